@@ -1,0 +1,70 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+export const ROLES = ['platinum', 'gold', 'silver'] as const;
+export const Role = Type.Union(ROLES.map((r) => Type.Literal(r)));
+export type Role = (typeof ROLES)[number];
+
+export const User = Type.Object({
+  id: Type.Integer(),
+  username: Type.String(),
+  email: Type.String(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+});
+export type User = Static<typeof User>;
+
+export const Shop = Type.Object({ id: Type.Integer(), name: Type.String() });
+export type Shop = Static<typeof Shop>;
+
+/** `GET /auth-check/`: always 200; nulls when nobody is signed in (or the user has no shop). */
+export const AuthCheck = Type.Object({
+  user: Type.Union([User, Type.Null()]),
+  role: Type.Union([Role, Type.Null()]),
+  shop: Type.Union([Shop, Type.Null()]),
+});
+export type AuthCheck = Static<typeof AuthCheck>;
+
+/** `POST /token/` */
+export const Credentials = Type.Object(
+  {
+    username: Type.String({ maxLength: 150 }),
+    password: Type.String({ maxLength: 4096 }),
+  },
+  { additionalProperties: false },
+);
+export type Credentials = Static<typeof Credentials>;
+
+/** `GET /api/profile/me/` */
+export const Profile = Type.Object({
+  id: Type.Integer(),
+  username: Type.String(),
+  email: Type.String(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+});
+export type Profile = Static<typeof Profile>;
+
+/**
+ * `PUT /api/profile/update_profile/`. The browser sends `username` too (SPEC §7); it is accepted but
+ * never changes the stored username.
+ */
+export const ProfileUpdate = Type.Object(
+  {
+    username: Type.Optional(Type.String({ maxLength: 150 })),
+    email: Type.String({ maxLength: 254 }),
+    first_name: Type.String({ maxLength: 150 }),
+    last_name: Type.String({ maxLength: 150 }),
+  },
+  { additionalProperties: false },
+);
+export type ProfileUpdate = Static<typeof ProfileUpdate>;
+
+/** `POST /api/account/change-password/` */
+export const ChangePassword = Type.Object(
+  {
+    current_password: Type.String({ maxLength: 4096 }),
+    new_password: Type.String({ maxLength: 4096 }),
+  },
+  { additionalProperties: false },
+);
+export type ChangePassword = Static<typeof ChangePassword>;

@@ -1,0 +1,27 @@
+/**
+ * The browser reaches the API service under this base; the service itself serves the paths below
+ * (ARCHITECTURE.md, "HTTP and auth"): the browser calls `/api/csrf/` and `/api/api/profile/me/`.
+ */
+export const API_BASE = '/api';
+
+export const CSRF_COOKIE = 'csrftoken';
+export const CSRF_HEADER = 'X-CSRFToken';
+export const SESSION_COOKIE = 'sessionid';
+
+/** Service paths, as the browser's HTTP client passes them (it prefixes API_BASE). */
+export const paths = {
+  csrf: '/csrf/',
+  authCheck: '/auth-check/',
+  token: '/token/',
+  logout: '/logout/',
+  profileMe: '/api/profile/me/',
+  profileUpdate: '/api/profile/update_profile/',
+  changePassword: '/api/account/change-password/',
+  memberships: (shopId: number | string) => `/api/shops/${shopId}/memberships/`,
+} as const;
+
+/** The same paths as route patterns for the server. */
+export const routes = {
+  ...paths,
+  memberships: '/api/shops/:shopId/memberships/',
+} as const;

@@ -1,0 +1,40 @@
+// One jest setup for every browser package (platform, shell, remotes): jsdom, ts-jest, and the workspace
+// packages mapped to their TypeScript sources so tests never depend on a build.
+const path = require('node:path');
+
+const repo = path.resolve(__dirname, '..', '..');
+
+/** @returns {import('jest').Config} */
+function createJestConfig(rootDir, overrides = {}) {
+  return {
+    rootDir,
+    testEnvironment: 'jsdom',
+    testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts?(x)'],
+    transform: {
+      '^.+\\.tsx?$': [
+        'ts-jest',
+        {
+          tsconfig: {
+            jsx: 'react-jsx',
+            module: 'commonjs',
+            moduleResolution: 'node10',
+            esModuleInterop: true,
+            isolatedModules: true,
+            strict: true,
+            target: 'ES2022',
+            lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+          },
+        },
+      ],
+    },
+    moduleNameMapper: {
+      '^@loupe/platform$': path.join(repo, 'platform/src/index.ts'),
+      '^@loupe/platform/testing$': path.join(repo, 'platform/src/testing.tsx'),
+      '^@loupe/contracts$': path.join(repo, 'contracts/src/index.ts'),
+    },
+    setupFilesAfterEnv: [path.join(__dirname, 'jest.setup.cjs')],
+    ...overrides,
+  };
+}
+
+module.exports = { createJestConfig };

@@ -1,0 +1,13 @@
+// react-router reads TextEncoder, which jsdom does not provide.
+const { TextEncoder, TextDecoder } = require('node:util');
+if (typeof globalThis.TextEncoder === 'undefined') globalThis.TextEncoder = TextEncoder;
+if (typeof globalThis.TextDecoder === 'undefined') globalThis.TextDecoder = TextDecoder;
+require('@testing-library/jest-dom');
+
+beforeEach(() => {
+  window.localStorage.clear();
+  document.cookie.split(';').forEach((c) => {
+    const name = c.split('=')[0].trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  });
+});

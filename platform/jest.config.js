@@ -1,0 +1,3 @@
+const { createJestConfig } = require('./build/jest.config.base.cjs');
+
+module.exports = createJestConfig(__dirname);
