@@ -17,7 +17,6 @@ function createJestConfig(rootDir, overrides = {}) {
           tsconfig: {
             jsx: 'react-jsx',
             module: 'commonjs',
-            moduleResolution: 'node10',
             esModuleInterop: true,
             isolatedModules: true,
             strict: true,

@@ -1,0 +1,136 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate, type Location } from 'react-router-dom';
+import { paths, type AuthCheck, type Role, type Shop, type User } from '@loupe/contracts';
+import { http as defaultHttp, type HttpClient } from '../http';
+
+export interface AuthContextValue {
+  user: User | null;
+  role: Role | null;
+  shop: Shop | null;
+  /** True until the first session check has answered (SPEC §4: unknown/loading). */
+  loading: boolean;
+  isAuthenticated: boolean;
+  /** Asks the server whether the session is valid; a failed check counts as signed out (SPEC §8). */
+  checkAuth(): Promise<AuthCheck>;
+  /** Signs in, then re-checks the session; throws what the server answered. */
+  login(username: string, password: string): Promise<AuthCheck>;
+  /** Always clears the user and does a full page load of /login, even if the call fails. */
+  logout(): Promise<void>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+const SIGNED_OUT: AuthCheck = { user: null, role: null, shop: null };
+
+/** Where the guards remember the page an anonymous visitor asked for. */
+export interface RememberedLocation {
+  from?: Pick<Location, 'pathname' | 'search' | 'hash'>;
+}
+
+export interface AuthProviderProps {
+  children: ReactNode;
+  http?: HttpClient;
+  /** A full page load; injectable because jsdom cannot navigate. */
+  fullPageLoad?: (url: string) => void;
+}
+
+export function AuthProvider({ children, http = defaultHttp, fullPageLoad }: AuthProviderProps) {
+  const [state, setState] = useState<AuthCheck>(SIGNED_OUT);
+  const [loading, setLoading] = useState(true);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const locationRef = useRef(location);
+  locationRef.current = location;
+  // Answers can arrive out of order when the path changes quickly; only the newest check may set state.
+  const checkSeq = useRef(0);
+
+  const checkAuth = useCallback(async (): Promise<AuthCheck> => {
+    const seq = ++checkSeq.current;
+    let result: AuthCheck;
+    try {
+      result = await http.get<AuthCheck>(paths.authCheck);
+      if (!result || typeof result !== 'object' || !('user' in result)) result = SIGNED_OUT;
+    } catch {
+      result = SIGNED_OUT;
+    }
+    if (seq === checkSeq.current) {
+      setState({ user: result.user ?? null, role: result.role ?? null, shop: result.shop ?? null });
+      setLoading(false);
+    }
+    return result;
+  }, [http]);
+
+  useEffect(() => {
+    http.setUnauthorizedHandler(() => {
+      checkSeq.current++;
+      setState(SIGNED_OUT);
+      setLoading(false);
+      const current = locationRef.current;
+      if (!current.pathname.includes('/login')) {
+        navigate('/login', { replace: true, state: { from: current } satisfies RememberedLocation });
+      }
+    });
+    return () => http.setUnauthorizedHandler(null);
+  }, [http, navigate]);
+
+  // SPEC §4: on every path change the client asks the server whether the session is still valid.
+  useEffect(() => {
+    let cancelled = false;
+    void checkAuth().then((result) => {
+      const current = locationRef.current;
+      if (!cancelled && !result.user && !current.pathname.includes('/login')) {
+        navigate('/login', { replace: true, state: { from: current } satisfies RememberedLocation });
+      }
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [location.pathname, checkAuth, navigate]);
+
+  const login = useCallback(
+    async (username: string, password: string): Promise<AuthCheck> => {
+      try {
+        await http.post(paths.token, { username, password });
+      } catch (error) {
+        checkSeq.current++;
+        setState(SIGNED_OUT);
+        throw error;
+      }
+      return checkAuth();
+    },
+    [http, checkAuth],
+  );
+
+  const logout = useCallback(async () => {
+    try {
+      await http.post(paths.logout);
+    } catch {
+      // SPEC §8: a failed sign-out call is ignored; the user is cleared all the same.
+    }
+    checkSeq.current++;
+    setState(SIGNED_OUT);
+    (fullPageLoad ?? ((url: string) => window.location.assign(url)))('/login');
+  }, [http, fullPageLoad]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ ...state, loading, isAuthenticated: state.user !== null, checkAuth, login, logout }),
+    [state, loading, checkAuth, login, logout],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}
+
+/** The path to go to after sign-in: the remembered location, otherwise /dashboard (SPEC §2). */
+export function rememberedPath(state: unknown): string {
+  const from = (state as RememberedLocation | null)?.from;
+  if (from?.pathname && !from.pathname.includes('/login')) {
+    return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+  }
+  return '/dashboard';
+}

@@ -1,0 +1,2 @@
+export * from './auth-context';
+export * from './guards';

@@ -1,0 +1,2 @@
+export * from './http-client';
+export { getCookie } from './cookies';

@@ -1,0 +1,135 @@
+import type { ReactElement, ReactNode } from 'react';
+import { render, type RenderResult } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { AuthProvider } from './auth';
+import { ThemeModeProvider } from './theme';
+
+export interface FetchCall {
+  method: string;
+  url: string;
+  path: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+export interface MockResponse {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Cookies the "server" sets, e.g. `{ csrftoken: 'abc' }`. */
+  cookies?: Record<string, string>;
+}
+
+export type MockHandler = MockResponse | ((call: FetchCall) => MockResponse | Promise<MockResponse>);
+
+export interface FetchMock {
+  fetch: typeof fetch;
+  calls: FetchCall[];
+  /** Calls whose method and service path (after `/api`) match. */
+  callsTo(method: string, path: string): FetchCall[];
+  /** Replaces or adds the handler for `METHOD /path/` (service path, query string ignored). */
+  on(key: string, handler: MockHandler): void;
+}
+
+/**
+ * A fake of the API for jsdom tests. Handlers are keyed `'GET /auth-check/'` (service paths without
+ * `/api`); an unknown call answers 404 so a test never silently passes on a call it did not expect.
+ */
+export function createFetchMock(handlers: Record<string, MockHandler> = {}): FetchMock {
+  const table = new Map<string, MockHandler>(Object.entries(handlers));
+  const calls: FetchCall[] = [];
+  const fetchImpl = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.toString() : input.url;
+    const method = (init.method ?? 'GET').toUpperCase();
+    const path = url.replace(/^https?:\/\/[^/]+/, '').replace(/^\/api/, '').split('?')[0] ?? '';
+    const headers: Record<string, string> = {};
+    for (const [key, value] of Object.entries((init.headers ?? {}) as Record<string, string>)) {
+      headers[key.toLowerCase()] = value;
+    }
+    let body: unknown = init.body;
+    if (typeof init.body === 'string') {
+      try {
+        body = JSON.parse(init.body);
+      } catch {
+        body = init.body;
+      }
+    }
+    const call: FetchCall = { method, url, path, headers, body };
+    calls.push(call);
+    const handler = table.get(`${method} ${path}`);
+    const answer: MockResponse = !handler
+      ? { status: 404, body: { detail: 'Not found.' } }
+      : typeof handler === 'function'
+        ? await handler(call)
+        : handler;
+    for (const [name, value] of Object.entries(answer.cookies ?? {})) document.cookie = `${name}=${value}; path=/`;
+    const status = answer.status ?? 200;
+    const text = answer.body === undefined || status === 204 ? '' : JSON.stringify(answer.body);
+    // jsdom has no fetch Response; the client only reads these members.
+    const response = {
+      ok: status >= 200 && status < 300,
+      status,
+      headers: { get: (name: string) => ({ 'content-type': 'application/json', ...answer.headers })[name.toLowerCase()] ?? null },
+      text: async () => text,
+      json: async () => JSON.parse(text) as unknown,
+      blob: async () => new Blob([text], { type: 'application/json' }),
+    };
+    return response as unknown as Response;
+  };
+  return {
+    fetch: fetchImpl as typeof fetch,
+    calls,
+    callsTo: (method, path) => calls.filter((c) => c.method === method.toUpperCase() && c.path === path),
+    on: (key, handler) => void table.set(key, handler),
+  };
+}
+
+export const demoUsers = {
+  platinum: { id: 1, username: 'platinum', email: 'platinum@loupe.test', first_name: 'Pat', last_name: 'Owner' },
+  gold: { id: 2, username: 'gold', email: 'gold@loupe.test', first_name: 'Gil', last_name: 'Gold' },
+  silver: { id: 3, username: 'silver', email: 'silver@loupe.test', first_name: 'Sil', last_name: 'Ver' },
+} as const;
+
+/** An auth-check answer for a signed-in user of the demo shop, or signed out. */
+export function authCheckAs(role: 'platinum' | 'gold' | 'silver' | null) {
+  if (!role) return { user: null, role: null, shop: null };
+  return { user: { ...demoUsers[role] }, role, shop: { id: 1, name: 'Loupe Demo' } };
+}
+
+/** Renders the current location so tests can assert where navigation went. */
+export function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
+export interface RenderOptions {
+  route?: string;
+  /** Where `ui` is mounted; defaults to the route's pathname (no query). */
+  path?: string;
+  /** Extra routes beside `ui`, e.g. a stub /login to land on. */
+  extraRoutes?: ReactNode;
+  fullPageLoad?: (url: string) => void;
+}
+
+/**
+ * Mounts `ui` inside the same providers the shell gives every remote: router, theme and auth.
+ * Install the fetch mock first (`window.fetch = mock.fetch`) so the auth check is answered.
+ */
+export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}): RenderResult {
+  const route = options.route ?? '/';
+  const path = options.path ?? route.split('?')[0] ?? '/';
+  return render(
+    <MemoryRouter initialEntries={[route]}>
+      <ThemeModeProvider>
+        <AuthProvider fullPageLoad={options.fullPageLoad ?? (() => undefined)}>
+          <Routes>
+            <Route path={path} element={ui} />
+            {options.extraRoutes}
+            <Route path="*" element={null} />
+          </Routes>
+          <LocationProbe />
+        </AuthProvider>
+      </ThemeModeProvider>
+    </MemoryRouter>,
+  );
+}

@@ -1,0 +1,62 @@
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+
+export const Card = styled.section`
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius};
+  box-shadow: ${({ theme }) => theme.shadow};
+  padding: ${({ theme }) => theme.space(5)};
+  margin-bottom: ${({ theme }) => theme.space(5)};
+`;
+
+export const Stack = styled.div<{ $gap?: number; $row?: boolean }>`
+  display: flex;
+  flex-direction: ${({ $row }) => ($row ? 'row' : 'column')};
+  flex-wrap: ${({ $row }) => ($row ? 'wrap' : 'nowrap')};
+  align-items: ${({ $row }) => ($row ? 'center' : 'stretch')};
+  gap: ${({ theme, $gap = 3 }) => theme.space($gap)};
+`;
+
+const Header = styled.header`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(3)};
+  margin-bottom: ${({ theme }) => theme.space(5)};
+  h1 {
+    margin: 0;
+    font-size: 1.5rem;
+  }
+`;
+
+export function PageHeader({ title, actions }: { title: ReactNode; actions?: ReactNode }) {
+  return (
+    <Header>
+      <h1>{title}</h1>
+      {actions ? <div>{actions}</div> : null}
+    </Header>
+  );
+}
+
+export const Table = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  th,
+  td {
+    text-align: left;
+    padding: ${({ theme }) => `${theme.space(2)} ${theme.space(3)}`};
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  }
+  th {
+    color: ${({ theme }) => theme.colors.muted};
+    font-weight: 600;
+  }
+`;
+
+/** Horizontal scroll for wide tables on small screens instead of a broken layout. */
+export const TableScroll = styled.div`
+  width: 100%;
+  overflow-x: auto;
+`;
