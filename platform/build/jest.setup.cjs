@@ -1,8 +1,10 @@
+/* global beforeEach, window, document */
 // react-router reads TextEncoder, which jsdom does not provide.
 const { TextEncoder, TextDecoder } = require('node:util');
 if (typeof globalThis.TextEncoder === 'undefined') globalThis.TextEncoder = TextEncoder;
 if (typeof globalThis.TextDecoder === 'undefined') globalThis.TextDecoder = TextDecoder;
 require('@testing-library/jest-dom');
+globalThis.IS_REACT_ACT_ENVIRONMENT = true;
 
 beforeEach(() => {
   window.localStorage.clear();
