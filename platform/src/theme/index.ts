@@ -1,2 +1,3 @@
+import './styled';
 export * from './tokens';
 export * from './theme-provider';

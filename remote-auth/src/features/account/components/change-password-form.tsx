@@ -1,0 +1,97 @@
+import { Alert, Button, TextField } from '@loupe/platform';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import {
+  changePassword,
+  changePasswordErrorMessage,
+  PASSWORD_CHANGED,
+  PASSWORDS_DO_NOT_MATCH,
+} from '../api/change-password';
+import { PlainFieldset } from './plain-fieldset';
+
+interface Values {
+  current: string;
+  next: string;
+  confirm: string;
+}
+
+const EMPTY: Values = { current: '', next: '', confirm: '' };
+
+const REQUIRED: Record<keyof Values, string> = {
+  current: 'Current password is required.',
+  next: 'New password is required.',
+  confirm: 'Please confirm the new password.',
+};
+
+export function ChangePasswordForm() {
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
+  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const bind = (field: keyof Values) => ({
+    value: values[field],
+    error: errors[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+      setValues((current) => ({ ...current, [field]: event.target.value })),
+  });
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setResult(null);
+    const missing: Partial<Record<keyof Values, string>> = {};
+    for (const field of Object.keys(REQUIRED) as (keyof Values)[]) {
+      if (!values[field]) missing[field] = REQUIRED[field];
+    }
+    if (!missing.next && !missing.confirm && values.next !== values.confirm) {
+      missing.confirm = PASSWORDS_DO_NOT_MATCH;
+    }
+    setErrors(missing);
+    if (Object.keys(missing).length > 0) return;
+
+    setSubmitting(true);
+    try {
+      await changePassword({ current_password: values.current, new_password: values.next });
+      setValues(EMPTY);
+      setResult({ ok: true, message: PASSWORD_CHANGED });
+    } catch (error) {
+      setResult({ ok: false, message: changePasswordErrorMessage(error) });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form onSubmit={handleSubmit} noValidate aria-label="Change password">
+      {result ? <Alert tone={result.ok ? 'success' : 'error'}>{result.message}</Alert> : null}
+      <PlainFieldset disabled={submitting}>
+        <TextField
+          label="Current password"
+          name="current_password"
+          type="password"
+          autoComplete="current-password"
+          required
+          {...bind('current')}
+        />
+        <TextField
+          label="New password"
+          name="new_password"
+          type="password"
+          autoComplete="new-password"
+          required
+          {...bind('next')}
+        />
+        <TextField
+          label="Confirm new password"
+          name="confirm_password"
+          type="password"
+          autoComplete="new-password"
+          required
+          {...bind('confirm')}
+        />
+        <Button type="submit" aria-busy={submitting || undefined}>
+          Change Password
+        </Button>
+      </PlainFieldset>
+    </form>
+  );
+}
