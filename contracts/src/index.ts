@@ -2,3 +2,4 @@ export * from './common';
 export * from './auth';
 export * from './memberships';
 export * from './paths';
+export * from './messages';

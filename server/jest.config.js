@@ -1,0 +1,34 @@
+const fs = require('node:fs');
+const path = require('node:path');
+const ts = require('typescript');
+
+// cookie@2 (used by @fastify/cookie and light-my-request) ships ESM only. Node 20.19+ loads it through
+// require(esm), Jest's module registry cannot, so tests get a CommonJS copy compiled here once.
+function cookieAsCommonJs() {
+  const source = require.resolve('cookie', { paths: [require.resolve('@fastify/cookie')] });
+  const out = path.join(__dirname, 'node_modules', '.cache', 'loupe-jest', 'cookie.cjs');
+  if (!fs.existsSync(out) || fs.statSync(out).mtimeMs < fs.statSync(source).mtimeMs) {
+    const { outputText } = ts.transpileModule(fs.readFileSync(source, 'utf8'), {
+      compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
+    });
+    fs.mkdirSync(path.dirname(out), { recursive: true });
+    fs.writeFileSync(out, outputText);
+  }
+  return out;
+}
+
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: 'node',
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }],
+  },
+  moduleNameMapper: {
+    '^@loupe/contracts$': '<rootDir>/../contracts/src/index.ts',
+    '^cookie$': cookieAsCommonJs(),
+  },
+  testMatch: ['<rootDir>/test/**/*.test.ts'],
+  // Each test file opens one embedded database (seconds and ~1 GB at its peak): two at a time at most.
+  maxWorkers: 2,
+  testTimeout: 60000,
+};

@@ -1,0 +1,88 @@
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyServerOptions,
+} from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import AjvCompiler from '@fastify/ajv-compiler';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import { createContext } from './context';
+import { installErrorHandling } from './plugins/error-handling';
+import { collectApiRoutes } from './plugins/method-not-allowed';
+import { registerOpenApi } from './plugins/openapi';
+import { installSecurityHooks } from './plugins/security';
+import authCheckRoute from './routes/auth-check';
+import csrfRoute from './routes/csrf';
+import logoutRoute from './routes/logout';
+import tokenRoute from './routes/token';
+import profileRoutes from './routes/api/profile/profile';
+import changePasswordRoute from './routes/api/account/change-password';
+import membershipRoutes from './routes/api/shops/memberships';
+
+export { loadConfig, type Config } from './config';
+export { openDatabase, type LoupeDb } from './db/open';
+export type { Db } from './db/database';
+
+export interface LoupeApiOptions {
+  db: Db;
+  config: Config;
+  /** The clock for sessions and throttling; tests move it instead of sleeping. */
+  now?: () => Date;
+}
+
+/**
+ * The whole API as one encapsulated plugin (deliberately not fastify-plugin-wrapped): its hooks, parsers and
+ * error handler stay inside, so a host can mount it with `{ prefix: '/api' }` next to its own routes.
+ */
+/** The request validator of this service: unknown fields are an error (not silently dropped), no coercion. */
+const AJV_OPTIONS = {
+  customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true, useDefaults: false },
+} as const;
+
+export const loupeApi: FastifyPluginAsync<LoupeApiOptions> = async (instance, options) => {
+  const fastify = instance.withTypeProvider<TypeBoxTypeProvider>();
+  const ctx = createContext(options.db, options.config, options.now ?? (() => new Date()));
+
+  // The host's validator may coerce types and drop unknown fields (Fastify's defaults); this API's own
+  // compiler rejects them instead, wherever it is mounted.
+  fastify.setValidatorCompiler(AjvCompiler()({}, AJV_OPTIONS));
+  // A host that already parses cookies (the shell) keeps its own parser; otherwise this context gets one.
+  if (!fastify.hasRequestDecorator('cookies')) await fastify.register(fastifyCookie);
+  installErrorHandling(fastify);
+  installSecurityHooks(fastify, ctx);
+  await registerOpenApi(fastify);
+
+  const addMethodNotAllowed = collectApiRoutes(fastify);
+  for (const route of [
+    csrfRoute,
+    authCheckRoute,
+    tokenRoute,
+    logoutRoute,
+    profileRoutes,
+    changePasswordRoute,
+    membershipRoutes,
+  ]) {
+    await fastify.register(route, { ctx });
+  }
+  addMethodNotAllowed();
+};
+
+export interface BuildAppOptions extends LoupeApiOptions {
+  logger?: boolean | FastifyServerOptions['logger'] | FastifyBaseLogger;
+}
+
+/** The API alone, at the root: what server.ts listens with and what the tests inject into. */
+export async function buildApp({ db, config, logger, now }: BuildAppOptions): Promise<FastifyInstance> {
+  const loggerOptions = logger === undefined ? { level: config.logLevel } : logger;
+  const app = Fastify({
+    ...(loggerOptions !== null && typeof loggerOptions === 'object' && 'child' in loggerOptions
+      ? { loggerInstance: loggerOptions as FastifyBaseLogger }
+      : { logger: loggerOptions as FastifyServerOptions['logger'] }),
+    trustProxy: config.trustProxy,
+  });
+  await app.register(loupeApi, { db, config, now });
+  return app;
+}

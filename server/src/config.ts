@@ -1,0 +1,149 @@
+import path from 'node:path';
+
+export type CookieSecure = 'auto' | 'always' | 'never';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  host: string;
+  port: number;
+  /** Absolute path of the embedded database and its lock file. */
+  dataDir: string;
+  /** When set, a real PostgreSQL is used instead of the embedded database. */
+  databaseUrl: string | null;
+  cookieSecure: CookieSecure;
+  sessionIdleMinutes: number;
+  sessionMaxHours: number;
+  /**
+   * How long a looked-up session may be reused without asking the database. Every change made through this
+   * process is applied to the cache at once; the delay only concerns changes made by other API instances
+   * sharing one PostgreSQL (a sign-out or a role change there is seen here within this many seconds).
+   */
+  sessionCacheSeconds: number;
+  demo: boolean;
+  logLevel: LogLevel;
+  /** Extra origins (scheme://host[:port]) accepted by the CSRF Origin check, as Django's CSRF_TRUSTED_ORIGINS. */
+  csrfTrustedOrigins: string[];
+  trustProxy: boolean;
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const TRUE = ['1', 'true', 'yes', 'on'];
+const FALSE = ['0', 'false', 'no', 'off'];
+
+/**
+ * Reads and validates the environment once, at boot. Every problem is reported in one error so an operator
+ * fixes them all in one go rather than one per restart.
+ */
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const raw = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value === '' ? undefined : value;
+  };
+  const bad = (name: string, expected: string) => {
+    problems.push(`${name} must be ${expected} (got ${JSON.stringify(env[name])})`);
+  };
+
+  const integer = (name: string, fallback: number, min: number, max: number): number => {
+    const value = raw(name);
+    if (value === undefined) return fallback;
+    if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+      bad(name, `a whole number from ${min} to ${max}`);
+      return fallback;
+    }
+    return Number(value);
+  };
+
+  const boolean = (name: string, fallback: boolean): boolean => {
+    const value = raw(name)?.toLowerCase();
+    if (value === undefined) return fallback;
+    if (TRUE.includes(value)) return true;
+    if (FALSE.includes(value)) return false;
+    bad(name, 'one of 1/0, true/false, yes/no, on/off');
+    return fallback;
+  };
+
+  const port = integer('PORT', 8000, 0, 65535);
+  const host = raw('HOST') ?? '127.0.0.1';
+
+  // npm runs workspace scripts inside the workspace folder; INIT_CWD is where the command was typed, so
+  // `npm run user:create -w @loupe/server` and `npm start` at the root agree on what ./data means.
+  const base = env.INIT_CWD && path.isAbsolute(env.INIT_CWD) ? env.INIT_CWD : process.cwd();
+  const dataDir = path.resolve(base, raw('DATA_DIR') ?? './data');
+
+  let databaseUrl: string | null = raw('DATABASE_URL') ?? null;
+  if (databaseUrl !== null) {
+    let ok = false;
+    try {
+      const url = new URL(databaseUrl);
+      ok = (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== '';
+    } catch {
+      ok = false;
+    }
+    if (!ok) {
+      problems.push(
+        'DATABASE_URL must be a PostgreSQL URL such as postgres://user:password@host:5432/dbname',
+      );
+      databaseUrl = null;
+    }
+  }
+
+  let cookieSecure: CookieSecure = 'auto';
+  const secure = raw('COOKIE_SECURE')?.toLowerCase();
+  if (secure !== undefined && secure !== 'auto') {
+    if (TRUE.includes(secure)) cookieSecure = 'always';
+    else if (FALSE.includes(secure)) cookieSecure = 'never';
+    else bad('COOKIE_SECURE', 'auto, true or false');
+  }
+
+  const sessionIdleMinutes = integer('SESSION_IDLE_MINUTES', 30, 1, 60 * 24 * 30);
+  const sessionMaxHours = integer('SESSION_MAX_HOURS', 12, 1, 24 * 365);
+  // The embedded database is single-process, so every sign-out and role change passes through this
+  // process's cache and reusing a session for a few seconds is exact. Several API instances on one
+  // PostgreSQL would see each other's changes only after the cache expires: off there unless asked for.
+  const sessionCacheSeconds = integer('SESSION_CACHE_SECONDS', databaseUrl === null ? 5 : 0, 0, 300);
+
+  const demo = boolean('LOUPE_DEMO', true);
+  const trustProxy = boolean('TRUST_PROXY', false);
+
+  let logLevel: LogLevel = 'info';
+  const level = raw('LOG_LEVEL')?.toLowerCase();
+  if (level !== undefined) {
+    if ((LOG_LEVELS as readonly string[]).includes(level)) logLevel = level as LogLevel;
+    else bad('LOG_LEVEL', LOG_LEVELS.join(', '));
+  }
+
+  const csrfTrustedOrigins: string[] = [];
+  for (const item of (raw('CSRF_TRUSTED_ORIGINS') ?? '').split(',')) {
+    const origin = item.trim();
+    if (!origin) continue;
+    // Django 4+ requires the scheme; an origin without one would never match a browser's Origin header.
+    if (!/^https?:\/\/[^/\s]+$/i.test(origin)) {
+      problems.push(
+        `CSRF_TRUSTED_ORIGINS entries must look like https://example.com[:port] (got ${JSON.stringify(origin)})`,
+      );
+      continue;
+    }
+    csrfTrustedOrigins.push(origin.toLowerCase());
+  }
+
+  if (problems.length > 0) {
+    throw new Error(`Invalid environment:\n  - ${problems.join('\n  - ')}`);
+  }
+  return {
+    host,
+    port,
+    dataDir,
+    databaseUrl,
+    cookieSecure,
+    sessionIdleMinutes,
+    sessionMaxHours,
+    sessionCacheSeconds,
+    demo,
+    logLevel,
+    csrfTrustedOrigins,
+    trustProxy,
+  };
+}

@@ -1,0 +1,23 @@
+import type { FieldErrors } from '@loupe/contracts';
+
+/** An answer in DRF's shape, thrown from anywhere in a request and sent as is by the error handler. */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly body: { detail: string } | FieldErrors,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super('detail' in body && typeof body.detail === 'string' ? body.detail : JSON.stringify(body));
+    this.name = 'ApiError';
+  }
+}
+
+export const NOT_AUTHENTICATED = 'Authentication credentials were not provided.';
+export const PERMISSION_DENIED = 'You do not have permission to perform this action.';
+export const NOT_FOUND = 'Not found.';
+export const REQUIRED = 'This field is required.';
+export const BLANK = 'This field may not be blank.';
+
+export const notAuthenticated = () => new ApiError(401, { detail: NOT_AUTHENTICATED });
+export const permissionDenied = (detail = PERMISSION_DENIED) => new ApiError(403, { detail });
+export const fieldErrors = (fields: FieldErrors) => new ApiError(400, fields);

@@ -1,0 +1,187 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FieldErrors } from '@loupe/contracts';
+import { ApiError, NOT_FOUND, REQUIRED } from '../http-errors';
+
+/** Large enough for any form of this service, small enough that nobody can make us buffer megabytes. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+interface AjvError {
+  keyword: string;
+  instancePath: string;
+  schemaPath?: string;
+  params: Record<string, unknown>;
+  data?: unknown;
+}
+
+function pythonTypeName(value: unknown): string {
+  if (value === null) return 'NoneType';
+  if (Array.isArray(value)) return 'list';
+  switch (typeof value) {
+    case 'string':
+      return 'str';
+    case 'boolean':
+      return 'bool';
+    case 'number':
+      return Number.isInteger(value) ? 'int' : 'float';
+    case 'object':
+      return 'dict';
+    default:
+      return typeof value;
+  }
+}
+
+function typeMessage(expected: unknown): string {
+  switch (expected) {
+    case 'integer':
+    case 'number':
+      return 'A valid integer is required.';
+    case 'boolean':
+      return 'Must be a valid boolean.';
+    case 'string':
+      return 'Not a valid string.';
+    default:
+      return 'Invalid value.';
+  }
+}
+
+/** Ajv's errors in DRF's words, one message per field, keyed like DRF's serializer errors. */
+export function formatValidationErrors(
+  errors: readonly AjvError[],
+  part: string,
+  input: unknown,
+): FieldErrors {
+  const out: FieldErrors = {};
+  const add = (field: string, message: string) => {
+    out[field] ??= [];
+    if (!out[field].includes(message)) out[field].push(message);
+  };
+  const fieldOf = (error: AjvError) => error.instancePath.split('/')[1] ?? '';
+  const valueOf = (field: string): unknown =>
+    input !== null && typeof input === 'object' ? (input as Record<string, unknown>)[field] : undefined;
+
+  // Errors of the branches of a union are noise once the union itself is reported.
+  const unionPaths = new Set(errors.filter((e) => e.keyword === 'anyOf').map((e) => e.instancePath));
+  for (const error of errors) {
+    if (error.instancePath === '' && error.keyword === 'type') {
+      add(
+        part === 'body' ? 'non_field_errors' : part,
+        `Invalid data. Expected a dictionary, but got ${pythonTypeName(input)}.`,
+      );
+      continue;
+    }
+    if (error.keyword === 'required') {
+      add(String(error.params.missingProperty), REQUIRED);
+      continue;
+    }
+    if (error.keyword === 'additionalProperties') {
+      add(String(error.params.additionalProperty), 'This field is not allowed.');
+      continue;
+    }
+    const field = fieldOf(error);
+    if (error.keyword === 'anyOf') {
+      const branches = errors.filter(
+        (e) => e !== error && e.instancePath === error.instancePath && e.keyword !== 'anyOf',
+      );
+      if (branches.some((e) => e.keyword === 'const' || e.keyword === 'enum')) {
+        const value = valueOf(field);
+        add(field, `"${typeof value === 'string' ? value : JSON.stringify(value)}" is not a valid choice.`);
+      } else {
+        const expected = branches.find((e) => e.keyword === 'type')?.params.type;
+        add(field, typeMessage(expected));
+      }
+      continue;
+    }
+    if (unionPaths.has(error.instancePath)) continue;
+    switch (error.keyword) {
+      case 'type':
+        add(field, typeMessage(error.params.type));
+        break;
+      case 'maxLength':
+        add(field, `Ensure this field has no more than ${String(error.params.limit)} characters.`);
+        break;
+      case 'minLength':
+        add(field, `Ensure this field has at least ${String(error.params.limit)} characters.`);
+        break;
+      case 'const':
+      case 'enum':
+        add(field, `"${String(valueOf(field))}" is not a valid choice.`);
+        break;
+      default:
+        add(field || 'non_field_errors', 'Invalid value.');
+    }
+  }
+  return out;
+}
+
+function send(reply: FastifyReply, status: number, body: unknown, headers: Record<string, string> = {}) {
+  return reply.code(status).headers(headers).type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * Every answer of this service is DRF-shaped, Fastify's own errors included; a client mistake is never a
+ * 5xx, and a 5xx never shows internals.
+ */
+export function installErrorHandling(fastify: FastifyInstance): void {
+  fastify.addHook('onRoute', (route) => {
+    route.bodyLimit ??= BODY_LIMIT_BYTES;
+    // DRF reads a missing body as an empty form, so a bodiless POST gets "This field is required." per field.
+    if (route.schema?.body) {
+      const emptyBodyAsObject = async (request: FastifyRequest) => {
+        if (request.body === undefined) request.body = {};
+      };
+      route.preValidation = [emptyBodyAsObject, ...[route.preValidation ?? []].flat()];
+    }
+  });
+
+  // The browser's client sends `Content-Type: application/json` on every call, bodiless POST /logout/
+  // included: an empty body reads as no body (Fastify's own parser would answer 400).
+  const defaultJsonParser = fastify.getDefaultJsonParser('error', 'error');
+  fastify.removeContentTypeParser(['application/json', 'text/plain']);
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    defaultJsonParser(request, body as string, done);
+  });
+
+  fastify.setNotFoundHandler((_request, reply) => send(reply, 404, { detail: NOT_FOUND }));
+
+  fastify.setErrorHandler((error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof ApiError) return send(reply, error.statusCode, error.body, error.headers);
+    if (error.validation) {
+      const part = error.validationContext ?? 'body';
+      const input = {
+        body: request.body,
+        querystring: request.query,
+        params: request.params,
+        headers: request.headers,
+      }[part];
+      return send(reply, 400, formatValidationErrors(error.validation as AjvError[], part, input));
+    }
+    switch (error.code) {
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return send(reply, 413, {
+          detail: `Request body is too large (the limit is ${BODY_LIMIT_BYTES} bytes).`,
+        });
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE': {
+        const type =
+          String(request.headers['content-type'] ?? '')
+            .split(';')[0]
+            ?.trim() ?? '';
+        return send(reply, 415, { detail: `Unsupported media type "${type}" in request.` });
+      }
+      default:
+        break;
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's JSON parser and secure-json-parse raise SyntaxErrors: DRF names those a parse error.
+      const parse = error instanceof SyntaxError || /JSON|prototype/i.test(error.message);
+      const detail = parse && status === 400 ? `JSON parse error - ${error.message}` : error.message;
+      return send(reply, status, { detail });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, 500, { detail: 'A server error occurred.' });
+  });
+}

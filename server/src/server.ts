@@ -1,0 +1,44 @@
+import { buildApp, loadConfig, openDatabase } from './app';
+
+/** Standalone API: validates the environment, opens the database, listens; Ctrl-C closes cleanly. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+  const db = await openDatabase(config);
+  const app = await buildApp({ db, config });
+  app.addHook('onClose', async () => db.close());
+
+  let closing = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (closing) return;
+      closing = true;
+      app.log.info(`${signal}: shutting down`);
+      app.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
+
+  const address = await app.listen({ host: config.host, port: config.port });
+  app.log.info(`Loupe API listening on ${address} (docs: ${address}/docs), database: ${db.description}`);
+  if (!config.demo) app.log.info('LOUPE_DEMO=0: no demo data');
+  if (db.seeded) {
+    const who = db.seeded.accounts.map((a) => `${a.username} (${a.role})`).join(', ');
+    app.log.info(
+      `Demo data created: shop "${db.seeded.shop.name}" (id ${db.seeded.shop.id}) with users ${who}, ` +
+        `password "${db.seeded.password}". Set LOUPE_DEMO=0 to start without demo data.`,
+    );
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

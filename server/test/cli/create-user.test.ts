@@ -1,0 +1,140 @@
+import { writeFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { buildApp, loadConfig, openDatabase } from '../../src/app';
+import { createUserCommand } from '../../src/cli/create-user';
+import { LOCK_FILE } from '../../src/db/lock';
+import { verifyPassword } from '../../src/auth/password-hasher';
+import { createTestDatabase, usingPostgres, type TestDatabase } from '../helper';
+
+let tdb: TestDatabase;
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  // Created once here; each command below opens and closes it like the real CLI process would.
+  await (await tdb.open()).close();
+});
+afterAll(async () => {
+  await tdb.dispose();
+});
+
+/** The lock concerns the embedded database: on a PostgreSQL run, one is made beside the schema. */
+const embeddedDir = () => (usingPostgres ? path.join(tdb.dataDir, 'embedded') : tdb.dataDir);
+
+async function run(args: string[], env: Record<string, string> = tdb.env) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await createUserCommand(args, env, { out: (l) => out.push(l), err: (l) => err.push(l) });
+  return { code, out, err: err.join('\n') };
+}
+
+describe('user:create', () => {
+  it('creates a user and prints one JSON line', async () => {
+    const res = await run([
+      '--username',
+      'anna',
+      '--password',
+      'tourbillon-1926-geneva',
+      '--email',
+      'anna@example.com',
+    ]);
+    expect(res.code).toBe(0);
+    expect(res.out).toHaveLength(1);
+    const user = JSON.parse(res.out[0] as string);
+    expect(user).toEqual({
+      id: expect.any(Number),
+      username: 'anna',
+      email: 'anna@example.com',
+      first_name: '',
+      last_name: '',
+    });
+    const db = await tdb.open();
+    const rows = await db.query<{ password_hash: string }>(
+      'SELECT password_hash FROM users WHERE username = $1',
+      ['anna'],
+    );
+    await db.close();
+    expect(rows[0]?.password_hash).toMatch(/^scrypt\$/);
+    expect(await verifyPassword('tourbillon-1926-geneva', rows[0]!.password_hash)).toBe(true);
+  });
+
+  it('refuses a duplicate username', async () => {
+    await run(['--username', 'bert', '--password', 'tourbillon-1926-geneva']);
+    const res = await run(['--username', 'bert', '--password', 'another-fine-secret']);
+    expect(res.code).not.toBe(0);
+    expect(res.err).toContain('A user with the username "bert" already exists.');
+    expect(res.out).toEqual([]);
+  });
+
+  it('refuses a weak password with Django’s messages', async () => {
+    const res = await run(['--username', 'cora', '--password', '12345678']);
+    expect(res.code).not.toBe(0);
+    expect(res.err).toContain('This password is too common.');
+    expect(res.err).toContain('This password is entirely numeric.');
+    const similar = await run(['--username', 'dorotheas', '--password', 'dorothea5']);
+    expect(similar.err).toContain('The password is too similar to the username.');
+  });
+
+  it('refuses bad usage and a bad email', async () => {
+    expect((await run(['--username', 'x'])).code).toBe(2);
+    expect((await run(['--username', 'x', '--password', 'tourbillon-1926', '--bogus', '1'])).code).toBe(2);
+    const email = await run([
+      '--username',
+      'erin',
+      '--password',
+      'tourbillon-1926-geneva',
+      '--email',
+      'nope',
+    ]);
+    expect(email.code).toBe(1);
+    expect(email.err).toContain('Enter a valid email address.');
+  });
+
+  it('reports an invalid environment', async () => {
+    const res = await run(['--username', 'x', '--password', 'tourbillon-1926-geneva'], {
+      ...tdb.env,
+      PORT: 'eighty',
+    });
+    expect(res.code).toBe(2);
+    expect(res.err).toContain('PORT');
+  });
+
+  describe('with the embedded database in use', () => {
+    let holder: ChildProcess | undefined;
+    afterEach(() => holder?.kill());
+
+    it('refuses while a server holds it, with a clear message, then works once it has stopped', async () => {
+      const env = { DATA_DIR: embeddedDir(), LOG_LEVEL: 'silent' };
+      // A server: the embedded database opened and an app on it, in this process.
+      const config = loadConfig(env);
+      const db = await openDatabase(config);
+      const app = await buildApp({ db, config, logger: false });
+      try {
+        const res = await run(['--username', 'frank', '--password', 'tourbillon-1926-geneva'], env);
+        expect(res.code).toBe(1);
+        expect(res.err).toContain(
+          `Refusing to create a user: The embedded database in ${config.dataDir} is in use by process ${process.pid}`,
+        );
+        expect(await db.query("SELECT 1 FROM users WHERE username = 'frank'")).toHaveLength(0);
+      } finally {
+        await app.close();
+        await db.close();
+      }
+      const after = await run(['--username', 'frank', '--password', 'tourbillon-1926-geneva'], env);
+      expect(after.code).toBe(0);
+      expect(JSON.parse(after.out[0] as string)).toMatchObject({ username: 'frank' });
+    });
+
+    it('refuses while another live process holds the lock, and takes over the lock of a dead one', async () => {
+      const env = { DATA_DIR: embeddedDir(), LOG_LEVEL: 'silent' };
+      holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
+      writeFileSync(path.join(env.DATA_DIR, LOCK_FILE), `${holder.pid}\n`);
+      const res = await run(['--username', 'gina', '--password', 'tourbillon-1926-geneva'], env);
+      expect(res.code).toBe(1);
+      expect(res.err).toContain(`in use by process ${holder.pid}`);
+      holder.kill();
+      await new Promise((resolve) => holder?.once('exit', resolve));
+      expect((await run(['--username', 'gina', '--password', 'tourbillon-1926-geneva'], env)).code).toBe(0);
+    });
+  });
+});

@@ -1,0 +1,106 @@
+import path from 'node:path';
+import { loadConfig } from '../src/config';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toEqual({
+      host: '127.0.0.1',
+      port: 8000,
+      dataDir: path.resolve(process.cwd(), 'data'),
+      databaseUrl: null,
+      cookieSecure: 'auto',
+      sessionIdleMinutes: 30,
+      sessionMaxHours: 12,
+      sessionCacheSeconds: 5,
+      demo: true,
+      logLevel: 'info',
+      csrfTrustedOrigins: [],
+      trustProxy: false,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '9001',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/var/lib/loupe',
+      DATABASE_URL: 'postgres://loupe:pw@db.internal:5432/loupe',
+      COOKIE_SECURE: 'true',
+      SESSION_IDLE_MINUTES: '15',
+      SESSION_MAX_HOURS: '8',
+      SESSION_CACHE_SECONDS: '0',
+      LOUPE_DEMO: '0',
+      LOG_LEVEL: 'warn',
+      CSRF_TRUSTED_ORIGINS: 'https://a.example, https://*.b.example',
+      TRUST_PROXY: 'yes',
+    });
+    expect(config).toEqual({
+      host: '0.0.0.0',
+      port: 9001,
+      dataDir: '/var/lib/loupe',
+      databaseUrl: 'postgres://loupe:pw@db.internal:5432/loupe',
+      cookieSecure: 'always',
+      sessionIdleMinutes: 15,
+      sessionMaxHours: 8,
+      sessionCacheSeconds: 0,
+      demo: false,
+      logLevel: 'warn',
+      csrfTrustedOrigins: ['https://a.example', 'https://*.b.example'],
+      trustProxy: true,
+    });
+    expect(loadConfig({ COOKIE_SECURE: 'false' }).cookieSecure).toBe('never');
+    expect(loadConfig({ LOUPE_DEMO: 'off' }).demo).toBe(false);
+  });
+
+  it('caches sessions by default only on the single-process embedded database', () => {
+    const url = 'postgres://loupe:pw@db.internal:5432/loupe';
+    expect(loadConfig({}).sessionCacheSeconds).toBe(5);
+    expect(loadConfig({ DATABASE_URL: url }).sessionCacheSeconds).toBe(0);
+    expect(loadConfig({ DATABASE_URL: url, SESSION_CACHE_SECONDS: '5' }).sessionCacheSeconds).toBe(5);
+  });
+
+  it('resolves a relative DATA_DIR against the directory npm was started in', () => {
+    expect(loadConfig({ DATA_DIR: './data', INIT_CWD: '/srv/loupe' }).dataDir).toBe('/srv/loupe/data');
+  });
+
+  it('reports every bad variable at once, by name', () => {
+    let message = '';
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x@y/z',
+        COOKIE_SECURE: 'sometimes',
+        SESSION_IDLE_MINUTES: '0',
+        SESSION_MAX_HOURS: '-3',
+        LOUPE_DEMO: 'maybe',
+        LOG_LEVEL: 'loud',
+        CSRF_TRUSTED_ORIGINS: 'example.com',
+      });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/^Invalid environment:/);
+    for (const name of [
+      'PORT',
+      'DATABASE_URL',
+      'COOKIE_SECURE',
+      'SESSION_IDLE_MINUTES',
+      'SESSION_MAX_HOURS',
+      'LOUPE_DEMO',
+      'LOG_LEVEL',
+      'CSRF_TRUSTED_ORIGINS',
+    ]) {
+      expect(message).toContain(name);
+    }
+    expect(message).toContain('PORT must be a whole number from 0 to 65535 (got "eighty")');
+  });
+
+  it.each([['70000'], ['1.5'], ['-1']])('rejects PORT=%s', (port) => {
+    expect(() => loadConfig({ PORT: port })).toThrow(/PORT/);
+  });
+
+  it('rejects a DATABASE_URL that is not a URL', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL must be a PostgreSQL URL/);
+  });
+});

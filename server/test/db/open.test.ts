@@ -1,0 +1,123 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { buildApp, loadConfig, openDatabase } from '../../src/app';
+import { DataDirLockedError, LOCK_FILE, acquireDataDirLock } from '../../src/db/lock';
+import { readMigrations } from '../../src/db/migrate';
+import { DEMO_PASSWORD } from '../../src/db/seed';
+import { Browser, createTestDatabase, usingPostgres, type TestDatabase } from '../helper';
+
+let tdb: TestDatabase;
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+});
+afterAll(async () => {
+  await tdb.dispose();
+});
+
+describe('openDatabase', () => {
+  it('migrates, seeds nothing with LOUPE_DEMO=0, seeds the demo shop once when enabled', async () => {
+    const off = await tdb.open({ demo: false });
+    expect(off.kind).toBe(usingPostgres ? 'postgres' : 'pglite');
+    expect(off.seeded).toBeNull();
+    expect(await off.query('SELECT 1 FROM shops')).toHaveLength(0);
+    expect(await off.query('SELECT 1 FROM users')).toHaveLength(0);
+    const versions = await off.query<{ version: number }>(
+      'SELECT version FROM schema_migrations ORDER BY version',
+    );
+    expect(versions.map((v) => v.version)).toEqual(readMigrations().map((m) => m.version));
+    await off.close();
+
+    const on = await tdb.open({ demo: true });
+    expect(on.seeded).toMatchObject({
+      shop: { name: 'Loupe Demo' },
+      password: 'loupe-demo-2026',
+      accounts: [
+        { username: 'platinum', role: 'platinum' },
+        { username: 'gold', role: 'gold' },
+        { username: 'silver', role: 'silver' },
+      ],
+    });
+    const members = await on.query<{ username: string; role: string; name: string; active: boolean }>(
+      `SELECT u.username, m.role, s.name, m.active FROM memberships m
+         JOIN users u ON u.id = m.user_id JOIN shops s ON s.id = m.shop_id ORDER BY m.id`,
+    );
+    expect(members).toEqual([
+      { username: 'platinum', role: 'platinum', name: 'Loupe Demo', active: true },
+      { username: 'gold', role: 'gold', name: 'Loupe Demo', active: true },
+      { username: 'silver', role: 'silver', name: 'Loupe Demo', active: true },
+    ]);
+
+    // Every demo account signs in with the documented password.
+    const app = await buildApp({ db: on, config: loadConfig(tdb.env), logger: false });
+    for (const username of ['platinum', 'gold', 'silver']) {
+      const browser = new Browser(app);
+      await browser.signIn(username, DEMO_PASSWORD);
+      expect((await browser.get('/auth-check/')).json()).toMatchObject({
+        role: username,
+        shop: { name: 'Loupe Demo' },
+      });
+    }
+    await app.close();
+    await on.close();
+
+    // A database that has a shop is left alone, and migrations are not re-applied.
+    const again = await tdb.open({ demo: true });
+    expect(again.seeded).toBeNull();
+    expect(await again.query('SELECT 1 FROM shops')).toHaveLength(1);
+    await again.close();
+  });
+
+  it('holds a lock file with its pid in DATA_DIR while the embedded database is open', async () => {
+    const lock = path.join(tdb.dataDir, LOCK_FILE);
+    const db = await tdb.open();
+    // The lock guards the embedded database only; PostgreSQL serves many processes.
+    expect(existsSync(lock) ? readFileSync(lock, 'utf8').trim() : null).toBe(
+      usingPostgres ? null : String(process.pid),
+    );
+    await db.close();
+    expect(existsSync(lock)).toBe(false);
+  });
+
+  it('refuses to open an embedded database that a live process holds, before touching it', async () => {
+    const dir = path.join(tdb.dataDir, 'held');
+    acquireDataDirLock(dir); // held by this very process, as a running server would hold it
+    const embedded = { dataDir: dir, databaseUrl: null, demo: false };
+    await expect(openDatabase(embedded)).rejects.toThrow(DataDirLockedError);
+    await expect(openDatabase(embedded)).rejects.toThrow(
+      `The embedded database in ${dir} is in use by process ${process.pid}`,
+    );
+    expect(existsSync(path.join(dir, 'PG_VERSION'))).toBe(false);
+  });
+});
+
+describe('acquireDataDirLock', () => {
+  let child: ChildProcess | undefined;
+  afterEach(() => {
+    child?.kill();
+    child = undefined;
+  });
+
+  it('refuses while another live process holds the lock, and takes over a dead one’s', async () => {
+    const dir = path.join(tdb.dataDir, 'lock-only');
+    child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
+    const release = acquireDataDirLock(dir);
+    release();
+    writeFileSync(path.join(dir, LOCK_FILE), `${child.pid}\n`);
+    expect(() => acquireDataDirLock(dir)).toThrow(`in use by process ${child.pid}`);
+    child.kill();
+    await new Promise((resolve) => child?.once('exit', resolve));
+    const takeover = acquireDataDirLock(dir);
+    expect(readFileSync(path.join(dir, LOCK_FILE), 'utf8').trim()).toBe(String(process.pid));
+    takeover();
+  });
+});
+
+it('a database URL that cannot be reached fails with an error, not a hang', async () => {
+  const config = loadConfig({
+    DATABASE_URL: 'postgres://nobody:secret@127.0.0.1:1/none',
+    LOG_LEVEL: 'silent',
+  });
+  await expect(openDatabase(config)).rejects.toThrow();
+});
