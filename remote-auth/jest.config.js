@@ -1,1 +1,2 @@
-const { createJestConfig } = require('../platform/build/jest.config.base.cjs'); module.exports = createJestConfig(__dirname);
+const { createJestConfig } = require('../platform/build/jest.config.base.cjs');
+module.exports = createJestConfig(__dirname);

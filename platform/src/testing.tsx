@@ -41,7 +41,11 @@ export function createFetchMock(handlers: Record<string, MockHandler> = {}): Fet
   const fetchImpl = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.toString() : input.url;
     const method = (init.method ?? 'GET').toUpperCase();
-    const path = url.replace(/^https?:\/\/[^/]+/, '').replace(/^\/api/, '').split('?')[0] ?? '';
+    const path =
+      url
+        .replace(/^https?:\/\/[^/]+/, '')
+        .replace(/^\/api/, '')
+        .split('?')[0] ?? '';
     const headers: Record<string, string> = {};
     for (const [key, value] of Object.entries((init.headers ?? {}) as Record<string, string>)) {
       headers[key.toLowerCase()] = value;
@@ -62,14 +66,18 @@ export function createFetchMock(handlers: Record<string, MockHandler> = {}): Fet
       : typeof handler === 'function'
         ? await handler(call)
         : handler;
-    for (const [name, value] of Object.entries(answer.cookies ?? {})) document.cookie = `${name}=${value}; path=/`;
+    for (const [name, value] of Object.entries(answer.cookies ?? {}))
+      document.cookie = `${name}=${value}; path=/`;
     const status = answer.status ?? 200;
     const text = answer.body === undefined || status === 204 ? '' : JSON.stringify(answer.body);
     // jsdom has no fetch Response; the client only reads these members.
     const response = {
       ok: status >= 200 && status < 300,
       status,
-      headers: { get: (name: string) => ({ 'content-type': 'application/json', ...answer.headers })[name.toLowerCase()] ?? null },
+      headers: {
+        get: (name: string) =>
+          ({ 'content-type': 'application/json', ...answer.headers })[name.toLowerCase()] ?? null,
+      },
       text: async () => text,
       json: async () => JSON.parse(text) as unknown,
       blob: async () => new Blob([text], { type: 'application/json' }),
@@ -85,7 +93,13 @@ export function createFetchMock(handlers: Record<string, MockHandler> = {}): Fet
 }
 
 export const demoUsers = {
-  platinum: { id: 1, username: 'platinum', email: 'platinum@loupe.test', first_name: 'Pat', last_name: 'Owner' },
+  platinum: {
+    id: 1,
+    username: 'platinum',
+    email: 'platinum@loupe.test',
+    first_name: 'Pat',
+    last_name: 'Owner',
+  },
   gold: { id: 2, username: 'gold', email: 'gold@loupe.test', first_name: 'Gil', last_name: 'Gold' },
   silver: { id: 3, username: 'silver', email: 'silver@loupe.test', first_name: 'Sil', last_name: 'Ver' },
 } as const;

@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useLocation, useNavigate, type Location } from 'react-router-dom';
 import { paths, type AuthCheck, type Role, type Shop, type User } from '@loupe/contracts';
 import { http as defaultHttp, type HttpClient } from '../http';

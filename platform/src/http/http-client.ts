@@ -87,7 +87,9 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
         credentials: 'include',
         headers: { [SKIP_CSRF_HEADER]: 'true' },
       })
-        .then((response) => {
+        .then(async (response) => {
+          // Only the cookie matters, but an unread body keeps the request open in the browser.
+          await response.text().catch(() => undefined);
           if (!response.ok) throw new HttpError(response.status, null, 'Failed to fetch CSRF token');
         })
         .finally(() => {
@@ -107,7 +109,12 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     }
   }
 
-  async function send(method: HttpMethod, path: string, body: unknown, opts: RequestOptions): Promise<Response> {
+  async function send(
+    method: HttpMethod,
+    path: string,
+    body: unknown,
+    opts: RequestOptions,
+  ): Promise<Response> {
     const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
     let payload: BodyInit | undefined;
     if (body instanceof FormData || body instanceof Blob) {
@@ -132,7 +139,12 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     });
   }
 
-  async function request<T>(method: HttpMethod, path: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
+  async function request<T>(
+    method: HttpMethod,
+    path: string,
+    body?: unknown,
+    opts: RequestOptions = {},
+  ): Promise<T> {
     let response = await send(method, path, body, opts);
     if (response.status === 403) {
       // One retry per request after refreshing the token: the cookie may have rotated (sign-in) or expired.

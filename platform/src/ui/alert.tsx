@@ -8,7 +8,11 @@ const Box = styled.div<{ $tone: AlertTone }>`
   border-radius: ${({ theme }) => theme.radius};
   border: 1px solid
     ${({ theme, $tone }) =>
-      $tone === 'error' ? theme.colors.danger : $tone === 'success' ? theme.colors.success : theme.colors.border};
+      $tone === 'error'
+        ? theme.colors.danger
+        : $tone === 'success'
+          ? theme.colors.success
+          : theme.colors.border};
   color: ${({ theme, $tone }) =>
     $tone === 'error' ? theme.colors.danger : $tone === 'success' ? theme.colors.success : theme.colors.text};
   background: ${({ theme }) => theme.colors.surfaceAlt};

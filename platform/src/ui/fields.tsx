@@ -1,4 +1,10 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import styled, { css } from 'styled-components';
 
 const Wrapper = styled.div`
@@ -62,7 +68,11 @@ function useFieldIds(id?: string) {
   return { controlId, errorId: `${controlId}-error`, hintId: `${controlId}-hint` };
 }
 
-function describedBy(error: string | null | undefined, hint: ReactNode, ids: { errorId: string; hintId: string }) {
+function describedBy(
+  error: string | null | undefined,
+  hint: ReactNode,
+  ids: { errorId: string; hintId: string },
+) {
   return [error ? ids.errorId : null, hint ? ids.hintId : null].filter(Boolean).join(' ') || undefined;
 }
 

@@ -1,0 +1,77 @@
+// The one `shared` definition of every federated build (shell and the five remotes). Everything that holds
+// module state — React's dispatcher, the router's contexts, styled-components' theme context, the platform's
+// HTTP/auth singleton — must exist once on the page, so each entry is a singleton. Versions come from the
+// package.json files rather than being typed here, so an upgrade in one place cannot drift from this list.
+const fs = require('node:fs');
+const path = require('node:path');
+
+const repo = path.resolve(__dirname, '..', '..');
+
+/** Remote container names as the shell's /remotes.json and the federation runtime know them. */
+const REMOTE_NAMES = {
+  auth: 'remote_auth',
+  inventory: 'remote_inventory',
+  clients: 'remote_clients',
+  finance: 'remote_finance',
+  admin: 'remote_admin',
+};
+
+function readJson(file) {
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+function installedVersion(pkg) {
+  return readJson(path.join(repo, 'node_modules', pkg, 'package.json')).version;
+}
+
+/** Library name → the npm package whose version it carries (`react/jsx-runtime` is versioned by `react`). */
+const SHARED_LIBRARIES = {
+  react: 'react',
+  'react/jsx-runtime': 'react',
+  'react-dom': 'react-dom',
+  'react-dom/client': 'react-dom',
+  // Every build resolves `react-router-dom` to platform/src/router.ts (see ROUTER_SURFACE): the shared
+  // singleton is that curated surface, with react-router bundled — and tree-shaken — inside it.
+  'react-router-dom': 'react-router-dom',
+  'styled-components': 'styled-components',
+};
+
+/** The router surface every build shares under the `react-router-dom` key (webpack.cjs aliases it). */
+const ROUTER_SURFACE = path.join(repo, 'platform', 'src', 'router.ts');
+
+/** Workspace libraries: shared at their own package.json version. */
+const SHARED_WORKSPACES = {
+  '@loupe/platform': path.join(repo, 'platform', 'package.json'),
+  '@loupe/contracts': path.join(repo, 'contracts', 'package.json'),
+};
+
+/**
+ * @param {string} dir the package being built; its package.json dependencies give `requiredVersion`
+ * (falling back to the platform's, which declares every shared library).
+ */
+function createSharedConfig(dir) {
+  const own = readJson(path.join(dir, 'package.json'));
+  const platform = readJson(path.join(repo, 'platform', 'package.json'));
+  const declared = { ...platform.dependencies, ...own.dependencies };
+
+  /** @type {Record<string, { singleton: true, requiredVersion: string, strictVersion: boolean }>} */
+  const shared = {};
+  for (const [key, pkg] of Object.entries(SHARED_LIBRARIES)) {
+    const requiredVersion = declared[pkg] ?? installedVersion(pkg);
+    shared[key] = { singleton: true, requiredVersion, strictVersion: false };
+    // The router surface lives in the platform's folder, whose package.json would lend it the platform's
+    // version; it carries the router's own.
+    if (key === 'react-router-dom') shared[key].version = installedVersion(pkg);
+  }
+  for (const [key, file] of Object.entries(SHARED_WORKSPACES)) {
+    shared[key] = { singleton: true, requiredVersion: readJson(file).version, strictVersion: false };
+  }
+  return shared;
+}
+
+module.exports = {
+  createSharedConfig,
+  REMOTE_NAMES,
+  ROUTER_SURFACE,
+  SHARED_KEYS: [...Object.keys(SHARED_LIBRARIES), ...Object.keys(SHARED_WORKSPACES)],
+};

@@ -1,0 +1,144 @@
+// One webpack factory for the shell and the five remotes, so every federated build agrees on loaders, output
+// naming, caching and — above all — the shared singletons (federation.cjs).
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { createSharedConfig, ROUTER_SURFACE } = require('./federation.cjs');
+
+const repo = path.resolve(__dirname, '..', '..');
+
+/** The standalone API (`node server/dist/server.js`) that dev servers proxy `/api` to. */
+const DEV_API_TARGET = process.env.LOUPE_API_URL || 'http://localhost:8000';
+
+/**
+ * @param {object} options
+ * @param {string} options.dir the package folder (its `src/index.ts` is the app entry)
+ * @param {string} options.name federation container name (`shell`, `remote_admin`, …)
+ * @param {'shell' | 'remote'} options.kind
+ * @param {number} options.devPort
+ * @param {Record<string, string>} [options.exposes] remote modules, e.g. `{ './routes': './src/routes.tsx' }`
+ * @param {string} [options.title] the HTML title (shell, and a remote's dev harness)
+ * @param {import('webpack-dev-server').Configuration} [options.devServer] extra dev-server settings
+ * @returns {(env: unknown, argv: { mode?: string }) => import('webpack').Configuration}
+ */
+function createWebpackConfig({ dir, name, kind, devPort, exposes = {}, title = 'Loupe', devServer = {} }) {
+  return (_env, argv = {}) => {
+    const mode = argv.mode === 'development' ? 'development' : 'production';
+    const production = mode === 'production';
+    // A remote's production build is only its federation container: the dev harness (src/index.ts →
+    // bootstrap → src/dev) exists for its team's standalone server and must never ship.
+    const withApp = kind === 'shell' || !production;
+
+    return {
+      mode,
+      context: dir,
+      entry: withApp ? { main: './src/index.ts' } : {},
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(dir, 'dist'),
+        // Content-hashed names let the servers cache chunks for a year; remoteEntry.js keeps its name (the
+        // manifest points at it) and is served no-cache instead.
+        filename: production ? '[name].[contenthash].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash].js' : '[name].js',
+        // Remotes are served from their own origins: chunk URLs are resolved from where the script came from.
+        publicPath: 'auto',
+        uniqueName: name,
+        // tsc -b writes declarations to dist/types; keep them so type checking stays incremental.
+        clean: { keep: /^types[\\/]/ },
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+        alias: {
+          // Compile contracts from source like the platform, so a remote builds without `tsc -b` having run;
+          // the browser entry carries paths and types only, keeping the schema builder off the page.
+          '@loupe/contracts$': path.join(repo, 'contracts', 'src', 'browser.ts'),
+          'react-router-dom$': ROUTER_SURFACE,
+        },
+      },
+      module: {
+        // An import of something a module does not export is an error, not `undefined` at run time — above
+        // all for the router surface, which lists only what Loupe uses.
+        parser: { javascript: { exportsPresence: 'error' } },
+        rules: [
+          {
+            test: /\.tsx?$/,
+            exclude: /node_modules/,
+            loader: require.resolve('ts-loader'),
+            options: {
+              // Type checking is `tsc -b`'s job; the bundler only strips types (and stays fast).
+              transpileOnly: true,
+              configFile: path.join(dir, 'tsconfig.json'),
+              compilerOptions: {
+                module: 'esnext',
+                moduleResolution: 'bundler',
+                noEmit: false,
+                emitDeclarationOnly: false,
+                declaration: false,
+                declarationMap: false,
+                composite: false,
+                // Platform and contracts sources are compiled into each bundle; they live outside the package.
+                rootDir: repo,
+                sourceMap: true,
+              },
+            },
+          },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: 'remoteEntry.js',
+          exposes,
+          // The shell learns where remotes live at run time (/remotes.json); nothing is wired at build time.
+          remotes: {},
+          shared: createSharedConfig(dir),
+          shareStrategy: 'loaded-first',
+          manifest: true,
+          dts: false,
+          experiments: {
+            // Only the shell reads manifests and loads remotes; a remote's container needs neither the
+            // snapshot (manifest) code nor remote loading, which keeps every remoteEntry.js small.
+            optimization:
+              kind === 'shell'
+                ? { target: 'web' }
+                : { target: 'web', disableSnapshot: true, disableRemote: true },
+          },
+        }),
+        ...(withApp
+          ? [
+              new HtmlWebpackPlugin({
+                template: path.join(__dirname, 'index.html'),
+                title,
+                // Deep links (/inventory/edit/7) get index.html from the SPA fallback: script URLs must be
+                // absolute or the browser would ask for /inventory/edit/main.js.
+                publicPath: '/',
+                chunks: ['main'],
+              }),
+            ]
+          : []),
+      ],
+      optimization: {
+        // Stable ids keep unchanged chunks' hashes (and thus browser caches) across releases.
+        moduleIds: 'deterministic',
+        chunkIds: 'deterministic',
+      },
+      performance: { hints: false },
+      devServer: {
+        port: devPort,
+        historyApiFallback: true,
+        hot: false,
+        liveReload: true,
+        // The shell (another origin in development) loads this build's manifest and chunks.
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        // The standalone API serves at its root (/auth-check/); the browser calls /api/auth-check/ as in production.
+        proxy: [
+          { context: ['/api'], target: DEV_API_TARGET, changeOrigin: false, pathRewrite: { '^/api': '' } },
+        ],
+        client: { overlay: { warnings: false, errors: true } },
+        ...devServer,
+      },
+    };
+  };
+}
+
+module.exports = { createWebpackConfig };
