@@ -1,0 +1,110 @@
+// Pure helpers of `npm start` (start.mjs) and the shell's dev server, kept apart so they are unit-tested.
+// CommonJS so both the ESM start script and the CommonJS webpack config (and jest) can load them.
+'use strict';
+
+const { URL } = require('node:url');
+
+/** The remotes, in port order: auth is served on the base port, inventory on base + 1, … */
+const REMOTES = [
+  { key: 'auth', name: 'remote_auth', dir: 'remote-auth', env: 'REMOTE_AUTH_URL' },
+  { key: 'inventory', name: 'remote_inventory', dir: 'remote-inventory', env: 'REMOTE_INVENTORY_URL' },
+  { key: 'clients', name: 'remote_clients', dir: 'remote-clients', env: 'REMOTE_CLIENTS_URL' },
+  { key: 'finance', name: 'remote_finance', dir: 'remote-finance', env: 'REMOTE_FINANCE_URL' },
+  { key: 'admin', name: 'remote_admin', dir: 'remote-admin', env: 'REMOTE_ADMIN_URL' },
+];
+
+const DEFAULT_SHELL_PORT = 8080;
+const DEFAULT_REMOTES_PORT_BASE = 8081;
+
+function port(env, name, fallback, span = 1) {
+  const raw = (env[name] ?? '').trim();
+  if (raw === '') return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < 1 || value + span - 1 > 65535) {
+    throw new Error(
+      `${name} must be a port number from 1 to ${65536 - span} (got ${JSON.stringify(env[name])})`,
+    );
+  }
+  return value;
+}
+
+/** Where each remote comes from: served by this process on its own port, or an external base URL. */
+function planRemotes(env) {
+  const base = port(env, 'REMOTES_PORT_BASE', DEFAULT_REMOTES_PORT_BASE, REMOTES.length);
+  return REMOTES.map((remote, index) => {
+    const external = (env[remote.env] ?? '').trim();
+    if (external === '') return { ...remote, local: true, port: base + index };
+    let url;
+    try {
+      url = new URL(external);
+    } catch {
+      throw new Error(`${remote.env} must be an absolute http(s) URL (got ${JSON.stringify(external)})`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      throw new Error(`${remote.env} must be an http(s) URL (got ${JSON.stringify(external)})`);
+    }
+    return { ...remote, local: false, url: url.href };
+  });
+}
+
+/** A remote's base URL → its manifest URL; a URL that already names a .json/.js entry is kept as it is. */
+function manifestUrl(base) {
+  if (/\.(json|js)(\?|#|$)/.test(base)) return base;
+  return `${base.replace(/\/+$/, '')}/mf-manifest.json`;
+}
+
+/**
+ * The body of /remotes.json. Locally served remotes are addressed with the host name the browser used for the
+ * shell (localhost, 127.0.0.1, a LAN name…), so the same process works however it is reached.
+ */
+function remotesConfig(plan, { protocol = 'http', hostname = 'localhost' } = {}) {
+  const host = hostname.includes(':') && !hostname.startsWith('[') ? `[${hostname}]` : hostname;
+  return {
+    remotes: plan.map((remote) => ({
+      name: remote.name,
+      entry: remote.local ? `${protocol}://${host}:${remote.port}/mf-manifest.json` : manifestUrl(remote.url),
+    })),
+  };
+}
+
+/** /remotes.json of the shell's dev server: each remote's own dev server (same ports as `npm start`). */
+function devRemotesConfig(env, hostname) {
+  return remotesConfig(planRemotes(env), { protocol: 'http', hostname });
+}
+
+const NO_CACHE = 'no-cache';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Cache rules: whatever names the current release (HTML, the manifest, remoteEntry.js, remotes.json) is
+ * revalidated on every load; content-hashed files never change under their name and are cached for a year.
+ */
+function cacheControlFor(fileName) {
+  const base = fileName.split(/[\\/]/).pop() ?? fileName;
+  if (
+    base === 'mf-manifest.json' ||
+    base === 'remoteEntry.js' ||
+    base === 'remotes.json' ||
+    /\.html?$/.test(base)
+  ) {
+    return NO_CACHE;
+  }
+  if (/\.[0-9a-f]{16,}\.(js|css|mjs|wasm|woff2?|png|jpe?g|svg|gif|webp)$/.test(base)) return IMMUTABLE;
+  return NO_CACHE;
+}
+
+function shellPort(env) {
+  return port(env, 'PORT', DEFAULT_SHELL_PORT);
+}
+
+module.exports = {
+  REMOTES,
+  NO_CACHE,
+  IMMUTABLE,
+  planRemotes,
+  manifestUrl,
+  remotesConfig,
+  devRemotesConfig,
+  cacheControlFor,
+  shellPort,
+};

@@ -1,0 +1,173 @@
+#!/usr/bin/env node
+// `npm start`: builds whatever has no build yet (production mode, one build at a time), then runs the whole
+// product in this one process — the shell with the API under /api on PORT (8080), and every remote that is
+// not deployed elsewhere from its own port (8081…8085), i.e. its own origin, as separate deployments would be.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify from 'fastify';
+import fastifyStatic from '@fastify/static';
+import lib from './lib.cjs';
+
+const { planRemotes, remotesConfig, cacheControlFor, shellPort, NO_CACHE } = lib;
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const require = createRequire(import.meta.url);
+// Both loopback addresses: browsers may resolve `localhost` to ::1 or to 127.0.0.1.
+const HOST = process.env.HOST?.trim() || 'localhost';
+
+function fail(message) {
+  console.error(`\nnpm start: ${message}`);
+  process.exit(1);
+}
+
+function build(what, workspace, done) {
+  if (existsSync(done)) return;
+  console.log(`\n› Building ${what} (no ${path.relative(root, done)} yet): npm run build -w ${workspace}`);
+  const result = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) fail(`building ${what} failed (exit ${result.status ?? result.signal})`);
+}
+
+let plan;
+let port;
+try {
+  plan = planRemotes(process.env);
+  port = shellPort(process.env);
+} catch (error) {
+  fail(error.message);
+}
+
+// Builds, one at a time: two webpack builds in parallel only fight over the CPU.
+build('the API (contracts + server)', '@loupe/server', path.join(root, 'server', 'dist', 'app.js'));
+build('the contracts', '@loupe/contracts', path.join(root, 'contracts', 'dist', 'index.js'));
+for (const remote of plan.filter((r) => r.local)) {
+  build(remote.dir, `@loupe/${remote.dir}`, path.join(root, remote.dir, 'dist', 'mf-manifest.json'));
+}
+build('the shell', '@loupe/shell', path.join(root, 'shell', 'dist', 'index.html'));
+
+const { loadConfig, openDatabase, loupeApi } = require('@loupe/server');
+
+let config;
+try {
+  // The embedded database lives in ./data at the repository root unless DATA_DIR says otherwise.
+  config = loadConfig({ ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data') });
+} catch (error) {
+  fail(error.message);
+}
+
+/** Static files with the product's cache rules; `types/` is tsc's declaration output, not for browsers. */
+function staticFiles(dir, { cors }) {
+  return {
+    root: dir,
+    cacheControl: false,
+    etag: true,
+    lastModified: true,
+    allowedPath: (pathName) => !pathName.startsWith('/types/'),
+    setHeaders(res, filePath) {
+      res.setHeader('Cache-Control', cacheControlFor(filePath));
+      if (cors) res.setHeader('Access-Control-Allow-Origin', '*');
+    },
+  };
+}
+
+async function remoteServer(remote) {
+  const app = Fastify({ logger: false });
+  // Remotes are fetched by the shell's origin: manifests, entries and chunks all need CORS.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('Access-Control-Allow-Origin', '*');
+  });
+  await app.register(fastifyStatic, staticFiles(path.join(root, remote.dir, 'dist'), { cors: true }));
+  app.setNotFoundHandler((_request, reply) =>
+    reply.code(404).header('Cache-Control', NO_CACHE).send('Not found'),
+  );
+  return app;
+}
+
+async function shellServer(db) {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    // API calls are worth a log line; every static chunk of every page load is not.
+    disableRequestLogging: (request) => !request.url.startsWith('/api/'),
+  });
+  app.addHook('onClose', async () => db.close());
+  await app.register(loupeApi, { prefix: '/api', db, config });
+
+  app.get('/remotes.json', (request, reply) => {
+    reply
+      .header('Cache-Control', NO_CACHE)
+      .send(remotesConfig(plan, { protocol: request.protocol, hostname: request.hostname }));
+  });
+
+  const dist = path.join(root, 'shell', 'dist');
+  await app.register(fastifyStatic, { ...staticFiles(dist, { cors: false }), index: ['index.html'] });
+  // SPA fallback: a deep link (/inventory/edit/7) gets the app, which routes on the client.
+  app.setNotFoundHandler((request, reply) => {
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+    if (!isPage) return reply.code(404).send({ detail: 'Not found.' });
+    return reply.header('Cache-Control', NO_CACHE).sendFile('index.html', dist);
+  });
+  return app;
+}
+
+const servers = [];
+let stopping = false;
+
+async function stop(signal) {
+  if (stopping) {
+    console.log('Forced exit.');
+    process.exit(1);
+  }
+  stopping = true;
+  console.log(`\n${signal}: stopping…`);
+  // The shell's onClose hook closes the database (and releases the data folder's lock).
+  const results = await Promise.allSettled(servers.map((server) => server.close()));
+  const failed = results.filter((r) => r.status === 'rejected');
+  for (const r of failed) console.error(r.reason);
+  process.exit(failed.length ? 1 : 0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));
+
+let db = null;
+
+async function main() {
+  db = await openDatabase(config);
+  const shell = await shellServer(db);
+  servers.push(shell);
+  for (const remote of plan.filter((r) => r.local)) {
+    const server = await remoteServer(remote);
+    servers.push(server);
+    await server.listen({ host: HOST, port: remote.port });
+  }
+  await shell.listen({ host: HOST, port });
+
+  const lines = ['', `Loupe is running: http://localhost:${port}`, `  API:     http://localhost:${port}/api`];
+  for (const remote of plan) {
+    lines.push(
+      `  ${remote.dir.padEnd(17)} ${remote.local ? `http://localhost:${remote.port}` : `${remote.url} (external)`}`,
+    );
+  }
+  lines.push(`  database: ${db.description ?? (config.databaseUrl ? 'PostgreSQL' : config.dataDir)}`);
+  if (config.demo) {
+    lines.push(
+      '',
+      'Demo sign-in: platinum, gold or silver — password loupe-demo-2026 (LOUPE_DEMO=0 starts without them)',
+    );
+  }
+  lines.push('Ctrl-C stops everything.', '');
+  console.log(lines.join('\n'));
+}
+
+main().catch(async (error) => {
+  console.error(
+    `\nnpm start: ${error?.code === 'EADDRINUSE' ? `port in use (${error.message})` : (error?.stack ?? error)}`,
+  );
+  await Promise.allSettled(servers.map((server) => server.close()));
+  // Not yet owned by the shell server (it failed before its onClose hook existed): close it here.
+  if (db && servers.length === 0) await db.close().catch(() => undefined);
+  process.exit(1);
+});

@@ -1,0 +1,34 @@
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { RequireAuth } from '@loupe/platform';
+import { AppLayout } from '../layout/app-layout';
+import { DashboardPage } from '../pages/dashboard/dashboard-page';
+import { UnauthorizedPage } from '../pages/unauthorized-page';
+import { RemoteOutlet } from './remote-outlet';
+
+/** The shell's own screens; everything else belongs to a remote (see remote-catalog.ts). */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<AppLayout />}>
+        <Route index element={<Navigate to="/dashboard" replace />} />
+        <Route
+          path="dashboard"
+          element={
+            <RequireAuth>
+              <DashboardPage />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="unauthorized"
+          element={
+            <RequireAuth>
+              <UnauthorizedPage />
+            </RequireAuth>
+          }
+        />
+        <Route path="*" element={<RemoteOutlet />} />
+      </Route>
+    </Routes>
+  );
+}

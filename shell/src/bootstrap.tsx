@@ -1,0 +1,11 @@
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { loadRemotesConfig } from './federation/remote-loader';
+
+// Where the remotes live is read once, in parallel with the first render; a failure surfaces (and is retried)
+// when a remote is actually needed.
+loadRemotesConfig().catch(() => undefined);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+createRoot(container).render(<App />);

@@ -1,0 +1,75 @@
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import styled from 'styled-components';
+import { RequireRole, Spinner, type RemoteRoute } from '@loupe/platform';
+import { ErrorBoundary } from '../components/error-boundary';
+import { NotFoundPage } from '../pages/not-found-page';
+import type { RemoteDefinition } from './remote-catalog';
+import { loadRemoteRoutes, resetRemote } from './remote-loader';
+import { RemoteUnavailable } from './remote-unavailable';
+
+const Pending = styled.div`
+  display: flex;
+  justify-content: center;
+  padding: ${({ theme }) => theme.space(10)};
+`;
+
+function guarded(route: RemoteRoute) {
+  return route.roles ? <RequireRole roles={route.roles}>{route.element}</RequireRole> : route.element;
+}
+
+/** A remote's route table mounted as-is: paths are absolute and the area sits under the shell's `*` route. */
+function RemoteRoutes({ routes }: { routes: RemoteRoute[] }) {
+  return (
+    <Routes>
+      {routes.map((route) => (
+        <Route key={route.path} path={route.path} element={guarded(route)} />
+      ))}
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}
+
+/**
+ * The part of the page a remote owns. Loading, load failures and render errors all stay inside it; Retry
+ * builds a new lazy component (React.lazy remembers a failed load forever) after the loader has dropped
+ * whatever the federation runtime cached.
+ */
+export function RemoteArea({ remote }: { remote: RemoteDefinition }) {
+  const [attempt, setAttempt] = useState(0);
+  const { pathname } = useLocation();
+
+  const Screens = useMemo(
+    () =>
+      lazy(async () => {
+        const routes = await loadRemoteRoutes(remote.key);
+        return { default: () => <RemoteRoutes routes={routes} /> };
+      }),
+    // `attempt` is the point: a new value means a new lazy component, i.e. a real second try.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [remote.key, attempt],
+  );
+
+  const retry = useCallback(() => {
+    resetRemote(remote.key);
+    setAttempt((n) => n + 1);
+  }, [remote.key]);
+
+  return (
+    <ErrorBoundary
+      // A page that threw gets another chance when the user moves to a different page of the same remote.
+      resetKeys={[attempt, pathname]}
+      fallback={() => <RemoteUnavailable title={remote.title} onRetry={retry} />}
+    >
+      <Suspense
+        fallback={
+          <Pending>
+            <Spinner label={`Loading ${remote.title}...`} />
+          </Pending>
+        }
+      >
+        <Screens />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * The remotes the shell knows: which container each one is, where its screens live and whether it contributes
+ * dashboard widgets. Where a remote is *served* is not here — that comes from /remotes.json at run time.
+ */
+export type RemoteKey = 'auth' | 'inventory' | 'clients' | 'finance' | 'admin';
+
+export interface RemoteDefinition {
+  key: RemoteKey;
+  /** The federation container name the remote's build declares. */
+  name: string;
+  /** How the remote is named to users, e.g. in "Admin is unavailable". */
+  title: string;
+  /** Paths the remote owns: the path itself and everything below it. */
+  prefixes: readonly string[];
+  widgets: boolean;
+}
+
+export const REMOTES: readonly RemoteDefinition[] = [
+  {
+    key: 'auth',
+    name: 'remote_auth',
+    title: 'Account',
+    prefixes: ['/login', '/account', '/profile'],
+    widgets: false,
+  },
+  {
+    key: 'inventory',
+    name: 'remote_inventory',
+    title: 'Inventory',
+    prefixes: ['/stock', '/inventory'],
+    widgets: true,
+  },
+  { key: 'clients', name: 'remote_clients', title: 'Clients', prefixes: ['/clients'], widgets: true },
+  {
+    key: 'finance',
+    name: 'remote_finance',
+    title: 'Finance',
+    prefixes: ['/expenses', '/quicksales', '/expenselist', '/reports'],
+    widgets: true,
+  },
+  { key: 'admin', name: 'remote_admin', title: 'Admin', prefixes: ['/management'], widgets: false },
+];
+
+export const WIDGET_REMOTES: readonly RemoteDefinition[] = REMOTES.filter((remote) => remote.widgets);
+
+export function remoteByKey(key: RemoteKey): RemoteDefinition {
+  const remote = REMOTES.find((candidate) => candidate.key === key);
+  if (!remote) throw new Error(`Unknown remote ${key}`);
+  return remote;
+}
+
+export function remoteByName(name: string): RemoteDefinition | undefined {
+  return REMOTES.find((candidate) => candidate.name === name);
+}
+
+/** The remote that owns `pathname`; `/expenselist` is not mistaken for `/expenses` (whole segments only). */
+export function remoteForPath(pathname: string): RemoteDefinition | undefined {
+  return REMOTES.find((remote) =>
+    remote.prefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`)),
+  );
+}
+
+/** The only screen outside the signed-in guard (SPEC §2). */
+export const PUBLIC_PATHS: readonly string[] = ['/login'];

@@ -1,0 +1,96 @@
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import styled from 'styled-components';
+import { useAuth } from '@loupe/platform';
+import { Sidebar } from './sidebar';
+import { TopBar } from './top-bar';
+
+const Frame = styled.div`
+  min-height: 100vh;
+  display: flex;
+  flex-direction: column;
+`;
+
+const Body = styled.div`
+  flex: 1;
+  display: flex;
+  min-height: 0;
+`;
+
+const Main = styled.main`
+  flex: 1;
+  min-width: 0;
+  padding: ${({ theme }) => theme.space(6)};
+  @media (max-width: ${({ theme }) => theme.breakpoints.md}) {
+    padding: ${({ theme }) => theme.space(4)};
+  }
+`;
+
+const Backdrop = styled.div`
+  display: none;
+  @media (max-width: ${({ theme }) => theme.breakpoints.md}) {
+    display: block;
+    position: fixed;
+    inset: 56px 0 0 0;
+    z-index: 790;
+    background: rgba(0, 0, 0, 0.45);
+  }
+`;
+
+const SkipLink = styled.a`
+  position: absolute;
+  left: -9999px;
+  &:focus {
+    left: ${({ theme }) => theme.space(2)};
+    top: ${({ theme }) => theme.space(2)};
+    z-index: 2000;
+    padding: ${({ theme }) => theme.space(2)};
+    background: ${({ theme }) => theme.colors.surface};
+  }
+`;
+
+/**
+ * Top bar and sidebar around every screen, shown only once a signed-in user is known (SPEC §2): while the
+ * session is being checked, and on /login for visitors, the page is the screen alone.
+ */
+export function AppLayout() {
+  const { loading, isAuthenticated } = useAuth();
+  const location = useLocation();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  // SPEC §2: the mobile drawer closes on any route change.
+  useEffect(() => {
+    setDrawerOpen(false);
+  }, [location.pathname, location.search]);
+
+  useEffect(() => {
+    if (!drawerOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setDrawerOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [drawerOpen]);
+
+  if (loading || !isAuthenticated) {
+    return (
+      <Main id="main">
+        <Outlet />
+      </Main>
+    );
+  }
+
+  return (
+    <Frame>
+      <SkipLink href="#main">Skip to content</SkipLink>
+      <TopBar drawerOpen={drawerOpen} onToggleDrawer={() => setDrawerOpen((open) => !open)} />
+      <Body>
+        <Sidebar open={drawerOpen} />
+        {drawerOpen ? <Backdrop data-testid="drawer-backdrop" onClick={() => setDrawerOpen(false)} /> : null}
+        <Main id="main" tabIndex={-1}>
+          <Outlet />
+        </Main>
+      </Body>
+    </Frame>
+  );
+}

@@ -1,0 +1,42 @@
+/** The sidebar exactly as SPEC §2 lists it. */
+export interface NavLinkItem {
+  label: string;
+  to: string;
+}
+
+export interface NavGroup {
+  label: string;
+  items: readonly NavLinkItem[];
+}
+
+export type NavEntry = NavLinkItem | NavGroup;
+
+export const NAV_ENTRIES: readonly NavEntry[] = [
+  { label: 'Dashboard', to: '/dashboard' },
+  {
+    label: 'Stock',
+    items: [
+      { label: 'Watches', to: '/stock/watches' },
+      { label: 'Jewellery', to: '/stock/jewellery' },
+      { label: 'Accessories', to: '/stock/accessories' },
+    ],
+  },
+  { label: 'Clients', to: '/clients' },
+  { label: 'Expenses', to: '/expenses' },
+  { label: 'Quick Sales', to: '/quicksales' },
+  { label: 'Expenses List', to: '/expenselist' },
+  { label: 'Reports', to: '/reports' },
+  {
+    label: 'Inventory',
+    items: [
+      { label: 'Add Item', to: '/inventory/add' },
+      { label: 'All Stock', to: '/inventory/all' },
+      { label: 'In Stock', to: '/inventory/available' },
+      { label: 'Checked Out', to: '/inventory/checked-out' },
+    ],
+  },
+];
+
+export function isGroup(entry: NavEntry): entry is NavGroup {
+  return 'items' in entry;
+}

@@ -1,0 +1,246 @@
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { useAuth, useThemeMode, type AuthContextValue } from '@loupe/platform';
+
+const Wrapper = styled.div`
+  position: relative;
+`;
+
+const Trigger = styled.button`
+  display: inline-flex;
+  flex-direction: column;
+  align-items: flex-end;
+  gap: 0;
+  min-height: 40px;
+  padding: ${({ theme }) => `${theme.space(1)} ${theme.space(3)}`};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.surfaceAlt};
+  color: ${({ theme }) => theme.colors.text};
+  font: inherit;
+  line-height: 1.2;
+  cursor: pointer;
+  small {
+    color: ${({ theme }) => theme.colors.muted};
+    text-transform: capitalize;
+  }
+`;
+
+const Menu = styled.ul`
+  position: absolute;
+  right: 0;
+  top: calc(100% + 6px);
+  z-index: 950;
+  min-width: 220px;
+  margin: 0;
+  padding: ${({ theme }) => theme.space(1)};
+  list-style: none;
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius};
+  box-shadow: ${({ theme }) => theme.shadow};
+`;
+
+const itemStyle = `
+  display: block;
+  width: 100%;
+  text-align: left;
+  padding: 8px 12px;
+  border: 0;
+  border-radius: 6px;
+  background: transparent;
+  font: inherit;
+  text-decoration: none;
+  cursor: pointer;
+`;
+
+const ItemLink = styled(Link)`
+  ${itemStyle}
+  color: ${({ theme }) => theme.colors.text};
+  &:hover,
+  &:focus {
+    background: ${({ theme }) => theme.colors.surfaceAlt};
+  }
+`;
+
+const ItemButton = styled.button`
+  ${itemStyle}
+  color: ${({ theme }) => theme.colors.text};
+  &:hover,
+  &:focus {
+    background: ${({ theme }) => theme.colors.surfaceAlt};
+  }
+`;
+
+const Separator = styled.li`
+  height: 1px;
+  margin: 4px 0;
+  background: ${({ theme }) => theme.colors.border};
+`;
+
+type Role = NonNullable<AuthContextValue['role']>;
+
+/** The management screens a role may open (SPEC §2, §6). */
+export function managementLinks(role: Role | null): { label: string; to: string }[] {
+  const links: { label: string; to: string }[] = [];
+  if (role === 'platinum') links.push({ label: 'Gold Management', to: '/management/gold' });
+  if (role === 'platinum' || role === 'gold')
+    links.push({ label: 'Silver Management', to: '/management/silver' });
+  return links;
+}
+
+/**
+ * The account menu, following the WAI-ARIA menu-button pattern: Enter, Space or ArrowDown opens it on the
+ * first entry, arrows/Home/End move, Escape closes it and returns focus to the button, Tab leaves it.
+ */
+export function UserMenu() {
+  const { user, role, logout } = useAuth();
+  const { mode, toggleMode } = useThemeMode();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLUListElement>(null);
+  const wrapperRef = useRef<HTMLDivElement>(null);
+  const focusOnOpen = useRef<'first' | 'last' | null>(null);
+
+  const items = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+
+  const close = useCallback((restoreFocus: boolean) => {
+    setOpen(false);
+    if (restoreFocus) buttonRef.current?.focus();
+  }, []);
+
+  useEffect(() => {
+    if (!open) return;
+    const target = focusOnOpen.current;
+    focusOnOpen.current = null;
+    if (target) {
+      const list = items();
+      (target === 'first' ? list[0] : list[list.length - 1])?.focus();
+    }
+    const onPointerDown = (event: PointerEvent | MouseEvent) => {
+      if (wrapperRef.current && !wrapperRef.current.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onPointerDown);
+    return () => document.removeEventListener('mousedown', onPointerDown);
+  }, [open]);
+
+  const openWith = (focus: 'first' | 'last') => {
+    focusOnOpen.current = focus;
+    setOpen(true);
+  };
+
+  const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      openWith('first');
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      openWith('last');
+    } else if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      close(true);
+    }
+  };
+
+  const onMenuKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
+    const list = items();
+    const index = list.indexOf(document.activeElement as HTMLElement);
+    const move = (to: number) => list[(to + list.length) % list.length]?.focus();
+    switch (event.key) {
+      case 'ArrowDown':
+        event.preventDefault();
+        move(index + 1);
+        break;
+      case 'ArrowUp':
+        event.preventDefault();
+        move(index - 1);
+        break;
+      case 'Home':
+        event.preventDefault();
+        move(0);
+        break;
+      case 'End':
+        event.preventDefault();
+        move(list.length - 1);
+        break;
+      case 'Escape':
+        event.preventDefault();
+        close(true);
+        break;
+      case 'Tab':
+        close(false);
+        break;
+      default:
+    }
+  };
+
+  if (!user) return null;
+
+  const entry = (key: string, node: ReactNode) => (
+    <li key={key} role="none">
+      {node}
+    </li>
+  );
+
+  return (
+    <Wrapper ref={wrapperRef}>
+      <Trigger
+        ref={buttonRef}
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={menuId}
+        // Mouse users toggle with a click; keyboard activation is handled in onKeyDown (which opens on an item).
+        onClick={(event) => {
+          if (event.detail === 0) return;
+          setOpen((value) => !value);
+        }}
+        onKeyDown={onButtonKeyDown}
+      >
+        <span>{user.username}</span>
+        <small>{role ?? 'no role'}</small>
+      </Trigger>
+      {open ? (
+        <Menu id={menuId} role="menu" aria-label="Account" ref={menuRef} onKeyDown={onMenuKeyDown}>
+          {managementLinks(role).map((link) =>
+            entry(
+              link.to,
+              <ItemLink role="menuitem" tabIndex={-1} to={link.to} onClick={() => close(false)}>
+                {link.label}
+              </ItemLink>,
+            ),
+          )}
+          {entry(
+            '/profile/settings',
+            <ItemLink role="menuitem" tabIndex={-1} to="/profile/settings" onClick={() => close(false)}>
+              Settings
+            </ItemLink>,
+          )}
+          <Separator role="separator" />
+          {entry(
+            'theme',
+            <ItemButton type="button" role="menuitem" tabIndex={-1} onClick={toggleMode}>
+              {mode === 'dark' ? 'Switch to light mode' : 'Switch to dark mode'}
+            </ItemButton>,
+          )}
+          {entry(
+            'sign-out',
+            <ItemButton
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              onClick={() => {
+                close(false);
+                void logout();
+              }}
+            >
+              Sign out
+            </ItemButton>,
+          )}
+        </Menu>
+      ) : null}
+    </Wrapper>
+  );
+}

@@ -1,0 +1,13 @@
+import { Link } from 'react-router-dom';
+import { PageHeader } from '@loupe/platform';
+
+/** Where the role guard sends a user outside a screen's roles (SPEC §2, §6). */
+export function UnauthorizedPage() {
+  return (
+    <section>
+      <PageHeader title="Unauthorized" />
+      <p>You do not have permission to view this page.</p>
+      <Link to="/dashboard">Back to Dashboard</Link>
+    </section>
+  );
+}

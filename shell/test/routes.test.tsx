@@ -1,0 +1,135 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import {
+  loadRemoteRoutes,
+  loadRemoteWidgets,
+  preloadRemoteRoutes,
+  resetRemote,
+} from '../src/federation/remote-loader';
+import { fakeRoutes, noWidgets } from './remote-fixtures';
+import { renderApp } from './render-app';
+
+jest.mock('../src/federation/remote-loader', () => ({
+  loadRemoteRoutes: jest.fn(),
+  loadRemoteWidgets: jest.fn(),
+  preloadRemoteRoutes: jest.fn(),
+  resetRemote: jest.fn(),
+  loadRemotesConfig: jest.fn(),
+}));
+
+beforeEach(() => {
+  jest.mocked(loadRemoteRoutes).mockImplementation(async (key) => fakeRoutes[key]);
+  jest.mocked(loadRemoteWidgets).mockImplementation(noWidgets);
+});
+
+const location = () => screen.getByTestId('location').textContent;
+
+describe('routing', () => {
+  it('redirects / to /dashboard', async () => {
+    renderApp({ route: '/' });
+    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
+    expect(location()).toBe('/dashboard');
+  });
+
+  it('keeps /login public and loads only the auth remote for it', async () => {
+    renderApp({ route: '/login', role: null });
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(jest.mocked(loadRemoteRoutes).mock.calls.map(([key]) => key)).toEqual(['auth']);
+  });
+
+  it('hands each prefix to its remote, on demand', async () => {
+    renderApp({ route: '/stock/watches' });
+    expect(await screen.findByRole('heading', { name: 'Inventory - Watches' })).toBeInTheDocument();
+    expect(preloadRemoteRoutes).toHaveBeenCalledWith('inventory');
+    expect(loadRemoteRoutes).toHaveBeenCalledWith('inventory');
+    expect(loadRemoteRoutes).not.toHaveBeenCalledWith('admin');
+  });
+
+  it('shows the unauthorized page to a role outside a remote route’s roles', async () => {
+    renderApp({ route: '/management/gold', role: 'gold' });
+    expect(await screen.findByRole('heading', { name: 'Unauthorized' })).toBeInTheDocument();
+    expect(screen.getByText('You do not have permission to view this page.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(location()).toBe('/unauthorized');
+  });
+
+  it('lets an allowed role in', async () => {
+    renderApp({ route: '/management/gold', role: 'platinum' });
+    expect(await screen.findByRole('heading', { name: 'Gold Management' })).toBeInTheDocument();
+  });
+
+  it('shows a not-found page for an unknown path, inside the layout', async () => {
+    renderApp({ route: '/no-such-page' });
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByTestId('top-bar')).toBeInTheDocument();
+  });
+
+  it('shows a not-found page for an unknown path under a remote prefix', async () => {
+    renderApp({ route: '/clients/nothing-here' });
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+});
+
+describe('a remote that cannot be loaded', () => {
+  beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
+  afterEach(() => jest.mocked(console.error).mockRestore());
+
+  it('shows a fallback with Retry in its area while the rest keeps working, and Retry really retries', async () => {
+    let adminUp = false;
+    jest.mocked(loadRemoteRoutes).mockImplementation(async (key) => {
+      if (key === 'admin' && !adminUp) throw new Error('net::ERR_CONNECTION_REFUSED');
+      return fakeRoutes[key];
+    });
+    const { user } = renderApp({ route: '/management/silver', role: 'gold' });
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading', { name: 'Admin is unavailable' })).toBeInTheDocument();
+    expect(screen.getByTestId('top-bar')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+
+    adminUp = true;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(resetRemote).toHaveBeenCalledWith('admin');
+    expect(await screen.findByRole('heading', { name: 'Silver Management' })).toBeInTheDocument();
+    expect(
+      jest.mocked(loadRemoteRoutes).mock.calls.filter(([key]) => key === 'admin').length,
+    ).toBeGreaterThanOrEqual(2);
+  });
+
+  it('does not break other routes', async () => {
+    jest.mocked(loadRemoteRoutes).mockImplementation(async (key) => {
+      if (key === 'admin') throw new Error('down');
+      return fakeRoutes[key];
+    });
+    const { user } = renderApp({ route: '/management/silver', role: 'gold' });
+    expect(await screen.findByRole('heading', { name: 'Admin is unavailable' })).toBeInTheDocument();
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Clients' }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Clients' })).toBeInTheDocument();
+    expect(screen.queryByText('Admin is unavailable')).not.toBeInTheDocument();
+  });
+
+  it('contains a page that throws while rendering to its remote’s area', async () => {
+    function Broken(): never {
+      throw new Error('render failure');
+    }
+    jest.mocked(loadRemoteRoutes).mockImplementation(async (key) =>
+      key === 'inventory'
+        ? [
+            { path: '/stock/watches', element: <Broken /> },
+            { path: '/inventory/all', element: <h1>All Inventory Stock</h1> },
+          ]
+        : fakeRoutes[key],
+    );
+    const { user } = renderApp({ route: '/stock/watches' });
+    expect(await screen.findByRole('heading', { name: 'Inventory is unavailable' })).toBeInTheDocument();
+    expect(screen.getByTestId('top-bar')).toBeInTheDocument();
+    // Another page of the same remote still opens.
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'All Stock' }),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'All Inventory Stock' })).toBeInTheDocument(),
+    );
+  });
+});

@@ -1,0 +1,111 @@
+import {
+  cacheControlFor,
+  devRemotesConfig,
+  IMMUTABLE,
+  manifestUrl,
+  NO_CACHE,
+  planRemotes,
+  remotesConfig,
+  shellPort,
+} from '../scripts/lib.cjs';
+
+describe('npm start: which remotes are served where', () => {
+  it('serves every remote locally from its own port by default', () => {
+    const plan = planRemotes({});
+    expect(plan.map((r) => [r.name, r.local, r.local ? r.port : r.url])).toEqual([
+      ['remote_auth', true, 8081],
+      ['remote_inventory', true, 8082],
+      ['remote_clients', true, 8083],
+      ['remote_finance', true, 8084],
+      ['remote_admin', true, 8085],
+    ]);
+    expect(remotesConfig(plan, { protocol: 'http', hostname: 'localhost' })).toEqual({
+      remotes: [
+        { name: 'remote_auth', entry: 'http://localhost:8081/mf-manifest.json' },
+        { name: 'remote_inventory', entry: 'http://localhost:8082/mf-manifest.json' },
+        { name: 'remote_clients', entry: 'http://localhost:8083/mf-manifest.json' },
+        { name: 'remote_finance', entry: 'http://localhost:8084/mf-manifest.json' },
+        { name: 'remote_admin', entry: 'http://localhost:8085/mf-manifest.json' },
+      ],
+    });
+  });
+
+  it('moves the local ports with REMOTES_PORT_BASE and follows the host name the browser used', () => {
+    const config = remotesConfig(planRemotes({ REMOTES_PORT_BASE: '9100' }), {
+      protocol: 'http',
+      hostname: '127.0.0.1',
+    });
+    expect(config.remotes[0]).toEqual({
+      name: 'remote_auth',
+      entry: 'http://127.0.0.1:9100/mf-manifest.json',
+    });
+    expect(config.remotes[4]).toEqual({
+      name: 'remote_admin',
+      entry: 'http://127.0.0.1:9104/mf-manifest.json',
+    });
+    expect(remotesConfig(planRemotes({}), { hostname: '::1' }).remotes[0]?.entry).toBe(
+      'http://[::1]:8081/mf-manifest.json',
+    );
+  });
+
+  it('points at an external deployment when REMOTE_<NAME>_URL is set, and does not serve it locally', () => {
+    const plan = planRemotes({
+      REMOTE_ADMIN_URL: 'https://admin.cdn.example.com/releases/42/',
+      REMOTE_AUTH_URL: 'https://auth.example.com/mf-manifest.json',
+    });
+    const admin = plan.find((r) => r.key === 'admin');
+    expect(admin).toMatchObject({ local: false, url: 'https://admin.cdn.example.com/releases/42/' });
+    expect(plan.filter((r) => r.local).map((r) => r.key)).toEqual(['inventory', 'clients', 'finance']);
+    const entries = Object.fromEntries(
+      remotesConfig(plan, { hostname: 'localhost' }).remotes.map((r) => [r.name, r.entry]),
+    );
+    expect(entries.remote_admin).toBe('https://admin.cdn.example.com/releases/42/mf-manifest.json');
+    expect(entries.remote_auth).toBe('https://auth.example.com/mf-manifest.json');
+    expect(entries.remote_clients).toBe('http://localhost:8083/mf-manifest.json');
+  });
+
+  it('rejects unusable settings with a clear message', () => {
+    expect(() => planRemotes({ REMOTE_CLIENTS_URL: 'clients.example.com' })).toThrow(
+      /REMOTE_CLIENTS_URL must be an absolute/,
+    );
+    expect(() => planRemotes({ REMOTE_CLIENTS_URL: 'ftp://clients.example.com' })).toThrow(/http\(s\)/);
+    expect(() => planRemotes({ REMOTES_PORT_BASE: '65534' })).toThrow(/REMOTES_PORT_BASE/);
+    expect(() => shellPort({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(shellPort({})).toBe(8080);
+    expect(shellPort({ PORT: '3000' })).toBe(3000);
+  });
+
+  it('gives the shell dev server the remotes’ dev servers', () => {
+    expect(devRemotesConfig({}, 'localhost').remotes[1]).toEqual({
+      name: 'remote_inventory',
+      entry: 'http://localhost:8082/mf-manifest.json',
+    });
+  });
+
+  it('builds manifest URLs from base URLs', () => {
+    expect(manifestUrl('https://x.example.com')).toBe('https://x.example.com/mf-manifest.json');
+    expect(manifestUrl('https://x.example.com/a//')).toBe('https://x.example.com/a/mf-manifest.json');
+    expect(manifestUrl('https://x.example.com/remoteEntry.js')).toBe('https://x.example.com/remoteEntry.js');
+  });
+});
+
+describe('npm start: cache headers', () => {
+  it.each([
+    ['mf-manifest.json', NO_CACHE],
+    ['remoteEntry.js', NO_CACHE],
+    ['index.html', NO_CACHE],
+    ['/srv/remote-admin/dist/mf-manifest.json', NO_CACHE],
+    ['main.c93ccbc4b6ce6dabebd3.js', IMMUTABLE],
+    ['__federation_expose_routes.a0eb065d529b3cf03cd2.js', IMMUTABLE],
+    ['/srv/shell/dist/876.7c0b15d7b523e448f21c.js', IMMUTABLE],
+    ['876.7c0b15d7b523e448f21c.js.map', NO_CACHE],
+    ['mf-stats.json', NO_CACHE],
+  ])('%s → %s', (file, expected) => {
+    expect(cacheControlFor(file)).toBe(expected);
+  });
+
+  it('caches hashed chunks for a year, immutably', () => {
+    expect(IMMUTABLE).toBe('public, max-age=31536000, immutable');
+    expect(NO_CACHE).toBe('no-cache');
+  });
+});
