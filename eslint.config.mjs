@@ -3,10 +3,14 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
 
 const remotes = ['remote-auth', 'remote-inventory', 'remote-clients', 'remote-finance', 'remote-admin'];
 const restrictImports = (patterns) => ({
-  'no-restricted-imports': ['error', { patterns: [{ group: patterns, message: 'Crosses a package boundary (ARCHITECTURE.md).' }] }],
+  'no-restricted-imports': [
+    'error',
+    { patterns: [{ group: patterns, message: 'Crosses a package boundary (ARCHITECTURE.md).' }] },
+  ],
 });
 
 export default tseslint.config(
@@ -23,13 +27,23 @@ export default tseslint.config(
   },
   {
     files: ['**/*.{cjs,js,mjs}'],
-    languageOptions: { globals: { require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly', console: 'readonly' } },
+    languageOptions: { globals: globals.node },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   ...remotes.map((remote) => ({
     files: [`${remote}/src/**/*.{ts,tsx}`],
-    rules: restrictImports([...remotes.filter((r) => r !== remote).flatMap((r) => [`@loupe/${r}`, `**/${r}/**`]), '@loupe/shell', '**/shell/**']),
+    rules: restrictImports([
+      ...remotes.filter((r) => r !== remote).flatMap((r) => [`@loupe/${r}`, `**/${r}/**`]),
+      '@loupe/shell',
+      '**/shell/**',
+    ]),
   })),
-  { files: ['shell/src/**/*.{ts,tsx}'], rules: restrictImports(remotes.flatMap((r) => [`@loupe/${r}`, `**/${r}/**`])) },
-  { files: ['contracts/src/**/*.ts'], rules: restrictImports(['react', 'react-*', 'fastify', '@fastify/*', '@loupe/*']) },
+  {
+    files: ['shell/src/**/*.{ts,tsx}'],
+    rules: restrictImports(remotes.flatMap((r) => [`@loupe/${r}`, `**/${r}/**`])),
+  },
+  {
+    files: ['contracts/src/**/*.ts'],
+    rules: restrictImports(['react', 'react-*', 'fastify', '@fastify/*', '@loupe/*']),
+  },
 );

@@ -18,7 +18,13 @@ const suites = [
   { name: 'platform', workspace: '@loupe/platform' },
   { name: 'server (PGlite)', workspace: '@loupe/server', env: { TEST_DATABASE_URL: '' } },
   ...(process.env.TEST_DATABASE_URL
-    ? [{ name: 'server (PostgreSQL)', workspace: '@loupe/server', env: { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL } }]
+    ? [
+        {
+          name: 'server (PostgreSQL)',
+          workspace: '@loupe/server',
+          env: { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL },
+        },
+      ]
     : []),
   { name: 'shell', workspace: '@loupe/shell' },
   { name: 'remote-auth', workspace: '@loupe/remote-auth' },
@@ -39,7 +45,12 @@ function run(cmd, args, env = {}) {
 function prepareBrowserSuite() {
   if (!existsSync('/usr/bin/chromium')) {
     console.log('Installing Debian Chromium for the browser suite…');
-    if (run('bash', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null']) !== 0) {
+    if (
+      run('bash', [
+        '-c',
+        'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null',
+      ]) !== 0
+    ) {
       return 'could not install Chromium (apt-get install -y chromium failed)';
     }
   }
@@ -59,7 +70,11 @@ for (const suite of suites) {
     continue;
   }
   const out = path.join(resultsDir, `${suite.name.replace(/[^a-z0-9]+/gi, '-')}.json`);
-  const status = run('npm', ['test', '-w', suite.workspace, '--', '--ci', '--json', `--outputFile=${out}`], suite.env);
+  const status = run(
+    'npm',
+    ['test', '-w', suite.workspace, '--', '--ci', '--json', `--outputFile=${out}`],
+    suite.env,
+  );
   if (!existsSync(out)) {
     failed += 1;
     lines.push(`${suite.name}: did not run (exit ${status})`);
@@ -67,7 +82,9 @@ for (const suite of suites) {
   }
   const report = JSON.parse(readFileSync(out, 'utf8'));
   // A test file that fails to compile or load has no failed tests, but it is a failure all the same.
-  const brokenFiles = report.testResults.filter((r) => r.status === 'failed' && r.assertionResults.every((a) => a.status !== 'failed')).length;
+  const brokenFiles = report.testResults.filter(
+    (r) => r.status === 'failed' && r.assertionResults.every((a) => a.status !== 'failed'),
+  ).length;
   const p = report.numPassedTests;
   const f = report.numFailedTests + brokenFiles + (report.numTotalTests === 0 ? 1 : 0);
   passed += p;

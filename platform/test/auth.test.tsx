@@ -96,7 +96,10 @@ describe('auth', () => {
   it('a 401 on any call clears the user and replaces history with /login', async () => {
     const mock = createFetchMock({
       'GET /auth-check/': { body: authCheckAs('gold') },
-      'GET /api/profile/me/': { status: 401, body: { detail: 'Authentication credentials were not provided.' } },
+      'GET /api/profile/me/': {
+        status: 401,
+        body: { detail: 'Authentication credentials were not provided.' },
+      },
     });
     mount(mock, '/a');
     expect(await screen.findByText('page a')).toBeInTheDocument();
@@ -140,7 +143,9 @@ describe('auth', () => {
   });
 
   it('remembers the path to return to after sign-in', () => {
-    expect(rememberedPath({ from: { pathname: '/clients', search: '?page=2', hash: '' } })).toBe('/clients?page=2');
+    expect(rememberedPath({ from: { pathname: '/clients', search: '?page=2', hash: '' } })).toBe(
+      '/clients?page=2',
+    );
     expect(rememberedPath(null)).toBe('/dashboard');
     expect(rememberedPath({ from: { pathname: '/login' } })).toBe('/dashboard');
   });

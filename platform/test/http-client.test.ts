@@ -40,7 +40,9 @@ describe('HTTP client (SPEC §7, §8)', () => {
     const mock = createFetchMock({
       'GET /csrf/': () => ({ cookies: { csrftoken: `tok-${++n}` } }),
       'POST /x/': (call) =>
-        call.headers['x-csrftoken'] === 'tok-2' ? { body: { ok: true } } : { status: 403, body: { detail: 'no' } },
+        call.headers['x-csrftoken'] === 'tok-2'
+          ? { body: { ok: true } }
+          : { status: 403, body: { detail: 'no' } },
     });
     const client = createHttpClient({ fetch: mock.fetch });
     await expect(client.post('/x/')).resolves.toEqual({ ok: true });
@@ -76,7 +78,9 @@ describe('HTTP client (SPEC §7, §8)', () => {
   it('adds query parameters and reads DRF field errors', async () => {
     const mock = createFetchMock({ 'GET /list/': { status: 400, body: { email: ['Bad.', 'Worse.'] } } });
     const client = createHttpClient({ fetch: mock.fetch });
-    const error = await client.get('/list/', { query: { role: 'gold', empty: '', gone: undefined } }).catch((e) => e);
+    const error = await client
+      .get('/list/', { query: { role: 'gold', empty: '', gone: undefined } })
+      .catch((e) => e);
     expect(mock.calls[0]?.url).toBe('/api/list/?role=gold');
     expect(fieldErrors(error)).toEqual({ email: 'Bad. Worse.' });
   });

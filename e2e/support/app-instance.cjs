@@ -1,0 +1,251 @@
+// @ts-check
+// Starts the composed production app exactly as `npm start` does (`node shell/scripts/start.mjs`), on free
+// ports and a fresh data folder, and stops it again. Shared by the jest global setup, the test that needs a
+// second instance with a broken remote, and `npm run bench:web` (an .mjs script), hence plain CommonJS.
+'use strict';
+
+const { spawn, spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const net = require('node:net');
+const os = require('node:os');
+const path = require('node:path');
+
+const REPO = path.resolve(__dirname, '..', '..');
+const START_SCRIPT = path.join(REPO, 'shell', 'scripts', 'start.mjs');
+const CREATE_USER_CLI = path.join(REPO, 'server', 'dist', 'cli', 'create-user.js');
+/** The five remotes listen on consecutive ports from REMOTES_PORT_BASE. */
+const REMOTE_COUNT = 5;
+const READY_TIMEOUT_MS = 90_000;
+
+/**
+ * @typedef {object} NewUser
+ * @property {string} username
+ * @property {string} password
+ * @property {string} [email]
+ * @property {string} [firstName]
+ * @property {string} [lastName]
+ */
+
+/**
+ * @typedef {object} AppInstance
+ * @property {string} baseUrl the shell's origin, e.g. http://127.0.0.1:41234
+ * @property {number} port
+ * @property {number} remotesPortBase
+ * @property {string} dataDir
+ * @property {string} logFile everything the app printed
+ * @property {number} pid the process-group leader
+ * @property {Record<string, number>} createdUsers user ids of the users created before start, by username
+ * @property {() => Promise<void>} stop kills the process group and removes the data folder
+ */
+
+/** @param {number} port */
+function portIsFree(port) {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.unref();
+    server.once('error', () => resolve(false));
+    server.listen({ port, host: '127.0.0.1', exclusive: true }, () => server.close(() => resolve(true)));
+  });
+}
+
+/** A port the OS says is free right now (and closed again). @returns {Promise<number>} */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.once('error', reject);
+    server.listen({ port: 0, host: '127.0.0.1' }, () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * `count` consecutive free ports, none of them in `avoid`.
+ * @param {number} count @param {number[]} [avoid] @returns {Promise<number>} the first
+ */
+async function freePortRange(count, avoid = []) {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const base = 20_000 + Math.floor(Math.random() * 40_000);
+    let ok = true;
+    for (let i = 0; i < count && ok; i += 1) {
+      ok = !avoid.includes(base + i) && (await portIsFree(base + i));
+    }
+    if (ok) return base;
+  }
+  throw new Error(`could not find ${count} consecutive free ports`);
+}
+
+/**
+ * Creates users with the server's own CLI, which refuses to run while a server holds the data folder: so
+ * it runs before the app starts. The CLI never creates demo data; the app seeds it at start.
+ * @param {string} dataDir @param {NewUser[]} users @returns {Record<string, number>}
+ */
+function createUsers(dataDir, users) {
+  /** @type {Record<string, number>} */
+  const ids = {};
+  if (users.length > 0 && !fs.existsSync(CREATE_USER_CLI)) {
+    throw new Error(`${CREATE_USER_CLI} is missing: build the server first (npx lerna run build)`);
+  }
+  for (const user of users) {
+    const args = [CREATE_USER_CLI, '--username', user.username, '--password', user.password];
+    if (user.email) args.push('--email', user.email);
+    if (user.firstName) args.push('--first-name', user.firstName);
+    if (user.lastName) args.push('--last-name', user.lastName);
+    const result = spawnSync(process.execPath, args, {
+      cwd: REPO,
+      env: { ...process.env, DATA_DIR: dataDir, INIT_CWD: REPO, LOG_LEVEL: 'warn' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    if (result.status !== 0) {
+      throw new Error(
+        `user:create ${user.username} failed (exit ${result.status}):\n${result.stderr}\n${result.stdout}`,
+      );
+    }
+    const line = result.stdout.trim().split('\n').pop() ?? '';
+    const created = /** @type {{ id: number }} */ (JSON.parse(line));
+    ids[user.username] = created.id;
+  }
+  return ids;
+}
+
+/** @param {number} ms */
+const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Whether `promise` settles within `ms`; the timer is cleared either way, so that a stopped app leaves no
+ * pending timer behind (it would keep jest from exiting).
+ * @param {Promise<unknown>} promise @param {number} ms @returns {Promise<boolean>}
+ */
+function settlesWithin(promise, ms) {
+  /** @type {NodeJS.Timeout | undefined} */
+  let timer;
+  const timeout = new Promise((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  return /** @type {Promise<boolean>} */ (Promise.race([promise.then(() => true), timeout])).finally(() =>
+    clearTimeout(timer),
+  );
+}
+
+/**
+ * @param {object} [options]
+ * @param {Record<string, string>} [options.env] extra environment (e.g. REMOTE_ADMIN_URL)
+ * @param {NewUser[]} [options.users] users to create before the start
+ * @param {string} [options.label] a name for the temporary folder
+ * @returns {Promise<AppInstance>}
+ */
+async function startApp({ env = {}, users = [], label = 'app' } = {}) {
+  if (!fs.existsSync(START_SCRIPT)) {
+    throw new Error(`${START_SCRIPT} does not exist: the shell's start script is missing`);
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `loupe-e2e-${label}-`));
+  const logFile = path.join(os.tmpdir(), `${path.basename(dataDir)}.log`);
+  /** @type {Record<string, number>} */
+  let createdUsers;
+  try {
+    createdUsers = createUsers(dataDir, users);
+  } catch (error) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+
+  const port = await freePort();
+  const remotesPortBase = await freePortRange(REMOTE_COUNT, [port]);
+  const log = fs.openSync(logFile, 'a');
+  const child = spawn(process.execPath, [START_SCRIPT], {
+    cwd: REPO,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      REMOTES_PORT_BASE: String(remotesPortBase),
+      DATA_DIR: dataDir,
+      INIT_CWD: REPO,
+      LOUPE_DEMO: '1',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    // Its own process group, so that stop() also reaches whatever start.mjs spawned.
+    detached: true,
+    stdio: ['ignore', log, log],
+  });
+  fs.closeSync(log);
+  const pid = child.pid;
+  if (pid === undefined) throw new Error('could not spawn start.mjs');
+
+  /** @type {number | null} */
+  let exitCode = null;
+  let exited = false;
+  const exitedPromise = new Promise((resolve) => {
+    child.once('exit', (code, signal) => {
+      exited = true;
+      exitCode = code ?? (signal ? 128 : 1);
+      resolve(undefined);
+    });
+  });
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (!exited) {
+      try {
+        process.kill(-pid, 'SIGTERM');
+      } catch {
+        // Already gone.
+      }
+      const killed = await settlesWithin(exitedPromise, 8_000);
+      if (!killed) {
+        try {
+          process.kill(-pid, 'SIGKILL');
+        } catch {
+          // Already gone.
+        }
+        await settlesWithin(exitedPromise, 3_000);
+      }
+    }
+    // Children of start.mjs (if any) share the group; make sure none outlives it.
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // The group is empty.
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    // The app's output is kept only on request (LOUPE_E2E_KEEP_LOGS=1); a failed start prints its tail.
+    if (!process.env.LOUPE_E2E_KEEP_LOGS) fs.rmSync(logFile, { force: true });
+  };
+
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  let lastProblem = 'no answer yet';
+  for (;;) {
+    if (exited) {
+      const output = fs.readFileSync(logFile, 'utf8');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(logFile, { force: true });
+      throw new Error(`start.mjs exited with code ${exitCode} before it was ready:\n${output.slice(-4000)}`);
+    }
+    try {
+      const response = await fetch(`${baseUrl}/api/auth-check/`, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) break;
+      lastProblem = `HTTP ${response.status}`;
+    } catch (error) {
+      lastProblem = error instanceof Error ? error.message : String(error);
+    }
+    if (Date.now() > deadline) {
+      const output = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '';
+      await stop();
+      throw new Error(
+        `the app did not answer ${baseUrl}/api/auth-check/ within ${READY_TIMEOUT_MS / 1000} s ` +
+          `(${lastProblem}):\n${output.slice(-4000)}`,
+      );
+    }
+    await delay(150);
+  }
+
+  return { baseUrl, port, remotesPortBase, dataDir, logFile, pid, createdUsers, stop };
+}
+
+module.exports = { startApp, freePort, freePortRange, REPO };

@@ -1,0 +1,172 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Account } from './accounts';
+import { apiSignIn } from './api';
+import { baseUrl as defaultBaseUrl } from './state';
+
+/** Debian's Chromium; no tool of this suite ever downloads a browser. */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const ARTIFACTS = path.resolve(__dirname, '..', '.artifacts');
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(
+      `${CHROMIUM_PATH} does not exist: install Debian's Chromium (apt-get install -y chromium)`,
+    );
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    timeout: 30_000,
+  });
+}
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/**
+ * Signed-in cookies per account, made once per test file through the API: tests that are not about
+ * signing in start signed in. Tests that end or change a session sign in on their own.
+ */
+const sessions = new Map<string, Promise<StorageState>>();
+
+async function signedInState(account: Account, origin: string): Promise<StorageState> {
+  const key = `${origin} ${account.username}`;
+  let state = sessions.get(key);
+  if (!state) {
+    state = (async () => {
+      const api = await apiSignIn(origin, account);
+      try {
+        return await api.storageState();
+      } finally {
+        await api.dispose();
+      }
+    })();
+    sessions.set(key, state);
+    state.catch(() => sessions.delete(key));
+  }
+  return state;
+}
+
+export interface PageOptions {
+  /** Start signed in as this account (cookies from an API sign-in); anonymous when absent. */
+  as?: Account;
+  /** Another app instance's origin; the suite's shared app by default. */
+  baseUrl?: string;
+  /** Extra script run before any page script (e.g. a fake React devtools hook). */
+  initScript?: string;
+}
+
+/** What a browser test gets: fresh contexts (one per page asked for), closed after the test. */
+export class BrowserKit {
+  private readonly contexts: BrowserContext[] = [];
+  readonly pageErrors: string[] = [];
+
+  constructor(private readonly browser: Browser) {}
+
+  async newContext(options: PageOptions = {}): Promise<BrowserContext> {
+    const origin = options.baseUrl ?? defaultBaseUrl();
+    const context = await this.browser.newContext({
+      baseURL: origin,
+      viewport: { width: 1280, height: 800 },
+      storageState: options.as ? await signedInState(options.as, origin) : undefined,
+      serviceWorkers: 'block',
+    });
+    context.setDefaultTimeout(10_000);
+    context.setDefaultNavigationTimeout(20_000);
+    if (options.initScript) await context.addInitScript({ content: options.initScript });
+    context.on('page', (page) => this.watch(page));
+    this.contexts.push(context);
+    return context;
+  }
+
+  async newPage(options: PageOptions = {}): Promise<Page> {
+    const context = await this.newContext(options);
+    return context.newPage();
+  }
+
+  private watch(page: Page): void {
+    page.on('pageerror', (error) => this.pageErrors.push(`${page.url()}: ${error.message}`));
+  }
+
+  /** Screenshots of every open page, for a failed test. */
+  async screenshots(testName: string): Promise<string[]> {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    const files: string[] = [];
+    const slug = testName.replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
+    let n = 0;
+    for (const context of this.contexts) {
+      for (const page of context.pages()) {
+        n += 1;
+        const file = path.join(ARTIFACTS, `${slug}-${n}.png`);
+        try {
+          await page.screenshot({ path: file, fullPage: true, timeout: 5_000 });
+          files.push(`${file} (${page.url()})`);
+        } catch {
+          // A crashed page has nothing to show.
+        }
+      }
+    }
+    return files;
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled(this.contexts.map((c) => c.close()));
+    this.contexts.length = 0;
+  }
+}
+
+/**
+ * Declares the browser for one test file (launched once) and returns `browserTest`, which gives each test
+ * its own BrowserKit and saves screenshots under e2e/.artifacts when the test fails.
+ */
+export function browserSuite() {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  return function browserTest(
+    name: string,
+    body: (kit: BrowserKit) => Promise<void>,
+    timeout = 60_000,
+  ): void {
+    test(
+      name,
+      async () => {
+        if (!browser) throw new Error('the browser did not start');
+        const kit = new BrowserKit(browser);
+        try {
+          await body(kit);
+        } catch (error) {
+          const shots = await kit.screenshots(name);
+          if (error instanceof Error && shots.length > 0) {
+            error.message += `\n\nScreenshots:\n  ${shots.join('\n  ')}`;
+          }
+          if (error instanceof Error && kit.pageErrors.length > 0) {
+            error.message += `\n\nErrors thrown in the page:\n  ${kit.pageErrors.join('\n  ')}`;
+          }
+          throw error;
+        } finally {
+          await kit.close();
+        }
+      },
+      timeout,
+    );
+  };
+}

@@ -1,0 +1,226 @@
+import type { Page } from 'playwright-core';
+import { demo } from '../support/accounts';
+import { browserSuite } from '../support/browser';
+import { baseUrl } from '../support/state';
+import { heading, waitForPath } from '../support/ui';
+
+const browserTest = browserSuite();
+
+/**
+ * A stand-in for React DevTools' global hook, installed before any page script: every copy of react-dom
+ * registers its renderer with `inject()` when it is evaluated, so the number of calls is the number of
+ * react-dom instances on the page.
+ */
+const COUNT_REACT_RENDERERS = `
+  (() => {
+    const renderers = new Map();
+    window.__loupeRenderers = [];
+    window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+      renderers,
+      supportsFiber: true,
+      isDisabled: false,
+      inject(renderer) {
+        const id = renderers.size + 1;
+        renderers.set(id, renderer);
+        window.__loupeRenderers.push({ version: renderer.version, packageName: renderer.rendererPackageName });
+        return id;
+      },
+      checkDCE() {},
+      onScheduleFiberRoot() {},
+      onCommitFiberRoot() {},
+      onCommitFiberUnmount() {},
+      onPostCommitFiberRoot() {},
+      setStrictMode() {},
+    };
+  })();
+`;
+
+/** Every screen of SPEC §2, with the title it shows (null: the spec does not show that screen's content). */
+const ROUTES: Array<[string, string | null]> = [
+  ['/dashboard', 'Dashboard'],
+  ['/stock/watches', 'Inventory - Watches'],
+  ['/stock/jewellery', 'Inventory - Jewellery'],
+  ['/stock/accessories', 'Inventory - Accessories'],
+  ['/inventory/all', 'All Inventory Stock'],
+  ['/inventory/add', 'Add Inventory Item'],
+  ['/inventory/edit/1', 'Edit Inventory Item'],
+  ['/inventory/available', null],
+  ['/inventory/checked-out', null],
+  ['/inventory/manage', null],
+  ['/clients', null],
+  ['/clients/add', 'Add Client'],
+  ['/clients/edit/1', 'Edit Client'],
+  ['/expenses', 'Add Expense'],
+  ['/quicksales', 'Add Quick Sale'],
+  ['/expenselist', 'Expense List'],
+  ['/reports', 'Reports'],
+  ['/account/settings', 'Account Settings'],
+  ['/profile/settings', null],
+  ['/management/gold', 'Gold Management'],
+  ['/management/silver', 'Silver Management'],
+  ['/unauthorized', 'Unauthorized'],
+];
+
+/** A client-side navigation, as a link click does it: no page load, so every remote joins the same page. */
+async function navigateInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(
+      { usr: null, key: Math.random().toString(36).slice(2), idx: window.history.length },
+      '',
+      to,
+    );
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  }, path);
+  await waitForPath(page, path);
+}
+
+describe('module federation', () => {
+  browserTest(
+    'every route rendered in one page load uses exactly one copy of React (react-dom)',
+    async (kit) => {
+      const page = await kit.newPage({ as: demo.platinum, initScript: COUNT_REACT_RENDERERS });
+      const remoteOrigins = new Set<string>();
+      page.on('response', (response) => {
+        const url = new URL(response.url());
+        if (url.origin !== new URL(baseUrl()).origin) remoteOrigins.add(url.origin);
+      });
+      const consoleErrors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /hook|React|share|singleton/i.test(message.text()))
+          consoleErrors.push(message.text());
+      });
+
+      await page.goto('/dashboard');
+      await heading(page, 'Dashboard').waitFor();
+      for (const [path, title] of ROUTES) {
+        await navigateInApp(page, path);
+        const h1 = title ? heading(page, title) : page.getByRole('heading', { level: 1 }).first();
+        await h1.waitFor({ timeout: 15_000 });
+        expect(await page.getByRole('heading', { name: / is unavailable$/ }).count()).toBe(0);
+      }
+
+      const renderers = await page.evaluate(
+        () =>
+          (window as unknown as { __loupeRenderers: Array<{ version: string; packageName: string }> })
+            .__loupeRenderers,
+      );
+      expect(renderers).toHaveLength(1);
+      expect(renderers[0]?.packageName).toBe('react-dom');
+      // All five remotes were loaded from their own origins during the tour.
+      expect(remoteOrigins.size).toBe(5);
+      expect(kit.pageErrors).toEqual([]);
+      expect(consoleErrors).toEqual([]);
+    },
+  );
+
+  test('cache headers: remotes.json, manifests and remoteEntry.js no-cache; hashed chunks immutable; CORS on remotes', async () => {
+    const shell = baseUrl();
+    interface Fetched {
+      url: string;
+      status: number;
+      headers: Headers;
+      body: string;
+    }
+    // Bodies are always read: an unread body keeps its socket (and jest) alive.
+    const get = async (url: string): Promise<Fetched> => {
+      const response = await fetch(url, { headers: { Origin: shell } });
+      return { url, status: response.status, headers: response.headers, body: await response.text() };
+    };
+    const cacheControl = (r: Fetched) => (r.headers.get('cache-control') ?? '').toLowerCase();
+    const noCache = (r: Fetched) =>
+      expect({ url: r.url, cacheControl: cacheControl(r) }).toEqual({
+        url: r.url,
+        cacheControl: expect.stringContaining('no-cache'),
+      });
+    const immutable = (r: Fetched) => {
+      expect({ url: r.url, cacheControl: cacheControl(r) }).toEqual({
+        url: r.url,
+        cacheControl: expect.stringMatching(/max-age=31536000/),
+      });
+      expect(cacheControl(r)).toContain('immutable');
+    };
+    const cors = (r: Fetched) => {
+      const allowed = r.headers.get('access-control-allow-origin');
+      expect({ url: r.url, allowed }).toEqual({
+        url: r.url,
+        allowed: expect.stringMatching(new RegExp(`^(\\*|${shell.replace(/[.]/g, '\\.')})$`)),
+      });
+    };
+
+    const remotesJson = await get(`${shell}/remotes.json`);
+    expect(remotesJson.status).toBe(200);
+    noCache(remotesJson);
+    const { remotes } = JSON.parse(remotesJson.body) as { remotes: Array<{ name: string; entry: string }> };
+    expect(remotes.map((r) => r.name).sort()).toEqual([
+      'remote_admin',
+      'remote_auth',
+      'remote_clients',
+      'remote_finance',
+      'remote_inventory',
+    ]);
+
+    // The shell's HTML is revalidated, its hashed entry is cached for a year.
+    const html = await get(`${shell}/dashboard`);
+    expect(html.status).toBe(200);
+    noCache(html);
+    const mainScript = /<script[^>]*\ssrc=["']?([^"'\s>]+\.[0-9a-f]{8,}\.js)/.exec(html.body)?.[1];
+    expect(mainScript).toBeDefined();
+    const shellChunk = await get(new URL(mainScript as string, shell).href);
+    expect(shellChunk.status).toBe(200);
+    immutable(shellChunk);
+
+    for (const remote of remotes) {
+      const manifestUrl = remote.entry;
+      expect(new URL(manifestUrl).origin).not.toBe(new URL(shell).origin);
+      const manifestResponse = await get(manifestUrl);
+      expect({ url: manifestUrl, status: manifestResponse.status }).toEqual({
+        url: manifestUrl,
+        status: 200,
+      });
+      noCache(manifestResponse);
+      cors(manifestResponse);
+      const manifest = JSON.parse(manifestResponse.body) as {
+        metaData: { remoteEntry: { name: string; path: string } };
+        exposes: Array<{ assets: { js: { sync: string[]; async: string[] } } }>;
+      };
+
+      const entry = manifest.metaData.remoteEntry;
+      const entryUrl = new URL(
+        `${entry.path ? `${entry.path.replace(/\/$/, '')}/` : ''}${entry.name}`,
+        manifestUrl,
+      ).href;
+      const entryResponse = await get(entryUrl);
+      expect({ url: entryUrl, status: entryResponse.status }).toEqual({ url: entryUrl, status: 200 });
+      noCache(entryResponse);
+      cors(entryResponse);
+
+      const chunk = manifest.exposes
+        .flatMap((e) => [...e.assets.js.sync, ...e.assets.js.async])
+        .find((f) => /\.[0-9a-f]{8,}\.js$/.test(f));
+      expect({ remote: remote.name, chunk }).toEqual({ remote: remote.name, chunk: expect.any(String) });
+      const chunkResponse = await get(new URL(chunk as string, manifestUrl).href);
+      expect(chunkResponse.status).toBe(200);
+      immutable(chunkResponse);
+      cors(chunkResponse);
+    }
+  });
+
+  test('the API describes itself: OpenAPI at /api/docs/json and its browsable page at /api/docs', async () => {
+    const json = await fetch(`${baseUrl()}/api/docs/json`);
+    expect(json.status).toBe(200);
+    const spec = (await json.json()) as { openapi: string; paths: Record<string, unknown> };
+    expect(spec.openapi).toMatch(/^3\./);
+    // Mounted under /api by the shell, the paths may or may not carry that prefix.
+    const paths = Object.keys(spec.paths);
+    for (const path of ['/csrf/', '/auth-check/', '/token/', '/logout/', '/api/profile/me/']) {
+      expect({ path, documented: paths.some((p) => p === path || p === `/api${path}`) }).toEqual({
+        path,
+        documented: true,
+      });
+    }
+    const page = await fetch(`${baseUrl()}/api/docs`, { redirect: 'follow' });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await page.text()).toMatch(/swagger/i);
+  });
+});
