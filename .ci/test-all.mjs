@@ -61,6 +61,21 @@ function prepareBrowserSuite() {
 let passed = 0;
 let failed = 0;
 const lines = [];
+
+// Static checks count as one test each: strict TypeScript across every package (and the browser suite),
+// and the one ESLint config with its package boundaries.
+const checks = [
+  { name: 'typecheck', cmd: 'npx', args: ['tsc', '-b'] },
+  { name: 'typecheck e2e', cmd: 'npx', args: ['tsc', '-p', 'e2e', '--noEmit'] },
+  { name: 'lint', cmd: 'npx', args: ['eslint', '.'] },
+].filter((c) => only.length === 0 || only.some((o) => c.name.startsWith(o)));
+for (const check of checks) {
+  console.log(`\n=== ${check.name} ===`);
+  const ok = run(check.cmd, check.args) === 0;
+  if (ok) passed += 1;
+  else failed += 1;
+  lines.push(`${check.name}: ${ok ? '1 passed, 0 failed' : '0 passed, 1 failed'}`);
+}
 for (const suite of suites) {
   console.log(`\n=== ${suite.name} ===`);
   const problem = suite.before?.();
