@@ -1,6 +1,7 @@
-// The standalone development frame of a remote: the same providers the shell gives it (router, theme, auth),
-// its routes behind the same guards, and — for remotes that do not own /login — a bare sign-in form so the
-// team can work against the real API without running the shell. Never part of a production build.
+// The standalone development frame every remote's team uses (`npm run dev -w @loupe/remote-…`): the same
+// providers the shell gives a remote (router, theme, auth), its routes behind the same guards, and — for remotes
+// that do not own /login — a bare sign-in form so the team can work against the real API without the shell.
+// Imported only by each remote's development entry; never part of a production build.
 import { useState, type FormEvent } from 'react';
 import { BrowserRouter, Link, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import {
