@@ -62,78 +62,84 @@ interface FieldChrome {
   hint?: ReactNode;
 }
 
-function useFieldIds(id?: string) {
-  const auto = useId();
-  const controlId = id ?? `f${auto.replace(/:/g, '')}`;
-  return { controlId, errorId: `${controlId}-error`, hintId: `${controlId}-hint` };
+/** What every control needs to be tied to its label, hint and error. */
+interface ControlProps {
+  id: string;
+  $invalid: boolean;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
 }
 
-function describedBy(
-  error: string | null | undefined,
-  hint: ReactNode,
-  ids: { errorId: string; hintId: string },
-) {
-  return [error ? ids.errorId : null, hint ? ids.hintId : null].filter(Boolean).join(' ') || undefined;
+/** Label above, the control, then hint and error: one layout for every kind of field. */
+function Field({
+  label,
+  error,
+  hint,
+  id,
+  control,
+}: FieldChrome & { id?: string; control(props: ControlProps): ReactNode }) {
+  const auto = useId();
+  const controlId = id ?? `f${auto.replace(/:/g, '')}`;
+  const errorId = `${controlId}-error`;
+  const hintId = `${controlId}-hint`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <Wrapper>
+      <Label htmlFor={controlId}>{label}</Label>
+      {control({
+        id: controlId,
+        $invalid: Boolean(error),
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy,
+      })}
+      {hint ? <Hint id={hintId}>{hint}</Hint> : null}
+      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
+    </Wrapper>
+  );
 }
 
 export type TextFieldProps = FieldChrome & InputHTMLAttributes<HTMLInputElement>;
 
 export function TextField({ label, error, hint, id, ...rest }: TextFieldProps) {
-  const ids = useFieldIds(id);
   return (
-    <Wrapper>
-      <Label htmlFor={ids.controlId}>{label}</Label>
-      <Input
-        id={ids.controlId}
-        $invalid={Boolean(error)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(error, hint, ids)}
-        {...rest}
-      />
-      {hint ? <Hint id={ids.hintId}>{hint}</Hint> : null}
-      {error ? <FieldError id={ids.errorId}>{error}</FieldError> : null}
-    </Wrapper>
+    <Field
+      label={label}
+      error={error}
+      hint={hint}
+      id={id}
+      control={(props) => <Input {...props} {...rest} />}
+    />
   );
 }
 
 export type SelectFieldProps = FieldChrome & SelectHTMLAttributes<HTMLSelectElement>;
 
 export function SelectField({ label, error, hint, id, children, ...rest }: SelectFieldProps) {
-  const ids = useFieldIds(id);
   return (
-    <Wrapper>
-      <Label htmlFor={ids.controlId}>{label}</Label>
-      <Select
-        id={ids.controlId}
-        $invalid={Boolean(error)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(error, hint, ids)}
-        {...rest}
-      >
-        {children}
-      </Select>
-      {hint ? <Hint id={ids.hintId}>{hint}</Hint> : null}
-      {error ? <FieldError id={ids.errorId}>{error}</FieldError> : null}
-    </Wrapper>
+    <Field
+      label={label}
+      error={error}
+      hint={hint}
+      id={id}
+      control={(props) => (
+        <Select {...props} {...rest}>
+          {children}
+        </Select>
+      )}
+    />
   );
 }
 
 export type TextAreaFieldProps = FieldChrome & TextareaHTMLAttributes<HTMLTextAreaElement>;
 
 export function TextAreaField({ label, error, hint, id, ...rest }: TextAreaFieldProps) {
-  const ids = useFieldIds(id);
   return (
-    <Wrapper>
-      <Label htmlFor={ids.controlId}>{label}</Label>
-      <TextArea
-        id={ids.controlId}
-        $invalid={Boolean(error)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(error, hint, ids)}
-        {...rest}
-      />
-      {hint ? <Hint id={ids.hintId}>{hint}</Hint> : null}
-      {error ? <FieldError id={ids.errorId}>{error}</FieldError> : null}
-    </Wrapper>
+    <Field
+      label={label}
+      error={error}
+      hint={hint}
+      id={id}
+      control={(props) => <TextArea {...props} {...rest} />}
+    />
   );
 }
