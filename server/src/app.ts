@@ -21,6 +21,9 @@ import tokenRoute from './routes/token';
 import profileRoutes from './routes/api/profile/profile';
 import changePasswordRoute from './routes/api/account/change-password';
 import membershipRoutes from './routes/api/shops/memberships';
+import clientRoutes from './routes/api/clients';
+import inventoryRoutes from './routes/api/inventory';
+import financeRoutes from './routes/api/finance';
 
 export { loadConfig, type Config } from './config';
 export { openDatabase, type LoupeDb } from './db/open';
@@ -64,6 +67,9 @@ export const loupeApi: FastifyPluginAsync<LoupeApiOptions> = async (instance, op
     profileRoutes,
     changePasswordRoute,
     membershipRoutes,
+    clientRoutes,
+    inventoryRoutes,
+    financeRoutes,
   ]) {
     await fastify.register(route, { ctx });
   }

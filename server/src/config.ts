@@ -8,6 +8,11 @@ export interface Config {
   port: number;
   /** Absolute path of the embedded database and its lock file. */
   dataDir: string;
+  /**
+   * Private storage for uploaded files (KYC documents, item images): never served statically, read only
+   * through the API's permission checks. Default: `uploads` inside the data folder.
+   */
+  uploadsDir: string;
   /** When set, a real PostgreSQL is used instead of the embedded database. */
   databaseUrl: string | null;
   cookieSecure: CookieSecure;
@@ -72,6 +77,7 @@ export function loadConfig(env: Env = process.env): Config {
   // `npm run user:create -w @loupe/server` and `npm start` at the root agree on what ./data means.
   const base = env.INIT_CWD && path.isAbsolute(env.INIT_CWD) ? env.INIT_CWD : process.cwd();
   const dataDir = path.resolve(base, raw('DATA_DIR') ?? './data');
+  const uploadsDir = path.resolve(base, raw('UPLOADS_DIR') ?? path.join(dataDir, 'uploads'));
 
   let databaseUrl: string | null = raw('DATABASE_URL') ?? null;
   if (databaseUrl !== null) {
@@ -136,6 +142,7 @@ export function loadConfig(env: Env = process.env): Config {
     host,
     port,
     dataDir,
+    uploadsDir,
     databaseUrl,
     cookieSecure,
     sessionIdleMinutes,

@@ -21,3 +21,6 @@ export const BLANK = 'This field may not be blank.';
 export const notAuthenticated = () => new ApiError(401, { detail: NOT_AUTHENTICATED });
 export const permissionDenied = (detail = PERMISSION_DENIED) => new ApiError(403, { detail });
 export const fieldErrors = (fields: FieldErrors) => new ApiError(400, fields);
+export const notFound = () => new ApiError(404, { detail: NOT_FOUND });
+/** The request is valid but the record's state forbids it (selling a sold item, returning an available one). */
+export const conflict = (detail: string) => new ApiError(409, { detail });

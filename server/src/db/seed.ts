@@ -3,6 +3,7 @@ import type { Db } from './database';
 import { hashPassword } from '../auth/password-hasher';
 import { MembershipsRepository } from '../repositories/memberships-repository';
 import { UsersRepository } from '../repositories/users-repository';
+import { seededRandom, type DemoContext } from './demo/demo-context';
 
 export const DEMO_SHOP_NAME = 'Loupe Demo';
 export const DEMO_PASSWORD = 'loupe-demo-2026';
@@ -18,6 +19,9 @@ const DEMO_USERS: ReadonlyArray<{ username: Role; first_name: string; last_name:
   { username: 'gold', first_name: 'Gideon', last_name: 'Marsh' },
   { username: 'silver', first_name: 'Sylvie', last_name: 'Hart' },
 ];
+
+/** The demo records of each domain, seeded in this order into the new demo shop. */
+const DEMO_DOMAINS: ReadonlyArray<(demo: DemoContext) => Promise<void>> = [];
 
 /** Creates the demo shop and its three members, unless the database already has a shop. */
 export async function seedDemo(db: Db, now: Date): Promise<DemoSeed | null> {
@@ -39,6 +43,15 @@ export async function seedDemo(db: Db, now: Date): Promise<DemoSeed | null> {
       await memberships.create(shop.id, user.id, demo.username, true, now);
       accounts.push({ id: user.id, username: user.username, role: demo.username });
     }
+    const demo: DemoContext = {
+      tx,
+      shopId: shop.id,
+      users: Object.fromEntries(accounts.map((a) => [a.role, a.id])) as DemoContext['users'],
+      now,
+      random: seededRandom(20261122),
+    };
+    // Each domain's records, in dependency order: stock refers to clients, reports read stock and sales.
+    for (const seedDomain of DEMO_DOMAINS) await seedDomain(demo);
     return { shop, accounts, password: DEMO_PASSWORD };
   });
 }

@@ -1,0 +1,63 @@
+/**
+ * Money is exact: amounts travel as decimal strings into PostgreSQL `numeric` and every sum, product and
+ * rounding happens there. A JSON number is turned into its shortest decimal form (what the user typed),
+ * never multiplied or added in JavaScript.
+ */
+export const CURRENCIES = ['GBP', 'USD', 'EUR', 'BTC'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+export interface DecimalRule {
+  /** Digits allowed after the point: 2 for GBP amounts, 8 for BTC amounts and exchange rates. */
+  maxDecimals: number;
+  /** Digits allowed before the point. */
+  maxWholeDigits: number;
+  allowZero?: boolean;
+  allowNegative?: boolean;
+}
+
+export const AMOUNT_RULE: DecimalRule = { maxDecimals: 2, maxWholeDigits: 12 };
+/** BTC is priced in fractions of a coin; every other currency in hundredths. */
+export const BTC_AMOUNT_RULE: DecimalRule = { maxDecimals: 8, maxWholeDigits: 12 };
+export const RATE_RULE: DecimalRule = { maxDecimals: 8, maxWholeDigits: 12 };
+
+export const amountRuleFor = (currency: string): DecimalRule =>
+  currency === 'BTC' ? BTC_AMOUNT_RULE : AMOUNT_RULE;
+
+/**
+ * Parses a number or numeric string into a canonical decimal string, or returns the DRF-style message that
+ * explains why it is not acceptable.
+ */
+export function parseDecimal(value: unknown, rule: DecimalRule): { value: string } | { error: string } {
+  let text: string;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return { error: 'A valid number is required.' };
+    // Shortest round-trip form; exponent notation only appears for values far outside any rule below.
+    text = String(value);
+  } else if (typeof value === 'string') {
+    text = value.trim();
+  } else {
+    return { error: 'A valid number is required.' };
+  }
+  const match = /^(-)?(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!match) return { error: 'A valid number is required.' };
+  const [, sign, whole = '', fraction = ''] = match;
+  const wholeDigits = whole.replace(/^0+(?=\d)/, '');
+  const fractionDigits = fraction.replace(/0+$/, '');
+  if (fractionDigits.length > rule.maxDecimals) {
+    return { error: `Ensure that there are no more than ${rule.maxDecimals} decimal places.` };
+  }
+  if (wholeDigits.length > rule.maxWholeDigits) {
+    return { error: `Ensure that there are no more than ${rule.maxWholeDigits} digits before the decimal point.` };
+  }
+  const isZero = /^0*$/.test(wholeDigits) && fractionDigits === '';
+  if (sign && !isZero && !rule.allowNegative) return { error: 'Ensure this value is greater than or equal to 0.' };
+  if (isZero && !rule.allowZero) return { error: 'Ensure this value is greater than 0.' };
+  const canonical = `${sign && !isZero ? '-' : ''}${wholeDigits}${fractionDigits ? `.${fractionDigits}` : ''}`;
+  return { value: canonical };
+}
+
+/**
+ * A `numeric` value read back from PostgreSQL (a string) as a JSON number. Safe for values with at most two
+ * decimals and fewer than 15 significant digits, which every stored money column is.
+ */
+export const moneyOut = (value: string | number | null): number => (value === null ? 0 : Number(value));
