@@ -5,3 +5,5 @@ export type * from './common';
 export type * from './auth';
 export type * from './memberships';
 export type * from './messages';
+export * from './constants';
+export type * from './inventory';

@@ -3,3 +3,5 @@ export * from './auth';
 export * from './memberships';
 export * from './paths';
 export * from './messages';
+export * from './constants';
+export * from './inventory';

@@ -18,10 +18,26 @@ export const paths = {
   profileUpdate: '/api/profile/update_profile/',
   changePassword: '/api/account/change-password/',
   memberships: (shopId: number | string) => `/api/shops/${shopId}/memberships/`,
+  items: '/api/items/',
+  itemsSummary: '/api/items/summary/',
+  item: (id: number | string) => `/api/items/${id}/`,
+  itemSell: (id: number | string) => `/api/items/${id}/sell/`,
+  itemCheckOut: (id: number | string) => `/api/items/${id}/check-out/`,
+  itemReturn: (id: number | string) => `/api/items/${id}/return/`,
+  itemPromote: (id: number | string) => `/api/items/${id}/promote/`,
+  itemImages: (id: number | string) => `/api/items/${id}/images/`,
+  itemImage: (id: number | string, imageId: number | string) => `/api/items/${id}/images/${imageId}/`,
 } as const;
 
 /** The same paths as route patterns for the server. */
 export const routes = {
   ...paths,
   memberships: '/api/shops/:shopId/memberships/',
+  item: '/api/items/:id/',
+  itemSell: '/api/items/:id/sell/',
+  itemCheckOut: '/api/items/:id/check-out/',
+  itemReturn: '/api/items/:id/return/',
+  itemPromote: '/api/items/:id/promote/',
+  itemImages: '/api/items/:id/images/',
+  itemImage: '/api/items/:id/images/:imageId/',
 } as const;

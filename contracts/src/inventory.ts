@@ -1,0 +1,395 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { ListOf, type List } from './common';
+import {
+  CURRENCIES,
+  ITEM_STATUSES,
+  PAYMENT_METHODS,
+  STOCK_TYPES,
+  TRANSACTION_TYPES,
+  type Currency,
+  type ItemStatus,
+  type PaymentMethod,
+  type StockType,
+  type TransactionType,
+} from './constants';
+
+/*
+ * Inventory (SPEC §2-§5, issue 5). Service paths: see `paths.items*` in paths.ts.
+ *
+ * PURCHASE PRICE — the exact rule the server applies and the form's read-only total must show:
+ *   line(cash)          = round2( amount × exchangeRate × (1 − feePercent / 100) )
+ *   line(credit | debt) = amount                      (a GBP amount: see ItemTransactionInput)
+ *   purchasePrice       = Σ line                      (each line is rounded BEFORE summing)
+ * round2 rounds to 2 decimals, halves away from zero (PostgreSQL `round(numeric, 2)`), computed on the exact
+ * decimal values (no binary floating point: 10.01 × 1.5 = 15.015 → 15.02, where floats give 15.01). Each
+ * line's value is returned as `amountGbp`. An item without transactions has purchasePrice 0.
+ */
+
+const literals = <T extends readonly string[]>(values: T) =>
+  Type.Union(values.map((v) => Type.Literal(v))) as unknown as TSchema & { static: T[number] };
+
+export const StockTypeSchema = literals(STOCK_TYPES);
+export const ItemStatusSchema = literals(ITEM_STATUSES);
+export const TransactionTypeSchema = literals(TRANSACTION_TYPES);
+export const CurrencySchema = literals(CURRENCIES);
+export const PaymentMethodSchema = literals(PAYMENT_METHODS);
+
+/**
+ * A decimal in a request: a JSON number or a numeric string ("1234.50"). Rules: GBP/USD/EUR amounts ≤ 2
+ * decimals, BTC amounts and exchange rates ≤ 8, feePercent 0–100 with ≤ 4. Violations are DRF field errors.
+ */
+export const DecimalInput = Type.Union([Type.Number(), Type.String({ maxLength: 40 })]);
+/** YYYY-MM-DD */
+export const DateString = Type.String({ maxLength: 10 });
+
+// ---------------------------------------------------------------- responses
+
+export const ItemTransaction = Type.Object({
+  id: Type.Integer(),
+  type: TransactionTypeSchema,
+  /** In `currency`; up to 8 decimals for BTC. */
+  amount: Type.Number(),
+  currency: CurrencySchema,
+  exchangeRate: Type.Number(),
+  feePercent: Type.Number(),
+  clientId: Type.Union([Type.Integer(), Type.Null()]),
+  clientName: Type.Union([Type.String(), Type.Null()]),
+  /** This line's contribution to purchasePrice (the rule above). */
+  amountGbp: Type.Number(),
+});
+export type ItemTransaction = {
+  id: number;
+  type: TransactionType;
+  amount: number;
+  currency: Currency;
+  exchangeRate: number;
+  feePercent: number;
+  clientId: number | null;
+  clientName: string | null;
+  amountGbp: number;
+};
+
+export const ItemImage = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  contentType: Type.String(),
+  size: Type.Integer(),
+});
+export type ItemImage = Static<typeof ItemImage>;
+
+/** The open check-out of a checked_out item (null otherwise). */
+export const ItemCheckout = Type.Object({
+  clientId: Type.Integer(),
+  clientName: Type.String(),
+  dueDate: Type.Union([DateString, Type.Null()]),
+  note: Type.String(),
+  checkedOutAt: Type.String(),
+});
+export type ItemCheckout = Static<typeof ItemCheckout>;
+
+/**
+ * PROMOTE, as a dealer means it: the item is featured — in the shop window and at the top of the online
+ * listing — optionally at a promotional price below its listing price. Lists show a badge and filter on it
+ * (`promoted=true`). Starting (or changing) a promotion needs an available or checked-out item; ending one is
+ * always allowed; selling an item ends its promotion. null when the item is not promoted.
+ */
+export const ItemPromotion = Type.Object({
+  /** Promotional price in GBP, or null to feature the item at its listing price. */
+  price: Type.Union([Type.Number(), Type.Null()]),
+  note: Type.String(),
+  promotedAt: Type.String(),
+});
+export type ItemPromotion = Static<typeof ItemPromotion>;
+
+const itemRowFields = {
+  id: Type.Integer(),
+  serial: Type.String(),
+  stockType: StockTypeSchema,
+  brand: Type.String(),
+  model: Type.String(),
+  description: Type.String(),
+  /** Computed from the transactions (rule at the top of this file); never sent by the client. */
+  purchasePrice: Type.Number(),
+  tradePrice: Type.Union([Type.Number(), Type.Null()]),
+  retailPrice: Type.Union([Type.Number(), Type.Null()]),
+  /** The same value as retailPrice, under the name the lists use (SPEC §3). */
+  listingPrice: Type.Union([Type.Number(), Type.Null()]),
+  status: ItemStatusSchema,
+  purchasedOn: DateString,
+  checkout: Type.Union([ItemCheckout, Type.Null()]),
+  promotion: Type.Union([ItemPromotion, Type.Null()]),
+  /** Id of the first image (for a thumbnail), or null. */
+  imageId: Type.Union([Type.Integer(), Type.Null()]),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+};
+
+/** A list row: everything but the transactions and the image list. */
+export const ItemRow = Type.Object(itemRowFields);
+export type ItemRow = {
+  id: number;
+  serial: string;
+  stockType: StockType;
+  brand: string;
+  model: string;
+  description: string;
+  purchasePrice: number;
+  tradePrice: number | null;
+  retailPrice: number | null;
+  listingPrice: number | null;
+  status: ItemStatus;
+  purchasedOn: string;
+  checkout: ItemCheckout | null;
+  promotion: ItemPromotion | null;
+  imageId: number | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** `GET/PUT /api/items/{id}/`, and the answer of every action. */
+export const Item = Type.Object({
+  ...itemRowFields,
+  images: Type.Array(ItemImage),
+  transactions: Type.Array(ItemTransaction),
+});
+export type Item = ItemRow & { images: ItemImage[]; transactions: ItemTransaction[] };
+
+export const ItemList = ListOf(ItemRow);
+export type ItemList = List<ItemRow>;
+
+// ---------------------------------------------------------------- create / update
+
+/**
+ * One purchase transaction. `clientId` is required for credit and debt (a client of this shop) and not
+ * allowed for cash. Credit and debt amounts are GBP amounts ("the amount as is", SPEC §5): currency must be
+ * GBP, exchangeRate 1 and feePercent 0 for them (omit the three, or send the defaults).
+ * Each credit/debt line posts an entry of +amount on that client's ledger (client_ledger, source
+ * 'item_transaction'): credit = the shop bought on credit and owes the client; debt = the item settles what
+ * the client owed the shop. Both move the balance in the client's favour (positive = the shop owes more).
+ */
+export const ItemTransactionInput = Type.Object(
+  {
+    type: TransactionTypeSchema,
+    amount: DecimalInput,
+    currency: Type.Optional(CurrencySchema),
+    exchangeRate: Type.Optional(DecimalInput),
+    feePercent: Type.Optional(DecimalInput),
+    clientId: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+export type ItemTransactionInput = {
+  type: TransactionType;
+  amount: number | string;
+  currency?: Currency;
+  exchangeRate?: number | string;
+  feePercent?: number | string;
+  clientId?: number | null;
+};
+
+const editableFields = {
+  serial: Type.String({ maxLength: 100 }),
+  stockType: StockTypeSchema,
+  /** '' or a catalogue brand (BRAND_CATALOGUE). */
+  brand: Type.Optional(Type.String({ maxLength: 60 })),
+  /** '' or one of the brand's models; a model without a brand is an error. */
+  model: Type.Optional(Type.String({ maxLength: 60 })),
+  description: Type.Optional(Type.String({ maxLength: 5000 })),
+  /** Default: today in the shop's time zone; not in the future. */
+  purchasedOn: Type.Optional(DateString),
+};
+
+/**
+ * `POST /api/items/` → 201 Item. Serial is trimmed and required, unique per shop (case-sensitive as typed):
+ * 400 `{"serial": ["An item with this serial already exists."]}`. Errors of a transaction line are keyed
+ * `transactions` with one message per failing line, e.g. `["Line 2: clientId: This field is required."]`.
+ */
+export const ItemCreate = Type.Object(
+  {
+    ...editableFields,
+    tradePrice: Type.Optional(Type.Union([DecimalInput, Type.Null()])),
+    retailPrice: Type.Optional(Type.Union([DecimalInput, Type.Null()])),
+    /** Chosen freely on add (SPEC §4); default available. checked_out needs a client: use Check Out instead. */
+    status: Type.Optional(ItemStatusSchema),
+    transactions: Type.Optional(Type.Array(ItemTransactionInput, { maxItems: 20 })),
+  },
+  { additionalProperties: false },
+);
+export type ItemCreate = {
+  serial: string;
+  stockType: StockType;
+  brand?: string;
+  model?: string;
+  description?: string;
+  purchasedOn?: string;
+  tradePrice?: number | string | null;
+  retailPrice?: number | string | null;
+  status?: Exclude<ItemStatus, 'checked_out'>;
+  transactions?: ItemTransactionInput[];
+};
+
+/**
+ * `PUT /api/items/{id}/` → 200 Item. Only these fields: status, the three prices and the transactions change
+ * only through actions (SPEC §4), so sending any of them is a 400 `{"status": ["This field is not allowed."]}`.
+ */
+export const ItemUpdate = Type.Object(editableFields, { additionalProperties: false });
+export type ItemUpdate = {
+  serial: string;
+  stockType: StockType;
+  brand?: string;
+  model?: string;
+  description?: string;
+  purchasedOn?: string;
+};
+
+// ---------------------------------------------------------------- list
+
+/**
+ * `GET /api/items/` → ItemList. All values are strings (a query string). Unknown parameters are a 400.
+ * - page (1-based, default 1; past the end → 404 `{"detail": "Invalid page."}`), page_size 10|25|50|100
+ * - stock_type: Watches|Jewellery|Accessories; status: one status or a comma list ("available,checked_out")
+ * - brand, model: exact catalogue names; min_price, max_price: inclusive bounds on purchasePrice, "£1,234.50"
+ *   accepted (£, commas and spaces removed)
+ * - search: serial starting with the text, case-insensitive
+ * - client: client id; items currently checked out to that client
+ * - promoted: "true" | "false"
+ * - ordering: one of ITEM_ORDERINGS (constants.ts), default "-created_at"; due_date orders by the open
+ *   check-out's due date (checked-out list)
+ */
+
+const q = Type.Optional(Type.String({ maxLength: 100 }));
+export const ItemQuery = Type.Object(
+  {
+    page: q,
+    page_size: q,
+    stock_type: q,
+    status: q,
+    brand: q,
+    model: q,
+    min_price: q,
+    max_price: q,
+    search: q,
+    client: q,
+    promoted: q,
+    ordering: q,
+  },
+  { additionalProperties: false },
+);
+export type ItemQuery = Static<typeof ItemQuery>;
+
+// ---------------------------------------------------------------- actions (each → 200 Item; 409 when the status forbids it)
+
+/**
+ * `POST /api/items/{id}/sell/` from available or checked_out (a client on approval buys it: the check-out is
+ * closed) → status sold, a `sales` row (amount_gbp = round2(price × exchangeRate), cost_gbp = purchasePrice),
+ * promotion ended. clientId defaults to the open check-out's client. date: default today, not in the future.
+ * 409 from sold or unavailable.
+ */
+export const ItemSell = Type.Object(
+  {
+    price: DecimalInput,
+    currency: Type.Optional(CurrencySchema),
+    exchangeRate: Type.Optional(DecimalInput),
+    paymentMethod: Type.Optional(PaymentMethodSchema),
+    clientId: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+    date: Type.Optional(DateString),
+    notes: Type.Optional(Type.String({ maxLength: 2000 })),
+  },
+  { additionalProperties: false },
+);
+export type ItemSell = {
+  price: number | string;
+  currency?: Currency;
+  exchangeRate?: number | string;
+  paymentMethod?: PaymentMethod;
+  clientId?: number | null;
+  date?: string;
+  notes?: string;
+};
+
+/**
+ * `POST /api/items/{id}/check-out/` from available only → checked_out with an open check-out (the client's
+ * hasItemCheckedOut becomes true). dueDate optional, not in the past.
+ */
+export const ItemCheckOut = Type.Object(
+  {
+    clientId: Type.Integer(),
+    dueDate: Type.Optional(Type.Union([DateString, Type.Null()])),
+    note: Type.Optional(Type.String({ maxLength: 2000 })),
+  },
+  { additionalProperties: false },
+);
+export type ItemCheckOut = { clientId: number; dueDate?: string | null; note?: string };
+
+/** `POST /api/items/{id}/return/` (body `{}` or none) from checked_out only → available, check-out closed. */
+export const ItemReturn = Type.Object({}, { additionalProperties: false });
+export type ItemReturn = Record<string, never>;
+
+/**
+ * `POST /api/items/{id}/promote/`: `{promoted: true, price?, note?}` starts or changes the promotion (item
+ * available or checked_out, else 409); `{promoted: false}` ends it (409 if it is not promoted). price: GBP,
+ * > 0, null/omitted = feature at the listing price.
+ */
+export const ItemPromote = Type.Object(
+  {
+    promoted: Type.Boolean(),
+    price: Type.Optional(Type.Union([DecimalInput, Type.Null()])),
+    note: Type.Optional(Type.String({ maxLength: 500 })),
+  },
+  { additionalProperties: false },
+);
+export type ItemPromote = { promoted: boolean; price?: number | string | null; note?: string };
+
+// ---------------------------------------------------------------- images
+
+/**
+ * `POST /api/items/{id}/images/` multipart, field `file`: PNG, JPEG, GIF, WebP, AVIF, HEIC or BMP recognised
+ * by content (not by name or declared type; SVG is refused), ≤ 10 MB (413), at most 20 per item → 201
+ * ItemImage. `GET /api/items/{id}/images/{imageId}/` serves the bytes (staff of the shop only, nosniff);
+ * `DELETE` the same path → 204. Size cap: ITEM_IMAGE_MAX_BYTES (constants.ts).
+ */
+
+// ---------------------------------------------------------------- dashboard
+
+export const StockTypeSummary = Type.Object({
+  /** Items of this type in stock (every status but sold). */
+  count: Type.Integer(),
+  /** Their purchase prices summed, GBP. */
+  value: Type.Number(),
+});
+export type StockTypeSummary = Static<typeof StockTypeSummary>;
+
+export const RecentPurchase = Type.Object({
+  id: Type.Integer(),
+  /** "<brand> <model>", else the description, else the serial. */
+  name: Type.String(),
+  serial: Type.String(),
+  purchasePrice: Type.Number(),
+  retailPrice: Type.Union([Type.Number(), Type.Null()]),
+  /** (retail − purchase) / purchase × 100, 1 decimal; null without a retail price or a purchase price. */
+  expectedMarkupPercent: Type.Union([Type.Number(), Type.Null()]),
+  purchasedOn: DateString,
+});
+export type RecentPurchase = Static<typeof RecentPurchase>;
+
+/** `GET /api/items/summary/` for the dashboard widgets. */
+export const InventorySummary = Type.Object({
+  byStockType: Type.Object({
+    Watches: StockTypeSummary,
+    Jewellery: StockTypeSummary,
+    Accessories: StockTypeSummary,
+  }),
+  /** Every item, by status. */
+  byStatus: Type.Object({
+    available: Type.Integer(),
+    checked_out: Type.Integer(),
+    unavailable: Type.Integer(),
+    sold: Type.Integer(),
+  }),
+  /** Items in stock (not sold) and their value at purchase price. */
+  inStockCount: Type.Integer(),
+  inStockValue: Type.Number(),
+  /** The last 5 watches bought (purchasedOn, then newest first). */
+  recentPurchases: Type.Array(RecentPurchase),
+});
+export type InventorySummary = Static<typeof InventorySummary>;
