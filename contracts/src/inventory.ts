@@ -169,9 +169,10 @@ export type ItemList = List<ItemRow>;
  */
 export const ItemTransactionInput = Type.Object(
   {
-    type: TransactionTypeSchema,
+    // Checked by the server against TRANSACTION_TYPES / CURRENCIES, so that the error names the line.
+    type: Type.String({ maxLength: 16 }),
     amount: DecimalInput,
-    currency: Type.Optional(CurrencySchema),
+    currency: Type.Optional(Type.String({ maxLength: 8 })),
     exchangeRate: Type.Optional(DecimalInput),
     feePercent: Type.Optional(DecimalInput),
     clientId: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),

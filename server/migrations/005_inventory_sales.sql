@@ -14,17 +14,27 @@ CREATE TABLE items (
     CHECK (status IN ('available', 'checked_out', 'unavailable', 'sold')),
   -- The day the shop bought it (its purchase transactions), for the Purchases report.
   purchased_on date NOT NULL,
+  -- Promote: the item is featured (shop window, top of the online listing) since promoted_at, optionally at
+  -- promotion_price (GBP) instead of its retail price; null when not promoted. Selling ends it.
+  promoted_at timestamptz,
+  promotion_price numeric(14, 2),
+  promotion_note text NOT NULL DEFAULT '',
   created_by integer REFERENCES users (id) ON DELETE SET NULL,
   created_at timestamptz NOT NULL,
   updated_at timestamptz NOT NULL,
   CONSTRAINT items_shop_serial_key UNIQUE (shop_id, serial)
 );
+-- The lists page in id order ("newest first" is id DESC: ids are handed out as items are added), so each
+-- filter's index ends in id and a filtered page is an index range read backwards, stopped after one page.
+CREATE INDEX items_shop_id_idx ON items (shop_id, id);
 CREATE INDEX items_shop_type_status_idx ON items (shop_id, stock_type, status, id);
 CREATE INDEX items_shop_status_idx ON items (shop_id, status, id);
 CREATE INDEX items_shop_brand_model_idx ON items (shop_id, brand, model, id);
 CREATE INDEX items_shop_price_idx ON items (shop_id, purchase_price, id);
-CREATE INDEX items_shop_purchased_idx ON items (shop_id, purchased_on);
+CREATE INDEX items_shop_retail_idx ON items (shop_id, retail_price, id);
+CREATE INDEX items_shop_purchased_idx ON items (shop_id, purchased_on, id);
 CREATE INDEX items_shop_serial_lower_idx ON items (shop_id, lower(serial) text_pattern_ops);
+CREATE INDEX items_shop_promoted_idx ON items (shop_id, id) WHERE promoted_at IS NOT NULL;
 
 -- amount in its currency; amount_gbp: cash = round(amount * exchange_rate * (1 - fee_percent / 100), 2),
 -- credit and debt = amount (SPEC §5). items.purchase_price is their sum.
@@ -69,7 +79,10 @@ CREATE TABLE checkouts (
   checked_out_by integer REFERENCES users (id) ON DELETE SET NULL,
   checked_out_at timestamptz NOT NULL,
   returned_by integer REFERENCES users (id) ON DELETE SET NULL,
-  returned_at timestamptz
+  -- When and how it ended: 'returned' (Return) or 'sold' (the client bought it: Sell on a checked-out item).
+  returned_at timestamptz,
+  outcome varchar(8) CHECK (outcome IN ('returned', 'sold')),
+  CONSTRAINT checkouts_outcome_when_closed CHECK ((returned_at IS NULL) = (outcome IS NULL))
 );
 CREATE UNIQUE INDEX checkouts_one_open_per_item ON checkouts (item_id) WHERE returned_at IS NULL;
 CREATE INDEX checkouts_open_by_client ON checkouts (client_id) WHERE returned_at IS NULL;

@@ -1,7 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../../context';
+import actionRoutes from './actions';
+import imageRoutes from './images';
+import itemRoutes from './items';
 
-/** The inventory endpoints (service paths under /api/). */
-const inventoryRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async () => {};
+/** The inventory endpoints (service paths under /api/items/): stock, its actions and its images. */
+const inventoryRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+  await fastify.register(itemRoutes, { ctx });
+  await fastify.register(actionRoutes, { ctx });
+  // Its own context: the multipart parser it registers stays out of the JSON routes.
+  await fastify.register(imageRoutes, { ctx });
+};
 
 export default inventoryRoutes;
