@@ -1,10 +1,11 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { DEFAULT_PAGE_SIZE as DEFAULT_SIZE, PAGE_SIZES } from '@loupe/contracts';
 
-/** Items per page (SPEC §9): the options and the default. */
-export const PAGE_SIZES = [10, 25, 50, 100] as const;
+/** Items per page (SPEC §9): the options the API accepts and the default. */
+export { PAGE_SIZES };
 export type PageSize = (typeof PAGE_SIZES)[number];
-export const DEFAULT_PAGE_SIZE: PageSize = 10;
+export const DEFAULT_PAGE_SIZE = DEFAULT_SIZE as PageSize;
 
 export const pageCount = (count: number, pageSize: number): number =>
   Math.max(1, Math.ceil(Math.max(0, count) / pageSize));
