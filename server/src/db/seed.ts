@@ -4,6 +4,7 @@ import { hashPassword } from '../auth/password-hasher';
 import { MembershipsRepository } from '../repositories/memberships-repository';
 import { UsersRepository } from '../repositories/users-repository';
 import { seededRandom, type DemoContext } from './demo/demo-context';
+import { seedInventoryDemo } from './demo/inventory';
 
 export const DEMO_SHOP_NAME = 'Loupe Demo';
 export const DEMO_PASSWORD = 'loupe-demo-2026';
@@ -21,7 +22,7 @@ const DEMO_USERS: ReadonlyArray<{ username: Role; first_name: string; last_name:
 ];
 
 /** The demo records of each domain, seeded in this order into the new demo shop. */
-const DEMO_DOMAINS: ReadonlyArray<(demo: DemoContext) => Promise<void>> = [];
+const DEMO_DOMAINS: ReadonlyArray<(demo: DemoContext) => Promise<void>> = [seedInventoryDemo];
 
 /** Creates the demo shop and its three members, unless the database already has a shop. */
 export async function seedDemo(db: Db, now: Date): Promise<DemoSeed | null> {
