@@ -1,2 +1,3 @@
 export * from './http-client';
 export { getCookie } from './cookies';
+export * from './upload';
