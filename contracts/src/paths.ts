@@ -27,6 +27,8 @@ export const paths = {
   itemPromote: (id: number | string) => `/api/items/${id}/promote/`,
   itemImages: (id: number | string) => `/api/items/${id}/images/`,
   itemImage: (id: number | string, imageId: number | string) => `/api/items/${id}/images/${imageId}/`,
+  clients: '/api/clients/',
+  client: (id: number | string) => `/api/clients/${id}/`,
 } as const;
 
 /** The same paths as route patterns for the server. */
@@ -40,4 +42,5 @@ export const routes = {
   itemPromote: '/api/items/:id/promote/',
   itemImages: '/api/items/:id/images/',
   itemImage: '/api/items/:id/images/:imageId/',
+  client: '/api/clients/:id/',
 } as const;

@@ -1,5 +1,15 @@
-import { divideRounded, formatPence, parseDecimal, productPence, toPence } from '../src/features/items/lib/decimal';
-import { lineTotal, purchasePriceTotal, type TransactionDraft } from '../src/features/items/lib/purchase-price';
+import {
+  divideRounded,
+  formatPence,
+  parseDecimal,
+  productPence,
+  toPence,
+} from '../src/features/items/lib/decimal';
+import {
+  lineTotal,
+  purchasePriceTotal,
+  type TransactionDraft,
+} from '../src/features/items/lib/purchase-price';
 
 const cash = (amount: string, exchangeRate = '1', feePercent = '0'): TransactionDraft => ({
   type: 'cash',
@@ -7,8 +17,18 @@ const cash = (amount: string, exchangeRate = '1', feePercent = '0'): Transaction
   exchangeRate,
   feePercent,
 });
-const credit = (amount: string): TransactionDraft => ({ type: 'credit', amount, exchangeRate: '1', feePercent: '0' });
-const debt = (amount: string): TransactionDraft => ({ type: 'debt', amount, exchangeRate: '1', feePercent: '0' });
+const credit = (amount: string): TransactionDraft => ({
+  type: 'credit',
+  amount,
+  exchangeRate: '1',
+  feePercent: '0',
+});
+const debt = (amount: string): TransactionDraft => ({
+  type: 'debt',
+  amount,
+  exchangeRate: '1',
+  feePercent: '0',
+});
 
 describe('decimal helpers', () => {
   it('parses plain decimals, with thousands separators, and refuses anything else', () => {

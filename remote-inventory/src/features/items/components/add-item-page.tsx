@@ -1,0 +1,234 @@
+import type { Item, ItemCreate, ItemStatus } from '@loupe/contracts';
+import { Alert, Button, Card, PageHeader, SelectField, TextField } from '@loupe/platform';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { createItem } from '../api/create-item';
+import { uploadItemImage } from '../api/upload-item-image';
+import { today } from '../lib/dates';
+import { STATUS_LABELS } from '../lib/labels';
+import { errorMessage, readServerErrors } from '../lib/server-errors';
+import { checkDecimal } from '../lib/validation';
+import { ImageField } from './image-field';
+import { checkItemFields, Columns, ItemFields, type ItemFieldValues } from './item-fields';
+import { TransactionsEditor, type RowErrors, type TransactionRow } from './transactions-editor';
+
+export const ADDED_ALERT = 'Inventory item added successfully!';
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)};
+  margin-top: ${({ theme }) => theme.space(4)};
+`;
+
+/** On add the status is chosen freely (SPEC §4); checked out needs a client, so Checkout does that. */
+const ADD_STATUSES: Exclude<ItemStatus, 'checked_out'>[] = ['available', 'unavailable', 'sold'];
+
+/** Why a line cannot be sent (keyed by field), or {} — the same rules as the service. */
+function checkLine(row: TransactionRow): RowErrors {
+  const errors: RowErrors = {};
+  const amount = checkDecimal(row.amount, { required: true, maxDecimals: row.currency === 'BTC' ? 8 : 2 });
+  if (amount) errors.amount = amount;
+  if (row.type === 'cash') {
+    const rate = checkDecimal(row.exchangeRate, { required: true, maxDecimals: 8 });
+    if (rate) errors.exchangeRate = rate;
+    const fee = checkDecimal(row.feePercent, { required: true, maxDecimals: 4, allowZero: true, max: 100 });
+    if (fee) errors.feePercent = fee;
+  } else if (!row.client) {
+    errors.clientId = 'Choose a client.';
+  }
+  return errors;
+}
+
+function toTransaction(row: TransactionRow): NonNullable<ItemCreate['transactions']>[number] {
+  return row.type === 'cash'
+    ? {
+        type: 'cash',
+        amount: row.amount.trim(),
+        currency: row.currency,
+        exchangeRate: row.exchangeRate.trim(),
+        feePercent: row.feePercent.trim(),
+      }
+    : { type: row.type, amount: row.amount.trim(), clientId: row.client?.id ?? null };
+}
+
+/** /inventory/add (SPEC §2): the alert comes after the item (and its image) are saved, then manage. */
+export function AddItemPage() {
+  const navigate = useNavigate();
+  const [fields, setFields] = useState<ItemFieldValues>({
+    serial: '',
+    stockType: 'Watches',
+    brand: '',
+    model: '',
+    description: '',
+    purchasedOn: today(),
+  });
+  const [tradePrice, setTradePrice] = useState('');
+  const [retailPrice, setRetailPrice] = useState('');
+  const [status, setStatus] = useState<Exclude<ItemStatus, 'checked_out'>>('available');
+  const [rows, setRows] = useState<TransactionRow[]>([]);
+  const [image, setImage] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  const [lineErrors, setLineErrors] = useState<Record<number, RowErrors>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  /** Set once the item exists but its image did not upload: only the upload is left to do. */
+  const [saved, setSaved] = useState<Item | null>(null);
+
+  function done(item: Item) {
+    window.alert(ADDED_ALERT);
+    navigate(`/inventory/manage?highlight=${item.id}`);
+  }
+
+  async function sendImage(item: Item): Promise<boolean> {
+    if (!image) return true;
+    setProgress(0);
+    try {
+      await uploadItemImage(item.id, image, setProgress);
+      return true;
+    } catch (error) {
+      setSaved(item);
+      setErrors((current) => ({
+        ...current,
+        image: errorMessage(error, 'The image could not be uploaded.'),
+      }));
+      setFormError(`Item ${item.serial} was saved, but its image was not uploaded.`);
+      return false;
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    setFormError(null);
+    if (saved) {
+      setSubmitting(true);
+      setErrors({});
+      if (await sendImage(saved)) done(saved);
+      setSubmitting(false);
+      return;
+    }
+
+    const problems: Partial<Record<string, string>> = { ...checkItemFields(fields) };
+    for (const [name, value] of [
+      ['tradePrice', tradePrice],
+      ['retailPrice', retailPrice],
+    ] as const) {
+      const problem = checkDecimal(value);
+      if (problem) problems[name] = problem;
+    }
+    const lines: Record<number, RowErrors> = {};
+    rows.forEach((row, index) => {
+      const problem = checkLine(row);
+      if (Object.keys(problem).length > 0) lines[index] = problem;
+    });
+    setErrors(problems);
+    setLineErrors(lines);
+    if (Object.keys(problems).length > 0 || Object.keys(lines).length > 0) {
+      setFormError('Please correct the highlighted fields.');
+      return;
+    }
+
+    setSubmitting(true);
+    let item: Item;
+    try {
+      item = await createItem({
+        serial: fields.serial.trim(),
+        stockType: fields.stockType,
+        brand: fields.brand,
+        model: fields.model,
+        description: fields.description.trim(),
+        purchasedOn: fields.purchasedOn || undefined,
+        tradePrice: tradePrice.trim() || null,
+        retailPrice: retailPrice.trim() || null,
+        status,
+        transactions: rows.map(toTransaction),
+      });
+    } catch (error) {
+      const server = readServerErrors(error, 'The item could not be saved. Please try again.');
+      setErrors(server.fields);
+      setLineErrors(server.lines);
+      setFormError(server.form ?? 'Please correct the highlighted fields.');
+      setSubmitting(false);
+      return;
+    }
+    if (await sendImage(item)) done(item);
+    setSubmitting(false);
+  }
+
+  return (
+    <>
+      <PageHeader title="Add Inventory Item" />
+      <Card>
+        <form onSubmit={submit} noValidate aria-label="Add Inventory Item">
+          {formError ? <Alert>{formError}</Alert> : null}
+          <fieldset disabled={saved !== null} style={{ border: 0, padding: 0, margin: 0 }}>
+            <ItemFields values={fields} errors={errors} onChange={setFields} />
+            <Columns>
+              <TextField
+                label="Trade Price (£)"
+                inputMode="decimal"
+                autoComplete="off"
+                value={tradePrice}
+                error={errors.tradePrice}
+                onChange={(event) => setTradePrice(event.target.value)}
+              />
+              <TextField
+                label="Retail Price (£)"
+                inputMode="decimal"
+                autoComplete="off"
+                value={retailPrice}
+                error={errors.retailPrice}
+                onChange={(event) => setRetailPrice(event.target.value)}
+              />
+              <SelectField
+                label="Status"
+                value={status}
+                error={errors.status}
+                hint="To check an item out to a client, add it, then use Checkout."
+                onChange={(event) => setStatus(event.target.value as typeof status)}
+              >
+                {ADD_STATUSES.map((value) => (
+                  <option key={value} value={value}>
+                    {STATUS_LABELS[value]}
+                  </option>
+                ))}
+              </SelectField>
+            </Columns>
+            <TransactionsEditor rows={rows} errors={lineErrors} onChange={setRows} />
+            {errors.transactions ? <Alert>{errors.transactions}</Alert> : null}
+          </fieldset>
+          <ImageField
+            label="Image"
+            file={image}
+            onChange={(file) => {
+              setImage(file);
+              setErrors(({ image: _dropped, ...rest }) => rest);
+            }}
+            progress={progress}
+            error={errors.image ?? errors.file}
+            disabled={submitting}
+          />
+          <Actions>
+            <Button type="submit" disabled={submitting} aria-busy={submitting || undefined}>
+              {saved ? 'Retry Upload' : 'Add Item'}
+            </Button>
+            {saved ? (
+              <Button variant="secondary" disabled={submitting} onClick={() => done(saved)}>
+                Continue Without Image
+              </Button>
+            ) : (
+              <Button variant="secondary" onClick={() => navigate('/inventory/all')}>
+                Cancel
+              </Button>
+            )}
+          </Actions>
+        </form>
+      </Card>
+    </>
+  );
+}

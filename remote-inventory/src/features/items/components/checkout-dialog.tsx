@@ -1,0 +1,82 @@
+import type { Item, ItemRow } from '@loupe/contracts';
+import { Alert, Button, Modal, TextAreaField, TextField } from '@loupe/platform';
+import { useState, type FormEvent } from 'react';
+import { ClientPicker, type ClientChoice } from '../../clients/components/client-picker';
+import { checkOutItem } from '../api/check-out-item';
+import { today } from '../lib/dates';
+import { readServerErrors } from '../lib/server-errors';
+import { DialogActions } from './dialog-actions';
+
+type Field = 'clientId' | 'dueDate' | 'note';
+
+interface CheckoutDialogProps {
+  item: ItemRow;
+  /** A client chosen beforehand (the clients list's Check Out). */
+  client: ClientChoice | null;
+  onClose(): void;
+  onCheckedOut(item: Item): void;
+}
+
+/** Check Out: the item goes to a client on approval, with an optional due date and note. */
+export function CheckoutDialog({ item, client: initialClient, onClose, onCheckedOut }: CheckoutDialogProps) {
+  const [client, setClient] = useState<ClientChoice | null>(initialClient);
+  const [dueDate, setDueDate] = useState('');
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    const problems: Partial<Record<Field, string>> = {};
+    if (!client) problems.clientId = 'Choose a client.';
+    if (dueDate && dueDate < today()) problems.dueDate = 'Ensure this date is not in the past.';
+    setErrors(problems);
+    setFormError(null);
+    if (!client || Object.keys(problems).length > 0) return;
+
+    setSending(true);
+    try {
+      const updated = await checkOutItem(item.id, {
+        clientId: client.id,
+        dueDate: dueDate || null,
+        note: note.trim(),
+      });
+      onCheckedOut(updated);
+    } catch (error) {
+      const server = readServerErrors(error, 'The item could not be checked out. Please try again.');
+      setErrors(server.fields as Partial<Record<Field, string>>);
+      setFormError(server.form);
+      setSending(false);
+    }
+  }
+
+  return (
+    <Modal open title={`Check out ${item.serial}`} onClose={onClose}>
+      <form onSubmit={submit} noValidate aria-label={`Check out ${item.serial}`}>
+        {formError ? <Alert>{formError}</Alert> : null}
+        <ClientPicker label="Client" required value={client} onChange={setClient} error={errors.clientId} />
+        <TextField
+          label="Due Date (optional)"
+          type="date"
+          min={today()}
+          value={dueDate}
+          error={errors.dueDate}
+          onChange={(event) => setDueDate(event.target.value)}
+        />
+        <TextAreaField
+          label="Note"
+          value={note}
+          error={errors.note}
+          onChange={(event) => setNote(event.target.value)}
+        />
+        <DialogActions>
+          <Button type="submit" disabled={sending} aria-busy={sending || undefined}>
+            Check Out
+          </Button>
+        </DialogActions>
+      </form>
+    </Modal>
+  );
+}

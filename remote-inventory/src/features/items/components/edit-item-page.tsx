@@ -1,0 +1,273 @@
+import type { Item } from '@loupe/contracts';
+import {
+  Alert,
+  Button,
+  Card,
+  formatMoney,
+  HttpError,
+  PageHeader,
+  Spinner,
+  Table,
+  TableScroll,
+  TextField,
+  VisuallyHidden,
+} from '@loupe/platform';
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { deleteItemImage } from '../api/delete-item-image';
+import { useItem } from '../api/get-item';
+import { updateItem } from '../api/update-item';
+import { itemImageUrl, uploadItemImage } from '../api/upload-item-image';
+import { STATUS_LABELS, TRANSACTION_LABELS } from '../lib/labels';
+import { errorMessage, readServerErrors } from '../lib/server-errors';
+import { ImageField } from './image-field';
+import { checkItemFields, Columns, ItemFields, type ItemFieldValues } from './item-fields';
+
+export const updatedAlert = (id: number) => `Inventory item ${id} updated successfully!`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)};
+  margin-top: ${({ theme }) => theme.space(4)};
+`;
+
+const Gallery = styled.ul`
+  list-style: none;
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(3)};
+  padding: 0;
+  margin: 0 0 ${({ theme }) => theme.space(4)};
+  img {
+    display: block;
+    width: 140px;
+    height: 140px;
+    object-fit: cover;
+    border-radius: ${({ theme }) => theme.radius};
+    border: 1px solid ${({ theme }) => theme.colors.border};
+  }
+`;
+
+const Muted = styled.p`
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
+// Money fields arrive with at most two decimals, so toFixed(2) only pads them.
+const money = (value: number | null) => (value === null ? '' : value.toFixed(2));
+
+/** /inventory/edit/:id (SPEC §2, §4): status and the three prices are shown read-only. */
+export function EditItemPage() {
+  return (
+    <>
+      <PageHeader title="Edit Inventory Item" />
+      <EditItemBody />
+    </>
+  );
+}
+
+function EditItemBody() {
+  const { id = '' } = useParams();
+  const valid = /^\d+$/.test(id);
+  const item = useItem(valid ? id : null);
+  const notFound = <Alert>This item does not exist, or it belongs to another shop.</Alert>;
+  if (!valid) return notFound;
+  if (item.status === 'error') {
+    return item.error instanceof HttpError && item.error.status === 404 ? (
+      notFound
+    ) : (
+      <Alert>
+        {errorMessage(item.error, 'Failed to load the item.')}{' '}
+        <Button variant="secondary" onClick={item.reload}>
+          Retry
+        </Button>
+      </Alert>
+    );
+  }
+  if (!item.data) return <Spinner label="Loading item..." />;
+  return <EditItemForm key={item.data.id} item={item.data} />;
+}
+
+function EditItemForm({ item: loaded }: { item: Item }) {
+  const navigate = useNavigate();
+  const [item, setItem] = useState(loaded);
+  const [fields, setFields] = useState<ItemFieldValues>({
+    serial: loaded.serial,
+    stockType: loaded.stockType,
+    brand: loaded.brand,
+    model: loaded.model,
+    description: loaded.description,
+    purchasedOn: loaded.purchasedOn,
+  });
+  const [image, setImage] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [removing, setRemoving] = useState<number | null>(null);
+
+  function done() {
+    window.alert(updatedAlert(item.id));
+    navigate(`/inventory/manage?highlight=${item.id}`);
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    const problems = checkItemFields(fields);
+    setErrors(problems);
+    setFormError(null);
+    if (Object.keys(problems).length > 0) {
+      setFormError('Please correct the highlighted fields.');
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const saved = await updateItem(item.id, {
+        serial: fields.serial.trim(),
+        stockType: fields.stockType,
+        brand: fields.brand,
+        model: fields.model,
+        description: fields.description.trim(),
+        purchasedOn: fields.purchasedOn || undefined,
+      });
+      setItem(saved);
+    } catch (error) {
+      const server = readServerErrors(error, 'The item could not be saved. Please try again.');
+      setErrors(server.fields);
+      setFormError(server.form ?? 'Please correct the highlighted fields.');
+      setSubmitting(false);
+      return;
+    }
+    if (image) {
+      setProgress(0);
+      try {
+        await uploadItemImage(item.id, image, setProgress);
+      } catch (error) {
+        setErrors({ image: errorMessage(error, 'The image could not be uploaded.') });
+        setFormError('The changes were saved, but the image was not uploaded. Choose it again or remove it.');
+        setProgress(null);
+        setSubmitting(false);
+        return;
+      }
+      setProgress(null);
+    }
+    setSubmitting(false);
+    done();
+  }
+
+  async function removeImage(imageId: number) {
+    setRemoving(imageId);
+    setFormError(null);
+    try {
+      await deleteItemImage(item.id, imageId);
+      setItem((current) => ({ ...current, images: current.images.filter((img) => img.id !== imageId) }));
+    } catch (error) {
+      setFormError(errorMessage(error, 'The image could not be removed.'));
+    } finally {
+      setRemoving(null);
+    }
+  }
+
+  return (
+    <>
+      <Card>
+        <form onSubmit={submit} noValidate aria-label="Edit Inventory Item">
+          {formError ? <Alert>{formError}</Alert> : null}
+          <ItemFields values={fields} errors={errors} onChange={setFields} />
+          <Columns>
+            <TextField label="Status" readOnly value={STATUS_LABELS[item.status]} />
+            <TextField label="Purchase Price (£)" readOnly value={money(item.purchasePrice)} />
+            <TextField label="Trade Price (£)" readOnly value={money(item.tradePrice)} />
+            <TextField label="Retail Price (£)" readOnly value={money(item.retailPrice)} />
+          </Columns>
+          <Muted>Status and prices change through Sell, Checkout, Return and Promote, not by editing.</Muted>
+
+          <section aria-labelledby="edit-transactions-heading">
+            <h2 id="edit-transactions-heading">Purchase Transactions</h2>
+            {item.transactions.length === 0 ? (
+              <Muted>No transactions.</Muted>
+            ) : (
+              <TableScroll>
+                <Table>
+                  <caption>
+                    <VisuallyHidden>Purchase transactions</VisuallyHidden>
+                  </caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Type</th>
+                      <th scope="col">Amount</th>
+                      <th scope="col">Exchange Rate</th>
+                      <th scope="col">Fee (%)</th>
+                      <th scope="col">Client</th>
+                      <th scope="col">In GBP</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {item.transactions.map((line) => (
+                      <tr key={line.id}>
+                        <td>{TRANSACTION_LABELS[line.type]}</td>
+                        <td>
+                          {line.currency === 'BTC'
+                            ? `₿${line.amount}`
+                            : formatMoney(line.amount, line.currency)}
+                        </td>
+                        <td>{line.exchangeRate}</td>
+                        <td>{line.feePercent}</td>
+                        <td>{line.clientName ?? '—'}</td>
+                        <td>{formatMoney(line.amountGbp)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </Table>
+              </TableScroll>
+            )}
+          </section>
+
+          <section aria-labelledby="edit-images-heading">
+            <h2 id="edit-images-heading">Images</h2>
+            {item.images.length === 0 ? <Muted>No images yet.</Muted> : null}
+            {item.images.length > 0 ? (
+              <Gallery>
+                {item.images.map((img) => (
+                  <li key={img.id}>
+                    <img src={itemImageUrl(item.id, img.id)} alt={img.name} loading="lazy" />
+                    <Button
+                      variant="ghost"
+                      disabled={removing === img.id || submitting}
+                      aria-label={`Remove image ${img.name}`}
+                      onClick={() => void removeImage(img.id)}
+                    >
+                      Remove
+                    </Button>
+                  </li>
+                ))}
+              </Gallery>
+            ) : null}
+            <ImageField
+              label="Add Image"
+              file={image}
+              onChange={(file) => {
+                setImage(file);
+                setErrors(({ image: _dropped, ...rest }) => rest);
+              }}
+              progress={progress}
+              error={errors.image ?? errors.file}
+              disabled={submitting}
+            />
+          </section>
+
+          <Actions>
+            <Button type="submit" disabled={submitting} aria-busy={submitting || undefined}>
+              Update Item
+            </Button>
+            <Button variant="secondary" onClick={() => navigate('/inventory/manage')}>
+              Cancel
+            </Button>
+          </Actions>
+        </form>
+      </Card>
+    </>
+  );
+}

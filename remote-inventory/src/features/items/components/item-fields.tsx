@@ -1,0 +1,114 @@
+import { BRAND_CATALOGUE, BRANDS, STOCK_TYPES, type Brand, type StockType } from '@loupe/contracts';
+import { SelectField, TextAreaField, TextField } from '@loupe/platform';
+import styled from 'styled-components';
+import { today } from '../lib/dates';
+
+/** The descriptive fields, which add and edit share. */
+export interface ItemFieldValues {
+  serial: string;
+  stockType: StockType;
+  brand: string;
+  model: string;
+  description: string;
+  purchasedOn: string;
+}
+
+export type ItemFieldName = keyof ItemFieldValues;
+
+export const Columns = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(240px, 1fr));
+  column-gap: ${({ theme }) => theme.space(4)};
+`;
+
+interface ItemFieldsProps {
+  values: ItemFieldValues;
+  errors: Partial<Record<string, string>>;
+  onChange(values: ItemFieldValues): void;
+}
+
+/** Serial (required), stock type, brand then model (only the brand's models), description, purchase date. */
+export function ItemFields({ values, errors, onChange }: ItemFieldsProps) {
+  const set = (change: Partial<ItemFieldValues>) => onChange({ ...values, ...change });
+  const models: readonly string[] = values.brand ? (BRAND_CATALOGUE[values.brand as Brand] ?? []) : [];
+  return (
+    <Columns>
+      <TextField
+        label="Serial Number"
+        name="serialNumber"
+        required
+        aria-required="true"
+        autoComplete="off"
+        value={values.serial}
+        error={errors.serial}
+        onChange={(event) => set({ serial: event.target.value })}
+      />
+      <SelectField
+        label="Stock Type"
+        value={values.stockType}
+        error={errors.stockType}
+        onChange={(event) => set({ stockType: event.target.value as StockType })}
+      >
+        {STOCK_TYPES.map((type) => (
+          <option key={type} value={type}>
+            {type}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label="Brand"
+        value={values.brand}
+        error={errors.brand}
+        // SPEC §4: changing the brand clears the chosen model.
+        onChange={(event) => set({ brand: event.target.value, model: '' })}
+      >
+        <option value="">No brand</option>
+        {BRANDS.map((brand) => (
+          <option key={brand} value={brand}>
+            {brand}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label="Model"
+        value={values.model}
+        disabled={!values.brand}
+        error={errors.model}
+        hint={values.brand ? undefined : 'Choose a brand first.'}
+        onChange={(event) => set({ model: event.target.value })}
+      >
+        <option value="">{values.brand ? 'Choose a model' : 'No model'}</option>
+        {models.map((model) => (
+          <option key={model} value={model}>
+            {model}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label="Purchase Date"
+        type="date"
+        max={today()}
+        value={values.purchasedOn}
+        error={errors.purchasedOn}
+        onChange={(event) => set({ purchasedOn: event.target.value })}
+      />
+      <TextAreaField
+        label="Description"
+        value={values.description}
+        error={errors.description}
+        onChange={(event) => set({ description: event.target.value })}
+      />
+    </Columns>
+  );
+}
+
+/** Client-side checks of the shared fields; the server repeats them. */
+export function checkItemFields(values: ItemFieldValues): Partial<Record<ItemFieldName, string>> {
+  const errors: Partial<Record<ItemFieldName, string>> = {};
+  if (!values.serial.trim()) errors.serial = 'Serial number is required.';
+  if (values.model && !values.brand) errors.model = 'Choose a brand before a model.';
+  if (values.purchasedOn && values.purchasedOn > today()) {
+    errors.purchasedOn = 'Ensure this date is not in the future.';
+  }
+  return errors;
+}

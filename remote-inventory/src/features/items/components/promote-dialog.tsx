@@ -1,0 +1,125 @@
+import type { Item, ItemRow } from '@loupe/contracts';
+import { Alert, Button, formatMoney, Modal, TextAreaField, TextField } from '@loupe/platform';
+import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { promoteItem } from '../api/promote-item';
+import { formatDay } from '../lib/dates';
+import { readServerErrors } from '../lib/server-errors';
+import { checkDecimal } from '../lib/validation';
+import { allowedActions } from './row-actions';
+import { DialogActions } from './dialog-actions';
+
+type Field = 'price' | 'note';
+
+const Explain = styled.p`
+  margin-top: 0;
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
+interface PromoteDialogProps {
+  item: ItemRow;
+  onClose(): void;
+  onDone(item: Item, message: string): void;
+}
+
+/**
+ * Promote, as contracts/src/inventory.ts defines it: the item is featured (shop window, top of the online
+ * listing), optionally at a promotional price. The same dialog changes or ends a running promotion.
+ */
+export function PromoteDialog({ item, onClose, onDone }: PromoteDialogProps) {
+  const current = item.promotion;
+  const canPromote = item.status === 'available' || item.status === 'checked_out';
+  const [price, setPrice] = useState(current?.price != null ? current.price.toFixed(2) : '');
+  const [note, setNote] = useState(current?.note ?? '');
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  async function send(promoted: boolean) {
+    if (sending) return;
+    if (promoted) {
+      const priceError = checkDecimal(price);
+      setErrors(priceError ? { price: priceError } : {});
+      if (priceError) return;
+    }
+    setFormError(null);
+    setSending(true);
+    try {
+      const updated = await promoteItem(
+        item.id,
+        promoted ? { promoted: true, price: price.trim() || null, note: note.trim() } : { promoted: false },
+      );
+      onDone(
+        updated,
+        promoted
+          ? `${item.serial} is promoted${updated.promotion?.price != null ? ` at ${formatMoney(updated.promotion.price)}` : ''}.`
+          : `${item.serial} is no longer promoted.`,
+      );
+    } catch (error) {
+      const server = readServerErrors(error, 'The promotion could not be saved. Please try again.');
+      setErrors(server.fields as Partial<Record<Field, string>>);
+      setFormError(server.form);
+      setSending(false);
+    }
+  }
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void send(true);
+  };
+
+  return (
+    <Modal open title={`Promote ${item.serial}`} onClose={onClose}>
+      <form onSubmit={submit} noValidate aria-label={`Promote ${item.serial}`}>
+        <Explain>
+          A promoted item is featured in the shop window and at the top of the online listing, at its listing
+          price or at a promotional price.
+        </Explain>
+        {current ? (
+          <Alert tone="info">
+            Promoted since {formatDay(current.promotedAt)}
+            {current.price !== null ? ` at ${formatMoney(current.price)}` : ' at its listing price'}.
+          </Alert>
+        ) : null}
+        {formError ? <Alert>{formError}</Alert> : null}
+        {canPromote ? (
+          <>
+            <TextField
+              label="Promotional Price (£, optional)"
+              inputMode="decimal"
+              autoComplete="off"
+              value={price}
+              error={errors.price}
+              hint={
+                item.listingPrice !== null
+                  ? `Leave empty to feature it at its listing price, ${formatMoney(item.listingPrice)}.`
+                  : 'Leave empty to feature it without a special price.'
+              }
+              onChange={(event) => setPrice(event.target.value)}
+            />
+            <TextAreaField
+              label="Promotion Note"
+              value={note}
+              error={errors.note}
+              onChange={(event) => setNote(event.target.value)}
+            />
+          </>
+        ) : (
+          <Explain>A {item.status === 'sold' ? 'sold' : 'unavailable'} item cannot be promoted.</Explain>
+        )}
+        <DialogActions>
+          {canPromote ? (
+            <Button type="submit" disabled={sending}>
+              {current ? 'Update Promotion' : 'Promote'}
+            </Button>
+          ) : null}
+          {current && allowedActions(item).promote ? (
+            <Button variant="danger" disabled={sending} onClick={() => void send(false)}>
+              End Promotion
+            </Button>
+          ) : null}
+        </DialogActions>
+      </form>
+    </Modal>
+  );
+}

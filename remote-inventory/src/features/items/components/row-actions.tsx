@@ -1,0 +1,59 @@
+import type { ItemRow, ItemStatus } from '@loupe/contracts';
+import { Button } from '@loupe/platform';
+import styled from 'styled-components';
+
+export type RowAction = 'sell' | 'checkout' | 'promote' | 'edit' | 'return';
+
+const Buttons = styled.div`
+  display: flex;
+  flex-wrap: nowrap;
+  gap: ${({ theme }) => theme.space(1)};
+  button {
+    min-height: 30px;
+    padding: ${({ theme }) => `${theme.space(1)} ${theme.space(3)}`};
+  }
+`;
+
+const sellable: readonly ItemStatus[] = ['available', 'checked_out'];
+
+/** What the service allows from each status (contracts/src/inventory.ts); the rest are disabled. */
+export function allowedActions(item: Pick<ItemRow, 'status' | 'promotion'>): Record<RowAction, boolean> {
+  return {
+    sell: sellable.includes(item.status),
+    checkout: item.status === 'available',
+    // Ending a promotion is always allowed; starting one needs an item that can still be sold.
+    promote: sellable.includes(item.status) || item.promotion !== null,
+    edit: true,
+    return: item.status === 'checked_out',
+  };
+}
+
+interface RowActionsProps {
+  item: ItemRow;
+  withReturn: boolean;
+  busy: boolean;
+  onAction(action: RowAction): void;
+}
+
+export function RowActions({ item, withReturn, busy, onAction }: RowActionsProps) {
+  const allowed = allowedActions(item);
+  const button = (action: RowAction, label: string, variant: 'primary' | 'secondary' = 'secondary') => (
+    <Button
+      variant={variant}
+      disabled={!allowed[action] || busy}
+      aria-busy={busy && action === 'return' ? true : undefined}
+      onClick={() => onAction(action)}
+    >
+      {label}
+    </Button>
+  );
+  return (
+    <Buttons>
+      {withReturn ? button('return', 'Return', 'primary') : null}
+      {button('sell', 'Sell')}
+      {button('checkout', 'Checkout')}
+      {button('promote', 'Promote')}
+      {button('edit', 'Edit')}
+    </Buttons>
+  );
+}

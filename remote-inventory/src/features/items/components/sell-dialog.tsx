@@ -1,0 +1,164 @@
+import {
+  CURRENCIES,
+  DEFAULT_CURRENCY,
+  DEFAULT_PAYMENT_METHOD,
+  PAYMENT_METHODS,
+  type Currency,
+  type Item,
+  type ItemRow,
+  type PaymentMethod,
+} from '@loupe/contracts';
+import { Alert, Button, formatMoney, Modal, SelectField, TextAreaField, TextField } from '@loupe/platform';
+import { useState, type FormEvent } from 'react';
+import { ClientPicker, type ClientChoice } from '../../clients/components/client-picker';
+import { sellItem } from '../api/sell-item';
+import { formatPence, parseDecimal, productPence } from '../lib/decimal';
+import { today } from '../lib/dates';
+import { readServerErrors } from '../lib/server-errors';
+import { checkDecimal } from '../lib/validation';
+import { DialogActions } from './dialog-actions';
+
+type Field = 'price' | 'exchangeRate' | 'date' | 'clientId' | 'paymentMethod' | 'currency' | 'notes';
+
+interface SellDialogProps {
+  item: ItemRow;
+  onClose(): void;
+  onSold(item: Item): void;
+}
+
+/** Sell: price, currency (an exchange rate to GBP for any other), payment method, optional client, date. */
+export function SellDialog({ item, onClose, onSold }: SellDialogProps) {
+  const [price, setPrice] = useState('');
+  const [currency, setCurrency] = useState<Currency>(DEFAULT_CURRENCY);
+  const [exchangeRate, setExchangeRate] = useState('');
+  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>(DEFAULT_PAYMENT_METHOD);
+  const [client, setClient] = useState<ClientChoice | null>(
+    item.checkout ? { id: item.checkout.clientId, name: item.checkout.clientName } : null,
+  );
+  const [date, setDate] = useState(today());
+  const [notes, setNotes] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const foreign = currency !== 'GBP';
+
+  const priceValue = parseDecimal(price);
+  const rateValue = parseDecimal(exchangeRate);
+  const inPounds =
+    foreign && priceValue && rateValue && !errors.price
+      ? formatPence(productPence(priceValue, rateValue))
+      : null;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    const problems: Partial<Record<Field, string>> = {};
+    const priceError = checkDecimal(price, { required: true, maxDecimals: currency === 'BTC' ? 8 : 2 });
+    if (priceError) problems.price = priceError;
+    if (foreign) {
+      const rateError = checkDecimal(exchangeRate, { required: true, maxDecimals: 8 });
+      if (rateError) problems.exchangeRate = rateError;
+    }
+    if (!date) problems.date = 'This field is required.';
+    else if (date > today()) problems.date = 'Ensure this date is not in the future.';
+    setErrors(problems);
+    setFormError(null);
+    if (Object.keys(problems).length > 0) return;
+
+    setSending(true);
+    try {
+      const sold = await sellItem(item.id, {
+        price: price.trim(),
+        currency,
+        exchangeRate: foreign ? exchangeRate.trim() : '1',
+        paymentMethod,
+        clientId: client?.id ?? null,
+        date,
+        notes: notes.trim(),
+      });
+      onSold(sold);
+    } catch (error) {
+      const server = readServerErrors(error, 'The sale could not be recorded. Please try again.');
+      setErrors(server.fields as Partial<Record<Field, string>>);
+      setFormError(server.form);
+      setSending(false);
+    }
+  }
+
+  return (
+    <Modal open title={`Sell ${item.serial}`} onClose={onClose}>
+      <form onSubmit={submit} noValidate aria-label={`Sell ${item.serial}`}>
+        {formError ? <Alert>{formError}</Alert> : null}
+        <TextField
+          label={`Sale Price (${currency})`}
+          inputMode="decimal"
+          autoComplete="off"
+          required
+          value={price}
+          error={errors.price}
+          hint={item.listingPrice !== null ? `Listing price ${formatMoney(item.listingPrice)}` : undefined}
+          onChange={(event) => setPrice(event.target.value)}
+        />
+        <SelectField
+          label="Currency"
+          value={currency}
+          error={errors.currency}
+          onChange={(event) => setCurrency(event.target.value as Currency)}
+        >
+          {CURRENCIES.map((code) => (
+            <option key={code} value={code}>
+              {code}
+            </option>
+          ))}
+        </SelectField>
+        {foreign ? (
+          <TextField
+            label="Exchange Rate"
+            inputMode="decimal"
+            autoComplete="off"
+            required
+            value={exchangeRate}
+            error={errors.exchangeRate}
+            hint={
+              inPounds ? `£ per 1 ${currency}: the sale is ${formatMoney(inPounds)}.` : `£ per 1 ${currency}.`
+            }
+            onChange={(event) => setExchangeRate(event.target.value)}
+          />
+        ) : null}
+        <SelectField
+          label="Payment Method"
+          value={paymentMethod}
+          error={errors.paymentMethod}
+          onChange={(event) => setPaymentMethod(event.target.value as PaymentMethod)}
+        >
+          {PAYMENT_METHODS.map((method) => (
+            <option key={method} value={method}>
+              {method}
+            </option>
+          ))}
+        </SelectField>
+        <ClientPicker label="Client (optional)" value={client} onChange={setClient} error={errors.clientId} />
+        <TextField
+          label="Date"
+          type="date"
+          required
+          max={today()}
+          value={date}
+          error={errors.date}
+          onChange={(event) => setDate(event.target.value)}
+        />
+        <TextAreaField
+          label="Notes"
+          value={notes}
+          error={errors.notes}
+          onChange={(event) => setNotes(event.target.value)}
+        />
+        <DialogActions>
+          <Button type="submit" disabled={sending} aria-busy={sending || undefined}>
+            Confirm Sale
+          </Button>
+        </DialogActions>
+      </form>
+    </Modal>
+  );
+}
