@@ -419,10 +419,14 @@ export class ItemsRepository {
 
   /** The names of those of `ids` that are clients of the shop (id → name). */
   async clientNames(shopId: number, ids: readonly number[]): Promise<Map<number, string>> {
-    if (ids.length === 0) return new Map();
+    // An id no integer column can hold names no client; PostgreSQL would refuse the array instead.
+    const possible = [...new Set(ids)].filter(
+      (id) => Number.isSafeInteger(id) && id >= 1 && id <= 2_147_483_647,
+    );
+    if (possible.length === 0) return new Map();
     const rows = await this.db.query<{ id: number; name: string }>(
       'SELECT id, name FROM clients WHERE shop_id = $1 AND id = ANY($2::int[])',
-      [shopId, [...new Set(ids)]],
+      [shopId, possible],
     );
     return new Map(rows.map((r) => [r.id, r.name]));
   }

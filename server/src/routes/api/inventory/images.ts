@@ -63,13 +63,13 @@ const imageRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fasti
         throw new ApiError(415, { detail: `Unsupported media type "${type}" in request.` });
       }
 
-      let bytes: Buffer;
-      let name: string;
+      let upload: { bytes: Buffer; name: string } | null = null;
       try {
-        const part = await request.file();
-        if (!part || part.fieldname !== 'file') throw fieldErrors({ file: [NO_FILE] });
-        bytes = await part.toBuffer();
-        name = cleanName(part.filename);
+        // Read to the end: a second part is only noticed (as a limit error) by asking for it.
+        for await (const part of request.parts()) {
+          if (part.type !== 'file' || part.fieldname !== 'file') throw fieldErrors({ file: [NO_FILE] });
+          upload = { bytes: await part.toBuffer(), name: cleanName(part.filename) };
+        }
       } catch (error) {
         if (error instanceof ApiError) throw error;
         const code = (error as { code?: unknown }).code;
@@ -79,6 +79,8 @@ const imageRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fasti
         }
         throw fieldErrors({ file: ['The upload could not be read.'] });
       }
+      if (!upload) throw fieldErrors({ file: [NO_FILE] });
+      const { bytes, name } = upload;
       if (bytes.length === 0) throw fieldErrors({ file: ['The submitted file is empty.'] });
       const sniffed = sniffImage(bytes);
       if (!sniffed) throw fieldErrors({ file: [NOT_AN_IMAGE] });

@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { LoupeDb } from '../../../../src/app';
 import {
@@ -41,6 +42,7 @@ export function inventoryTestbed() {
     state.clock = new Clock();
     const config = testConfig(state.tdb);
     state.uploadsDir = config.uploadsDir;
+    rmSync(config.uploadsDir, { recursive: true, force: true });
     state.app = await buildTestApp(state.db, config, state.clock);
   });
   afterEach(async () => {
