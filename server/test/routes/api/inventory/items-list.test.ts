@@ -1,7 +1,7 @@
 import type { Browser } from '../../../helper';
 import { inventoryTestbed, itemBody } from './setup';
 
-const { state, as, client } = inventoryTestbed();
+const { as, client } = inventoryTestbed();
 const ITEMS = '/api/items/';
 
 interface Row {
