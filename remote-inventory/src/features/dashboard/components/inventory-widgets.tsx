@@ -61,6 +61,14 @@ const Counts = styled.dl`
   }
 `;
 
+const Compact = styled(Table)`
+  font-size: 0.9rem;
+  th,
+  td {
+    padding: ${({ theme }) => `${theme.space(2)} ${theme.space(1)}`};
+  }
+`;
+
 const Markup = styled.td<{ $negative: boolean }>`
   color: ${({ theme, $negative }) => ($negative ? theme.colors.danger : theme.colors.success)};
   white-space: nowrap;
@@ -166,7 +174,7 @@ export function RecentPurchasesWidget() {
           <Sub>No watches bought yet.</Sub>
         ) : (
           <TableScroll>
-            <Table>
+            <Compact>
               <caption>
                 <VisuallyHidden>Recent Purchases</VisuallyHidden>
               </caption>
@@ -193,7 +201,7 @@ export function RecentPurchasesWidget() {
                   </tr>
                 ))}
               </tbody>
-            </Table>
+            </Compact>
           </TableScroll>
         )
       }

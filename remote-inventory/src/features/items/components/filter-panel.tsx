@@ -20,6 +20,12 @@ const Actions = styled.div`
   gap: ${({ theme }) => theme.space(2)};
 `;
 
+const Form = styled.form`
+  padding-bottom: ${({ theme }) => theme.space(4)};
+  margin-bottom: ${({ theme }) => theme.space(4)};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
 interface FilterPanelProps {
   id: string;
   filters: readonly PanelFilter[];
@@ -60,7 +66,7 @@ export function FilterPanel({ id, filters, initial, onSave, onRemove }: FilterPa
   }
 
   return (
-    <form id={id} aria-label="Filters" onSubmit={save} noValidate>
+    <Form id={id} aria-label="Filters" onSubmit={save} noValidate>
       <Grid>
         {shows('stock_type') ? (
           <SelectField
@@ -125,6 +131,7 @@ export function FilterPanel({ id, filters, initial, onSave, onRemove }: FilterPa
         {shows('min_price') ? (
           <TextField
             label="Min Price (£)"
+            hint="Purchase price, inclusive."
             inputMode="decimal"
             autoComplete="off"
             value={values.min_price}
@@ -159,6 +166,6 @@ export function FilterPanel({ id, filters, initial, onSave, onRemove }: FilterPa
           Remove Filter
         </Button>
       </Actions>
-    </form>
+    </Form>
   );
 }

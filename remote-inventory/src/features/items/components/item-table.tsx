@@ -11,6 +11,14 @@ const Row = styled.tr<{ $highlight: boolean }>`
   outline-offset: -2px;
 `;
 
+// && outweighs the table's own \`th\` rule, which mutes column headers.
+const Serial = styled.th`
+  && {
+    white-space: nowrap;
+    color: ${({ theme }) => theme.colors.text};
+  }
+`;
+
 const Money = styled.td`
   white-space: nowrap;
   font-variant-numeric: tabular-nums;
@@ -84,10 +92,10 @@ export function ItemTable({
             const highlighted = item.id === highlightId;
             return (
               <Row key={item.id} $highlight={highlighted} aria-current={highlighted ? 'true' : undefined}>
-                <th scope="row">
+                <Serial scope="row">
                   {item.serial}
                   {serialWithStockType ? <Muted> ({item.stockType})</Muted> : null}
-                </th>
+                </Serial>
                 <td>{item.brand || <Muted>—</Muted>}</td>
                 <td>{item.model || <Muted>—</Muted>}</td>
                 <td>

@@ -4,13 +4,15 @@ import styled from 'styled-components';
 
 export type RowAction = 'sell' | 'checkout' | 'promote' | 'edit' | 'return';
 
+// Two columns of small buttons keep the row actions inside the table on a laptop screen.
 const Buttons = styled.div`
-  display: flex;
-  flex-wrap: nowrap;
+  display: grid;
+  grid-template-columns: repeat(2, max-content);
   gap: ${({ theme }) => theme.space(1)};
   button {
     min-height: 30px;
     padding: ${({ theme }) => `${theme.space(1)} ${theme.space(3)}`};
+    font-size: 0.875rem;
   }
 `;
 

@@ -61,6 +61,10 @@ const Footer = styled.div`
   gap: ${({ theme }) => theme.space(2)};
 `;
 
+const AddLine = styled.div`
+  margin-bottom: ${({ theme }) => theme.space(4)};
+`;
+
 const Muted = styled.p`
   margin: 0 0 ${({ theme }) => theme.space(3)};
   color: ${({ theme }) => theme.colors.muted};
@@ -181,9 +185,11 @@ export function TransactionsEditor({ rows, errors, onChange, disabled }: Transac
           </Line>
         );
       })}
-      <Button variant="secondary" disabled={disabled} onClick={() => onChange([...rows, newTransaction()])}>
-        Add Transaction
-      </Button>
+      <AddLine>
+        <Button variant="secondary" disabled={disabled} onClick={() => onChange([...rows, newTransaction()])}>
+          Add Transaction
+        </Button>
+      </AddLine>
       <TextField
         label="Purchase Price (£)"
         readOnly
