@@ -35,6 +35,61 @@ CREATE INDEX items_shop_retail_idx ON items (shop_id, retail_price, id);
 CREATE INDEX items_shop_purchased_idx ON items (shop_id, purchased_on, id);
 CREATE INDEX items_shop_serial_lower_idx ON items (shop_id, lower(serial) text_pattern_ops);
 CREATE INDEX items_shop_promoted_idx ON items (shop_id, id) WHERE promoted_at IS NOT NULL;
+CREATE INDEX items_shop_type_serial_idx ON items (shop_id, stock_type, serial);
+
+-- How many items each shop has per stock type and status, kept by the triggers below in the same statement
+-- as every insert, update and delete of items. The lists' most common pages (a stock type, a status, or
+-- all stock) then count in one row read instead of tens of thousands of index entries.
+CREATE TABLE item_counts (
+  shop_id integer NOT NULL REFERENCES shops (id) ON DELETE CASCADE,
+  stock_type varchar(16) NOT NULL,
+  status varchar(16) NOT NULL,
+  n integer NOT NULL CHECK (n >= 0),
+  PRIMARY KEY (shop_id, stock_type, status)
+);
+
+-- Per statement, netted per group: a group that lost rows is decremented, a group that gained rows is
+-- incremented (and created on first use), in a fixed order so that concurrent writers lock alike.
+CREATE FUNCTION item_counts_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO item_counts AS c (shop_id, stock_type, status, n)
+  SELECT shop_id, stock_type, status, count(*) FROM new_rows GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+  ON CONFLICT (shop_id, stock_type, status) DO UPDATE SET n = c.n + EXCLUDED.n;
+  RETURN NULL;
+END
+$$;
+CREATE FUNCTION item_counts_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE item_counts c SET n = c.n - d.n
+    FROM (SELECT shop_id, stock_type, status, count(*) AS n FROM old_rows GROUP BY 1, 2, 3) d
+   WHERE c.shop_id = d.shop_id AND c.stock_type = d.stock_type AND c.status = d.status;
+  RETURN NULL;
+END
+$$;
+CREATE FUNCTION item_counts_updated() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  WITH moved AS (
+    SELECT shop_id, stock_type, status, sum(delta)::int AS delta FROM (
+      SELECT shop_id, stock_type, status, 1 AS delta FROM new_rows
+      UNION ALL
+      SELECT shop_id, stock_type, status, -1 FROM old_rows
+    ) changes GROUP BY 1, 2, 3 HAVING sum(delta) <> 0
+  ), decremented AS (
+    UPDATE item_counts c SET n = c.n + m.delta FROM moved m
+     WHERE m.delta < 0 AND c.shop_id = m.shop_id AND c.stock_type = m.stock_type AND c.status = m.status
+  )
+  INSERT INTO item_counts AS c (shop_id, stock_type, status, n)
+  SELECT shop_id, stock_type, status, delta FROM moved WHERE delta > 0 ORDER BY 1, 2, 3
+  ON CONFLICT (shop_id, stock_type, status) DO UPDATE SET n = c.n + EXCLUDED.n;
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER items_counted_insert AFTER INSERT ON items
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION item_counts_inserted();
+CREATE TRIGGER items_counted_update AFTER UPDATE ON items
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION item_counts_updated();
+CREATE TRIGGER items_counted_delete AFTER DELETE ON items
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION item_counts_deleted();
 
 -- amount in its currency; amount_gbp: cash = round(amount * exchange_rate * (1 - fee_percent / 100), 2),
 -- credit and debt = amount (SPEC §5). items.purchase_price is their sum.

@@ -201,6 +201,16 @@ export class ItemsRepository {
   constructor(private readonly db: Queryable) {}
 
   async count(shopId: number, filter: ItemFilter): Promise<number> {
+    const { stockType, statuses, ...narrower } = filter;
+    if (Object.values(narrower).every((value) => value === undefined)) {
+      // Only the type and status are asked for: the kept per-group counts answer (migration 005).
+      const rows = await this.db.query<{ n: number }>(
+        `SELECT coalesce(sum(n), 0)::int AS n FROM item_counts
+          WHERE shop_id = $1 AND ($2::varchar IS NULL OR stock_type = $2) AND ($3::varchar[] IS NULL OR status = ANY($3))`,
+        [shopId, stockType ?? null, statuses?.length ? statuses : null],
+      );
+      return rows[0]?.n ?? 0;
+    }
     const where = whereClause(shopId, filter);
     const rows = await this.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM items i WHERE ${where.sql}`,

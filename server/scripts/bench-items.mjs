@@ -1,0 +1,187 @@
+#!/usr/bin/env node
+// `npm run bench -w @loupe/server` (second part): the stock lists at scale. Seeds 100,000 items (and 2,000 open
+// check-outs) into a scratch database — embedded PGlite, and also PostgreSQL when TEST_DATABASE_URL is set
+// (in a schema of its own, dropped afterwards) — then times typical GET /api/items/ pages as the browser asks
+// for them: signed in, one request at a time, through the whole API (session, validation, SQL, JSON).
+//   BENCH_ITEMS (default 100000), BENCH_REQUESTS per query (default 60)
+// Goal (issue 5): p95 ≤ 50 ms on PGlite, ≤ 20 ms on PostgreSQL.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const require = createRequire(import.meta.url);
+const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 60);
+
+const QUERIES = [
+  ['all stock, page 1 (newest first)', ''],
+  ['watches in stock, page 1', 'stock_type=Watches&status=available'],
+  [
+    'brand + model + price range, by price',
+    'brand=Rolex&model=Submariner&min_price=5000&max_price=20000&ordering=purchase_price',
+  ],
+  [
+    'price range, dearest first, 50 per page',
+    `min_price=${encodeURIComponent('£1,000')}&max_price=2500&ordering=-purchase_price&page_size=50`,
+  ],
+  ['in stock + checked out, page 1', 'status=available,checked_out'],
+  ['checked out, by due date', 'status=checked_out&ordering=due_date'],
+  ['one client’s check-outs', 'client=CLIENT'],
+  ['serial search (prefix)', 'search=SN4F'],
+  ['promoted', 'promoted=true'],
+  ['deep page: all stock, page 2000', 'page=2000'],
+  [
+    'deep page: jewellery by serial, page 300 of 25',
+    'stock_type=Jewellery&ordering=serial&page=300&page_size=25',
+  ],
+];
+
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+async function seed(db, shopId, userId) {
+  const started = Date.now();
+  await db.query(
+    `INSERT INTO clients (shop_id, name, email, created_at, updated_at)
+     SELECT $1, 'Bench client ' || g, 'bench' || g || '@example.com', now(), now() FROM generate_series(1, 500) g`,
+    [shopId],
+  );
+  // Deterministic spread over types, statuses, brands, models and prices; serials are unique hex strings.
+  await db.query(
+    `INSERT INTO items (shop_id, serial, stock_type, brand, model, description, purchase_price, trade_price,
+                        retail_price, status, purchased_on, promoted_at, created_by, created_at, updated_at)
+     SELECT $1,
+            'SN' || upper(substr(md5(g::text), 1, 4)) || lpad(g::text, 6, '0'),
+            (ARRAY['Watches', 'Watches', 'Jewellery', 'Accessories'])[1 + g % 4],
+            CASE WHEN g % 4 < 2 THEN (ARRAY['Rolex', 'Omega', 'Cartier'])[1 + g % 3] ELSE '' END,
+            CASE WHEN g % 4 < 2 THEN (ARRAY[
+              ARRAY['Submariner', 'Daytona', 'Datejust', 'GMT-Master', 'Explorer'],
+              ARRAY['Speedmaster', 'Seamaster', 'Constellation', 'De Ville', 'Globemaster'],
+              ARRAY['Tank', 'Ballon Bleu', 'Santos', 'Pasha', 'Panthère']])[1 + g % 3][1 + (g / 3) % 5] ELSE '' END,
+            'Bench item ' || g,
+            round((100 + (g * 7919) % 40000)::numeric + (g % 100) / 100.0, 2),
+            round((120 + (g * 7919) % 40000)::numeric, 2),
+            round((150 + (g * 7919) % 48000)::numeric, 2),
+            CASE WHEN g % 50 = 0 THEN 'checked_out' WHEN g % 7 = 0 THEN 'sold' WHEN g % 23 = 0 THEN 'unavailable'
+                 ELSE 'available' END,
+            date '2026-01-01' - (g % 700),
+            CASE WHEN g % 997 = 0 THEN now() END,
+            $2,
+            timestamp '2020-01-01' + g * interval '1 minute',
+            timestamp '2020-01-01' + g * interval '1 minute'
+       FROM generate_series(1, $3::int) g`,
+    [shopId, userId, ITEMS],
+  );
+  await db.query(
+    `INSERT INTO checkouts (shop_id, item_id, client_id, due_date, note, checked_out_by, checked_out_at)
+     SELECT i.shop_id, i.id, c.ids[1 + i.id % array_length(c.ids, 1)], date '2026-03-01' + (i.id % 60), '', $2, now()
+       FROM items i, (SELECT array_agg(id ORDER BY id) AS ids FROM clients WHERE shop_id = $1) c
+      WHERE i.shop_id = $1 AND i.status = 'checked_out'
+        AND NOT EXISTS (SELECT 1 FROM checkouts o WHERE o.item_id = i.id AND o.returned_at IS NULL)`,
+    [shopId, userId],
+  );
+  await db.exec('ANALYZE');
+  const client = await db.query(
+    `SELECT client_id FROM checkouts WHERE shop_id = $1 GROUP BY client_id ORDER BY count(*) DESC LIMIT 1`,
+    [shopId],
+  );
+  return { seconds: (Date.now() - started) / 1000, clientId: client[0].client_id };
+}
+
+async function signIn(app) {
+  const csrf = await app.inject({ method: 'GET', url: '/csrf/' });
+  const token = csrf.cookies.find((c) => c.name === 'csrftoken').value;
+  const response = await app.inject({
+    method: 'POST',
+    url: '/token/',
+    headers: { cookie: `csrftoken=${token}`, 'x-csrftoken': token },
+    payload: { username: 'platinum', password: 'loupe-demo-2026' },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
+  return response.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+}
+
+async function benchOne(label, env, goal) {
+  const { buildApp, loadConfig, openDatabase } = require('../dist/app.js');
+  const config = loadConfig({ ...env, LOUPE_DEMO: '1', LOG_LEVEL: 'silent' });
+  const db = await openDatabase(config);
+  try {
+    const shop = await db.query("SELECT id FROM shops WHERE name = 'Loupe Demo'");
+    const user = await db.query("SELECT id FROM users WHERE username = 'platinum'");
+    const { seconds, clientId } = await seed(db, shop[0].id, user[0].id);
+    const app = await buildApp({ db, config, logger: false });
+    const cookie = await signIn(app);
+    console.log(
+      `\n${label}: ${ITEMS.toLocaleString('en-GB')} items seeded in ${seconds.toFixed(1)} s; ${REQUESTS} requests per query`,
+    );
+    let worst = 0;
+    for (const [name, query] of QUERIES) {
+      const url = `/api/items/?${query.replace('CLIENT', String(clientId))}`;
+      const times = [];
+      let count = 0;
+      for (let i = 0; i < REQUESTS + 5; i += 1) {
+        const t0 = process.hrtime.bigint();
+        const response = await app.inject({ method: 'GET', url, headers: { cookie } });
+        const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+        if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+        count = response.json().count;
+        if (i >= 5) times.push(ms); // the first five warm caches and the JIT
+      }
+      times.sort((a, b) => a - b);
+      const p50 = percentile(times, 50);
+      const p95 = percentile(times, 95);
+      worst = Math.max(worst, p95);
+      console.log(
+        `  ${name.padEnd(48)} p50 ${p50.toFixed(1).padStart(6)} ms   p95 ${p95.toFixed(1).padStart(6)} ms   (count ${count})`,
+      );
+    }
+    console.log(
+      `  worst p95 ${worst.toFixed(1)} ms (goal ≤ ${goal} ms) ${worst <= goal ? 'OK' : 'ABOVE GOAL'}`,
+    );
+    await app.close();
+  } finally {
+    await db.close();
+  }
+}
+
+async function main() {
+  execFileSync(process.execPath, [path.join(here, 'ensure-built.mjs')], { stdio: 'inherit' });
+  console.log(`Stock list benchmark: in-process requests, ${os.cpus().length} CPUs, Node ${process.version}`);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'loupe-bench-items-'));
+  try {
+    await benchOne('PGlite', { DATA_DIR: dataDir }, 50);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) {
+    console.log('\nPostgreSQL: skipped (set TEST_DATABASE_URL to include it)');
+    return;
+  }
+  const { Client } = require('pg');
+  const schema = `loupe_bench_${randomBytes(6).toString('hex')}`;
+  const admin = new Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const pgDir = mkdtempSync(path.join(os.tmpdir(), 'loupe-bench-items-pg-'));
+  try {
+    const url = new URL(base);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    await benchOne('PostgreSQL', { DATA_DIR: pgDir, DATABASE_URL: url.toString() }, 20);
+  } finally {
+    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+    await admin.end();
+    rmSync(pgDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.stack : error);
+  process.exit(1);
+});
