@@ -19,18 +19,27 @@ const Serial = styled.th`
   }
 `;
 
+// On its own line under the serial, so the mixed-stock lists stay narrow enough for the row actions.
+const StockType = styled.span`
+  display: block;
+  font-weight: 400;
+  font-size: 0.85rem;
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
 const Money = styled.td`
   white-space: nowrap;
   font-variant-numeric: tabular-nums;
 `;
 
 const Badge = styled.span`
-  display: inline-block;
-  margin-left: ${({ theme }) => theme.space(2)};
+  display: block;
+  width: fit-content;
+  margin-top: ${({ theme }) => theme.space(1)};
   padding: 0 ${({ theme }) => theme.space(2)};
   border: 1px solid ${({ theme }) => theme.colors.primary};
   border-radius: 999px;
-  font-size: 0.8rem;
+  font-size: 0.75rem;
   color: ${({ theme }) => theme.colors.primary};
   white-space: nowrap;
 `;
@@ -94,7 +103,7 @@ export function ItemTable({
               <Row key={item.id} $highlight={highlighted} aria-current={highlighted ? 'true' : undefined}>
                 <Serial scope="row">
                   {item.serial}
-                  {serialWithStockType ? <Muted> ({item.stockType})</Muted> : null}
+                  {serialWithStockType ? <StockType> ({item.stockType})</StockType> : null}
                 </Serial>
                 <td>{item.brand || <Muted>—</Muted>}</td>
                 <td>{item.model || <Muted>—</Muted>}</td>

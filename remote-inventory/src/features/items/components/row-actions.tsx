@@ -11,7 +11,7 @@ const Buttons = styled.div`
   gap: ${({ theme }) => theme.space(1)};
   button {
     min-height: 30px;
-    padding: ${({ theme }) => `${theme.space(1)} ${theme.space(3)}`};
+    padding: ${({ theme }) => `${theme.space(1)} ${theme.space(2)}`};
     font-size: 0.875rem;
   }
 `;
