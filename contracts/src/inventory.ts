@@ -344,7 +344,7 @@ export type ItemPromote = { promoted: boolean; price?: number | string | null; n
 // ---------------------------------------------------------------- images
 
 /**
- * `POST /api/items/{id}/images/` multipart, field `file`: PNG, JPEG, GIF, WebP, AVIF, HEIC or BMP recognised
+ * `POST /api/items/{id}/images/` multipart, field `file`: PNG, JPEG, GIF, WebP, AVIF, HEIC, BMP or TIFF recognised
  * by content (not by name or declared type; SVG is refused), ≤ 10 MB (413), at most 20 per item → 201
  * ItemImage. `GET /api/items/{id}/images/{imageId}/` serves the bytes (staff of the shop only, nosniff);
  * `DELETE` the same path → 204. Size cap: ITEM_IMAGE_MAX_BYTES (constants.ts).
