@@ -293,7 +293,7 @@ describe('filters (SPEC §2 list behaviour)', () => {
     expect(location()).toBe('/stock/watches');
   });
 
-  it('Remove Filter clears every filter, closes the panel and goes back to page 1', async () => {
+  it('Remove Filter clears every filter, closes the panel and goes back to page 1, keeping the sort', async () => {
     const { mock } = fakeInventory(stock());
     renderList(
       'all',
@@ -308,10 +308,9 @@ describe('filters (SPEC §2 list behaviour)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Remove Filter' }));
     expect(screen.queryByRole('form', { name: 'Filters' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Filters' })).toBeInTheDocument();
-    expect(location()).toBe('/inventory/all?page_size=25');
-    await waitFor(() =>
-      expect(lastQuery(mock)).toEqual({ page: '1', page_size: '25', ordering: '-created_at' }),
-    );
+    // The sort order is not a filter: it stays.
+    expect(location()).toBe('/inventory/all?page_size=25&ordering=serial');
+    await waitFor(() => expect(lastQuery(mock)).toEqual({ page: '1', page_size: '25', ordering: 'serial' }));
   });
 
   it('Remove Filter from a later page returns to page 1', async () => {

@@ -269,7 +269,11 @@ export function ItemListPage({ screen }: { screen: ListScreen }) {
               setPanelOpen(false);
             }}
             onRemove={() => {
-              list.clearFilters();
+              // Every filter goes (the client's too), back to page 1; the chosen sort order stays.
+              list.setFilters({
+                ...(Object.fromEntries(screen.filters.map((name) => [name, ''])) as FilterValues),
+                client: '',
+              });
               setPanelOpen(false);
             }}
           />
