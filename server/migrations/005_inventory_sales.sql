@@ -32,6 +32,8 @@ CREATE INDEX items_shop_status_idx ON items (shop_id, status, id);
 CREATE INDEX items_shop_brand_model_idx ON items (shop_id, brand, model, id);
 CREATE INDEX items_shop_price_idx ON items (shop_id, purchase_price, id);
 CREATE INDEX items_shop_retail_idx ON items (shop_id, retail_price, id);
+-- Unpriced items go last both ways; a backward scan of the index above would put them first when descending.
+CREATE INDEX items_shop_retail_desc_idx ON items (shop_id, retail_price DESC NULLS LAST, id DESC);
 CREATE INDEX items_shop_purchased_idx ON items (shop_id, purchased_on, id);
 CREATE INDEX items_shop_serial_lower_idx ON items (shop_id, lower(serial) text_pattern_ops);
 CREATE INDEX items_shop_promoted_idx ON items (shop_id, id) WHERE promoted_at IS NOT NULL;

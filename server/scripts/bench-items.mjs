@@ -21,7 +21,14 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 60);
 const QUERIES = [
   ['all stock, page 1 (newest first)', ''],
   ['"Inventory - Watches" screen, page 1', 'stock_type=Watches&status=available,checked_out,unavailable'],
-  ['"Inventory - Watches" + brand, page 1', 'stock_type=Watches&status=available,checked_out,unavailable&brand=Omega'],
+  [
+    '"Inventory - Watches" + brand, page 1',
+    'stock_type=Watches&status=available,checked_out,unavailable&brand=Omega',
+  ],
+  [
+    '"Inventory - Watches", listing price high to low',
+    'stock_type=Watches&status=available,checked_out,unavailable&ordering=-listing_price',
+  ],
   ['watches in stock, page 1', 'stock_type=Watches&status=available'],
   [
     'brand + model + price range, by price',
@@ -37,7 +44,10 @@ const QUERIES = [
   ['serial search (prefix)', 'search=SN4F'],
   ['promoted', 'promoted=true'],
   ['deep page: all stock, page 2000', 'page=2000'],
-  ['deep page: "Inventory - Watches", page 1000', 'stock_type=Watches&status=available,checked_out,unavailable&page=1000'],
+  [
+    'deep page: "Inventory - Watches", page 1000',
+    'stock_type=Watches&status=available,checked_out,unavailable&page=1000',
+  ],
   [
     'deep page: jewellery by serial, page 300 of 25',
     'stock_type=Jewellery&ordering=serial&page=300&page_size=25',
