@@ -46,12 +46,13 @@ CREATE TABLE item_counts (
   shop_id integer NOT NULL REFERENCES shops (id) ON DELETE CASCADE,
   stock_type varchar(16) NOT NULL,
   status varchar(16) NOT NULL,
-  n integer NOT NULL CHECK (n >= 0),
+  n integer NOT NULL,
   PRIMARY KEY (shop_id, stock_type, status)
 );
 
--- Per statement, netted per group: a group that lost rows is decremented, a group that gained rows is
--- incremented (and created on first use), in a fixed order so that concurrent writers lock alike.
+-- Each statement's rows, netted per group, applied in ONE upsert in key order: every writer locks the count
+-- rows it touches in the same order, so a check-out and a return racing on one stock type cannot deadlock.
+-- (Hence no CHECK (n >= 0): a decrement is an upsert too, and the constraint would test the insert row.)
 CREATE FUNCTION item_counts_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO item_counts AS c (shop_id, stock_type, status, n)
@@ -62,26 +63,20 @@ END
 $$;
 CREATE FUNCTION item_counts_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE item_counts c SET n = c.n - d.n
-    FROM (SELECT shop_id, stock_type, status, count(*) AS n FROM old_rows GROUP BY 1, 2, 3) d
-   WHERE c.shop_id = d.shop_id AND c.stock_type = d.stock_type AND c.status = d.status;
+  INSERT INTO item_counts AS c (shop_id, stock_type, status, n)
+  SELECT shop_id, stock_type, status, -count(*) FROM old_rows GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+  ON CONFLICT (shop_id, stock_type, status) DO UPDATE SET n = c.n + EXCLUDED.n;
   RETURN NULL;
 END
 $$;
 CREATE FUNCTION item_counts_updated() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  WITH moved AS (
-    SELECT shop_id, stock_type, status, sum(delta)::int AS delta FROM (
-      SELECT shop_id, stock_type, status, 1 AS delta FROM new_rows
-      UNION ALL
-      SELECT shop_id, stock_type, status, -1 FROM old_rows
-    ) changes GROUP BY 1, 2, 3 HAVING sum(delta) <> 0
-  ), decremented AS (
-    UPDATE item_counts c SET n = c.n + m.delta FROM moved m
-     WHERE m.delta < 0 AND c.shop_id = m.shop_id AND c.stock_type = m.stock_type AND c.status = m.status
-  )
   INSERT INTO item_counts AS c (shop_id, stock_type, status, n)
-  SELECT shop_id, stock_type, status, delta FROM moved WHERE delta > 0 ORDER BY 1, 2, 3
+  SELECT shop_id, stock_type, status, sum(delta) FROM (
+    SELECT shop_id, stock_type, status, 1 AS delta FROM new_rows
+    UNION ALL
+    SELECT shop_id, stock_type, status, -1 FROM old_rows
+  ) changes GROUP BY 1, 2, 3 HAVING sum(delta) <> 0 ORDER BY 1, 2, 3
   ON CONFLICT (shop_id, stock_type, status) DO UPDATE SET n = c.n + EXCLUDED.n;
   RETURN NULL;
 END

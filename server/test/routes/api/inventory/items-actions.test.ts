@@ -412,6 +412,29 @@ describe('actions', () => {
     });
   });
 
+  it('check-outs and returns racing on one stock type all succeed (the kept counts lock in one order)', async () => {
+    const ada = await client('Ada');
+    const [a, b] = await Promise.all([as('silver'), as('gold')]);
+    const items: Item[] = [];
+    for (let i = 0; i < 8; i += 1) items.push(await add(a, { serial: `RACE-${i}` }));
+    for (const item of items.slice(0, 4)) await action(a, item.id, 'check-out', { clientId: ada });
+    const answers = await Promise.all(
+      items.map((item, i) =>
+        i < 4
+          ? action(i % 2 ? a : b, item.id, 'return')
+          : action(i % 2 ? a : b, item.id, 'check-out', { clientId: ada }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
+    const counts = await state.db.query<{ status: string; n: number }>(
+      "SELECT status, n FROM item_counts WHERE stock_type = 'Watches' AND n <> 0 ORDER BY status",
+    );
+    expect(counts).toEqual([
+      { status: 'available', n: 4 },
+      { status: 'checked_out', n: 4 },
+    ]);
+  });
+
   it('two sells of one item at the same time: one sale, one 409', async () => {
     const [a, b] = await Promise.all([as('silver'), as('gold')]);
     const item = await add(a);
