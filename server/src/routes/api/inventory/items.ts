@@ -126,7 +126,11 @@ const itemRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastif
           const id = await repo.insert({ ...input, shopId, userId, at: now });
           const lines = await repo.insertTransactions(shopId, id, input.transactions, now);
           const ledger = new LedgerRepository(tx);
-          for (const [i, line] of input.transactions.entries()) {
+          // In client order: two purchases naming the same clients lock their balances in the same order.
+          const postings = [...input.transactions.entries()].sort(
+            ([, a], [, b]) => (a.clientId ?? 0) - (b.clientId ?? 0),
+          );
+          for (const [i, line] of postings) {
             if (line.type === 'cash' || line.clientId === null) continue;
             const what = [input.brand, input.model].filter(Boolean).join(' ') || input.stockType;
             await ledger.post({
