@@ -12,10 +12,10 @@ export interface ClientOption {
   status: 'active' | 'inactive';
 }
 
-/** The first clients whose name, email or phone matches `search` (all clients, by name, when empty). */
+/**
+ * The first page of clients whose name, email or phone matches `search` (the first clients when empty), in
+ * the list's own order: only `search` and `page_size`, which every list of the API takes.
+ */
 export function searchClients(search: string, signal?: AbortSignal): Promise<List<ClientOption>> {
-  return http.get<List<ClientOption>>(paths.clients, {
-    query: { search, page_size: 10, ordering: 'name' },
-    signal,
-  });
+  return http.get<List<ClientOption>>(paths.clients, { query: { search, page_size: 10 }, signal });
 }
