@@ -7,3 +7,4 @@ export type * from './memberships';
 export type * from './messages';
 export * from './constants';
 export type * from './inventory';
+export type * from './clients';

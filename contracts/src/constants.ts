@@ -66,3 +66,70 @@ export type ItemOrdering = (typeof ITEM_ORDERINGS)[number];
 /** Item images: any image type recognised by content, at most this size (413 above). */
 export const ITEM_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const ITEM_IMAGE_MAX_COUNT = 20;
+
+// ---- Clients (SPEC §3 Client, §5, §9) ----
+
+export const CLIENT_STATUSES = ['active', 'inactive'] as const;
+export type ClientStatus = (typeof CLIENT_STATUSES)[number];
+export const DEFAULT_CLIENT_STATUS: ClientStatus = 'active';
+/** How lists show a status (SPEC §4: inactive is shown as "Not Active"). */
+export const CLIENT_STATUS_LABELS: Record<ClientStatus, string> = { active: 'Active', inactive: 'Not Active' };
+
+/** `GET /api/clients/?ordering=`: the sort keys the clients list accepts; default "name". */
+export const CLIENT_ORDERINGS = [
+  'name',
+  '-name',
+  'email',
+  '-email',
+  'balance',
+  '-balance',
+  'status',
+  '-status',
+  'created_at',
+  '-created_at',
+  'updated_at',
+  '-updated_at',
+] as const;
+export type ClientOrdering = (typeof CLIENT_ORDERINGS)[number];
+export const DEFAULT_CLIENT_ORDERING: ClientOrdering = 'name';
+
+/** KYC documents (SPEC §5): what the file input accepts, and what the server recognises by content. */
+export const KYC_ACCEPT = '.pdf,.jpg,.png';
+export const KYC_CONTENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+/** At most this size (413 above). */
+export const KYC_MAX_BYTES = 10 * 1024 * 1024;
+
+/**
+ * The Payment dialog: 'received' = the client paid the shop (the balance goes up), 'paid' = the shop paid the
+ * client (the balance goes down). Positive balance: the shop owes the client; negative: the client owes the shop.
+ */
+export const LEDGER_DIRECTIONS = ['received', 'paid'] as const;
+export type LedgerDirection = (typeof LEDGER_DIRECTIONS)[number];
+
+// ---- Finance (SPEC §2 Reports, §9) ----
+
+/** The report types in the order the Reports screen lists them: API key → visible label (SPEC §2). */
+export const REPORT_TYPES = [
+  { key: 'sales', label: 'Sales' },
+  { key: 'purchases', label: 'Purchases' },
+  { key: 'stock_summary', label: 'Stock Summary' },
+  { key: 'profit_loss', label: 'Profit & Loss' },
+  { key: 'sales_by_method', label: 'Sales by Payment Method' },
+  { key: 'client_balances', label: 'Client Balances' },
+  { key: 'client_report', label: 'Client Report' },
+] as const;
+export type ReportType = (typeof REPORT_TYPES)[number]['key'];
+export const REPORT_TYPE_KEYS = REPORT_TYPES.map((t) => t.key) as ReportType[];
+
+/** The report ranges (SPEC §2); Custom Range takes From and To. */
+export const REPORT_RANGES = [
+  { key: 'daily', label: 'Daily' },
+  { key: 'weekly', label: 'Weekly' },
+  { key: 'monthly', label: 'Monthly' },
+  { key: 'custom', label: 'Custom Range' },
+] as const;
+export type ReportRange = (typeof REPORT_RANGES)[number]['key'];
+export const REPORT_RANGE_KEYS = REPORT_RANGES.map((r) => r.key) as ReportRange[];
+
+/** A Custom Range covers at most this many days (one summary row per day). */
+export const REPORT_MAX_CUSTOM_DAYS = 366;

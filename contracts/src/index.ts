@@ -5,3 +5,4 @@ export * from './paths';
 export * from './messages';
 export * from './constants';
 export * from './inventory';
+export * from './clients';

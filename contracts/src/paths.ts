@@ -29,6 +29,11 @@ export const paths = {
   itemImage: (id: number | string, imageId: number | string) => `/api/items/${id}/images/${imageId}/`,
   clients: '/api/clients/',
   client: (id: number | string) => `/api/clients/${id}/`,
+  clientsSummary: '/api/clients/summary/',
+  clientKyc: (id: number | string) => `/api/clients/${id}/kyc/`,
+  clientKycDocument: (id: number | string, docId: number | string) => `/api/clients/${id}/kyc/${docId}/`,
+  clientLedger: (id: number | string) => `/api/clients/${id}/ledger/`,
+  clientAudit: (id: number | string) => `/api/clients/${id}/audit/`,
 } as const;
 
 /** The same paths as route patterns for the server. */
@@ -43,4 +48,8 @@ export const routes = {
   itemImages: '/api/items/:id/images/',
   itemImage: '/api/items/:id/images/:imageId/',
   client: '/api/clients/:id/',
+  clientKyc: '/api/clients/:id/kyc/',
+  clientKycDocument: '/api/clients/:id/kyc/:docId/',
+  clientLedger: '/api/clients/:id/ledger/',
+  clientAudit: '/api/clients/:id/audit/',
 } as const;

@@ -1,0 +1,315 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { ListOf, type List } from './common';
+import {
+  CLIENT_STATUSES,
+  CURRENCIES,
+  LEDGER_DIRECTIONS,
+  PAYMENT_METHODS,
+  type ClientStatus,
+  type Currency,
+  type LedgerDirection,
+  type PaymentMethod,
+} from './constants';
+
+/*
+ * Clients (SPEC §3 Client, §5, §9; issue 4). Service paths: `paths.client*` in paths.ts.
+ *
+ * BALANCE — one sign convention for the whole product (the client ledger, server/README.md):
+ *   balance = Σ amountGbp of the client's ledger entries, exact, in GBP, two decimals.
+ *   positive → the shop owes the client (a creditor of the shop; shown green);
+ *   negative → the client owes the shop (a debtor; shown red).
+ * A payment recorded at the Payment dialog is either `received` (the client paid the shop: +amount) or `paid`
+ * (the shop paid the client: −amount). Stock bought on credit from a client, or taken against what the client
+ * owed, posts +amount too (inventory, source 'item_transaction').
+ * amountGbp = round2(amount × exchangeRate), computed in the database on the exact decimals (halves away
+ * from zero): 0.1 + 0.2 → 0.30; 100.05 USD × 0.79123456 → 79.16; 0.00012345 BTC × 45000.5 → 5.56.
+ *
+ * Errors are DRF-shaped: `{"email": ["Enter a valid email address."]}`, `{"detail": "Not found."}`.
+ * Another shop's client (or an unknown or non-numeric id) is a 404 on every endpoint; 401 anonymous,
+ * 403 without a shop membership; all three roles may manage clients.
+ */
+
+const literals = <T extends readonly string[]>(values: T) =>
+  Type.Union(values.map((v) => Type.Literal(v))) as unknown as TSchema & { static: T[number] };
+
+const ClientStatusSchema = literals(CLIENT_STATUSES);
+const LedgerCurrencySchema = literals(CURRENCIES);
+/** A decimal in a request: a JSON number or a numeric string ("1234.50"). */
+const Decimal = Type.Union([Type.Number(), Type.String({ maxLength: 40 })]);
+
+// ---------------------------------------------------------------- client
+
+export const Client = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  email: Type.String(),
+  /** '' when none was given. */
+  phone: Type.String(),
+  status: ClientStatusSchema,
+  notes: Type.String(),
+  /** GBP, two decimals; sign convention at the top of this file. */
+  balance: Type.Number(),
+  /** At least one KYC document is on file. */
+  kyc: Type.Boolean(),
+  /** The client has an item out on approval (an open check-out): the clients list enables Return. */
+  hasItemCheckedOut: Type.Boolean(),
+  /** ISO 8601 timestamps. */
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+});
+export type Client = {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  status: ClientStatus;
+  notes: string;
+  balance: number;
+  kyc: boolean;
+  hasItemCheckedOut: boolean;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export const ClientList = ListOf(Client);
+export type ClientList = List<Client>;
+
+/**
+ * `POST /api/clients/` → 201 Client; `PUT /api/clients/{id}/` → 200 Client.
+ * name (trimmed, required, not blank, ≤ 200) and email (trimmed, required, valid, ≤ 254) must be sent.
+ * phone (≤ 40; digits, spaces, + ( ) - . /), status (default active) and notes (≤ 5000) are optional: on
+ * create they default to '', 'active', ''; on PUT an omitted optional field keeps its value (as DRF does).
+ * Unknown fields are a 400 (`{"balance": ["This field is not allowed."]}`): the balance changes only through
+ * the ledger. Messages: "This field is required.", "This field may not be blank.", "Enter a valid email
+ * address.", "Enter a valid phone number.", "\"x\" is not a valid choice.".
+ */
+export const ClientWrite = Type.Object(
+  {
+    name: Type.String({ maxLength: 200 }),
+    email: Type.String({ maxLength: 254 }),
+    phone: Type.Optional(Type.String({ maxLength: 40 })),
+    status: Type.Optional(ClientStatusSchema),
+    notes: Type.Optional(Type.String({ maxLength: 5000 })),
+  },
+  { additionalProperties: false },
+);
+export type ClientWrite = {
+  name: string;
+  email: string;
+  phone?: string;
+  status?: ClientStatus;
+  notes?: string;
+};
+export const ClientCreate = ClientWrite;
+export type ClientCreate = ClientWrite;
+export const ClientUpdate = ClientWrite;
+export type ClientUpdate = ClientWrite;
+
+/**
+ * `GET /api/clients/` → ClientList. Every value is a string (a query string); unknown parameters are a 400.
+ * - page (1-based, default 1; past the end → 404 `{"detail": "Invalid page."}`, page 1 of nothing is empty)
+ * - page_size: 10 | 25 | 50 | 100 (default 10)
+ * - search: name, email or phone containing the text, case-insensitive
+ * - status: active | inactive
+ * - has_item_checked_out: true | false;  kyc: true | false
+ * - balance: negative (debtors) | positive (creditors) | zero
+ * - ordering: one of CLIENT_ORDERINGS (constants.ts), default "name" (ties by id)
+ */
+const q = Type.Optional(Type.String({ maxLength: 100 }));
+export const ClientQuery = Type.Object(
+  {
+    page: q,
+    page_size: q,
+    search: q,
+    status: q,
+    has_item_checked_out: q,
+    kyc: q,
+    balance: q,
+    ordering: q,
+  },
+  { additionalProperties: false },
+);
+export type ClientQuery = Static<typeof ClientQuery>;
+
+// ---------------------------------------------------------------- KYC documents
+
+/**
+ * `POST /api/clients/{id}/kyc/` multipart/form-data with one file part named `file` → 201 ClientDocument.
+ * PDF, JPEG or PNG recognised by content (magic bytes), whatever the name or declared type: otherwise 400
+ * `{"file": ["..."]}` (also for an empty file, no file, or another part). Larger than KYC_MAX_BYTES → 413
+ * `{"detail": "..."}`. A client may have several documents (passport, proof of address); `kyc` is true from
+ * the first.
+ * `GET /api/clients/{id}/kyc/` → ClientDocumentList (every document, newest first; not paged).
+ * `GET /api/clients/{id}/kyc/{docId}/` → the bytes, as an attachment (Content-Disposition with the
+ * original name made safe, Content-Type as recognised, X-Content-Type-Options: nosniff,
+ * Cache-Control: private, no-store). Staff of the client's shop only.
+ */
+export const ClientDocument = Type.Object({
+  id: Type.Integer(),
+  /** The uploaded file's name, without any path. */
+  name: Type.String(),
+  /** application/pdf | image/jpeg | image/png, as recognised from the bytes. */
+  contentType: Type.String(),
+  /** Bytes. */
+  size: Type.Integer(),
+  uploadedAt: Type.String(),
+});
+export type ClientDocument = Static<typeof ClientDocument>;
+
+export const ClientDocumentList = ListOf(ClientDocument);
+export type ClientDocumentList = List<ClientDocument>;
+
+// ---------------------------------------------------------------- ledger
+
+export const LedgerEntry = Type.Object({
+  id: Type.Integer(),
+  /** 'received' when the entry raised the balance (amount > 0), 'paid' when it lowered it. */
+  direction: literals(LEDGER_DIRECTIONS),
+  /** Signed, in `currency` (up to 8 decimals for BTC, 2 otherwise): the sign is the balance's. */
+  amount: Type.Number(),
+  currency: LedgerCurrencySchema,
+  /** GBP per unit of currency (1 for GBP), up to 8 decimals. */
+  exchangeRate: Type.Number(),
+  /** Signed, GBP, 2 decimals: what the entry added to the balance. */
+  amountGbp: Type.Number(),
+  /** A payment method of SPEC §9 for payments; 'Stock credit' / 'Stock debt' for postings from stock purchases. */
+  method: Type.String(),
+  /** YYYY-MM-DD */
+  date: Type.String(),
+  note: Type.String(),
+  /** null for a payment recorded by staff; 'item_transaction' for a stock purchase on credit or debt. */
+  source: Type.Union([Type.String(), Type.Null()]),
+  sourceId: Type.Union([Type.Integer(), Type.Null()]),
+  createdAt: Type.String(),
+});
+export type LedgerEntry = {
+  id: number;
+  direction: LedgerDirection;
+  amount: number;
+  currency: Currency;
+  exchangeRate: number;
+  amountGbp: number;
+  method: string;
+  date: string;
+  note: string;
+  source: string | null;
+  sourceId: number | null;
+  createdAt: string;
+};
+
+/** `GET /api/clients/{id}/ledger/?page=&page_size=` → newest first (date, then entry). */
+export const LedgerList = ListOf(LedgerEntry);
+export type LedgerList = List<LedgerEntry>;
+export const LedgerQuery = Type.Object({ page: q, page_size: q }, { additionalProperties: false });
+export type LedgerQuery = Static<typeof LedgerQuery>;
+
+/**
+ * `POST /api/clients/{id}/ledger/` (the Payment dialog) → 201 LedgerPaymentResult.
+ * - direction: 'received' (the client paid the shop; balance up) | 'paid' (the shop paid the client; down)
+ * - amount: > 0, ≤ 2 decimals (≤ 8 for BTC), ≤ 12 digits before the point; a number or a numeric string
+ * - currency: GBP | USD | EUR | BTC, default GBP
+ * - exchangeRate: GBP per unit, > 0, ≤ 8 decimals. GBP: omit it (or send 1). Other currencies: REQUIRED
+ *   (400 `{"exchangeRate": ["This field is required."]}`): the server never guesses a rate.
+ * - method: a PAYMENT_METHODS value, default Cash
+ * - date: YYYY-MM-DD, default today (in the shop's time zone), not in the future
+ * - note: ≤ 2000 characters
+ * An amount worth less than £0.01 after conversion is a 400 on `amount`.
+ */
+export const LedgerPayment = Type.Object(
+  {
+    direction: literals(LEDGER_DIRECTIONS),
+    amount: Decimal,
+    currency: Type.Optional(LedgerCurrencySchema),
+    exchangeRate: Type.Optional(Type.Union([Decimal, Type.Null()])),
+    method: Type.Optional(literals(PAYMENT_METHODS)),
+    date: Type.Optional(Type.String({ maxLength: 10 })),
+    note: Type.Optional(Type.String({ maxLength: 2000 })),
+  },
+  { additionalProperties: false },
+);
+export type LedgerPayment = {
+  direction: LedgerDirection;
+  amount: number | string;
+  currency?: Currency;
+  exchangeRate?: number | string | null;
+  method?: PaymentMethod;
+  date?: string;
+  note?: string;
+};
+
+export const LedgerPaymentResult = Type.Object({
+  entry: LedgerEntry,
+  /** The client's balance after the entry (GBP). */
+  balance: Type.Number(),
+});
+export type LedgerPaymentResult = { entry: LedgerEntry; balance: number };
+
+// ---------------------------------------------------------------- audit
+
+/**
+ * `GET /api/clients/{id}/audit/?page=&page_size=` → newest first. Actions: 'create', 'update' (before and
+ * after hold the changed fields), 'kyc_upload' (after: the document), 'ledger_entry' (before: {balance},
+ * after: {entry, balance}).
+ */
+export const ClientAuditEntry = Type.Object({
+  id: Type.Integer(),
+  action: Type.String(),
+  /** Who did it; null when the user has been deleted. */
+  userId: Type.Union([Type.Integer(), Type.Null()]),
+  username: Type.Union([Type.String(), Type.Null()]),
+  before: Type.Unknown(),
+  after: Type.Unknown(),
+  createdAt: Type.String(),
+});
+export type ClientAuditEntry = {
+  id: number;
+  action: string;
+  userId: number | null;
+  username: string | null;
+  before: unknown;
+  after: unknown;
+  createdAt: string;
+};
+export const ClientAuditList = ListOf(ClientAuditEntry);
+export type ClientAuditList = List<ClientAuditEntry>;
+export const ClientAuditQuery = LedgerQuery;
+export type ClientAuditQuery = LedgerQuery;
+
+// ---------------------------------------------------------------- dashboard
+
+export const ClientBalanceRow = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  status: ClientStatusSchema,
+  /** GBP, signed as everywhere (debtors negative, creditors positive). */
+  balance: Type.Number(),
+});
+export type ClientBalanceRow = { id: number; name: string; status: ClientStatus; balance: number };
+
+/** `GET /api/clients/summary/` for the dashboard's Clients card, Client Balances, Debtors and Creditors. */
+export const ClientSummary = Type.Object({
+  total: Type.Integer(),
+  active: Type.Integer(),
+  inactive: Type.Integer(),
+  /** Clients with at least one KYC document. */
+  withKyc: Type.Integer(),
+  /** Clients with an item out on approval. */
+  withItemCheckedOut: Type.Integer(),
+  /** Clients with a negative / positive balance. */
+  debtorCount: Type.Integer(),
+  creditorCount: Type.Integer(),
+  /** Σ of the negative balances, as a positive number (what clients owe the shop), GBP. */
+  totalOwedToShop: Type.Number(),
+  /** Σ of the positive balances (what the shop owes clients), GBP. */
+  totalOwedByShop: Type.Number(),
+  /** Σ of all balances = totalOwedByShop − totalOwedToShop. */
+  netBalance: Type.Number(),
+  /** The 5 most negative balances, most owed first (balance stays negative). */
+  debtors: Type.Array(ClientBalanceRow),
+  /** The 5 largest positive balances, largest first. */
+  creditors: Type.Array(ClientBalanceRow),
+});
+export type ClientSummary = Static<typeof ClientSummary> & {
+  debtors: ClientBalanceRow[];
+  creditors: ClientBalanceRow[];
+};
