@@ -8,3 +8,4 @@ export type * from './messages';
 export * from './constants';
 export type * from './inventory';
 export type * from './clients';
+export type * from './finance';

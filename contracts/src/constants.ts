@@ -133,3 +133,9 @@ export const REPORT_RANGE_KEYS = REPORT_RANGES.map((r) => r.key) as ReportRange[
 
 /** A Custom Range covers at most this many days (one summary row per day). */
 export const REPORT_MAX_CUSTOM_DAYS = 366;
+
+/** JSON client lists of the client reports stop after this many lines (the CSV has every client). */
+export const REPORT_CLIENT_LIMIT = 500;
+
+/** Pinned reports ("Add to Dash") a user may keep. */
+export const MAX_PINS_PER_USER = 50;

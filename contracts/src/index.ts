@@ -6,3 +6,4 @@ export * from './messages';
 export * from './constants';
 export * from './inventory';
 export * from './clients';
+export * from './finance';

@@ -34,6 +34,13 @@ export const paths = {
   clientKycDocument: (id: number | string, docId: number | string) => `/api/clients/${id}/kyc/${docId}/`,
   clientLedger: (id: number | string) => `/api/clients/${id}/ledger/`,
   clientAudit: (id: number | string) => `/api/clients/${id}/audit/`,
+  expenses: '/api/expenses/',
+  quickSales: '/api/quick-sales/',
+  reports: '/api/reports/',
+  reportsCsv: '/api/reports/csv/',
+  financeDashboard: '/api/dashboard/finance/',
+  dashboardPins: '/api/dashboard/pins/',
+  dashboardPin: (id: number | string) => `/api/dashboard/pins/${id}/`,
 } as const;
 
 /** The same paths as route patterns for the server. */
@@ -52,4 +59,5 @@ export const routes = {
   clientKycDocument: '/api/clients/:id/kyc/:docId/',
   clientLedger: '/api/clients/:id/ledger/',
   clientAudit: '/api/clients/:id/audit/',
+  dashboardPin: '/api/dashboard/pins/:id/',
 } as const;

@@ -1,0 +1,347 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { ListOf, type List } from './common';
+import type { Currency, PaymentMethod, ReportRange, ReportType, StockType } from './constants';
+import { DateString, DecimalInput } from './inventory';
+
+/*
+ * Finance (SPEC §2 /expenses, /quicksales, /expenselist, /reports, the dashboard; §3; §9; issue 6).
+ * Service paths: `paths.expenses`, `paths.quickSales`, `paths.reports`, `paths.reportsCsv`,
+ * `paths.financeDashboard`, `paths.dashboardPins`, `paths.dashboardPin(id)` in paths.ts. Every endpoint needs a
+ * signed-in member of a shop (any role) and only ever sees that shop's records.
+ *
+ * MONEY AND CURRENCIES — reports are in GBP. An expense or quick sale is recorded in its own currency with
+ * the exchange rate of that moment (GBP per unit of the currency; 1 for GBP, required for USD, EUR and BTC), and
+ * its GBP value is fixed when it is saved:  amountGbp = round2(amount × exchangeRate)  (exact decimals,
+ * halves away from zero). Reports and the dashboard sum amountGbp, so a report never changes because a rate
+ * moved later. Amounts: > 0, at most 2 decimals (BTC: 8); exchange rates > 0, at most 8 decimals.
+ *
+ * DAYS — "today", weeks and months are days in the shop's time zone (Europe/London by default): a sale saved
+ * at 23:30 UTC on a British Summer Time day belongs to the next London day. Weeks are ISO weeks (Monday to
+ * Sunday).
+ */
+
+// ---------------------------------------------------------------- expenses and quick sales
+
+/**
+ * `POST /api/expenses/` and `POST /api/quick-sales/` → 201 with the saved Expense / QuickSale.
+ * - name: required, trimmed, ≤ 200 characters (`{"name": ["This field is required."]}` /
+ *   `["This field may not be blank."]`)
+ * - amount: required, a JSON number or numeric string, > 0 (`["Ensure this value is greater than 0."]`),
+ *   ≤ 2 decimals (BTC ≤ 8)
+ * - currency: GBP (default) | USD | EUR | BTC
+ * - exchangeRate: GBP per unit; default 1; must be 1 (or omitted) for GBP and is required for the others
+ * - payment_method: one of PAYMENT_METHODS, default Cash
+ * - notes: default ''; date: YYYY-MM-DD, default today in the shop's time zone
+ */
+export const FinanceEntryCreate = Type.Object(
+  {
+    name: Type.String({ maxLength: 1000 }),
+    amount: DecimalInput,
+    currency: Type.Optional(Type.String({ maxLength: 8 })),
+    exchangeRate: Type.Optional(DecimalInput),
+    payment_method: Type.Optional(Type.String({ maxLength: 32 })),
+    notes: Type.Optional(Type.String({ maxLength: 5000 })),
+    date: Type.Optional(DateString),
+  },
+  { additionalProperties: false },
+);
+export type FinanceEntryCreate = {
+  name: string;
+  amount: number | string;
+  currency?: Currency;
+  exchangeRate?: number | string;
+  payment_method?: PaymentMethod;
+  notes?: string;
+  date?: string;
+};
+export const ExpenseCreate = FinanceEntryCreate;
+export type ExpenseCreate = FinanceEntryCreate;
+export const QuickSaleCreate = FinanceEntryCreate;
+export type QuickSaleCreate = FinanceEntryCreate;
+
+const entryFields = {
+  id: Type.Integer(),
+  name: Type.String(),
+  /** In `currency` (up to 8 decimals for BTC). */
+  amount: Type.Number(),
+  currency: Type.String(),
+  exchangeRate: Type.Number(),
+  /** round2(amount × exchangeRate): what the reports sum. */
+  amountGbp: Type.Number(),
+  payment_method: Type.String(),
+  notes: Type.String(),
+};
+
+export const Expense = Type.Object({ ...entryFields, expense_date: DateString });
+export type Expense = {
+  id: number;
+  name: string;
+  amount: number;
+  currency: Currency;
+  exchangeRate: number;
+  amountGbp: number;
+  payment_method: PaymentMethod;
+  notes: string;
+  expense_date: string;
+};
+
+/** A sale without a stock item (a `sales` row with no item). */
+export const QuickSale = Type.Object({ ...entryFields, sale_date: DateString });
+export type QuickSale = Omit<Expense, 'expense_date'> & { sale_date: string };
+
+export const ExpenseList = ListOf(Expense);
+export type ExpenseList = List<Expense>;
+export const QuickSaleList = ListOf(QuickSale);
+export type QuickSaleList = List<QuickSale>;
+
+/**
+ * `GET /api/expenses/` and `GET /api/quick-sales/` → ExpenseList / QuickSaleList, newest first (date, then the
+ * latest saved). page (1-based; past the end → 404 `{"detail": "Invalid page."}`), page_size 10|25|50|100
+ * (default 10), date_from / date_to: YYYY-MM-DD, inclusive (date_from after date_to → 400 on date_to).
+ */
+const q = Type.Optional(Type.String({ maxLength: 100 }));
+export const FinanceEntryQuery = Type.Object(
+  { page: q, page_size: q, date_from: q, date_to: q },
+  { additionalProperties: false },
+);
+export type FinanceEntryQuery = Static<typeof FinanceEntryQuery>;
+
+// ---------------------------------------------------------------- reports
+
+/**
+ * `GET /api/reports/?type=&range=&from=&to=` → Report; `GET /api/reports/csv/?` the same query → the same
+ * report as a CSV download.
+ *
+ * RANGES (T = today in the shop's time zone; `date` of a row = the first day of its period):
+ * - daily:   the last 7 days, T−6 … T, one row per day
+ * - weekly:  the last 8 ISO weeks (Monday–Sunday) up to the current one, one row per week
+ * - monthly: the last 12 calendar months up to the current one, one row per month (date = the 1st)
+ * - custom:  from … to (both required, YYYY-MM-DD, from ≤ to, at most 366 days), one row per day
+ * `from`/`to` are ignored by the other ranges. The answer's `from` is the first day of the first period, its
+ * `to` the last day of the last period (custom: as asked; the others: T).
+ *
+ * COLUMNS per type (all GBP, exact; every sale counts, stock items sold and quick sales alike):
+ * - sales, profit_loss, sales_by_method, client_balances, client_report — the shop's trading:
+ *     Sales = sale prices; Expenses = expenses; Profit = Sales − cost of the stock items sold − Expenses
+ *     (a stock item's cost is its purchase price when sold; a quick sale has no cost)
+ * - purchases — money in and out: Sales = sale prices; Expenses = stock bought (purchase prices by purchase
+ *     date) + expenses; Profit = Sales − Expenses
+ * - stock_summary — the stock's own margin: Sales = sale prices of stock items (quick sales excluded);
+ *     Expenses = what those items cost; Profit = Sales − Expenses
+ * Errors: unknown type/range, bad dates, from > to, more than 366 days → 400 field errors keyed by the
+ * parameter, e.g. `{"to": ["A custom range covers at most 366 days."]}`.
+ */
+export const ReportQuery = Type.Object(
+  { type: q, range: q, from: q, to: q },
+  { additionalProperties: false },
+);
+export type ReportQuery = { type: ReportType; range: ReportRange; from?: string; to?: string };
+
+export const ReportTotals = Type.Object({ sales: Type.Number(), expenses: Type.Number(), profit: Type.Number() });
+export type ReportTotals = Static<typeof ReportTotals>;
+
+export const ReportRow = Type.Object({
+  date: DateString,
+  sales: Type.Number(),
+  expenses: Type.Number(),
+  profit: Type.Number(),
+});
+export type ReportRow = Static<typeof ReportRow>;
+
+const amountCount = Type.Object({ count: Type.Integer(), amount: Type.Number() });
+export type AmountCount = { count: number; amount: number };
+
+/** One client's line in Client Balances (current balance) and Client Report (activity in the range). */
+export const ClientReportLine = Type.Object({
+  clientId: Type.Integer(),
+  name: Type.String(),
+  email: Type.String(),
+  status: Type.String(),
+  /** Current balance, GBP: positive = the shop owes the client, negative = the client owes the shop. */
+  balance: Type.Number(),
+  /** client_report only: sales to this client in the range (count, GBP). */
+  sales: Type.Optional(amountCount),
+  /** client_report only: the net of this client's ledger entries dated in the range, GBP. */
+  ledgerNet: Type.Optional(Type.Number()),
+  /** client_report only: items currently out on approval with this client. */
+  checkedOut: Type.Optional(Type.Integer()),
+});
+export type ClientReportLine = {
+  clientId: number;
+  name: string;
+  email: string;
+  status: 'active' | 'inactive';
+  balance: number;
+  sales?: AmountCount;
+  ledgerNet?: number;
+  checkedOut?: number;
+};
+
+/**
+ * Extra figures per type (`details.kind` = the type):
+ * - sales: itemSales and quickSales in the range (count, GBP), costOfGoods
+ * - profit_loss: revenue, costOfGoods, grossProfit (revenue − costOfGoods), expenses, netProfit
+ * - purchases: itemsBought (count, purchase prices), expenses (count, GBP)
+ * - stock_summary: sold in the range (count, GBP) and the stock now: per stock type and in total (every
+ *   status but sold; count and purchase-price value)
+ * - sales_by_method: every PAYMENT_METHODS entry in list order with its sales in the range (count, GBP)
+ * - client_balances: every client (name order) with the current balance; debtors (clients who owe the shop:
+ *   count and Σ|balance|), creditors (the shop owes them: count and Σ balance)
+ * - client_report: clients with sales or ledger entries in the range or an item checked out, name order
+ * Client lists in JSON stop after REPORT_CLIENT_LIMIT (constants.ts) lines (`clientCount` = all of them); the
+ * CSV has all.
+ */
+
+export type ReportDetails =
+  | { kind: 'sales'; itemSales: AmountCount; quickSales: AmountCount; costOfGoods: number }
+  | {
+      kind: 'profit_loss';
+      revenue: number;
+      costOfGoods: number;
+      grossProfit: number;
+      expenses: number;
+      netProfit: number;
+    }
+  | { kind: 'purchases'; itemsBought: AmountCount; expenses: AmountCount }
+  | {
+      kind: 'stock_summary';
+      sold: AmountCount;
+      inStock: AmountCount;
+      byStockType: Record<StockType, AmountCount>;
+    }
+  | { kind: 'sales_by_method'; byMethod: Array<{ method: PaymentMethod; count: number; amount: number }> }
+  | {
+      kind: 'client_balances';
+      clients: ClientReportLine[];
+      clientCount: number;
+      debtors: AmountCount;
+      creditors: AmountCount;
+    }
+  | { kind: 'client_report'; clients: ClientReportLine[]; clientCount: number };
+
+export const Report = Type.Object({
+  type: Type.String(),
+  range: Type.String(),
+  from: DateString,
+  to: DateString,
+  currency: Type.Literal('GBP'),
+  rows: Type.Array(ReportRow),
+  totals: ReportTotals,
+  details: Type.Object({ kind: Type.String() }, { additionalProperties: true }),
+});
+export type Report = {
+  type: ReportType;
+  range: ReportRange;
+  from: string;
+  to: string;
+  currency: 'GBP';
+  rows: ReportRow[];
+  totals: ReportTotals;
+  details: ReportDetails;
+};
+
+/*
+ * CSV (`GET /api/reports/csv/`): text/csv; charset=utf-8, attachment `loupe-<type>-<from>-<to>.csv` (type with
+ * dashes: loupe-profit-loss-2026-11-01-2026-11-22.csv). RFC 4180: comma separated, CRLF line ends, a field
+ * with a comma, quote, CR or LF is quoted and its quotes doubled. A text cell starting with = + - @ TAB or CR
+ * gets a leading ' so a spreadsheet never runs it as a formula (negative numbers are written as numbers).
+ * Layout:
+ *   Date,Sales,Expenses,Profit      ← header
+ *   one line per report row (the JSON rows, money with 2 decimals), then `Total,<sales>,<expenses>,<profit>`
+ * then, for the types with a per-client or per-method part, an empty line and a second table:
+ *   sales_by_method:  Payment Method,Count,Sales
+ *   client_balances:  Client,Email,Status,Balance
+ *   client_report:    Client,Email,Status,Balance,Sales Count,Sales,Ledger Net,Checked Out
+ * The client tables list every client (no REPORT_CLIENT_LIMIT), read in batches.
+ */
+
+// ---------------------------------------------------------------- dashboard
+
+/**
+ * `GET /api/dashboard/finance/` (GBP; T = today in the shop's time zone; week = the ISO week of T; month =
+ * the calendar month of T, both up to T):
+ * - revenue: sales this month / all time
+ * - sales: sales today, this week, this month
+ * - purchases: stock bought this month (purchase prices) and how many items
+ * - profitLoss.month: sales − cost of the stock items sold − expenses, this month
+ * - salesByMethod (this month): card = Credit Card + Debit Card, cash = Cash, bank = Bank Transfer,
+ *   other = PayPal + Bitcoin + Other
+ * - recentWatchSales: the 5 latest sales of Watches items (sale date, then newest first); watch =
+ *   "<brand> <model>" or the serial; profit = salePrice − cost; profitPercent = profit / cost × 100 with one
+ *   decimal, null when the cost is 0
+ */
+export const RecentWatchSale = Type.Object({
+  saleId: Type.Integer(),
+  itemId: Type.Union([Type.Integer(), Type.Null()]),
+  watch: Type.String(),
+  serial: Type.String(),
+  saleDate: DateString,
+  salePrice: Type.Number(),
+  cost: Type.Number(),
+  profit: Type.Number(),
+  profitPercent: Type.Union([Type.Number(), Type.Null()]),
+});
+export type RecentWatchSale = Static<typeof RecentWatchSale>;
+
+export const FinanceDashboard = Type.Object({
+  today: DateString,
+  revenue: Type.Object({ month: Type.Number(), allTime: Type.Number() }),
+  sales: Type.Object({ today: Type.Number(), week: Type.Number(), month: Type.Number() }),
+  purchases: Type.Object({ month: Type.Number(), count: Type.Integer() }),
+  profitLoss: Type.Object({ month: Type.Number() }),
+  salesByMethod: Type.Object({
+    card: Type.Number(),
+    cash: Type.Number(),
+    bank: Type.Number(),
+    other: Type.Number(),
+  }),
+  recentWatchSales: Type.Array(RecentWatchSale),
+});
+export type FinanceDashboard = Static<typeof FinanceDashboard>;
+
+// ---------------------------------------------------------------- pinned reports ("Add to Dash")
+
+/**
+ * `POST /api/dashboard/pins/` `{type, range, from?, to?}` (validated like ReportQuery; from/to are kept only
+ * for custom) → 201 DashboardPin, or 200 with the existing pin when the caller already pinned the same report.
+ * `GET /api/dashboard/pins/` → `{results, count}`: the caller's own pins, oldest first, each with its report's
+ * totals as of now (at most MAX_PINS_PER_USER (constants.ts) per user: one more is a 400 `{"detail": "..."}`).
+ * `DELETE /api/dashboard/pins/{id}/` → 204; another user's pin → 404.
+ */
+export const DashboardPinCreate = Type.Object(
+  {
+    type: Type.String({ maxLength: 32 }),
+    range: Type.String({ maxLength: 16 }),
+    from: Type.Optional(Type.Union([DateString, Type.Null()])),
+    to: Type.Optional(Type.Union([DateString, Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+export type DashboardPinCreate = { type: ReportType; range: ReportRange; from?: string | null; to?: string | null };
+
+export const DashboardPin = Type.Object({
+  id: Type.Integer(),
+  type: Type.String(),
+  range: Type.String(),
+  /** As pinned: the custom range's days, null for the other ranges. */
+  from: Type.Union([DateString, Type.Null()]),
+  to: Type.Union([DateString, Type.Null()]),
+  /** The period the totals cover today (a daily pin moves with the calendar). */
+  periodFrom: DateString,
+  periodTo: DateString,
+  totals: ReportTotals,
+  createdAt: Type.String(),
+});
+export type DashboardPin = {
+  id: number;
+  type: ReportType;
+  range: ReportRange;
+  from: string | null;
+  to: string | null;
+  periodFrom: string;
+  periodTo: string;
+  totals: ReportTotals;
+  createdAt: string;
+};
+export const DashboardPinList = ListOf(DashboardPin);
+export type DashboardPinList = List<DashboardPin>;
