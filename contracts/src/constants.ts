@@ -73,7 +73,10 @@ export const CLIENT_STATUSES = ['active', 'inactive'] as const;
 export type ClientStatus = (typeof CLIENT_STATUSES)[number];
 export const DEFAULT_CLIENT_STATUS: ClientStatus = 'active';
 /** How lists show a status (SPEC §4: inactive is shown as "Not Active"). */
-export const CLIENT_STATUS_LABELS: Record<ClientStatus, string> = { active: 'Active', inactive: 'Not Active' };
+export const CLIENT_STATUS_LABELS: Record<ClientStatus, string> = {
+  active: 'Active',
+  inactive: 'Not Active',
+};
 
 /** `GET /api/clients/?ordering=`: the sort keys the clients list accepts; default "name". */
 export const CLIENT_ORDERINGS = [
