@@ -1,0 +1,206 @@
+import { CURRENCIES, PAYMENT_METHODS, type Currency, type PaymentMethod } from '@loupe/contracts';
+import {
+  Alert,
+  Button,
+  Card,
+  PageHeader,
+  SelectField,
+  TextAreaField,
+  TextField,
+  errorDetail,
+  fieldErrors,
+} from '@loupe/platform';
+import { useRef, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { formatAmount } from '../../../lib/money';
+import {
+  FIELD_ORDER,
+  NAME_MAX,
+  SERVER_FIELDS,
+  entryDefaults,
+  validateEntry,
+  type EntryValues,
+  type FieldName,
+} from '../lib/entry-values';
+
+export interface EntryTexts {
+  title: string;
+  submitLabel: string;
+  /** "Expense" / "Quick sale": starts the confirmation. */
+  noun: string;
+  failedText: string;
+}
+
+const Row = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(200px, 1fr));
+  column-gap: ${({ theme }) => theme.space(4)};
+`;
+
+interface EntryFormProps extends EntryTexts {
+  save(values: EntryValues): Promise<unknown>;
+}
+
+/**
+ * The one form behind Add Expense and Add Quick Sale (SPEC §3). Checks what it can before any call, shows
+ * the server's field errors beside their fields, and after a save confirms it and starts again from the
+ * defaults, ready for the next entry.
+ */
+export function EntryForm({ title, submitLabel, noun, failedText, save }: EntryFormProps) {
+  const [values, setValues] = useState<EntryValues>(entryDefaults);
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const set = <K extends FieldName>(name: K, value: EntryValues[K]) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setErrors((current) => (current[name] ? { ...current, [name]: undefined } : current));
+  };
+
+  const focusFirstError = (names: FieldName[]) => {
+    const first = names[0];
+    const control = first ? formRef.current?.elements.namedItem(first) : null;
+    if (control instanceof HTMLElement) control.focus();
+  };
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (saving) return;
+    setSaved(null);
+    setFormError(null);
+    const invalid = validateEntry(values);
+    setErrors(invalid);
+    const bad = FIELD_ORDER.filter((name) => invalid[name]);
+    if (bad.length > 0) {
+      focusFirstError(bad);
+      return;
+    }
+
+    setSaving(true);
+    try {
+      await save(values);
+      setSaved(
+        `${noun} saved: ${values.name.trim()}, ${formatAmount(values.amount.trim(), values.currency)}`,
+      );
+      setValues(entryDefaults());
+      setErrors({});
+    } catch (error) {
+      const byField: Partial<Record<FieldName, string>> = {};
+      const other: string[] = [];
+      for (const [key, message] of Object.entries(fieldErrors(error))) {
+        const field = SERVER_FIELDS[key];
+        if (field) byField[field] = byField[field] ? `${byField[field]} ${message}` : message;
+        else other.push(message);
+      }
+      setErrors(byField);
+      const detail = errorDetail(error);
+      const known = Object.keys(byField).length > 0;
+      setFormError(detail ?? (other.length > 0 ? other.join(' ') : known ? null : failedText));
+      focusFirstError(FIELD_ORDER.filter((name) => byField[name]));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const foreign = values.currency !== 'GBP';
+
+  return (
+    <>
+      <PageHeader title={title} />
+      <Card>
+        <form ref={formRef} onSubmit={handleSubmit} noValidate aria-label={title}>
+          {saved ? <Alert tone="success">{saved}</Alert> : null}
+          {formError ? <Alert>{formError}</Alert> : null}
+          <TextField
+            label="Name"
+            name="name"
+            required
+            maxLength={NAME_MAX}
+            autoComplete="off"
+            value={values.name}
+            error={errors.name}
+            onChange={(event) => set('name', event.target.value)}
+          />
+          <Row>
+            <TextField
+              label="Amount"
+              name="amount"
+              type="number"
+              inputMode="decimal"
+              min="0"
+              step={values.currency === 'BTC' ? '0.00000001' : '0.01'}
+              required
+              value={values.amount}
+              error={errors.amount}
+              onChange={(event) => set('amount', event.target.value)}
+            />
+            <SelectField
+              label="Currency"
+              name="currency"
+              value={values.currency}
+              error={errors.currency}
+              onChange={(event) => set('currency', event.target.value as Currency)}
+            >
+              {CURRENCIES.map((currency) => (
+                <option key={currency} value={currency}>
+                  {currency}
+                </option>
+              ))}
+            </SelectField>
+            {foreign ? (
+              <TextField
+                label="Exchange Rate"
+                name="exchangeRate"
+                type="number"
+                inputMode="decimal"
+                min="0"
+                step="0.00000001"
+                required
+                hint={`Pounds for 1 ${values.currency}; reports are in GBP.`}
+                value={values.exchangeRate}
+                error={errors.exchangeRate}
+                onChange={(event) => set('exchangeRate', event.target.value)}
+              />
+            ) : null}
+          </Row>
+          <Row>
+            <SelectField
+              label="Payment Method"
+              name="payment_method"
+              value={values.payment_method}
+              error={errors.payment_method}
+              onChange={(event) => set('payment_method', event.target.value as PaymentMethod)}
+            >
+              {PAYMENT_METHODS.map((method) => (
+                <option key={method} value={method}>
+                  {method}
+                </option>
+              ))}
+            </SelectField>
+            <TextField
+              label="Date"
+              name="date"
+              type="date"
+              required
+              value={values.date}
+              error={errors.date}
+              onChange={(event) => set('date', event.target.value)}
+            />
+          </Row>
+          <TextAreaField
+            label="Notes"
+            name="notes"
+            value={values.notes}
+            error={errors.notes}
+            onChange={(event) => set('notes', event.target.value)}
+          />
+          <Button type="submit" disabled={saving} aria-busy={saving || undefined}>
+            {saving ? 'Saving...' : submitLabel}
+          </Button>
+        </form>
+      </Card>
+    </>
+  );
+}

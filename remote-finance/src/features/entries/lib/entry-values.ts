@@ -1,0 +1,75 @@
+import {
+  DEFAULT_CURRENCY,
+  DEFAULT_PAYMENT_METHOD,
+  type Currency,
+  type PaymentMethod,
+} from '@loupe/contracts';
+import { isDay, today } from '../../../lib/dates';
+import { amountDecimals, decimalError } from '../../../lib/money';
+
+/** What the form holds, as typed (amounts stay decimal strings until the server parses them exactly). */
+export interface EntryValues {
+  name: string;
+  amount: string;
+  currency: Currency;
+  exchangeRate: string;
+  payment_method: PaymentMethod;
+  notes: string;
+  date: string;
+}
+
+export type FieldName = keyof EntryValues;
+
+/** The fields in the order they appear, so the first one in error gets the focus. */
+export const FIELD_ORDER: readonly FieldName[] = [
+  'name',
+  'amount',
+  'currency',
+  'exchangeRate',
+  'payment_method',
+  'date',
+  'notes',
+];
+
+/** SPEC §3, §9: GBP, Cash and today (the user's own calendar day) until the user changes them. */
+export const entryDefaults = (): EntryValues => ({
+  name: '',
+  amount: '',
+  currency: DEFAULT_CURRENCY,
+  exchangeRate: '',
+  payment_method: DEFAULT_PAYMENT_METHOD,
+  notes: '',
+  date: today(),
+});
+
+export const NAME_MAX = 200;
+const RATE_DECIMALS = 8;
+
+/** SPEC §5: name and amount are required; the rest is checked as the service will check it. */
+export function validateEntry(values: EntryValues): Partial<Record<FieldName, string>> {
+  const errors: Partial<Record<FieldName, string>> = {};
+  if (!values.name.trim()) errors.name = 'Name is required.';
+  else if (values.name.trim().length > NAME_MAX) errors.name = `Name can be at most ${NAME_MAX} characters.`;
+  const amount = decimalError(values.amount, 'Amount', amountDecimals(values.currency));
+  if (amount) errors.amount = amount;
+  if (values.currency !== 'GBP') {
+    const rate = decimalError(values.exchangeRate, 'Exchange rate', RATE_DECIMALS);
+    if (rate) errors.exchangeRate = rate;
+  }
+  if (!isDay(values.date)) errors.date = 'Date is required.';
+  return errors;
+}
+
+/** The server's field names → the form's (the list's `expense_date` is the form's `date`). */
+export const SERVER_FIELDS: Record<string, FieldName> = {
+  name: 'name',
+  amount: 'amount',
+  currency: 'currency',
+  exchangeRate: 'exchangeRate',
+  exchange_rate: 'exchangeRate',
+  payment_method: 'payment_method',
+  notes: 'notes',
+  date: 'date',
+  expense_date: 'date',
+  sale_date: 'date',
+};
