@@ -1,11 +1,15 @@
-import { PageHeader, type RemoteRoute } from '@loupe/platform';
+import type { RemoteRoute } from '@loupe/platform';
+import { AddExpensePage } from './features/entries/components/add-expense-page';
+import { AddQuickSalePage } from './features/entries/components/add-quick-sale-page';
+import { ExpenseListPage } from './features/entries/components/expense-list-page';
+import { ReportsPage } from './features/reports/components/reports-page';
 
 /** Expenses, quick sales and reports (SPEC §2); the shell mounts them at their top-level paths. */
 const routes: RemoteRoute[] = [
-  { path: '/expenses', element: <PageHeader title="Add Expense" /> },
-  { path: '/quicksales', element: <PageHeader title="Add Quick Sale" /> },
-  { path: '/expenselist', element: <PageHeader title="Expense List" /> },
-  { path: '/reports', element: <PageHeader title="Reports" /> },
+  { path: '/expenses', element: <AddExpensePage /> },
+  { path: '/quicksales', element: <AddQuickSalePage /> },
+  { path: '/expenselist', element: <ExpenseListPage /> },
+  { path: '/reports', element: <ReportsPage /> },
 ];
 
 export default routes;

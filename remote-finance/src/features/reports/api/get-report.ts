@@ -1,0 +1,23 @@
+import { paths, type Report, type ReportQuery } from '@loupe/contracts';
+import { http, useQuery, type QueryResult } from '@loupe/platform';
+
+/** The query string of a report as the service takes it (from/to only for a custom range). */
+export function reportParams(query: ReportQuery): Record<string, string> {
+  const params: Record<string, string> = { type: query.type, range: query.range };
+  if (query.range === 'custom') {
+    if (query.from) params.from = query.from;
+    if (query.to) params.to = query.to;
+  }
+  return params;
+}
+
+/** `GET /api/reports/?type=&range=&from=&to=`. */
+export function getReport(query: ReportQuery, signal?: AbortSignal): Promise<Report> {
+  return http.get<Report>(paths.reports, { query: reportParams(query), signal });
+}
+
+/** The report for `query`, or nothing (and no call) while the query is `null` (an unfinished custom range). */
+export function useReport(query: ReportQuery | null): QueryResult<Report | null> {
+  const key = query ? new URLSearchParams(reportParams(query)).toString() : 'none';
+  return useQuery(`report?${key}`, (signal) => (query ? getReport(query, signal) : Promise.resolve(null)));
+}
