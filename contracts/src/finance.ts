@@ -137,7 +137,11 @@ export const ReportQuery = Type.Object(
 );
 export type ReportQuery = { type: ReportType; range: ReportRange; from?: string; to?: string };
 
-export const ReportTotals = Type.Object({ sales: Type.Number(), expenses: Type.Number(), profit: Type.Number() });
+export const ReportTotals = Type.Object({
+  sales: Type.Number(),
+  expenses: Type.Number(),
+  profit: Type.Number(),
+});
 export type ReportTotals = Static<typeof ReportTotals>;
 
 export const ReportRow = Type.Object({
@@ -245,14 +249,21 @@ export type Report = {
  * dashes: loupe-profit-loss-2026-11-01-2026-11-22.csv). RFC 4180: comma separated, CRLF line ends, a field
  * with a comma, quote, CR or LF is quoted and its quotes doubled. A text cell starting with = + - @ TAB or CR
  * gets a leading ' so a spreadsheet never runs it as a formula (negative numbers are written as numbers).
- * Layout:
- *   Date,Sales,Expenses,Profit      ← header
- *   one line per report row (the JSON rows, money with 2 decimals), then `Total,<sales>,<expenses>,<profit>`
- * then, for the types with a per-client or per-method part, an empty line and a second table:
- *   sales_by_method:  Payment Method,Count,Sales
- *   client_balances:  Client,Email,Status,Balance
- *   client_report:    Client,Email,Status,Balance,Sales Count,Sales,Ledger Net,Checked Out
- * The client tables list every client (no REPORT_CLIENT_LIMIT), read in batches.
+ * Layout — tables one after the other, an empty line between two:
+ *   1. Date,Sales,Expenses,Profit ← header; one line per report row (the JSON rows, money with 2 decimals);
+ *      then `Total,<sales>,<expenses>,<profit>`
+ *   2. sales_by_method:  Payment Method,Count,Sales (every method, list order)
+ *      stock_summary:    Stock Type,In Stock,Value (Watches, Jewellery, Accessories that have stock, then Total)
+ *      client_balances:  Client,Email,Status,Balance (every client, name order)
+ *      client_report:    Client,Email,Status,Balance,Sales Count,Sales,Ledger Net,Checked Out
+ *   3. the entries behind the figures, by day (sales, then expenses, then purchases), for sales,
+ *      profit_loss, purchases, stock_summary and sales_by_method:
+ *      Date,Entry,Name,Payment Method,Currency,Amount,Exchange Rate,GBP,Cost GBP
+ *      Entry: Sale (a stock item) | Quick Sale | Expense | Purchase (a stock item bought: its purchase price);
+ *      sales: every sale; profit_loss: sales and expenses; purchases: purchases and expenses;
+ *      stock_summary: stock items sold; sales_by_method: every sale.
+ * Long tables (clients, entries) are read in batches of 1000 and streamed: the client tables have every client
+ * (no REPORT_CLIENT_LIMIT), the entries every record of the range.
  */
 
 // ---------------------------------------------------------------- dashboard
@@ -317,7 +328,12 @@ export const DashboardPinCreate = Type.Object(
   },
   { additionalProperties: false },
 );
-export type DashboardPinCreate = { type: ReportType; range: ReportRange; from?: string | null; to?: string | null };
+export type DashboardPinCreate = {
+  type: ReportType;
+  range: ReportRange;
+  from?: string | null;
+  to?: string | null;
+};
 
 export const DashboardPin = Type.Object({
   id: Type.Integer(),

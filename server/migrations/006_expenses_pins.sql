@@ -30,3 +30,115 @@ CREATE TABLE dashboard_pins (
 );
 CREATE UNIQUE INDEX dashboard_pins_unique ON dashboard_pins
   (shop_id, user_id, report_type, range, coalesce(date_from, '0001-01-01'), coalesce(date_to, '0001-01-01'));
+
+-- Sales to one client (Client Report), and the quick sales list (sales without an item, newest first).
+CREATE INDEX sales_client_idx ON sales (client_id, sale_date) WHERE client_id IS NOT NULL;
+CREATE INDEX sales_quick_idx ON sales (shop_id, sale_date, id) WHERE item_id IS NULL;
+
+-- The reports' and the dashboard's sums per shop, day, kind and payment method, kept by the triggers below in
+-- the same statement as every insert, update and delete of sales and expenses (as item_counts in 005). A
+-- monthly report then reads a few thousand of these rows at most, however many sales the shop has made.
+-- kind: 'item' (a stock item sold: sales.item_id set), 'quick' (a quick sale: no item), 'expense'.
+-- cost_gbp: the sold items' purchase prices (0 for quick sales and expenses).
+CREATE TABLE finance_days (
+  shop_id integer NOT NULL REFERENCES shops (id) ON DELETE CASCADE,
+  day date NOT NULL,
+  kind varchar(8) NOT NULL CHECK (kind IN ('item', 'quick', 'expense')),
+  payment_method varchar(16) NOT NULL,
+  n integer NOT NULL,
+  amount_gbp numeric NOT NULL,
+  cost_gbp numeric NOT NULL,
+  PRIMARY KEY (shop_id, day, kind, payment_method)
+);
+
+-- Each statement's rows, netted per day row, applied in ONE upsert in key order, so writers lock the day
+-- rows they touch in the same order and cannot deadlock (see item_counts in 005).
+CREATE FUNCTION finance_days_sales_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO finance_days AS f (shop_id, day, kind, payment_method, n, amount_gbp, cost_gbp)
+  SELECT shop_id, sale_date, CASE WHEN item_id IS NULL THEN 'quick' ELSE 'item' END, payment_method,
+         count(*), sum(amount_gbp), sum(coalesce(cost_gbp, 0))
+    FROM new_rows GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+  ON CONFLICT (shop_id, day, kind, payment_method) DO UPDATE
+    SET n = f.n + EXCLUDED.n, amount_gbp = f.amount_gbp + EXCLUDED.amount_gbp,
+        cost_gbp = f.cost_gbp + EXCLUDED.cost_gbp;
+  RETURN NULL;
+END
+$$;
+CREATE FUNCTION finance_days_sales_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO finance_days AS f (shop_id, day, kind, payment_method, n, amount_gbp, cost_gbp)
+  SELECT shop_id, sale_date, CASE WHEN item_id IS NULL THEN 'quick' ELSE 'item' END, payment_method,
+         -count(*), -sum(amount_gbp), -sum(coalesce(cost_gbp, 0))
+    FROM old_rows GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+  ON CONFLICT (shop_id, day, kind, payment_method) DO UPDATE
+    SET n = f.n + EXCLUDED.n, amount_gbp = f.amount_gbp + EXCLUDED.amount_gbp,
+        cost_gbp = f.cost_gbp + EXCLUDED.cost_gbp;
+  RETURN NULL;
+END
+$$;
+CREATE FUNCTION finance_days_sales_updated() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO finance_days AS f (shop_id, day, kind, payment_method, n, amount_gbp, cost_gbp)
+  SELECT shop_id, day, kind, payment_method, sum(n), sum(amount_gbp), sum(cost_gbp) FROM (
+    SELECT shop_id, sale_date AS day, CASE WHEN item_id IS NULL THEN 'quick' ELSE 'item' END AS kind,
+           payment_method, 1 AS n, amount_gbp, coalesce(cost_gbp, 0) AS cost_gbp
+      FROM new_rows
+    UNION ALL
+    SELECT shop_id, sale_date, CASE WHEN item_id IS NULL THEN 'quick' ELSE 'item' END,
+           payment_method, -1, -amount_gbp, -coalesce(cost_gbp, 0)
+      FROM old_rows
+  ) changes GROUP BY 1, 2, 3, 4
+  HAVING sum(n) <> 0 OR sum(amount_gbp) <> 0 OR sum(cost_gbp) <> 0 ORDER BY 1, 2, 3, 4
+  ON CONFLICT (shop_id, day, kind, payment_method) DO UPDATE
+    SET n = f.n + EXCLUDED.n, amount_gbp = f.amount_gbp + EXCLUDED.amount_gbp,
+        cost_gbp = f.cost_gbp + EXCLUDED.cost_gbp;
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER sales_finance_insert AFTER INSERT ON sales
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION finance_days_sales_inserted();
+CREATE TRIGGER sales_finance_update AFTER UPDATE ON sales
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION finance_days_sales_updated();
+CREATE TRIGGER sales_finance_delete AFTER DELETE ON sales
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION finance_days_sales_deleted();
+
+CREATE FUNCTION finance_days_expenses_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO finance_days AS f (shop_id, day, kind, payment_method, n, amount_gbp, cost_gbp)
+  SELECT shop_id, expense_date, 'expense', payment_method, count(*), sum(amount_gbp), 0
+    FROM new_rows GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+  ON CONFLICT (shop_id, day, kind, payment_method) DO UPDATE
+    SET n = f.n + EXCLUDED.n, amount_gbp = f.amount_gbp + EXCLUDED.amount_gbp;
+  RETURN NULL;
+END
+$$;
+CREATE FUNCTION finance_days_expenses_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO finance_days AS f (shop_id, day, kind, payment_method, n, amount_gbp, cost_gbp)
+  SELECT shop_id, expense_date, 'expense', payment_method, -count(*), -sum(amount_gbp), 0
+    FROM old_rows GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+  ON CONFLICT (shop_id, day, kind, payment_method) DO UPDATE
+    SET n = f.n + EXCLUDED.n, amount_gbp = f.amount_gbp + EXCLUDED.amount_gbp;
+  RETURN NULL;
+END
+$$;
+CREATE FUNCTION finance_days_expenses_updated() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO finance_days AS f (shop_id, day, kind, payment_method, n, amount_gbp, cost_gbp)
+  SELECT shop_id, day, 'expense', payment_method, sum(n), sum(amount_gbp), 0 FROM (
+    SELECT shop_id, expense_date AS day, payment_method, 1 AS n, amount_gbp FROM new_rows
+    UNION ALL
+    SELECT shop_id, expense_date, payment_method, -1, -amount_gbp FROM old_rows
+  ) changes GROUP BY 1, 2, 3, 4 HAVING sum(n) <> 0 OR sum(amount_gbp) <> 0 ORDER BY 1, 2, 3, 4
+  ON CONFLICT (shop_id, day, kind, payment_method) DO UPDATE
+    SET n = f.n + EXCLUDED.n, amount_gbp = f.amount_gbp + EXCLUDED.amount_gbp;
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER expenses_finance_insert AFTER INSERT ON expenses
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION finance_days_expenses_inserted();
+CREATE TRIGGER expenses_finance_update AFTER UPDATE ON expenses
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION finance_days_expenses_updated();
+CREATE TRIGGER expenses_finance_delete AFTER DELETE ON expenses
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION finance_days_expenses_deleted();
