@@ -25,6 +25,15 @@ it.each(titles)('%s is titled "%s"', async (path, title) => {
   expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
 });
 
-it('contributes no dashboard widgets', () => {
-  expect(widgets).toEqual([]);
+it('contributes its dashboard widgets at the places the team allocated', () => {
+  expect(widgets.map(({ title, tab, order }) => ({ title, tab, order }))).toEqual([
+    { title: 'Revenue', tab: undefined, order: 40 },
+    { title: 'Sales Summary', tab: 'stats', order: 110 },
+    { title: 'Purchases', tab: 'stats', order: 120 },
+    { title: 'Profit & Loss', tab: 'stats', order: 130 },
+    { title: 'Sales by Method', tab: 'stats', order: 150 },
+    { title: 'Recent Watch Sales', tab: 'stats', order: 160 },
+    { title: 'Pinned Reports', tab: 'stats', order: 180 },
+  ]);
+  expect(new Set(widgets.map((widget) => widget.id)).size).toBe(widgets.length);
 });
