@@ -18,7 +18,7 @@ export interface OpenOptions {
  * schema up to date and seeds the demo shop when enabled and the database has no shop yet.
  */
 export async function openDatabase(
-  config: Pick<Config, 'dataDir' | 'databaseUrl' | 'demo'>,
+  config: Pick<Config, 'dataDir' | 'databaseUrl' | 'demo'> & Partial<Pick<Config, 'uploadsDir'>>,
   options: OpenOptions = {},
 ): Promise<LoupeDb> {
   let db: Db;
@@ -35,7 +35,9 @@ export async function openDatabase(
   }
   try {
     await migrate(db);
-    const seeded = config.demo ? await seedDemo(db, (options.now ?? (() => new Date()))()) : null;
+    const seeded = config.demo
+      ? await seedDemo(db, (options.now ?? (() => new Date()))(), { uploadsDir: config.uploadsDir })
+      : null;
     return Object.assign(db, { seeded });
   } catch (error) {
     await db.close();

@@ -4,6 +4,7 @@ import { hashPassword } from '../auth/password-hasher';
 import { MembershipsRepository } from '../repositories/memberships-repository';
 import { UsersRepository } from '../repositories/users-repository';
 import { seededRandom, type DemoContext } from './demo/demo-context';
+import { seedClientsDemo } from './demo/clients';
 import { seedInventoryDemo } from './demo/inventory';
 
 export const DEMO_SHOP_NAME = 'Loupe Demo';
@@ -22,10 +23,17 @@ const DEMO_USERS: ReadonlyArray<{ username: Role; first_name: string; last_name:
 ];
 
 /** The demo records of each domain, seeded in this order into the new demo shop. */
-const DEMO_DOMAINS: ReadonlyArray<(demo: DemoContext) => Promise<void>> = [seedInventoryDemo];
+const DEMO_DOMAINS: ReadonlyArray<(demo: DemoContext) => Promise<void>> = [
+  seedClientsDemo,
+  seedInventoryDemo,
+];
 
 /** Creates the demo shop and its three members, unless the database already has a shop. */
-export async function seedDemo(db: Db, now: Date): Promise<DemoSeed | null> {
+export async function seedDemo(
+  db: Db,
+  now: Date,
+  options: { uploadsDir?: string } = {},
+): Promise<DemoSeed | null> {
   if (await new MembershipsRepository(db).hasAnyShop()) return null;
   const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD)));
   return db.transaction(async (tx) => {
@@ -50,6 +58,7 @@ export async function seedDemo(db: Db, now: Date): Promise<DemoSeed | null> {
       users: Object.fromEntries(accounts.map((a) => [a.role, a.id])) as DemoContext['users'],
       now,
       random: seededRandom(20261122),
+      ...(options.uploadsDir ? { uploadsDir: options.uploadsDir } : {}),
     };
     // Each domain's records, in dependency order: stock refers to clients, reports read stock and sales.
     for (const seedDomain of DEMO_DOMAINS) await seedDomain(demo);

@@ -8,6 +8,8 @@ export interface DemoContext {
   users: Record<Role, number>;
   now: Date;
   random: () => number;
+  /** Private file storage (Config.uploadsDir), for demo files such as KYC papers; absent: seed no files. */
+  uploadsDir?: string;
 }
 
 /** A small deterministic generator (mulberry32): the demo data is the same on every machine. */
