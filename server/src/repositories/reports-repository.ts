@@ -328,7 +328,8 @@ export class ReportsRepository {
       parts.push(`(SELECT sale_date AS day, 1 AS source, id,
           CASE WHEN item_id IS NULL THEN 'Quick Sale' ELSE 'Sale' END AS entry, name, payment_method, currency,
           CASE WHEN currency = 'BTC' THEN trim_scale(amount)::text ELSE round(amount, 2)::text END AS amount,
-          trim_scale(exchange_rate)::text AS rate, amount_gbp::text AS gbp, coalesce(cost_gbp, 0)::text AS cost
+          trim_scale(exchange_rate)::text AS rate, amount_gbp::text AS gbp,
+          CASE WHEN item_id IS NULL THEN '' ELSE coalesce(cost_gbp, 0)::text END AS cost
         FROM sales WHERE shop_id = $1 AND (sale_date, id) > ($3::date, ${p(bound(1))}::bigint)
           AND sale_date <= $2::date${sources.sales === 'items' ? ' AND item_id IS NOT NULL' : ''}
         ORDER BY sale_date, id LIMIT $4)`);
@@ -352,7 +353,7 @@ export class ReportsRepository {
     const rows = await this.db.query<EntryLine & { day: string; id: string }>(
       `SELECT day::text AS day, source, id::text AS id, entry, name, payment_method AS "paymentMethod", currency,
               amount, rate, gbp, cost
-         FROM (${parts.join(' UNION ALL ')}) e ORDER BY day, source, id LIMIT $4`,
+         FROM (${parts.join(' UNION ALL ')}) e ORDER BY e.day, e.source, e.id LIMIT $4`,
       params,
     );
     return rows;
