@@ -206,9 +206,10 @@ export type LedgerQuery = Static<typeof LedgerQuery>;
 /**
  * `POST /api/clients/{id}/ledger/` (the Payment dialog) → 201 LedgerPaymentResult.
  * - direction: 'received' (the client paid the shop; balance up) | 'paid' (the shop paid the client; down)
- * - amount: > 0, ≤ 2 decimals (≤ 8 for BTC), ≤ 12 digits before the point; a number or a numeric string
+ * - amount: > 0, ≤ 2 decimals and ≤ 12 digits before the point (BTC: ≤ 8 and ≤ 7); a number or a numeric string
  * - currency: GBP | USD | EUR | BTC, default GBP
- * - exchangeRate: GBP per unit, > 0, ≤ 8 decimals. GBP: omit it (or send 1). Other currencies: REQUIRED
+ * - exchangeRate: GBP per unit, > 0, ≤ 8 decimals, ≤ 7 digits before the point. GBP: omit it (or send 1).
+ *   Other currencies: REQUIRED
  *   (400 `{"exchangeRate": ["This field is required."]}`): the server never guesses a rate.
  * - method: a PAYMENT_METHODS value, default Cash
  * - date: YYYY-MM-DD, default today (in the shop's time zone), not in the future

@@ -11,7 +11,7 @@ import {
 } from '@loupe/contracts';
 import type { AppContext } from '../../../context';
 import { ApiError, REQUIRED, notFound } from '../../../http-errors';
-import { RATE_RULE, amountRuleFor, parseDecimal } from '../../../money';
+import { RATE_RULE, amountRuleFor, parseDecimal, type DecimalRule } from '../../../money';
 import { AuditRepository } from '../../../repositories/audit-repository';
 import { ClientLedgerRepository } from '../../../repositories/client-ledger-repository';
 import { ClientsRepository } from '../../../repositories/clients-repository';
@@ -36,6 +36,13 @@ const TOO_SMALL = 'Ensure the amount is worth at least \u00a30.01.';
 const TOO_LARGE = 'Ensure the amount is worth no more than \u00a3999,999,999,999.99.';
 const BALANCE_OVERFLOW = 'This payment would take the balance beyond \u00a3999,999,999,999.99.';
 const MAX_GBP = '999999999999.99';
+
+// At most 15 significant digits, so that every amount and rate reads back exactly as the JSON number the
+// ledger list shows: 7 whole digits for bitcoin (8 decimals) and for rates (8 decimals); the other currencies
+// keep the kernel's 12 whole digits with 2 decimals.
+const PAYMENT_RATE_RULE: DecimalRule = { ...RATE_RULE, maxWholeDigits: 7 };
+const paymentAmountRule = (currency: string): DecimalRule =>
+  currency === 'BTC' ? { ...amountRuleFor('BTC'), maxWholeDigits: 7 } : amountRuleFor(currency);
 
 const ledgerRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const clients = new ClientsRepository(ctx.db);
@@ -89,7 +96,7 @@ const ledgerRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fast
       const bag = new ErrorBag();
       const currency = body.currency ?? DEFAULT_CURRENCY;
       let amount: string | null = null;
-      const parsedAmount = parseDecimal(body.amount, amountRuleFor(currency));
+      const parsedAmount = parseDecimal(body.amount, paymentAmountRule(currency));
       if ('error' in parsedAmount) bag.add('amount', parsedAmount.error);
       else amount = parsedAmount.value;
 
@@ -103,7 +110,7 @@ const ledgerRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fast
         if (currency === 'GBP') exchangeRate = '1';
         else bag.add('exchangeRate', body.exchangeRate === null ? 'This field may not be null.' : REQUIRED);
       } else {
-        const parsedRate = parseDecimal(body.exchangeRate, RATE_RULE);
+        const parsedRate = parseDecimal(body.exchangeRate, PAYMENT_RATE_RULE);
         if ('error' in parsedRate) bag.add('exchangeRate', parsedRate.error);
         else if (currency === 'GBP' && parsedRate.value !== '1') bag.add('exchangeRate', GBP_RATE);
         else exchangeRate = parsedRate.value;

@@ -178,6 +178,14 @@ describe('recording a payment', () => {
         { amount: ['Ensure the amount is worth no more than \u00a3999,999,999,999.99.'] },
       ],
       [{ direction: 'received', amount: 1, currency: 'JPY' }, { currency: ['"JPY" is not a valid choice.'] }],
+      [
+        { direction: 'received', amount: '12345678.00000001', currency: 'BTC', exchangeRate: 1 },
+        { amount: ['Ensure that there are no more than 7 digits before the decimal point.'] },
+      ],
+      [
+        { direction: 'received', amount: 1, currency: 'USD', exchangeRate: '12345678.1' },
+        { exchangeRate: ['Ensure that there are no more than 7 digits before the decimal point.'] },
+      ],
       [{ direction: 'received', amount: 1, currency: 'USD' }, { exchangeRate: ['This field is required.'] }],
       [
         { direction: 'received', amount: 1, currency: 'USD', exchangeRate: null },
@@ -253,6 +261,31 @@ describe('recording a payment', () => {
     });
     expect(response.statusCode).toBe(201);
     expect((response.json() as LedgerPaymentResult).entry).toMatchObject({ amount: 12.3, exchangeRate: 1 });
+    // The largest values accepted read back exactly as JSON numbers.
+    const btc = await pay(browser, id, {
+      direction: 'paid',
+      amount: '1234567.12345678',
+      currency: 'BTC',
+      exchangeRate: '0.00000001',
+      method: 'Bitcoin',
+    });
+    expect(btc.statusCode).toBe(201);
+    expect((btc.json() as LedgerPaymentResult).entry).toMatchObject({
+      amount: -1234567.12345678,
+      exchangeRate: 0.00000001,
+      amountGbp: -0.01,
+    });
+    const rate = await pay(browser, id, {
+      direction: 'received',
+      amount: '1.01',
+      currency: 'USD',
+      exchangeRate: '9999999.99999999',
+    });
+    expect((rate.json() as LedgerPaymentResult).entry).toMatchObject({
+      exchangeRate: 9999999.99999999,
+      // 1.01 × 9999999.99999999 = 10099999.9999999899 → 10100000.00
+      amountGbp: 10100000,
+    });
   });
 
   it('refuses a payment that would take the balance beyond what can be stored, writing nothing', async () => {
