@@ -172,8 +172,8 @@ it('lists recent watch sales with sale price and profit, a loss in red', async (
     .map((row) => Array.from(row.querySelectorAll('th, td')).map((cell) => cell.textContent));
   expect(rows).toEqual([
     ['Watch', 'Sale Price', 'Profit'],
-    ['Rolex Daytona 8 Mar 2026', '£24,000.00', '£5,500.00 (+29.7%)'],
-    ['Omega Seamaster 2 Mar 2026', '£2,900.00', '▼ -£100.00 (loss) (-3.3%)'],
+    ['Rolex Daytona 8 Mar 2026', '£24,000.00', '£5,500.00 +29.7%'],
+    ['Omega Seamaster 2 Mar 2026', '£2,900.00', '▼ -£100.00 (loss) -3.3%'],
     ['SN-1 27 Feb 2026', '£500.00', '£500.00'],
   ]);
 });

@@ -1,5 +1,5 @@
 import { formatMoney } from '@loupe/platform';
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import styled, { useTheme } from 'styled-components';
 
 export interface ChartRow {
@@ -39,8 +39,26 @@ const TOP = 12;
 const BOTTOM = 36;
 const LEFT = 64;
 const RIGHT = 12;
-const GROUP = 36;
-const MIN_WIDTH = 560;
+/** The narrowest a period's group of three bars may get before the chart scrolls sideways instead. */
+const MIN_GROUP = 24;
+const FALLBACK_WIDTH = 640;
+
+/** The width the chart has to fill, followed as the layout changes (jsdom has no ResizeObserver). */
+function useWidth<E extends HTMLElement>(): [RefObject<E | null>, number] {
+  const ref = useRef<E>(null);
+  const [width, setWidth] = useState(FALLBACK_WIDTH);
+  useEffect(() => {
+    const node = ref.current;
+    if (!node || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      const next = Math.floor(entry?.contentRect.width ?? 0);
+      if (next > 0) setWidth(next);
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width];
+}
 
 const compact = new Intl.NumberFormat('en-GB', {
   style: 'currency',
@@ -82,16 +100,17 @@ export function describeChart(rows: readonly ChartRow[], title: string): string 
  */
 export function ReportChart({ rows, title }: { rows: readonly ChartRow[]; title: string }) {
   const theme = useTheme();
+  const [wrapperRef, available] = useWidth<HTMLElement>();
   const hatchId = `hatch-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const values = rows.flatMap((row) => [row.sales, row.expenses, row.profit]);
   const scale = ticks(Math.min(0, ...values), Math.max(0, ...values));
   const low = scale[0] ?? 0;
   const high = scale[scale.length - 1] ?? 1;
-  const width = Math.max(MIN_WIDTH, LEFT + RIGHT + rows.length * GROUP);
+  const width = Math.max(available, LEFT + RIGHT + rows.length * MIN_GROUP);
   const plotHeight = HEIGHT - TOP - BOTTOM;
   const y = (v: number) => TOP + ((high - v) / (high - low || 1)) * plotHeight;
   const groupWidth = (width - LEFT - RIGHT) / Math.max(rows.length, 1);
-  const bar = Math.max(2, Math.min(14, (groupWidth - 6) / 3));
+  const bar = Math.max(2, Math.min(20, (groupWidth - 6) / 3));
   const labelEvery = Math.max(1, Math.ceil((rows.length * 64) / (width - LEFT - RIGHT)));
   const series = [
     { key: 'sales', label: 'Sales', color: theme.colors.primary },
@@ -100,7 +119,7 @@ export function ReportChart({ rows, title }: { rows: readonly ChartRow[]; title:
   ] as const;
 
   return (
-    <Wrapper>
+    <Wrapper ref={wrapperRef}>
       <svg
         role="img"
         aria-label={describeChart(rows, title)}

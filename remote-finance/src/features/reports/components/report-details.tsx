@@ -32,6 +32,10 @@ const Num = styled.td`
   white-space: nowrap;
 `;
 
+const NumHead = styled.th`
+  text-align: right !important;
+`;
+
 const Note = styled.p`
   color: ${({ theme }) => theme.colors.muted};
   font-size: 0.9rem;
@@ -82,12 +86,12 @@ function ClientTable({
               <th scope="col">Client</th>
               <th scope="col">Email</th>
               <th scope="col">Status</th>
-              <th scope="col">Balance</th>
+              <NumHead scope="col">Balance</NumHead>
               {activity ? (
                 <>
-                  <th scope="col">Sales</th>
-                  <th scope="col">Ledger Net</th>
-                  <th scope="col">Checked Out</th>
+                  <NumHead scope="col">Sales</NumHead>
+                  <NumHead scope="col">Ledger Net</NumHead>
+                  <NumHead scope="col">Checked Out</NumHead>
                 </>
               ) : null}
             </tr>
@@ -178,8 +182,8 @@ export function ReportDetails({ details }: { details: Details }) {
               <thead>
                 <tr>
                   <th scope="col">Stock Type</th>
-                  <th scope="col">Items</th>
-                  <th scope="col">Value at cost</th>
+                  <NumHead scope="col">Items</NumHead>
+                  <NumHead scope="col">Value at cost</NumHead>
                 </tr>
               </thead>
               <tbody>
@@ -204,8 +208,8 @@ export function ReportDetails({ details }: { details: Details }) {
               <thead>
                 <tr>
                   <th scope="col">Payment Method</th>
-                  <th scope="col">Count</th>
-                  <th scope="col">Sales</th>
+                  <NumHead scope="col">Count</NumHead>
+                  <NumHead scope="col">Sales</NumHead>
                 </tr>
               </thead>
               <tbody>
