@@ -6,6 +6,7 @@ import { UsersRepository } from '../repositories/users-repository';
 import { seededRandom, type DemoContext } from './demo/demo-context';
 import { seedClientsDemo } from './demo/clients';
 import { seedInventoryDemo } from './demo/inventory';
+import { seedFinanceDemo } from './demo/finance';
 
 export const DEMO_SHOP_NAME = 'Loupe Demo';
 export const DEMO_PASSWORD = 'loupe-demo-2026';
@@ -26,6 +27,7 @@ const DEMO_USERS: ReadonlyArray<{ username: Role; first_name: string; last_name:
 const DEMO_DOMAINS: ReadonlyArray<(demo: DemoContext) => Promise<void>> = [
   seedClientsDemo,
   seedInventoryDemo,
+  seedFinanceDemo,
 ];
 
 /** Creates the demo shop and its three members, unless the database already has a shop. */
