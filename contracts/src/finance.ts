@@ -128,7 +128,7 @@ export type FinanceEntryQuery = Static<typeof FinanceEntryQuery>;
  *     date) + expenses; Profit = Sales − Expenses
  * - stock_summary — the stock's own margin: Sales = sale prices of stock items (quick sales excluded);
  *     Expenses = what those items cost; Profit = Sales − Expenses
- * Errors: unknown type/range, bad dates, from > to, more than 366 days → 400 field errors keyed by the
+ * Errors: missing or unknown type/range, bad dates, from > to, more than 366 days → 400 field errors keyed by the
  * parameter, e.g. `{"to": ["A custom range covers at most 366 days."]}`.
  */
 export const ReportQuery = Type.Object(
@@ -269,8 +269,8 @@ export type Report = {
 // ---------------------------------------------------------------- dashboard
 
 /**
- * `GET /api/dashboard/finance/` (GBP; T = today in the shop's time zone; week = the ISO week of T; month =
- * the calendar month of T, both up to T):
+ * `GET /api/dashboard/finance/` (GBP; T = today in the shop's time zone, returned as `today`; week = the ISO
+ * week of T; month = the calendar month of T, both up to T):
  * - revenue: sales this month / all time
  * - sales: sales today, this week, this month
  * - purchases: stock bought this month (purchase prices) and how many items
