@@ -62,7 +62,7 @@ async function seed(db, shopId, userId) {
               v, 'GBP', 1, v, CASE WHEN g % 5 < 2 THEN round(v * 0.8, 2) END,
               (ARRAY['Cash', 'Bank Transfer', 'Credit Card', 'Debit Card', 'PayPal', 'Bitcoin', 'Other'])[1 + g % 7],
               current_date - (g % $5::int), '', $2, now()
-         FROM generate_series($6::int, $7::int) g, LATERAL (SELECT round((5 + (g * 104729) % 30000)::numeric / 10, 2) AS v) x`,
+         FROM generate_series($6::int, $7::int) g, LATERAL (SELECT round((5 + (g::bigint * 104729) % 30000)::numeric / 10, 2) AS v) x`,
       [shopId, userId, firstItem, ITEMS, DAYS, start, Math.min(SALES, start + batch - 1)],
     );
   }
@@ -71,7 +71,7 @@ async function seed(db, shopId, userId) {
       `INSERT INTO expenses (shop_id, name, amount, currency, exchange_rate, amount_gbp, payment_method, notes,
                              expense_date, created_by, created_at)
        SELECT $1, '=Bench expense ' || g, v, 'GBP', 1, v, 'Cash', '', current_date - (g % $3::int), $2, now()
-         FROM generate_series($4::int, $5::int) g, LATERAL (SELECT round((1 + (g * 7919) % 5000)::numeric / 10, 2) AS v) x`,
+         FROM generate_series($4::int, $5::int) g, LATERAL (SELECT round((1 + (g::bigint * 7919) % 5000)::numeric / 10, 2) AS v) x`,
       [shopId, userId, DAYS, start, Math.min(EXPENSES, start + batch - 1)],
     );
   }
