@@ -1,6 +1,6 @@
 import type { ClientList, ClientSummary } from '@loupe/contracts';
 import { LedgerRepository } from '../../../../src/repositories/ledger-repository';
-import { CLIENTS, clientsTestbed } from './setup';
+import { CLIENTS, client, clientsTestbed } from './setup';
 
 const { state, as, create } = clientsTestbed();
 
@@ -162,6 +162,69 @@ describe('the clients list', () => {
     expect((await get('status=inactive&has_item_checked_out=true')).count).toBe(0);
     // Blank parameters are no filter, as a blank form field is.
     expect((await get('status=&search=&ordering=&kyc=')).count).toBe(30);
+  });
+
+  it("follows the inventory's Check Out and Return: hasItemCheckedOut while the item is out, not after", async () => {
+    const browser = await as('silver');
+    const ada = await create({ name: 'Ada', email: 'ada@example.com' }, browser);
+    await create({ name: 'Bea', email: 'bea@example.com' }, browser);
+    const added = await browser.post('/api/items/', {
+      serial: 'RLX-0001',
+      stockType: 'Watches',
+      brand: 'Rolex',
+      model: 'Submariner',
+      tradePrice: 9000,
+      retailPrice: '12500.00',
+      transactions: [{ type: 'cash', amount: 8000 }],
+    });
+    expect(added.statusCode).toBe(201);
+    const itemId = (added.json() as { id: number }).id;
+    const flags = async () => {
+      const list = (await browser.get(`${CLIENTS}?ordering=name`)).json() as ClientList;
+      const detail = (await browser.get(client(ada))).json() as { hasItemCheckedOut: boolean };
+      const summary = (await browser.get(`${CLIENTS}summary/`)).json() as ClientSummary;
+      return {
+        list: list.results.map((x) => [x.name, x.hasItemCheckedOut]),
+        detail: detail.hasItemCheckedOut,
+        filtered: (
+          (await browser.get(`${CLIENTS}?has_item_checked_out=true`)).json() as ClientList
+        ).results.map((x) => x.id),
+        summary: summary.withItemCheckedOut,
+      };
+    };
+    expect(await flags()).toEqual({
+      list: [
+        ['Ada', false],
+        ['Bea', false],
+      ],
+      detail: false,
+      filtered: [],
+      summary: 0,
+    });
+
+    const out = await browser.post(`/api/items/${itemId}/check-out/`, { clientId: ada });
+    expect(out.statusCode).toBe(200);
+    expect(await flags()).toEqual({
+      list: [
+        ['Ada', true],
+        ['Bea', false],
+      ],
+      detail: true,
+      filtered: [ada],
+      summary: 1,
+    });
+
+    const back = await browser.post(`/api/items/${itemId}/return/`, {});
+    expect(back.statusCode).toBe(200);
+    expect(await flags()).toEqual({
+      list: [
+        ['Ada', false],
+        ['Bea', false],
+      ],
+      detail: false,
+      filtered: [],
+      summary: 0,
+    });
   });
 
   it('orders by the whitelisted keys, ties broken by id, and pages never overlap', async () => {
