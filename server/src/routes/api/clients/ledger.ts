@@ -44,6 +44,15 @@ const PAYMENT_RATE_RULE: DecimalRule = { ...RATE_RULE, maxWholeDigits: 7 };
 const paymentAmountRule = (currency: string): DecimalRule =>
   currency === 'BTC' ? { ...amountRuleFor('BTC'), maxWholeDigits: 7 } : amountRuleFor(currency);
 
+const GREATER_THAN_ZERO = 'Ensure this value is greater than 0.';
+/** Zero and negatives are refused alike (the direction carries the sign), so they get the same words. */
+function parsePositive(value: unknown, rule: DecimalRule): { value: string } | { error: string } {
+  const parsed = parseDecimal(value, rule);
+  return 'error' in parsed && parsed.error.startsWith('Ensure this value is greater than')
+    ? { error: GREATER_THAN_ZERO }
+    : parsed;
+}
+
 const ledgerRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const clients = new ClientsRepository(ctx.db);
   const entries = new ClientLedgerRepository(ctx.db);
@@ -96,7 +105,7 @@ const ledgerRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fast
       const bag = new ErrorBag();
       const currency = body.currency ?? DEFAULT_CURRENCY;
       let amount: string | null = null;
-      const parsedAmount = parseDecimal(body.amount, paymentAmountRule(currency));
+      const parsedAmount = parsePositive(body.amount, paymentAmountRule(currency));
       if ('error' in parsedAmount) bag.add('amount', parsedAmount.error);
       else amount = parsedAmount.value;
 
@@ -110,7 +119,7 @@ const ledgerRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fast
         if (currency === 'GBP') exchangeRate = '1';
         else bag.add('exchangeRate', body.exchangeRate === null ? 'This field may not be null.' : REQUIRED);
       } else {
-        const parsedRate = parseDecimal(body.exchangeRate, PAYMENT_RATE_RULE);
+        const parsedRate = parsePositive(body.exchangeRate, PAYMENT_RATE_RULE);
         if ('error' in parsedRate) bag.add('exchangeRate', parsedRate.error);
         else if (currency === 'GBP' && parsedRate.value !== '1') bag.add('exchangeRate', GBP_RATE);
         else exchangeRate = parsedRate.value;

@@ -149,9 +149,10 @@ describe('recording a payment', () => {
       [{}, { direction: ['This field is required.'], amount: ['This field is required.'] }],
       [{ direction: 'refund', amount: 1 }, { direction: ['"refund" is not a valid choice.'] }],
       [{ direction: 'received', amount: 0 }, { amount: ['Ensure this value is greater than 0.'] }],
+      [{ direction: 'received', amount: '-5' }, { amount: ['Ensure this value is greater than 0.'] }],
       [
-        { direction: 'received', amount: '-5' },
-        { amount: ['Ensure this value is greater than or equal to 0.'] },
+        { direction: 'received', amount: 1, currency: 'USD', exchangeRate: '-0.5' },
+        { exchangeRate: ['Ensure this value is greater than 0.'] },
       ],
       [{ direction: 'received', amount: 'ten' }, { amount: ['A valid number is required.'] }],
       [{ direction: 'received', amount: '' }, { amount: ['A valid number is required.'] }],
