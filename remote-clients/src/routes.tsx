@@ -1,10 +1,13 @@
-import { PageHeader, type RemoteRoute } from '@loupe/platform';
+import type { RemoteRoute } from '@loupe/platform';
+import { AddClientPage } from './features/clients/components/add-client-page';
+import { ClientListPage } from './features/clients/components/client-list-page';
+import { EditClientPage } from './features/clients/components/edit-client-page';
 
-/** The client screens (SPEC §2); the shell mounts them under /clients. */
+/** The client screens (SPEC §2); the shell mounts them under /clients. All three roles manage clients. */
 const routes: RemoteRoute[] = [
-  { path: '/clients', element: <PageHeader title="Clients" /> },
-  { path: '/clients/add', element: <PageHeader title="Add Client" /> },
-  { path: '/clients/edit/:id', element: <PageHeader title="Edit Client" /> },
+  { path: '/clients', element: <ClientListPage /> },
+  { path: '/clients/add', element: <AddClientPage /> },
+  { path: '/clients/edit/:id', element: <EditClientPage /> },
 ];
 
 export default routes;

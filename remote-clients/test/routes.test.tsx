@@ -1,7 +1,8 @@
+import { renderWithProviders } from '@loupe/platform/testing';
 import { screen } from '@testing-library/react';
-import { authCheckAs, createFetchMock, renderWithProviders } from '@loupe/platform/testing';
 import routes from '../src/routes';
 import widgets from '../src/widgets';
+import { FakeClientsServer, makeClient } from './support/fake-clients';
 
 const titles: [string, string][] = [
   ['/clients', 'Clients'],
@@ -10,10 +11,10 @@ const titles: [string, string][] = [
 ];
 
 beforeEach(() => {
-  globalThis.fetch = createFetchMock({ 'GET /auth-check/': { body: authCheckAs('silver') } }).fetch;
+  new FakeClientsServer([makeClient(7, 'Grace Hopper')]);
 });
 
-it('exposes exactly the client screens of the specification', () => {
+it('exposes exactly the client screens of the specification, open to every role', () => {
   expect(routes.map((route) => route.path)).toEqual(titles.map(([path]) => path));
   expect(routes.every((route) => route.roles === undefined)).toBe(true);
 });
@@ -24,6 +25,11 @@ it.each(titles)('%s is titled "%s"', async (path, title) => {
   expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
 });
 
-it('contributes no dashboard widgets', () => {
-  expect(widgets).toEqual([]);
+it('contributes the Clients card above the tabs and three widgets to the Clients tab, at the allocated places', () => {
+  expect(widgets.map(({ id, title, tab, order }) => ({ id, title, tab, order }))).toEqual([
+    { id: 'clients', title: 'Clients', tab: undefined, order: 30 },
+    { id: 'client-balances', title: 'Client Balances', tab: 'clients', order: 210 },
+    { id: 'debtors', title: 'Debtors', tab: 'clients', order: 220 },
+    { id: 'creditors', title: 'Creditors', tab: 'clients', order: 230 },
+  ]);
 });

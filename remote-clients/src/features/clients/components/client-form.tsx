@@ -1,0 +1,184 @@
+import { CLIENT_STATUS_LABELS, CLIENT_STATUSES, type Client, type ClientStatus } from '@loupe/contracts';
+import { Alert, Button, SelectField, TextAreaField, TextField } from '@loupe/platform';
+import { useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { errorMessage, readServerErrors } from '../../../lib/server-errors';
+import { uploadKycDocument } from '../api/upload-kyc-document';
+import { checkClient, LIMITS, type ClientField, type ClientValues } from '../lib/client-values';
+import { KycField } from './kyc-field';
+
+const Columns = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(240px, 1fr));
+  column-gap: ${({ theme }) => theme.space(4)};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)};
+  margin-top: ${({ theme }) => theme.space(2)};
+`;
+
+type Errors = Partial<Record<ClientField | 'file', string>>;
+
+interface ClientFormProps {
+  label: string;
+  initial: ClientValues;
+  submitLabel: string;
+  /** Saves the fields (create or update) and answers the saved client. */
+  save(values: ClientValues): Promise<Client>;
+  /** The alert shown once everything was saved, before going back to /clients. */
+  successAlert: string;
+}
+
+/**
+ * The Add and Edit Client form. Checked as SPEC §5 says before any call; the client is saved first and the
+ * KYC document, if one was chosen, uploaded to it with progress; only then the alert and back to /clients.
+ * A refused save keeps what was typed and puts the server's messages beside their fields.
+ */
+export function ClientForm({ label, initial, submitLabel, save, successAlert }: ClientFormProps) {
+  const navigate = useNavigate();
+  const [values, setValues] = useState<ClientValues>(initial);
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const set = (field: ClientField) => (value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors(({ [field]: _cleared, ...rest }) => rest);
+  };
+
+  /** Moves focus to the first field with an error, so keyboard and screen-reader users land on it. */
+  const focusFirstError = () =>
+    requestAnimationFrame(() =>
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+    );
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    const problems = checkClient(values);
+    setErrors(problems);
+    setFormError(null);
+    if (Object.keys(problems).length > 0) {
+      focusFirstError();
+      return;
+    }
+
+    setSubmitting(true);
+    let saved: Client;
+    try {
+      saved = await save(values);
+    } catch (error) {
+      const server = readServerErrors(error, 'The client could not be saved. Please try again.');
+      setErrors(server.fields);
+      setFormError(server.form ?? 'Please correct the highlighted fields.');
+      setSubmitting(false);
+      focusFirstError();
+      return;
+    }
+
+    if (file) {
+      setProgress(0);
+      try {
+        await uploadKycDocument(saved.id, file, setProgress);
+      } catch (error) {
+        setErrors({ file: errorMessage(error, 'The KYC document could not be uploaded.') });
+        setFormError(
+          `The client was saved, but the KYC document was not uploaded. Choose another file or remove it, then press ${submitLabel} again.`,
+        );
+        setProgress(null);
+        setSubmitting(false);
+        return;
+      }
+      setProgress(null);
+      setFile(null);
+    }
+    setSubmitting(false);
+    window.alert(successAlert);
+    navigate('/clients');
+  }
+
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate aria-label={label}>
+      {formError ? <Alert>{formError}</Alert> : null}
+      <Columns>
+        <TextField
+          label="Name"
+          name="name"
+          autoComplete="off"
+          required
+          maxLength={LIMITS.name}
+          value={values.name}
+          error={errors.name}
+          onChange={(event) => set('name')(event.target.value)}
+        />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="off"
+          required
+          maxLength={LIMITS.email}
+          value={values.email}
+          error={errors.email}
+          onChange={(event) => set('email')(event.target.value)}
+        />
+        <TextField
+          label="Phone"
+          name="phone"
+          type="tel"
+          autoComplete="off"
+          maxLength={LIMITS.phone}
+          value={values.phone}
+          error={errors.phone}
+          onChange={(event) => set('phone')(event.target.value)}
+        />
+        <SelectField
+          label="Status"
+          name="status"
+          value={values.status}
+          error={errors.status}
+          onChange={(event) => set('status')(event.target.value as ClientStatus)}
+        >
+          {CLIENT_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {CLIENT_STATUS_LABELS[status]}
+            </option>
+          ))}
+        </SelectField>
+      </Columns>
+      <TextAreaField
+        label="Notes"
+        name="notes"
+        maxLength={LIMITS.notes}
+        value={values.notes}
+        error={errors.notes}
+        onChange={(event) => set('notes')(event.target.value)}
+      />
+      <KycField
+        file={file}
+        onChange={(chosen) => {
+          setFile(chosen);
+          setErrors(({ file: _cleared, ...rest }) => rest);
+        }}
+        progress={progress}
+        error={errors.file}
+        disabled={submitting}
+      />
+      <Actions>
+        <Button type="submit" disabled={submitting} aria-busy={submitting || undefined}>
+          {submitLabel}
+        </Button>
+        <Button variant="secondary" onClick={() => navigate('/clients')}>
+          Cancel
+        </Button>
+      </Actions>
+    </form>
+  );
+}

@@ -1,0 +1,94 @@
+import type { Client } from '@loupe/contracts';
+import { Alert, Button, Card, PageHeader, Spinner } from '@loupe/platform';
+import { useId } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { Balance } from '../../../components/balance';
+import { errorMessage, isNotFound } from '../../../lib/server-errors';
+import { useClient } from '../api/get-client';
+import { updateClient } from '../api/update-client';
+import { toWrite, valuesOf, type ClientValues } from '../lib/client-values';
+import { ClientForm } from './client-form';
+import { KycDocuments } from './kyc-documents';
+import { RecentLedger } from './recent-ledger';
+
+export const UPDATED_ALERT = 'Client updated';
+const Facts = styled.p`
+  margin-top: 0;
+  font-size: 1.05rem;
+`;
+
+/** /clients/edit/:id (SPEC §2): Edit Client on the real record, Update Client, then the alert and back. */
+export function EditClientPage() {
+  return (
+    <>
+      <PageHeader title="Edit Client" />
+      <EditClientBody />
+    </>
+  );
+}
+
+function EditClientBody() {
+  const { id = '' } = useParams();
+  // Like the service's <int:pk> route, anything but digits is no client at all.
+  const valid = /^\d{1,10}$/.test(id);
+  if (!valid) return <NotFound />;
+  return <LoadedClient key={id} id={id} />;
+}
+
+function NotFound() {
+  return (
+    <Alert>
+      Client not found: it does not exist, or it belongs to another shop.{' '}
+      <Link to="/clients">Back to Clients</Link>
+    </Alert>
+  );
+}
+
+function LoadedClient({ id }: { id: string }) {
+  const client = useClient(id);
+  if (client.status === 'error') {
+    if (isNotFound(client.error)) return <NotFound />;
+    return (
+      <Alert>
+        {errorMessage(client.error, 'Failed to load the client.')}{' '}
+        <Button variant="secondary" onClick={client.reload}>
+          Retry
+        </Button>
+      </Alert>
+    );
+  }
+  if (!client.data) return <Spinner label="Loading client..." />;
+  return <EditClient client={client.data} />;
+}
+
+function EditClient({ client }: { client: Client }) {
+  const kycId = useId();
+  const ledgerId = useId();
+  const save = (values: ClientValues) => updateClient(client.id, toWrite(values));
+  return (
+    <>
+      <Card>
+        <Facts>
+          Balance: <Balance value={client.balance} />
+          {client.hasItemCheckedOut ? ' · has an item checked out' : null}
+        </Facts>
+        <ClientForm
+          label="Edit Client"
+          initial={valuesOf(client)}
+          submitLabel="Update Client"
+          save={save}
+          successAlert={UPDATED_ALERT}
+        />
+      </Card>
+      <Card aria-labelledby={kycId}>
+        <h2 id={kycId}>KYC Documents</h2>
+        <KycDocuments clientId={client.id} />
+      </Card>
+      <Card aria-labelledby={ledgerId}>
+        <h2 id={ledgerId}>Recent Ledger Entries</h2>
+        <RecentLedger clientId={client.id} />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,226 @@
+import {
+  CURRENCIES,
+  DEFAULT_CURRENCY,
+  DEFAULT_PAYMENT_METHOD,
+  LEDGER_DIRECTIONS,
+  PAYMENT_METHODS,
+  type Client,
+  type Currency,
+  type LedgerDirection,
+  type LedgerPaymentResult,
+  type PaymentMethod,
+} from '@loupe/contracts';
+import { Alert, Button, formatMoney, Modal, SelectField, TextAreaField, TextField } from '@loupe/platform';
+import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { Balance } from '../../../components/balance';
+import { today } from '../../../lib/dates';
+import { numberToPence, penceToNumber } from '../../../lib/decimal';
+import { readServerErrors } from '../../../lib/server-errors';
+import { recordPayment } from '../api/record-payment';
+import { checkAmount, checkRate, DIRECTION_LABELS, paymentPence } from '../lib/payment';
+
+type Field = 'direction' | 'amount' | 'currency' | 'exchangeRate' | 'method' | 'date' | 'note';
+
+const Current = styled.p`
+  margin-top: 0;
+`;
+
+const Preview = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space(4)};
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)};
+  margin-bottom: ${({ theme }) => theme.space(3)};
+`;
+
+const NOTE_MAX = 2000;
+
+interface PaymentDialogProps {
+  client: Client;
+  onClose(): void;
+  onRecorded(result: LedgerPaymentResult): void;
+}
+
+/**
+ * Payment (issue 4): records money received from the client or paid to them on the client's ledger. The
+ * amount is in its own currency with the rate to GBP for any other; the balance moves by the GBP value.
+ */
+export function PaymentDialog({ client, onClose, onRecorded }: PaymentDialogProps) {
+  const [direction, setDirection] = useState<LedgerDirection>('received');
+  const [amount, setAmount] = useState('');
+  const [currency, setCurrency] = useState<Currency>(DEFAULT_CURRENCY);
+  const [exchangeRate, setExchangeRate] = useState('');
+  const [method, setMethod] = useState<PaymentMethod>(DEFAULT_PAYMENT_METHOD);
+  const [date, setDate] = useState(today());
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const foreign = currency !== 'GBP';
+
+  const pence = paymentPence(direction, amount, currency, exchangeRate);
+  const after = pence === null ? null : penceToNumber(numberToPence(client.balance) + pence);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    const form = event.currentTarget;
+    // A number input holding text it cannot read reports an empty value and `badInput`.
+    const unreadable = (name: string) => {
+      const input = form.elements.namedItem(name);
+      return input instanceof HTMLInputElement && input.validity.badInput;
+    };
+    const problems: Partial<Record<Field, string>> = {};
+    const amountError = unreadable('amount') ? 'Amount must be a number.' : checkAmount(amount, currency);
+    if (amountError) problems.amount = amountError;
+    if (foreign) {
+      const rateError = unreadable('exchangeRate')
+        ? 'Exchange rate must be a number.'
+        : checkRate(exchangeRate);
+      if (rateError) problems.exchangeRate = rateError;
+    }
+    if (!date) problems.date = 'Date is required.';
+    else if (date > today()) problems.date = 'The date cannot be in the future.';
+    if (note.length > NOTE_MAX) problems.note = `Note can have at most ${NOTE_MAX} characters.`;
+    setErrors(problems);
+    setFormError(null);
+    if (Object.keys(problems).length > 0) return;
+
+    setSending(true);
+    try {
+      const result = await recordPayment(client.id, {
+        direction,
+        amount: amount.trim(),
+        currency,
+        ...(foreign ? { exchangeRate: exchangeRate.trim() } : {}),
+        method,
+        date,
+        note: note.trim(),
+      });
+      onRecorded(result);
+    } catch (error) {
+      const server = readServerErrors(error, 'The payment could not be recorded. Please try again.');
+      setErrors(server.fields as Partial<Record<Field, string>>);
+      setFormError(server.form);
+      setSending(false);
+    }
+  }
+
+  return (
+    <Modal open title={`Payment for ${client.name}`} onClose={onClose}>
+      <Current>
+        Current balance: <Balance value={client.balance} />
+      </Current>
+      <form onSubmit={submit} noValidate aria-label={`Payment for ${client.name}`}>
+        {formError ? <Alert>{formError}</Alert> : null}
+        <SelectField
+          label="Direction"
+          name="direction"
+          value={direction}
+          error={errors.direction}
+          onChange={(event) => setDirection(event.target.value as LedgerDirection)}
+        >
+          {LEDGER_DIRECTIONS.map((value) => (
+            <option key={value} value={value}>
+              {DIRECTION_LABELS[value]}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="Amount"
+          name="amount"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step={currency === 'BTC' ? '0.00000001' : '0.01'}
+          autoComplete="off"
+          required
+          value={amount}
+          error={errors.amount}
+          hint={`In ${currency}.`}
+          onChange={(event) => setAmount(event.target.value)}
+        />
+        <SelectField
+          label="Currency"
+          name="currency"
+          value={currency}
+          error={errors.currency}
+          onChange={(event) => {
+            setCurrency(event.target.value as Currency);
+            setErrors(({ exchangeRate: _rate, amount: _amount, ...rest }) => rest);
+          }}
+        >
+          {CURRENCIES.map((code) => (
+            <option key={code} value={code}>
+              {code}
+            </option>
+          ))}
+        </SelectField>
+        {foreign ? (
+          <TextField
+            label="Exchange Rate"
+            name="exchangeRate"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="0.00000001"
+            autoComplete="off"
+            required
+            value={exchangeRate}
+            error={errors.exchangeRate}
+            hint={`£ per 1 ${currency}, the rate the payment was made at.`}
+            onChange={(event) => setExchangeRate(event.target.value)}
+          />
+        ) : null}
+        <SelectField
+          label="Payment Method"
+          name="method"
+          value={method}
+          error={errors.method}
+          onChange={(event) => setMethod(event.target.value as PaymentMethod)}
+        >
+          {PAYMENT_METHODS.map((value) => (
+            <option key={value} value={value}>
+              {value}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="Date"
+          name="date"
+          type="date"
+          required
+          max={today()}
+          value={date}
+          error={errors.date}
+          onChange={(event) => setDate(event.target.value)}
+        />
+        <TextAreaField
+          label="Note"
+          name="note"
+          maxLength={NOTE_MAX}
+          value={note}
+          error={errors.note}
+          onChange={(event) => setNote(event.target.value)}
+        />
+        {pence !== null && after !== null ? (
+          <Preview aria-live="polite">
+            {direction === 'received' ? 'Adds' : 'Takes'}{' '}
+            {formatMoney(penceToNumber(pence < 0n ? -pence : pence))}{' '}
+            {direction === 'received' ? 'to' : 'from'} the balance, which becomes {formatMoney(after)}.
+          </Preview>
+        ) : null}
+        <Actions>
+          <Button type="submit" disabled={sending} aria-busy={sending || undefined}>
+            Record Payment
+          </Button>
+        </Actions>
+      </form>
+    </Modal>
+  );
+}

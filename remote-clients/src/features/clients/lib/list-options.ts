@@ -1,0 +1,29 @@
+import { CLIENT_STATUS_LABELS, CLIENT_STATUSES, type ClientOrdering } from '@loupe/contracts';
+
+/** The list state kept in the URL, under the API's own parameter names (useListParams). */
+export const LIST_FILTERS = ['search', 'status', 'balance', 'ordering'] as const;
+export type ListFilter = (typeof LIST_FILTERS)[number];
+
+export const STATUS_OPTIONS = [
+  { value: '', label: 'All statuses' },
+  ...CLIENT_STATUSES.map((status) => ({ value: status, label: CLIENT_STATUS_LABELS[status] })),
+];
+
+/** Balance filter values as the service names them; the labels say who owes whom. */
+export const BALANCE_OPTIONS = [
+  { value: '', label: 'All balances' },
+  { value: 'negative', label: 'Owe the shop (debtors)' },
+  { value: 'positive', label: 'Owed by the shop (creditors)' },
+  { value: 'zero', label: 'Settled' },
+] as const;
+
+export const DEFAULT_ORDERING: ClientOrdering = 'name';
+
+export const ORDERING_OPTIONS: readonly { value: ClientOrdering; label: string }[] = [
+  { value: 'name', label: 'Name (A–Z)' },
+  { value: '-name', label: 'Name (Z–A)' },
+  { value: 'balance', label: 'Balance (most owed to the shop first)' },
+  { value: '-balance', label: 'Balance (most owed by the shop first)' },
+  { value: '-created_at', label: 'Newest first' },
+  { value: '-updated_at', label: 'Recently changed' },
+];

@@ -1,0 +1,63 @@
+import type { Currency, LedgerDirection } from '@loupe/contracts';
+import { decimalPlaces, parseDecimal, productPence, wholeDigits } from '../../../lib/decimal';
+import { amountDecimals } from '../../../lib/money';
+
+export const DIRECTION_LABELS: Record<LedgerDirection, string> = {
+  received: 'Received from client',
+  paid: 'Paid to client',
+};
+
+/** What the ledger lists call an entry: a payment either way, or a posting from a stock purchase. */
+export const ENTRY_DIRECTION_LABELS: Record<LedgerDirection, string> = {
+  received: 'Received',
+  paid: 'Paid',
+};
+
+interface DecimalRule {
+  label: string;
+  maxDecimals: number;
+  maxWholeDigits: number;
+}
+
+/** Why a typed decimal cannot be sent, or null; the limits are the service's (contracts/src/clients.ts). */
+function checkDecimal(text: string, rule: DecimalRule): string | null {
+  const value = text.trim();
+  if (value === '') return `${rule.label} is required.`;
+  const parsed = parseDecimal(value);
+  if (!parsed) return `${rule.label} must be a number.`;
+  if (parsed.units === 0n) return `${rule.label} must be greater than zero.`;
+  if (decimalPlaces(value) > rule.maxDecimals) {
+    return `${rule.label} can have at most ${rule.maxDecimals} decimal places.`;
+  }
+  if (wholeDigits(value) > rule.maxWholeDigits) {
+    return `${rule.label} can have at most ${rule.maxWholeDigits} digits before the decimal point.`;
+  }
+  return null;
+}
+
+export const checkAmount = (text: string, currency: Currency): string | null =>
+  checkDecimal(text, {
+    label: 'Amount',
+    maxDecimals: amountDecimals(currency),
+    maxWholeDigits: currency === 'BTC' ? 7 : 12,
+  });
+
+export const checkRate = (text: string): string | null =>
+  checkDecimal(text, { label: 'Exchange rate', maxDecimals: 8, maxWholeDigits: 7 });
+
+/**
+ * The payment's worth in pence, signed as it will move the balance (received +, paid −), computed as the
+ * service does; null while the amount or rate cannot be read.
+ */
+export function paymentPence(
+  direction: LedgerDirection,
+  amount: string,
+  currency: Currency,
+  rate: string,
+): bigint | null {
+  const a = parseDecimal(amount);
+  const r = currency === 'GBP' ? parseDecimal('1') : parseDecimal(rate);
+  if (!a || !r || a.units === 0n || r.units === 0n) return null;
+  const pence = productPence(a, r);
+  return direction === 'paid' ? -pence : pence;
+}

@@ -1,0 +1,83 @@
+import { CLIENT_STATUS_LABELS } from '@loupe/contracts';
+import { Alert, Button, Modal, Spinner } from '@loupe/platform';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { Balance } from '../../../components/balance';
+import { errorMessage, isNotFound } from '../../../lib/server-errors';
+import { useClient } from '../../clients/api/get-client';
+import { RecentLedger } from '../../clients/components/recent-ledger';
+
+const Details = styled.dl`
+  display: grid;
+  grid-template-columns: max-content 1fr;
+  column-gap: ${({ theme }) => theme.space(4)};
+  row-gap: ${({ theme }) => theme.space(1)};
+  margin: 0 0 ${({ theme }) => theme.space(4)};
+  dt {
+    color: ${({ theme }) => theme.colors.muted};
+  }
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Footer = styled.p`
+  margin: ${({ theme }) => theme.space(3)} 0;
+`;
+
+const RECENT = 5;
+
+function ClientDetails({ clientId }: { clientId: number }) {
+  const client = useClient(clientId);
+  if (client.status === 'error') {
+    return (
+      <Alert>
+        {isNotFound(client.error)
+          ? 'This client no longer exists.'
+          : errorMessage(client.error, 'Failed to load the client.')}{' '}
+        {isNotFound(client.error) ? null : (
+          <Button variant="secondary" onClick={client.reload}>
+            Retry
+          </Button>
+        )}
+      </Alert>
+    );
+  }
+  if (!client.data) return <Spinner label="Loading client..." />;
+  const c = client.data;
+  return (
+    <>
+      <Details>
+        <dt>Name</dt>
+        <dd>{c.name}</dd>
+        <dt>Email</dt>
+        <dd>{c.email}</dd>
+        <dt>Phone</dt>
+        <dd>{c.phone || '—'}</dd>
+        <dt>Status</dt>
+        <dd>{CLIENT_STATUS_LABELS[c.status]}</dd>
+        <dt>KYC</dt>
+        <dd>{c.kyc ? 'Yes' : 'No'}</dd>
+        <dt>Balance</dt>
+        <dd>
+          <Balance value={c.balance} />
+        </dd>
+      </Details>
+      <h3>Recent Ledger Entries</h3>
+      <RecentLedger clientId={c.id} pageSize={RECENT} />
+      <Footer>
+        <Link to={`/clients/edit/${c.id}`}>Open {c.name}</Link>
+      </Footer>
+    </>
+  );
+}
+
+/** The dashboard's Client Details modal (SPEC §2): details, balance and recent ledger, loaded when opened. */
+export function ClientDetailsModal({ clientId, onClose }: { clientId: number; onClose(): void }) {
+  return (
+    <Modal open title="Client Details" onClose={onClose}>
+      <ClientDetails clientId={clientId} />
+    </Modal>
+  );
+}

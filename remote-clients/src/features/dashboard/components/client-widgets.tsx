@@ -1,0 +1,278 @@
+import { CLIENT_STATUS_LABELS, type ClientBalanceRow, type ClientSummary } from '@loupe/contracts';
+import {
+  Alert,
+  Button,
+  Card,
+  formatMoney,
+  Spinner,
+  Table,
+  TableScroll,
+  VisuallyHidden,
+} from '@loupe/platform';
+import { useId, useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { Balance } from '../../../components/balance';
+import { errorMessage } from '../../../lib/server-errors';
+import { useClientsSummary } from '../api/get-clients-summary';
+import { ClientDetailsModal } from './client-details-modal';
+
+const Title = styled.h2`
+  margin: 0 0 ${({ theme }) => theme.space(3)};
+  font-size: 1rem;
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
+const Figure = styled.p`
+  margin: 0;
+  font-size: 2rem;
+  font-weight: 700;
+  font-variant-numeric: tabular-nums;
+`;
+
+const Sub = styled.p`
+  margin: ${({ theme }) => theme.space(1)} 0 0;
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
+const Figures = styled.dl`
+  display: grid;
+  grid-template-columns: auto auto;
+  justify-content: space-between;
+  row-gap: ${({ theme }) => theme.space(2)};
+  column-gap: ${({ theme }) => theme.space(4)};
+  margin: 0 0 ${({ theme }) => theme.space(3)};
+  dt {
+    color: ${({ theme }) => theme.colors.muted};
+  }
+  dd {
+    margin: 0;
+    text-align: right;
+  }
+`;
+
+const Compact = styled(Table)`
+  font-size: 0.9rem;
+  th,
+  td {
+    padding: ${({ theme }) => `${theme.space(2)} ${theme.space(1)}`};
+  }
+`;
+
+const NameButton = styled.button`
+  font: inherit;
+  padding: 0;
+  border: 0;
+  background: none;
+  color: ${({ theme }) => theme.colors.primary};
+  text-decoration: underline;
+  text-align: left;
+  cursor: pointer;
+`;
+
+const More = styled.p`
+  margin: ${({ theme }) => theme.space(3)} 0 0;
+`;
+
+/** A widget's card: its title, then its content once the summary is in, or its own spinner or error. */
+function SummaryCard({ title, children }: { title: string; children(summary: ClientSummary): ReactNode }) {
+  const titleId = useId();
+  const summary = useClientsSummary();
+  return (
+    <Card aria-labelledby={titleId}>
+      <Title id={titleId}>{title}</Title>
+      {summary.status === 'error' ? (
+        <Alert>
+          {errorMessage(summary.error, 'Failed to load client figures.')}{' '}
+          <Button variant="secondary" onClick={summary.reload}>
+            Retry
+          </Button>
+        </Alert>
+      ) : summary.data ? (
+        children(summary.data)
+      ) : (
+        <Spinner label={`Loading ${title}...`} />
+      )}
+    </Card>
+  );
+}
+
+const count = (n: number, one: string, many: string) =>
+  `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`;
+
+/** Above the tabs: how many clients, how many active, with KYC on file. */
+export function ClientsWidget() {
+  return (
+    <SummaryCard title="Clients">
+      {(summary) => (
+        <>
+          <Figure>{summary.total.toLocaleString('en-GB')}</Figure>
+          <Sub>
+            {summary.active.toLocaleString('en-GB')} active · {summary.inactive.toLocaleString('en-GB')} not
+            active · {summary.withKyc.toLocaleString('en-GB')} with KYC
+          </Sub>
+          <More>
+            <Link to="/clients">View clients</Link>
+          </More>
+        </>
+      )}
+    </SummaryCard>
+  );
+}
+
+/** A list of clients with their balance and status; a name opens the Client Details modal. */
+function BalanceTable({
+  rows,
+  caption,
+  onOpen,
+}: {
+  rows: ClientBalanceRow[];
+  caption: string;
+  onOpen(id: number): void;
+}) {
+  return (
+    <TableScroll>
+      <Compact>
+        <caption>
+          <VisuallyHidden>{caption}</VisuallyHidden>
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Client</th>
+            <th scope="col">Balance</th>
+            <th scope="col">Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <th scope="row">
+                <NameButton type="button" aria-haspopup="dialog" onClick={() => onOpen(row.id)}>
+                  {row.name}
+                </NameButton>
+              </th>
+              <td>
+                <Balance value={row.balance} />
+              </td>
+              <td>{CLIENT_STATUS_LABELS[row.status]}</td>
+            </tr>
+          ))}
+        </tbody>
+      </Compact>
+    </TableScroll>
+  );
+}
+
+/** Opens the Client Details modal for one id at a time. */
+function useDetails() {
+  const [open, setOpen] = useState<number | null>(null);
+  const modal = open === null ? null : <ClientDetailsModal clientId={open} onClose={() => setOpen(null)} />;
+  return { openDetails: setOpen, modal };
+}
+
+/** Clients tab: what clients owe the shop and what it owes them, and the largest balances either way. */
+export function ClientBalancesWidget() {
+  const { openDetails, modal } = useDetails();
+  return (
+    <SummaryCard title="Client Balances">
+      {(summary) => {
+        const largest = [...summary.debtors, ...summary.creditors]
+          .sort((a, b) => Math.abs(b.balance) - Math.abs(a.balance))
+          .slice(0, 5);
+        return (
+          <>
+            <Figures>
+              <dt>Owed to the shop ({count(summary.debtorCount, 'client', 'clients')})</dt>
+              <dd>
+                <Balance value={-summary.totalOwedToShop} />
+              </dd>
+              <dt>Owed by the shop ({count(summary.creditorCount, 'client', 'clients')})</dt>
+              <dd>
+                <Balance value={summary.totalOwedByShop} />
+              </dd>
+              <dt>Net balance</dt>
+              <dd>
+                <Balance value={summary.netBalance} />
+              </dd>
+            </Figures>
+            {largest.length > 0 ? (
+              <BalanceTable rows={largest} caption="Largest client balances" onOpen={openDetails} />
+            ) : (
+              <Sub>Every client is settled.</Sub>
+            )}
+            {modal}
+          </>
+        );
+      }}
+    </SummaryCard>
+  );
+}
+
+function BalanceList({
+  title,
+  pick,
+  empty,
+  allLink,
+  allText,
+}: {
+  title: string;
+  pick(summary: ClientSummary): { rows: ClientBalanceRow[]; total: number; count: number };
+  empty: string;
+  allLink: string;
+  allText: string;
+}) {
+  const { openDetails, modal } = useDetails();
+  return (
+    <SummaryCard title={title}>
+      {(summary) => {
+        const { rows, total, count: how } = pick(summary);
+        return (
+          <>
+            {rows.length === 0 ? (
+              <Sub>{empty}</Sub>
+            ) : (
+              <>
+                <Sub>
+                  {count(how, 'client', 'clients')}, {formatMoney(total)} in all
+                </Sub>
+                <BalanceTable rows={rows} caption={title} onOpen={openDetails} />
+              </>
+            )}
+            {how > rows.length ? (
+              <More>
+                <Link to={allLink}>{allText}</Link>
+              </More>
+            ) : null}
+            {modal}
+          </>
+        );
+      }}
+    </SummaryCard>
+  );
+}
+
+/** Clients tab: the clients who owe the shop the most. */
+export function DebtorsWidget() {
+  return (
+    <BalanceList
+      title="Debtors"
+      pick={(s) => ({ rows: s.debtors, total: s.totalOwedToShop, count: s.debtorCount })}
+      empty="No client owes the shop."
+      allLink="/clients?balance=negative&ordering=balance"
+      allText="All debtors"
+    />
+  );
+}
+
+/** Clients tab: the clients the shop owes the most. */
+export function CreditorsWidget() {
+  return (
+    <BalanceList
+      title="Creditors"
+      pick={(s) => ({ rows: s.creditors, total: s.totalOwedByShop, count: s.creditorCount })}
+      empty="The shop owes no client."
+      allLink="/clients?balance=positive&ordering=-balance"
+      allText="All creditors"
+    />
+  );
+}

@@ -1,0 +1,182 @@
+import type { Client, ClientDocument, ClientSummary, LedgerEntry, LedgerPayment } from '@loupe/contracts';
+import { authCheckAs, createFetchMock, type FetchCall, type FetchMock } from '@loupe/platform/testing';
+
+export function makeClient(id: number, name: string, overrides: Partial<Client> = {}): Client {
+  return {
+    id,
+    name,
+    email: `${name.toLowerCase().replace(/[^a-z]+/g, '.')}@example.com`,
+    phone: '',
+    status: 'active',
+    notes: '',
+    balance: 0,
+    kyc: false,
+    hasItemCheckedOut: false,
+    createdAt: '2026-01-05T10:00:00.000Z',
+    updatedAt: '2026-01-05T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeEntry(id: number, overrides: Partial<LedgerEntry> = {}): LedgerEntry {
+  return {
+    id,
+    direction: 'received',
+    amount: 100,
+    currency: 'GBP',
+    exchangeRate: 1,
+    amountGbp: 100,
+    method: 'Cash',
+    date: '2026-02-01',
+    note: '',
+    source: null,
+    sourceId: null,
+    createdAt: '2026-02-01T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeDocument(id: number, overrides: Partial<ClientDocument> = {}): ClientDocument {
+  return {
+    id,
+    name: `passport-${id}.pdf`,
+    contentType: 'application/pdf',
+    size: 52_000,
+    uploadedAt: '2026-01-06T09:30:00.000Z',
+    ...overrides,
+  };
+}
+
+const query = (call: FetchCall) => new URLSearchParams(call.url.split('?')[1] ?? '');
+
+/** Pence arithmetic, so the fake's balances are as exact as the service's. */
+const pence = (value: number) => Math.round(value * 100);
+
+/**
+ * A small in-memory clients service behind the fetch mock: the list pages, searches and filters as the real
+ * one does (DRF paging, 404 "Invalid page."), payments move the balance, creates and updates are kept.
+ */
+export class FakeClientsServer {
+  readonly mock: FetchMock;
+  clients: Client[];
+  ledger = new Map<number, LedgerEntry[]>();
+  documents = new Map<number, ClientDocument[]>();
+  private nextId = 500;
+
+  constructor(clients: Client[]) {
+    this.clients = clients.map((c) => ({ ...c }));
+    this.mock = createFetchMock({
+      'GET /auth-check/': { body: authCheckAs('silver') },
+      'GET /csrf/': { cookies: { csrftoken: 'tok' } },
+      'GET /api/clients/': (call) => this.list(call),
+      'POST /api/clients/': (call) => {
+        const body = call.body as Partial<Client>;
+        const client = makeClient(this.nextId++, body.name ?? '', { ...body });
+        this.clients.push(client);
+        return { status: 201, body: client };
+      },
+    });
+    for (const client of this.clients) this.route(client.id);
+    window.fetch = this.mock.fetch;
+  }
+
+  /** The per-client endpoints of one id. */
+  route(id: number): void {
+    const base = `/api/clients/${id}/`;
+    this.mock.on(`GET ${base}`, () => {
+      const client = this.find(id);
+      return client ? { body: client } : { status: 404, body: { detail: 'Not found.' } };
+    });
+    this.mock.on(`PUT ${base}`, (call) => {
+      const client = this.find(id);
+      if (!client) return { status: 404, body: { detail: 'Not found.' } };
+      Object.assign(client, call.body as Partial<Client>, { updatedAt: '2026-03-01T10:00:00.000Z' });
+      return { body: client };
+    });
+    this.mock.on(`GET ${base}ledger/`, (call) => {
+      const entries = this.ledger.get(id) ?? [];
+      const size = Number(query(call).get('page_size') ?? 10);
+      return { body: { results: entries.slice(0, size), count: entries.length } };
+    });
+    this.mock.on(`POST ${base}ledger/`, (call) => this.pay(id, call.body as LedgerPayment));
+    this.mock.on(`GET ${base}kyc/`, () => {
+      const docs = this.documents.get(id) ?? [];
+      return { body: { results: docs, count: docs.length } };
+    });
+  }
+
+  find(id: number): Client | undefined {
+    return this.clients.find((c) => c.id === id);
+  }
+
+  private list(call: FetchCall) {
+    const q = query(call);
+    const page = Number(q.get('page') ?? 1);
+    const size = Number(q.get('page_size') ?? 10);
+    const search = (q.get('search') ?? '').toLowerCase();
+    const status = q.get('status');
+    const balance = q.get('balance');
+    let rows = this.clients.filter(
+      (c) =>
+        (!search || `${c.name} ${c.email} ${c.phone}`.toLowerCase().includes(search)) &&
+        (!status || c.status === status) &&
+        (!balance ||
+          (balance === 'negative'
+            ? c.balance < 0
+            : balance === 'positive'
+              ? c.balance > 0
+              : c.balance === 0)),
+    );
+    const ordering = q.get('ordering') ?? 'name';
+    const key = ordering.replace(/^-/, '') as 'name' | 'balance';
+    rows = [...rows].sort((a, b) => (a[key] < b[key] ? -1 : a[key] > b[key] ? 1 : a.id - b.id));
+    if (ordering.startsWith('-')) rows.reverse();
+    const offset = (page - 1) * size;
+    if (page > 1 && offset >= rows.length) return { status: 404, body: { detail: 'Invalid page.' } };
+    return { body: { results: rows.slice(offset, offset + size), count: rows.length } };
+  }
+
+  private pay(id: number, body: LedgerPayment) {
+    const client = this.find(id);
+    if (!client) return { status: 404, body: { detail: 'Not found.' } };
+    const rate = body.currency && body.currency !== 'GBP' ? Number(body.exchangeRate) : 1;
+    const gbpPence = Math.round(Number(body.amount) * rate * 100) * (body.direction === 'paid' ? -1 : 1);
+    client.balance = (pence(client.balance) + gbpPence) / 100;
+    const entry = makeEntry(9000 + (this.ledger.get(id)?.length ?? 0), {
+      direction: body.direction,
+      amount: Number(body.amount) * (body.direction === 'paid' ? -1 : 1),
+      currency: body.currency ?? 'GBP',
+      exchangeRate: rate,
+      amountGbp: gbpPence / 100,
+      method: body.method ?? 'Cash',
+      date: body.date ?? '2026-03-01',
+      note: body.note ?? '',
+    });
+    this.ledger.set(id, [entry, ...(this.ledger.get(id) ?? [])]);
+    return { status: 201, body: { entry, balance: client.balance } };
+  }
+}
+
+export function makeSummary(overrides: Partial<ClientSummary> = {}): ClientSummary {
+  return {
+    total: 25,
+    active: 20,
+    inactive: 5,
+    withKyc: 14,
+    withItemCheckedOut: 3,
+    debtorCount: 7,
+    creditorCount: 6,
+    totalOwedToShop: 12_450.5,
+    totalOwedByShop: 8_100.25,
+    netBalance: -4_350.25,
+    debtors: [
+      { id: 1, name: 'Ada Lovelace', status: 'active', balance: -5_000 },
+      { id: 2, name: 'Brian Eno', status: 'inactive', balance: -2_500.5 },
+    ],
+    creditors: [
+      { id: 3, name: 'Clara Schumann', status: 'active', balance: 6_000.25 },
+      { id: 4, name: 'Dmitri Shostakovich', status: 'active', balance: 100 },
+    ],
+    ...overrides,
+  };
+}
