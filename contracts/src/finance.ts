@@ -13,7 +13,8 @@ import { DateString, DecimalInput } from './inventory';
  * the exchange rate of that moment (GBP per unit of the currency; 1 for GBP, required for USD, EUR and BTC), and
  * its GBP value is fixed when it is saved:  amountGbp = round2(amount × exchangeRate)  (exact decimals,
  * halves away from zero). Reports and the dashboard sum amountGbp, so a report never changes because a rate
- * moved later. Amounts: > 0, at most 2 decimals (BTC: 8); exchange rates > 0, at most 8 decimals.
+ * moved later. Amounts: > 0, at most 2 decimals and 12 whole digits (BTC: 8 decimals, 7 whole digits); exchange
+ * rates > 0, at most 8 decimals and 7 whole digits (so every value reads back exactly as a JSON number).
  *
  * DAYS — "today", weeks and months are days in the shop's time zone (Europe/London by default): a sale saved
  * at 23:30 UTC on a British Summer Time day belongs to the next London day. Weeks are ISO weeks (Monday to
@@ -27,9 +28,10 @@ import { DateString, DecimalInput } from './inventory';
  * - name: required, trimmed, ≤ 200 characters (`{"name": ["This field is required."]}` /
  *   `["This field may not be blank."]`)
  * - amount: required, a JSON number or numeric string, > 0 (`["Ensure this value is greater than 0."]`),
- *   ≤ 2 decimals (BTC ≤ 8)
+ *   ≤ 2 decimals and ≤ 12 whole digits (BTC: ≤ 8 and ≤ 7), its GBP value ≤ 12 whole digits
  * - currency: GBP (default) | USD | EUR | BTC
- * - exchangeRate: GBP per unit; default 1; must be 1 (or omitted) for GBP and is required for the others
+ * - exchangeRate: GBP per unit, ≤ 8 decimals and ≤ 7 whole digits; default 1; must be 1 (or omitted) for GBP
+ *   and is required for the others
  * - payment_method: one of PAYMENT_METHODS, default Cash
  * - notes: default ''; date: YYYY-MM-DD, default today in the shop's time zone
  */

@@ -15,12 +15,23 @@ import {
   type ReportType,
 } from '@loupe/contracts';
 import { BLANK, REQUIRED } from '../../../http-errors';
-import { RATE_RULE, amountRuleFor } from '../../../money';
+import { RATE_RULE, amountRuleFor, type DecimalRule } from '../../../money';
 import type { DateFilter, NewFinanceEntry } from '../../../repositories/expenses-repository';
 import { ErrorBag, dateField, decimalField, invalidPage, parseDate } from '../inventory/item-input';
 
 const choiceError = (value: string) => `"${value}" is not a valid choice.`;
 const NAME_MAX = 200;
+const POSITIVE = 'Ensure this value is greater than 0.';
+
+// At most 15 significant digits, so that every amount and rate reads back exactly as the JSON number the lists
+// show: 7 whole digits for bitcoin amounts and for rates (8 decimals each); other amounts keep 12 with 2.
+const ENTRY_RATE_RULE: DecimalRule = { ...RATE_RULE, maxWholeDigits: 7 };
+// Negative amounts parse so that they get the same message as zero: the rule is "> 0", not ">= 0".
+const entryAmountRule = (currency: Currency): DecimalRule => ({
+  ...amountRuleFor(currency),
+  ...(currency === 'BTC' ? { maxWholeDigits: 7 } : {}),
+  allowNegative: true,
+});
 
 /** Add Expense / Add Quick Sale (SPEC §3, §5): name and amount required, the §9 defaults for the rest. */
 export function parseEntry(
@@ -39,11 +50,12 @@ export function parseEntry(
     : null;
   if (currency === null) bag.add('currency', choiceError(currencyText));
 
-  const amount = decimalField(bag, 'amount', body.amount, amountRuleFor(currency ?? 'GBP'), {
+  const amount = decimalField(bag, 'amount', body.amount, entryAmountRule(currency ?? 'GBP'), {
     required: true,
   });
+  if (amount?.startsWith('-')) bag.add('amount', POSITIVE);
 
-  const rate = decimalField(bag, 'exchangeRate', body.exchangeRate, RATE_RULE);
+  const rate = decimalField(bag, 'exchangeRate', body.exchangeRate, ENTRY_RATE_RULE);
   if (currency === 'GBP' && rate !== null && rate !== '1') bag.add('exchangeRate', 'Must be 1 for GBP.');
   if (currency !== null && currency !== 'GBP' && rate === null && !bag.has('exchangeRate')) {
     bag.add('exchangeRate', `An exchange rate (GBP per ${currency}) is required for ${currency}.`);

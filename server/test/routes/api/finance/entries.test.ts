@@ -76,6 +76,29 @@ describe.each([
     expect(usd.json().amountGbp).toBe(15.02);
   });
 
+  it('reads back the largest bitcoin amount and rate exactly (15 significant digits)', async () => {
+    const gold = await as('gold');
+    const btc = await gold.post(path, {
+      name: 'Vault',
+      amount: '9999999.99999999',
+      currency: 'BTC',
+      exchangeRate: '0.00000001',
+    });
+    expect(btc.statusCode).toBe(201);
+    // 9999999.99999999 × 0.00000001 = 0.0999999999999999 → 0.10
+    expect(btc.json()).toMatchObject({ amount: 9999999.99999999, exchangeRate: 0.00000001, amountGbp: 0.1 });
+    const usd = await gold.post(path, {
+      name: 'Rate at the limit',
+      amount: '1.01',
+      currency: 'USD',
+      exchangeRate: '9999999.99999999',
+    });
+    // 1.01 × 9999999.99999999 = 10099999.9999999899 → 10100000.00
+    expect(usd.json()).toMatchObject({ exchangeRate: 9999999.99999999, amountGbp: 10100000 });
+    const listed = (await gold.get(path)).json().results;
+    expect(listed.map((e: { amount: number }) => e.amount)).toEqual([1.01, 9999999.99999999]);
+  });
+
   it('0.10 + 0.20 is 0.30 in the reports', async () => {
     const gold = await as('gold');
     await gold.post(path, { name: 'a', amount: 0.1 });
@@ -91,7 +114,8 @@ describe.each([
     [{ name: '   ', amount: 5 }, { name: ['This field may not be blank.'] }],
     [{ name: 'x', amount: '' }, { amount: ['This field is required.'] }],
     [{ name: 'x', amount: 0 }, { amount: ['Ensure this value is greater than 0.'] }],
-    [{ name: 'x', amount: '-3' }, { amount: ['Ensure this value is greater than or equal to 0.'] }],
+    [{ name: 'x', amount: '-3' }, { amount: ['Ensure this value is greater than 0.'] }],
+    [{ name: 'x', amount: -0.01 }, { amount: ['Ensure this value is greater than 0.'] }],
     [{ name: 'x', amount: '1.005' }, { amount: ['Ensure that there are no more than 2 decimal places.'] }],
     [{ name: 'x', amount: 'ten' }, { amount: ['A valid number is required.'] }],
     [{ name: 'x', amount: '1e3' }, { amount: ['A valid number is required.'] }],
@@ -111,6 +135,19 @@ describe.each([
     ],
     [{ name: 'x', amount: 1, date: '2026-03-02' }, { date: ['Ensure this date is not in the future.'] }],
     [{ name: 'x'.repeat(201), amount: 1 }, { name: ['Ensure this field has no more than 200 characters.'] }],
+    // Bitcoin amounts and rates have 8 decimals, so 7 whole digits keep them within a JSON number's 15.
+    [
+      { name: 'x', amount: '12345678.00000001', currency: 'BTC', exchangeRate: 1 },
+      { amount: ['Ensure that there are no more than 7 digits before the decimal point.'] },
+    ],
+    [
+      { name: 'x', amount: '1', currency: 'USD', exchangeRate: '12345678.5' },
+      { exchangeRate: ['Ensure that there are no more than 7 digits before the decimal point.'] },
+    ],
+    [
+      { name: 'x', amount: '1', currency: 'BTC', exchangeRate: '0.000000001' },
+      { exchangeRate: ['Ensure that there are no more than 8 decimal places.'] },
+    ],
     [
       { name: 'x', amount: '999999999999', currency: 'USD', exchangeRate: '2' },
       { amount: ['Ensure the amount in GBP has no more than 12 digits before the decimal point.'] },
