@@ -73,6 +73,7 @@ export class FakeClientsServer {
         const body = call.body as Partial<Client>;
         const client = makeClient(this.nextId++, body.name ?? '', { ...body });
         this.clients.push(client);
+        this.route(client.id);
         return { status: 201, body: client };
       },
     });
