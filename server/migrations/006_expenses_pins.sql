@@ -52,7 +52,9 @@ CREATE TABLE finance_days (
 );
 
 -- Each statement's rows, netted per day row, applied in ONE upsert in key order, so writers lock the day
--- rows they touch in the same order and cannot deadlock (see item_counts in 005).
+-- rows they touch in the same order and cannot deadlock (see item_counts in 005). Deletes and updates skip
+-- shops that are gone: deleting a shop cascades to its sales and expenses after the shop row itself, and their
+-- day sums go with the shop (a sum written back for it would break the foreign key).
 CREATE FUNCTION finance_days_sales_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO finance_days AS f (shop_id, day, kind, payment_method, n, amount_gbp, cost_gbp)
@@ -70,7 +72,8 @@ BEGIN
   INSERT INTO finance_days AS f (shop_id, day, kind, payment_method, n, amount_gbp, cost_gbp)
   SELECT shop_id, sale_date, CASE WHEN item_id IS NULL THEN 'quick' ELSE 'item' END, payment_method,
          -count(*), -sum(amount_gbp), -sum(coalesce(cost_gbp, 0))
-    FROM old_rows GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+    FROM old_rows WHERE EXISTS (SELECT 1 FROM shops WHERE shops.id = old_rows.shop_id)
+   GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
   ON CONFLICT (shop_id, day, kind, payment_method) DO UPDATE
     SET n = f.n + EXCLUDED.n, amount_gbp = f.amount_gbp + EXCLUDED.amount_gbp,
         cost_gbp = f.cost_gbp + EXCLUDED.cost_gbp;
@@ -88,7 +91,7 @@ BEGIN
     SELECT shop_id, sale_date, CASE WHEN item_id IS NULL THEN 'quick' ELSE 'item' END,
            payment_method, -1, -amount_gbp, -coalesce(cost_gbp, 0)
       FROM old_rows
-  ) changes GROUP BY 1, 2, 3, 4
+  ) changes WHERE EXISTS (SELECT 1 FROM shops WHERE shops.id = changes.shop_id) GROUP BY 1, 2, 3, 4
   HAVING sum(n) <> 0 OR sum(amount_gbp) <> 0 OR sum(cost_gbp) <> 0 ORDER BY 1, 2, 3, 4
   ON CONFLICT (shop_id, day, kind, payment_method) DO UPDATE
     SET n = f.n + EXCLUDED.n, amount_gbp = f.amount_gbp + EXCLUDED.amount_gbp,
@@ -117,7 +120,8 @@ CREATE FUNCTION finance_days_expenses_deleted() RETURNS trigger LANGUAGE plpgsql
 BEGIN
   INSERT INTO finance_days AS f (shop_id, day, kind, payment_method, n, amount_gbp, cost_gbp)
   SELECT shop_id, expense_date, 'expense', payment_method, -count(*), -sum(amount_gbp), 0
-    FROM old_rows GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+    FROM old_rows WHERE EXISTS (SELECT 1 FROM shops WHERE shops.id = old_rows.shop_id)
+   GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
   ON CONFLICT (shop_id, day, kind, payment_method) DO UPDATE
     SET n = f.n + EXCLUDED.n, amount_gbp = f.amount_gbp + EXCLUDED.amount_gbp;
   RETURN NULL;
@@ -130,7 +134,8 @@ BEGIN
     SELECT shop_id, expense_date AS day, payment_method, 1 AS n, amount_gbp FROM new_rows
     UNION ALL
     SELECT shop_id, expense_date, payment_method, -1, -amount_gbp FROM old_rows
-  ) changes GROUP BY 1, 2, 3, 4 HAVING sum(n) <> 0 OR sum(amount_gbp) <> 0 ORDER BY 1, 2, 3, 4
+  ) changes WHERE EXISTS (SELECT 1 FROM shops WHERE shops.id = changes.shop_id)
+   GROUP BY 1, 2, 3, 4 HAVING sum(n) <> 0 OR sum(amount_gbp) <> 0 ORDER BY 1, 2, 3, 4
   ON CONFLICT (shop_id, day, kind, payment_method) DO UPDATE
     SET n = f.n + EXCLUDED.n, amount_gbp = f.amount_gbp + EXCLUDED.amount_gbp;
   RETURN NULL;

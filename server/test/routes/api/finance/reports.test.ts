@@ -224,6 +224,47 @@ describe('client reports', () => {
   });
 });
 
+describe('the day sums behind the reports (migration 006 triggers)', () => {
+  // afterEach (setup.ts) compares every kept sum with the sales and expenses, whatever the test did.
+  it('follow updates and deletes of sales and expenses, in one statement or many', async () => {
+    const watch = await item({ price: '700' });
+    const sold = await sale({ day: '2026-02-10', gbp: '1000.00', itemId: watch, cost: '700' });
+    const quick = await sale({ day: '2026-02-10', gbp: '30.00' });
+    const bill = await expense({ day: '2026-02-10', gbp: '12.50' });
+    await sale({ day: '2026-02-11', gbp: '5.00', method: 'PayPal' });
+    // A sale moved to another day and method, an expense repriced, a quick sale removed.
+    await state.db.query(
+      `UPDATE sales SET sale_date = '2026-02-12', payment_method = 'Debit Card', amount_gbp = 990 WHERE id = $1`,
+      [sold],
+    );
+    await state.db.query(`UPDATE expenses SET amount_gbp = 13.75 WHERE id = $1`, [bill]);
+    await state.db.query(`DELETE FROM sales WHERE id = $1`, [quick]);
+    // Deleting the stock item leaves its sale without one: from then on it is counted as a quick sale.
+    await state.db.query(`DELETE FROM items WHERE id = $1`, [watch]);
+    const r = await report(`type=sales&${CUSTOM}`);
+    expect(r.rows).toEqual([
+      { date: '2026-02-10', sales: 0, expenses: 13.75, profit: -13.75 },
+      { date: '2026-02-11', sales: 5, expenses: 0, profit: 5 },
+      { date: '2026-02-12', sales: 990, expenses: 0, profit: 290 },
+    ]);
+    expect(r.details).toMatchObject({ quickSales: { count: 2, amount: 995 }, itemSales: { count: 0 } });
+    // Many rows in one statement, including a no-op update.
+    await state.db.query(`UPDATE sales SET notes = 'checked'`);
+    await state.db.query(`DELETE FROM expenses`);
+    expect((await report(`type=sales&${CUSTOM}`)).totals).toEqual({ sales: 995, expenses: 0, profit: 295 });
+  });
+
+  it('let a whole shop be deleted with its records', async () => {
+    await sale({ day: '2026-02-10', gbp: '10.00', shop: 'other' });
+    await expense({ day: '2026-02-10', gbp: '1.00', shop: 'other' });
+    await sale({ day: '2026-02-10', gbp: '20.00' });
+    await state.db.query('DELETE FROM shops WHERE id = $1', [state.fx.otherShopId]);
+    const left = await state.db.query<{ shop_id: number }>('SELECT DISTINCT shop_id FROM finance_days');
+    expect(left).toEqual([{ shop_id: state.fx.shopId }]);
+    expect((await report(`type=sales&${CUSTOM}`)).totals.sales).toBe(20);
+  });
+});
+
 describe('ranges in the shop’s calendar', () => {
   it('Daily: the last 7 days up to today, empty days included', async () => {
     // 2026-03-01 09:00 UTC (the default clock) is a Sunday in London.
