@@ -161,7 +161,7 @@ describe('/clients', () => {
     const server = new FakeClientsServer([ADA, BRIAN, CLARA]);
     renderList();
     await screen.findByRole('table', { name: 'Clients' });
-    const box = screen.getByRole('searchbox', { name: 'Search' });
+    const box = screen.getByRole('searchbox', { name: 'Search clients' });
     await userEvent.type(box, 'eno');
     expect(names()).toHaveLength(3);
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
@@ -175,7 +175,7 @@ describe('/clients', () => {
     await waitFor(() => expect(names()).toHaveLength(3));
     await userEvent.click(screen.getByRole('button', { name: 'Clear Filters' }));
     await waitFor(() => expect(location()).toBe('/clients'));
-    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
+    expect(screen.getByRole('searchbox', { name: 'Search clients' })).toHaveValue('');
   });
 
   it('filters by status and by balance, going back to page 1', async () => {
@@ -212,7 +212,7 @@ describe('/clients', () => {
       status: 'active',
       ordering: '-balance',
     });
-    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('a');
+    expect(screen.getByRole('searchbox', { name: 'Search clients' })).toHaveValue('a');
     expect(screen.getByLabelText('Status')).toHaveValue('active');
     expect(screen.getByLabelText('Sort by')).toHaveValue('-balance');
     expect(screen.getByLabelText('Items per page')).toHaveValue('25');

@@ -12,6 +12,7 @@ function server(summary: unknown = makeSummary(), status = 200) {
     makeClient(3, 'Clara Schumann', { balance: 6000.25, status: 'inactive' }),
   ]);
   fake.ledger.set(1, [
+    ...Array.from({ length: 6 }, (_, i) => makeEntry(20 + i, { note: `Older ${i + 1}` })),
     makeEntry(12, {
       direction: 'paid',
       amount: -5000,
@@ -160,8 +161,17 @@ describe('dashboard widgets', () => {
       Balance: '▼ -£5,000.00 (owes the shop)',
     });
     const ledger = await dialog.findByRole('table', { name: 'Recent ledger entries' });
-    expect(within(ledger).getAllByRole('row')[1]).toHaveTextContent('Advance');
-    expect(fake.mock.callsTo('GET', '/api/clients/1/ledger/')[0]?.url).toContain('page_size=5');
+    const rows = within(ledger).getAllByRole('row').slice(1);
+    expect(rows.map((r) => (r as HTMLTableRowElement).cells[6]?.textContent)).toEqual([
+      'Older 1',
+      'Older 2',
+      'Older 3',
+      'Older 4',
+      'Older 5',
+    ]);
+    expect(dialog.getByText('The latest 5 of 7 entries.')).toBeInTheDocument();
+    // The service's smallest page is 10; the modal shows the latest five.
+    expect(fake.mock.callsTo('GET', '/api/clients/1/ledger/')[0]?.url).toContain('page_size=10');
     expect(dialog.getByRole('link', { name: 'Open Ada Lovelace' })).toHaveAttribute(
       'href',
       '/clients/edit/1',

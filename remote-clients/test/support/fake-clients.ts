@@ -49,6 +49,16 @@ export function makeDocument(id: number, overrides: Partial<ClientDocument> = {}
 
 const query = (call: FetchCall) => new URLSearchParams(call.url.split('?')[1] ?? '');
 
+/** The service's page sizes: anything else is a 400, as it answers. */
+function pageSize(call: FetchCall): number | { status: number; body: unknown } {
+  const raw = query(call).get('page_size') ?? '10';
+  if (['10', '25', '50', '100'].includes(raw)) return Number(raw);
+  return {
+    status: 400,
+    body: { page_size: [`Select a valid choice. ${raw} is not one of the available choices.`] },
+  };
+}
+
 /** Pence arithmetic, so the fake's balances are as exact as the service's. */
 const pence = (value: number) => Math.round(value * 100);
 
@@ -96,7 +106,8 @@ export class FakeClientsServer {
     });
     this.mock.on(`GET ${base}ledger/`, (call) => {
       const entries = this.ledger.get(id) ?? [];
-      const size = Number(query(call).get('page_size') ?? 10);
+      const size = pageSize(call);
+      if (typeof size !== 'number') return size;
       return { body: { results: entries.slice(0, size), count: entries.length } };
     });
     this.mock.on(`POST ${base}ledger/`, (call) => this.pay(id, call.body as LedgerPayment));
@@ -113,7 +124,8 @@ export class FakeClientsServer {
   private list(call: FetchCall) {
     const q = query(call);
     const page = Number(q.get('page') ?? 1);
-    const size = Number(q.get('page_size') ?? 10);
+    const size = pageSize(call);
+    if (typeof size !== 'number') return size;
     const search = (q.get('search') ?? '').toLowerCase();
     const status = q.get('status');
     const balance = q.get('balance');

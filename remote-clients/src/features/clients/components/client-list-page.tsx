@@ -99,7 +99,7 @@ function SearchForm({ initial, onSearch }: { initial: string; onSearch(text: str
   };
   return (
     <form role="search" aria-label="Clients" onSubmit={submit}>
-      <label htmlFor={id}>Search</label>
+      <label htmlFor={id}>Search clients</label>
       <SearchRow>
         <input
           id={id}
@@ -197,10 +197,7 @@ export function ClientListPage() {
       {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
       <Card>
         <Toolbar>
-          <SearchForm
-            initial={list.filters.search}
-            onSearch={(search) => list.setFilters({ search })}
-          />
+          <SearchForm initial={list.filters.search} onSearch={(search) => list.setFilters({ search })} />
           <FilterSelect
             label="Status"
             value={list.filters.status}

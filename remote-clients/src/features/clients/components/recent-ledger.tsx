@@ -8,9 +8,12 @@ const Muted = styled.p`
   color: ${({ theme }) => theme.colors.muted};
 `;
 
-/** The client's latest ledger entries with their own loading and error states. */
-export function RecentLedger({ clientId, pageSize = 10 }: { clientId: number; pageSize?: number }) {
-  const ledger = useRecentLedger(clientId, pageSize);
+/** The smallest page the service serves (page_size 10, 25, 50 or 100). */
+const PAGE_SIZE = 10;
+
+/** The client's latest ledger entries (at most `limit`, up to 10) with their own loading and error states. */
+export function RecentLedger({ clientId, limit = PAGE_SIZE }: { clientId: number; limit?: number }) {
+  const ledger = useRecentLedger(clientId, PAGE_SIZE);
   if (ledger.status === 'error') {
     return (
       <Alert>
@@ -22,7 +25,8 @@ export function RecentLedger({ clientId, pageSize = 10 }: { clientId: number; pa
     );
   }
   if (!ledger.data) return <Spinner label="Loading ledger..." />;
-  const { results, count } = ledger.data;
+  const results = ledger.data.results.slice(0, limit);
+  const { count } = ledger.data;
   if (results.length === 0) return <Muted>No payments or charges yet.</Muted>;
   return (
     <>

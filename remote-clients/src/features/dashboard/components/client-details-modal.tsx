@@ -65,7 +65,7 @@ function ClientDetails({ clientId }: { clientId: number }) {
         </dd>
       </Details>
       <h3>Recent Ledger Entries</h3>
-      <RecentLedger clientId={c.id} pageSize={RECENT} />
+      <RecentLedger clientId={c.id} limit={RECENT} />
       <Footer>
         <Link to={`/clients/edit/${c.id}`}>Open {c.name}</Link>
       </Footer>
