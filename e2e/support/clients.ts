@@ -72,6 +72,15 @@ export async function findClients(api: APIRequestContext, search: string): Promi
   return list.results;
 }
 
+/** One page of the clients list, as the API answers it for `query`. */
+export async function listClients(
+  api: APIRequestContext,
+  query: Record<string, string>,
+): Promise<{ results: ApiClientRecord[]; count: number }> {
+  const qs = new URLSearchParams(query).toString();
+  return ok(`GET clients?${qs}`, await api.get(`/api/api/clients/?${qs}`));
+}
+
 export async function getClientSummary(api: APIRequestContext): Promise<ApiClientSummary> {
   return ok('GET clients summary', await api.get('/api/api/clients/summary/'));
 }

@@ -8,6 +8,7 @@ import {
   findClients,
   getClientRecord,
   getClientSummary,
+  listClients,
   PDF_BYTES,
   pounds,
   shownAmount,
@@ -260,6 +261,7 @@ describe('clients', () => {
     'the dashboard’s client widgets show the figures the API reports; a debtor opens Client Details',
     async (kit) => {
       const summary = await getClientSummary(api);
+      const recent = await listClients(api, { ordering: '-updated_at', page_size: '10' });
       expect(summary.total).toBeGreaterThanOrEqual(25);
       expect(summary.debtors.length).toBeGreaterThan(0);
       const page = await kit.newPage({ as: demo.silver });
@@ -282,6 +284,12 @@ describe('clients', () => {
       ]);
       expect(await balances.locator('dt').first().innerText()).toBe(
         `Owed to the shop (${summary.debtorCount} ${summary.debtorCount === 1 ? 'client' : 'clients'})`,
+      );
+
+      const recentTable = balances.getByRole('table', { name: 'Recently active clients' });
+      await recentTable.waitFor();
+      expect(await recentTable.getByRole('rowheader').allInnerTexts()).toEqual(
+        recent.results.slice(0, 5).map((c) => c.name),
       );
 
       const debtors = page.getByRole('table', { name: 'Debtors' });

@@ -193,7 +193,7 @@ describe('/clients', () => {
     expect(lastListQuery(server).get('page')).toBe('1');
 
     await userEvent.selectOptions(screen.getByLabelText('Status'), 'All statuses');
-    await userEvent.selectOptions(screen.getByLabelText('Balance'), 'Owe the shop (debtors)');
+    await userEvent.selectOptions(screen.getByLabelText('Balance'), 'Debtors (owe the shop)');
     await waitFor(() => expect(location()).toBe('/clients?balance=negative'));
     await screen.findByText('Showing 1–10 of 12');
     expect(lastListQuery(server).get('balance')).toBe('negative');

@@ -8,8 +8,21 @@ const SUMMARY = '/api/clients/summary/';
 
 function server(summary: unknown = makeSummary(), status = 200) {
   const fake = new FakeClientsServer([
-    makeClient(1, 'Ada Lovelace', { email: 'ada@example.com', phone: '+44 1', balance: -5000, kyc: true }),
-    makeClient(3, 'Clara Schumann', { balance: 6000.25, status: 'inactive' }),
+    makeClient(1, 'Ada Lovelace', {
+      email: 'ada@example.com',
+      phone: '+44 1',
+      balance: -5000,
+      kyc: true,
+      updatedAt: '2026-03-02T09:00:00.000Z',
+    }),
+    makeClient(3, 'Clara Schumann', {
+      balance: 6000.25,
+      status: 'inactive',
+      updatedAt: '2026-03-04T09:00:00.000Z',
+    }),
+    ...Array.from({ length: 6 }, (_, i) =>
+      makeClient(40 + i, `Quiet ${i + 1}`, { updatedAt: `2026-01-0${i + 1}T09:00:00.000Z` }),
+    ),
   ]);
   fake.ledger.set(1, [
     ...Array.from({ length: 6 }, (_, i) => makeEntry(20 + i, { note: `Older ${i + 1}` })),
@@ -58,8 +71,8 @@ describe('dashboard widgets', () => {
     );
   });
 
-  it('Client Balances: owed each way and net, and the largest balances with their status', async () => {
-    server();
+  it('Client Balances: owed each way and net, and the clients whose balances moved last', async () => {
+    const fake = server();
     renderWidgets('Client Balances');
     await screen.findByText(/Owed to the shop/);
     const balances = card('Client Balances');
@@ -75,18 +88,43 @@ describe('dashboard widgets', () => {
       '▲ £8,100.25 (the shop owes)',
       '▼ -£4,350.25 (owes the shop)',
     ]);
-    const table = within(balances).getByRole('table', { name: 'Largest client balances' });
+    const table = await within(balances).findByRole('table', { name: 'Recently active clients' });
     expect(
       within(table)
         .getAllByRole('row')
         .slice(1)
         .map((r) => Array.from((r as HTMLTableRowElement).cells).map((c) => c.textContent)),
     ).toEqual([
-      ['Clara Schumann', '▲ £6,000.25 (the shop owes)', 'Active'],
+      ['Clara Schumann', '▲ £6,000.25 (the shop owes)', 'Not Active'],
       ['Ada Lovelace', '▼ -£5,000.00 (owes the shop)', 'Active'],
-      ['Brian Eno', '▼ -£2,500.50 (owes the shop)', 'Not Active'],
-      ['Dmitri Shostakovich', '▲ £100.00 (the shop owes)', 'Active'],
+      ['Quiet 6', '£0.00 (settled)', 'Active'],
+      ['Quiet 5', '£0.00 (settled)', 'Active'],
+      ['Quiet 4', '£0.00 (settled)', 'Active'],
     ]);
+    expect(
+      Object.fromEntries(
+        new URLSearchParams(fake.mock.callsTo('GET', '/api/clients/')[0]?.url.split('?')[1]),
+      ),
+    ).toEqual({
+      ordering: '-updated_at',
+      page_size: '10',
+    });
+    await userEvent.click(within(table).getByRole('button', { name: 'Ada Lovelace' }));
+    expect(await screen.findByRole('dialog', { name: 'Client Details' })).toBeInTheDocument();
+  });
+
+  it('Client Balances keeps its figures when the latest clients fail, with their own Retry', async () => {
+    const fake = server();
+    fake.mock.on('GET /api/clients/', { status: 500 });
+    renderWidgets('Client Balances');
+    const alert = await within(await screen.findByRole('region', { name: 'Client Balances' })).findByRole(
+      'alert',
+    );
+    expect(alert).toHaveTextContent('Failed to load the latest clients.');
+    expect(card('Client Balances')).toHaveTextContent('Net balance');
+    fake.mock.on('GET /api/clients/', { body: { results: [fake.find(1)], count: 1 } });
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('table', { name: 'Recently active clients' })).toBeInTheDocument();
   });
 
   it('Debtors and Creditors list the names with the amounts; links to the full lists when there are more', async () => {
@@ -137,7 +175,6 @@ describe('dashboard widgets', () => {
     renderWidgets('Client Balances', 'Debtors', 'Creditors');
     expect(await screen.findByText('No client owes the shop.')).toBeInTheDocument();
     expect(screen.getByText('The shop owes no client.')).toBeInTheDocument();
-    expect(screen.getByText('Every client is settled.')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'All debtors' })).not.toBeInTheDocument();
   });
 

@@ -141,7 +141,8 @@ export class FakeClientsServer {
               : c.balance === 0)),
     );
     const ordering = q.get('ordering') ?? 'name';
-    const key = ordering.replace(/^-/, '') as 'name' | 'balance';
+    const key = ordering.replace(/^-/, '').replace(/_(\w)/g, (_, c: string) => c.toUpperCase()) as
+      'name' | 'balance' | 'updatedAt';
     rows = [...rows].sort((a, b) => (a[key] < b[key] ? -1 : a[key] > b[key] ? 1 : a.id - b.id));
     if (ordering.startsWith('-')) rows.reverse();
     const offset = (page - 1) * size;

@@ -67,8 +67,14 @@ const SearchRow = styled.div`
   display: flex;
   gap: ${({ theme }) => theme.space(2)};
   input {
-    min-width: min(260px, 60vw);
+    flex: 1;
+    min-width: 0;
+    width: 240px;
   }
+`;
+
+const SearchBox = styled.form`
+  max-width: 100%;
 `;
 
 const Summary = styled.p`
@@ -98,7 +104,7 @@ function SearchForm({ initial, onSearch }: { initial: string; onSearch(text: str
     onSearch(text.trim());
   };
   return (
-    <form role="search" aria-label="Clients" onSubmit={submit}>
+    <SearchBox role="search" aria-label="Clients" onSubmit={submit}>
       <label htmlFor={id}>Search clients</label>
       <SearchRow>
         <input
@@ -112,7 +118,7 @@ function SearchForm({ initial, onSearch }: { initial: string; onSearch(text: str
           Search
         </Button>
       </SearchRow>
-    </form>
+    </SearchBox>
   );
 }
 

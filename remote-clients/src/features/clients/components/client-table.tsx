@@ -5,13 +5,32 @@ import { Balance } from '../../../components/balance';
 
 export type ClientAction = 'edit' | 'payment' | 'checkout' | 'return';
 
+/** Four compact buttons in two rows, so the table fits a laptop screen without scrolling sideways. */
 const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
+  display: grid;
+  grid-template-columns: repeat(2, max-content);
   gap: ${({ theme }) => theme.space(1)};
   button {
     min-height: 32px;
-    padding: ${({ theme }) => `${theme.space(1)} ${theme.space(3)}`};
+    padding: ${({ theme }) => `${theme.space(1)} ${theme.space(2)}`};
+    font-size: 0.85rem;
+  }
+`;
+
+const NoWrap = styled.td`
+  white-space: nowrap;
+`;
+
+/** Long addresses break anywhere rather than push the row's buttons off a laptop screen. */
+const Email = styled.td`
+  overflow-wrap: anywhere;
+  min-width: 16ch;
+`;
+
+const Compact = styled(Table)`
+  th,
+  td {
+    padding: ${({ theme }) => `${theme.space(2)} ${theme.space(2)}`};
   }
 `;
 
@@ -36,6 +55,19 @@ const Row = styled.tr`
   }
 `;
 
+/** An address may wrap after its @ (and anywhere else only when it must). */
+function breakableEmail(email: string) {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
 interface ClientTableProps {
   clients: Client[];
   onAction(action: ClientAction, client: Client): void;
@@ -49,7 +81,7 @@ interface ClientTableProps {
 export function ClientTable({ clients, onAction }: ClientTableProps) {
   return (
     <TableScroll>
-      <Table>
+      <Compact>
         <caption>
           <VisuallyHidden>Clients</VisuallyHidden>
         </caption>
@@ -72,22 +104,22 @@ export function ClientTable({ clients, onAction }: ClientTableProps) {
                 <Name scope="row" id={nameId}>
                   {client.name}
                 </Name>
-                <td>{client.email}</td>
-                <td>
+                <Email>{breakableEmail(client.email)}</Email>
+                <NoWrap>
                   {client.phone || (
                     <Muted>
                       <span aria-hidden="true">—</span>
                       <VisuallyHidden>No phone</VisuallyHidden>
                     </Muted>
                   )}
-                </td>
+                </NoWrap>
                 <td>
                   <Balance value={client.balance} />
                 </td>
-                <td>
+                <NoWrap>
                   <span aria-hidden="true">{client.kyc ? '✓ ' : '✗ '}</span>
                   {client.kyc ? 'Yes' : 'No'}
-                </td>
+                </NoWrap>
                 <td>
                   <Status $active={client.status === 'active'}>{CLIENT_STATUS_LABELS[client.status]}</Status>
                 </td>
@@ -129,7 +161,7 @@ export function ClientTable({ clients, onAction }: ClientTableProps) {
             );
           })}
         </tbody>
-      </Table>
+      </Compact>
     </TableScroll>
   );
 }

@@ -13,6 +13,11 @@ import { KycDocuments } from './kyc-documents';
 import { RecentLedger } from './recent-ledger';
 
 export const UPDATED_ALERT = 'Client updated';
+const SectionTitle = styled.h2`
+  margin: 0 0 ${({ theme }) => theme.space(4)};
+  font-size: 1.2rem;
+`;
+
 const Facts = styled.p`
   margin-top: 0;
   font-size: 1.05rem;
@@ -82,11 +87,11 @@ function EditClient({ client }: { client: Client }) {
         />
       </Card>
       <Card aria-labelledby={kycId}>
-        <h2 id={kycId}>KYC Documents</h2>
+        <SectionTitle id={kycId}>KYC Documents</SectionTitle>
         <KycDocuments clientId={client.id} />
       </Card>
       <Card aria-labelledby={ledgerId}>
-        <h2 id={ledgerId}>Recent Ledger Entries</h2>
+        <SectionTitle id={ledgerId}>Recent Ledger Entries</SectionTitle>
         <RecentLedger clientId={client.id} />
       </Card>
     </>

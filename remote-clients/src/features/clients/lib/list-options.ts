@@ -12,8 +12,8 @@ export const STATUS_OPTIONS = [
 /** Balance filter values as the service names them; the labels say who owes whom. */
 export const BALANCE_OPTIONS = [
   { value: '', label: 'All balances' },
-  { value: 'negative', label: 'Owe the shop (debtors)' },
-  { value: 'positive', label: 'Owed by the shop (creditors)' },
+  { value: 'negative', label: 'Debtors (owe the shop)' },
+  { value: 'positive', label: 'Creditors (the shop owes)' },
   { value: 'zero', label: 'Settled' },
 ] as const;
 
@@ -22,8 +22,8 @@ export const DEFAULT_ORDERING: ClientOrdering = 'name';
 export const ORDERING_OPTIONS: readonly { value: ClientOrdering; label: string }[] = [
   { value: 'name', label: 'Name (A–Z)' },
   { value: '-name', label: 'Name (Z–A)' },
-  { value: 'balance', label: 'Balance (most owed to the shop first)' },
-  { value: '-balance', label: 'Balance (most owed by the shop first)' },
+  { value: 'balance', label: 'Balance (lowest first)' },
+  { value: '-balance', label: 'Balance (highest first)' },
   { value: '-created_at', label: 'Newest first' },
   { value: '-updated_at', label: 'Recently changed' },
 ];

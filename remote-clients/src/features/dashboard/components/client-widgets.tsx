@@ -15,6 +15,7 @@ import styled from 'styled-components';
 import { Balance } from '../../../components/balance';
 import { errorMessage } from '../../../lib/server-errors';
 import { useClientsSummary } from '../api/get-clients-summary';
+import { useRecentlyActiveClients } from '../api/get-recent-clients';
 import { ClientDetailsModal } from './client-details-modal';
 
 const Title = styled.h2`
@@ -170,40 +171,62 @@ function useDetails() {
   return { openDetails: setOpen, modal };
 }
 
-/** Clients tab: what clients owe the shop and what it owes them, and the largest balances either way. */
+const Subtitle = styled.h3`
+  margin: ${({ theme }) => theme.space(4)} 0 ${({ theme }) => theme.space(1)};
+  font-size: 0.9rem;
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
+const RECENT = 5;
+
+/** The clients whose balance or record changed last, with their own loading and error states. */
+function RecentlyActive({ onOpen }: { onOpen(id: number): void }) {
+  const recent = useRecentlyActiveClients();
+  if (recent.status === 'error') {
+    return (
+      <Alert>
+        {errorMessage(recent.error, 'Failed to load the latest clients.')}{' '}
+        <Button variant="secondary" onClick={recent.reload}>
+          Retry
+        </Button>
+      </Alert>
+    );
+  }
+  if (!recent.data) return <Spinner label="Loading recently active clients..." />;
+  const rows = recent.data.results.slice(0, RECENT);
+  if (rows.length === 0) return <Sub>No clients yet.</Sub>;
+  return <BalanceTable rows={rows} caption="Recently active clients" onOpen={onOpen} />;
+}
+
+/**
+ * Clients tab: what clients owe the shop and what it owes them, and the clients whose balances moved last
+ * (the largest ones are in Debtors and Creditors beside it).
+ */
 export function ClientBalancesWidget() {
   const { openDetails, modal } = useDetails();
   return (
     <SummaryCard title="Client Balances">
-      {(summary) => {
-        const largest = [...summary.debtors, ...summary.creditors]
-          .sort((a, b) => Math.abs(b.balance) - Math.abs(a.balance))
-          .slice(0, 5);
-        return (
-          <>
-            <Figures>
-              <dt>Owed to the shop ({count(summary.debtorCount, 'client', 'clients')})</dt>
-              <dd>
-                <Balance value={-summary.totalOwedToShop} />
-              </dd>
-              <dt>Owed by the shop ({count(summary.creditorCount, 'client', 'clients')})</dt>
-              <dd>
-                <Balance value={summary.totalOwedByShop} />
-              </dd>
-              <dt>Net balance</dt>
-              <dd>
-                <Balance value={summary.netBalance} />
-              </dd>
-            </Figures>
-            {largest.length > 0 ? (
-              <BalanceTable rows={largest} caption="Largest client balances" onOpen={openDetails} />
-            ) : (
-              <Sub>Every client is settled.</Sub>
-            )}
-            {modal}
-          </>
-        );
-      }}
+      {(summary) => (
+        <>
+          <Figures>
+            <dt>Owed to the shop ({count(summary.debtorCount, 'client', 'clients')})</dt>
+            <dd>
+              <Balance value={-summary.totalOwedToShop} />
+            </dd>
+            <dt>Owed by the shop ({count(summary.creditorCount, 'client', 'clients')})</dt>
+            <dd>
+              <Balance value={summary.totalOwedByShop} />
+            </dd>
+            <dt>Net balance</dt>
+            <dd>
+              <Balance value={summary.netBalance} />
+            </dd>
+          </Figures>
+          <Subtitle>Recently active</Subtitle>
+          <RecentlyActive onOpen={openDetails} />
+          {modal}
+        </>
+      )}
     </SummaryCard>
   );
 }

@@ -1,0 +1,13 @@
+import type { ClientList } from '@loupe/contracts';
+import { useQuery, type QueryResult } from '@loupe/platform';
+import { getClients } from '../../clients/api/get-clients';
+
+/**
+ * The clients whose record or balance changed last (a payment or a stock posting moves `updatedAt` too):
+ * the service's smallest page, of which the Client Balances card shows the first few.
+ */
+export function useRecentlyActiveClients(): QueryResult<ClientList> {
+  return useQuery('clients-recently-active', (signal) =>
+    getClients({ ordering: '-updated_at', page_size: '10' }, signal),
+  );
+}
