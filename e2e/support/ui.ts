@@ -81,6 +81,39 @@ export function recordRequests(page: Page, suffix: string): Request[] {
   return seen;
 }
 
+/**
+ * Tracks the page's `/api/` calls (the token fetch aside, whose body the client never reads) so a test can wait
+ * until every one has been answered: the dashboard's widgets load after its heading shows.
+ */
+export function trackApiCalls(page: Page): { settled: (quietMs?: number) => Promise<void> } {
+  const open = new Set<Request>();
+  let lastChange = Date.now();
+  const counts = (request: Request) => {
+    const path = new URL(request.url()).pathname;
+    return path.startsWith('/api/') && path !== '/api/csrf/';
+  };
+  page.on('request', (request) => {
+    if (!counts(request)) return;
+    open.add(request);
+    lastChange = Date.now();
+  });
+  const done = (request: Request) => {
+    if (open.delete(request)) lastChange = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return {
+    async settled(quietMs = 300) {
+      const deadline = Date.now() + 15_000;
+      while (open.size > 0 || Date.now() - lastChange < quietMs) {
+        if (Date.now() > deadline)
+          throw new Error(`API calls still open: ${[...open].map((r) => r.url()).join(', ')}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+  };
+}
+
 /** Resolves when `locator` shows exactly `text` (after trimming). */
 export async function waitForText(locator: Locator, text: string, timeout = 10_000): Promise<void> {
   await locator.filter({ hasText: text }).first().waitFor({ state: 'visible', timeout });

@@ -9,6 +9,7 @@ import {
   signInButton,
   signInThroughForm,
   submitSignIn,
+  trackApiCalls,
   userMenuButton,
   usernameField,
   waitForPath,
@@ -116,8 +117,11 @@ describe('a session that ends while the page is open', () => {
     async (kit) => {
       const context = await kit.newContext();
       const page = await context.newPage();
+      const api = trackApiCalls(page);
       await signInThroughForm(page, demo.gold);
       await heading(page, 'Dashboard').waitFor();
+      // The widgets' own calls would otherwise meet the missing cookie first and redirect before the click.
+      await api.settled();
 
       await context.clearCookies({ name: 'sessionid' });
       const before = await page.evaluate(() => window.history.length);
