@@ -67,6 +67,8 @@ export interface PageOptions {
   baseUrl?: string;
   /** Extra script run before any page script (e.g. a fake React devtools hook). */
   initScript?: string;
+  /** The window's size; a laptop's 1280 × 800 by default. */
+  viewport?: { width: number; height: number };
 }
 
 /** What a browser test gets: fresh contexts (one per page asked for), closed after the test. */
@@ -80,7 +82,7 @@ export class BrowserKit {
     const origin = options.baseUrl ?? defaultBaseUrl();
     const context = await this.browser.newContext({
       baseURL: origin,
-      viewport: { width: 1280, height: 800 },
+      viewport: options.viewport ?? { width: 1280, height: 800 },
       storageState: options.as ? await signedInState(options.as, origin) : undefined,
       serviceWorkers: 'block',
     });

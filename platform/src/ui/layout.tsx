@@ -57,6 +57,9 @@ export const Table = styled.table`
 
 /** Horizontal scroll for wide tables on small screens instead of a broken layout. */
 export const TableScroll = styled.div`
+  /* The containing block of visually hidden text in the table (absolutely positioned): without it that text
+     escapes the scroll box and makes the whole page scroll sideways on a phone. */
+  position: relative;
   width: 100%;
   overflow-x: auto;
 `;
