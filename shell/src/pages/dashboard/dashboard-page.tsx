@@ -6,9 +6,9 @@ import { useDashboardWidgets, type PlacedWidget, type WidgetSource } from './use
 import { WelcomeBanner } from './welcome-banner';
 import { WidgetFrame } from './widget-frame';
 
-const Grid = styled.div`
+const Grid = styled.div<{ $min: string }>`
   display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(280px, 1fr));
+  grid-template-columns: repeat(auto-fill, minmax(${({ $min }) => $min}, 1fr));
   gap: ${({ theme }) => theme.space(4)};
   margin-bottom: ${({ theme }) => theme.space(4)};
   & > * {
@@ -37,9 +37,10 @@ const TABS: readonly { key: DashboardTab; label: string }[] = [
   { key: 'stats', label: 'Stats' },
 ];
 
-function WidgetGrid({ widgets }: { widgets: PlacedWidget[] }) {
+/** `summary`: the four headline cards, narrower so that they share one row on a laptop. */
+function WidgetGrid({ widgets, summary = false }: { widgets: PlacedWidget[]; summary?: boolean }) {
   return (
-    <Grid>
+    <Grid $min={summary ? '220px' : '280px'}>
       {widgets.map((widget) => (
         <WidgetFrame key={`${widget.remote}:${widget.id}`} widget={widget} />
       ))}
@@ -93,7 +94,7 @@ export function DashboardPage() {
       <PageHeader title="Dashboard" />
       <WelcomeBanner />
       <SourceNotices sources={sources} onRetry={(source) => retry(source.remote.key)} />
-      <WidgetGrid widgets={widgets.filter((widget) => !widget.tab)} />
+      <WidgetGrid summary widgets={widgets.filter((widget) => !widget.tab)} />
       <Tabs
         label="Dashboard sections"
         selected={tab}
