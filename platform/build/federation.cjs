@@ -1,20 +1,11 @@
 // The one `shared` definition of every federated build (shell and the five remotes). Everything that holds
-// module state — React's dispatcher, the router's contexts, styled-components' theme context, the platform's
-// HTTP/auth singleton — must exist once on the page, so each entry is a singleton. Versions come from the
+// module state — React's dispatcher, the router's contexts, styled-components' theme context, the query cache's
+// context, the platform's HTTP/auth singleton — must exist once on the page, so each entry is a singleton. Versions come from the
 // package.json files rather than being typed here, so an upgrade in one place cannot drift from this list.
 const fs = require('node:fs');
 const path = require('node:path');
 
 const repo = path.resolve(__dirname, '..', '..');
-
-/** Remote container names as the shell's /remotes.json and the federation runtime know them. */
-const REMOTE_NAMES = {
-  auth: 'remote_auth',
-  inventory: 'remote_inventory',
-  clients: 'remote_clients',
-  finance: 'remote_finance',
-  admin: 'remote_admin',
-};
 
 function readJson(file) {
   return JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -34,6 +25,8 @@ const SHARED_LIBRARIES = {
   // singleton is that curated surface, with react-router bundled — and tree-shaken — inside it.
   'react-router-dom': 'react-router-dom',
   'styled-components': 'styled-components',
+  // A second copy would bring a second QueryClientContext: a remote's hooks would not see the shell's cache.
+  '@tanstack/react-query': '@tanstack/react-query',
 };
 
 /** The router surface every build shares under the `react-router-dom` key (webpack.cjs aliases it). */
@@ -69,9 +62,4 @@ function createSharedConfig(dir) {
   return shared;
 }
 
-module.exports = {
-  createSharedConfig,
-  REMOTE_NAMES,
-  ROUTER_SURFACE,
-  SHARED_KEYS: [...Object.keys(SHARED_LIBRARIES), ...Object.keys(SHARED_WORKSPACES)],
-};
+module.exports = { createSharedConfig, ROUTER_SURFACE };
