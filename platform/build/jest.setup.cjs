@@ -4,6 +4,7 @@ const { TextEncoder, TextDecoder } = require('node:util');
 if (typeof globalThis.TextEncoder === 'undefined') globalThis.TextEncoder = TextEncoder;
 if (typeof globalThis.TextDecoder === 'undefined') globalThis.TextDecoder = TextDecoder;
 require('@testing-library/jest-dom');
+require('./jest.dialog-polyfill.cjs');
 globalThis.IS_REACT_ACT_ENVIRONMENT = true;
 
 beforeEach(() => {

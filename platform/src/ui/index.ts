@@ -3,5 +3,7 @@ export * from './button';
 export * from './fields';
 export * from './layout';
 export * from './modal';
+export * from './page-title';
+export * from './sortable-header';
 export * from './spinner';
 export * from './visually-hidden';

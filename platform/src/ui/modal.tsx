@@ -1,32 +1,69 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import styled from 'styled-components';
 import { Button } from './button';
 
-const Backdrop = styled.div`
-  position: fixed;
-  inset: 0;
-  background: rgba(0, 0, 0, 0.55);
-  display: flex;
-  align-items: center;
-  justify-content: center;
-  padding: ${({ theme }) => theme.space(4)};
-  z-index: 900;
-`;
-
-const Dialog = styled.div`
+const Dialog = styled.dialog`
+  /* The padding lives on Body, so a press whose target is the <dialog> itself is on its backdrop or scrollbar. */
+  padding: 0;
   background: ${({ theme }) => theme.colors.surface};
   color: ${({ theme }) => theme.colors.text};
   border-radius: ${({ theme }) => theme.radius};
   border: 1px solid ${({ theme }) => theme.colors.border};
-  width: min(560px, 100%);
+  width: min(560px, calc(100% - ${({ theme }) => theme.space(8)}));
+  max-width: none;
   max-height: 90vh;
   overflow: auto;
-  padding: ${({ theme }) => theme.space(5)};
+  &::backdrop {
+    background: rgba(0, 0, 0, 0.55);
+  }
   h2 {
     margin-top: 0;
   }
 `;
+
+const Body = styled.div`
+  padding: ${({ theme }) => theme.space(5)};
+`;
+
+const TABBABLE = [
+  'a[href]',
+  'area[href]',
+  'button:not([disabled])',
+  'input:not([disabled]):not([type="hidden"])',
+  'select:not([disabled])',
+  'textarea:not([disabled])',
+  'iframe',
+  'summary',
+  '[contenteditable]:not([contenteditable="false"])',
+  '[tabindex]',
+].join(',');
+
+/** What Tab can reach inside `root`, in document order (jsdom has no layout, so it skips only [hidden]). */
+function tabbables(root: HTMLElement): HTMLElement[] {
+  return Array.from(root.querySelectorAll<HTMLElement>(TABBABLE)).filter(
+    (element) =>
+      element.tabIndex >= 0 &&
+      !element.closest('[hidden], [inert]') &&
+      (typeof element.checkVisibility !== 'function' || element.checkVisibility({ visibilityProperty: true })),
+  );
+}
+
+/** Modal dialogs open now: the page behind scrolls again only when the last one closes. */
+let scrollLocks = 0;
+let bodyOverflow = '';
+
+function lockScroll(): () => void {
+  if (scrollLocks === 0) {
+    bodyOverflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+  }
+  scrollLocks += 1;
+  return () => {
+    scrollLocks -= 1;
+    if (scrollLocks === 0) document.body.style.overflow = bodyOverflow;
+  };
+}
 
 export interface ModalProps {
   open: boolean;
@@ -35,42 +72,98 @@ export interface ModalProps {
   children: ReactNode;
 }
 
-/** A modal dialog: labelled by its title, Escape and the Close button close it, focus moves into it. */
+/**
+ * A modal dialog on the native `<dialog>` element opened with showModal(), so the browser puts it in the top
+ * layer and makes the page behind inert (neither clickable nor reachable by a screen reader's virtual cursor).
+ * On top of that: Tab and Shift+Tab cycle inside it (Chromium would otherwise move on to its own toolbar),
+ * Escape, the Close button and a click on the backdrop ask the owner to close it (the owner decides, since
+ * `open` is its state), the page behind does not scroll, and focus returns to whatever opened it.
+ */
 export function Modal({ open, title, onClose, children }: ModalProps) {
   const titleId = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
+  const dialogRef = useRef<HTMLDialogElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
   useEffect(() => {
-    if (!open) return;
-    const previous = document.activeElement as HTMLElement | null;
-    dialogRef.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onCloseRef.current();
+    const dialog = dialogRef.current;
+    if (!open || !dialog) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!dialog.open) dialog.showModal();
+    // The dialog itself takes focus first, so a screen reader starts with its title rather than a field.
+    dialog.focus();
+    const unlockScroll = lockScroll();
+
+    const onCancel = (event: Event) => {
+      event.preventDefault();
+      onCloseRef.current();
     };
-    document.addEventListener('keydown', onKey);
+    // Chromium closes without `cancel` on a second Escape with no user activation in between; the owner's
+    // state must follow then too.
+    const onNativeClose = () => onCloseRef.current();
+    dialog.addEventListener('cancel', onCancel);
+    dialog.addEventListener('close', onNativeClose);
     return () => {
-      document.removeEventListener('keydown', onKey);
-      previous?.focus?.();
+      dialog.removeEventListener('cancel', onCancel);
+      dialog.removeEventListener('close', onNativeClose);
+      if (dialog.open) dialog.close();
+      unlockScroll();
+      if (opener?.isConnected) opener.focus();
     };
   }, [open]);
 
+  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key !== 'Tab' || !dialogRef.current) return;
+    const list = tabbables(dialogRef.current);
+    const first = list[0];
+    const last = list[list.length - 1];
+    if (!first || !last) {
+      event.preventDefault();
+      return;
+    }
+    const active = document.activeElement;
+    const outside = !list.includes(active as HTMLElement);
+    if (event.shiftKey && (active === first || outside)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && (active === last || (outside && active !== dialogRef.current))) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  // A press on the backdrop targets the <dialog> itself; so does one on its own scrollbar, which lies inside it.
+  const onMouseDown = (event: MouseEvent<HTMLDialogElement>) => {
+    if (event.target !== event.currentTarget) return;
+    const box = event.currentTarget.getBoundingClientRect();
+    const inside =
+      event.clientX >= box.left &&
+      event.clientX <= box.right &&
+      event.clientY >= box.top &&
+      event.clientY <= box.bottom;
+    if (!inside) onClose();
+  };
+
   if (!open) return null;
   return createPortal(
-    <Backdrop
-      onMouseDown={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
+    // The keyboard handler only keeps Tab inside; the element is a dialog, not a widget of its own.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
+    <Dialog
+      ref={dialogRef}
+      aria-labelledby={titleId}
+      aria-modal="true"
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+      onMouseDown={onMouseDown}
     >
-      <Dialog role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} ref={dialogRef}>
+      <Body>
         <h2 id={titleId}>{title}</h2>
         {children}
         <Button variant="secondary" onClick={onClose}>
           Close
         </Button>
-      </Dialog>
-    </Backdrop>,
+      </Body>
+    </Dialog>,
     document.body,
   );
 }

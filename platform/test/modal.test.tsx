@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ThemeModeProvider } from '../src/theme';
+import { Modal } from '../src/ui';
+
+function Opener({ onClose }: { onClose?: () => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <ThemeModeProvider>
+      <button type="button" onClick={() => setOpen(true)}>
+        Sell
+      </button>
+      <Modal
+        open={open}
+        title="Sell W-1"
+        onClose={() => {
+          onClose?.();
+          setOpen(false);
+        }}
+      >
+        <label>
+          Price
+          <input />
+        </label>
+        <button type="button" disabled>
+          Not now
+        </button>
+        <button type="submit">Confirm</button>
+      </Modal>
+    </ThemeModeProvider>
+  );
+}
+
+describe('Modal', () => {
+  it('is a native modal <dialog> labelled by its title, focused when it opens, the page behind not scrolling', async () => {
+    render(<Opener />);
+    await userEvent.click(screen.getByRole('button', { name: 'Sell' }));
+    const dialog = screen.getByRole('dialog', { name: 'Sell W-1' });
+    expect(dialog.tagName).toBe('DIALOG');
+    expect(dialog).toHaveAttribute('open');
+    expect(dialog).toHaveFocus();
+    expect(document.body.style.overflow).toBe('hidden');
+  });
+
+  it('Tab and Shift+Tab cycle inside the dialog, skipping disabled controls', async () => {
+    render(<Opener />);
+    await userEvent.click(screen.getByRole('button', { name: 'Sell' }));
+    const price = screen.getByRole('textbox', { name: 'Price' });
+    const close = screen.getByRole('button', { name: 'Close' });
+
+    await userEvent.tab();
+    expect(price).toHaveFocus();
+    await userEvent.tab();
+    expect(screen.getByRole('button', { name: 'Confirm' })).toHaveFocus();
+    await userEvent.tab();
+    expect(close).toHaveFocus();
+    await userEvent.tab();
+    expect(price).toHaveFocus();
+    await userEvent.tab({ shift: true });
+    expect(close).toHaveFocus();
+  });
+
+  it('Shift+Tab from the dialog itself goes to its last control, not to the page behind', async () => {
+    render(<Opener />);
+    await userEvent.click(screen.getByRole('button', { name: 'Sell' }));
+    await userEvent.tab({ shift: true });
+    expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus();
+  });
+
+  it('Escape asks the owner to close it; focus returns to the opener and the page scrolls again', async () => {
+    const onClose = jest.fn();
+    render(<Opener onClose={onClose} />);
+    const opener = screen.getByRole('button', { name: 'Sell' });
+    await userEvent.click(opener);
+    await userEvent.tab();
+    await userEvent.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+    expect(document.body.style.overflow).toBe('');
+  });
+
+  it('the Close button closes it and gives focus back too', async () => {
+    render(<Opener />);
+    const opener = screen.getByRole('button', { name: 'Sell' });
+    await userEvent.click(opener);
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+  });
+
+  it('a native close (as Chromium does on a repeated Escape) closes it in the owner too', async () => {
+    const onClose = jest.fn();
+    render(<Opener onClose={onClose} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Sell' }));
+    (screen.getByRole('dialog') as HTMLDialogElement).close();
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('two dialogs open keep the page locked until the last closes', () => {
+    const { rerender } = render(
+      <ThemeModeProvider>
+        <Modal open title="One" onClose={() => undefined}>
+          a
+        </Modal>
+        <Modal open title="Two" onClose={() => undefined}>
+          b
+        </Modal>
+      </ThemeModeProvider>,
+    );
+    expect(document.body.style.overflow).toBe('hidden');
+    rerender(
+      <ThemeModeProvider>
+        <Modal open title="One" onClose={() => undefined}>
+          a
+        </Modal>
+        <Modal open={false} title="Two" onClose={() => undefined}>
+          b
+        </Modal>
+      </ThemeModeProvider>,
+    );
+    expect(document.body.style.overflow).toBe('hidden');
+    rerender(
+      <ThemeModeProvider>
+        <Modal open={false} title="One" onClose={() => undefined}>
+          a
+        </Modal>
+      </ThemeModeProvider>,
+    );
+    expect(document.body.style.overflow).toBe('');
+  });
+});
