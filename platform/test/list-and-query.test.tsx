@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { ThemeModeProvider } from '../src/theme';
 import { LocationProbe } from '../src/testing';
 import { Pagination, pageCount, useListParams, type ListParams } from '../src/list';
-import { useQuery, type QueryResult } from '../src/query';
+import { useLegacyQuery, type QueryResult } from '../src/query';
 
 function ListHarness({ onState }: { onState: (state: ListParams<'brand' | 'model'>) => void }) {
   const list = useListParams(['brand', 'model'] as const);
@@ -86,7 +86,7 @@ describe('useListParams and Pagination', () => {
   });
 });
 
-describe('useQuery', () => {
+describe('useLegacyQuery', () => {
   function QueryProbe({
     id,
     fetcher,
@@ -96,7 +96,7 @@ describe('useQuery', () => {
     fetcher: (id: string, signal: AbortSignal) => Promise<string>;
     onResult: (result: QueryResult<string>) => void;
   }) {
-    const result = useQuery(id, (signal) => fetcher(id, signal));
+    const result = useLegacyQuery(id, (signal) => fetcher(id, signal));
     onResult(result);
     return (
       <p>

@@ -1,1 +1,17 @@
-export * from './use-query';
+export * from './legacy-query';
+export * from './query-client';
+// Remotes import TanStack Query through the platform, so every one of them uses the shell's copy and client.
+export {
+  QueryClient,
+  QueryClientProvider,
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryKey,
+  type UseMutationOptions,
+  type UseMutationResult,
+  type UseQueryOptions,
+  type UseQueryResult,
+} from '@tanstack/react-query';

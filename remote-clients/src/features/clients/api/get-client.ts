@@ -1,5 +1,5 @@
 import { paths, type Client } from '@loupe/contracts';
-import { http, useQuery, type QueryResult } from '@loupe/platform';
+import { http, useLegacyQuery, type QueryResult } from '@loupe/platform';
 
 export function getClient(id: number | string, signal?: AbortSignal): Promise<Client> {
   return http.get<Client>(paths.client(id), { signal });
@@ -7,5 +7,5 @@ export function getClient(id: number | string, signal?: AbortSignal): Promise<Cl
 
 /** One client by id (404 for an unknown id and for another shop's client alike). */
 export function useClient(id: number | string): QueryResult<Client> {
-  return useQuery(`client:${id}`, (signal) => getClient(id, signal));
+  return useLegacyQuery(`client:${id}`, (signal) => getClient(id, signal));
 }

@@ -1,5 +1,5 @@
 import { API_BASE, paths, type ClientDocumentList } from '@loupe/contracts';
-import { http, useQuery, type QueryResult } from '@loupe/platform';
+import { http, useLegacyQuery, type QueryResult } from '@loupe/platform';
 
 export function getKycDocuments(clientId: number, signal?: AbortSignal): Promise<ClientDocumentList> {
   return http.get<ClientDocumentList>(paths.clientKyc(clientId), { signal });
@@ -7,7 +7,7 @@ export function getKycDocuments(clientId: number, signal?: AbortSignal): Promise
 
 /** Every KYC document on file for the client, newest first. */
 export function useKycDocuments(clientId: number): QueryResult<ClientDocumentList> {
-  return useQuery(`kyc:${clientId}`, (signal) => getKycDocuments(clientId, signal));
+  return useLegacyQuery(`kyc:${clientId}`, (signal) => getKycDocuments(clientId, signal));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { paths, type ClientSummary } from '@loupe/contracts';
-import { http, useQuery, type QueryResult } from '@loupe/platform';
+import { http, useLegacyQuery, type QueryResult } from '@loupe/platform';
 
 let inFlight: Promise<ClientSummary> | null = null;
 
@@ -18,5 +18,5 @@ export function getClientsSummary(): Promise<ClientSummary> {
 }
 
 export function useClientsSummary(): QueryResult<ClientSummary> {
-  return useQuery('clients-summary', () => getClientsSummary());
+  return useLegacyQuery('clients-summary', () => getClientsSummary());
 }

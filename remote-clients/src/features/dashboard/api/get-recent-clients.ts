@@ -1,5 +1,5 @@
 import type { ClientList } from '@loupe/contracts';
-import { useQuery, type QueryResult } from '@loupe/platform';
+import { useLegacyQuery, type QueryResult } from '@loupe/platform';
 import { getClients } from '../../clients/api/get-clients';
 
 /**
@@ -7,7 +7,7 @@ import { getClients } from '../../clients/api/get-clients';
  * the service's smallest page, of which the Client Balances card shows the first few.
  */
 export function useRecentlyActiveClients(): QueryResult<ClientList> {
-  return useQuery('clients-recently-active', (signal) =>
+  return useLegacyQuery('clients-recently-active', (signal) =>
     getClients({ ordering: '-updated_at', page_size: '10' }, signal),
   );
 }

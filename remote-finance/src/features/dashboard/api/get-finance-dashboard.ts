@@ -1,5 +1,5 @@
 import { paths, type FinanceDashboard } from '@loupe/contracts';
-import { http, useQuery, type QueryResult } from '@loupe/platform';
+import { http, useLegacyQuery, type QueryResult } from '@loupe/platform';
 
 let inFlight: Promise<FinanceDashboard> | null = null;
 
@@ -18,5 +18,5 @@ export function getFinanceDashboard(): Promise<FinanceDashboard> {
 }
 
 export function useFinanceDashboard(): QueryResult<FinanceDashboard> {
-  return useQuery('finance-dashboard', () => getFinanceDashboard());
+  return useLegacyQuery('finance-dashboard', () => getFinanceDashboard());
 }

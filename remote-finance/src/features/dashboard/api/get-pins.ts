@@ -1,5 +1,5 @@
 import { paths, type DashboardPinList } from '@loupe/contracts';
-import { http, useQuery, type QueryResult } from '@loupe/platform';
+import { http, useLegacyQuery, type QueryResult } from '@loupe/platform';
 
 /** `GET /api/dashboard/pins/`: the user's pinned reports, oldest first, each with its totals as of now. */
 export function getPins(signal?: AbortSignal): Promise<DashboardPinList> {
@@ -7,5 +7,5 @@ export function getPins(signal?: AbortSignal): Promise<DashboardPinList> {
 }
 
 export function usePins(): QueryResult<DashboardPinList> {
-  return useQuery('dashboard-pins', (signal) => getPins(signal));
+  return useLegacyQuery('dashboard-pins', (signal) => getPins(signal));
 }

@@ -1,5 +1,5 @@
 import { paths, type ExpenseList } from '@loupe/contracts';
-import { http, useQuery, type QueryResult } from '@loupe/platform';
+import { http, useLegacyQuery, type QueryResult } from '@loupe/platform';
 
 /** `GET /api/expenses/` with the list's query (page, page_size, date_from, date_to). */
 export function getExpenses(query: Record<string, string>, signal?: AbortSignal): Promise<ExpenseList> {
@@ -9,5 +9,5 @@ export function getExpenses(query: Record<string, string>, signal?: AbortSignal)
 /** One page of expenses; asks again whenever the query changes. */
 export function useExpenses(query: Record<string, string>): QueryResult<ExpenseList> {
   const key = new URLSearchParams(Object.entries(query).sort(([a], [b]) => a.localeCompare(b))).toString();
-  return useQuery(`expenses?${key}`, (signal) => getExpenses(query, signal));
+  return useLegacyQuery(`expenses?${key}`, (signal) => getExpenses(query, signal));
 }

@@ -1,5 +1,5 @@
 import { paths, type Report, type ReportQuery } from '@loupe/contracts';
-import { http, useQuery, type QueryResult } from '@loupe/platform';
+import { http, useLegacyQuery, type QueryResult } from '@loupe/platform';
 
 /** The query string of a report as the service takes it (from/to only for a custom range). */
 export function reportParams(query: ReportQuery): Record<string, string> {
@@ -19,5 +19,7 @@ export function getReport(query: ReportQuery, signal?: AbortSignal): Promise<Rep
 /** The report for `query`, or nothing (and no call) while the query is `null` (an unfinished custom range). */
 export function useReport(query: ReportQuery | null): QueryResult<Report | null> {
   const key = query ? new URLSearchParams(reportParams(query)).toString() : 'none';
-  return useQuery(`report?${key}`, (signal) => (query ? getReport(query, signal) : Promise.resolve(null)));
+  return useLegacyQuery(`report?${key}`, (signal) =>
+    query ? getReport(query, signal) : Promise.resolve(null),
+  );
 }

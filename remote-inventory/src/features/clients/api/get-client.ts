@@ -1,5 +1,5 @@
 import { paths } from '@loupe/contracts';
-import { http, useQuery, type QueryResult } from '@loupe/platform';
+import { http, useLegacyQuery, type QueryResult } from '@loupe/platform';
 import type { ClientOption } from './search-clients';
 
 export function getClient(id: number | string, signal?: AbortSignal): Promise<ClientOption> {
@@ -8,5 +8,7 @@ export function getClient(id: number | string, signal?: AbortSignal): Promise<Cl
 
 /** One client by id (the clients list hands over ids in the URL); no request without an id. */
 export function useClient(id: string | null): QueryResult<ClientOption | null> {
-  return useQuery(`client:${id ?? ''}`, (signal) => (id ? getClient(id, signal) : Promise.resolve(null)));
+  return useLegacyQuery(`client:${id ?? ''}`, (signal) =>
+    id ? getClient(id, signal) : Promise.resolve(null),
+  );
 }

@@ -1,5 +1,5 @@
 import { paths, type InventorySummary } from '@loupe/contracts';
-import { http, useQuery, type QueryResult } from '@loupe/platform';
+import { http, useLegacyQuery, type QueryResult } from '@loupe/platform';
 
 let inFlight: Promise<InventorySummary> | null = null;
 
@@ -17,5 +17,5 @@ export function getInventorySummary(): Promise<InventorySummary> {
 }
 
 export function useInventorySummary(): QueryResult<InventorySummary> {
-  return useQuery('inventory-summary', () => getInventorySummary());
+  return useLegacyQuery('inventory-summary', () => getInventorySummary());
 }

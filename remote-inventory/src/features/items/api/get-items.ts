@@ -1,5 +1,5 @@
 import { paths, type ItemList } from '@loupe/contracts';
-import { http, useQuery, type QueryResult } from '@loupe/platform';
+import { http, useLegacyQuery, type QueryResult } from '@loupe/platform';
 
 /** `GET /api/items/` with the list's query (page, page_size, filters, ordering) as the API names them. */
 export function getItems(query: Record<string, string>, signal?: AbortSignal): Promise<ItemList> {
@@ -9,5 +9,5 @@ export function getItems(query: Record<string, string>, signal?: AbortSignal): P
 /** One page of items; asks again whenever the query changes. */
 export function useItems(query: Record<string, string>): QueryResult<ItemList> {
   const key = new URLSearchParams(Object.entries(query).sort(([a], [b]) => a.localeCompare(b))).toString();
-  return useQuery(`items?${key}`, (signal) => getItems(query, signal));
+  return useLegacyQuery(`items?${key}`, (signal) => getItems(query, signal));
 }

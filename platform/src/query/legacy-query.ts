@@ -14,8 +14,11 @@ export type QueryResult<T> = QueryState<T> & {
  * Loads `fetcher`'s answer and reloads it whenever `key` changes (a list's URL query, an id). A newer request
  * aborts the older one, so a slow answer never overwrites a newer one; the previous data stays visible while
  * the next page loads, so lists do not flash empty.
+ *
+ * @deprecated Caches nothing, so every visit waits and nothing else can refresh it; endpoints move to
+ * `useQuery` (TanStack Query, see query-client.ts) one by one, and this hook goes once the last has moved.
  */
-export function useQuery<T>(key: string, fetcher: (signal: AbortSignal) => Promise<T>): QueryResult<T> {
+export function useLegacyQuery<T>(key: string, fetcher: (signal: AbortSignal) => Promise<T>): QueryResult<T> {
   const [state, setState] = useState<QueryState<T>>({ status: 'loading', data: undefined, error: null });
   const [attempt, setAttempt] = useState(0);
   const fetcherRef = useRef(fetcher);
@@ -29,7 +32,8 @@ export function useQuery<T>(key: string, fetcher: (signal: AbortSignal) => Promi
         if (!controller.signal.aborted) setState({ status: 'success', data, error: null });
       },
       (error: unknown) => {
-        if (!controller.signal.aborted) setState((current) => ({ status: 'error', data: current.data, error }));
+        if (!controller.signal.aborted)
+          setState((current) => ({ status: 'error', data: current.data, error }));
       },
     );
     return () => controller.abort();
