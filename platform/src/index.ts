@@ -3,6 +3,8 @@ export * from './auth';
 export * from './theme';
 export * from './ui';
 export * from './format';
+export * from './lib';
 export * from './query';
 export * from './list';
 export type * from './federation/types';
+export * from './federation/routes';

@@ -1,0 +1,3 @@
+export * from './dates';
+export * from './decimal';
+export * from './server-errors';
