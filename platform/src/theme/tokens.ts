@@ -6,7 +6,10 @@ export interface ThemeColors {
   surfaceAlt: string;
   text: string;
   muted: string;
+  /** Edges of controls (inputs, secondary buttons, the menu button): at least 3:1 against every surface. */
   border: string;
+  /** Decorative lines (card edges, table rows, separators), which carry no meaning and need no contrast. */
+  divider: string;
   primary: string;
   primaryText: string;
   danger: string;
@@ -42,12 +45,13 @@ export const lightTheme: LoupeTheme = {
     surfaceAlt: '#f0efeb',
     text: '#1c1917',
     muted: '#57534e',
-    border: '#d6d3d1',
-    primary: '#8a6d1f',
+    border: '#86807a',
+    divider: '#d6d3d1',
+    primary: '#7c621b',
     primaryText: '#ffffff',
     danger: '#b91c1c',
-    success: '#15803d',
-    warning: '#a16207',
+    success: '#166534',
+    warning: '#8a5a0a',
     focus: '#2563eb',
   },
 };
@@ -62,7 +66,8 @@ export const darkTheme: LoupeTheme = {
     surfaceAlt: '#20242c',
     text: '#f1f0ec',
     muted: '#a8a29e',
-    border: '#2f343d',
+    border: '#6b7280',
+    divider: '#2f343d',
     primary: '#d4af37',
     primaryText: '#111111',
     danger: '#f87171',

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 
 export const Card = styled.section`
   background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  border: 1px solid ${({ theme }) => theme.colors.divider};
   border-radius: ${({ theme }) => theme.radius};
   box-shadow: ${({ theme }) => theme.shadow};
   padding: ${({ theme }) => theme.space(5)};
@@ -47,7 +47,7 @@ export const Table = styled.table`
   td {
     text-align: left;
     padding: ${({ theme }) => `${theme.space(2)} ${theme.space(3)}`};
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    border-bottom: 1px solid ${({ theme }) => theme.colors.divider};
   }
   th {
     color: ${({ theme }) => theme.colors.muted};

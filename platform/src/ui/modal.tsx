@@ -9,7 +9,7 @@ const Dialog = styled.dialog`
   background: ${({ theme }) => theme.colors.surface};
   color: ${({ theme }) => theme.colors.text};
   border-radius: ${({ theme }) => theme.radius};
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  border: 1px solid ${({ theme }) => theme.colors.divider};
   width: min(560px, calc(100% - ${({ theme }) => theme.space(8)}));
   max-width: none;
   max-height: 90vh;

@@ -7,7 +7,7 @@ const Ring = styled.span<{ $size: number }>`
   display: inline-block;
   width: ${({ $size }) => $size}px;
   height: ${({ $size }) => $size}px;
-  border: 3px solid ${({ theme }) => theme.colors.border};
+  border: 3px solid ${({ theme }) => theme.colors.divider};
   border-top-color: ${({ theme }) => theme.colors.primary};
   border-radius: 50%;
   animation: ${spin} 0.8s linear infinite;

@@ -9,7 +9,7 @@ const Aside = styled.aside<{ $open: boolean }>`
   width: 240px;
   flex-shrink: 0;
   background: ${({ theme }) => theme.colors.surface};
-  border-right: 1px solid ${({ theme }) => theme.colors.border};
+  border-right: 1px solid ${({ theme }) => theme.colors.divider};
   overflow-y: auto;
   padding: ${({ theme }) => `${theme.space(4)} ${theme.space(3)}`};
 

@@ -14,7 +14,7 @@ const Header = styled.header`
   height: 56px;
   padding: 0 ${({ theme }) => theme.space(4)};
   background: ${({ theme }) => theme.colors.surface};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.divider};
 `;
 
 const Logo = styled(Link)`

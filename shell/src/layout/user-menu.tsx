@@ -37,7 +37,7 @@ const Menu = styled.ul`
   padding: ${({ theme }) => theme.space(1)};
   list-style: none;
   background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  border: 1px solid ${({ theme }) => theme.colors.divider};
   border-radius: ${({ theme }) => theme.radius};
   box-shadow: ${({ theme }) => theme.shadow};
 `;
@@ -76,7 +76,7 @@ const ItemButton = styled.button`
 const Separator = styled.li`
   height: 1px;
   margin: 4px 0;
-  background: ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.divider};
 `;
 
 type Role = NonNullable<AuthContextValue['role']>;

@@ -23,7 +23,7 @@ const Notice = styled.div`
   gap: ${({ theme }) => theme.space(3)};
   padding: ${({ theme }) => `${theme.space(2)} ${theme.space(4)}`};
   margin-bottom: ${({ theme }) => theme.space(3)};
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  border: 1px solid ${({ theme }) => theme.colors.divider};
   border-radius: ${({ theme }) => theme.radius};
   color: ${({ theme }) => theme.colors.muted};
 `;

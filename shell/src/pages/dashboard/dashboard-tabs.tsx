@@ -10,7 +10,7 @@ export interface TabDefinition<K extends string> {
 const TabList = styled.div`
   display: flex;
   gap: ${({ theme }) => theme.space(1)};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.divider};
   margin-bottom: ${({ theme }) => theme.space(4)};
 `;
 
