@@ -2,8 +2,8 @@ import { PAYMENT_METHODS } from '@loupe/contracts';
 import { renderWithProviders } from '@loupe/platform/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { today } from '@loupe/platform';
 import { ClientListPage } from '../src/features/clients/components/client-list-page';
-import { today } from '../src/lib/dates';
 import { FakeClientsServer, makeClient } from './support/fake-clients';
 
 const ADA = makeClient(1, 'Ada Lovelace', { balance: -1234.5 });

@@ -1,9 +1,16 @@
 import { CLIENT_STATUS_LABELS, CLIENT_STATUSES, type Client, type ClientStatus } from '@loupe/contracts';
-import { Alert, Button, SelectField, TextAreaField, TextField } from '@loupe/platform';
+import {
+  Alert,
+  Button,
+  errorMessage,
+  readServerErrors,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '@loupe/platform';
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { errorMessage, readServerErrors } from '../../../lib/server-errors';
 import { uploadKycDocument } from '../api/upload-kyc-document';
 import { checkClient, LIMITS, type ClientField, type ClientValues } from '../lib/client-values';
 import { KycField } from './kyc-field';

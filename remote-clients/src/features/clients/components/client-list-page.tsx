@@ -3,10 +3,11 @@ import {
   Alert,
   Button,
   Card,
+  errorMessage,
   formatMoney,
   HttpError,
-  PageHeader,
   pageCount,
+  PageHeader,
   Pagination,
   Spinner,
   useListParams,
@@ -15,7 +16,6 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { balanceMeaning } from '../../../components/balance';
-import { errorMessage } from '../../../lib/server-errors';
 import { useClients } from '../api/get-clients';
 import {
   BALANCE_OPTIONS,

@@ -1,10 +1,9 @@
 import type { Client } from '@loupe/contracts';
-import { Alert, Button, Card, PageHeader, Spinner } from '@loupe/platform';
+import { Alert, Button, Card, errorMessage, isNotFound, PageHeader, Spinner } from '@loupe/platform';
 import { useId } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Balance } from '../../../components/balance';
-import { errorMessage, isNotFound } from '../../../lib/server-errors';
 import { useClient } from '../api/get-client';
 import { updateClient } from '../api/update-client';
 import { toWrite, valuesOf, type ClientValues } from '../lib/client-values';

@@ -1,7 +1,5 @@
-import { Alert, Button, Spinner } from '@loupe/platform';
+import { Alert, Button, errorMessage, formatMoment, Spinner } from '@loupe/platform';
 import styled from 'styled-components';
-import { formatMoment } from '../../../lib/dates';
-import { errorMessage } from '../../../lib/server-errors';
 import { kycDownloadUrl, useKycDocuments } from '../api/get-kyc-documents';
 
 const List = styled.ul`

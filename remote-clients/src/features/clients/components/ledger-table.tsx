@@ -1,9 +1,7 @@
 import type { LedgerEntry } from '@loupe/contracts';
-import { Table, TableScroll, VisuallyHidden } from '@loupe/platform';
+import { formatDay, formatMoney, Table, TableScroll, VisuallyHidden } from '@loupe/platform';
 import styled from 'styled-components';
 import { Balance } from '../../../components/balance';
-import { formatDay } from '../../../lib/dates';
-import { formatAmount } from '../../../lib/money';
 import { ENTRY_DIRECTION_LABELS } from '../lib/payment';
 
 const Num = styled.td`
@@ -40,7 +38,7 @@ export function LedgerTable({ entries, caption }: { entries: LedgerEntry[]; capt
             <tr key={entry.id}>
               <Num>{formatDay(entry.date)}</Num>
               <td>{ENTRY_DIRECTION_LABELS[entry.direction]}</td>
-              <Num>{formatAmount(Math.abs(entry.amount), entry.currency)}</Num>
+              <Num>{formatMoney(Math.abs(entry.amount), entry.currency)}</Num>
               <Num>{entry.currency === 'GBP' ? '—' : entry.exchangeRate}</Num>
               <Num>
                 <Balance value={entry.amountGbp} />

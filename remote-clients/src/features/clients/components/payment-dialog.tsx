@@ -10,15 +10,23 @@ import {
   type LedgerPaymentResult,
   type PaymentMethod,
 } from '@loupe/contracts';
-import { Alert, Button, formatMoney, Modal, SelectField, TextAreaField, TextField } from '@loupe/platform';
+import {
+  Alert,
+  Button,
+  formatMoney,
+  Modal,
+  readServerErrors,
+  SelectField,
+  TextAreaField,
+  TextField,
+  toDecimal,
+  today,
+} from '@loupe/platform';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Balance } from '../../../components/balance';
-import { today } from '../../../lib/dates';
-import { numberToPence, penceToNumber } from '../../../lib/decimal';
-import { readServerErrors } from '../../../lib/server-errors';
 import { recordPayment } from '../api/record-payment';
-import { checkAmount, checkRate, DIRECTION_LABELS, paymentPence } from '../lib/payment';
+import { checkAmount, checkRate, DIRECTION_LABELS, paymentWorth } from '../lib/payment';
 
 type Field = 'direction' | 'amount' | 'currency' | 'exchangeRate' | 'method' | 'date' | 'note';
 
@@ -63,8 +71,8 @@ export function PaymentDialog({ client, onClose, onRecorded }: PaymentDialogProp
   const [sending, setSending] = useState(false);
   const foreign = currency !== 'GBP';
 
-  const pence = paymentPence(direction, amount, currency, exchangeRate);
-  const after = pence === null ? null : penceToNumber(numberToPence(client.balance) + pence);
+  const worth = paymentWorth(direction, amount, currency, exchangeRate);
+  const after = worth === null ? null : toDecimal(client.balance).plus(worth);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -208,10 +216,9 @@ export function PaymentDialog({ client, onClose, onRecorded }: PaymentDialogProp
           error={errors.note}
           onChange={(event) => setNote(event.target.value)}
         />
-        {pence !== null && after !== null ? (
+        {worth !== null && after !== null ? (
           <Preview aria-live="polite">
-            {direction === 'received' ? 'Adds' : 'Takes'}{' '}
-            {formatMoney(penceToNumber(pence < 0n ? -pence : pence))}{' '}
+            {direction === 'received' ? 'Adds' : 'Takes'} {formatMoney(worth.abs())}{' '}
             {direction === 'received' ? 'to' : 'from'} the balance, which becomes {formatMoney(after)}.
           </Preview>
         ) : null}

@@ -1,6 +1,5 @@
-import { Alert, Button, Spinner } from '@loupe/platform';
+import { Alert, Button, errorMessage, Spinner } from '@loupe/platform';
 import styled from 'styled-components';
-import { errorMessage } from '../../../lib/server-errors';
 import { useRecentLedger } from '../api/get-ledger';
 import { LedgerTable } from './ledger-table';
 

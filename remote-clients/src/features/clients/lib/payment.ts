@@ -1,6 +1,13 @@
 import type { Currency, LedgerDirection } from '@loupe/contracts';
-import { decimalPlaces, parseDecimal, productPence, wholeDigits } from '../../../lib/decimal';
-import { amountDecimals } from '../../../lib/money';
+import {
+  amountDecimals,
+  decimalPlaces,
+  parseDecimal,
+  productRounded,
+  toDecimal,
+  wholeDigits,
+  type Decimal,
+} from '@loupe/platform';
 
 export const DIRECTION_LABELS: Record<LedgerDirection, string> = {
   received: 'Received from client',
@@ -25,7 +32,7 @@ function checkDecimal(text: string, rule: DecimalRule): string | null {
   if (value === '') return `${rule.label} is required.`;
   const parsed = parseDecimal(value);
   if (!parsed) return `${rule.label} must be a number.`;
-  if (parsed.units === 0n) return `${rule.label} must be greater than zero.`;
+  if (parsed.eq(0)) return `${rule.label} must be greater than zero.`;
   if (decimalPlaces(value) > rule.maxDecimals) {
     return `${rule.label} can have at most ${rule.maxDecimals} decimal places.`;
   }
@@ -46,18 +53,18 @@ export const checkRate = (text: string): string | null =>
   checkDecimal(text, { label: 'Exchange rate', maxDecimals: 8, maxWholeDigits: 7 });
 
 /**
- * The payment's worth in pence, signed as it will move the balance (received +, paid −), computed as the
- * service does; null while the amount or rate cannot be read.
+ * The payment's worth in pounds, signed as it will move the balance (received +, paid −), computed as the
+ * service does (round2(amount × rate)); null while the amount or rate cannot be read.
  */
-export function paymentPence(
+export function paymentWorth(
   direction: LedgerDirection,
   amount: string,
   currency: Currency,
   rate: string,
-): bigint | null {
+): Decimal | null {
   const a = parseDecimal(amount);
-  const r = currency === 'GBP' ? parseDecimal('1') : parseDecimal(rate);
-  if (!a || !r || a.units === 0n || r.units === 0n) return null;
-  const pence = productPence(a, r);
-  return direction === 'paid' ? -pence : pence;
+  const r = currency === 'GBP' ? toDecimal(1) : parseDecimal(rate);
+  if (!a || !r || a.eq(0) || r.eq(0)) return null;
+  const worth = productRounded(a, r);
+  return direction === 'paid' ? worth.neg() : worth;
 }

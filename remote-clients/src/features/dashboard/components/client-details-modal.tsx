@@ -1,9 +1,8 @@
 import { CLIENT_STATUS_LABELS } from '@loupe/contracts';
-import { Alert, Button, Modal, Spinner } from '@loupe/platform';
+import { Alert, Button, errorMessage, isNotFound, Modal, Spinner } from '@loupe/platform';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Balance } from '../../../components/balance';
-import { errorMessage, isNotFound } from '../../../lib/server-errors';
 import { useClient } from '../../clients/api/get-client';
 import { RecentLedger } from '../../clients/components/recent-ledger';
 

@@ -3,6 +3,8 @@ import {
   Alert,
   Button,
   Card,
+  errorMessage,
+  plural,
   formatMoney,
   Spinner,
   Table,
@@ -13,7 +15,6 @@ import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Balance } from '../../../components/balance';
-import { errorMessage } from '../../../lib/server-errors';
 import { useClientsSummary } from '../api/get-clients-summary';
 import { useRecentlyActiveClients } from '../api/get-recent-clients';
 import { ClientDetailsModal } from './client-details-modal';
@@ -97,9 +98,6 @@ function SummaryCard({ title, children }: { title: string; children(summary: Cli
     </Card>
   );
 }
-
-const count = (n: number, one: string, many: string) =>
-  `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`;
 
 /** Above the tabs: how many clients, how many active, with KYC on file. */
 export function ClientsWidget() {
@@ -209,11 +207,11 @@ export function ClientBalancesWidget() {
       {(summary) => (
         <>
           <Figures>
-            <dt>Owed to the shop ({count(summary.debtorCount, 'client', 'clients')})</dt>
+            <dt>Owed to the shop ({plural(summary.debtorCount, 'client', 'clients')})</dt>
             <dd>
               <Balance value={-summary.totalOwedToShop} />
             </dd>
-            <dt>Owed by the shop ({count(summary.creditorCount, 'client', 'clients')})</dt>
+            <dt>Owed by the shop ({plural(summary.creditorCount, 'client', 'clients')})</dt>
             <dd>
               <Balance value={summary.totalOwedByShop} />
             </dd>
@@ -256,7 +254,7 @@ function BalanceList({
             ) : (
               <>
                 <Sub>
-                  {count(how, 'client', 'clients')}, {formatMoney(total)} in all
+                  {plural(how, 'client', 'clients')}, {formatMoney(total)} in all
                 </Sub>
                 <BalanceTable rows={rows} caption={title} onOpen={openDetails} />
               </>
