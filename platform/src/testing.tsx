@@ -1,7 +1,9 @@
 import type { ReactElement, ReactNode } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { AuthProvider } from './auth';
+import { createQueryClient } from './query';
 import { ThemeModeProvider } from './theme';
 
 export interface FetchCall {
@@ -123,27 +125,47 @@ export interface RenderOptions {
   /** Extra routes beside `ui`, e.g. a stub /login to land on. */
   extraRoutes?: ReactNode;
   fullPageLoad?: (url: string) => void;
+  /** The cache to render with, e.g. one a test seeded; a fresh one otherwise. */
+  queryClient?: QueryClient;
 }
 
 /**
- * Mounts `ui` inside the same providers the shell gives every remote: router, theme and auth.
+ * The shell's cache settings, except that a failed query is not retried: a test that expects an error sees it
+ * at once, instead of after the retry's delay (or not at all before its timeout).
+ */
+export function createTestQueryClient(): QueryClient {
+  return createQueryClient({ defaultOptions: { queries: { retry: false } } });
+}
+
+export interface ProvidersRenderResult extends RenderResult {
+  /** The cache this render uses, to seed it or to see what a mutation invalidated. */
+  queryClient: QueryClient;
+}
+
+/**
+ * Mounts `ui` inside the same providers the shell gives every remote: router, query cache, theme and auth.
+ * Each call gets its own cache, so no test sees rows another test loaded.
  * Install the fetch mock first (`window.fetch = mock.fetch`) so the auth check is answered.
  */
-export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}): RenderResult {
+export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}): ProvidersRenderResult {
   const route = options.route ?? '/';
   const path = options.path ?? route.split('?')[0] ?? '/';
-  return render(
+  const queryClient = options.queryClient ?? createTestQueryClient();
+  const view = render(
     <MemoryRouter initialEntries={[route]}>
-      <ThemeModeProvider>
-        <AuthProvider fullPageLoad={options.fullPageLoad ?? (() => undefined)}>
-          <Routes>
-            <Route path={path} element={ui} />
-            {options.extraRoutes}
-            <Route path="*" element={null} />
-          </Routes>
-          <LocationProbe />
-        </AuthProvider>
-      </ThemeModeProvider>
+      <QueryClientProvider client={queryClient}>
+        <ThemeModeProvider>
+          <AuthProvider fullPageLoad={options.fullPageLoad ?? (() => undefined)}>
+            <Routes>
+              <Route path={path} element={ui} />
+              {options.extraRoutes}
+              <Route path="*" element={null} />
+            </Routes>
+            <LocationProbe />
+          </AuthProvider>
+        </ThemeModeProvider>
+      </QueryClientProvider>
     </MemoryRouter>,
   );
+  return { ...view, queryClient };
 }

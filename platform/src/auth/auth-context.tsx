@@ -9,6 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useLocation, useNavigate, type Location } from 'react-router-dom';
+import { QueryClientContext } from '@tanstack/react-query';
 import { paths, type AuthCheck, type Role, type Shop, type User } from '@loupe/contracts';
 import { http as defaultHttp, type HttpClient } from '../http';
 
@@ -31,6 +32,10 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 
 const SIGNED_OUT: AuthCheck = { user: null, role: null, shop: null };
 
+/** Whose data the query cache holds: a user in a shop, or nobody. */
+const identityOf = (check: AuthCheck): string | null =>
+  check.user ? `${check.user.id}@${check.shop?.id ?? ''}` : null;
+
 /** Where the guards remember the page an anonymous visitor asked for. */
 export interface RememberedLocation {
   from?: Pick<Location, 'pathname' | 'search' | 'hash'>;
@@ -52,6 +57,25 @@ export function AuthProvider({ children, http = defaultHttp, fullPageLoad }: Aut
   locationRef.current = location;
   // Answers can arrive out of order when the path changes quickly; only the newest check may set state.
   const checkSeq = useRef(0);
+  // Read without useQueryClient so the provider also works where no cache is provided (a bare test).
+  const queryClient = useContext(QueryClientContext);
+  const identity = useRef<string | null>(null);
+
+  /**
+   * The cache holds what the signed-in user was allowed to see; the next user must never be shown it, not even
+   * for the moment a refetch takes. Signed out, the pages unmount, so dropping everything is enough; a
+   * different user already signed in (another tab) keeps the pages, whose queries start again empty.
+   */
+  const forgetOnIdentityChange = useCallback(
+    (next: AuthCheck) => {
+      const previous = identity.current;
+      identity.current = identityOf(next);
+      if (!queryClient || previous === null || previous === identity.current) return;
+      if (identity.current === null) queryClient.clear();
+      else void queryClient.resetQueries();
+    },
+    [queryClient],
+  );
 
   const checkAuth = useCallback(async (): Promise<AuthCheck> => {
     const seq = ++checkSeq.current;
@@ -63,15 +87,18 @@ export function AuthProvider({ children, http = defaultHttp, fullPageLoad }: Aut
       result = SIGNED_OUT;
     }
     if (seq === checkSeq.current) {
-      setState({ user: result.user ?? null, role: result.role ?? null, shop: result.shop ?? null });
+      const next = { user: result.user ?? null, role: result.role ?? null, shop: result.shop ?? null };
+      forgetOnIdentityChange(next);
+      setState(next);
       setLoading(false);
     }
     return result;
-  }, [http]);
+  }, [http, forgetOnIdentityChange]);
 
   useEffect(() => {
     http.setUnauthorizedHandler(() => {
       checkSeq.current++;
+      forgetOnIdentityChange(SIGNED_OUT);
       setState(SIGNED_OUT);
       setLoading(false);
       const current = locationRef.current;
@@ -80,7 +107,7 @@ export function AuthProvider({ children, http = defaultHttp, fullPageLoad }: Aut
       }
     });
     return () => http.setUnauthorizedHandler(null);
-  }, [http, navigate]);
+  }, [http, navigate, forgetOnIdentityChange]);
 
   // SPEC §4: on every path change the client asks the server whether the session is still valid.
   useEffect(() => {
@@ -102,12 +129,15 @@ export function AuthProvider({ children, http = defaultHttp, fullPageLoad }: Aut
         await http.post(paths.token, { username, password });
       } catch (error) {
         checkSeq.current++;
+        forgetOnIdentityChange(SIGNED_OUT);
         setState(SIGNED_OUT);
         throw error;
       }
+      // Whoever signs in starts from an empty cache, even after a sign-out that failed to reach the server.
+      queryClient?.clear();
       return checkAuth();
     },
-    [http, checkAuth],
+    [http, checkAuth, forgetOnIdentityChange, queryClient],
   );
 
   const logout = useCallback(async () => {
@@ -118,8 +148,11 @@ export function AuthProvider({ children, http = defaultHttp, fullPageLoad }: Aut
     }
     checkSeq.current++;
     setState(SIGNED_OUT);
+    // The full page load empties memory anyway; clearing first covers a load that is slow or never happens.
+    identity.current = null;
+    queryClient?.clear();
     (fullPageLoad ?? ((url: string) => window.location.assign(url)))('/login');
-  }, [http, fullPageLoad]);
+  }, [http, fullPageLoad, queryClient]);
 
   const value = useMemo<AuthContextValue>(
     () => ({ ...state, loading, isAuthenticated: state.user !== null, checkAuth, login, logout }),
