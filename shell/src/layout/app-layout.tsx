@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { useAuth } from '@loupe/platform';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
+import { useFocusHeadingOnNavigation } from './use-focus-heading-on-navigation';
 
 const Frame = styled.div`
   min-height: 100vh;
@@ -57,6 +58,8 @@ export function AppLayout() {
   const { loading, isAuthenticated } = useAuth();
   const location = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const mainRef = useRef<HTMLElement>(null);
+  useFocusHeadingOnNavigation(mainRef);
 
   // SPEC §2: the mobile drawer closes on any route change.
   useEffect(() => {
@@ -74,7 +77,7 @@ export function AppLayout() {
 
   if (loading || !isAuthenticated) {
     return (
-      <Main id="main">
+      <Main id="main" ref={mainRef}>
         <Outlet />
       </Main>
     );
@@ -87,7 +90,7 @@ export function AppLayout() {
       <Body>
         <Sidebar open={drawerOpen} />
         {drawerOpen ? <Backdrop data-testid="drawer-backdrop" onClick={() => setDrawerOpen(false)} /> : null}
-        <Main id="main" tabIndex={-1}>
+        <Main id="main" tabIndex={-1} ref={mainRef}>
           <Outlet />
         </Main>
       </Body>

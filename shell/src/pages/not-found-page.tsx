@@ -1,8 +1,9 @@
 import { Link, useLocation } from 'react-router-dom';
-import { PageHeader } from '@loupe/platform';
+import { PageHeader, usePageTitle } from '@loupe/platform';
 
 export function NotFoundPage() {
   const { pathname } = useLocation();
+  usePageTitle('Page not found');
   return (
     <section>
       <PageHeader title="Page not found" />

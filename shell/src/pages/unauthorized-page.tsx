@@ -1,8 +1,9 @@
 import { Link } from 'react-router-dom';
-import { PageHeader } from '@loupe/platform';
+import { PageHeader, usePageTitle } from '@loupe/platform';
 
 /** Where the role guard sends a user outside a screen's roles (SPEC §2, §6). */
 export function UnauthorizedPage() {
+  usePageTitle('Unauthorized');
   return (
     <section>
       <PageHeader title="Unauthorized" />

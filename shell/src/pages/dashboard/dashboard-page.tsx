@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button, PageHeader, Spinner, type DashboardTab } from '@loupe/platform';
+import { Button, PageHeader, Spinner, usePageTitle, type DashboardTab } from '@loupe/platform';
 import { Tabs } from './dashboard-tabs';
 import { useDashboardWidgets, type PlacedWidget, type WidgetSource } from './use-dashboard-widgets';
 import { WelcomeBanner } from './welcome-banner';
@@ -74,6 +74,7 @@ function SourceNotices({
 
 /** The dashboard frame: banner, tabs and whatever widgets the remotes contribute (SPEC §2). */
 export function DashboardPage() {
+  usePageTitle('Dashboard');
   const { sources, widgets, retry } = useDashboardWidgets();
   const [params, setParams] = useSearchParams();
   const tab: DashboardTab = params.get('tab') === 'stats' ? 'stats' : 'clients';
