@@ -14,16 +14,11 @@ import { installErrorHandling } from './plugins/error-handling';
 import { collectApiRoutes } from './plugins/method-not-allowed';
 import { registerOpenApi } from './plugins/openapi';
 import { installSecurityHooks } from './plugins/security';
-import authCheckRoute from './routes/auth-check';
-import csrfRoute from './routes/csrf';
-import logoutRoute from './routes/logout';
-import tokenRoute from './routes/token';
-import profileRoutes from './routes/api/profile/profile';
-import changePasswordRoute from './routes/api/account/change-password';
-import membershipRoutes from './routes/api/shops/memberships';
-import clientRoutes from './routes/api/clients';
-import inventoryRoutes from './routes/api/inventory';
-import financeRoutes from './routes/api/finance';
+import authRoutes from './modules/auth';
+import shopsRoutes from './modules/shops';
+import clientRoutes from './modules/clients';
+import inventoryRoutes from './modules/inventory';
+import financeRoutes from './modules/finance';
 
 export { loadConfig, type Config } from './config';
 export { openDatabase, type LoupeDb } from './db/open';
@@ -59,19 +54,9 @@ export const loupeApi: FastifyPluginAsync<LoupeApiOptions> = async (instance, op
   await registerOpenApi(fastify);
 
   const addMethodNotAllowed = collectApiRoutes(fastify);
-  for (const route of [
-    csrfRoute,
-    authCheckRoute,
-    tokenRoute,
-    logoutRoute,
-    profileRoutes,
-    changePasswordRoute,
-    membershipRoutes,
-    clientRoutes,
-    inventoryRoutes,
-    financeRoutes,
-  ]) {
-    await fastify.register(route, { ctx });
+  // One plugin per domain module, mirroring the remotes.
+  for (const domain of [authRoutes, shopsRoutes, clientRoutes, inventoryRoutes, financeRoutes]) {
+    await fastify.register(domain, { ctx });
   }
   addMethodNotAllowed();
 };

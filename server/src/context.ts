@@ -1,11 +1,11 @@
 import type { Config } from './config';
 import type { Db } from './db/database';
-import { LoginThrottle } from './auth/login-throttle';
-import { SessionService } from './auth/sessions';
-import { LoginFailuresRepository } from './repositories/login-failures-repository';
-import { MembershipsRepository } from './repositories/memberships-repository';
-import { SessionsRepository } from './repositories/sessions-repository';
-import { UsersRepository } from './repositories/users-repository';
+import { LoginThrottle } from './modules/auth/login-throttle';
+import { SessionService } from './modules/auth/sessions';
+import { LoginFailuresRepository } from './modules/auth/login-failures-repository';
+import { MembershipsRepository } from './modules/shops/memberships-repository';
+import { SessionsRepository } from './modules/auth/sessions-repository';
+import { UsersRepository } from './modules/auth/users-repository';
 
 /** What route modules are given: the database, the configuration, the clock and the services on top. */
 export interface AppContext {

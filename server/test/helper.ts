@@ -6,9 +6,9 @@ import { Client } from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { CSRF_COOKIE, CSRF_HEADER } from '@loupe/contracts';
 import { buildApp, loadConfig, openDatabase, type Config, type LoupeDb } from '../src/app';
-import { hashPassword } from '../src/auth/password-hasher';
-import { MembershipsRepository } from '../src/repositories/memberships-repository';
-import { UsersRepository } from '../src/repositories/users-repository';
+import { hashPassword } from '../src/modules/auth/password-hasher';
+import { MembershipsRepository } from '../src/modules/shops/memberships-repository';
+import { UsersRepository } from '../src/modules/auth/users-repository';
 
 export const PASSWORD = 'loupe-demo-2026';
 export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);

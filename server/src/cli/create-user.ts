@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/open';
-import { AccountValidationError, createAccount } from '../auth/accounts';
+import { AccountValidationError, createAccount } from '../modules/auth/accounts';
 import { DataDirLockedError } from '../db/lock';
 
 const USAGE =

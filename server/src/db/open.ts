@@ -2,7 +2,7 @@ import type { Config } from '../config';
 import { createPgliteDb, createPostgresDb, type Db } from './database';
 import { acquireDataDirLock } from './lock';
 import { migrate } from './migrate';
-import { seedDemo, type DemoSeed } from './seed';
+import { seedDemo, type DemoSeed } from '../demo/seed';
 
 export interface LoupeDb extends Db {
   /** What was seeded at this start, or null (demo off, or the database already had a shop). */

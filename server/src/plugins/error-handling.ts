@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FieldErrors } from '@loupe/contracts';
-import { ApiError, NOT_FOUND, REQUIRED } from '../http-errors';
+import { ApiError, NOT_FOUND, REQUIRED } from '../kernel/http-errors';
 
 /** Large enough for any form of this service, small enough that nobody can make us buffer megabytes. */
 export const BODY_LIMIT_BYTES = 64 * 1024;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuthMode } from './security';
-import { ApiError } from '../http-errors';
+import { ApiError } from '../kernel/http-errors';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 

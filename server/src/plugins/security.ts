@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@loupe/contracts';
 import type { Config } from '../config';
 import type { AppContext } from '../context';
-import type { Caller } from '../auth/sessions';
+import type { Caller } from '../modules/auth/sessions';
 import {
   CSRF_COOKIE_MAX_AGE_SECONDS,
   CSRF_SECRET_LENGTH,
@@ -18,8 +18,8 @@ import {
   newCsrfSecret,
   originIsTrusted,
   tokenMatchesSecret,
-} from '../auth/csrf';
-import { ApiError, notAuthenticated } from '../http-errors';
+} from '../modules/auth/csrf';
+import { ApiError, notAuthenticated } from '../kernel/http-errors';
 
 /**
  * How a route authenticates: `required` answers 401 without a live session, `optional` only looks the

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { buildApp, loadConfig, openDatabase } from '../../src/app';
 import { createUserCommand } from '../../src/cli/create-user';
 import { LOCK_FILE } from '../../src/db/lock';
-import { verifyPassword } from '../../src/auth/password-hasher';
+import { verifyPassword } from '../../src/modules/auth/password-hasher';
 import { createTestDatabase, usingPostgres, type TestDatabase } from '../helper';
 
 let tdb: TestDatabase;

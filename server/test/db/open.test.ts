@@ -4,7 +4,7 @@ import path from 'node:path';
 import { buildApp, loadConfig, openDatabase } from '../../src/app';
 import { DataDirLockedError, LOCK_FILE, acquireDataDirLock } from '../../src/db/lock';
 import { readMigrations } from '../../src/db/migrate';
-import { DEMO_PASSWORD } from '../../src/db/seed';
+import { DEMO_PASSWORD } from '../../src/demo/seed';
 import { Browser, createTestDatabase, usingPostgres, type TestDatabase } from '../helper';
 
 let tdb: TestDatabase;

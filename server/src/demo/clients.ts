@@ -1,0 +1,381 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type { ClientStatus, Currency, PaymentMethod } from '@loupe/contracts';
+import { LedgerRepository } from '../modules/clients/ledger-repository';
+import { isoDay, type DemoContext } from './demo-context';
+
+type Kyc = 'pdf' | 'png' | 'jpg' | null;
+/** [days ago, direction, amount, currency, GBP rate, method, note] */
+type DemoPayment = [number, 'received' | 'paid', string, Currency, string, PaymentMethod, string];
+
+interface DemoClient {
+  name: string;
+  email: string;
+  phone: string;
+  status: ClientStatus;
+  notes: string;
+  /** Days before the seeding day the client was added. */
+  since: number;
+  kyc: Kyc;
+  payments: DemoPayment[];
+}
+
+const c = (
+  name: string,
+  phone: string,
+  since: number,
+  kyc: Kyc,
+  payments: DemoPayment[] = [],
+  extra: { status?: ClientStatus; notes?: string; email?: string } = {},
+): DemoClient => ({
+  name,
+  email: extra.email ?? `${name.toLowerCase().replace(/[^a-z]+/g, '.')}@example.com`,
+  phone,
+  status: extra.status ?? 'active',
+  notes: extra.notes ?? '',
+  since,
+  kyc,
+  payments,
+});
+
+/*
+ * 25 clients: 20 active, then 5 inactive (stock seeding lends items to the first ones, so those are active).
+ * Payments in pounds, dollars, euros and bitcoin leave some owing the shop (debtors), some owed by it
+ * (creditors) and some settled; about half have identity papers on file.
+ */
+const CLIENTS: DemoClient[] = [
+  c('Eleanor Whitcombe', '+44 20 7946 0101', 320, 'pdf', [
+    [120, 'received', '4500.00', 'GBP', '1', 'Bank Transfer', 'Deposit towards a Daytona'],
+    [40, 'paid', '1200.00', 'GBP', '1', 'Bank Transfer', 'Part refund of deposit'],
+  ]),
+  c('Marcus Adeyemi', '+44 7700 900102', 290, 'png', [
+    [90, 'paid', '8250.00', 'GBP', '1', 'Bank Transfer', 'Advance against consignment'],
+    [30, 'received', '2500.00', 'GBP', '1', 'Debit Card', 'First instalment'],
+  ]),
+  c(
+    'Sofia Marchetti',
+    '+39 02 555 0103',
+    260,
+    'pdf',
+    [
+      [75, 'received', '6200.00', 'EUR', '0.85432100', 'Bank Transfer', 'Deposit, wire from Milan'],
+      [20, 'paid', '1000.00', 'EUR', '0.85910000', 'Bank Transfer', 'Returned overpayment'],
+    ],
+    { notes: 'Collects vintage Cartier. Prefers calls after 6pm.' },
+  ),
+  c('James Holloway', '+44 7700 900104', 240, null, [
+    [60, 'paid', '350.00', 'GBP', '1', 'Cash', 'Cash advance for strap and service'],
+  ]),
+  c(
+    'Priya Raman',
+    '+44 20 7946 0105',
+    220,
+    'jpg',
+    [
+      [110, 'received', '12000.00', 'USD', '0.79123456', 'Bank Transfer', 'Deposit, USD account'],
+      [14, 'received', '0.04500000', 'BTC', '45000.50000000', 'Bitcoin', 'Balance of deposit in BTC'],
+    ],
+    { notes: 'Looking for a Patek Nautilus; budget agreed.' },
+  ),
+  c('Oliver Bennett', '07700 900106', 210, null),
+  c('Hannah Kowalski', '+44 7700 900107', 200, 'png', [
+    [80, 'paid', '9250.50', 'GBP', '1', 'Bank Transfer', 'Paid for trade-in ahead of paperwork'],
+  ]),
+  c('Daniel Okafor', '+44 161 496 0108', 190, 'pdf', [
+    [70, 'received', '1500.00', 'GBP', '1', 'Credit Card', 'Reservation fee'],
+    [35, 'received', '1500.00', 'GBP', '1', 'Credit Card', 'Second reservation payment'],
+    [10, 'paid', '3000.00', 'GBP', '1', 'Bank Transfer', 'Reservation cancelled, refunded'],
+  ]),
+  c('Charlotte Ng', '+852 5550 0109', 175, 'jpg', [
+    [50, 'received', '7800.00', 'USD', '0.78650000', 'PayPal', 'Deposit via PayPal'],
+  ]),
+  c(
+    'Thomas Fairbairn',
+    '+44 131 496 0110',
+    160,
+    null,
+    [[45, 'paid', '5400.00', 'GBP', '1', 'Bank Transfer', 'Advance on his Submariner consignment']],
+    { notes: 'Consigns pieces from his late father\u2019s collection.' },
+  ),
+  c('Amelia Strauss', '+49 30 555 0111', 150, 'pdf', [
+    [65, 'received', '3000.00', 'EUR', '0.85500000', 'Bank Transfer', 'Deposit'],
+    [5, 'paid', '3000.00', 'EUR', '0.85500000', 'Bank Transfer', 'Deposit returned'],
+  ]),
+  c('Rafael Domínguez', '+34 91 555 0112', 140, null, [
+    [25, 'paid', '980.00', 'GBP', '1', 'Cash', 'Bought his Omega strap set in cash, invoice to follow'],
+  ]),
+  c('Grace Liu', '+44 20 7946 0113', 130, 'png', [
+    [55, 'received', '250.00', 'GBP', '1', 'Debit Card', 'Service deposit'],
+  ]),
+  c('Henry Castellan', '+44 7700 900114', 120, null),
+  c(
+    'Isabelle Fournier',
+    '+33 1 55 55 01 15',
+    110,
+    'pdf',
+    [[28, 'received', '18500.00', 'EUR', '0.85912345', 'Bank Transfer', 'Deposit on Ballon Bleu set']],
+    { notes: 'Wants everything insured in transit.' },
+  ),
+  c('Kwame Mensah', '+44 7700 900116', 95, null, [
+    [18, 'paid', '4450.25', 'GBP', '1', 'Bank Transfer', 'Paid ahead for a bracelet and its resize'],
+  ]),
+  c('Lucy Harrington', '07700 900117', 80, 'jpg'),
+  c('Nikolai Petrov', '+44 20 7946 0118', 60, null, [
+    [12, 'received', '0.12000000', 'BTC', '46210.75000000', 'Bitcoin', 'Deposit in bitcoin'],
+    [3, 'paid', '2000.00', 'GBP', '1', 'Bank Transfer', 'Partial return of the BTC deposit'],
+  ]),
+  c('Olivia Chen', '+1 212 555 0119', 45, 'png', [
+    [9, 'paid', '640.00', 'USD', '0.79000000', 'Credit Card', 'Refund of a returned strap'],
+  ]),
+  c('William Ashdown', '+44 1223 496 0120', 20, null),
+  c(
+    'Beatrice Lacroix',
+    '+33 6 55 55 01 21',
+    360,
+    'pdf',
+    [
+      [300, 'received', '900.00', 'EUR', '0.86000000', 'Bank Transfer', 'Deposit'],
+      [280, 'paid', '900.00', 'EUR', '0.86000000', 'Bank Transfer', 'Deposit returned'],
+    ],
+    { status: 'inactive', notes: 'Moved abroad; keep records for five years.' },
+  ),
+  c(
+    'Edward Penrose',
+    '+44 7700 900122',
+    340,
+    null,
+    [[250, 'paid', '3900.00', 'GBP', '1', 'Cash', 'Advance never settled']],
+    { status: 'inactive', notes: 'Chase the cash advance before any new business.' },
+  ),
+  c('Fatima Al-Sayed', '+971 4 555 0123', 330, 'jpg', [], { status: 'inactive' }),
+  c(
+    'George Whitaker',
+    '+44 7700 900124',
+    300,
+    null,
+    [[200, 'received', '150.00', 'GBP', '1', 'Other', 'Gift voucher credit']],
+    { status: 'inactive' },
+  ),
+  c('Ingrid Solberg', '+47 555 01 25', 270, null, [], { status: 'inactive' }),
+];
+
+// Tiny but genuine files, so the demo's KYC downloads open: a 1×1 PNG, a minimal JPEG and a one-page PDF.
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+    '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
+const JPEG = Buffer.from(
+  'ffd8ffe000104a46494600010100000100010000ffdb004300080606070605080707070909080a0c140d0c0b0b0c1912130f141d1a1f1e1d1a1c1c20242e2720222c231c1c2837292c30313434341f27393d38323c2e333432ffc0000b080001000101011100ffc4001f0000010501010101010100000000000000000102030405060708090a0bffc400b5100002010303020403050504040000017d01020300041105122131410613516107227114328191a1082342b1c11552d1f02433627282090a161718191a25262728292a3435363738393a434445464748494a535455565758595a636465666768696a737475767778797a838485868788898a92939495969798999aa2a3a4a5a6a7a8a9aab2b3b4b5b6b7b8b9bac2c3c4c5c6c7c8c9cad2d3d4d5d6d7d8d9dae1e2e3e4e5e6e7e8e9eaf1f2f3f4f5f6f7f8f9faffda0008010100003f00fbfcffd9',
+  'hex',
+);
+function pdf(title: string): Buffer {
+  const text = `BT /F1 18 Tf 72 720 Td (${title.replace(/[()\\]/g, '')}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${text.length} >>\nstream\n${text}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+const KYC_FILES: Record<
+  Exclude<Kyc, null>,
+  { type: string; name: string; bytes: (who: string) => Buffer }
+> = {
+  pdf: { type: 'application/pdf', name: 'passport.pdf', bytes: (who) => pdf(`Passport copy - ${who}`) },
+  png: { type: 'image/png', name: 'driving-licence.png', bytes: () => PNG },
+  jpg: { type: 'image/jpeg', name: 'id-card.jpg', bytes: () => JPEG },
+};
+
+/**
+ * The demo shop's clients, their payments (posted through the ledger, so every balance is its ledger's sum)
+ * and, when the uploads folder is known, their KYC documents; each with the audit entries the API writes.
+ * Inserted a table at a time where the rows do not depend on each other.
+ */
+export async function seedClientsDemo(demo: DemoContext): Promise<void> {
+  const { tx, shopId, now, users } = demo;
+  const staff = [users.platinum, users.gold, users.silver];
+  const at = (daysAgo: number, hour = 10) =>
+    new Date(Date.parse(`${isoDay(now, daysAgo)}T00:00:00Z`) + hour * 3_600_000);
+
+  const rows = await tx.query<{ id: number; email: string }>(
+    `INSERT INTO clients (shop_id, name, email, phone, status, notes, created_at, updated_at)
+     SELECT $1, c.name, c.email, c.phone, c.status, c.notes, c.at, c.at
+       FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[])
+            AS c(name, email, phone, status, notes, at)
+     RETURNING id, email`,
+    [
+      shopId,
+      CLIENTS.map((x) => x.name),
+      CLIENTS.map((x) => x.email),
+      CLIENTS.map((x) => x.phone),
+      CLIENTS.map((x) => x.status),
+      CLIENTS.map((x) => x.notes),
+      CLIENTS.map((x) => at(x.since, 9)),
+    ],
+  );
+  const idOf = new Map(rows.map((r) => [r.email, r.id]));
+
+  const audits: Array<{
+    user: number;
+    id: number;
+    action: string;
+    before: unknown;
+    after: unknown;
+    at: Date;
+  }> = [];
+  CLIENTS.forEach((x, i) => {
+    const { since: _since, kyc: _kyc, payments: _payments, ...fields } = x;
+    audits.push({
+      user: staff[i % 3] as number,
+      id: idOf.get(x.email) as number,
+      action: 'create',
+      before: null,
+      after: fields,
+      at: at(x.since, 9),
+    });
+  });
+
+  // Payments in date order per client, as staff would have recorded them.
+  const ledger = new LedgerRepository(tx);
+  for (const [i, x] of CLIENTS.entries()) {
+    const clientId = idOf.get(x.email) as number;
+    let balance = 0;
+    for (const [daysAgo, direction, amount, currency, rate, method, note] of [...x.payments].sort(
+      (a, b) => b[0] - a[0],
+    )) {
+      const when = at(daysAgo, 11);
+      const posted = await ledger.post({
+        shopId,
+        clientId,
+        amount: direction === 'paid' ? `-${amount}` : amount,
+        currency,
+        exchangeRate: rate,
+        method,
+        date: isoDay(now, daysAgo),
+        note,
+        userId: staff[(i + 1) % 3] as number,
+        at: when,
+      });
+      const after = Number(posted.balance);
+      audits.push({
+        user: staff[(i + 1) % 3] as number,
+        id: clientId,
+        action: 'ledger_entry',
+        before: { balance },
+        after: {
+          entry: {
+            id: posted.id,
+            direction,
+            amount: Number(direction === 'paid' ? `-${amount}` : amount),
+            currency,
+            exchangeRate: Number(rate),
+            amountGbp: Number(posted.amountGbp),
+            method,
+            date: isoDay(now, daysAgo),
+            note,
+            source: null,
+            sourceId: null,
+            createdAt: when.toISOString(),
+          },
+          balance: after,
+        },
+        at: when,
+      });
+      balance = after;
+    }
+  }
+
+  // KYC papers, written to private storage the way an upload stores them (random name, owner-only).
+  if (demo.uploadsDir) {
+    const folder = path.join(demo.uploadsDir, 'kyc');
+    await mkdir(folder, { recursive: true });
+    const docs = CLIENTS.flatMap((x, i) => {
+      if (!x.kyc) return [];
+      const file = KYC_FILES[x.kyc];
+      const bytes = file.bytes(x.name);
+      return [
+        {
+          clientId: idOf.get(x.email) as number,
+          key: randomBytes(24).toString('hex'),
+          name: file.name,
+          type: file.type,
+          bytes,
+          sha256: createHash('sha256').update(bytes).digest('hex'),
+          user: staff[i % 3] as number,
+          at: at(Math.max(x.since - 1, 0), 12),
+        },
+      ];
+    });
+    await Promise.all(docs.map((d) => writeFile(path.join(folder, d.key), d.bytes, { mode: 0o600 })));
+    const inserted = await tx.query<{ id: number; storage_key: string }>(
+      `INSERT INTO client_documents
+         (shop_id, client_id, storage_key, original_name, content_type, size_bytes, sha256, uploaded_by, created_at)
+       SELECT $1, d.client_id, d.storage_key, d.name, d.type, d.size, d.sha256, d.uploaded_by, d.at
+         FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::int[], $7::text[], $8::int[], $9::timestamptz[])
+              AS d(client_id, storage_key, name, type, size, sha256, uploaded_by, at)
+       RETURNING id, storage_key`,
+      [
+        shopId,
+        docs.map((d) => d.clientId),
+        docs.map((d) => d.key),
+        docs.map((d) => d.name),
+        docs.map((d) => d.type),
+        docs.map((d) => d.bytes.length),
+        docs.map((d) => d.sha256),
+        docs.map((d) => d.user),
+        docs.map((d) => d.at),
+      ],
+    );
+    const docId = new Map(inserted.map((r) => [r.storage_key, r.id]));
+    for (const d of docs) {
+      audits.push({
+        user: d.user,
+        id: d.clientId,
+        action: 'kyc_upload',
+        before: null,
+        after: {
+          id: docId.get(d.key),
+          name: d.name,
+          contentType: d.type,
+          size: d.bytes.length,
+          uploadedAt: d.at.toISOString(),
+          sha256: d.sha256,
+        },
+        at: d.at,
+      });
+    }
+  }
+
+  audits.sort((a, b) => a.at.getTime() - b.at.getTime());
+  await tx.query(
+    `INSERT INTO audit_log (shop_id, user_id, entity, entity_id, action, before, after, created_at)
+     SELECT $1, a.user_id, 'client', a.entity_id, a.action, a.before, a.after, a.at
+       FROM unnest($2::int[], $3::int[], $4::text[], $5::jsonb[], $6::jsonb[], $7::timestamptz[])
+            WITH ORDINALITY AS a(user_id, entity_id, action, before, after, at, n)
+      ORDER BY a.n`,
+    [
+      shopId,
+      audits.map((a) => a.user),
+      audits.map((a) => a.id),
+      audits.map((a) => a.action),
+      audits.map((a) => (a.before === null ? null : JSON.stringify(a.before))),
+      audits.map((a) => JSON.stringify(a.after)),
+      audits.map((a) => a.at),
+    ],
+  );
+}

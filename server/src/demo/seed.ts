@@ -1,0 +1,69 @@
+import type { Role } from '@loupe/contracts';
+import type { Db } from '../db/database';
+import { hashPassword } from '../modules/auth/password-hasher';
+import { MembershipsRepository } from '../modules/shops/memberships-repository';
+import { UsersRepository } from '../modules/auth/users-repository';
+import { seededRandom, type DemoContext } from './demo-context';
+import { seedClientsDemo } from './clients';
+import { seedInventoryDemo } from './inventory';
+import { seedFinanceDemo } from './finance';
+
+export const DEMO_SHOP_NAME = 'Loupe Demo';
+export const DEMO_PASSWORD = 'loupe-demo-2026';
+
+export interface DemoSeed {
+  shop: { id: number; name: string };
+  accounts: Array<{ id: number; username: string; role: Role }>;
+  password: string;
+}
+
+const DEMO_USERS: ReadonlyArray<{ username: Role; first_name: string; last_name: string }> = [
+  { username: 'platinum', first_name: 'Paloma', last_name: 'Reyes' },
+  { username: 'gold', first_name: 'Gideon', last_name: 'Marsh' },
+  { username: 'silver', first_name: 'Sylvie', last_name: 'Hart' },
+];
+
+/** The demo records of each domain, seeded in this order into the new demo shop. */
+const DEMO_DOMAINS: ReadonlyArray<(demo: DemoContext) => Promise<void>> = [
+  seedClientsDemo,
+  seedInventoryDemo,
+  seedFinanceDemo,
+];
+
+/** Creates the demo shop and its three members, unless the database already has a shop. */
+export async function seedDemo(
+  db: Db,
+  now: Date,
+  options: { uploadsDir?: string } = {},
+): Promise<DemoSeed | null> {
+  if (await new MembershipsRepository(db).hasAnyShop()) return null;
+  const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD)));
+  return db.transaction(async (tx) => {
+    const memberships = new MembershipsRepository(tx);
+    // Another instance may have seeded meanwhile (PostgreSQL); the transaction re-checks under a lock.
+    await tx.query('SELECT pg_advisory_xact_lock(7426918)');
+    if (await memberships.hasAnyShop()) return null;
+    const users = new UsersRepository(tx);
+    const shop = await memberships.createShop(DEMO_SHOP_NAME, now);
+    const accounts: DemoSeed['accounts'] = [];
+    for (const [i, demo] of DEMO_USERS.entries()) {
+      const user = await users.create(
+        { ...demo, email: `${demo.username}@demo.loupe.example`, passwordHash: hashes[i] as string },
+        now,
+      );
+      await memberships.create(shop.id, user.id, demo.username, true, now);
+      accounts.push({ id: user.id, username: user.username, role: demo.username });
+    }
+    const demo: DemoContext = {
+      tx,
+      shopId: shop.id,
+      users: Object.fromEntries(accounts.map((a) => [a.role, a.id])) as DemoContext['users'],
+      now,
+      random: seededRandom(20261122),
+      ...(options.uploadsDir ? { uploadsDir: options.uploadsDir } : {}),
+    };
+    // Each domain's records, in dependency order: stock refers to clients, reports read stock and sales.
+    for (const seedDomain of DEMO_DOMAINS) await seedDomain(demo);
+    return { shop, accounts, password: DEMO_PASSWORD };
+  });
+}

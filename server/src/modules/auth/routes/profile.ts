@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Profile, ProfileUpdate, routes } from '@loupe/contracts';
+import type { AppContext } from '../../../context';
+import { validateEmail } from '../field-validators';
+import { fieldErrors, notAuthenticated } from '../../../kernel/http-errors';
+import { withErrors } from '../../../kernel/schemas';
+
+const profileRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+  fastify.get(
+    routes.profileMe,
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: ['profile'],
+        summary: 'The signed-in user’s profile',
+        response: withErrors({ 200: Profile }),
+      },
+    },
+    // The session query already read the user's row: no second query.
+    async (request) => request.caller?.user ?? Promise.reject(notAuthenticated()),
+  );
+
+  fastify.put(
+    routes.profileUpdate,
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: ['profile'],
+        summary: 'Updates email, first and last name; the username is read-only',
+        body: ProfileUpdate,
+        response: withErrors({ 200: Profile }),
+      },
+    },
+    async (request) => {
+      const caller = request.caller;
+      if (!caller) throw notAuthenticated();
+      // DRF's CharField trims; a username in the body is ignored like a read-only serializer field.
+      const fields = {
+        email: request.body.email.trim(),
+        first_name: request.body.first_name.trim(),
+        last_name: request.body.last_name.trim(),
+      };
+      const emailError = fields.email ? validateEmail(fields.email) : null;
+      if (emailError) throw fieldErrors({ email: [emailError] });
+      const updated = await ctx.users.updateProfile(caller.user.id, fields);
+      ctx.sessions.forgetUser(caller.user.id);
+      if (!updated) throw notAuthenticated();
+      return updated;
+    },
+  );
+};
+
+export default profileRoutes;

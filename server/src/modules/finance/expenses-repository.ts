@@ -1,0 +1,120 @@
+import type { Currency, Expense, PaymentMethod } from '@loupe/contracts';
+import type { Queryable } from '../../db/database';
+import { moneyOut } from '../../kernel/money';
+
+/** An expense or quick sale as the routes hand it over: decimals as canonical strings, already validated. */
+export interface NewFinanceEntry {
+  shopId: number;
+  name: string;
+  amount: string;
+  currency: Currency;
+  exchangeRate: string;
+  paymentMethod: PaymentMethod;
+  notes: string;
+  date: string;
+  userId: number;
+  at: Date;
+}
+
+/** Inclusive day bounds (YYYY-MM-DD) of a list; either may be absent. */
+export interface DateFilter {
+  from?: string;
+  to?: string;
+}
+
+export interface EntryRow {
+  id: string;
+  name: string;
+  amount: string;
+  currency: string;
+  exchange_rate: string;
+  amount_gbp: string;
+  payment_method: string;
+  notes: string;
+  day: string;
+}
+
+/**
+ * The columns every finance entry is read back with. BTC amounts keep up to 8 decimals, the others are shown
+ * with their 2; trim_scale drops the zeros numeric(20, 8) pads with, so the JSON number is what was typed.
+ */
+export const entryColumns = (dayColumn: string) => `id::text AS id, name, trim_scale(amount)::text AS amount,
+  currency, trim_scale(exchange_rate)::text AS exchange_rate, amount_gbp::text AS amount_gbp, payment_method,
+  notes, ${dayColumn}::text AS day`;
+
+export const entryOut = (row: EntryRow) => ({
+  id: Number(row.id),
+  name: row.name,
+  amount: moneyOut(row.amount),
+  currency: row.currency as Currency,
+  exchangeRate: moneyOut(row.exchange_rate),
+  amountGbp: moneyOut(row.amount_gbp),
+  payment_method: row.payment_method as PaymentMethod,
+  notes: row.notes,
+});
+
+/** `$n` placeholders for the optional day bounds, appended after `params`. */
+export function dayBounds(column: string, filter: DateFilter, params: unknown[]): string {
+  let sql = '';
+  if (filter.from !== undefined) {
+    params.push(filter.from);
+    sql += ` AND ${column} >= $${params.length}::date`;
+  }
+  if (filter.to !== undefined) {
+    params.push(filter.to);
+    sql += ` AND ${column} <= $${params.length}::date`;
+  }
+  return sql;
+}
+
+/** Expenses (Add Expense, Expense List). amount_gbp = round(amount × exchange_rate, 2), fixed when saved. */
+export class ExpensesRepository {
+  constructor(private readonly db: Queryable) {}
+
+  async insert(entry: NewFinanceEntry): Promise<Expense> {
+    const rows = await this.db.query<EntryRow>(
+      `INSERT INTO expenses (shop_id, name, amount, currency, exchange_rate, amount_gbp, payment_method, notes,
+                             expense_date, created_by, created_at)
+       VALUES ($1, $2, $3::numeric, $4, $5::numeric, round($3::numeric * $5::numeric, 2), $6, $7, $8::date, $9, $10)
+       RETURNING ${entryColumns('expense_date')}`,
+      [
+        entry.shopId,
+        entry.name,
+        entry.amount,
+        entry.currency,
+        entry.exchangeRate,
+        entry.paymentMethod,
+        entry.notes,
+        entry.date,
+        entry.userId,
+        entry.at,
+      ],
+    );
+    return toExpense(rows[0] as EntryRow);
+  }
+
+  async count(shopId: number, filter: DateFilter): Promise<number> {
+    const params: unknown[] = [shopId];
+    const where = dayBounds('expense_date', filter, params);
+    const rows = await this.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM expenses WHERE shop_id = $1${where}`,
+      params,
+    );
+    return rows[0]?.n ?? 0;
+  }
+
+  /** Newest first: by day, then the latest saved. */
+  async list(shopId: number, filter: DateFilter, limit: number, offset: number): Promise<Expense[]> {
+    const params: unknown[] = [shopId];
+    const where = dayBounds('expense_date', filter, params);
+    params.push(limit, offset);
+    const rows = await this.db.query<EntryRow>(
+      `SELECT ${entryColumns('expense_date')} FROM expenses WHERE shop_id = $1${where}
+        ORDER BY expense_date DESC, id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
+      params,
+    );
+    return rows.map(toExpense);
+  }
+}
+
+const toExpense = (row: EntryRow): Expense => ({ ...entryOut(row), expense_date: row.day });

@@ -1,0 +1,148 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import {
+  DashboardPin,
+  DashboardPinCreate,
+  DashboardPinList,
+  FinanceDashboard,
+  MAX_PINS_PER_USER,
+  paths,
+  routes,
+} from '@loupe/contracts';
+import type { AppContext } from '../../../context';
+import { ApiError, notFound } from '../../../kernel/http-errors';
+import { FinanceDashboardRepository } from '../finance-dashboard-repository';
+import { PinsRepository, type PinRow } from '../pins-repository';
+import { ReportsRepository } from '../reports-repository';
+import { shopCaller } from '../../../kernel/shop-scope';
+import { withErrors } from '../../../kernel/schemas';
+import { idPattern, pathId } from '../../inventory/common';
+import { mondayOf, parseReportParams, periodFor } from '../input';
+
+const TAGS = ['finance'];
+const PinParams = Type.Object({ id: Type.String() });
+
+const dashboardRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+  const reports = new ReportsRepository(ctx.db);
+  const dashboard = new FinanceDashboardRepository(ctx.db);
+  const pins = new PinsRepository(ctx.db);
+
+  /** A pin with its report's totals as of today (a daily or monthly pin moves with the calendar). */
+  async function withTotals(shopId: number, today: string, pin: PinRow) {
+    const period = periodFor(
+      pin.type,
+      pin.range,
+      today,
+      pin.range === 'custom' ? { from: pin.from as string, to: pin.to as string } : undefined,
+    );
+    const { totals } = await reports.summary(shopId, period);
+    return { ...pin, periodFrom: period.from, periodTo: period.to, totals };
+  }
+
+  fastify.get(
+    paths.financeDashboard,
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: TAGS,
+        summary: 'Revenue, sales, purchases, profit, sales by method and recent watch sales (dashboard)',
+        response: withErrors({ 200: FinanceDashboard }),
+      },
+    },
+    async (request) => {
+      const { shopId } = shopCaller(request);
+      const today = await reports.shopToday(shopId, ctx.now());
+      const figures = await dashboard.figures(shopId, {
+        today,
+        weekStart: mondayOf(today),
+        monthStart: `${today.slice(0, 7)}-01`,
+      });
+      return { ...figures, recentWatchSales: await dashboard.recentWatchSales(shopId) };
+    },
+  );
+
+  fastify.get(
+    paths.dashboardPins,
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: TAGS,
+        summary: "The caller's pinned reports with their current totals",
+        response: withErrors({ 200: DashboardPinList }),
+      },
+    },
+    async (request) => {
+      const { shopId, userId } = shopCaller(request);
+      const today = await reports.shopToday(shopId, ctx.now());
+      const results = [];
+      for (const pin of await pins.list(shopId, userId)) results.push(await withTotals(shopId, today, pin));
+      return { results, count: results.length };
+    },
+  );
+
+  fastify.post(
+    paths.dashboardPins,
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: TAGS,
+        summary: 'Pins a report to the caller\'s dashboard ("Add to Dash"); the same report again is a 200',
+        body: DashboardPinCreate,
+        response: withErrors({ 200: DashboardPin, 201: DashboardPin }),
+      },
+    },
+    async (request, reply) => {
+      const { shopId, userId } = shopCaller(request);
+      const today = await reports.shopToday(shopId, ctx.now());
+      const period = parseReportParams(request.body, today);
+      const custom = period.range === 'custom';
+      const candidate = {
+        shopId,
+        userId,
+        type: period.type,
+        range: period.range,
+        from: custom ? period.from : null,
+        to: custom ? period.to : null,
+        at: ctx.now(),
+      };
+      if ((await pins.count(shopId, userId)) >= MAX_PINS_PER_USER) {
+        // Pinning one already there is still fine: it adds nothing.
+        const existing = (await pins.list(shopId, userId)).find(
+          (p) =>
+            p.type === candidate.type &&
+            p.range === candidate.range &&
+            p.from === candidate.from &&
+            p.to === candidate.to,
+        );
+        if (!existing) {
+          throw new ApiError(400, {
+            detail: `You can pin at most ${MAX_PINS_PER_USER} reports. Remove one from the dashboard first.`,
+          });
+        }
+        return reply.code(200).send(await withTotals(shopId, today, existing));
+      }
+      const { pin, created } = await pins.add(candidate);
+      return reply.code(created ? 201 : 200).send(await withTotals(shopId, today, pin));
+    },
+  );
+
+  fastify.delete(
+    idPattern(routes.dashboardPin),
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: TAGS,
+        summary: "Removes one of the caller's pinned reports",
+        params: PinParams,
+        response: withErrors({ 204: Type.Null() }),
+      },
+    },
+    async (request, reply) => {
+      const { shopId, userId } = shopCaller(request);
+      if (!(await pins.remove(shopId, userId, pathId(request.params.id)))) throw notFound();
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+export default dashboardRoutes;

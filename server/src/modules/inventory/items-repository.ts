@@ -1,0 +1,550 @@
+import type {
+  InventorySummary,
+  Item,
+  ItemImage,
+  ItemOrdering,
+  ItemRow,
+  ItemStatus,
+  ItemTransaction,
+  StockType,
+  TransactionType,
+} from '@loupe/contracts';
+import type { Queryable } from '../../db/database';
+import type { Currency } from '../../kernel/money';
+import { moneyOut } from '../../kernel/money';
+
+/** The list filters, already validated and normalised (decimal strings for the price bounds). */
+export interface ItemFilter {
+  stockType?: StockType;
+  statuses?: ItemStatus[];
+  brand?: string;
+  model?: string;
+  minPrice?: string;
+  maxPrice?: string;
+  /** Lower-cased serial prefix. */
+  serialPrefix?: string;
+  /** Items currently checked out to this client. */
+  clientId?: number;
+  promoted?: boolean;
+}
+
+export interface NewItem {
+  shopId: number;
+  serial: string;
+  stockType: StockType;
+  brand: string;
+  model: string;
+  description: string;
+  tradePrice: string | null;
+  retailPrice: string | null;
+  status: ItemStatus;
+  purchasedOn: string;
+  userId: number;
+  at: Date;
+}
+
+export interface NewTransaction {
+  type: TransactionType;
+  amount: string;
+  currency: Currency;
+  exchangeRate: string;
+  feePercent: string;
+  clientId: number | null;
+}
+
+export interface ItemChanges {
+  serial: string;
+  stockType: StockType;
+  brand: string;
+  model: string;
+  description: string;
+  purchasedOn: string;
+}
+
+export interface StoredImage extends ItemImage {
+  storageKey: string;
+}
+
+interface RowRecord {
+  id: number;
+  serial: string;
+  stock_type: StockType;
+  brand: string;
+  model: string;
+  description: string;
+  purchase_price: string;
+  trade_price: string | null;
+  retail_price: string | null;
+  status: ItemStatus;
+  purchased_on: string;
+  promoted_at: Date | null;
+  promotion_price: string | null;
+  promotion_note: string;
+  created_at: Date;
+  updated_at: Date;
+  checkout_client_id: number | null;
+  checkout_client_name: string | null;
+  checkout_due_date: string | null;
+  checkout_note: string | null;
+  checkout_at: Date | null;
+  image_id: number | null;
+}
+
+const iso = (value: Date | string): string => new Date(value).toISOString();
+const moneyOrNull = (value: string | null): number | null => (value === null ? null : moneyOut(value));
+
+function toRow(r: RowRecord): ItemRow {
+  const retail = moneyOrNull(r.retail_price);
+  return {
+    id: r.id,
+    serial: r.serial,
+    stockType: r.stock_type,
+    brand: r.brand,
+    model: r.model,
+    description: r.description,
+    purchasePrice: moneyOut(r.purchase_price),
+    tradePrice: moneyOrNull(r.trade_price),
+    retailPrice: retail,
+    listingPrice: retail,
+    status: r.status,
+    purchasedOn: r.purchased_on,
+    checkout:
+      r.checkout_client_id === null || r.checkout_at === null
+        ? null
+        : {
+            clientId: r.checkout_client_id,
+            clientName: r.checkout_client_name ?? '',
+            dueDate: r.checkout_due_date,
+            note: r.checkout_note ?? '',
+            checkedOutAt: iso(r.checkout_at),
+          },
+    promotion:
+      r.promoted_at === null
+        ? null
+        : {
+            price: moneyOrNull(r.promotion_price),
+            note: r.promotion_note,
+            promotedAt: iso(r.promoted_at),
+          },
+    imageId: r.image_id,
+    createdAt: iso(r.created_at),
+    updatedAt: iso(r.updated_at),
+  };
+}
+
+/** Columns of a row, for a FROM clause that names the item `i`; the page's extras are joined per row. */
+const ROW_SELECT = `
+  i.id, i.serial, i.stock_type, i.brand, i.model, i.description,
+  i.purchase_price::text AS purchase_price, i.trade_price::text AS trade_price,
+  i.retail_price::text AS retail_price, i.status, i.purchased_on::text AS purchased_on,
+  i.promoted_at, i.promotion_price::text AS promotion_price, i.promotion_note, i.created_at, i.updated_at,
+  c.client_id AS checkout_client_id, cl.name AS checkout_client_name, c.due_date::text AS checkout_due_date,
+  c.note AS checkout_note, c.checked_out_at AS checkout_at,
+  (SELECT min(im.id) FROM item_images im WHERE im.item_id = i.id) AS image_id`;
+const ROW_JOINS = `
+  LEFT JOIN checkouts c ON c.item_id = i.id AND c.returned_at IS NULL
+  LEFT JOIN clients cl ON cl.id = c.client_id`;
+
+/**
+ * ORDER BY for each public ordering. "created_at" is the order items were added, which is id order (ids are
+ * handed out as items are inserted): every list index ends in id, so the common pages need no sort.
+ */
+const ORDER_BY: Record<ItemOrdering, string> = {
+  created_at: 'i.id',
+  '-created_at': 'i.id DESC',
+  serial: 'i.serial, i.id',
+  '-serial': 'i.serial DESC, i.id DESC',
+  purchase_price: 'i.purchase_price, i.id',
+  '-purchase_price': 'i.purchase_price DESC, i.id DESC',
+  listing_price: 'i.retail_price NULLS LAST, i.id',
+  '-listing_price': 'i.retail_price DESC NULLS LAST, i.id DESC',
+  purchased_on: 'i.purchased_on, i.id',
+  '-purchased_on': 'i.purchased_on DESC, i.id DESC',
+  brand: 'i.brand, i.model, i.id',
+  '-brand': 'i.brand DESC, i.model DESC, i.id DESC',
+  due_date:
+    '(SELECT due_date FROM checkouts d WHERE d.item_id = i.id AND d.returned_at IS NULL) NULLS LAST, i.id',
+  '-due_date':
+    '(SELECT due_date FROM checkouts d WHERE d.item_id = i.id AND d.returned_at IS NULL) DESC NULLS LAST, i.id DESC',
+};
+
+function whereClause(shopId: number, filter: ItemFilter): { sql: string; params: unknown[] } {
+  const params: unknown[] = [shopId];
+  const add = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const conditions = ['i.shop_id = $1'];
+  if (filter.stockType) conditions.push(`i.stock_type = ${add(filter.stockType)}`);
+  if (filter.statuses?.length === 1) conditions.push(`i.status = ${add(filter.statuses[0])}`);
+  else if (filter.statuses?.length) conditions.push(`i.status = ANY(${add(filter.statuses)}::varchar[])`);
+  if (filter.brand !== undefined) conditions.push(`i.brand = ${add(filter.brand)}`);
+  if (filter.model !== undefined) conditions.push(`i.model = ${add(filter.model)}`);
+  if (filter.minPrice !== undefined) conditions.push(`i.purchase_price >= ${add(filter.minPrice)}::numeric`);
+  if (filter.maxPrice !== undefined) conditions.push(`i.purchase_price <= ${add(filter.maxPrice)}::numeric`);
+  if (filter.serialPrefix !== undefined) {
+    // LIKE's own wildcards in what was typed are literal characters of a serial.
+    const pattern = `${filter.serialPrefix.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    conditions.push(`lower(i.serial) LIKE ${add(pattern)}`);
+  }
+  if (filter.clientId !== undefined) {
+    conditions.push(
+      `i.id IN (SELECT item_id FROM checkouts WHERE client_id = ${add(filter.clientId)} AND returned_at IS NULL)`,
+    );
+  }
+  if (filter.promoted === true) conditions.push('i.promoted_at IS NOT NULL');
+  if (filter.promoted === false) conditions.push('i.promoted_at IS NULL');
+  return { sql: conditions.join(' AND '), params };
+}
+
+export class ItemsRepository {
+  constructor(private readonly db: Queryable) {}
+
+  async count(shopId: number, filter: ItemFilter): Promise<number> {
+    const { stockType, statuses, ...narrower } = filter;
+    if (Object.values(narrower).every((value) => value === undefined)) {
+      // Only the type and status are asked for: the kept per-group counts answer (migration 005).
+      const rows = await this.db.query<{ n: number }>(
+        `SELECT coalesce(sum(n), 0)::int AS n FROM item_counts
+          WHERE shop_id = $1 AND ($2::varchar IS NULL OR stock_type = $2) AND ($3::varchar[] IS NULL OR status = ANY($3))`,
+        [shopId, stockType ?? null, statuses?.length ? statuses : null],
+      );
+      return rows[0]?.n ?? 0;
+    }
+    const where = whereClause(shopId, filter);
+    const rows = await this.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM items i WHERE ${where.sql}`,
+      where.params,
+    );
+    return rows[0]?.n ?? 0;
+  }
+
+  async list(
+    shopId: number,
+    filter: ItemFilter,
+    ordering: ItemOrdering,
+    limit: number,
+    offset: number,
+  ): Promise<ItemRow[]> {
+    const where = whereClause(shopId, filter);
+    const n = where.params.length;
+    // The page is chosen on items alone; check-outs, client names and thumbnails are joined to its rows only.
+    const rows = await this.db.query<RowRecord>(
+      `SELECT ${ROW_SELECT}
+         FROM (SELECT i.id FROM items i WHERE ${where.sql}
+                ORDER BY ${ORDER_BY[ordering]} LIMIT $${n + 1} OFFSET $${n + 2}) page
+         JOIN items i ON i.id = page.id ${ROW_JOINS}
+        ORDER BY ${ORDER_BY[ordering]}`,
+      [...where.params, limit, offset],
+    );
+    return rows.map(toRow);
+  }
+
+  async findRow(shopId: number, id: number, lock = false): Promise<ItemRow | null> {
+    if (lock) {
+      // The item row is the lock every action and update on this item takes first, so they run one at a time.
+      const locked = await this.db.query<{ id: number }>(
+        'SELECT id FROM items WHERE shop_id = $1 AND id = $2 FOR UPDATE',
+        [shopId, id],
+      );
+      if (locked.length === 0) return null;
+    }
+    const rows = await this.db.query<RowRecord>(
+      `SELECT ${ROW_SELECT} FROM items i ${ROW_JOINS} WHERE i.shop_id = $1 AND i.id = $2`,
+      [shopId, id],
+    );
+    return rows[0] ? toRow(rows[0]) : null;
+  }
+
+  async find(shopId: number, id: number, lock = false): Promise<Item | null> {
+    const row = await this.findRow(shopId, id, lock);
+    if (!row) return null;
+    const [transactions, images] = await Promise.all([this.transactions(id), this.images(id)]);
+    return { ...row, transactions, images };
+  }
+
+  async transactions(itemId: number): Promise<ItemTransaction[]> {
+    const rows = await this.db.query<{
+      id: string;
+      type: TransactionType;
+      amount: string;
+      currency: Currency;
+      exchange_rate: string;
+      fee_percent: string;
+      client_id: number | null;
+      client_name: string | null;
+      amount_gbp: string;
+    }>(
+      `SELECT t.id, t.type, t.amount::text AS amount, t.currency, t.exchange_rate::text AS exchange_rate,
+              t.fee_percent::text AS fee_percent, t.client_id, c.name AS client_name, t.amount_gbp::text AS amount_gbp
+         FROM item_transactions t LEFT JOIN clients c ON c.id = t.client_id
+        WHERE t.item_id = $1 ORDER BY t.position`,
+      [itemId],
+    );
+    return rows.map((t) => ({
+      id: Number(t.id),
+      type: t.type,
+      // Up to 8 decimals (BTC, rates): still exact as a JSON number at these magnitudes.
+      amount: Number(t.amount),
+      currency: t.currency,
+      exchangeRate: Number(t.exchange_rate),
+      feePercent: Number(t.fee_percent),
+      clientId: t.client_id,
+      clientName: t.client_name,
+      amountGbp: moneyOut(t.amount_gbp),
+    }));
+  }
+
+  async images(itemId: number): Promise<ItemImage[]> {
+    return this.db.query<ItemImage>(
+      `SELECT id, original_name AS name, content_type AS "contentType", size_bytes AS size
+         FROM item_images WHERE item_id = $1 ORDER BY id`,
+      [itemId],
+    );
+  }
+
+  async serialTaken(shopId: number, serial: string, exceptId?: number): Promise<boolean> {
+    const rows = await this.db.query<{ one: number }>(
+      'SELECT 1 AS one FROM items WHERE shop_id = $1 AND serial = $2 AND id <> $3',
+      [shopId, serial, exceptId ?? 0],
+    );
+    return rows.length > 0;
+  }
+
+  async insert(item: NewItem): Promise<number> {
+    const rows = await this.db.query<{ id: number }>(
+      `INSERT INTO items (shop_id, serial, stock_type, brand, model, description, trade_price, retail_price,
+                          status, purchased_on, created_by, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::numeric, $8::numeric, $9, $10, $11, $12, $12) RETURNING id`,
+      [
+        item.shopId,
+        item.serial,
+        item.stockType,
+        item.brand,
+        item.model,
+        item.description,
+        item.tradePrice,
+        item.retailPrice,
+        item.status,
+        item.purchasedOn,
+        item.userId,
+        item.at,
+      ],
+    );
+    return (rows[0] as { id: number }).id;
+  }
+
+  /**
+   * Stores the purchase transactions in one statement, each line's GBP value computed here in `numeric`
+   * (the rule in contracts/src/inventory.ts), then sets the item's purchase price to their sum.
+   * Returns the ids and GBP values in input order.
+   */
+  async insertTransactions(
+    shopId: number,
+    itemId: number,
+    lines: readonly NewTransaction[],
+    at: Date,
+  ): Promise<Array<{ id: number; amountGbp: string }>> {
+    let inserted: Array<{ id: number; amountGbp: string }> = [];
+    if (lines.length > 0) {
+      const rows = await this.db.query<{ id: string; position: number; amount_gbp: string }>(
+        `INSERT INTO item_transactions
+           (shop_id, item_id, position, type, amount, currency, exchange_rate, fee_percent, client_id, amount_gbp,
+            created_at)
+         SELECT $1, $2, l.position, l.type, l.amount, l.currency, l.rate, l.fee, l.client_id,
+                CASE WHEN l.type = 'cash' THEN round(l.amount * l.rate * (1 - l.fee / 100), 2) ELSE l.amount END,
+                $3
+           FROM unnest($4::int[], $5::varchar[], $6::numeric[], $7::varchar[], $8::numeric[], $9::numeric[],
+                       $10::int[])
+                AS l(position, type, amount, currency, rate, fee, client_id)
+         RETURNING id, position, amount_gbp::text AS amount_gbp`,
+        [
+          shopId,
+          itemId,
+          at,
+          lines.map((_, i) => i),
+          lines.map((l) => l.type),
+          lines.map((l) => l.amount),
+          lines.map((l) => l.currency),
+          lines.map((l) => l.exchangeRate),
+          lines.map((l) => l.feePercent),
+          lines.map((l) => l.clientId),
+        ],
+      );
+      inserted = [...rows]
+        .sort((a, b) => a.position - b.position)
+        .map((r) => ({ id: Number(r.id), amountGbp: r.amount_gbp }));
+    }
+    await this.db.query(
+      `UPDATE items SET purchase_price =
+         (SELECT coalesce(sum(amount_gbp), 0) FROM item_transactions WHERE item_id = $1)
+        WHERE id = $1`,
+      [itemId],
+    );
+    return inserted;
+  }
+
+  async update(shopId: number, id: number, changes: ItemChanges, at: Date): Promise<void> {
+    await this.db.query(
+      `UPDATE items SET serial = $3, stock_type = $4, brand = $5, model = $6, description = $7,
+                        purchased_on = $8, updated_at = $9
+        WHERE shop_id = $1 AND id = $2`,
+      [
+        shopId,
+        id,
+        changes.serial,
+        changes.stockType,
+        changes.brand,
+        changes.model,
+        changes.description,
+        changes.purchasedOn,
+        at,
+      ],
+    );
+  }
+
+  async setStatus(shopId: number, id: number, status: ItemStatus, at: Date): Promise<void> {
+    await this.db.query('UPDATE items SET status = $3, updated_at = $4 WHERE shop_id = $1 AND id = $2', [
+      shopId,
+      id,
+      status,
+      at,
+    ]);
+  }
+
+  /** Starts or changes the promotion (`promotion` set) or ends it (null). */
+  async setPromotion(
+    shopId: number,
+    id: number,
+    promotion: { price: string | null; note: string } | null,
+    at: Date,
+  ): Promise<void> {
+    await this.db.query(
+      `UPDATE items SET promoted_at = CASE WHEN $3::boolean THEN coalesce(promoted_at, $6) END,
+                        promotion_price = $4::numeric, promotion_note = $5, updated_at = $6
+        WHERE shop_id = $1 AND id = $2`,
+      [shopId, id, promotion !== null, promotion?.price ?? null, promotion?.note ?? '', at],
+    );
+  }
+
+  /** The names of those of `ids` that are clients of the shop (id → name). */
+  async clientNames(shopId: number, ids: readonly number[]): Promise<Map<number, string>> {
+    // An id no integer column can hold names no client; PostgreSQL would refuse the array instead.
+    const possible = [...new Set(ids)].filter(
+      (id) => Number.isSafeInteger(id) && id >= 1 && id <= 2_147_483_647,
+    );
+    if (possible.length === 0) return new Map();
+    const rows = await this.db.query<{ id: number; name: string }>(
+      'SELECT id, name FROM clients WHERE shop_id = $1 AND id = ANY($2::int[])',
+      [shopId, possible],
+    );
+    return new Map(rows.map((r) => [r.id, r.name]));
+  }
+
+  /** The shop's calendar day at `at`: "today" for defaults and bounds. */
+  async shopToday(shopId: number, at: Date): Promise<string> {
+    const rows = await this.db.query<{ today: string }>(
+      `SELECT (($2::timestamptz) AT TIME ZONE timezone)::date::text AS today FROM shops WHERE id = $1`,
+      [shopId, at],
+    );
+    return rows[0]?.today ?? at.toISOString().slice(0, 10);
+  }
+
+  // ---------------------------------------------------------------- images
+
+  async imageCount(itemId: number): Promise<number> {
+    const rows = await this.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM item_images WHERE item_id = $1',
+      [itemId],
+    );
+    return rows[0]?.n ?? 0;
+  }
+
+  async insertImage(
+    shopId: number,
+    itemId: number,
+    image: { storageKey: string; name: string; contentType: string; size: number },
+    userId: number,
+    at: Date,
+  ): Promise<ItemImage> {
+    const rows = await this.db.query<ItemImage>(
+      `INSERT INTO item_images (shop_id, item_id, storage_key, original_name, content_type, size_bytes,
+                                uploaded_by, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       RETURNING id, original_name AS name, content_type AS "contentType", size_bytes AS size`,
+      [shopId, itemId, image.storageKey, image.name, image.contentType, image.size, userId, at],
+    );
+    return rows[0] as ItemImage;
+  }
+
+  async findImage(shopId: number, itemId: number, imageId: number): Promise<StoredImage | null> {
+    const rows = await this.db.query<StoredImage>(
+      `SELECT id, original_name AS name, content_type AS "contentType", size_bytes AS size,
+              storage_key AS "storageKey"
+         FROM item_images WHERE shop_id = $1 AND item_id = $2 AND id = $3`,
+      [shopId, itemId, imageId],
+    );
+    return rows[0] ?? null;
+  }
+
+  async deleteImage(imageId: number): Promise<void> {
+    await this.db.query('DELETE FROM item_images WHERE id = $1', [imageId]);
+  }
+
+  // ---------------------------------------------------------------- dashboard
+
+  async summary(shopId: number): Promise<InventorySummary> {
+    const groups = await this.db.query<{ status: ItemStatus; n: number }>(
+      'SELECT status, count(*)::int AS n FROM items WHERE shop_id = $1 GROUP BY status',
+      [shopId],
+    );
+    const recent = await this.db.query<{
+      id: number;
+      name: string;
+      serial: string;
+      purchase_price: string;
+      retail_price: string | null;
+      markup: string | null;
+      purchased_on: string;
+    }>(
+      `SELECT id, serial, purchase_price::text AS purchase_price, retail_price::text AS retail_price,
+              purchased_on::text AS purchased_on,
+              coalesce(nullif(btrim(brand || ' ' || model), ''), nullif(description, ''), serial) AS name,
+              CASE WHEN retail_price IS NOT NULL AND purchase_price > 0
+                   THEN round((retail_price - purchase_price) * 100 / purchase_price, 1)::text END AS markup
+         FROM items WHERE shop_id = $1 AND stock_type = 'Watches'
+        ORDER BY purchased_on DESC, id DESC LIMIT 5`,
+      [shopId],
+    );
+    // Every total is summed in numeric by the database, never added up here.
+    const totals = await this.db.query<{ n: number; value: string }>(
+      `SELECT count(*)::int AS n, coalesce(sum(purchase_price), 0)::text AS value
+         FROM items WHERE shop_id = $1 AND status <> 'sold'`,
+      [shopId],
+    );
+    const byType = await this.db.query<{ stock_type: StockType; n: number; value: string }>(
+      `SELECT stock_type, count(*)::int AS n, coalesce(sum(purchase_price), 0)::text AS value
+         FROM items WHERE shop_id = $1 AND status <> 'sold' GROUP BY stock_type`,
+      [shopId],
+    );
+    const empty = () => ({ count: 0, value: 0 });
+    const summary: InventorySummary = {
+      byStockType: { Watches: empty(), Jewellery: empty(), Accessories: empty() },
+      byStatus: { available: 0, checked_out: 0, unavailable: 0, sold: 0 },
+      inStockCount: totals[0]?.n ?? 0,
+      inStockValue: moneyOut(totals[0]?.value ?? '0'),
+      recentPurchases: recent.map((r) => ({
+        id: r.id,
+        name: r.name,
+        serial: r.serial,
+        purchasePrice: moneyOut(r.purchase_price),
+        retailPrice: moneyOrNull(r.retail_price),
+        expectedMarkupPercent: r.markup === null ? null : Number(r.markup),
+        purchasedOn: r.purchased_on,
+      })),
+    };
+    for (const g of groups) summary.byStatus[g.status] += g.n;
+    for (const t of byType) summary.byStockType[t.stock_type] = { count: t.n, value: moneyOut(t.value) };
+    return summary;
+  }
+}

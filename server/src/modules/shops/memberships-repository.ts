@@ -1,0 +1,67 @@
+import type { Membership, Role, Shop } from '@loupe/contracts';
+import type { Queryable } from '../../db/database';
+
+const MEMBERSHIP_COLUMNS = 'id, user_id AS "user", role, active';
+
+export class MembershipsRepository {
+  constructor(private readonly db: Queryable) {}
+
+  /** The caller's role in one shop; an inactive membership grants nothing. */
+  async activeRole(userId: number, shopId: number): Promise<Role | null> {
+    const rows = await this.db.query<{ role: Role }>(
+      'SELECT role FROM memberships WHERE user_id = $1 AND shop_id = $2 AND active',
+      [userId, shopId],
+    );
+    return rows[0]?.role ?? null;
+  }
+
+  async list(shopId: number, roles: readonly Role[]): Promise<Membership[]> {
+    return this.db.query<Membership>(
+      `SELECT ${MEMBERSHIP_COLUMNS} FROM memberships WHERE shop_id = $1 AND role = ANY($2::varchar[]) ORDER BY id`,
+      [shopId, roles],
+    );
+  }
+
+  async find(shopId: number, userId: number): Promise<Membership | null> {
+    const rows = await this.db.query<Membership>(
+      `SELECT ${MEMBERSHIP_COLUMNS} FROM memberships WHERE shop_id = $1 AND user_id = $2 FOR UPDATE`,
+      [shopId, userId],
+    );
+    return rows[0] ?? null;
+  }
+
+  async create(shopId: number, userId: number, role: Role, active: boolean, now: Date): Promise<Membership> {
+    const rows = await this.db.query<Membership>(
+      `INSERT INTO memberships (shop_id, user_id, role, active, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $5) RETURNING ${MEMBERSHIP_COLUMNS}`,
+      [shopId, userId, role, active, now],
+    );
+    return rows[0] as Membership;
+  }
+
+  async update(id: number, role: Role, active: boolean, now: Date): Promise<Membership> {
+    const rows = await this.db.query<Membership>(
+      `UPDATE memberships SET role = $2, active = $3, updated_at = $4 WHERE id = $1 RETURNING ${MEMBERSHIP_COLUMNS}`,
+      [id, role, active, now],
+    );
+    return rows[0] as Membership;
+  }
+
+  async createShop(name: string, now: Date): Promise<Shop> {
+    const rows = await this.db.query<Shop>(
+      'INSERT INTO shops (name, created_at) VALUES ($1, $2) RETURNING id, name',
+      [name, now],
+    );
+    return rows[0] as Shop;
+  }
+
+  async hasAnyShop(): Promise<boolean> {
+    const rows = await this.db.query<{ one: number }>('SELECT 1 AS one FROM shops LIMIT 1');
+    return rows.length > 0;
+  }
+
+  async userExists(userId: number): Promise<boolean> {
+    const rows = await this.db.query<{ one: number }>('SELECT 1 AS one FROM users WHERE id = $1', [userId]);
+    return rows.length > 0;
+  }
+}

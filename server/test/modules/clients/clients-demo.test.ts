@@ -1,0 +1,126 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type {
+  Client,
+  ClientAuditList,
+  ClientDocumentList,
+  ClientList,
+  ClientSummary,
+  LedgerList,
+} from '@loupe/contracts';
+import type { LoupeDb } from '../../../src/app';
+import { Browser, buildTestApp, createTestDatabase, testConfig, type TestDatabase } from '../../helper';
+import { client, kyc, kycDocument, ledger } from './setup';
+
+/** The demo shop as a fresh start seeds it (clients, then stock, then finance), read through the API. */
+describe('clients demo data', () => {
+  let tdb: TestDatabase;
+  let db: LoupeDb;
+  let app: FastifyInstance;
+  let browser: Browser;
+  let seconds: number;
+  const NOW = new Date('2026-03-01T09:00:00Z');
+
+  beforeAll(async () => {
+    tdb = await createTestDatabase();
+    const started = Date.now();
+    db = await tdb.open({ demo: true }, () => NOW);
+    seconds = (Date.now() - started) / 1000;
+    app = await buildTestApp(db, testConfig(tdb));
+    browser = new Browser(app);
+    await browser.signIn('silver', 'loupe-demo-2026');
+  });
+  afterAll(async () => {
+    await app.close();
+    await db.close();
+    await tdb.dispose();
+  });
+
+  it('seeds about 25 clients, active and inactive, debtors, creditors and settled, some with KYC', async () => {
+    expect(db.seeded).not.toBeNull();
+    const list = (await browser.get('/api/clients/?page_size=100')).json() as ClientList;
+    expect(list.count).toBeGreaterThanOrEqual(24);
+    expect(list.count).toBeLessThanOrEqual(30);
+    const by = (f: (c: Client) => boolean) => list.results.filter(f).length;
+    expect(by((c) => c.status === 'inactive')).toBeGreaterThanOrEqual(3);
+    expect(by((c) => c.status === 'active')).toBeGreaterThanOrEqual(15);
+    expect(by((c) => c.balance < 0)).toBeGreaterThanOrEqual(5);
+    expect(by((c) => c.balance > 0)).toBeGreaterThanOrEqual(5);
+    expect(by((c) => c.balance === 0)).toBeGreaterThanOrEqual(1);
+    expect(by((c) => c.kyc)).toBeGreaterThanOrEqual(8);
+    expect(by((c) => !c.kyc)).toBeGreaterThanOrEqual(5);
+    // Stock seeding lends items to some of them, so the clients list has Return buttons to enable.
+    expect(by((c) => c.hasItemCheckedOut)).toBeGreaterThanOrEqual(1);
+    expect(list.results.every((c) => /^[^@\s]+@[^@\s]+\.[a-z]+$/.test(c.email) && c.name !== '')).toBe(true);
+  });
+
+  it('keeps every balance equal to its ledger sum, in several currencies', async () => {
+    const unbalanced = await db.query(
+      `SELECT c.id FROM clients c
+        WHERE c.balance <> (SELECT coalesce(sum(amount_gbp), 0) FROM client_ledger l WHERE l.client_id = c.id)`,
+    );
+    expect(unbalanced).toEqual([]);
+    const wrong = await db.query(
+      'SELECT id FROM client_ledger WHERE amount_gbp <> round(amount * exchange_rate, 2)',
+    );
+    expect(wrong).toEqual([]);
+    const currencies = await db.query<{ currency: string }>(
+      'SELECT DISTINCT currency FROM client_ledger ORDER BY 1',
+    );
+    expect(currencies.map((r) => r.currency)).toEqual(['BTC', 'EUR', 'GBP', 'USD']);
+  });
+
+  it('agrees with the dashboard summary', async () => {
+    const summary = (await browser.get('/api/clients/summary/')).json() as ClientSummary;
+    const list = (await browser.get('/api/clients/?page_size=100')).json() as ClientList;
+    expect(summary.total).toBe(list.count);
+    expect(summary.withKyc).toBe(list.results.filter((c) => c.kyc).length);
+    expect(summary.debtors).toHaveLength(5);
+    expect(summary.creditors).toHaveLength(5);
+    const pennies = (f: (c: Client) => boolean) =>
+      list.results.filter(f).reduce((s, c) => s + Math.round(c.balance * 100), 0);
+    expect(Math.round(summary.totalOwedToShop * 100)).toBe(-pennies((c) => c.balance < 0));
+    expect(Math.round(summary.totalOwedByShop * 100)).toBe(pennies((c) => c.balance > 0));
+  });
+
+  it('stores real KYC files that download byte for byte, and audits what it seeded', async () => {
+    const list = (await browser.get('/api/clients/?kyc=true&page_size=100')).json() as ClientList;
+    const types = new Set<string>();
+    for (const c of list.results) {
+      const docs = (await browser.get(kyc(c.id))).json() as ClientDocumentList;
+      expect(docs.count).toBeGreaterThanOrEqual(1);
+      for (const doc of docs.results) {
+        types.add(doc.contentType);
+        const response = await browser.get(kycDocument(c.id, doc.id));
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-type']).toBe(doc.contentType);
+        const rows = await db.query<{ storage_key: string; sha256: string }>(
+          'SELECT storage_key, sha256 FROM client_documents WHERE id = $1',
+          [doc.id],
+        );
+        const row = rows[0] as { storage_key: string; sha256: string };
+        const bytes = readFileSync(path.join(testConfig(tdb).uploadsDir, 'kyc', row.storage_key));
+        expect(response.rawPayload.equals(bytes)).toBe(true);
+        expect(createHash('sha256').update(bytes).digest('hex')).toBe(row.sha256);
+      }
+    }
+    expect(types).toEqual(new Set(['application/pdf', 'image/png', 'image/jpeg']));
+
+    const first = list.results[0] as Client;
+    const trail = (
+      await browser.get(`/api/clients/${first.id}/audit/?page_size=100`)
+    ).json() as ClientAuditList;
+    expect(trail.results.map((e) => e.action)).toContain('create');
+    expect(trail.results.map((e) => e.action)).toContain('kyc_upload');
+    const entries = (await browser.get(ledger(first.id))).json() as LedgerList;
+    const own = entries.results.filter((e) => e.source === null).length;
+    expect(trail.results.filter((e) => e.action === 'ledger_entry')).toHaveLength(own);
+    expect((await browser.get(client(first.id))).statusCode).toBe(200);
+  });
+
+  it('seeds quickly (the app starts with it)', () => {
+    expect(seconds).toBeLessThan(20);
+  });
+});

@@ -1,0 +1,92 @@
+import { rmSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import type { LoupeDb } from '../../../src/app';
+import {
+  Browser,
+  Clock,
+  buildTestApp,
+  createTestDatabase,
+  resetTables,
+  seedFixtures,
+  testConfig,
+  type Fixtures,
+  type TestDatabase,
+} from '../../helper';
+
+export type Caller = 'platinum' | 'gold' | 'silver' | 'loner' | 'rival';
+
+export const CLIENTS = '/api/clients/';
+export const client = (id: number | string) => `/api/clients/${id}/`;
+export const ledger = (id: number | string) => `/api/clients/${id}/ledger/`;
+export const kyc = (id: number | string) => `/api/clients/${id}/kyc/`;
+export const kycDocument = (id: number | string, docId: number | string) =>
+  `/api/clients/${id}/kyc/${docId}/`;
+export const audit = (id: number | string) => `/api/clients/${id}/audit/`;
+
+/**
+ * One database for the test file that calls it; every test starts from the fixtures' users and shops (no
+ * clients), a clock fixed at 2026-03-01 09:00 UTC, and an empty uploads folder.
+ */
+export function clientsTestbed() {
+  const state = {} as {
+    tdb: TestDatabase;
+    db: LoupeDb;
+    app: FastifyInstance;
+    fx: Fixtures;
+    clock: Clock;
+    uploadsDir: string;
+  };
+  beforeAll(async () => {
+    state.tdb = await createTestDatabase();
+    state.db = await state.tdb.open();
+  });
+  afterAll(async () => {
+    await state.db.close();
+    await state.tdb.dispose();
+  });
+  beforeEach(async () => {
+    await resetTables(state.db);
+    state.fx = await seedFixtures(state.db);
+    state.clock = new Clock();
+    const config = testConfig(state.tdb);
+    state.uploadsDir = config.uploadsDir;
+    rmSync(config.uploadsDir, { recursive: true, force: true });
+    state.app = await buildTestApp(state.db, config, state.clock);
+  });
+  afterEach(async () => {
+    await state.app.close();
+    // Whatever a test did, every balance is still the exact sum of its ledger.
+    const unbalanced = await state.db.query(
+      `SELECT c.id, c.balance::text AS balance FROM clients c
+        WHERE c.balance <> (SELECT coalesce(sum(l.amount_gbp), 0) FROM client_ledger l WHERE l.client_id = c.id)`,
+    );
+    expect(unbalanced).toEqual([]);
+  });
+
+  const as = async (caller: Caller | 'anonymous'): Promise<Browser> => {
+    const browser = new Browser(state.app);
+    if (caller === 'anonymous') await browser.get('/csrf/');
+    else await browser.signIn(caller);
+    return browser;
+  };
+
+  /** Adds a client through the API (as gold unless told) and returns its id. */
+  const create = async (body: Record<string, unknown>, browser?: Browser): Promise<number> => {
+    const b = browser ?? (await as('gold'));
+    const response = await b.post(CLIENTS, { email: 'someone@example.com', ...body });
+    if (response.statusCode !== 201) throw new Error(`create failed: ${response.body}`);
+    return (response.json() as { id: number }).id;
+  };
+
+  const tableCounts = async () => {
+    const rows = await state.db.query<Record<string, number>>(
+      `SELECT (SELECT count(*)::int FROM clients) AS clients,
+              (SELECT count(*)::int FROM client_documents) AS documents,
+              (SELECT count(*)::int FROM client_ledger) AS ledger,
+              (SELECT count(*)::int FROM audit_log) AS audit`,
+    );
+    return rows[0] as Record<string, number>;
+  };
+
+  return { state, as, create, tableCounts };
+}

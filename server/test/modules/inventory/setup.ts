@@ -1,0 +1,119 @@
+import { rmSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import type { LoupeDb } from '../../../src/app';
+import {
+  Browser,
+  Clock,
+  buildTestApp,
+  createTestDatabase,
+  resetTables,
+  seedFixtures,
+  testConfig,
+  type Fixtures,
+  type TestDatabase,
+} from '../../helper';
+
+export type Caller = 'platinum' | 'gold' | 'silver' | 'loner' | 'rival';
+
+/**
+ * One database for the test file that calls it; every test starts from the fixtures' users and shops, a
+ * clock fixed at 2026-03-01 09:00 UTC, and a fresh uploads folder.
+ */
+export function inventoryTestbed() {
+  const state = {} as {
+    tdb: TestDatabase;
+    db: LoupeDb;
+    app: FastifyInstance;
+    fx: Fixtures;
+    clock: Clock;
+    uploadsDir: string;
+  };
+  beforeAll(async () => {
+    state.tdb = await createTestDatabase();
+    state.db = await state.tdb.open();
+  });
+  afterAll(async () => {
+    await state.db.close();
+    await state.tdb.dispose();
+  });
+  beforeEach(async () => {
+    await resetTables(state.db);
+    state.fx = await seedFixtures(state.db);
+    state.clock = new Clock();
+    const config = testConfig(state.tdb);
+    state.uploadsDir = config.uploadsDir;
+    rmSync(config.uploadsDir, { recursive: true, force: true });
+    state.app = await buildTestApp(state.db, config, state.clock);
+  });
+  afterEach(async () => {
+    await state.app.close();
+    // Whatever a test did, the kept per-group counts (migration 005's triggers) still match the items.
+    const drift = await state.db.query(
+      `SELECT coalesce(a.shop_id, k.shop_id) AS shop_id, a.n AS actual, k.n AS kept
+         FROM (SELECT shop_id, stock_type, status, count(*)::int AS n FROM items GROUP BY 1, 2, 3) a
+         FULL JOIN (SELECT * FROM item_counts WHERE n <> 0) k
+           ON k.shop_id = a.shop_id AND k.stock_type = a.stock_type AND k.status = a.status
+        WHERE a.n IS DISTINCT FROM k.n`,
+    );
+    expect(drift).toEqual([]);
+  });
+
+  const as = async (caller: Caller | 'anonymous'): Promise<Browser> => {
+    const browser = new Browser(state.app);
+    if (caller === 'anonymous') await browser.get('/csrf/');
+    else await browser.signIn(caller);
+    return browser;
+  };
+
+  /** A client row straight in the table: these tests are about stock, not the clients screens. */
+  const client = async (name: string, shop: 'own' | 'other' = 'own'): Promise<number> => {
+    const rows = await state.db.query<{ id: number }>(
+      `INSERT INTO clients (shop_id, name, email, created_at, updated_at)
+       VALUES ($1, $2, $3, now(), now()) RETURNING id`,
+      [shop === 'own' ? state.fx.shopId : state.fx.otherShopId, name, `${name.toLowerCase()}@example.com`],
+    );
+    return (rows[0] as { id: number }).id;
+  };
+
+  const balance = async (clientId: number): Promise<string> => {
+    const rows = await state.db.query<{ balance: string }>(
+      'SELECT balance::text AS balance FROM clients WHERE id = $1',
+      [clientId],
+    );
+    return (rows[0] as { balance: string }).balance;
+  };
+
+  const audit = (itemId: number) =>
+    state.db.query<{ action: string; user_id: number; before: unknown; after: unknown }>(
+      `SELECT action, user_id, before, after FROM audit_log WHERE entity = 'item' AND entity_id = $1 ORDER BY id`,
+      [itemId],
+    );
+
+  const tableCounts = async () => {
+    const rows = await state.db.query<Record<string, number>>(
+      `SELECT (SELECT count(*)::int FROM items) AS items,
+              (SELECT count(*)::int FROM item_transactions) AS transactions,
+              (SELECT count(*)::int FROM item_images) AS images,
+              (SELECT count(*)::int FROM checkouts) AS checkouts,
+              (SELECT count(*)::int FROM sales) AS sales,
+              (SELECT count(*)::int FROM client_ledger) AS ledger,
+              (SELECT count(*)::int FROM audit_log) AS audit`,
+    );
+    return rows[0] as Record<string, number>;
+  };
+
+  return { state, as, client, balance, audit, tableCounts };
+}
+
+/** A valid item body; `over` replaces fields. */
+export const itemBody = (over: Record<string, unknown> = {}) => ({
+  serial: 'RLX-0001',
+  stockType: 'Watches',
+  brand: 'Rolex',
+  model: 'Submariner',
+  description: 'Black dial, 2021, box and papers',
+  tradePrice: 9000,
+  retailPrice: '12500.00',
+  transactions: [{ type: 'cash', amount: 8000 }],
+  ...over,
+});
