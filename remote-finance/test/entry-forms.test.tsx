@@ -2,9 +2,9 @@ import type { Expense } from '@loupe/contracts';
 import { authCheckAs, createFetchMock, renderWithProviders, type FetchMock } from '@loupe/platform/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { today } from '@loupe/platform';
 import { AddExpensePage } from '../src/features/entries/components/add-expense-page';
 import { AddQuickSalePage } from '../src/features/entries/components/add-quick-sale-page';
-import { today } from '../src/lib/dates';
 
 const EXPENSES = '/api/expenses/';
 const QUICK_SALES = '/api/quick-sales/';

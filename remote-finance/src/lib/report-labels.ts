@@ -1,5 +1,5 @@
 import { REPORT_RANGES, REPORT_TYPES, type ReportRange, type ReportType } from '@loupe/contracts';
-import { formatDay } from './dates';
+import { formatDay } from '@loupe/platform';
 
 export const reportTypeLabel = (type: ReportType): string =>
   REPORT_TYPES.find((t) => t.key === type)?.label ?? type;
@@ -7,15 +7,10 @@ export const reportTypeLabel = (type: ReportType): string =>
 export const reportRangeLabel = (range: ReportRange): string =>
   REPORT_RANGES.find((r) => r.key === range)?.label ?? range;
 
-const parse = (day: string) => {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1);
-};
-
 /** A report row's period in words: its `date` is the first day of the period (the contract's rule). */
 export function periodLabel(day: string, range: ReportRange): string {
   if (range === 'monthly') {
-    return parse(day).toLocaleDateString('en-GB', { month: 'long', year: 'numeric' });
+    return formatDay(day, { style: { month: 'long', year: 'numeric' } });
   }
   if (range === 'weekly') return `Week of ${formatDay(day)}`;
   return formatDay(day);
@@ -23,9 +18,8 @@ export function periodLabel(day: string, range: ReportRange): string {
 
 /** The same, short enough for the chart's axis. */
 export function shortPeriodLabel(day: string, range: ReportRange): string {
-  const date = parse(day);
-  if (range === 'monthly') return date.toLocaleDateString('en-GB', { month: 'short', year: '2-digit' });
-  return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short' });
+  if (range === 'monthly') return formatDay(day, { style: { month: 'short', year: '2-digit' } });
+  return formatDay(day, { style: { day: 'numeric', month: 'short' } });
 }
 
 /** "1 Nov 2026 – 22 Nov 2026", or one day. */

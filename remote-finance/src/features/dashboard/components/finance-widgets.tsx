@@ -3,19 +3,20 @@ import {
   Alert,
   Button,
   Card,
+  errorDetail,
+  formatDay,
+  formatMoney,
+  plural,
+  type QueryResult,
   Spinner,
   Table,
   TableScroll,
   VisuallyHidden,
-  errorDetail,
-  formatMoney,
-  type QueryResult,
 } from '@loupe/platform';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { SignedMoney } from '../../../components/signed-money';
-import { formatDay } from '../../../lib/dates';
 import { reportRangeLabel, reportTypeLabel, spanLabel } from '../../../lib/report-labels';
 import { deletePin } from '../api/delete-pin';
 import { useFinanceDashboard } from '../api/get-finance-dashboard';
@@ -177,10 +178,7 @@ export function PurchasesWidget() {
       {(data) => (
         <>
           <Figure>{formatMoney(data.purchases.month)}</Figure>
-          <Sub>
-            {data.purchases.count.toLocaleString('en-GB')} {data.purchases.count === 1 ? 'item' : 'items'}{' '}
-            bought this month
-          </Sub>
+          <Sub>{plural(data.purchases.count, 'item', 'items')} bought this month</Sub>
         </>
       )}
     </FinanceCard>

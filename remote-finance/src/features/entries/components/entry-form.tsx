@@ -3,16 +3,16 @@ import {
   Alert,
   Button,
   Card,
+  errorDetail,
+  fieldErrors,
+  formatMoney,
   PageHeader,
   SelectField,
   TextAreaField,
   TextField,
-  errorDetail,
-  fieldErrors,
 } from '@loupe/platform';
 import { useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { formatAmount } from '../../../lib/money';
 import {
   FIELD_ORDER,
   NAME_MAX,
@@ -81,9 +81,7 @@ export function EntryForm({ title, submitLabel, noun, failedText, save }: EntryF
     setSaving(true);
     try {
       await save(values);
-      setSaved(
-        `${noun} saved: ${values.name.trim()}, ${formatAmount(values.amount.trim(), values.currency)}`,
-      );
+      setSaved(`${noun} saved: ${values.name.trim()}, ${formatMoney(values.amount.trim(), values.currency)}`);
       setValues(entryDefaults());
       setErrors({});
     } catch (error) {

@@ -3,20 +3,20 @@ import {
   Alert,
   Button,
   Card,
+  errorDetail,
+  formatDay,
+  formatMoney,
   HttpError,
+  pageCount,
   PageHeader,
   Pagination,
   Spinner,
   Table,
   TableScroll,
-  VisuallyHidden,
-  errorDetail,
-  pageCount,
   useListParams,
+  VisuallyHidden,
 } from '@loupe/platform';
 import styled from 'styled-components';
-import { formatDay } from '../../../lib/dates';
-import { formatAmount } from '../../../lib/money';
 import { useExpenses } from '../api/get-expenses';
 import { DateRangeFilter } from './date-range-filter';
 
@@ -65,7 +65,7 @@ function ExpenseRows({ expenses }: { expenses: Expense[] }) {
               </td>
               <Notes>{expense.notes}</Notes>
               <td>{expense.currency}</td>
-              <Amount>{formatAmount(expense.amount, expense.currency)}</Amount>
+              <Amount>{formatMoney(expense.amount, expense.currency)}</Amount>
               <td>{expense.payment_method}</td>
             </tr>
           ))}

@@ -4,8 +4,7 @@ import {
   type Currency,
   type PaymentMethod,
 } from '@loupe/contracts';
-import { isDay, today } from '../../../lib/dates';
-import { amountDecimals, decimalError } from '../../../lib/money';
+import { amountDecimals, isDay, parseDecimal, today } from '@loupe/platform';
 
 /** What the form holds, as typed (amounts stay decimal strings until the server parses them exactly). */
 export interface EntryValues {
@@ -43,6 +42,19 @@ export const entryDefaults = (): EntryValues => ({
 });
 
 export const NAME_MAX = 200;
+
+/** Why a typed decimal cannot be sent, or null. `label` starts the message ("Amount is required."). */
+function decimalError(value: string, label: string, maxDecimals: number): string | null {
+  const text = value.trim();
+  if (!text) return `${label} is required.`;
+  const parsed = /^\d+(\.\d+)?$/.test(text) ? parseDecimal(text) : null;
+  if (!parsed) return `${label} must be a positive number.`;
+  if ((text.split('.')[1] ?? '').length > maxDecimals) {
+    return `${label} can have at most ${maxDecimals} decimal places.`;
+  }
+  if (parsed.eq(0)) return `${label} must be greater than zero.`;
+  return null;
+}
 const RATE_DECIMALS = 8;
 
 /** SPEC §5: name and amount are required; the rest is checked as the service will check it. */

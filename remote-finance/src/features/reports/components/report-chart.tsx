@@ -1,4 +1,4 @@
-import { formatMoney } from '@loupe/platform';
+import { formatMoney, plural } from '@loupe/platform';
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import styled, { useTheme } from 'styled-components';
 
@@ -86,10 +86,10 @@ export function describeChart(rows: readonly ChartRow[], title: string): string 
   const span = rows.length === 1 ? rows[0]?.label : `${rows[0]?.label} to ${rows[rows.length - 1]?.label}`;
   const losses = rows.filter((row) => row.profit < 0).length;
   return (
-    `${title}, ${rows.length} ${rows.length === 1 ? 'period' : 'periods'} (${span}): ` +
+    `${title}, ${plural(rows.length, 'period', 'periods')} (${span}): ` +
     `sales ${formatMoney(sum('sales'))}, expenses ${formatMoney(sum('expenses'))}, ` +
     `profit ${formatMoney(sum('profit'))}` +
-    (losses > 0 ? `; a loss in ${losses} ${losses === 1 ? 'period' : 'periods'}.` : '.')
+    (losses > 0 ? `; a loss in ${plural(losses, 'period', 'periods')}.` : '.')
   );
 }
 

@@ -1,5 +1,5 @@
 import type { AmountCount, ClientReportLine, ReportDetails as Details } from '@loupe/contracts';
-import { Table, TableScroll, formatMoney } from '@loupe/platform';
+import { formatMoney, plural, Table, TableScroll } from '@loupe/platform';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { SignedMoney } from '../../../components/signed-money';
@@ -46,10 +46,8 @@ const Heading = styled.h3`
   margin: ${({ theme }) => theme.space(4)} 0 ${({ theme }) => theme.space(2)};
 `;
 
-const count = (n: number, one: string, many: string) =>
-  `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`;
 const amountCount = (value: AmountCount, one: string, many: string) =>
-  `${formatMoney(value.amount)} (${count(value.count, one, many)})`;
+  `${formatMoney(value.amount)} (${plural(value.count, one, many)})`;
 
 function FigureList({ label, items }: { label: string; items: [string, ReactNode][] }) {
   return (

@@ -8,7 +8,7 @@ import {
 } from '@loupe/contracts';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { isDay } from '../../../lib/dates';
+import { isDay } from '@loupe/platform';
 
 export const DEFAULT_REPORT_TYPE: ReportType = 'sales';
 export const DEFAULT_REPORT_RANGE: ReportRange = 'monthly';
