@@ -1,2 +1,3 @@
+export * from './list-controller';
 export * from './list-params';
 export * from './pagination';

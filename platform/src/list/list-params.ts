@@ -17,7 +17,8 @@ export interface ListParams<F extends string> {
   filters: Record<F, string>;
   /** The list's state as the API's query: page, page_size and the filters that are set. */
   query: Record<string, string>;
-  setPage(page: number): void;
+  /** `replace` corrects the URL in place (a page past the end), so Back does not return to the wrong page. */
+  setPage(page: number, options?: { replace?: boolean }): void;
   /** A new page size starts again at page 1 (SPEC §4). */
   setPageSize(size: PageSize): void;
   /** Sets some filters ('' removes one) and goes back to page 1 (SPEC §4). */
@@ -57,7 +58,7 @@ export function useListParams<F extends string>(filterNames: readonly F[]): List
   }, [params, names]);
 
   const update = useCallback(
-    (change: (next: URLSearchParams) => void) =>
+    (change: (next: URLSearchParams) => void, replace = false) =>
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
@@ -66,12 +67,16 @@ export function useListParams<F extends string>(filterNames: readonly F[]): List
           if (next.get('page_size') === String(DEFAULT_PAGE_SIZE)) next.delete('page_size');
           return next;
         },
-        { preventScrollReset: true },
+        { preventScrollReset: true, replace },
       ),
     [setParams],
   );
 
-  const setPage = useCallback((page: number) => update((next) => next.set('page', String(page))), [update]);
+  const setPage = useCallback(
+    (page: number, options?: { replace?: boolean }) =>
+      update((next) => next.set('page', String(page)), options?.replace),
+    [update],
+  );
   const setPageSize = useCallback(
     (size: PageSize) =>
       update((next) => {
