@@ -110,6 +110,31 @@ describe('PUT /api/profile/update_profile/', () => {
     expect(await db.query("SELECT 1 FROM users WHERE username = 'hijacked'")).toHaveLength(0);
   });
 
+  it('accepts back the very representation GET returned, its unchanged read-only fields ignored', async () => {
+    const browser = await signedIn('loner');
+    const read = (await browser.get(ME)).json();
+    const res = await browser.put(UPDATE, { ...read, first_name: 'Lone' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ...read, first_name: 'Lone' });
+    const echo = await browser.put(UPDATE, (await browser.get(ME)).json());
+    expect(echo.statusCode).toBe(200);
+    expect(echo.json()).toEqual({ ...read, first_name: 'Lone' });
+  });
+
+  it('refuses a changed read-only id and an unknown field, and changes nothing', async () => {
+    const browser = await signedIn('gold');
+    const read = (await browser.get(ME)).json();
+    for (const id of [fx.ids.silver, read.id + 1000, String(read.id), null]) {
+      const res = await browser.put(UPDATE, { ...read, id, first_name: 'Changed' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ id: ['This field is read-only.'] });
+    }
+    const unknown = await browser.put(UPDATE, { ...read, is_staff: true, first_name: 'Changed' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({ is_staff: ['This field is not allowed.'] });
+    expect((await browser.get(ME)).json()).toEqual(read);
+  });
+
   it('accepts an empty email', async () => {
     const res = await (await signedIn('gold')).put(UPDATE, { email: '', first_name: '', last_name: '' });
     expect(res.statusCode).toBe(200);

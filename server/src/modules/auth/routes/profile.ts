@@ -1,9 +1,21 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import { Profile, ProfileUpdate, routes } from '@loupe/contracts';
 import type { AppContext } from '../../../context';
 import { validateEmail } from '../field-validators';
 import { fieldErrors, notAuthenticated } from '../../../kernel/http-errors';
 import { withErrors } from '../../../kernel/schemas';
+
+export const READ_ONLY = 'This field is read-only.';
+
+/**
+ * What the PUT reads: the contract's fields plus the read-only `id` of the representation GET returned, so a
+ * client can send back exactly what it read (as a DRF client does). Any other field is still refused.
+ */
+const ProfileUpdateBody = Type.Object(
+  { ...ProfileUpdate.properties, id: Type.Optional(Type.Unknown()) },
+  { additionalProperties: false },
+);
 
 const profileRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   fastify.get(
@@ -27,13 +39,17 @@ const profileRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fas
       schema: {
         tags: ['profile'],
         summary: 'Updates email, first and last name; the username is read-only',
-        body: ProfileUpdate,
+        body: ProfileUpdateBody,
         response: withErrors({ 200: Profile }),
       },
     },
     async (request) => {
       const caller = request.caller;
       if (!caller) throw notAuthenticated();
+      // An unchanged id is the echo of GET and is ignored; a different one asks for what cannot be done.
+      if (request.body.id !== undefined && request.body.id !== caller.user.id) {
+        throw fieldErrors({ id: [READ_ONLY] });
+      }
       // DRF's CharField trims; a username in the body is ignored like a read-only serializer field.
       const fields = {
         email: request.body.email.trim(),
