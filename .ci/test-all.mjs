@@ -27,6 +27,7 @@ const suites = [
       ]
     : []),
   { name: 'shell', workspace: '@loupe/shell' },
+  { name: 'launcher', workspace: '@loupe/launcher' },
   { name: 'remote-auth', workspace: '@loupe/remote-auth' },
   { name: 'remote-admin', workspace: '@loupe/remote-admin' },
   { name: 'remote-inventory', workspace: '@loupe/remote-inventory' },

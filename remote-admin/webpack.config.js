@@ -1,11 +1,5 @@
-// remote_admin: federated remote for the shell; `npm run dev` serves it alone on :8085 with the dev harness.
-const { createWebpackConfig } = require('../platform/build/webpack.cjs');
+// remote_admin: federated remote for the shell; `npm run dev` serves it alone with the dev harness. Its container
+// name, port and exposed modules come from its entry in platform/remotes.json.
+const { createRemoteWebpackConfig } = require('../platform/build/webpack.cjs');
 
-module.exports = createWebpackConfig({
-  dir: __dirname,
-  name: 'remote_admin',
-  kind: 'remote',
-  devPort: 8085,
-  title: 'Loupe Admin (standalone)',
-  exposes: { './routes': './src/routes.tsx' },
-});
+module.exports = createRemoteWebpackConfig(__dirname);

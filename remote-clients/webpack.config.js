@@ -1,11 +1,5 @@
-// remote_clients: federated remote for the shell; `npm run dev` serves it alone on :8083 with the dev harness.
-const { createWebpackConfig } = require('../platform/build/webpack.cjs');
+// remote_clients: federated remote for the shell; `npm run dev` serves it alone with the dev harness. Its container
+// name, port and exposed modules come from its entry in platform/remotes.json.
+const { createRemoteWebpackConfig } = require('../platform/build/webpack.cjs');
 
-module.exports = createWebpackConfig({
-  dir: __dirname,
-  name: 'remote_clients',
-  kind: 'remote',
-  devPort: 8083,
-  title: 'Loupe Clients (standalone)',
-  exposes: { './routes': './src/routes.tsx', './widgets': './src/widgets.tsx' },
-});
+module.exports = createRemoteWebpackConfig(__dirname);

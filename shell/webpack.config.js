@@ -1,12 +1,14 @@
 // The host. Its build declares no remotes: where they live is read from /remotes.json at run time.
 const { createWebpackConfig } = require('../platform/build/webpack.cjs');
-const { devRemotesConfig } = require('./scripts/lib.cjs');
+const { shellPort: SHELL_PORT } = require('../platform/remotes.json');
+// The dev server answers /remotes.json as `npm start` does; the launcher's helpers are pure (no server).
+const { devRemotesConfig } = require('../launcher/src/lib.cjs');
 
 module.exports = createWebpackConfig({
   dir: __dirname,
   name: 'shell',
   kind: 'shell',
-  devPort: 8080,
+  devPort: SHELL_PORT,
   title: 'Loupe',
   devServer: {
     // In development every remote runs its own dev server (`npm run dev -w @loupe/remote-…`).

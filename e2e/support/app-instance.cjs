@@ -1,5 +1,5 @@
 // @ts-check
-// Starts the composed production app exactly as `npm start` does (`node shell/scripts/start.mjs`), on free
+// Starts the composed production app exactly as `npm start` does (`node launcher/src/start.mjs`), on free
 // ports and a fresh data folder, and stops it again. Shared by the jest global setup, the test that needs a
 // second instance with a broken remote, and `npm run bench:web` (an .mjs script), hence plain CommonJS.
 'use strict';
@@ -11,10 +11,10 @@ const os = require('node:os');
 const path = require('node:path');
 
 const REPO = path.resolve(__dirname, '..', '..');
-const START_SCRIPT = path.join(REPO, 'shell', 'scripts', 'start.mjs');
+const START_SCRIPT = path.join(REPO, 'launcher', 'src', 'start.mjs');
 const CREATE_USER_CLI = path.join(REPO, 'server', 'dist', 'cli', 'create-user.js');
-/** The five remotes listen on consecutive ports from REMOTES_PORT_BASE. */
-const REMOTE_COUNT = 5;
+/** The remotes listen on consecutive ports from REMOTES_PORT_BASE, as many as the remotes list spans. */
+const { REMOTES_PORT_SPAN } = require('../../launcher/src/lib.cjs');
 const READY_TIMEOUT_MS = 90_000;
 
 /**
@@ -140,7 +140,7 @@ function settlesWithin(promise, ms) {
  */
 async function startApp({ env = {}, users = [], label = 'app' } = {}) {
   if (!fs.existsSync(START_SCRIPT)) {
-    throw new Error(`${START_SCRIPT} does not exist: the shell's start script is missing`);
+    throw new Error(`${START_SCRIPT} does not exist: the launcher's start script is missing`);
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `loupe-e2e-${label}-`));
   const logFile = path.join(os.tmpdir(), `${path.basename(dataDir)}.log`);
@@ -154,7 +154,7 @@ async function startApp({ env = {}, users = [], label = 'app' } = {}) {
   }
 
   const port = await freePort();
-  const remotesPortBase = await freePortRange(REMOTE_COUNT, [port]);
+  const remotesPortBase = await freePortRange(REMOTES_PORT_SPAN, [port]);
   const log = fs.openSync(logFile, 'a');
   const child = spawn(process.execPath, [START_SCRIPT], {
     cwd: REPO,

@@ -4,6 +4,7 @@ const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { createSharedConfig, ROUTER_SURFACE } = require('./federation.cjs');
+const REMOTES_LIST = require('../remotes.json');
 
 const repo = path.resolve(__dirname, '..', '..');
 
@@ -141,4 +142,25 @@ function createWebpackConfig({ dir, name, kind, devPort, exposes = {}, title = '
   };
 }
 
-module.exports = { createWebpackConfig };
+/**
+ * A remote's build, all of it read from the remotes list (platform/remotes.json) by the remote's folder: its
+ * container name, its dev-server port (the port `npm start` serves it from by default) and what it exposes.
+ * @param {string} dir the remote's package folder
+ */
+function createRemoteWebpackConfig(dir) {
+  const remote = REMOTES_LIST.remotes.find((candidate) => candidate.dir === path.basename(dir));
+  if (!remote) throw new Error(`${path.basename(dir)} is not in platform/remotes.json`);
+  return createWebpackConfig({
+    dir,
+    name: remote.name,
+    kind: 'remote',
+    devPort: REMOTES_LIST.remotesPortBase + remote.portOffset,
+    title: `Loupe ${remote.title} (standalone)`,
+    exposes: {
+      './routes': './src/routes.tsx',
+      ...(remote.widgets ? { './widgets': './src/widgets.tsx' } : {}),
+    },
+  });
+}
+
+module.exports = { createWebpackConfig, createRemoteWebpackConfig };

@@ -3,18 +3,15 @@
 'use strict';
 
 const { URL } = require('node:url');
+const LIST = require('../../platform/remotes.json');
 
-/** The remotes, in port order: auth is served on the base port, inventory on base + 1, … */
-const REMOTES = [
-  { key: 'auth', name: 'remote_auth', dir: 'remote-auth', env: 'REMOTE_AUTH_URL' },
-  { key: 'inventory', name: 'remote_inventory', dir: 'remote-inventory', env: 'REMOTE_INVENTORY_URL' },
-  { key: 'clients', name: 'remote_clients', dir: 'remote-clients', env: 'REMOTE_CLIENTS_URL' },
-  { key: 'finance', name: 'remote_finance', dir: 'remote-finance', env: 'REMOTE_FINANCE_URL' },
-  { key: 'admin', name: 'remote_admin', dir: 'remote-admin', env: 'REMOTE_ADMIN_URL' },
-];
+/** The remotes as the one list (platform/remotes.json) has them, in port order. */
+const REMOTES = [...LIST.remotes].sort((a, b) => a.portOffset - b.portOffset);
 
-const DEFAULT_SHELL_PORT = 8080;
-const DEFAULT_REMOTES_PORT_BASE = 8081;
+const DEFAULT_SHELL_PORT = LIST.shellPort;
+const DEFAULT_REMOTES_PORT_BASE = LIST.remotesPortBase;
+/** How many consecutive ports from REMOTES_PORT_BASE the remotes take. */
+const REMOTES_PORT_SPAN = Math.max(...REMOTES.map((remote) => remote.portOffset)) + 1;
 
 function port(env, name, fallback, span = 1) {
   const raw = (env[name] ?? '').trim();
@@ -30,10 +27,10 @@ function port(env, name, fallback, span = 1) {
 
 /** Where each remote comes from: served by this process on its own port, or an external base URL. */
 function planRemotes(env) {
-  const base = port(env, 'REMOTES_PORT_BASE', DEFAULT_REMOTES_PORT_BASE, REMOTES.length);
-  return REMOTES.map((remote, index) => {
+  const base = port(env, 'REMOTES_PORT_BASE', DEFAULT_REMOTES_PORT_BASE, REMOTES_PORT_SPAN);
+  return REMOTES.map((remote) => {
     const external = (env[remote.env] ?? '').trim();
-    if (external === '') return { ...remote, local: true, port: base + index };
+    if (external === '') return { ...remote, local: true, port: base + remote.portOffset };
     let url;
     try {
       url = new URL(external);
@@ -99,6 +96,7 @@ function shellPort(env) {
 
 module.exports = {
   REMOTES,
+  REMOTES_PORT_SPAN,
   NO_CACHE,
   IMMUTABLE,
   planRemotes,

@@ -7,7 +7,7 @@ import {
   planRemotes,
   remotesConfig,
   shellPort,
-} from '../scripts/lib.cjs';
+} from '../src/lib.cjs';
 
 describe('npm start: which remotes are served where', () => {
   it('serves every remote locally from its own port by default', () => {
