@@ -17,7 +17,9 @@ import {
   rememberedPath,
   useAuth,
   useThemeMode,
+  absoluteRoutes,
   type RemoteRoute,
+  type RemoteRoutes,
 } from '@loupe/platform';
 import styled from 'styled-components';
 
@@ -110,7 +112,9 @@ function guard(route: RemoteRoute) {
   return route.path === '/login' ? inner : <RequireAuth>{inner}</RequireAuth>;
 }
 
-export function DevHarness({ name, routes }: { name: string; routes: RemoteRoute[] }) {
+export function DevHarness({ name, routes: table }: { name: string; routes: RemoteRoutes }) {
+  // Mounted at the same absolute paths the shell gives them.
+  const routes = absoluteRoutes(table);
   const ownsLogin = routes.some((route) => route.path === '/login');
   const home = routes.find((route) => route.path !== '/login' && !route.path.includes(':'))?.path ?? '/login';
   return (

@@ -1,11 +1,13 @@
-import type { RemoteRoute } from '@loupe/platform';
+import type { RemoteRoutes } from '@loupe/platform';
 import { GoldManagementPage } from './features/memberships/components/gold-management-page';
 import { SilverManagementPage } from './features/memberships/components/silver-management-page';
 
 /** SPEC §6: gold accounts are the owner's (platinum) to grant; platinum and gold grant silver ones. */
-const routes: RemoteRoute[] = [
-  { path: '/management/gold', element: <GoldManagementPage />, roles: ['platinum'] },
-  { path: '/management/silver', element: <SilverManagementPage />, roles: ['platinum', 'gold'] },
-];
+const routes: RemoteRoutes = {
+  '/management': [
+    { path: 'gold', element: <GoldManagementPage />, roles: ['platinum'] },
+    { path: 'silver', element: <SilverManagementPage />, roles: ['platinum', 'gold'] },
+  ],
+};
 
 export default routes;

@@ -1,10 +1,18 @@
+import { absoluteRoutes } from '@loupe/platform';
+import list from '@loupe/platform/remotes.json';
 import routes from '../src/routes';
 
 describe('remote-admin routes', () => {
   it('puts Gold Management behind platinum and Silver Management behind platinum and gold', () => {
-    expect(routes.map(({ path, roles }) => ({ path, roles }))).toEqual([
+    expect(absoluteRoutes(routes).map(({ path, roles }) => ({ path, roles }))).toEqual([
       { path: '/management/gold', roles: ['platinum'] },
       { path: '/management/silver', roles: ['platinum', 'gold'] },
     ]);
+  });
+
+  it('groups its screens under the prefixes the remotes list gives it', () => {
+    expect(Object.keys(routes)).toEqual(
+      list.remotes.find((remote) => remote.dir === 'remote-admin')?.prefixes,
+    );
   });
 });

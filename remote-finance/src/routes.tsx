@@ -1,15 +1,15 @@
-import type { RemoteRoute } from '@loupe/platform';
+import type { RemoteRoutes } from '@loupe/platform';
 import { AddExpensePage } from './features/entries/components/add-expense-page';
 import { AddQuickSalePage } from './features/entries/components/add-quick-sale-page';
 import { ExpenseListPage } from './features/entries/components/expense-list-page';
 import { ReportsPage } from './features/reports/components/reports-page';
 
-/** Expenses, quick sales and reports (SPEC §2); the shell mounts them at their top-level paths. */
-const routes: RemoteRoute[] = [
-  { path: '/expenses', element: <AddExpensePage /> },
-  { path: '/quicksales', element: <AddQuickSalePage /> },
-  { path: '/expenselist', element: <ExpenseListPage /> },
-  { path: '/reports', element: <ReportsPage /> },
-];
+/** Expenses, quick sales and reports (SPEC §2): each screen is the whole of its top-level prefix. */
+const routes: RemoteRoutes = {
+  '/expenses': [{ path: '', element: <AddExpensePage /> }],
+  '/quicksales': [{ path: '', element: <AddQuickSalePage /> }],
+  '/expenselist': [{ path: '', element: <ExpenseListPage /> }],
+  '/reports': [{ path: '', element: <ReportsPage /> }],
+};
 
 export default routes;

@@ -1,5 +1,7 @@
 import { screen } from '@testing-library/react';
 import { authCheckAs, createFetchMock, renderWithProviders } from '@loupe/platform/testing';
+import { absoluteRoutes } from '@loupe/platform';
+import list from '@loupe/platform/remotes.json';
 import routes from '../src/routes';
 import widgets from '../src/widgets';
 
@@ -10,17 +12,25 @@ const titles: [string, string][] = [
   ['/reports', 'Reports'],
 ];
 
+const screens = absoluteRoutes(routes);
+
 beforeEach(() => {
   globalThis.fetch = createFetchMock({ 'GET /auth-check/': { body: authCheckAs('silver') } }).fetch;
 });
 
 it('exposes exactly the finance screens of the specification', () => {
-  expect(routes.map((route) => route.path)).toEqual(titles.map(([path]) => path));
-  expect(routes.every((route) => route.roles === undefined)).toBe(true);
+  expect(screens.map((route) => route.path)).toEqual(titles.map(([path]) => path));
+  expect(screens.every((route) => route.roles === undefined)).toBe(true);
+});
+
+it('groups its screens under the prefixes the remotes list gives it', () => {
+  expect(Object.keys(routes)).toEqual(
+    list.remotes.find((remote) => remote.dir === 'remote-finance')?.prefixes,
+  );
 });
 
 it.each(titles)('%s is titled "%s"', async (path, title) => {
-  const route = routes.find((candidate) => candidate.path === path);
+  const route = screens.find((candidate) => candidate.path === path);
   renderWithProviders(<>{route?.element}</>, { route: path.replace(':id', '7'), path });
   expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
 });

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import type { DashboardWidget } from '@loupe/platform';
 import { loadRemoteRoutes, loadRemoteWidgets, resetRemote } from '../src/federation/remote-loader';
-import { fakeRoutes } from './remote-fixtures';
+import { loadFakeRoutes } from './remote-fixtures';
 import { renderApp } from './render-app';
 
 jest.mock('../src/federation/remote-loader', () => ({
@@ -21,7 +21,7 @@ const widget = (id: string, title: string, tab?: 'clients' | 'stats', order?: nu
 });
 
 beforeEach(() => {
-  jest.mocked(loadRemoteRoutes).mockImplementation(async (key) => fakeRoutes[key]);
+  jest.mocked(loadRemoteRoutes).mockImplementation(loadFakeRoutes);
   jest.mocked(loadRemoteWidgets).mockImplementation(async () => []);
 });
 

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { loadRemoteRoutes, loadRemoteWidgets } from '../src/federation/remote-loader';
-import { fakeRoutes, noWidgets } from './remote-fixtures';
+import { loadFakeRoutes, noWidgets } from './remote-fixtures';
 import { renderApp } from './render-app';
 
 jest.mock('../src/federation/remote-loader', () => ({
@@ -12,7 +12,7 @@ jest.mock('../src/federation/remote-loader', () => ({
 }));
 
 beforeEach(() => {
-  jest.mocked(loadRemoteRoutes).mockImplementation(async (key) => fakeRoutes[key]);
+  jest.mocked(loadRemoteRoutes).mockImplementation(loadFakeRoutes);
   jest.mocked(loadRemoteWidgets).mockImplementation(noWidgets);
 });
 

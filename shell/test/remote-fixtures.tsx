@@ -1,22 +1,34 @@
-import type { DashboardWidget, RemoteRoute } from '@loupe/platform';
+import type { DashboardWidget, RemoteRoutes } from '@loupe/platform';
 import type { RemoteKey } from '../src/federation/remote-catalog';
 
-/** Small stand-ins for the remotes' `./routes` modules. */
-export const fakeRoutes: Record<RemoteKey, RemoteRoute[]> = {
-  auth: [
-    { path: '/login', element: <h1>Sign in</h1> },
-    { path: '/profile/settings', element: <h1>Profile Settings</h1> },
-  ],
-  inventory: [
-    { path: '/stock/watches', element: <h1>Inventory - Watches</h1> },
-    { path: '/inventory/all', element: <h1>All Inventory Stock</h1> },
-  ],
-  clients: [{ path: '/clients', element: <h1>Clients</h1> }],
-  finance: [{ path: '/reports', element: <h1>Reports</h1> }],
-  admin: [
-    { path: '/management/gold', element: <h1>Gold Management</h1>, roles: ['platinum'] },
-    { path: '/management/silver', element: <h1>Silver Management</h1>, roles: ['platinum', 'gold'] },
-  ],
+/** Small stand-ins for the remotes' `./routes` modules, keyed by prefix as the real ones are. */
+export const fakeRoutes: Readonly<Record<RemoteKey, RemoteRoutes>> = {
+  auth: {
+    '/login': [{ path: '', element: <h1>Sign in</h1> }],
+    '/profile': [{ path: 'settings', element: <h1>Profile Settings</h1> }],
+  },
+  inventory: {
+    '/stock': [{ path: 'watches', element: <h1>Inventory - Watches</h1> }],
+    '/inventory': [
+      { path: 'all', element: <h1>All Inventory Stock</h1> },
+      { path: 'edit/:id', element: <h1>Edit Inventory Item</h1> },
+    ],
+  },
+  clients: { '/clients': [{ path: '', element: <h1>Clients</h1> }] },
+  finance: { '/reports': [{ path: '', element: <h1>Reports</h1> }] },
+  admin: {
+    '/management': [
+      { path: 'gold', element: <h1>Gold Management</h1>, roles: ['platinum'] },
+      { path: 'silver', element: <h1>Silver Management</h1>, roles: ['platinum', 'gold'] },
+    ],
+  },
 };
+
+/** A stand-in for `loadRemoteRoutes`: a key the fixtures lack fails as an unknown remote would. */
+export async function loadFakeRoutes(key: RemoteKey): Promise<RemoteRoutes> {
+  const table = fakeRoutes[key];
+  if (!table) throw new Error(`no fake routes for ${key}`);
+  return table;
+}
 
 export const noWidgets = async (): Promise<DashboardWidget[]> => [];

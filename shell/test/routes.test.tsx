@@ -5,7 +5,7 @@ import {
   preloadRemoteRoutes,
   resetRemote,
 } from '../src/federation/remote-loader';
-import { fakeRoutes, noWidgets } from './remote-fixtures';
+import { loadFakeRoutes, noWidgets } from './remote-fixtures';
 import { renderApp } from './render-app';
 
 jest.mock('../src/federation/remote-loader', () => ({
@@ -17,7 +17,7 @@ jest.mock('../src/federation/remote-loader', () => ({
 }));
 
 beforeEach(() => {
-  jest.mocked(loadRemoteRoutes).mockImplementation(async (key) => fakeRoutes[key]);
+  jest.mocked(loadRemoteRoutes).mockImplementation(loadFakeRoutes);
   jest.mocked(loadRemoteWidgets).mockImplementation(noWidgets);
 });
 
@@ -67,6 +67,18 @@ describe('routing', () => {
     renderApp({ route: '/clients/nothing-here' });
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   });
+
+  it('mounts a remote’s relative routes below its prefixes, parameters included', async () => {
+    renderApp({ route: '/inventory/edit/7' });
+    expect(await screen.findByRole('heading', { name: 'Edit Inventory Item' })).toBeInTheDocument();
+    expect(loadRemoteRoutes).toHaveBeenCalledWith('inventory');
+  });
+
+  it('shows the not-found page for a prefix whose table has no screen for the prefix itself', async () => {
+    renderApp({ route: '/stock' });
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(loadRemoteRoutes).toHaveBeenCalledWith('inventory');
+  });
 });
 
 describe('a remote that cannot be loaded', () => {
@@ -77,7 +89,7 @@ describe('a remote that cannot be loaded', () => {
     let adminUp = false;
     jest.mocked(loadRemoteRoutes).mockImplementation(async (key) => {
       if (key === 'admin' && !adminUp) throw new Error('net::ERR_CONNECTION_REFUSED');
-      return fakeRoutes[key];
+      return loadFakeRoutes(key);
     });
     const { user } = renderApp({ route: '/management/silver', role: 'gold' });
 
@@ -98,7 +110,7 @@ describe('a remote that cannot be loaded', () => {
   it('does not break other routes', async () => {
     jest.mocked(loadRemoteRoutes).mockImplementation(async (key) => {
       if (key === 'admin') throw new Error('down');
-      return fakeRoutes[key];
+      return loadFakeRoutes(key);
     });
     const { user } = renderApp({ route: '/management/silver', role: 'gold' });
     expect(await screen.findByRole('heading', { name: 'Admin is unavailable' })).toBeInTheDocument();
@@ -115,11 +127,11 @@ describe('a remote that cannot be loaded', () => {
     }
     jest.mocked(loadRemoteRoutes).mockImplementation(async (key) =>
       key === 'inventory'
-        ? [
-            { path: '/stock/watches', element: <Broken /> },
-            { path: '/inventory/all', element: <h1>All Inventory Stock</h1> },
-          ]
-        : fakeRoutes[key],
+        ? {
+            '/stock': [{ path: 'watches', element: <Broken /> }],
+            '/inventory': [{ path: 'all', element: <h1>All Inventory Stock</h1> }],
+          }
+        : loadFakeRoutes(key),
     );
     const { user } = renderApp({ route: '/stock/watches' });
     expect(await screen.findByRole('heading', { name: 'Inventory is unavailable' })).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { RequireRole, Spinner, type RemoteRoute } from '@loupe/platform';
+import { absoluteRoutes, RequireRole, Spinner, type RemoteRoute, type RemoteRoutes } from '@loupe/platform';
 import { ErrorBoundary } from '../components/error-boundary';
 import { NotFoundPage } from '../pages/not-found-page';
 import type { RemoteDefinition } from './remote-catalog';
@@ -18,11 +18,14 @@ function guarded(route: RemoteRoute) {
   return route.roles ? <RequireRole roles={route.roles}>{route.element}</RequireRole> : route.element;
 }
 
-/** A remote's route table mounted as-is: paths are absolute and the area sits under the shell's `*` route. */
-function RemoteRoutes({ routes }: { routes: RemoteRoute[] }) {
+/**
+ * A remote's route table mounted below the prefixes the remotes list gives it (a prefix the table lacks, or
+ * one it claims without owning, mounts nothing), inside the shell's `*` route; the rest is the shell's 404.
+ */
+function RemoteScreens({ table, prefixes }: { table: RemoteRoutes; prefixes: readonly string[] }) {
   return (
     <Routes>
-      {routes.map((route) => (
+      {absoluteRoutes(table, prefixes).map((route) => (
         <Route key={route.path} path={route.path} element={guarded(route)} />
       ))}
       <Route path="*" element={<NotFoundPage />} />
@@ -42,8 +45,8 @@ export function RemoteArea({ remote }: { remote: RemoteDefinition }) {
   const Screens = useMemo(
     () =>
       lazy(async () => {
-        const routes = await loadRemoteRoutes(remote.key);
-        return { default: () => <RemoteRoutes routes={routes} /> };
+        const table = await loadRemoteRoutes(remote.key);
+        return { default: () => <RemoteScreens table={table} prefixes={remote.prefixes} /> };
       }),
     // `attempt` is the point: a new value means a new lazy component, i.e. a real second try.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,45 +1,24 @@
+import list from '@loupe/platform/remotes.json';
+
 /**
  * The remotes the shell knows: which container each one is, where its screens live and whether it contributes
- * dashboard widgets. Where a remote is *served* is not here — that comes from /remotes.json at run time.
+ * dashboard widgets. The list is `platform/remotes.json`, the one the builds and the launcher read too; where a
+ * remote is *served* is not here — that comes from /remotes.json at run time.
  */
-export type RemoteKey = 'auth' | 'inventory' | 'clients' | 'finance' | 'admin';
-
 export interface RemoteDefinition {
-  key: RemoteKey;
+  key: string;
   /** The federation container name the remote's build declares. */
   name: string;
   /** How the remote is named to users, e.g. in "Admin is unavailable". */
   title: string;
-  /** Paths the remote owns: the path itself and everything below it. */
+  /** Paths the remote owns: the path itself and everything below it; its route table is keyed by them. */
   prefixes: readonly string[];
   widgets: boolean;
 }
 
-export const REMOTES: readonly RemoteDefinition[] = [
-  {
-    key: 'auth',
-    name: 'remote_auth',
-    title: 'Account',
-    prefixes: ['/login', '/account', '/profile'],
-    widgets: false,
-  },
-  {
-    key: 'inventory',
-    name: 'remote_inventory',
-    title: 'Inventory',
-    prefixes: ['/stock', '/inventory'],
-    widgets: true,
-  },
-  { key: 'clients', name: 'remote_clients', title: 'Clients', prefixes: ['/clients'], widgets: true },
-  {
-    key: 'finance',
-    name: 'remote_finance',
-    title: 'Finance',
-    prefixes: ['/expenses', '/quicksales', '/expenselist', '/reports'],
-    widgets: true,
-  },
-  { key: 'admin', name: 'remote_admin', title: 'Admin', prefixes: ['/management'], widgets: false },
-];
+export type RemoteKey = RemoteDefinition['key'];
+
+export const REMOTES: readonly RemoteDefinition[] = list.remotes;
 
 export const WIDGET_REMOTES: readonly RemoteDefinition[] = REMOTES.filter((remote) => remote.widgets);
 

@@ -1,5 +1,5 @@
 import { getInstance, type ModuleFederation } from '@module-federation/enhanced/runtime';
-import type { DashboardWidget, RemoteRoute } from '@loupe/platform';
+import type { DashboardWidget, RemoteRoutes } from '@loupe/platform';
 import { remoteByKey, type RemoteKey } from './remote-catalog';
 import { fetchRemotesConfig, type RemotesConfig } from './remotes-config';
 import { TimeoutError, withRetries, withTimeout } from './resilience';
@@ -59,7 +59,22 @@ async function register(key: RemoteKey, force: boolean): Promise<string> {
   return name;
 }
 
-async function loadExposed<T>(key: RemoteKey, expose: 'routes' | 'widgets'): Promise<T> {
+type Expose = 'routes' | 'widgets';
+
+/** What each exposed module must default-export: checked, since a remote is deployed on its own. */
+const SHAPES: Record<Expose, { describe: string; test: (value: unknown) => boolean }> = {
+  routes: {
+    describe: 'an object of route arrays keyed by prefix',
+    test: (value) =>
+      typeof value === 'object' &&
+      value !== null &&
+      !Array.isArray(value) &&
+      Object.values(value).every((routes) => Array.isArray(routes)),
+  },
+  widgets: { describe: 'an array', test: (value) => Array.isArray(value) },
+};
+
+async function loadExposed<T>(key: RemoteKey, expose: Expose): Promise<T> {
   const deadline = Date.now() + LOAD_BUDGET_MS;
   const attempt = async (index: number): Promise<T> => {
     const name = await register(key, index > 0 || stale.has(key));
@@ -69,8 +84,10 @@ async function loadExposed<T>(key: RemoteKey, expose: 'routes' | 'widgets'): Pro
       remaining,
       `Loading ${name}/${expose}`,
     );
-    if (!module || !Array.isArray(module.default)) {
-      throw new RemoteUnavailableError(`${name}/${expose} does not default-export an array`);
+    if (!module || !SHAPES[expose].test(module.default)) {
+      throw new RemoteUnavailableError(
+        `${name}/${expose} does not default-export ${SHAPES[expose].describe}`,
+      );
     }
     return module.default as T;
   };
@@ -86,7 +103,7 @@ async function loadExposed<T>(key: RemoteKey, expose: 'routes' | 'widgets'): Pro
   }
 }
 
-function cached<T>(key: RemoteKey, expose: 'routes' | 'widgets'): Promise<T> {
+function cached<T>(key: RemoteKey, expose: Expose): Promise<T> {
   const id = `${key}/${expose}`;
   let pending = loads.get(id) as Promise<T> | undefined;
   if (!pending) {
@@ -101,8 +118,8 @@ function cached<T>(key: RemoteKey, expose: 'routes' | 'widgets'): Promise<T> {
 }
 
 /** The remote's `./routes` module. */
-export function loadRemoteRoutes(key: RemoteKey): Promise<RemoteRoute[]> {
-  return cached<RemoteRoute[]>(key, 'routes');
+export function loadRemoteRoutes(key: RemoteKey): Promise<RemoteRoutes> {
+  return cached<RemoteRoutes>(key, 'routes');
 }
 
 /** The remote's `./widgets` module. */
