@@ -1,4 +1,4 @@
-/* global window, document, Event */
+/* global window, document */
 // jsdom (26) knows <dialog> and its `open` attribute but not showModal()/close() nor the Escape key's `cancel`
 // event, which the platform's Modal relies on. This polyfill gives tests the browser's observable behaviour:
 // showModal() opens and stacks the dialog, close() closes it and fires `close`, and Escape fires a cancelable
@@ -14,7 +14,8 @@ if (proto && typeof proto.showModal !== 'function') {
 
   proto.showModal = function showModal() {
     if (this.open && stack.includes(this)) return;
-    if (this.open) throw domException('The dialog is already open as a non-modal dialog.', 'InvalidStateError');
+    if (this.open)
+      throw domException('The dialog is already open as a non-modal dialog.', 'InvalidStateError');
     if (!this.isConnected) throw domException('The dialog is not connected.', 'InvalidStateError');
     this.setAttribute('open', '');
     stack.push(this);

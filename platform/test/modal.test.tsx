@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ThemeModeProvider } from '../src/theme';
 import { Modal } from '../src/ui';
@@ -88,6 +88,19 @@ describe('Modal', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(opener).toHaveFocus();
+  });
+
+  it('a press on the backdrop closes it; one inside it does not', async () => {
+    const onClose = jest.fn();
+    render(<Opener onClose={onClose} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Sell' }));
+    const dialog = screen.getByRole('dialog');
+    // jsdom lays nothing out: the dialog's box is 0×0 at the origin, so (0, 0) is on it and (500, 400) is not.
+    fireEvent.mouseDown(dialog, { clientX: 0, clientY: 0 });
+    fireEvent.mouseDown(screen.getByRole('textbox', { name: 'Price' }), { clientX: 500, clientY: 400 });
+    expect(onClose).not.toHaveBeenCalled();
+    fireEvent.mouseDown(dialog, { clientX: 500, clientY: 400 });
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 
   it('a native close (as Chromium does on a repeated Escape) closes it in the owner too', async () => {

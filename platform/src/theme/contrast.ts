@@ -14,7 +14,10 @@ export function relativeLuminance(hex: string): number {
 
 /** WCAG 2 contrast ratio of two colours, 1 … 21, whichever is lighter. */
 export function contrastRatio(a: string, b: string): number {
-  const [light, dark] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x) as [number, number];
+  const [light, dark] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x) as [
+    number,
+    number,
+  ];
   return (light + 0.05) / (dark + 0.05);
 }
 

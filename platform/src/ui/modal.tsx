@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import styled from 'styled-components';
 import { Button } from './button';
@@ -45,7 +45,8 @@ function tabbables(root: HTMLElement): HTMLElement[] {
     (element) =>
       element.tabIndex >= 0 &&
       !element.closest('[hidden], [inert]') &&
-      (typeof element.checkVisibility !== 'function' || element.checkVisibility({ visibilityProperty: true })),
+      (typeof element.checkVisibility !== 'function' ||
+        element.checkVisibility({ visibilityProperty: true })),
   );
 }
 
@@ -63,6 +64,39 @@ function lockScroll(): () => void {
     scrollLocks -= 1;
     if (scrollLocks === 0) document.body.style.overflow = bodyOverflow;
   };
+}
+
+/** Keeps Tab and Shift+Tab inside `dialog`, wrapping round at either end. */
+function trapTab(dialog: HTMLDialogElement, event: KeyboardEvent): void {
+  if (event.key !== 'Tab') return;
+  const list = tabbables(dialog);
+  const first = list[0];
+  const last = list[list.length - 1];
+  if (!first || !last) {
+    event.preventDefault();
+    return;
+  }
+  const active = document.activeElement;
+  const outside = !list.includes(active as HTMLElement);
+  if (event.shiftKey && (active === first || outside)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || (outside && active !== dialog))) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+/** A press on the backdrop targets the <dialog> itself; so does one on its own scrollbar, which lies inside. */
+function onBackdrop(dialog: HTMLDialogElement, event: MouseEvent): boolean {
+  if (event.target !== dialog) return false;
+  const box = dialog.getBoundingClientRect();
+  const inside =
+    event.clientX >= box.left &&
+    event.clientX <= box.right &&
+    event.clientY >= box.top &&
+    event.clientY <= box.bottom;
+  return !inside;
 }
 
 export interface ModalProps {
@@ -101,61 +135,28 @@ export function Modal({ open, title, onClose, children }: ModalProps) {
     // Chromium closes without `cancel` on a second Escape with no user activation in between; the owner's
     // state must follow then too.
     const onNativeClose = () => onCloseRef.current();
+    const onKeyDown = (event: KeyboardEvent) => trapTab(dialog, event);
+    const onMouseDown = (event: MouseEvent) => {
+      if (onBackdrop(dialog, event)) onCloseRef.current();
+    };
     dialog.addEventListener('cancel', onCancel);
     dialog.addEventListener('close', onNativeClose);
+    dialog.addEventListener('keydown', onKeyDown);
+    dialog.addEventListener('mousedown', onMouseDown);
     return () => {
       dialog.removeEventListener('cancel', onCancel);
       dialog.removeEventListener('close', onNativeClose);
+      dialog.removeEventListener('keydown', onKeyDown);
+      dialog.removeEventListener('mousedown', onMouseDown);
       if (dialog.open) dialog.close();
       unlockScroll();
       if (opener?.isConnected) opener.focus();
     };
   }, [open]);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    const list = tabbables(dialogRef.current);
-    const first = list[0];
-    const last = list[list.length - 1];
-    if (!first || !last) {
-      event.preventDefault();
-      return;
-    }
-    const active = document.activeElement;
-    const outside = !list.includes(active as HTMLElement);
-    if (event.shiftKey && (active === first || outside)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && (active === last || (outside && active !== dialogRef.current))) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
-
-  // A press on the backdrop targets the <dialog> itself; so does one on its own scrollbar, which lies inside it.
-  const onMouseDown = (event: MouseEvent<HTMLDialogElement>) => {
-    if (event.target !== event.currentTarget) return;
-    const box = event.currentTarget.getBoundingClientRect();
-    const inside =
-      event.clientX >= box.left &&
-      event.clientX <= box.right &&
-      event.clientY >= box.top &&
-      event.clientY <= box.bottom;
-    if (!inside) onClose();
-  };
-
   if (!open) return null;
   return createPortal(
-    // The keyboard handler only keeps Tab inside; the element is a dialog, not a widget of its own.
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
-    <Dialog
-      ref={dialogRef}
-      aria-labelledby={titleId}
-      aria-modal="true"
-      tabIndex={-1}
-      onKeyDown={onKeyDown}
-      onMouseDown={onMouseDown}
-    >
+    <Dialog ref={dialogRef} aria-labelledby={titleId} aria-modal="true" tabIndex={-1}>
       <Body>
         <h2 id={titleId}>{title}</h2>
         {children}
