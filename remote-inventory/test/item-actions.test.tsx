@@ -1,9 +1,9 @@
 import { renderWithProviders } from '@loupe/platform/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { today } from '@loupe/platform';
 import { ItemListPage } from '../src/features/items/components/item-list-page';
 import { LIST_SCREENS, type ListScreenKey } from '../src/features/items/components/list-screens';
-import { today } from '../src/features/items/lib/dates';
 import { fakeInventory, listQueries, makeClient, makeItem } from './support/fake-inventory';
 
 const ANN = makeClient(4, 'Ann Smith');

@@ -2,9 +2,9 @@ import type { Item } from '@loupe/contracts';
 import { authCheckAs, createFetchMock, renderWithProviders, type FetchMock } from '@loupe/platform/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { today } from '@loupe/platform';
 import { AddItemPage } from '../src/features/items/components/add-item-page';
 import { EditItemPage } from '../src/features/items/components/edit-item-page';
-import { today } from '../src/features/items/lib/dates';
 import { makeClient, makeItem } from './support/fake-inventory';
 import { installFakeXhr } from './support/fake-xhr';
 

@@ -1,11 +1,4 @@
 import {
-  divideRounded,
-  formatPence,
-  parseDecimal,
-  productPence,
-  toPence,
-} from '../src/features/items/lib/decimal';
-import {
   lineTotal,
   purchasePriceTotal,
   type TransactionDraft,
@@ -28,31 +21,6 @@ const debt = (amount: string): TransactionDraft => ({
   amount,
   exchangeRate: '1',
   feePercent: '0',
-});
-
-describe('decimal helpers', () => {
-  it('parses plain decimals, with thousands separators, and refuses anything else', () => {
-    expect(parseDecimal('1,234.50')).toEqual({ units: 123450n, scale: 2 });
-    expect(parseDecimal(' 7 ')).toEqual({ units: 7n, scale: 0 });
-    expect(parseDecimal('.5')).toEqual({ units: 5n, scale: 1 });
-    expect(parseDecimal('-2.25')).toEqual({ units: -225n, scale: 2 });
-    for (const bad of ['', 'abc', '1e3', '1.2.3', '£5', '--1']) expect(parseDecimal(bad)).toBeNull();
-  });
-
-  it('rounds halves away from zero, as PostgreSQL round() does', () => {
-    expect(divideRounded(15015n, 10n)).toBe(1502n);
-    expect(divideRounded(-15015n, 10n)).toBe(-1502n);
-    expect(divideRounded(15014n, 10n)).toBe(1501n);
-    expect(toPence(parseDecimal('0.005')!)).toBe(1n);
-    expect(productPence(parseDecimal('10.01')!, parseDecimal('1.5')!)).toBe(1502n);
-  });
-
-  it('formats pence with two decimals', () => {
-    expect(formatPence(0n)).toBe('0.00');
-    expect(formatPence(5n)).toBe('0.05');
-    expect(formatPence(123450n)).toBe('1234.50');
-    expect(formatPence(-5n)).toBe('-0.05');
-  });
 });
 
 describe('purchase price (contracts/src/inventory.ts rule)', () => {

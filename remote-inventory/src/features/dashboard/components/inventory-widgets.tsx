@@ -4,6 +4,7 @@ import {
   Button,
   Card,
   formatMoney,
+  plural,
   Spinner,
   Table,
   TableScroll,
@@ -96,9 +97,6 @@ function SummaryCard({ title, children }: { title: string; children(summary: Inv
     </Card>
   );
 }
-
-const plural = (n: number, one: string, many: string) =>
-  `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`;
 
 function StockTypeCard({ title, type, noun }: { title: string; type: StockType; noun: [string, string] }) {
   return (

@@ -1,13 +1,21 @@
 import type { Item, ItemCreate, ItemStatus } from '@loupe/contracts';
-import { Alert, Button, Card, PageHeader, SelectField, TextField } from '@loupe/platform';
+import {
+  Alert,
+  Button,
+  Card,
+  errorMessage,
+  PageHeader,
+  readServerErrors,
+  SelectField,
+  TextField,
+  today,
+} from '@loupe/platform';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { createItem } from '../api/create-item';
 import { uploadItemImage } from '../api/upload-item-image';
-import { today } from '../lib/dates';
 import { STATUS_LABELS } from '../lib/labels';
-import { errorMessage, readServerErrors } from '../lib/server-errors';
 import { checkDecimal } from '../lib/validation';
 import { ImageField } from './image-field';
 import { checkItemFields, Columns, ItemFields, type ItemFieldValues } from './item-fields';
@@ -149,7 +157,9 @@ export function AddItemPage() {
         transactions: rows.map(toTransaction),
       });
     } catch (error) {
-      const server = readServerErrors(error, 'The item could not be saved. Please try again.');
+      const server = readServerErrors(error, 'The item could not be saved. Please try again.', {
+        linesOf: 'transactions',
+      });
       setErrors(server.fields);
       setLineErrors(server.lines);
       setFormError(server.form ?? 'Please correct the highlighted fields.');

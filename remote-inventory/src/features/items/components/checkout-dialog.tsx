@@ -1,10 +1,8 @@
 import type { Item, ItemRow } from '@loupe/contracts';
-import { Alert, Button, Modal, TextAreaField, TextField } from '@loupe/platform';
+import { Alert, Button, Modal, readServerErrors, TextAreaField, TextField, today } from '@loupe/platform';
 import { useState, type FormEvent } from 'react';
 import { ClientPicker, type ClientChoice } from '../../clients/components/client-picker';
 import { checkOutItem } from '../api/check-out-item';
-import { today } from '../lib/dates';
-import { readServerErrors } from '../lib/server-errors';
 import { DialogActions } from './dialog-actions';
 
 type Field = 'clientId' | 'dueDate' | 'note';

@@ -3,9 +3,11 @@ import {
   Alert,
   Button,
   Card,
+  errorMessage,
   formatMoney,
   HttpError,
   PageHeader,
+  readServerErrors,
   Spinner,
   Table,
   TableScroll,
@@ -20,7 +22,6 @@ import { useItem } from '../api/get-item';
 import { updateItem } from '../api/update-item';
 import { itemImageUrl, uploadItemImage } from '../api/upload-item-image';
 import { STATUS_LABELS, TRANSACTION_LABELS } from '../lib/labels';
-import { errorMessage, readServerErrors } from '../lib/server-errors';
 import { ImageField } from './image-field';
 import { checkItemFields, Columns, ItemFields, type ItemFieldValues } from './item-fields';
 

@@ -1,7 +1,6 @@
 import { BRAND_CATALOGUE, BRANDS, STOCK_TYPES, type Brand, type StockType } from '@loupe/contracts';
-import { SelectField, TextAreaField, TextField } from '@loupe/platform';
+import { SelectField, TextAreaField, TextField, today } from '@loupe/platform';
 import styled from 'styled-components';
-import { today } from '../lib/dates';
 
 /** The descriptive fields, which add and edit share. */
 export interface ItemFieldValues {

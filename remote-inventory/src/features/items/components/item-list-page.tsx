@@ -3,10 +3,11 @@ import {
   Alert,
   Button,
   Card,
+  errorMessage,
   formatMoney,
   HttpError,
-  PageHeader,
   pageCount,
+  PageHeader,
   Pagination,
   Spinner,
   useListParams,
@@ -20,7 +21,6 @@ import { useItem } from '../api/get-item';
 import { useItems } from '../api/get-items';
 import { returnItem } from '../api/return-item';
 import { STATUS_LABELS } from '../lib/labels';
-import { errorMessage } from '../lib/server-errors';
 import { CheckoutDialog } from './checkout-dialog';
 import { FilterPanel, type FilterValues } from './filter-panel';
 import { ItemTable } from './item-table';

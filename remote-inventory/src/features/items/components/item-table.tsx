@@ -1,7 +1,6 @@
 import type { ItemRow } from '@loupe/contracts';
-import { formatMoney, Table, TableScroll, VisuallyHidden } from '@loupe/platform';
+import { formatDay, formatMoney, Table, TableScroll, VisuallyHidden } from '@loupe/platform';
 import styled from 'styled-components';
-import { formatDay } from '../lib/dates';
 import { STATUS_LABELS } from '../lib/labels';
 import { RowActions, type RowAction } from './row-actions';
 

@@ -1,10 +1,17 @@
 import type { Item, ItemRow } from '@loupe/contracts';
-import { Alert, Button, formatMoney, Modal, TextAreaField, TextField } from '@loupe/platform';
+import {
+  Alert,
+  Button,
+  formatDay,
+  formatMoney,
+  Modal,
+  readServerErrors,
+  TextAreaField,
+  TextField,
+} from '@loupe/platform';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { promoteItem } from '../api/promote-item';
-import { formatDay } from '../lib/dates';
-import { readServerErrors } from '../lib/server-errors';
 import { checkDecimal } from '../lib/validation';
 import { allowedActions } from './row-actions';
 import { DialogActions } from './dialog-actions';

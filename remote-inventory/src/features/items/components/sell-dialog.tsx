@@ -8,13 +8,23 @@ import {
   type ItemRow,
   type PaymentMethod,
 } from '@loupe/contracts';
-import { Alert, Button, formatMoney, Modal, SelectField, TextAreaField, TextField } from '@loupe/platform';
+import {
+  Alert,
+  Button,
+  formatFixed,
+  formatMoney,
+  Modal,
+  parseDecimal,
+  productRounded,
+  readServerErrors,
+  SelectField,
+  TextAreaField,
+  TextField,
+  today,
+} from '@loupe/platform';
 import { useState, type FormEvent } from 'react';
 import { ClientPicker, type ClientChoice } from '../../clients/components/client-picker';
 import { sellItem } from '../api/sell-item';
-import { formatPence, parseDecimal, productPence } from '../lib/decimal';
-import { today } from '../lib/dates';
-import { readServerErrors } from '../lib/server-errors';
 import { checkDecimal } from '../lib/validation';
 import { DialogActions } from './dialog-actions';
 
@@ -42,11 +52,11 @@ export function SellDialog({ item, onClose, onSold }: SellDialogProps) {
   const [sending, setSending] = useState(false);
   const foreign = currency !== 'GBP';
 
-  const priceValue = parseDecimal(price);
-  const rateValue = parseDecimal(exchangeRate);
+  const priceValue = parseDecimal(price, { signed: true, grouping: true });
+  const rateValue = parseDecimal(exchangeRate, { signed: true, grouping: true });
   const inPounds =
     foreign && priceValue && rateValue && !errors.price
-      ? formatPence(productPence(priceValue, rateValue))
+      ? formatFixed(productRounded(priceValue, rateValue))
       : null;
 
   async function submit(event: FormEvent<HTMLFormElement>) {

@@ -1,5 +1,5 @@
 import type { TransactionType } from '@loupe/contracts';
-import { divideRounded, formatPence, parseDecimal, toPence } from './decimal';
+import { formatFixed, parseDecimal, roundHalfAway, toDecimal, type Decimal } from '@loupe/platform';
 
 /** One row of the transactions editor, as typed. */
 export interface TransactionDraft {
@@ -9,34 +9,32 @@ export interface TransactionDraft {
   feePercent: string;
 }
 
+// What a dealer types: "1,250.00" reads as the lists show it; a minus is read so that validation can say why.
+const TYPED = { signed: true, grouping: true } as const;
+
 /**
- * One line's contribution in pence, by the rule in contracts/src/inventory.ts:
+ * One line's contribution in pounds, by the rule in contracts/src/inventory.ts:
  * cash = round2(amount × exchangeRate × (1 − feePercent / 100)); credit and debt = the amount as is (GBP).
  * null while the line cannot be computed yet (an empty or malformed number).
  */
-export function linePence(line: TransactionDraft): bigint | null {
-  const amount = parseDecimal(line.amount);
+export function lineValue(line: TransactionDraft): Decimal | null {
+  const amount = parseDecimal(line.amount, TYPED);
   if (!amount) return null;
-  if (line.type !== 'cash') return toPence(amount);
-  const rate = parseDecimal(line.exchangeRate === '' ? '1' : line.exchangeRate);
-  const fee = parseDecimal(line.feePercent === '' ? '0' : line.feePercent);
+  if (line.type !== 'cash') return roundHalfAway(amount);
+  const rate = line.exchangeRate === '' ? toDecimal(1) : parseDecimal(line.exchangeRate, TYPED);
+  const fee = line.feePercent === '' ? toDecimal(0) : parseDecimal(line.feePercent, TYPED);
   if (!rate || !fee) return null;
-  // amount × rate × (100 − fee) / 100, kept as one fraction so that only the final result is rounded.
-  const keep = 100n * 10n ** BigInt(fee.scale) - fee.units;
-  const numerator = amount.units * rate.units * keep * 100n;
-  const denominator = 10n ** BigInt(amount.scale + rate.scale + fee.scale) * 100n;
-  return divideRounded(numerator, denominator);
+  // Multiplications only (× 0.01, not ÷ 100), so nothing is rounded before the final round2.
+  return roundHalfAway(amount.times(rate).times(toDecimal(100).minus(fee)).times('0.01'));
 }
 
 /** The read-only Purchase Price: every computable line rounded, then summed; "0.00" without lines. */
 export function purchasePriceTotal(lines: readonly TransactionDraft[]): string {
-  let total = 0n;
-  for (const line of lines) total += linePence(line) ?? 0n;
-  return formatPence(total);
+  return formatFixed(lines.reduce((total, line) => total.plus(lineValue(line) ?? 0), toDecimal(0)));
 }
 
 /** A line's value as "1234.50", or '' while it cannot be computed. */
 export function lineTotal(line: TransactionDraft): string {
-  const pence = linePence(line);
-  return pence === null ? '' : formatPence(pence);
+  const value = lineValue(line);
+  return value === null ? '' : formatFixed(value);
 }

@@ -1,4 +1,4 @@
-import { decimalPlaces, parseDecimal } from './decimal';
+import { decimalPlaces, parseDecimal } from '@loupe/platform';
 
 export interface DecimalCheck {
   required?: boolean;
@@ -15,14 +15,14 @@ export interface DecimalCheck {
 export function checkDecimal(text: string, check: DecimalCheck = {}): string | null {
   const value = text.trim();
   if (value === '') return check.required ? 'This field is required.' : null;
-  const parsed = parseDecimal(value);
+  const parsed = parseDecimal(value, { signed: true });
   if (!parsed || /,/.test(value)) return 'A valid number is required.';
   const maxDecimals = check.maxDecimals ?? 2;
   if (decimalPlaces(value) > maxDecimals) {
     return `Ensure that there are no more than ${maxDecimals} decimal places.`;
   }
-  if (parsed.units < 0n) return 'Ensure this value is greater than or equal to 0.';
-  if (parsed.units === 0n && !check.allowZero) return 'Ensure this value is greater than 0.';
+  if (parsed.lt(0)) return 'Ensure this value is greater than or equal to 0.';
+  if (parsed.eq(0) && !check.allowZero) return 'Ensure this value is greater than 0.';
   if (check.max !== undefined && Number(value) > check.max) {
     return `Ensure this value is less than or equal to ${check.max}.`;
   }
