@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import {
   cacheControlFor,
   devRemotesConfig,
@@ -5,6 +7,8 @@ import {
   manifestUrl,
   NO_CACHE,
   planRemotes,
+  REMOTES,
+  REMOTES_PORT_SPAN,
   remotesConfig,
   shellPort,
 } from '../src/lib.cjs';
@@ -107,5 +111,29 @@ describe('npm start: cache headers', () => {
   it('caches hashed chunks for a year, immutably', () => {
     expect(IMMUTABLE).toBe('public, max-age=31536000, immutable');
     expect(NO_CACHE).toBe('no-cache');
+  });
+});
+
+describe('the remotes list (platform/remotes.json)', () => {
+  const all = (field: 'key' | 'name' | 'env' | 'dir') => REMOTES.map((remote) => remote[field]);
+
+  it('names every remote, container, variable and folder once', () => {
+    for (const field of ['key', 'name', 'env', 'dir'] as const) {
+      expect(new Set(all(field)).size).toBe(REMOTES.length);
+    }
+    expect(REMOTES.map((remote) => remote.portOffset)).toEqual(REMOTES.map((_remote, index) => index));
+    expect(REMOTES_PORT_SPAN).toBe(REMOTES.length);
+  });
+
+  it('gives each URL prefix to one remote only, as whole path segments', () => {
+    const prefixes = REMOTES.flatMap((remote) => remote.prefixes);
+    expect(new Set(prefixes).size).toBe(prefixes.length);
+    for (const prefix of prefixes) expect(prefix).toMatch(/^\/[a-z-]+$/);
+  });
+
+  it('points at folders that hold a remote', () => {
+    for (const dir of all('dir')) {
+      expect(existsSync(path.join(__dirname, '..', '..', dir, 'src', 'routes.tsx'))).toBe(true);
+    }
   });
 });
