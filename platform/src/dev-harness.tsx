@@ -1,6 +1,7 @@
 // The standalone development frame every remote's team uses (`npm run dev -w @loupe/remote-…`): the same
-// providers the shell gives a remote (router, theme, auth), its routes behind the same guards, and — for remotes
-// that do not own /login — a bare sign-in form so the team can work against the real API without the shell.
+// providers the shell gives a remote (router, query cache, theme, auth), its routes behind the same guards,
+// and — for remotes that do not own /login — a bare sign-in form so the team can work against the real API
+// without the shell.
 // Imported only by each remote's development entry; never part of a production build.
 import { useState, type FormEvent } from 'react';
 import { BrowserRouter, Link, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
@@ -12,7 +13,9 @@ import {
   RequireAuth,
   RequireRole,
   TextField,
+  QueryClientProvider,
   ThemeModeProvider,
+  createQueryClient,
   errorDetail,
   rememberedPath,
   useAuth,
@@ -117,24 +120,28 @@ export function DevHarness({ name, routes: table }: { name: string; routes: Remo
   const routes = absoluteRoutes(table);
   const ownsLogin = routes.some((route) => route.path === '/login');
   const home = routes.find((route) => route.path !== '/login' && !route.path.includes(':'))?.path ?? '/login';
+  // Made once: a new client on a re-render would drop the cache the remote is being developed against.
+  const [queryClient] = useState(() => createQueryClient());
   return (
     <BrowserRouter>
-      <ThemeModeProvider>
-        <AuthProvider>
-          <HarnessBar name={name} routes={routes} />
-          <Main>
-            <Routes>
-              {routes.map((route) => (
-                <Route key={route.path} path={route.path} element={guard(route)} />
-              ))}
-              {ownsLogin ? null : <Route path="/login" element={<DevSignIn />} />}
-              <Route path="/dashboard" element={<Navigate to={home} replace />} />
-              <Route path="/unauthorized" element={<h1>Unauthorized</h1>} />
-              <Route path="*" element={<Navigate to={home} replace />} />
-            </Routes>
-          </Main>
-        </AuthProvider>
-      </ThemeModeProvider>
+      <QueryClientProvider client={queryClient}>
+        <ThemeModeProvider>
+          <AuthProvider>
+            <HarnessBar name={name} routes={routes} />
+            <Main>
+              <Routes>
+                {routes.map((route) => (
+                  <Route key={route.path} path={route.path} element={guard(route)} />
+                ))}
+                {ownsLogin ? null : <Route path="/login" element={<DevSignIn />} />}
+                <Route path="/dashboard" element={<Navigate to={home} replace />} />
+                <Route path="/unauthorized" element={<h1>Unauthorized</h1>} />
+                <Route path="*" element={<Navigate to={home} replace />} />
+              </Routes>
+            </Main>
+          </AuthProvider>
+        </ThemeModeProvider>
+      </QueryClientProvider>
     </BrowserRouter>
   );
 }
