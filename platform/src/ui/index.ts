@@ -1,6 +1,7 @@
 export * from './alert';
 export * from './button';
 export * from './fields';
+export * from './file-field';
 export * from './layout';
 export * from './modal';
 export * from './page-title';
