@@ -1,10 +1,11 @@
 import { render, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { AuthProvider, ThemeModeProvider } from '@loupe/platform';
+import { AuthProvider, QueryClientProvider, ThemeModeProvider } from '@loupe/platform';
 import {
   authCheckAs,
   createFetchMock,
+  createTestQueryClient,
   LocationProbe,
   type FetchMock,
   type MockHandler,
@@ -38,12 +39,14 @@ export function renderApp({
   const user = userEvent.setup();
   const view = render(
     <MemoryRouter initialEntries={[route]}>
-      <ThemeModeProvider>
-        <AuthProvider fullPageLoad={fullPageLoad}>
-          <AppRoutes />
-          <LocationProbe />
-        </AuthProvider>
-      </ThemeModeProvider>
+      <QueryClientProvider client={createTestQueryClient()}>
+        <ThemeModeProvider>
+          <AuthProvider fullPageLoad={fullPageLoad}>
+            <AppRoutes />
+            <LocationProbe />
+          </AuthProvider>
+        </ThemeModeProvider>
+      </QueryClientProvider>
     </MemoryRouter>,
   );
   return { ...view, api, user, fullPageLoad };
