@@ -5,6 +5,7 @@ export * from './file-field';
 export * from './layout';
 export * from './modal';
 export * from './page-title';
+export * from './query-card';
 export * from './sortable-header';
 export * from './spinner';
 export * from './visually-hidden';

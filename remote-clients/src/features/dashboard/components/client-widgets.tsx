@@ -1,41 +1,23 @@
 import { CLIENT_STATUS_LABELS, type ClientBalanceRow, type ClientSummary } from '@loupe/contracts';
 import {
-  Alert,
-  Button,
-  Card,
-  errorMessage,
-  plural,
+  CompactTable,
+  formatCount,
   formatMoney,
-  Spinner,
-  Table,
+  LoadStateView,
+  plural,
+  QueryCard,
+  StatFigure,
+  StatNote,
   TableScroll,
   VisuallyHidden,
 } from '@loupe/platform';
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Balance } from '../../../components/balance';
 import { useClientsSummary } from '../api/get-clients-summary';
 import { useRecentlyActiveClients } from '../api/get-recent-clients';
 import { ClientDetailsModal } from './client-details-modal';
-
-const Title = styled.h2`
-  margin: 0 0 ${({ theme }) => theme.space(3)};
-  font-size: 1rem;
-  color: ${({ theme }) => theme.colors.muted};
-`;
-
-const Figure = styled.p`
-  margin: 0;
-  font-size: 2rem;
-  font-weight: 700;
-  font-variant-numeric: tabular-nums;
-`;
-
-const Sub = styled.p`
-  margin: ${({ theme }) => theme.space(1)} 0 0;
-  color: ${({ theme }) => theme.colors.muted};
-`;
 
 const Figures = styled.dl`
   display: grid;
@@ -50,14 +32,6 @@ const Figures = styled.dl`
   dd {
     margin: 0;
     text-align: right;
-  }
-`;
-
-const Compact = styled(Table)`
-  font-size: 0.9rem;
-  th,
-  td {
-    padding: ${({ theme }) => `${theme.space(2)} ${theme.space(1)}`};
   }
 `;
 
@@ -78,24 +52,16 @@ const More = styled.p`
 
 /** A widget's card: its title, then its content once the summary is in, or its own spinner or error. */
 function SummaryCard({ title, children }: { title: string; children(summary: ClientSummary): ReactNode }) {
-  const titleId = useId();
   const summary = useClientsSummary();
   return (
-    <Card aria-labelledby={titleId}>
-      <Title id={titleId}>{title}</Title>
-      {summary.status === 'error' ? (
-        <Alert>
-          {errorMessage(summary.error, 'Failed to load client figures.')}{' '}
-          <Button variant="secondary" onClick={summary.reload}>
-            Retry
-          </Button>
-        </Alert>
-      ) : summary.data ? (
-        children(summary.data)
-      ) : (
-        <Spinner label={`Loading ${title}...`} />
-      )}
-    </Card>
+    <QueryCard
+      title={title}
+      state={summary}
+      onRetry={summary.reload}
+      errorText="Failed to load client figures."
+    >
+      {children}
+    </QueryCard>
   );
 }
 
@@ -105,11 +71,11 @@ export function ClientsWidget() {
     <SummaryCard title="Clients">
       {(summary) => (
         <>
-          <Figure>{summary.total.toLocaleString('en-GB')}</Figure>
-          <Sub>
-            {summary.active.toLocaleString('en-GB')} active · {summary.inactive.toLocaleString('en-GB')} not
-            active · {summary.withKyc.toLocaleString('en-GB')} with KYC
-          </Sub>
+          <StatFigure>{formatCount(summary.total)}</StatFigure>
+          <StatNote>
+            {formatCount(summary.active)} active · {formatCount(summary.inactive)} not active ·{' '}
+            {formatCount(summary.withKyc)} with KYC
+          </StatNote>
           <More>
             <Link to="/clients">View clients</Link>
           </More>
@@ -131,7 +97,7 @@ function BalanceTable({
 }) {
   return (
     <TableScroll>
-      <Compact>
+      <CompactTable>
         <caption>
           <VisuallyHidden>{caption}</VisuallyHidden>
         </caption>
@@ -157,7 +123,7 @@ function BalanceTable({
             </tr>
           ))}
         </tbody>
-      </Compact>
+      </CompactTable>
     </TableScroll>
   );
 }
@@ -180,20 +146,20 @@ const RECENT = 5;
 /** The clients whose balance or record changed last, with their own loading and error states. */
 function RecentlyActive({ onOpen }: { onOpen(id: number): void }) {
   const recent = useRecentlyActiveClients();
-  if (recent.status === 'error') {
-    return (
-      <Alert>
-        {errorMessage(recent.error, 'Failed to load the latest clients.')}{' '}
-        <Button variant="secondary" onClick={recent.reload}>
-          Retry
-        </Button>
-      </Alert>
-    );
-  }
-  if (!recent.data) return <Spinner label="Loading recently active clients..." />;
-  const rows = recent.data.results.slice(0, RECENT);
-  if (rows.length === 0) return <Sub>No clients yet.</Sub>;
-  return <BalanceTable rows={rows} caption="Recently active clients" onOpen={onOpen} />;
+  return (
+    <LoadStateView
+      state={recent}
+      onRetry={recent.reload}
+      loadingLabel="Loading recently active clients..."
+      errorText="Failed to load the latest clients."
+    >
+      {(data) => {
+        const rows = data.results.slice(0, RECENT);
+        if (rows.length === 0) return <StatNote>No clients yet.</StatNote>;
+        return <BalanceTable rows={rows} caption="Recently active clients" onOpen={onOpen} />;
+      }}
+    </LoadStateView>
+  );
 }
 
 /**
@@ -250,12 +216,12 @@ function BalanceList({
         return (
           <>
             {rows.length === 0 ? (
-              <Sub>{empty}</Sub>
+              <StatNote>{empty}</StatNote>
             ) : (
               <>
-                <Sub>
+                <StatNote>
                   {plural(how, 'client', 'clients')}, {formatMoney(total)} in all
-                </Sub>
+                </StatNote>
                 <BalanceTable rows={rows} caption={title} onOpen={openDetails} />
               </>
             )}

@@ -2,18 +2,18 @@ import type { DashboardPin, FinanceDashboard } from '@loupe/contracts';
 import {
   Alert,
   Button,
-  Card,
+  CompactTable,
   errorDetail,
   formatDay,
   formatMoney,
   plural,
-  type QueryResult,
-  Spinner,
-  Table,
+  QueryCard,
+  StatFigure,
+  StatNote,
   TableScroll,
   VisuallyHidden,
 } from '@loupe/platform';
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { SignedMoney } from '../../../components/signed-money';
@@ -21,24 +21,6 @@ import { reportRangeLabel, reportTypeLabel, spanLabel } from '../../../lib/repor
 import { deletePin } from '../api/delete-pin';
 import { useFinanceDashboard } from '../api/get-finance-dashboard';
 import { usePins } from '../api/get-pins';
-
-const Title = styled.h2`
-  margin: 0 0 ${({ theme }) => theme.space(3)};
-  font-size: 1rem;
-  color: ${({ theme }) => theme.colors.muted};
-`;
-
-const Figure = styled.p`
-  margin: 0;
-  font-size: 2rem;
-  font-weight: 700;
-  font-variant-numeric: tabular-nums;
-`;
-
-const Sub = styled.p`
-  margin: ${({ theme }) => theme.space(1)} 0 0;
-  color: ${({ theme }) => theme.colors.muted};
-`;
 
 const Figures = styled.dl`
   display: grid;
@@ -70,15 +52,6 @@ const Small = styled.span`
   font-size: 0.8rem;
 `;
 
-/** Three columns in a third of the dashboard: tighter than a page's table. */
-const CompactTable = styled(Table)`
-  font-size: 0.9rem;
-  th,
-  td {
-    padding: ${({ theme }) => `${theme.space(2)} ${theme.space(1)}`};
-  }
-`;
-
 const PinList = styled.ul`
   list-style: none;
   margin: 0;
@@ -104,41 +77,12 @@ const PinHead = styled.div`
   gap: ${({ theme }) => theme.space(2)};
 `;
 
-/** A widget's card: its title, then its content once its data is in, or its own spinner or error. */
-function WidgetCard<T>({
-  title,
-  query,
-  children,
-}: {
-  title: string;
-  query: QueryResult<T>;
-  children(data: T): ReactNode;
-}) {
-  const titleId = useId();
-  return (
-    <Card aria-labelledby={titleId}>
-      <Title id={titleId}>{title}</Title>
-      {query.status === 'error' ? (
-        <Alert>
-          {errorDetail(query.error) ?? `Failed to load ${title}.`}{' '}
-          <Button variant="secondary" onClick={query.reload}>
-            Retry
-          </Button>
-        </Alert>
-      ) : query.status === 'success' ? (
-        children(query.data)
-      ) : (
-        <Spinner label={`Loading ${title}...`} />
-      )}
-    </Card>
-  );
-}
-
 function FinanceCard({ title, children }: { title: string; children(data: FinanceDashboard): ReactNode }) {
+  const dashboard = useFinanceDashboard();
   return (
-    <WidgetCard title={title} query={useFinanceDashboard()}>
+    <QueryCard title={title} state={dashboard} onRetry={dashboard.reload}>
       {children}
-    </WidgetCard>
+    </QueryCard>
   );
 }
 
@@ -147,8 +91,8 @@ export function RevenueWidget() {
     <FinanceCard title="Revenue">
       {(data) => (
         <>
-          <Figure>{formatMoney(data.revenue.month)}</Figure>
-          <Sub>This month · {formatMoney(data.revenue.allTime)} in all</Sub>
+          <StatFigure>{formatMoney(data.revenue.month)}</StatFigure>
+          <StatNote>This month · {formatMoney(data.revenue.allTime)} in all</StatNote>
         </>
       )}
     </FinanceCard>
@@ -177,8 +121,8 @@ export function PurchasesWidget() {
     <FinanceCard title="Purchases">
       {(data) => (
         <>
-          <Figure>{formatMoney(data.purchases.month)}</Figure>
-          <Sub>{plural(data.purchases.count, 'item', 'items')} bought this month</Sub>
+          <StatFigure>{formatMoney(data.purchases.month)}</StatFigure>
+          <StatNote>{plural(data.purchases.count, 'item', 'items')} bought this month</StatNote>
         </>
       )}
     </FinanceCard>
@@ -190,10 +134,10 @@ export function ProfitLossWidget() {
     <FinanceCard title="Profit & Loss">
       {(data) => (
         <>
-          <Figure>
+          <StatFigure>
             <SignedMoney value={data.profitLoss.month} />
-          </Figure>
-          <Sub>This month: sales less the cost of stock sold and expenses</Sub>
+          </StatFigure>
+          <StatNote>This month: sales less the cost of stock sold and expenses</StatNote>
         </>
       )}
     </FinanceCard>
@@ -219,7 +163,7 @@ export function SalesByMethodWidget() {
               </>
             ) : null}
           </Figures>
-          <Sub>This month</Sub>
+          <StatNote>This month</StatNote>
         </>
       )}
     </FinanceCard>
@@ -233,7 +177,7 @@ export function RecentWatchSalesWidget() {
     <FinanceCard title="Recent Watch Sales">
       {(data) =>
         data.recentWatchSales.length === 0 ? (
-          <Sub>No watches sold yet.</Sub>
+          <StatNote>No watches sold yet.</StatNote>
         ) : (
           <TableScroll>
             <CompactTable>
@@ -311,7 +255,7 @@ function PinItem({ pin, onRemoved }: { pin: DashboardPin; onRemoved(): void }) {
           Unpin
         </Button>
       </PinHead>
-      <Sub>{spanLabel(pin.periodFrom, pin.periodTo)}</Sub>
+      <StatNote>{spanLabel(pin.periodFrom, pin.periodTo)}</StatNote>
       <Figures role="group" aria-label={`${title} totals`}>
         <dt>Sales</dt>
         <dd>{formatMoney(pin.totals.sales)}</dd>
@@ -331,13 +275,13 @@ function PinItem({ pin, onRemoved }: { pin: DashboardPin; onRemoved(): void }) {
 export function PinnedReportsWidget() {
   const pins = usePins();
   return (
-    <WidgetCard title="Pinned Reports" query={pins}>
+    <QueryCard title="Pinned Reports" state={pins} onRetry={pins.reload}>
       {(list) =>
         list.results.length === 0 ? (
-          <Sub>
+          <StatNote>
             No pinned reports yet. Choose a report in <Link to="/reports">Reports</Link> and press Add to
             Dash.
-          </Sub>
+          </StatNote>
         ) : (
           <PinList aria-label="Pinned reports">
             {list.results.map((pin) => (
@@ -346,6 +290,6 @@ export function PinnedReportsWidget() {
           </PinList>
         )
       }
-    </WidgetCard>
+    </QueryCard>
   );
 }

@@ -1,36 +1,17 @@
 import type { InventorySummary, StockType } from '@loupe/contracts';
 import {
-  Alert,
-  Button,
-  Card,
+  CompactTable,
   formatMoney,
   plural,
-  Spinner,
-  Table,
+  QueryCard,
+  StatFigure,
+  StatNote,
   TableScroll,
   VisuallyHidden,
 } from '@loupe/platform';
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { useInventorySummary } from '../../items/api/get-inventory-summary';
-
-const Figure = styled.p`
-  margin: 0;
-  font-size: 2rem;
-  font-weight: 700;
-  font-variant-numeric: tabular-nums;
-`;
-
-const Sub = styled.p`
-  margin: ${({ theme }) => theme.space(1)} 0 0;
-  color: ${({ theme }) => theme.colors.muted};
-`;
-
-const Title = styled.h2`
-  margin: 0 0 ${({ theme }) => theme.space(3)};
-  font-size: 1rem;
-  color: ${({ theme }) => theme.colors.muted};
-`;
 
 const Bar = styled.div`
   height: 12px;
@@ -62,14 +43,6 @@ const Counts = styled.dl`
   }
 `;
 
-const Compact = styled(Table)`
-  font-size: 0.9rem;
-  th,
-  td {
-    padding: ${({ theme }) => `${theme.space(2)} ${theme.space(1)}`};
-  }
-`;
-
 const Markup = styled.td<{ $negative: boolean }>`
   color: ${({ theme, $negative }) => ($negative ? theme.colors.danger : theme.colors.success)};
   white-space: nowrap;
@@ -77,24 +50,16 @@ const Markup = styled.td<{ $negative: boolean }>`
 
 /** A widget's card: its title, then the summary's figures once they are in. */
 function SummaryCard({ title, children }: { title: string; children(summary: InventorySummary): ReactNode }) {
-  const titleId = useId();
   const summary = useInventorySummary();
   return (
-    <Card aria-labelledby={titleId}>
-      <Title id={titleId}>{title}</Title>
-      {summary.status === 'error' ? (
-        <Alert>
-          Failed to load stock figures.{' '}
-          <Button variant="secondary" onClick={summary.reload}>
-            Retry
-          </Button>
-        </Alert>
-      ) : summary.data ? (
-        children(summary.data)
-      ) : (
-        <Spinner label={`Loading ${title}...`} />
-      )}
-    </Card>
+    <QueryCard
+      title={title}
+      state={summary}
+      onRetry={summary.reload}
+      errorText="Failed to load stock figures."
+    >
+      {children}
+    </QueryCard>
   );
 }
 
@@ -105,10 +70,10 @@ function StockTypeCard({ title, type, noun }: { title: string; type: StockType; 
         const { count, value } = summary.byStockType[type];
         return (
           <>
-            <Figure>{count.toLocaleString('en-GB')}</Figure>
-            <Sub>
+            <StatFigure>{count.toLocaleString('en-GB')}</StatFigure>
+            <StatNote>
               {plural(count, ...noun)} in stock · {formatMoney(value)} at cost
-            </Sub>
+            </StatNote>
           </>
         );
       }}
@@ -133,10 +98,10 @@ export function StockSummaryWidget() {
         const percent = total > 0 ? Math.round((available / total) * 100) : 0;
         return (
           <>
-            <Sub>
+            <StatNote>
               {plural(available, 'item', 'items')} available of {plural(total, 'item', 'items')} in stock (
               {percent}%)
-            </Sub>
+            </StatNote>
             <Bar
               role="progressbar"
               aria-label="Available items in stock"
@@ -169,10 +134,10 @@ export function RecentPurchasesWidget() {
     <SummaryCard title="Recent Purchases">
       {(summary) =>
         summary.recentPurchases.length === 0 ? (
-          <Sub>No watches bought yet.</Sub>
+          <StatNote>No watches bought yet.</StatNote>
         ) : (
           <TableScroll>
-            <Compact>
+            <CompactTable>
               <caption>
                 <VisuallyHidden>Recent Purchases</VisuallyHidden>
               </caption>
@@ -199,7 +164,7 @@ export function RecentPurchasesWidget() {
                   </tr>
                 ))}
               </tbody>
-            </Compact>
+            </CompactTable>
           </TableScroll>
         )
       }
