@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useNavigate } from 'react-router-dom';
-import type { List } from '@loupe/contracts';
+import { CLIENT_ORDERINGS, DEFAULT_CLIENT_ORDERING, type ClientOrdering, type List } from '@loupe/contracts';
 import { HttpError } from '../src/http';
 import {
   rangeText,
@@ -18,6 +18,8 @@ type Filter = 'brand' | 'model';
 type Ordering = '-created_at' | 'serial' | '-serial';
 type Query = ListQuery<Filter | 'status', Ordering>;
 type Controller = ListController<Row, Filter, Ordering, 'status'>;
+const listKey = (query: Query) => ['items', 'list', query] as const;
+type Options = ListControllerOptions<Row, Filter, Ordering, 'status', ReturnType<typeof listKey>>;
 
 // The query cache hands results to React in a batch on a later macrotask, scheduled only once the answer's
 // promise chain has run; a few macrotasks let that batch land inside act.
@@ -55,12 +57,11 @@ function createEndpoint() {
 
 type Endpoint = ReturnType<typeof createEndpoint>;
 
-const baseOptions = (endpoint: Endpoint): ListControllerOptions<Row, Filter, Ordering, 'status'> => ({
+const baseOptions = (endpoint: Endpoint): Options => ({
   filters: ['brand', 'model'],
   sort: { options: ['-created_at', 'serial', '-serial'], default: '-created_at' },
   fixed: { status: 'available' },
-  query: (query) =>
-    queryOptions({ queryKey: ['items', 'list', query], queryFn: () => endpoint.fetchPage(query) }),
+  query: (query) => queryOptions({ queryKey: listKey(query), queryFn: () => endpoint.fetchPage(query) }),
 });
 
 function Back() {
@@ -68,13 +69,7 @@ function Back() {
   return <button onClick={() => navigate(-1)}>Back</button>;
 }
 
-function Probe({
-  options,
-  onState,
-}: {
-  options: ListControllerOptions<Row, Filter, Ordering, 'status'>;
-  onState(c: Controller): void;
-}) {
+function Probe({ options, onState }: { options: Options; onState(c: Controller): void }) {
   const list = useListController(options);
   onState(list);
   return (
@@ -86,11 +81,7 @@ function Probe({
   );
 }
 
-function mount(
-  entries: string[],
-  options: ListControllerOptions<Row, Filter, Ordering, 'status'>,
-  client: QueryClient = createTestQueryClient(),
-) {
+function mount(entries: string[], options: Options, client: QueryClient = createTestQueryClient()) {
   let latest: Controller | undefined;
   const view = render(
     <MemoryRouter initialEntries={entries} initialIndex={entries.length - 1}>
@@ -300,6 +291,35 @@ describe('useListController', () => {
     expect(endpoint.last().query).toMatchObject({ page: 2 });
     await endpoint.answer(30);
     expect(list()).toMatchObject({ error: null, total: 30, range: { from: 11, to: 20 } });
+  });
+
+  it('takes its types from the options as a list page writes them, contracts constants included', async () => {
+    const asked: unknown[] = [];
+    function ClientsLike() {
+      const list = useListController({
+        filters: ['search', 'balance'],
+        sort: { options: CLIENT_ORDERINGS, default: DEFAULT_CLIENT_ORDERING },
+        query: (query) =>
+          queryOptions({
+            queryKey: ['clients', 'list', query],
+            queryFn: async () => {
+              asked.push(query);
+              return { count: 1, results: [{ name: `${query.search ?? ''} by ${query.ordering}` }] };
+            },
+          }),
+      });
+      const ordering: ClientOrdering = list.sort;
+      return <p>{list.data?.map((client) => `${client.name} (${ordering})`).join()}</p>;
+    }
+    render(
+      <MemoryRouter initialEntries={['/clients?search=Ann&ordering=-balance']}>
+        <QueryClientProvider client={createTestQueryClient()}>
+          <ClientsLike />
+        </QueryClientProvider>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('Ann by -balance (-balance)')).toBeInTheDocument();
+    expect(asked).toEqual([{ page: 1, page_size: 10, search: 'Ann', ordering: '-balance' }]);
   });
 
   it('shows the cached rows at once when the list is visited again', async () => {
