@@ -1,8 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { Choice, Nullable } from './common';
 
 export const ROLES = ['platinum', 'gold', 'silver'] as const;
-export const Role = Type.Union(ROLES.map((r) => Type.Literal(r)));
-export type Role = (typeof ROLES)[number];
+export const Role = Choice(ROLES);
+export type Role = Static<typeof Role>;
 
 export const User = Type.Object({
   id: Type.Integer(),
@@ -18,9 +19,9 @@ export type Shop = Static<typeof Shop>;
 
 /** `GET /auth-check/`: always 200; nulls when nobody is signed in (or the user has no shop). */
 export const AuthCheck = Type.Object({
-  user: Type.Union([User, Type.Null()]),
-  role: Type.Union([Role, Type.Null()]),
-  shop: Type.Union([Shop, Type.Null()]),
+  user: Nullable(User),
+  role: Nullable(Role),
+  shop: Nullable(Shop),
 });
 export type AuthCheck = Static<typeof AuthCheck>;
 

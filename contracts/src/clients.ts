@@ -1,15 +1,14 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { ListOf, type List } from './common';
+import { Type, type Static } from '@sinclair/typebox';
 import {
-  CLIENT_STATUSES,
-  CURRENCIES,
-  LEDGER_DIRECTIONS,
-  PAYMENT_METHODS,
-  type ClientStatus,
-  type Currency,
-  type LedgerDirection,
-  type PaymentMethod,
-} from './constants';
+  Choice,
+  CurrencySchema,
+  DateString,
+  DecimalInput,
+  ListOf,
+  Nullable,
+  PaymentMethodSchema,
+} from './common';
+import { CLIENT_STATUSES, LEDGER_DIRECTIONS } from './constants';
 
 /*
  * Clients (SPEC §3 Client, §5, §9; issue 4). Service paths: `paths.client*` in paths.ts.
@@ -29,13 +28,8 @@ import {
  * 403 without a shop membership; all three roles may manage clients.
  */
 
-const literals = <T extends readonly string[]>(values: T) =>
-  Type.Union(values.map((v) => Type.Literal(v))) as unknown as TSchema & { static: T[number] };
-
-const ClientStatusSchema = literals(CLIENT_STATUSES);
-const LedgerCurrencySchema = literals(CURRENCIES);
-/** A decimal in a request: a JSON number or a numeric string ("1234.50"). */
-const Decimal = Type.Union([Type.Number(), Type.String({ maxLength: 40 })]);
+export const ClientStatusSchema = Choice(CLIENT_STATUSES);
+export const LedgerDirectionSchema = Choice(LEDGER_DIRECTIONS);
 
 // ---------------------------------------------------------------- client
 
@@ -57,22 +51,10 @@ export const Client = Type.Object({
   createdAt: Type.String(),
   updatedAt: Type.String(),
 });
-export type Client = {
-  id: number;
-  name: string;
-  email: string;
-  phone: string;
-  status: ClientStatus;
-  notes: string;
-  balance: number;
-  kyc: boolean;
-  hasItemCheckedOut: boolean;
-  createdAt: string;
-  updatedAt: string;
-};
+export type Client = Static<typeof Client>;
 
 export const ClientList = ListOf(Client);
-export type ClientList = List<Client>;
+export type ClientList = Static<typeof ClientList>;
 
 /**
  * `POST /api/clients/` → 201 Client; `PUT /api/clients/{id}/` → 200 Client.
@@ -93,17 +75,11 @@ export const ClientWrite = Type.Object(
   },
   { additionalProperties: false },
 );
-export type ClientWrite = {
-  name: string;
-  email: string;
-  phone?: string;
-  status?: ClientStatus;
-  notes?: string;
-};
+export type ClientWrite = Static<typeof ClientWrite>;
 export const ClientCreate = ClientWrite;
-export type ClientCreate = ClientWrite;
+export type ClientCreate = Static<typeof ClientCreate>;
 export const ClientUpdate = ClientWrite;
-export type ClientUpdate = ClientWrite;
+export type ClientUpdate = Static<typeof ClientUpdate>;
 
 /**
  * `GET /api/clients/` → ClientList. Every value is a string (a query string); unknown parameters are a 400.
@@ -157,49 +133,35 @@ export const ClientDocument = Type.Object({
 export type ClientDocument = Static<typeof ClientDocument>;
 
 export const ClientDocumentList = ListOf(ClientDocument);
-export type ClientDocumentList = List<ClientDocument>;
+export type ClientDocumentList = Static<typeof ClientDocumentList>;
 
 // ---------------------------------------------------------------- ledger
 
 export const LedgerEntry = Type.Object({
   id: Type.Integer(),
   /** 'received' when the entry raised the balance (amount > 0), 'paid' when it lowered it. */
-  direction: literals(LEDGER_DIRECTIONS),
+  direction: LedgerDirectionSchema,
   /** Signed, in `currency` (up to 8 decimals for BTC, 2 otherwise): the sign is the balance's. */
   amount: Type.Number(),
-  currency: LedgerCurrencySchema,
+  currency: CurrencySchema,
   /** GBP per unit of currency (1 for GBP), up to 8 decimals. */
   exchangeRate: Type.Number(),
   /** Signed, GBP, 2 decimals: what the entry added to the balance. */
   amountGbp: Type.Number(),
   /** A payment method of SPEC §9 for payments; 'Stock credit' / 'Stock debt' for postings from stock purchases. */
   method: Type.String(),
-  /** YYYY-MM-DD */
-  date: Type.String(),
+  date: DateString,
   note: Type.String(),
   /** null for a payment recorded by staff; 'item_transaction' for a stock purchase on credit or debt. */
-  source: Type.Union([Type.String(), Type.Null()]),
-  sourceId: Type.Union([Type.Integer(), Type.Null()]),
+  source: Nullable(Type.String()),
+  sourceId: Nullable(Type.Integer()),
   createdAt: Type.String(),
 });
-export type LedgerEntry = {
-  id: number;
-  direction: LedgerDirection;
-  amount: number;
-  currency: Currency;
-  exchangeRate: number;
-  amountGbp: number;
-  method: string;
-  date: string;
-  note: string;
-  source: string | null;
-  sourceId: number | null;
-  createdAt: string;
-};
+export type LedgerEntry = Static<typeof LedgerEntry>;
 
 /** `GET /api/clients/{id}/ledger/?page=&page_size=` → newest first (date, then entry). */
 export const LedgerList = ListOf(LedgerEntry);
-export type LedgerList = List<LedgerEntry>;
+export type LedgerList = Static<typeof LedgerList>;
 export const LedgerQuery = Type.Object({ page: q, page_size: q }, { additionalProperties: false });
 export type LedgerQuery = Static<typeof LedgerQuery>;
 
@@ -218,32 +180,24 @@ export type LedgerQuery = Static<typeof LedgerQuery>;
  */
 export const LedgerPayment = Type.Object(
   {
-    direction: literals(LEDGER_DIRECTIONS),
-    amount: Decimal,
-    currency: Type.Optional(LedgerCurrencySchema),
-    exchangeRate: Type.Optional(Type.Union([Decimal, Type.Null()])),
-    method: Type.Optional(literals(PAYMENT_METHODS)),
-    date: Type.Optional(Type.String({ maxLength: 10 })),
+    direction: LedgerDirectionSchema,
+    amount: DecimalInput,
+    currency: Type.Optional(CurrencySchema),
+    exchangeRate: Type.Optional(Nullable(DecimalInput)),
+    method: Type.Optional(PaymentMethodSchema),
+    date: Type.Optional(DateString),
     note: Type.Optional(Type.String({ maxLength: 2000 })),
   },
   { additionalProperties: false },
 );
-export type LedgerPayment = {
-  direction: LedgerDirection;
-  amount: number | string;
-  currency?: Currency;
-  exchangeRate?: number | string | null;
-  method?: PaymentMethod;
-  date?: string;
-  note?: string;
-};
+export type LedgerPayment = Static<typeof LedgerPayment>;
 
 export const LedgerPaymentResult = Type.Object({
   entry: LedgerEntry,
   /** The client's balance after the entry (GBP). */
   balance: Type.Number(),
 });
-export type LedgerPaymentResult = { entry: LedgerEntry; balance: number };
+export type LedgerPaymentResult = Static<typeof LedgerPaymentResult>;
 
 // ---------------------------------------------------------------- audit
 
@@ -256,25 +210,17 @@ export const ClientAuditEntry = Type.Object({
   id: Type.Integer(),
   action: Type.String(),
   /** Who did it; null when the user has been deleted. */
-  userId: Type.Union([Type.Integer(), Type.Null()]),
-  username: Type.Union([Type.String(), Type.Null()]),
+  userId: Nullable(Type.Integer()),
+  username: Nullable(Type.String()),
   before: Type.Unknown(),
   after: Type.Unknown(),
   createdAt: Type.String(),
 });
-export type ClientAuditEntry = {
-  id: number;
-  action: string;
-  userId: number | null;
-  username: string | null;
-  before: unknown;
-  after: unknown;
-  createdAt: string;
-};
+export type ClientAuditEntry = Static<typeof ClientAuditEntry>;
 export const ClientAuditList = ListOf(ClientAuditEntry);
-export type ClientAuditList = List<ClientAuditEntry>;
+export type ClientAuditList = Static<typeof ClientAuditList>;
 export const ClientAuditQuery = LedgerQuery;
-export type ClientAuditQuery = LedgerQuery;
+export type ClientAuditQuery = Static<typeof ClientAuditQuery>;
 
 // ---------------------------------------------------------------- dashboard
 
@@ -285,7 +231,7 @@ export const ClientBalanceRow = Type.Object({
   /** GBP, signed as everywhere (debtors negative, creditors positive). */
   balance: Type.Number(),
 });
-export type ClientBalanceRow = { id: number; name: string; status: ClientStatus; balance: number };
+export type ClientBalanceRow = Static<typeof ClientBalanceRow>;
 
 /** `GET /api/clients/summary/` for the dashboard's Clients card, Client Balances, Debtors and Creditors. */
 export const ClientSummary = Type.Object({
@@ -310,7 +256,4 @@ export const ClientSummary = Type.Object({
   /** The 5 largest positive balances, largest first. */
   creditors: Type.Array(ClientBalanceRow),
 });
-export type ClientSummary = Static<typeof ClientSummary> & {
-  debtors: ClientBalanceRow[];
-  creditors: ClientBalanceRow[];
-};
+export type ClientSummary = Static<typeof ClientSummary>;

@@ -1,4 +1,12 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import {
+  Type,
+  type SchemaOptions,
+  type Static,
+  type TLiteral,
+  type TSchema,
+  type TUnion,
+} from '@sinclair/typebox';
+import { CURRENCIES, PAYMENT_METHODS } from './constants';
 
 /** DRF's error shape for anything that is not tied to one field: `{"detail": "..."}`. */
 export const ErrorDetail = Type.Object({ detail: Type.String() }, { $id: 'ErrorDetail' });
@@ -11,9 +19,52 @@ export type FieldErrors = Static<typeof FieldErrors>;
 /** One list contract for every resource: `{"results": [...], "count": N}`. */
 export const ListOf = <T extends TSchema>(item: T) =>
   Type.Object({ results: Type.Array(item), count: Type.Integer({ minimum: 0 }) });
+/**
+ * `Static<typeof ListOf(X)>` for a row type that has no schema of its own (a page's narrower view of a row).
+ * The contracts test proves it is the same shape as ListOf's.
+ */
 export interface List<T> {
   results: T[];
   count: number;
 }
 
 export const Id = Type.Integer({ minimum: 1 });
+
+type Literals<T extends readonly string[]> = { -readonly [K in keyof T]: TLiteral<T[K]> };
+
+/**
+ * One of a fixed list of strings (a constants.ts tuple), so the list is written once and `Static` gives the
+ * literal union. It stays an `anyOf` of consts: the server words a miss as DRF's `"x" is not a valid choice.`
+ * At least two values: TypeBox turns a union of one into that one schema.
+ */
+export function Choice<const T extends readonly [string, string, ...string[]]>(
+  values: T,
+  options?: SchemaOptions,
+): TUnion<Literals<T>> {
+  // The declared return type keeps T's literals: inferred, TypeBox's Union<> widens them to string.
+  return Type.Union(
+    values.map((v) => Type.Literal(v)),
+    options,
+  ) as TUnion<Literals<T>>;
+}
+
+export const CurrencySchema = Choice(CURRENCIES);
+export const PaymentMethodSchema = Choice(PAYMENT_METHODS);
+
+/** `T | null` (DRF's `allow_null`). */
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/**
+ * A decimal in a request: a JSON number or a numeric string ("1234.50"). The server checks digits and range
+ * per field and answers DRF field errors, so the schema only bounds the length.
+ */
+export const DecimalInput = Type.Union([Type.Number(), Type.String({ maxLength: 40 })]);
+
+/** A calendar day, YYYY-MM-DD (the server checks that it exists). */
+export const DateString = Type.String({ maxLength: 10 });
+
+/** The answer of a 204: no body. */
+export const NoContent = Type.Null();
+
+/** A file answered as bytes (an image, a KYC paper, a CSV): not JSON, so nothing to describe. */
+export const FileDownload = Type.Unknown();

@@ -111,6 +111,9 @@ export type LedgerDirection = (typeof LEDGER_DIRECTIONS)[number];
 
 // ---- Finance (SPEC §2 Reports, §9) ----
 
+/** The keys of a list of `{key, label}`, in order, as a tuple (so a schema can be built from them). */
+type KeysOf<T extends readonly { key: string }[]> = { readonly [K in keyof T]: T[K]['key'] };
+
 /** The report types in the order the Reports screen lists them: API key → visible label (SPEC §2). */
 export const REPORT_TYPES = [
   { key: 'sales', label: 'Sales' },
@@ -122,7 +125,7 @@ export const REPORT_TYPES = [
   { key: 'client_report', label: 'Client Report' },
 ] as const;
 export type ReportType = (typeof REPORT_TYPES)[number]['key'];
-export const REPORT_TYPE_KEYS = REPORT_TYPES.map((t) => t.key) as ReportType[];
+export const REPORT_TYPE_KEYS = REPORT_TYPES.map((t) => t.key) as unknown as KeysOf<typeof REPORT_TYPES>;
 
 /** The report ranges (SPEC §2); Custom Range takes From and To. */
 export const REPORT_RANGES = [
@@ -132,7 +135,7 @@ export const REPORT_RANGES = [
   { key: 'custom', label: 'Custom Range' },
 ] as const;
 export type ReportRange = (typeof REPORT_RANGES)[number]['key'];
-export const REPORT_RANGE_KEYS = REPORT_RANGES.map((r) => r.key) as ReportRange[];
+export const REPORT_RANGE_KEYS = REPORT_RANGES.map((r) => r.key) as unknown as KeysOf<typeof REPORT_RANGES>;
 
 /** A Custom Range covers at most this many days (one summary row per day). */
 export const REPORT_MAX_CUSTOM_DAYS = 366;

@@ -1,7 +1,15 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { ListOf, type List } from './common';
-import type { Currency, PaymentMethod, ReportRange, ReportType, StockType } from './constants';
-import { DateString, DecimalInput } from './inventory';
+import {
+  Choice,
+  CurrencySchema,
+  DateString,
+  DecimalInput,
+  ListOf,
+  Nullable,
+  PaymentMethodSchema,
+} from './common';
+import { REPORT_RANGE_KEYS, REPORT_TYPE_KEYS } from './constants';
+import { ClientStatusSchema } from './clients';
 
 /*
  * Finance (SPEC §2 /expenses, /quicksales, /expenselist, /reports, the dashboard; §3; §9; issue 6).
@@ -34,6 +42,8 @@ import { DateString, DecimalInput } from './inventory';
  *   and is required for the others
  * - payment_method: one of PAYMENT_METHODS, default Cash
  * - notes: default ''; date: YYYY-MM-DD, default today in the shop's time zone
+ * currency and payment_method are plain strings here on purpose: the server checks them itself so that one
+ * answer reports every problem of the form (a schema error would stop at the first).
  */
 export const FinanceEntryCreate = Type.Object(
   {
@@ -47,54 +57,36 @@ export const FinanceEntryCreate = Type.Object(
   },
   { additionalProperties: false },
 );
-export type FinanceEntryCreate = {
-  name: string;
-  amount: number | string;
-  currency?: Currency;
-  exchangeRate?: number | string;
-  payment_method?: PaymentMethod;
-  notes?: string;
-  date?: string;
-};
+export type FinanceEntryCreate = Static<typeof FinanceEntryCreate>;
 export const ExpenseCreate = FinanceEntryCreate;
-export type ExpenseCreate = FinanceEntryCreate;
+export type ExpenseCreate = Static<typeof ExpenseCreate>;
 export const QuickSaleCreate = FinanceEntryCreate;
-export type QuickSaleCreate = FinanceEntryCreate;
+export type QuickSaleCreate = Static<typeof QuickSaleCreate>;
 
 const entryFields = {
   id: Type.Integer(),
   name: Type.String(),
   /** In `currency` (up to 8 decimals for BTC). */
   amount: Type.Number(),
-  currency: Type.String(),
+  currency: CurrencySchema,
   exchangeRate: Type.Number(),
   /** round2(amount × exchangeRate): what the reports sum. */
   amountGbp: Type.Number(),
-  payment_method: Type.String(),
+  payment_method: PaymentMethodSchema,
   notes: Type.String(),
 };
 
 export const Expense = Type.Object({ ...entryFields, expense_date: DateString });
-export type Expense = {
-  id: number;
-  name: string;
-  amount: number;
-  currency: Currency;
-  exchangeRate: number;
-  amountGbp: number;
-  payment_method: PaymentMethod;
-  notes: string;
-  expense_date: string;
-};
+export type Expense = Static<typeof Expense>;
 
 /** A sale without a stock item (a `sales` row with no item). */
 export const QuickSale = Type.Object({ ...entryFields, sale_date: DateString });
-export type QuickSale = Omit<Expense, 'expense_date'> & { sale_date: string };
+export type QuickSale = Static<typeof QuickSale>;
 
 export const ExpenseList = ListOf(Expense);
-export type ExpenseList = List<Expense>;
+export type ExpenseList = Static<typeof ExpenseList>;
 export const QuickSaleList = ListOf(QuickSale);
-export type QuickSaleList = List<QuickSale>;
+export type QuickSaleList = Static<typeof QuickSaleList>;
 
 /**
  * `GET /api/expenses/` and `GET /api/quick-sales/` → ExpenseList / QuickSaleList, newest first (date, then the
@@ -137,7 +129,10 @@ export const ReportQuery = Type.Object(
   { type: q, range: q, from: q, to: q },
   { additionalProperties: false },
 );
-export type ReportQuery = { type: ReportType; range: ReportRange; from?: string; to?: string };
+export type ReportQuery = Static<typeof ReportQuery>;
+
+export const ReportTypeSchema = Choice(REPORT_TYPE_KEYS);
+export const ReportRangeSchema = Choice(REPORT_RANGE_KEYS);
 
 export const ReportTotals = Type.Object({
   sales: Type.Number(),
@@ -154,34 +149,26 @@ export const ReportRow = Type.Object({
 });
 export type ReportRow = Static<typeof ReportRow>;
 
-const amountCount = Type.Object({ count: Type.Integer(), amount: Type.Number() });
-export type AmountCount = { count: number; amount: number };
+/** How many, and their sum in GBP. */
+export const AmountCount = Type.Object({ count: Type.Integer(), amount: Type.Number() });
+export type AmountCount = Static<typeof AmountCount>;
 
 /** One client's line in Client Balances (current balance) and Client Report (activity in the range). */
 export const ClientReportLine = Type.Object({
   clientId: Type.Integer(),
   name: Type.String(),
   email: Type.String(),
-  status: Type.String(),
+  status: ClientStatusSchema,
   /** Current balance, GBP: positive = the shop owes the client, negative = the client owes the shop. */
   balance: Type.Number(),
   /** client_report only: sales to this client in the range (count, GBP). */
-  sales: Type.Optional(amountCount),
+  sales: Type.Optional(AmountCount),
   /** client_report only: the net of this client's ledger entries dated in the range, GBP. */
   ledgerNet: Type.Optional(Type.Number()),
   /** client_report only: items currently out on approval with this client. */
   checkedOut: Type.Optional(Type.Integer()),
 });
-export type ClientReportLine = {
-  clientId: number;
-  name: string;
-  email: string;
-  status: 'active' | 'inactive';
-  balance: number;
-  sales?: AmountCount;
-  ledgerNet?: number;
-  checkedOut?: number;
-};
+export type ClientReportLine = Static<typeof ClientReportLine>;
 
 /**
  * Extra figures per type (`details.kind` = the type):
@@ -197,54 +184,61 @@ export type ClientReportLine = {
  * Client lists in JSON stop after REPORT_CLIENT_LIMIT (constants.ts) lines (`clientCount` = all of them); the
  * CSV has all.
  */
-
-export type ReportDetails =
-  | { kind: 'sales'; itemSales: AmountCount; quickSales: AmountCount; costOfGoods: number }
-  | {
-      kind: 'profit_loss';
-      revenue: number;
-      costOfGoods: number;
-      grossProfit: number;
-      expenses: number;
-      netProfit: number;
-    }
-  | { kind: 'purchases'; itemsBought: AmountCount; expenses: AmountCount }
-  | {
-      kind: 'stock_summary';
-      sold: AmountCount;
-      inStock: AmountCount;
-      byStockType: Record<StockType, AmountCount>;
-    }
-  | { kind: 'sales_by_method'; byMethod: Array<{ method: PaymentMethod; count: number; amount: number }> }
-  | {
-      kind: 'client_balances';
-      clients: ClientReportLine[];
-      clientCount: number;
-      debtors: AmountCount;
-      creditors: AmountCount;
-    }
-  | { kind: 'client_report'; clients: ClientReportLine[]; clientCount: number };
+// One object per type, told apart by `kind`: the serialiser writes the fields of the variant that matches.
+export const ReportDetails = Type.Union([
+  Type.Object({
+    kind: Type.Literal('sales'),
+    itemSales: AmountCount,
+    quickSales: AmountCount,
+    costOfGoods: Type.Number(),
+  }),
+  Type.Object({
+    kind: Type.Literal('profit_loss'),
+    revenue: Type.Number(),
+    costOfGoods: Type.Number(),
+    grossProfit: Type.Number(),
+    expenses: Type.Number(),
+    netProfit: Type.Number(),
+  }),
+  Type.Object({ kind: Type.Literal('purchases'), itemsBought: AmountCount, expenses: AmountCount }),
+  Type.Object({
+    kind: Type.Literal('stock_summary'),
+    sold: AmountCount,
+    inStock: AmountCount,
+    byStockType: Type.Object({ Watches: AmountCount, Jewellery: AmountCount, Accessories: AmountCount }),
+  }),
+  Type.Object({
+    kind: Type.Literal('sales_by_method'),
+    byMethod: Type.Array(
+      Type.Object({ method: PaymentMethodSchema, count: Type.Integer(), amount: Type.Number() }),
+    ),
+  }),
+  Type.Object({
+    kind: Type.Literal('client_balances'),
+    clients: Type.Array(ClientReportLine),
+    clientCount: Type.Integer(),
+    debtors: AmountCount,
+    creditors: AmountCount,
+  }),
+  Type.Object({
+    kind: Type.Literal('client_report'),
+    clients: Type.Array(ClientReportLine),
+    clientCount: Type.Integer(),
+  }),
+]);
+export type ReportDetails = Static<typeof ReportDetails>;
 
 export const Report = Type.Object({
-  type: Type.String(),
-  range: Type.String(),
+  type: ReportTypeSchema,
+  range: ReportRangeSchema,
   from: DateString,
   to: DateString,
   currency: Type.Literal('GBP'),
   rows: Type.Array(ReportRow),
   totals: ReportTotals,
-  details: Type.Object({ kind: Type.String() }, { additionalProperties: true }),
+  details: ReportDetails,
 });
-export type Report = {
-  type: ReportType;
-  range: ReportRange;
-  from: string;
-  to: string;
-  currency: 'GBP';
-  rows: ReportRow[];
-  totals: ReportTotals;
-  details: ReportDetails;
-};
+export type Report = Static<typeof Report>;
 
 /*
  * CSV (`GET /api/reports/csv/`): text/csv; charset=utf-8, attachment `loupe-<type>-<from>-<to>.csv` (type with
@@ -285,14 +279,14 @@ export type Report = {
  */
 export const RecentWatchSale = Type.Object({
   saleId: Type.Integer(),
-  itemId: Type.Union([Type.Integer(), Type.Null()]),
+  itemId: Nullable(Type.Integer()),
   watch: Type.String(),
   serial: Type.String(),
   saleDate: DateString,
   salePrice: Type.Number(),
   cost: Type.Number(),
   profit: Type.Number(),
-  profitPercent: Type.Union([Type.Number(), Type.Null()]),
+  profitPercent: Nullable(Type.Number()),
 });
 export type RecentWatchSale = Static<typeof RecentWatchSale>;
 
@@ -320,46 +314,33 @@ export type FinanceDashboard = Static<typeof FinanceDashboard>;
  * `GET /api/dashboard/pins/` → `{results, count}`: the caller's own pins, oldest first, each with its report's
  * totals as of now (at most MAX_PINS_PER_USER (constants.ts) per user: one more is a 400 `{"detail": "..."}`).
  * `DELETE /api/dashboard/pins/{id}/` → 204; another user's pin → 404.
+ * type (a REPORT_TYPE_KEYS value) and range (REPORT_RANGE_KEYS) are plain strings here on purpose: the server
+ * checks them with ReportQuery's rules, so a pin and a report get the same words for the same mistake.
  */
 export const DashboardPinCreate = Type.Object(
   {
     type: Type.String({ maxLength: 32 }),
     range: Type.String({ maxLength: 16 }),
-    from: Type.Optional(Type.Union([DateString, Type.Null()])),
-    to: Type.Optional(Type.Union([DateString, Type.Null()])),
+    from: Type.Optional(Nullable(DateString)),
+    to: Type.Optional(Nullable(DateString)),
   },
   { additionalProperties: false },
 );
-export type DashboardPinCreate = {
-  type: ReportType;
-  range: ReportRange;
-  from?: string | null;
-  to?: string | null;
-};
+export type DashboardPinCreate = Static<typeof DashboardPinCreate>;
 
 export const DashboardPin = Type.Object({
   id: Type.Integer(),
-  type: Type.String(),
-  range: Type.String(),
+  type: ReportTypeSchema,
+  range: ReportRangeSchema,
   /** As pinned: the custom range's days, null for the other ranges. */
-  from: Type.Union([DateString, Type.Null()]),
-  to: Type.Union([DateString, Type.Null()]),
+  from: Nullable(DateString),
+  to: Nullable(DateString),
   /** The period the totals cover today (a daily pin moves with the calendar). */
   periodFrom: DateString,
   periodTo: DateString,
   totals: ReportTotals,
   createdAt: Type.String(),
 });
-export type DashboardPin = {
-  id: number;
-  type: ReportType;
-  range: ReportRange;
-  from: string | null;
-  to: string | null;
-  periodFrom: string;
-  periodTo: string;
-  totals: ReportTotals;
-  createdAt: string;
-};
+export type DashboardPin = Static<typeof DashboardPin>;
 export const DashboardPinList = ListOf(DashboardPin);
-export type DashboardPinList = List<DashboardPin>;
+export type DashboardPinList = Static<typeof DashboardPinList>;

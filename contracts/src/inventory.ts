@@ -1,17 +1,14 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { ListOf, type List } from './common';
+import { Type, type Static } from '@sinclair/typebox';
 import {
-  CURRENCIES,
-  ITEM_STATUSES,
-  PAYMENT_METHODS,
-  STOCK_TYPES,
-  TRANSACTION_TYPES,
-  type Currency,
-  type ItemStatus,
-  type PaymentMethod,
-  type StockType,
-  type TransactionType,
-} from './constants';
+  Choice,
+  CurrencySchema,
+  DateString,
+  DecimalInput,
+  ListOf,
+  Nullable,
+  PaymentMethodSchema,
+} from './common';
+import { ITEM_STATUSES, STOCK_TYPES, TRANSACTION_TYPES } from './constants';
 
 /*
  * Inventory (SPEC §2-§5, issue 5). Service paths: see `paths.items*` in paths.ts.
@@ -25,22 +22,14 @@ import {
  * line's value is returned as `amountGbp`. An item without transactions has purchasePrice 0.
  */
 
-const literals = <T extends readonly string[]>(values: T) =>
-  Type.Union(values.map((v) => Type.Literal(v))) as unknown as TSchema & { static: T[number] };
+export const StockTypeSchema = Choice(STOCK_TYPES);
+export const ItemStatusSchema = Choice(ITEM_STATUSES);
+export const TransactionTypeSchema = Choice(TRANSACTION_TYPES);
 
-export const StockTypeSchema = literals(STOCK_TYPES);
-export const ItemStatusSchema = literals(ITEM_STATUSES);
-export const TransactionTypeSchema = literals(TRANSACTION_TYPES);
-export const CurrencySchema = literals(CURRENCIES);
-export const PaymentMethodSchema = literals(PAYMENT_METHODS);
-
-/**
- * A decimal in a request: a JSON number or a numeric string ("1234.50"). Rules: GBP/USD/EUR amounts ≤ 2
- * decimals, BTC amounts and exchange rates ≤ 8, feePercent 0–100 with ≤ 4. Violations are DRF field errors.
+/*
+ * Decimals in requests (DecimalInput, common.ts): GBP/USD/EUR amounts ≤ 2 decimals, BTC amounts and exchange
+ * rates ≤ 8, feePercent 0–100 with ≤ 4. Violations are DRF field errors.
  */
-export const DecimalInput = Type.Union([Type.Number(), Type.String({ maxLength: 40 })]);
-/** YYYY-MM-DD */
-export const DateString = Type.String({ maxLength: 10 });
 
 // ---------------------------------------------------------------- responses
 
@@ -52,22 +41,12 @@ export const ItemTransaction = Type.Object({
   currency: CurrencySchema,
   exchangeRate: Type.Number(),
   feePercent: Type.Number(),
-  clientId: Type.Union([Type.Integer(), Type.Null()]),
-  clientName: Type.Union([Type.String(), Type.Null()]),
+  clientId: Nullable(Type.Integer()),
+  clientName: Nullable(Type.String()),
   /** This line's contribution to purchasePrice (the rule above). */
   amountGbp: Type.Number(),
 });
-export type ItemTransaction = {
-  id: number;
-  type: TransactionType;
-  amount: number;
-  currency: Currency;
-  exchangeRate: number;
-  feePercent: number;
-  clientId: number | null;
-  clientName: string | null;
-  amountGbp: number;
-};
+export type ItemTransaction = Static<typeof ItemTransaction>;
 
 export const ItemImage = Type.Object({
   id: Type.Integer(),
@@ -81,7 +60,7 @@ export type ItemImage = Static<typeof ItemImage>;
 export const ItemCheckout = Type.Object({
   clientId: Type.Integer(),
   clientName: Type.String(),
-  dueDate: Type.Union([DateString, Type.Null()]),
+  dueDate: Nullable(DateString),
   note: Type.String(),
   checkedOutAt: Type.String(),
 });
@@ -95,7 +74,7 @@ export type ItemCheckout = Static<typeof ItemCheckout>;
  */
 export const ItemPromotion = Type.Object({
   /** Promotional price in GBP, or null to feature the item at its listing price. */
-  price: Type.Union([Type.Number(), Type.Null()]),
+  price: Nullable(Type.Number()),
   note: Type.String(),
   promotedAt: Type.String(),
 });
@@ -110,41 +89,23 @@ const itemRowFields = {
   description: Type.String(),
   /** Computed from the transactions (rule at the top of this file); never sent by the client. */
   purchasePrice: Type.Number(),
-  tradePrice: Type.Union([Type.Number(), Type.Null()]),
-  retailPrice: Type.Union([Type.Number(), Type.Null()]),
+  tradePrice: Nullable(Type.Number()),
+  retailPrice: Nullable(Type.Number()),
   /** The same value as retailPrice, under the name the lists use (SPEC §3). */
-  listingPrice: Type.Union([Type.Number(), Type.Null()]),
+  listingPrice: Nullable(Type.Number()),
   status: ItemStatusSchema,
   purchasedOn: DateString,
-  checkout: Type.Union([ItemCheckout, Type.Null()]),
-  promotion: Type.Union([ItemPromotion, Type.Null()]),
+  checkout: Nullable(ItemCheckout),
+  promotion: Nullable(ItemPromotion),
   /** Id of the first image (for a thumbnail), or null. */
-  imageId: Type.Union([Type.Integer(), Type.Null()]),
+  imageId: Nullable(Type.Integer()),
   createdAt: Type.String(),
   updatedAt: Type.String(),
 };
 
 /** A list row: everything but the transactions and the image list. */
 export const ItemRow = Type.Object(itemRowFields);
-export type ItemRow = {
-  id: number;
-  serial: string;
-  stockType: StockType;
-  brand: string;
-  model: string;
-  description: string;
-  purchasePrice: number;
-  tradePrice: number | null;
-  retailPrice: number | null;
-  listingPrice: number | null;
-  status: ItemStatus;
-  purchasedOn: string;
-  checkout: ItemCheckout | null;
-  promotion: ItemPromotion | null;
-  imageId: number | null;
-  createdAt: string;
-  updatedAt: string;
-};
+export type ItemRow = Static<typeof ItemRow>;
 
 /** `GET/PUT /api/items/{id}/`, and the answer of every action. */
 export const Item = Type.Object({
@@ -152,10 +113,10 @@ export const Item = Type.Object({
   images: Type.Array(ItemImage),
   transactions: Type.Array(ItemTransaction),
 });
-export type Item = ItemRow & { images: ItemImage[]; transactions: ItemTransaction[] };
+export type Item = Static<typeof Item>;
 
 export const ItemList = ListOf(ItemRow);
-export type ItemList = List<ItemRow>;
+export type ItemList = Static<typeof ItemList>;
 
 // ---------------------------------------------------------------- create / update
 
@@ -169,24 +130,21 @@ export type ItemList = List<ItemRow>;
  */
 export const ItemTransactionInput = Type.Object(
   {
-    // Checked by the server against TRANSACTION_TYPES / CURRENCIES, so that the error names the line.
+    /*
+     * type (a TRANSACTION_TYPES value) and currency (a CURRENCIES value, default GBP) are plain strings here on
+     * purpose: the server checks them itself so that the error names the line ("Line 2: currency: "XYZ" is not
+     * a valid choice."), which a schema error keyed `transactions` could not.
+     */
     type: Type.String({ maxLength: 16 }),
     amount: DecimalInput,
     currency: Type.Optional(Type.String({ maxLength: 8 })),
     exchangeRate: Type.Optional(DecimalInput),
     feePercent: Type.Optional(DecimalInput),
-    clientId: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+    clientId: Type.Optional(Nullable(Type.Integer())),
   },
   { additionalProperties: false },
 );
-export type ItemTransactionInput = {
-  type: TransactionType;
-  amount: number | string;
-  currency?: Currency;
-  exchangeRate?: number | string;
-  feePercent?: number | string;
-  clientId?: number | null;
-};
+export type ItemTransactionInput = Static<typeof ItemTransactionInput>;
 
 const editableFields = {
   serial: Type.String({ maxLength: 100 }),
@@ -208,40 +166,25 @@ const editableFields = {
 export const ItemCreate = Type.Object(
   {
     ...editableFields,
-    tradePrice: Type.Optional(Type.Union([DecimalInput, Type.Null()])),
-    retailPrice: Type.Optional(Type.Union([DecimalInput, Type.Null()])),
-    /** Chosen freely on add (SPEC §4); default available. checked_out needs a client: use Check Out instead. */
+    tradePrice: Type.Optional(Nullable(DecimalInput)),
+    retailPrice: Type.Optional(Nullable(DecimalInput)),
+    /**
+     * Chosen freely on add (SPEC §4); default available. checked_out passes the schema so that the server can
+     * refuse it with the reason (a check-out names the client: use Check Out).
+     */
     status: Type.Optional(ItemStatusSchema),
     transactions: Type.Optional(Type.Array(ItemTransactionInput, { maxItems: 20 })),
   },
   { additionalProperties: false },
 );
-export type ItemCreate = {
-  serial: string;
-  stockType: StockType;
-  brand?: string;
-  model?: string;
-  description?: string;
-  purchasedOn?: string;
-  tradePrice?: number | string | null;
-  retailPrice?: number | string | null;
-  status?: Exclude<ItemStatus, 'checked_out'>;
-  transactions?: ItemTransactionInput[];
-};
+export type ItemCreate = Static<typeof ItemCreate>;
 
 /**
  * `PUT /api/items/{id}/` → 200 Item. Only these fields: status, the three prices and the transactions change
  * only through actions (SPEC §4), so sending any of them is a 400 `{"status": ["This field is not allowed."]}`.
  */
 export const ItemUpdate = Type.Object(editableFields, { additionalProperties: false });
-export type ItemUpdate = {
-  serial: string;
-  stockType: StockType;
-  brand?: string;
-  model?: string;
-  description?: string;
-  purchasedOn?: string;
-};
+export type ItemUpdate = Static<typeof ItemUpdate>;
 
 // ---------------------------------------------------------------- list
 
@@ -292,21 +235,13 @@ export const ItemSell = Type.Object(
     currency: Type.Optional(CurrencySchema),
     exchangeRate: Type.Optional(DecimalInput),
     paymentMethod: Type.Optional(PaymentMethodSchema),
-    clientId: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+    clientId: Type.Optional(Nullable(Type.Integer())),
     date: Type.Optional(DateString),
     notes: Type.Optional(Type.String({ maxLength: 2000 })),
   },
   { additionalProperties: false },
 );
-export type ItemSell = {
-  price: number | string;
-  currency?: Currency;
-  exchangeRate?: number | string;
-  paymentMethod?: PaymentMethod;
-  clientId?: number | null;
-  date?: string;
-  notes?: string;
-};
+export type ItemSell = Static<typeof ItemSell>;
 
 /**
  * `POST /api/items/{id}/check-out/` from available only → checked_out with an open check-out (the client's
@@ -315,16 +250,16 @@ export type ItemSell = {
 export const ItemCheckOut = Type.Object(
   {
     clientId: Type.Integer(),
-    dueDate: Type.Optional(Type.Union([DateString, Type.Null()])),
+    dueDate: Type.Optional(Nullable(DateString)),
     note: Type.Optional(Type.String({ maxLength: 2000 })),
   },
   { additionalProperties: false },
 );
-export type ItemCheckOut = { clientId: number; dueDate?: string | null; note?: string };
+export type ItemCheckOut = Static<typeof ItemCheckOut>;
 
 /** `POST /api/items/{id}/return/` (body `{}` or none) from checked_out only → available, check-out closed. */
 export const ItemReturn = Type.Object({}, { additionalProperties: false });
-export type ItemReturn = Record<string, never>;
+export type ItemReturn = Static<typeof ItemReturn>;
 
 /**
  * `POST /api/items/{id}/promote/`: `{promoted: true, price?, note?}` starts or changes the promotion (item
@@ -334,12 +269,12 @@ export type ItemReturn = Record<string, never>;
 export const ItemPromote = Type.Object(
   {
     promoted: Type.Boolean(),
-    price: Type.Optional(Type.Union([DecimalInput, Type.Null()])),
+    price: Type.Optional(Nullable(DecimalInput)),
     note: Type.Optional(Type.String({ maxLength: 500 })),
   },
   { additionalProperties: false },
 );
-export type ItemPromote = { promoted: boolean; price?: number | string | null; note?: string };
+export type ItemPromote = Static<typeof ItemPromote>;
 
 // ---------------------------------------------------------------- images
 
@@ -366,9 +301,9 @@ export const RecentPurchase = Type.Object({
   name: Type.String(),
   serial: Type.String(),
   purchasePrice: Type.Number(),
-  retailPrice: Type.Union([Type.Number(), Type.Null()]),
+  retailPrice: Nullable(Type.Number()),
   /** (retail − purchase) / purchase × 100, 1 decimal; null without a retail price or a purchase price. */
-  expectedMarkupPercent: Type.Union([Type.Number(), Type.Null()]),
+  expectedMarkupPercent: Nullable(Type.Number()),
   purchasedOn: DateString,
 });
 export type RecentPurchase = Static<typeof RecentPurchase>;

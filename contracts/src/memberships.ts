@@ -1,22 +1,25 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { ListOf, type List } from './common';
+import { Role } from './auth';
+import { Choice, ListOf } from './common';
 
 /** Roles that can be granted through the management screens; platinum is the shop's owner. */
 export const MEMBER_ROLES = ['gold', 'silver'] as const;
-export const MemberRole = Type.Union(MEMBER_ROLES.map((r) => Type.Literal(r)));
-export type MemberRole = (typeof MEMBER_ROLES)[number];
+export const MemberRole = Choice(MEMBER_ROLES);
+export type MemberRole = Static<typeof MemberRole>;
 
 export const Membership = Type.Object({
   id: Type.Integer(),
   user: Type.Integer(),
-  role: Type.Union([Type.Literal('platinum'), MemberRole]),
+  role: Role,
   active: Type.Boolean(),
 });
 export type Membership = Static<typeof Membership>;
 
 /**
- * `POST /api/shops/{shopId}/memberships/`. `user` is typed loosely on purpose: a non-numeric user id is
- * answered with a DRF field error (`{"user": ["A valid integer is required."]}`), not a schema error.
+ * `POST /api/shops/{shopId}/memberships/` → 201 Membership (200 when it changed an existing member's role).
+ * `user` is typed loosely on purpose: the server answers `"7"` as 7 and anything else with DRF's own words
+ * (`{"user": ["A valid integer is required."]}`, `["This field may not be null."]`), so the type says what
+ * the server accepts; the page sends a number. `active` defaults to true.
  */
 export const MembershipCreate = Type.Object(
   {
@@ -26,10 +29,10 @@ export const MembershipCreate = Type.Object(
   },
   { additionalProperties: false },
 );
-export type MembershipCreate = { user: number; role: MemberRole; active: boolean };
+export type MembershipCreate = Static<typeof MembershipCreate>;
 
 export const MembershipQuery = Type.Object({ role: Type.Optional(MemberRole) });
 export type MembershipQuery = Static<typeof MembershipQuery>;
 
 export const MembershipList = ListOf(Membership);
-export type MembershipList = List<Membership>;
+export type MembershipList = Static<typeof MembershipList>;

@@ -1,4 +1,4 @@
-import type { Report, ReportDetails, ReportQuery } from '@loupe/contracts';
+import type { Report, ReportDetails, ReportType } from '@loupe/contracts';
 import { authCheckAs, createFetchMock, renderWithProviders, type FetchCall } from '@loupe/platform/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,7 +7,7 @@ import { ReportsPage } from '../src/features/reports/components/reports-page';
 const REPORTS = '/api/reports/';
 const PINS = '/api/dashboard/pins/';
 
-const DETAILS: Record<ReportQuery['type'], ReportDetails> = {
+const DETAILS: Record<ReportType, ReportDetails> = {
   sales: {
     kind: 'sales',
     itemSales: { count: 3, amount: 15000 },
@@ -85,7 +85,7 @@ function report(query: Record<string, string>): Report {
       { date: '2026-03-01', sales: 3000, expenses: 500, profit: 2500 },
     ],
     totals: { sales: 15250, expenses: 5000, profit: 2249.5 },
-    details: DETAILS[query.type as ReportQuery['type']],
+    details: DETAILS[query.type as ReportType],
   };
 }
 

@@ -3,7 +3,8 @@ import { http, useLegacyQuery, type QueryResult } from '@loupe/platform';
 
 /** The query string of a report as the service takes it (from/to only for a custom range). */
 export function reportParams(query: ReportQuery): Record<string, string> {
-  const params: Record<string, string> = { type: query.type, range: query.range };
+  const { type = '', range = '' } = query;
+  const params: Record<string, string> = { type, range };
   if (query.range === 'custom') {
     if (query.from) params.from = query.from;
     if (query.to) params.to = query.to;
