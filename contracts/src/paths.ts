@@ -1,3 +1,5 @@
+import { endpoints, paramNames, pathOf, type ParamList, type PathParam } from './endpoints';
+
 /**
  * The browser reaches the API service under this base; the service itself serves the paths below
  * (ARCHITECTURE.md, "HTTP and auth"): the browser calls `/api/csrf/` and `/api/api/profile/me/`.
@@ -8,56 +10,66 @@ export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'X-CSRFToken';
 export const SESSION_COOKIE = 'sessionid';
 
-/** Service paths, as the browser's HTTP client passes them (it prefixes API_BASE). */
-export const paths = {
-  csrf: '/csrf/',
-  authCheck: '/auth-check/',
-  token: '/token/',
-  logout: '/logout/',
-  profileMe: '/api/profile/me/',
-  profileUpdate: '/api/profile/update_profile/',
-  changePassword: '/api/account/change-password/',
-  memberships: (shopId: number | string) => `/api/shops/${shopId}/memberships/`,
-  items: '/api/items/',
-  itemsSummary: '/api/items/summary/',
-  item: (id: number | string) => `/api/items/${id}/`,
-  itemSell: (id: number | string) => `/api/items/${id}/sell/`,
-  itemCheckOut: (id: number | string) => `/api/items/${id}/check-out/`,
-  itemReturn: (id: number | string) => `/api/items/${id}/return/`,
-  itemPromote: (id: number | string) => `/api/items/${id}/promote/`,
-  itemImages: (id: number | string) => `/api/items/${id}/images/`,
-  itemImage: (id: number | string, imageId: number | string) => `/api/items/${id}/images/${imageId}/`,
-  clients: '/api/clients/',
-  client: (id: number | string) => `/api/clients/${id}/`,
-  clientsSummary: '/api/clients/summary/',
-  clientKyc: (id: number | string) => `/api/clients/${id}/kyc/`,
-  clientKycDocument: (id: number | string, docId: number | string) => `/api/clients/${id}/kyc/${docId}/`,
-  clientLedger: (id: number | string) => `/api/clients/${id}/ledger/`,
-  clientAudit: (id: number | string) => `/api/clients/${id}/audit/`,
-  expenses: '/api/expenses/',
-  quickSales: '/api/quick-sales/',
-  reports: '/api/reports/',
-  reportsCsv: '/api/reports/csv/',
-  financeDashboard: '/api/dashboard/finance/',
-  dashboardPins: '/api/dashboard/pins/',
-  dashboardPin: (id: number | string) => `/api/dashboard/pins/${id}/`,
+/*
+ * `paths` (browser) and `routes` (server) by their older names, both derived from the endpoint map, for the
+ * code that has not moved to `endpoints` and `pathOf` yet. New code uses the map.
+ */
+const named = {
+  csrf: endpoints.session.csrf,
+  authCheck: endpoints.session.authCheck,
+  token: endpoints.session.token,
+  logout: endpoints.session.logout,
+  profileMe: endpoints.profile.me,
+  profileUpdate: endpoints.profile.update,
+  changePassword: endpoints.profile.changePassword,
+  memberships: endpoints.memberships.list,
+  items: endpoints.items.list,
+  itemsSummary: endpoints.items.summary,
+  item: endpoints.items.detail,
+  itemSell: endpoints.items.sell,
+  itemCheckOut: endpoints.items.checkOut,
+  itemReturn: endpoints.items.return,
+  itemPromote: endpoints.items.promote,
+  itemImages: endpoints.items.addImage,
+  itemImage: endpoints.items.image,
+  clients: endpoints.clients.list,
+  client: endpoints.clients.detail,
+  clientsSummary: endpoints.clients.summary,
+  clientKyc: endpoints.clients.kycDocuments,
+  clientKycDocument: endpoints.clients.kycDocument,
+  clientLedger: endpoints.clients.ledger,
+  clientAudit: endpoints.clients.audit,
+  expenses: endpoints.expenses.list,
+  quickSales: endpoints.quickSales.list,
+  reports: endpoints.reports.get,
+  reportsCsv: endpoints.reports.csv,
+  financeDashboard: endpoints.dashboard.finance,
+  dashboardPins: endpoints.pins.list,
+  dashboardPin: endpoints.pins.delete,
 } as const;
+type Named = typeof named;
+
+type Positional<Names> = Names extends [string, ...infer Rest] ? [PathParam, ...Positional<Rest>] : [];
+
+/** A path without parameters as is; one with parameters as a function of them, in the pattern's order. */
+type PathBuilder<P extends string> =
+  ParamList<P> extends [] ? P : (...values: Positional<ParamList<P>>) => string;
+
+/** Service paths, as the browser's HTTP client passes them (it prefixes API_BASE). */
+export const paths = Object.fromEntries(
+  Object.entries(named).map(([key, endpoint]) => {
+    const names = paramNames(endpoint.path);
+    if (names.length === 0) return [key, endpoint.path];
+    const build = (...values: PathParam[]) =>
+      pathOf<{ path: string }>(
+        endpoint,
+        Object.fromEntries(names.map((name, i) => [name, values[i] as PathParam])),
+      );
+    return [key, build];
+  }),
+) as { readonly [K in keyof Named]: PathBuilder<Named[K]['path']> };
 
 /** The same paths as route patterns for the server. */
-export const routes = {
-  ...paths,
-  memberships: '/api/shops/:shopId/memberships/',
-  item: '/api/items/:id/',
-  itemSell: '/api/items/:id/sell/',
-  itemCheckOut: '/api/items/:id/check-out/',
-  itemReturn: '/api/items/:id/return/',
-  itemPromote: '/api/items/:id/promote/',
-  itemImages: '/api/items/:id/images/',
-  itemImage: '/api/items/:id/images/:imageId/',
-  client: '/api/clients/:id/',
-  clientKyc: '/api/clients/:id/kyc/',
-  clientKycDocument: '/api/clients/:id/kyc/:docId/',
-  clientLedger: '/api/clients/:id/ledger/',
-  clientAudit: '/api/clients/:id/audit/',
-  dashboardPin: '/api/dashboard/pins/:id/',
-} as const;
+export const routes = Object.fromEntries(
+  Object.entries(named).map(([key, endpoint]) => [key, endpoint.path]),
+) as { readonly [K in keyof Named]: Named[K]['path'] };

@@ -1,0 +1,238 @@
+// The API's endpoints, each declared once: method, route pattern and the names of its schemas. Both sides read
+// this map: the server registers its routes from it (with the schema values: endpoint-schemas.ts), the browser
+// builds its paths from it (pathOf) and takes its types from it (ResponseOf, BodyOf, QueryOf).
+//
+// Only types are imported here, never TypeBox itself: the browser bundle (browser.ts) carries this map, and
+// naming schemas rather than holding them keeps the schema builder out of every page.
+import type { Static, TSchema } from '@sinclair/typebox';
+import type * as Schemas from './schemas';
+
+type SchemaModule = typeof Schemas;
+
+/** The export name of a schema in the contracts, e.g. `'ItemList'`. */
+export type SchemaName = {
+  [K in keyof SchemaModule]: SchemaModule[K] extends TSchema ? K : never;
+}[keyof SchemaModule];
+
+/** The schema a name stands for. */
+export type SchemaNamed<N extends SchemaName> = SchemaModule[N];
+
+export type EndpointMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type SuccessStatus = 200 | 201 | 204;
+
+export interface Endpoint {
+  readonly method: EndpointMethod;
+  /** Fastify's route pattern, the service's own path (the browser adds API_BASE); `:name` is a path parameter. */
+  readonly path: string;
+  /** The query string's schema; absent when the endpoint takes none (any parameter is then ignored). */
+  readonly query?: SchemaName;
+  /** The JSON body's schema. */
+  readonly body?: SchemaName;
+  /** A multipart/form-data body instead, with one file in the part of this name. */
+  readonly upload?: 'file';
+  /** The success answer's schema: `NoContent` for a 204, `FileDownload` for bytes. */
+  readonly response: SchemaName;
+  /** The success status (default 200); a list when the answer says which happened, e.g. created or found. */
+  readonly status?: SuccessStatus | readonly SuccessStatus[];
+}
+
+export const endpoints = {
+  session: {
+    csrf: { method: 'GET', path: '/csrf/', response: 'DetailMessage' },
+    authCheck: { method: 'GET', path: '/auth-check/', response: 'AuthCheck' },
+    token: { method: 'POST', path: '/token/', body: 'Credentials', response: 'AuthCheck' },
+    logout: { method: 'POST', path: '/logout/', response: 'DetailMessage' },
+  },
+  profile: {
+    me: { method: 'GET', path: '/api/profile/me/', response: 'Profile' },
+    update: {
+      method: 'PUT',
+      path: '/api/profile/update_profile/',
+      body: 'ProfileUpdate',
+      response: 'Profile',
+    },
+    changePassword: {
+      method: 'POST',
+      path: '/api/account/change-password/',
+      body: 'ChangePassword',
+      response: 'DetailMessage',
+    },
+  },
+  memberships: {
+    list: {
+      method: 'GET',
+      path: '/api/shops/:shopId/memberships/',
+      query: 'MembershipQuery',
+      response: 'MembershipList',
+    },
+    /** 201 for a new member, 200 when an existing member's role changed. */
+    create: {
+      method: 'POST',
+      path: '/api/shops/:shopId/memberships/',
+      body: 'MembershipCreate',
+      response: 'Membership',
+      status: [201, 200],
+    },
+  },
+  items: {
+    list: { method: 'GET', path: '/api/items/', query: 'ItemQuery', response: 'ItemList' },
+    create: { method: 'POST', path: '/api/items/', body: 'ItemCreate', response: 'Item', status: 201 },
+    summary: { method: 'GET', path: '/api/items/summary/', response: 'InventorySummary' },
+    detail: { method: 'GET', path: '/api/items/:id/', response: 'Item' },
+    update: { method: 'PUT', path: '/api/items/:id/', body: 'ItemUpdate', response: 'Item' },
+    sell: { method: 'POST', path: '/api/items/:id/sell/', body: 'ItemSell', response: 'Item' },
+    checkOut: { method: 'POST', path: '/api/items/:id/check-out/', body: 'ItemCheckOut', response: 'Item' },
+    return: { method: 'POST', path: '/api/items/:id/return/', body: 'ItemReturn', response: 'Item' },
+    promote: { method: 'POST', path: '/api/items/:id/promote/', body: 'ItemPromote', response: 'Item' },
+    addImage: {
+      method: 'POST',
+      path: '/api/items/:id/images/',
+      upload: 'file',
+      response: 'ItemImage',
+      status: 201,
+    },
+    image: { method: 'GET', path: '/api/items/:id/images/:imageId/', response: 'FileDownload' },
+    deleteImage: {
+      method: 'DELETE',
+      path: '/api/items/:id/images/:imageId/',
+      response: 'NoContent',
+      status: 204,
+    },
+  },
+  clients: {
+    list: { method: 'GET', path: '/api/clients/', query: 'ClientQuery', response: 'ClientList' },
+    create: { method: 'POST', path: '/api/clients/', body: 'ClientCreate', response: 'Client', status: 201 },
+    summary: { method: 'GET', path: '/api/clients/summary/', response: 'ClientSummary' },
+    detail: { method: 'GET', path: '/api/clients/:id/', response: 'Client' },
+    update: { method: 'PUT', path: '/api/clients/:id/', body: 'ClientUpdate', response: 'Client' },
+    audit: {
+      method: 'GET',
+      path: '/api/clients/:id/audit/',
+      query: 'ClientAuditQuery',
+      response: 'ClientAuditList',
+    },
+    ledger: { method: 'GET', path: '/api/clients/:id/ledger/', query: 'LedgerQuery', response: 'LedgerList' },
+    recordPayment: {
+      method: 'POST',
+      path: '/api/clients/:id/ledger/',
+      body: 'LedgerPayment',
+      response: 'LedgerPaymentResult',
+      status: 201,
+    },
+    kycDocuments: { method: 'GET', path: '/api/clients/:id/kyc/', response: 'ClientDocumentList' },
+    addKycDocument: {
+      method: 'POST',
+      path: '/api/clients/:id/kyc/',
+      upload: 'file',
+      response: 'ClientDocument',
+      status: 201,
+    },
+    kycDocument: { method: 'GET', path: '/api/clients/:id/kyc/:docId/', response: 'FileDownload' },
+  },
+  expenses: {
+    list: { method: 'GET', path: '/api/expenses/', query: 'FinanceEntryQuery', response: 'ExpenseList' },
+    create: {
+      method: 'POST',
+      path: '/api/expenses/',
+      body: 'ExpenseCreate',
+      response: 'Expense',
+      status: 201,
+    },
+  },
+  quickSales: {
+    list: { method: 'GET', path: '/api/quick-sales/', query: 'FinanceEntryQuery', response: 'QuickSaleList' },
+    create: {
+      method: 'POST',
+      path: '/api/quick-sales/',
+      body: 'QuickSaleCreate',
+      response: 'QuickSale',
+      status: 201,
+    },
+  },
+  reports: {
+    get: { method: 'GET', path: '/api/reports/', query: 'ReportQuery', response: 'Report' },
+    /** The same report as a streamed CSV download. */
+    csv: { method: 'GET', path: '/api/reports/csv/', query: 'ReportQuery', response: 'FileDownload' },
+  },
+  dashboard: {
+    finance: { method: 'GET', path: '/api/dashboard/finance/', response: 'FinanceDashboard' },
+  },
+  pins: {
+    list: { method: 'GET', path: '/api/dashboard/pins/', response: 'DashboardPinList' },
+    /** 201 for a new pin, 200 with the caller's existing pin of the same report. */
+    create: {
+      method: 'POST',
+      path: '/api/dashboard/pins/',
+      body: 'DashboardPinCreate',
+      response: 'DashboardPin',
+      status: [201, 200],
+    },
+    delete: { method: 'DELETE', path: '/api/dashboard/pins/:id/', response: 'NoContent', status: 204 },
+  },
+} as const satisfies Record<string, Record<string, Endpoint>>;
+
+export type Endpoints = typeof endpoints;
+
+// ---------------------------------------------------------------- types of an endpoint
+
+/** What the endpoint answers on success, e.g. `ResponseOf<typeof endpoints.items.list>` is `ItemList`. */
+export type ResponseOf<E extends Endpoint> = Static<SchemaNamed<E['response']>>;
+
+/** The JSON body the endpoint takes (never when it takes none). */
+export type BodyOf<E extends Endpoint> = E extends { body: infer N extends SchemaName }
+  ? Static<SchemaNamed<N>>
+  : never;
+
+/** The query string the endpoint reads (never when it reads none). */
+export type QueryOf<E extends Endpoint> = E extends { query: infer N extends SchemaName }
+  ? Static<SchemaNamed<N>>
+  : never;
+
+// ---------------------------------------------------------------- paths
+
+/** A value for a path parameter: ids come as numbers from the API and as strings from the page's URL. */
+export type PathParam = number | string;
+
+/** The parameter names of a pattern, in order: `ParamList<'/api/items/:id/images/:imageId/'>` is `['id', 'imageId']`. */
+export type ParamList<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? [Name, ...ParamList<Rest>]
+  : [];
+
+/** The values pathOf needs for a pattern: `{ id: PathParam, imageId: PathParam }`. */
+export type PathParams<P extends string> = { [K in ParamList<P>[number]]: PathParam };
+
+/**
+ * pathOf's second argument: required when the pattern has parameters, absent when it has none (and
+ * optional for a pattern only known as `string`).
+ */
+export type PathArgs<P extends string> = string extends P
+  ? [params?: Record<string, PathParam>]
+  : ParamList<P> extends []
+    ? []
+    : [params: PathParams<P>];
+
+const PARAM = /:([A-Za-z_]\w*)/g;
+
+/** The parameter names of a pattern, in order (the runtime twin of ParamList). */
+export function paramNames(pattern: string): string[] {
+  return Array.from(pattern.matchAll(PARAM), (match) => match[1] as string);
+}
+
+/**
+ * The path of an endpoint with its parameters filled in and URL-encoded:
+ * `pathOf(endpoints.items.detail, { id: 7 })` → `/api/items/7/`. The browser's HTTP client adds API_BASE.
+ */
+export function pathOf<E extends { readonly path: string }>(
+  endpoint: E,
+  ...args: PathArgs<E['path']>
+): string {
+  const params = (args[0] ?? {}) as Record<string, PathParam | undefined>;
+  return endpoint.path.replace(PARAM, (_match, name: string) => {
+    const value = params[name];
+    // A missing id would silently call a list endpoint instead of one record's.
+    if (value === undefined || value === null || value === '') {
+      throw new Error(`pathOf(${endpoint.path}): no value for "${name}"`);
+    }
+    return encodeURIComponent(String(value));
+  });
+}

@@ -1,0 +1,9 @@
+// Every TypeBox schema of the API (and its type), in one namespace: the endpoint map names its schemas by their
+// export name here, and endpoint-schemas.ts looks them up.
+export * from './common';
+export * from './auth';
+export * from './memberships';
+export * from './messages';
+export * from './inventory';
+export * from './clients';
+export * from './finance';
