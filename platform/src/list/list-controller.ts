@@ -89,6 +89,13 @@ export interface ListController<TRow, F extends string, S extends string = never
  * A paged list's controller, react-admin's `useListController` for Loupe: the list's state lives in the URL
  * (page, page_size, the filters, ordering — see useListParams), one page is fetched through the query cache,
  * and the screen gets what it renders. Views only render; paging rules live here once.
+ *
+ *   const list = useListController({
+ *     filters: ['search', 'status', 'balance'],
+ *     sort: { options: CLIENT_ORDERINGS, default: DEFAULT_CLIENT_ORDERING },
+ *     query: clientsListOptions, // (query) => queryOptions({ queryKey: ['clients', 'list', query], queryFn })
+ *   });
+ *   list.total === 0 ? 'No clients yet.' : rangeText(list.range, list.total)
  */
 export function useListController<
   TRow,
