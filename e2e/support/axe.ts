@@ -1,0 +1,49 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+
+// The axe-core types of the copy @axe-core/playwright runs (a newer axe-core sits at the root for others).
+type Result = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+
+/** The impacts the suite refuses: a person is blocked (critical) or seriously hindered (serious). */
+const REFUSED = new Set(['serious', 'critical']);
+
+export interface Violation {
+  where: string;
+  rule: string;
+  impact: string;
+  help: string;
+  targets: string[];
+  /** What axe says about the first element, e.g. the colours and ratio of a contrast failure. */
+  summary: string;
+}
+
+/**
+ * Runs axe-core (every rule it has, WCAG and best practice) on the page as it is now, optionally only inside
+ * `include` (an open dialog), and returns its serious and critical violations, one entry per rule.
+ */
+export async function seriousViolations(page: Page, where: string, include?: string): Promise<Violation[]> {
+  let builder = new AxeBuilder({ page });
+  if (include) builder = builder.include(include);
+  const results = await builder.analyze();
+  return results.violations
+    .filter((violation: Result) => REFUSED.has(violation.impact ?? ''))
+    .map((violation: Result) => ({
+      where,
+      rule: violation.id,
+      impact: violation.impact ?? '',
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+      summary: (violation.nodes[0]?.failureSummary ?? '').replace(/\s+/g, ' ').trim(),
+    }));
+}
+
+/** One readable block per violation, for the failure message. */
+export function formatViolations(violations: Violation[]): string {
+  return violations
+    .map(
+      (v) =>
+        `${v.where}: [${v.impact}] ${v.rule} — ${v.help}\n    ${v.targets.slice(0, 8).join('\n    ')}` +
+        `${v.targets.length > 8 ? `\n    … and ${v.targets.length - 8} more` : ''}\n    ${v.summary}`,
+    )
+    .join('\n');
+}

@@ -1,0 +1,182 @@
+import type { APIRequestContext, Page } from 'playwright-core';
+import { demo } from '../support/accounts';
+import { apiSignIn } from '../support/api';
+import { formatViolations, seriousViolations, type Violation } from '../support/axe';
+import { browserSuite, type BrowserKit } from '../support/browser';
+import { listClients } from '../support/clients';
+import { createItem, listItems, uniqueSerial } from '../support/inventory';
+import { baseUrl } from '../support/state';
+import { heading, signInButton, trackApiCalls } from '../support/ui';
+
+const browserTest = browserSuite();
+
+let api: APIRequestContext;
+beforeAll(async () => {
+  api = await apiSignIn(baseUrl(), demo.platinum);
+});
+afterAll(async () => {
+  await api?.dispose();
+});
+
+type Theme = 'light' | 'dark';
+
+/** The theme as a returning visitor's browser keeps it (SPEC §4: localStorage.theme, restored on load). */
+const themeScript = (theme: Theme) => `try { localStorage.setItem('theme', '${theme}'); } catch {}`;
+
+/**
+ * Every signed-in route of SPEC §2 (/ only redirects) with the h1 of its screen, so that a route whose remote
+ * failed to load (a fallback has nothing to audit) cannot pass; the dashboard's two tabs both count.
+ */
+async function signedInRoutes(): Promise<[path: string, heading: string][]> {
+  const [item] = (await listItems(api, { page_size: '10' })).results;
+  const [client] = (await listClients(api, { page_size: '10' })).results;
+  if (!item || !client) throw new Error('the demo data has no item or no client to edit');
+  return [
+    ['/dashboard', 'Dashboard'],
+    ['/dashboard?tab=stats', 'Dashboard'],
+    ['/account/settings', 'Account Settings'],
+    ['/profile/settings', 'Profile Settings'],
+    ['/management/gold', 'Gold Management'],
+    ['/management/silver', 'Silver Management'],
+    ['/unauthorized', 'Unauthorized'],
+    ['/stock/watches', 'Inventory - Watches'],
+    ['/stock/jewellery', 'Inventory - Jewellery'],
+    ['/stock/accessories', 'Inventory - Accessories'],
+    ['/inventory/all', 'All Inventory Stock'],
+    ['/inventory/add', 'Add Inventory Item'],
+    [`/inventory/edit/${item.id}`, 'Edit Inventory Item'],
+    ['/inventory/manage', 'Manage Inventory'],
+    ['/inventory/available', 'In Stock'],
+    ['/inventory/checked-out', 'Checked Out'],
+    ['/clients', 'Clients'],
+    ['/clients/add', 'Add Client'],
+    [`/clients/edit/${client.id}`, 'Edit Client'],
+    ['/expenses', 'Add Expense'],
+    ['/quicksales', 'Add Quick Sale'],
+    ['/expenselist', 'Expense List'],
+    ['/reports', 'Reports'],
+  ];
+}
+
+/** Opens `path` and waits until its screen has drawn: its h1 is there and its API calls are answered. */
+async function settle(page: Page, path: string, title: string): Promise<void> {
+  const calls = trackApiCalls(page);
+  await page.goto(path);
+  await heading(page, title).waitFor({ timeout: 20_000 });
+  await calls.settled(400);
+  await page
+    .getByRole('status')
+    .filter({ hasText: /^Loading/ })
+    .first()
+    .waitFor({ state: 'hidden', timeout: 10_000 });
+}
+
+async function auditTheme(kit: BrowserKit, theme: Theme): Promise<Violation[]> {
+  const found: Violation[] = [];
+  const anonymous = await kit.newPage({ initScript: themeScript(theme) });
+  await anonymous.goto('/login');
+  await signInButton(anonymous).waitFor();
+  found.push(...(await seriousViolations(anonymous, `${theme} /login`)));
+
+  const page = await kit.newPage({ as: demo.platinum, initScript: themeScript(theme) });
+  for (const [path, title] of await signedInRoutes()) {
+    await settle(page, path, title);
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+    found.push(...(await seriousViolations(page, `${theme} ${path}`)));
+  }
+  return found;
+}
+
+describe('accessibility (axe-core)', () => {
+  for (const theme of ['dark', 'light'] as const) {
+    browserTest(
+      `every route of the specification in the ${theme} theme has no serious or critical violation`,
+      async (kit) => {
+        const violations = await auditTheme(kit, theme);
+        if (violations.length > 0) {
+          throw new Error(
+            `${violations.length} serious/critical axe violations:\n${formatViolations(violations)}`,
+          );
+        }
+      },
+      240_000,
+    );
+  }
+});
+
+describe('dialogs', () => {
+  browserTest(
+    'Tab and Shift+Tab cycle inside an open dialog, Escape closes it and focus returns to the opener',
+    async (kit) => {
+      const serial = uniqueSerial('A11Y');
+      await createItem(api, {
+        serial,
+        stockType: 'Watches',
+        brand: 'Rolex',
+        model: 'Explorer',
+        retailPrice: '7200',
+        transactions: [{ type: 'cash', amount: '5100' }],
+      });
+      const page = await kit.newPage({ as: demo.platinum });
+      await settle(page, `/inventory/all?search=${encodeURIComponent(serial)}`, 'All Inventory Stock');
+      const opener = page
+        .getByRole('row')
+        .filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${serial}\\b`) }) })
+        .getByRole('button', { name: 'Sell', exact: true });
+      await opener.click();
+      const dialog = page.getByRole('dialog', { name: `Sell ${serial}` });
+      await dialog.waitFor();
+
+      // The page behind neither scrolls nor is reachable: the dialog is modal (top layer, rest inert).
+      expect(
+        await page.evaluate(() => ({
+          modal: document.querySelector('dialog')?.matches(':modal') ?? false,
+          overflow: getComputedStyle(document.body).overflow,
+        })),
+      ).toEqual({ modal: true, overflow: 'hidden' });
+
+      const where = () =>
+        page.evaluate(() => {
+          const active = document.activeElement;
+          const inside = Boolean(active && active.closest('dialog'));
+          const name =
+            active instanceof HTMLElement
+              ? `${active.tagName.toLowerCase()}:${active.getAttribute('aria-label') ?? active.id ?? ''}:${(active.textContent ?? '').trim().slice(0, 30)}`
+              : String(active);
+          return { inside, name };
+        });
+
+      // Forward: every stop is inside, and after a full round the first control comes back.
+      const forward: string[] = [];
+      for (let i = 0; i < 30; i += 1) {
+        await page.keyboard.press('Tab');
+        const stop = await where();
+        expect(stop.inside).toBe(true);
+        if (forward.length > 0 && stop.name === forward[0]) break;
+        forward.push(stop.name);
+      }
+      expect(forward.length).toBeGreaterThan(2);
+      expect(forward.length).toBeLessThan(30);
+      expect(forward.at(-1)).toMatch(/^button:.*Close$/);
+
+      // Backward from the first control: the last one (Close), then the stops in reverse.
+      const backward: string[] = [];
+      for (let i = 0; i < forward.length; i += 1) {
+        await page.keyboard.press('Shift+Tab');
+        const stop = await where();
+        expect(stop.inside).toBe(true);
+        backward.push(stop.name);
+      }
+      expect(backward).toEqual([...forward.slice(1).reverse(), forward[0]]);
+
+      const inDialog = await seriousViolations(page, 'Sell dialog', 'dialog');
+      if (inDialog.length > 0) throw new Error(formatViolations(inDialog));
+
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      expect(await opener.evaluate((element) => element === document.activeElement)).toBe(true);
+      expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
+    },
+    90_000,
+  );
+});
