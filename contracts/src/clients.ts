@@ -11,7 +11,7 @@ import {
 import { CLIENT_STATUSES, LEDGER_DIRECTIONS } from './constants';
 
 /*
- * Clients (SPEC §3 Client, §5, §9; issue 4). Service paths: `paths.client*` in paths.ts.
+ * Clients (SPEC §3 Client, §5, §9; issue 4). Endpoints: `endpoints.clients` (endpoints.ts).
  *
  * BALANCE — one sign convention for the whole product (the client ledger, server/README.md):
  *   balance = Σ amountGbp of the client's ledger entries, exact, in GBP, two decimals.

@@ -13,9 +13,8 @@ import { ClientStatusSchema } from './clients';
 
 /*
  * Finance (SPEC §2 /expenses, /quicksales, /expenselist, /reports, the dashboard; §3; §9; issue 6).
- * Service paths: `paths.expenses`, `paths.quickSales`, `paths.reports`, `paths.reportsCsv`,
- * `paths.financeDashboard`, `paths.dashboardPins`, `paths.dashboardPin(id)` in paths.ts. Every endpoint needs a
- * signed-in member of a shop (any role) and only ever sees that shop's records.
+ * Endpoints: `endpoints.expenses`, `.quickSales`, `.reports`, `.dashboard` and `.pins` (endpoints.ts). Every
+ * endpoint needs a signed-in member of a shop (any role) and only ever sees that shop's records.
  *
  * MONEY AND CURRENCIES — reports are in GBP. An expense or quick sale is recorded in its own currency with
  * the exchange rate of that moment (GBP per unit of the currency; 1 for GBP, required for USD, EUR and BTC), and

@@ -11,7 +11,7 @@ import {
 import { ITEM_STATUSES, STOCK_TYPES, TRANSACTION_TYPES } from './constants';
 
 /*
- * Inventory (SPEC §2-§5, issue 5). Service paths: see `paths.items*` in paths.ts.
+ * Inventory (SPEC §2-§5, issue 5). Endpoints: `endpoints.items` (endpoints.ts).
  *
  * PURCHASE PRICE — the exact rule the server applies and the form's read-only total must show:
  *   line(cash)          = round2( amount × exchangeRate × (1 − feePercent / 100) )

@@ -89,6 +89,7 @@ describe('the endpoint map', () => {
     const image = schemasOf(endpoints.items.image);
     typeIs<Equal<Static<typeof image.params>, { id: string; imageId: string }>>(true);
     typeIs<Equal<Static<(typeof image.response)[200]>, unknown>>(true);
+    expect(Object.keys(image.params.properties)).toEqual(['id', 'imageId']);
   });
 });
 
