@@ -41,8 +41,9 @@ import { ClientStatusSchema } from './clients';
  *   and is required for the others
  * - payment_method: one of PAYMENT_METHODS, default Cash
  * - notes: default ''; date: YYYY-MM-DD, default today in the shop's time zone
- * currency and payment_method are plain strings here on purpose: the server checks them itself so that one
- * answer reports every problem of the form (a schema error would stop at the first).
+ * currency and payment_method are plain strings here on purpose: the server checks them itself, because the
+ * amount's rule depends on the currency and a schema error is answered before any of the server's checks run
+ * (a bad currency and a bad amount would come back in two answers instead of one).
  */
 export const FinanceEntryCreate = Type.Object(
   {
