@@ -63,6 +63,29 @@ describe('readServerErrors', () => {
   });
 });
 
+it('maps the service names onto the form fields and says the rest above the form', () => {
+  const names = { amount: 'amount', expense_date: 'date', sale_date: 'date' };
+  const errors = readServerErrors(
+    refused(400, {
+      expense_date: ['Too early.'],
+      sale_date: ['Not a day.'],
+      shop: ['Unknown shop.'],
+      amount: ['Bad.'],
+    }),
+    'Could not save.',
+    { fields: names },
+  );
+  expect(errors).toEqual({
+    fields: { date: 'Too early. Not a day.', amount: 'Bad.' },
+    lines: {},
+    form: 'Unknown shop.',
+  });
+  const unknownOnly = readServerErrors(refused(400, { shop: ['Unknown shop.'] }), 'Could not save.', {
+    fields: names,
+  });
+  expect(unknownOnly).toEqual({ fields: {}, lines: {}, form: 'Unknown shop.' });
+});
+
 describe('errorMessage and isNotFound', () => {
   it('gives one line for an alert', () => {
     expect(errorMessage(refused(403, { detail: 'Not allowed.' }), 'Failed.')).toBe('Not allowed.');

@@ -12,6 +12,11 @@ export interface ServerErrors {
 
 export interface ServerErrorsOptions {
   /**
+   * The form's fields by the service's names, e.g. `{ expense_date: 'date' }`. When given, a message for any
+   * other name goes above the form: beside a field the form does not have, nobody would read it.
+   */
+  fields?: Readonly<Record<string, string>>;
+  /**
    * A list field whose rows the service reports one message each, as "Line 2: clientId: This field is
    * required." (a stock item's `transactions`): those messages go to `lines`, the others stay on the field.
    */
@@ -42,6 +47,20 @@ function splitLines(
   else delete fields[field];
 }
 
+function onFormFields(
+  fields: Record<string, string>,
+  names: Readonly<Record<string, string>>,
+  general: string[],
+): Record<string, string> {
+  const shown: Record<string, string> = {};
+  for (const [key, message] of Object.entries(fields)) {
+    const field = names[key];
+    if (field === undefined) general.push(message);
+    else shown[field] = shown[field] ? `${shown[field]} ${message}` : message;
+  }
+  return shown;
+}
+
 /** Splits a DRF error answer into what goes next to each field, each list row, and above the form. */
 export function readServerErrors(
   error: unknown,
@@ -54,10 +73,12 @@ export function readServerErrors(
     const raw = (error.data as Record<string, unknown>)[options.linesOf];
     if (Array.isArray(raw)) splitLines(raw, fields, options.linesOf, lines);
   }
-  const nonField = fields[NON_FIELD] ?? null;
+  const general = fields[NON_FIELD] ? [fields[NON_FIELD]] : [];
   delete fields[NON_FIELD];
-  const explained = Object.keys(fields).length > 0 || Object.keys(lines).length > 0;
-  return { fields, lines, form: errorDetail(error) ?? nonField ?? (explained ? null : fallback) };
+  const shown = options.fields ? onFormFields(fields, options.fields, general) : fields;
+  const explained = Object.keys(shown).length > 0 || Object.keys(lines).length > 0;
+  const form = errorDetail(error) ?? (general.length > 0 ? general.join(' ') : null);
+  return { fields: shown, lines, form: form ?? (explained ? null : fallback) };
 }
 
 /** One line for an alert: the detail, else every field message, else the fallback. */

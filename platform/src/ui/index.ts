@@ -2,6 +2,7 @@ export * from './alert';
 export * from './button';
 export * from './fields';
 export * from './file-field';
+export * from './form-actions';
 export * from './layout';
 export * from './modal';
 export * from './page-title';

@@ -12,15 +12,15 @@ import {
 } from '@loupe/contracts';
 import {
   Alert,
-  Button,
+  FormActions,
   formatMoney,
   Modal,
-  readServerErrors,
   SelectField,
   TextAreaField,
   TextField,
   toDecimal,
   today,
+  useFormSubmit,
 } from '@loupe/platform';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
@@ -37,13 +37,6 @@ const Current = styled.p`
 const Preview = styled.p`
   margin: 0 0 ${({ theme }) => theme.space(4)};
   color: ${({ theme }) => theme.colors.muted};
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
-  margin-bottom: ${({ theme }) => theme.space(3)};
 `;
 
 const NOTE_MAX = 2000;
@@ -66,9 +59,8 @@ export function PaymentDialog({ client, onClose, onRecorded }: PaymentDialogProp
   const [method, setMethod] = useState<PaymentMethod>(DEFAULT_PAYMENT_METHOD);
   const [date, setDate] = useState(today());
   const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const submitter = useFormSubmit<Field>('The payment could not be recorded. Please try again.');
+  const { errors, setErrors, formError, busy: sending } = submitter;
   const foreign = currency !== 'GBP';
 
   const worth = paymentWorth(direction, amount, currency, exchangeRate);
@@ -96,12 +88,11 @@ export function PaymentDialog({ client, onClose, onRecorded }: PaymentDialogProp
     else if (date > today()) problems.date = 'The date cannot be in the future.';
     if (note.length > NOTE_MAX) problems.note = `Note can have at most ${NOTE_MAX} characters.`;
     setErrors(problems);
-    setFormError(null);
+    submitter.setFormError(null);
     if (Object.keys(problems).length > 0) return;
 
-    setSending(true);
-    try {
-      const result = await recordPayment(client.id, {
+    const outcome = await submitter.run(() =>
+      recordPayment(client.id, {
         direction,
         amount: amount.trim(),
         currency,
@@ -109,14 +100,9 @@ export function PaymentDialog({ client, onClose, onRecorded }: PaymentDialogProp
         method,
         date,
         note: note.trim(),
-      });
-      onRecorded(result);
-    } catch (error) {
-      const server = readServerErrors(error, 'The payment could not be recorded. Please try again.');
-      setErrors(server.fields as Partial<Record<Field, string>>);
-      setFormError(server.form);
-      setSending(false);
-    }
+      }),
+    );
+    if (outcome?.ok) onRecorded(outcome.value);
   }
 
   return (
@@ -222,11 +208,7 @@ export function PaymentDialog({ client, onClose, onRecorded }: PaymentDialogProp
             {direction === 'received' ? 'to' : 'from'} the balance, which becomes {formatMoney(after)}.
           </Preview>
         ) : null}
-        <Actions>
-          <Button type="submit" disabled={sending} aria-busy={sending || undefined}>
-            Record Payment
-          </Button>
-        </Actions>
+        <FormActions submitLabel="Record Payment" busy={sending} />
       </form>
     </Modal>
   );

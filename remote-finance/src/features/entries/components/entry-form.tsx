@@ -1,15 +1,14 @@
 import { CURRENCIES, PAYMENT_METHODS, type Currency, type PaymentMethod } from '@loupe/contracts';
 import {
   Alert,
-  Button,
   Card,
-  errorDetail,
-  fieldErrors,
+  FormActions,
   formatMoney,
   PageHeader,
   SelectField,
   TextAreaField,
   TextField,
+  useFormSubmit,
 } from '@loupe/platform';
 import { useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
@@ -48,10 +47,9 @@ interface EntryFormProps extends EntryTexts {
  */
 export function EntryForm({ title, submitLabel, noun, failedText, save }: EntryFormProps) {
   const [values, setValues] = useState<EntryValues>(entryDefaults);
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const submitter = useFormSubmit<FieldName>(failedText, { fields: SERVER_FIELDS });
+  const { errors, setErrors, formError, setFormError, busy: saving } = submitter;
   const [saved, setSaved] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
 
   const set = <K extends FieldName>(name: K, value: EntryValues[K]) => {
@@ -78,27 +76,14 @@ export function EntryForm({ title, submitLabel, noun, failedText, save }: EntryF
       return;
     }
 
-    setSaving(true);
-    try {
-      await save(values);
+    const outcome = await submitter.run(() => save(values));
+    if (!outcome) return;
+    if (outcome.ok) {
       setSaved(`${noun} saved: ${values.name.trim()}, ${formatMoney(values.amount.trim(), values.currency)}`);
       setValues(entryDefaults());
       setErrors({});
-    } catch (error) {
-      const byField: Partial<Record<FieldName, string>> = {};
-      const other: string[] = [];
-      for (const [key, message] of Object.entries(fieldErrors(error))) {
-        const field = SERVER_FIELDS[key];
-        if (field) byField[field] = byField[field] ? `${byField[field]} ${message}` : message;
-        else other.push(message);
-      }
-      setErrors(byField);
-      const detail = errorDetail(error);
-      const known = Object.keys(byField).length > 0;
-      setFormError(detail ?? (other.length > 0 ? other.join(' ') : known ? null : failedText));
-      focusFirstError(FIELD_ORDER.filter((name) => byField[name]));
-    } finally {
-      setSaving(false);
+    } else {
+      focusFirstError(FIELD_ORDER.filter((name) => outcome.errors.fields[name]));
     }
   }
 
@@ -194,9 +179,7 @@ export function EntryForm({ title, submitLabel, noun, failedText, save }: EntryF
             error={errors.notes}
             onChange={(event) => set('notes', event.target.value)}
           />
-          <Button type="submit" disabled={saving} aria-busy={saving || undefined}>
-            {saving ? 'Saving...' : submitLabel}
-          </Button>
+          <FormActions submitLabel={submitLabel} busy={saving} busyLabel="Saving..." />
         </form>
       </Card>
     </>

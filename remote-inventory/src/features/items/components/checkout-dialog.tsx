@@ -1,9 +1,8 @@
 import type { Item, ItemRow } from '@loupe/contracts';
-import { Alert, Button, Modal, readServerErrors, TextAreaField, TextField, today } from '@loupe/platform';
+import { Alert, FormActions, Modal, TextAreaField, TextField, today, useFormSubmit } from '@loupe/platform';
 import { useState, type FormEvent } from 'react';
 import { ClientPicker, type ClientChoice } from '../../clients/components/client-picker';
 import { checkOutItem } from '../api/check-out-item';
-import { DialogActions } from './dialog-actions';
 
 type Field = 'clientId' | 'dueDate' | 'note';
 
@@ -20,9 +19,8 @@ export function CheckoutDialog({ item, client: initialClient, onClose, onChecked
   const [client, setClient] = useState<ClientChoice | null>(initialClient);
   const [dueDate, setDueDate] = useState('');
   const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const submitter = useFormSubmit<Field>('The item could not be checked out. Please try again.');
+  const { errors, setErrors, formError, setFormError, busy: sending } = submitter;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -34,20 +32,14 @@ export function CheckoutDialog({ item, client: initialClient, onClose, onChecked
     setFormError(null);
     if (!client || Object.keys(problems).length > 0) return;
 
-    setSending(true);
-    try {
-      const updated = await checkOutItem(item.id, {
+    const outcome = await submitter.run(() =>
+      checkOutItem(item.id, {
         clientId: client.id,
         dueDate: dueDate || null,
         note: note.trim(),
-      });
-      onCheckedOut(updated);
-    } catch (error) {
-      const server = readServerErrors(error, 'The item could not be checked out. Please try again.');
-      setErrors(server.fields as Partial<Record<Field, string>>);
-      setFormError(server.form);
-      setSending(false);
-    }
+      }),
+    );
+    if (outcome?.ok) onCheckedOut(outcome.value);
   }
 
   return (
@@ -69,11 +61,7 @@ export function CheckoutDialog({ item, client: initialClient, onClose, onChecked
           error={errors.note}
           onChange={(event) => setNote(event.target.value)}
         />
-        <DialogActions>
-          <Button type="submit" disabled={sending} aria-busy={sending || undefined}>
-            Check Out
-          </Button>
-        </DialogActions>
+        <FormActions submitLabel="Check Out" busy={sending} />
       </form>
     </Modal>
   );

@@ -3,18 +3,18 @@ import {
   Alert,
   Button,
   formatDay,
+  FormActions,
   formatMoney,
   Modal,
-  readServerErrors,
   TextAreaField,
   TextField,
+  useFormSubmit,
 } from '@loupe/platform';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { promoteItem } from '../api/promote-item';
 import { checkDecimal } from '../lib/validation';
 import { allowedActions } from './row-actions';
-import { DialogActions } from './dialog-actions';
 
 type Field = 'price' | 'note';
 
@@ -38,9 +38,8 @@ export function PromoteDialog({ item, onClose, onDone }: PromoteDialogProps) {
   const canPromote = item.status === 'available' || item.status === 'checked_out';
   const [price, setPrice] = useState(current?.price != null ? current.price.toFixed(2) : '');
   const [note, setNote] = useState(current?.note ?? '');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const submitter = useFormSubmit<Field>('The promotion could not be saved. Please try again.');
+  const { errors, setErrors, formError, busy: sending } = submitter;
 
   async function send(promoted: boolean) {
     if (sending) return;
@@ -49,25 +48,20 @@ export function PromoteDialog({ item, onClose, onDone }: PromoteDialogProps) {
       setErrors(priceError ? { price: priceError } : {});
       if (priceError) return;
     }
-    setFormError(null);
-    setSending(true);
-    try {
-      const updated = await promoteItem(
+    const outcome = await submitter.run(() =>
+      promoteItem(
         item.id,
         promoted ? { promoted: true, price: price.trim() || null, note: note.trim() } : { promoted: false },
-      );
-      onDone(
-        updated,
-        promoted
-          ? `${item.serial} is promoted${updated.promotion?.price != null ? ` at ${formatMoney(updated.promotion.price)}` : ''}.`
-          : `${item.serial} is no longer promoted.`,
-      );
-    } catch (error) {
-      const server = readServerErrors(error, 'The promotion could not be saved. Please try again.');
-      setErrors(server.fields as Partial<Record<Field, string>>);
-      setFormError(server.form);
-      setSending(false);
-    }
+      ),
+    );
+    if (!outcome?.ok) return;
+    const updated = outcome.value;
+    onDone(
+      updated,
+      promoted
+        ? `${item.serial} is promoted${updated.promotion?.price != null ? ` at ${formatMoney(updated.promotion.price)}` : ''}.`
+        : `${item.serial} is no longer promoted.`,
+    );
   }
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -114,18 +108,17 @@ export function PromoteDialog({ item, onClose, onDone }: PromoteDialogProps) {
         ) : (
           <Explain>A {item.status === 'sold' ? 'sold' : 'unavailable'} item cannot be promoted.</Explain>
         )}
-        <DialogActions>
-          {canPromote ? (
-            <Button type="submit" disabled={sending}>
-              {current ? 'Update Promotion' : 'Promote'}
-            </Button>
-          ) : null}
+        <FormActions
+          submitLabel={current ? 'Update Promotion' : 'Promote'}
+          busy={sending}
+          hideSubmit={!canPromote}
+        >
           {current && allowedActions(item).promote ? (
             <Button variant="danger" disabled={sending} onClick={() => void send(false)}>
               End Promotion
             </Button>
           ) : null}
-        </DialogActions>
+        </FormActions>
       </form>
     </Modal>
   );

@@ -10,23 +10,22 @@ import {
 } from '@loupe/contracts';
 import {
   Alert,
-  Button,
+  FormActions,
   formatFixed,
   formatMoney,
   Modal,
   parseDecimal,
   productRounded,
-  readServerErrors,
   SelectField,
   TextAreaField,
   TextField,
   today,
+  useFormSubmit,
 } from '@loupe/platform';
 import { useState, type FormEvent } from 'react';
 import { ClientPicker, type ClientChoice } from '../../clients/components/client-picker';
 import { sellItem } from '../api/sell-item';
 import { checkDecimal } from '../lib/validation';
-import { DialogActions } from './dialog-actions';
 
 type Field = 'price' | 'exchangeRate' | 'date' | 'clientId' | 'paymentMethod' | 'currency' | 'notes';
 
@@ -47,9 +46,8 @@ export function SellDialog({ item, onClose, onSold }: SellDialogProps) {
   );
   const [date, setDate] = useState(today());
   const [notes, setNotes] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const submitter = useFormSubmit<Field>('The sale could not be recorded. Please try again.');
+  const { errors, setErrors, formError, setFormError, busy: sending } = submitter;
   const foreign = currency !== 'GBP';
 
   const priceValue = parseDecimal(price, { signed: true, grouping: true });
@@ -75,9 +73,8 @@ export function SellDialog({ item, onClose, onSold }: SellDialogProps) {
     setFormError(null);
     if (Object.keys(problems).length > 0) return;
 
-    setSending(true);
-    try {
-      const sold = await sellItem(item.id, {
+    const outcome = await submitter.run(() =>
+      sellItem(item.id, {
         price: price.trim(),
         currency,
         exchangeRate: foreign ? exchangeRate.trim() : '1',
@@ -85,14 +82,9 @@ export function SellDialog({ item, onClose, onSold }: SellDialogProps) {
         clientId: client?.id ?? null,
         date,
         notes: notes.trim(),
-      });
-      onSold(sold);
-    } catch (error) {
-      const server = readServerErrors(error, 'The sale could not be recorded. Please try again.');
-      setErrors(server.fields as Partial<Record<Field, string>>);
-      setFormError(server.form);
-      setSending(false);
-    }
+      }),
+    );
+    if (outcome?.ok) onSold(outcome.value);
   }
 
   return (
@@ -163,11 +155,7 @@ export function SellDialog({ item, onClose, onSold }: SellDialogProps) {
           error={errors.notes}
           onChange={(event) => setNotes(event.target.value)}
         />
-        <DialogActions>
-          <Button type="submit" disabled={sending} aria-busy={sending || undefined}>
-            Confirm Sale
-          </Button>
-        </DialogActions>
+        <FormActions submitLabel="Confirm Sale" busy={sending} />
       </form>
     </Modal>
   );
