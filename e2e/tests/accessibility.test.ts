@@ -180,3 +180,73 @@ describe('dialogs', () => {
     90_000,
   );
 });
+
+describe('open dialogs', () => {
+  for (const theme of ['dark', 'light'] as const) {
+    browserTest(
+      `Payment and Client Details have no serious or critical violation in the ${theme} theme`,
+      async (kit) => {
+        const page = await kit.newPage({ as: demo.platinum, initScript: themeScript(theme) });
+        const found: Violation[] = [];
+
+        await settle(page, '/clients', 'Clients');
+        const firstRow = page
+          .getByRole('table')
+          .first()
+          .getByRole('row')
+          .filter({ has: page.getByRole('rowheader') })
+          .first();
+        const name = (await firstRow.getByRole('rowheader').innerText()).trim();
+        await firstRow.getByRole('button', { name: 'Payment', exact: true }).click();
+        const payment = page.getByRole('dialog', { name: `Payment for ${name}` });
+        await payment.waitFor();
+        found.push(...(await seriousViolations(page, `${theme} Payment dialog`, 'dialog')));
+        await page.keyboard.press('Escape');
+        await payment.waitFor({ state: 'detached' });
+
+        await settle(page, '/dashboard', 'Dashboard');
+        const debtors = page.getByRole('table', { name: 'Debtors' });
+        await debtors.getByRole('button').first().click();
+        const details = page.getByRole('dialog', { name: 'Client Details' });
+        await details.getByRole('table', { name: 'Recent ledger entries' }).waitFor();
+        found.push(...(await seriousViolations(page, `${theme} Client Details dialog`, 'dialog')));
+
+        if (found.length > 0) throw new Error(formatViolations(found));
+      },
+      90_000,
+    );
+  }
+});
+
+describe('navigation', () => {
+  browserTest(
+    'the first load leaves focus alone; after a navigation focus is on the new page heading, and titles follow',
+    async (kit) => {
+      const page = await kit.newPage({ as: demo.platinum });
+      await settle(page, '/dashboard', 'Dashboard');
+      expect(await page.title()).toBe('Dashboard · Loupe');
+      const focusedHeading = () =>
+        page.evaluate(() => {
+          const active = document.activeElement;
+          return active?.tagName === 'H1' ? active.textContent : null;
+        });
+      expect(await focusedHeading()).toBeNull();
+
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Clients' }).click();
+      await heading(page, 'Clients').waitFor();
+      await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+      expect(await focusedHeading()).toBe('Clients');
+      expect(await page.title()).not.toBe('Dashboard · Loupe');
+
+      // The next Tab starts from the page's content, not from the top of the document.
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main')))).toBe(true);
+
+      await page.getByRole('link', { name: 'Loupe dashboard' }).click();
+      await heading(page, 'Dashboard').waitFor();
+      await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+      expect(await focusedHeading()).toBe('Dashboard');
+      expect(await page.title()).toBe('Dashboard · Loupe');
+    },
+  );
+});
