@@ -32,6 +32,11 @@ function schemaNamed<N extends SchemaName>(name: N): SchemaNamed<N> {
   return Schemas[name];
 }
 
+/**
+ * `{ params?, querystring?, body?, response }` for a route of `endpoint`: the success statuses map to its
+ * response schema (a route adds its error answers, e.g. `withErrors(schemas.response)`); params has one string
+ * per `:name` of the pattern.
+ */
 export function schemasOf<const E extends Endpoint>(endpoint: E): EndpointSchemas<E> {
   const statuses: readonly SuccessStatus[] =
     endpoint.status === undefined
