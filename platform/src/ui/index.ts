@@ -1,5 +1,6 @@
 export * from './alert';
 export * from './button';
+export * from './choice-field';
 export * from './fields';
 export * from './file-field';
 export * from './form-actions';

@@ -37,6 +37,25 @@ export const StatNote = styled.p`
   color: ${({ theme }) => theme.colors.muted};
 `;
 
+/** Labelled figures, two columns: the label, then its amount aligned right (Sales: Today, This week…). */
+export const StatList = styled.dl`
+  display: grid;
+  grid-template-columns: auto auto;
+  justify-content: space-between;
+  row-gap: ${({ theme }) => theme.space(2)};
+  column-gap: ${({ theme }) => theme.space(4)};
+  margin: 0 0 ${({ theme }) => theme.space(3)};
+  dt {
+    color: ${({ theme }) => theme.colors.muted};
+  }
+  dd {
+    margin: 0;
+    text-align: right;
+    font-weight: 600;
+    font-variant-numeric: tabular-nums;
+  }
+`;
+
 /** A table in a third of the dashboard: tighter than a page's table. */
 export const CompactTable = styled(Table)`
   font-size: 0.9rem;

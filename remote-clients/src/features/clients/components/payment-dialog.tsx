@@ -15,7 +15,7 @@ import {
   FormActions,
   formatMoney,
   Modal,
-  SelectField,
+  ChoiceField,
   TextAreaField,
   TextField,
   toDecimal,
@@ -112,19 +112,15 @@ export function PaymentDialog({ client, onClose, onRecorded }: PaymentDialogProp
       </Current>
       <form onSubmit={submit} noValidate aria-label={`Payment for ${client.name}`}>
         {formError ? <Alert>{formError}</Alert> : null}
-        <SelectField
+        <ChoiceField
           label="Direction"
           name="direction"
           value={direction}
           error={errors.direction}
-          onChange={(event) => setDirection(event.target.value as LedgerDirection)}
-        >
-          {LEDGER_DIRECTIONS.map((value) => (
-            <option key={value} value={value}>
-              {DIRECTION_LABELS[value]}
-            </option>
-          ))}
-        </SelectField>
+          options={LEDGER_DIRECTIONS}
+          labels={DIRECTION_LABELS}
+          onChange={setDirection}
+        />
         <TextField
           label="Amount"
           name="amount"
@@ -139,22 +135,17 @@ export function PaymentDialog({ client, onClose, onRecorded }: PaymentDialogProp
           hint={`In ${currency}.`}
           onChange={(event) => setAmount(event.target.value)}
         />
-        <SelectField
+        <ChoiceField
           label="Currency"
           name="currency"
           value={currency}
           error={errors.currency}
-          onChange={(event) => {
-            setCurrency(event.target.value as Currency);
+          options={CURRENCIES}
+          onChange={(value) => {
+            setCurrency(value);
             setErrors(({ exchangeRate: _rate, amount: _amount, ...rest }) => rest);
           }}
-        >
-          {CURRENCIES.map((code) => (
-            <option key={code} value={code}>
-              {code}
-            </option>
-          ))}
-        </SelectField>
+        />
         {foreign ? (
           <TextField
             label="Exchange Rate"
@@ -171,19 +162,14 @@ export function PaymentDialog({ client, onClose, onRecorded }: PaymentDialogProp
             onChange={(event) => setExchangeRate(event.target.value)}
           />
         ) : null}
-        <SelectField
+        <ChoiceField
           label="Payment Method"
           name="method"
           value={method}
           error={errors.method}
-          onChange={(event) => setMethod(event.target.value as PaymentMethod)}
-        >
-          {PAYMENT_METHODS.map((value) => (
-            <option key={value} value={value}>
-              {value}
-            </option>
-          ))}
-        </SelectField>
+          options={PAYMENT_METHODS}
+          onChange={setMethod}
+        />
         <TextField
           label="Date"
           name="date"

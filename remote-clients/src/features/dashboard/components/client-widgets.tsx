@@ -7,6 +7,7 @@ import {
   plural,
   QueryCard,
   StatFigure,
+  StatList,
   StatNote,
   TableScroll,
   VisuallyHidden,
@@ -18,22 +19,6 @@ import { Balance } from '../../../components/balance';
 import { useClientsSummary } from '../api/get-clients-summary';
 import { useRecentlyActiveClients } from '../api/get-recent-clients';
 import { ClientDetailsModal } from './client-details-modal';
-
-const Figures = styled.dl`
-  display: grid;
-  grid-template-columns: auto auto;
-  justify-content: space-between;
-  row-gap: ${({ theme }) => theme.space(2)};
-  column-gap: ${({ theme }) => theme.space(4)};
-  margin: 0 0 ${({ theme }) => theme.space(3)};
-  dt {
-    color: ${({ theme }) => theme.colors.muted};
-  }
-  dd {
-    margin: 0;
-    text-align: right;
-  }
-`;
 
 const NameButton = styled.button`
   font: inherit;
@@ -172,7 +157,7 @@ export function ClientBalancesWidget() {
     <SummaryCard title="Client Balances">
       {(summary) => (
         <>
-          <Figures>
+          <StatList>
             <dt>Owed to the shop ({plural(summary.debtorCount, 'client', 'clients')})</dt>
             <dd>
               <Balance value={-summary.totalOwedToShop} />
@@ -185,7 +170,7 @@ export function ClientBalancesWidget() {
             <dd>
               <Balance value={summary.netBalance} />
             </dd>
-          </Figures>
+          </StatList>
           <Subtitle>Recently active</Subtitle>
           <RecentlyActive onOpen={openDetails} />
           {modal}

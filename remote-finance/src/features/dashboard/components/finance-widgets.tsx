@@ -9,6 +9,7 @@ import {
   plural,
   QueryCard,
   StatFigure,
+  StatList,
   StatNote,
   TableScroll,
   VisuallyHidden,
@@ -21,24 +22,6 @@ import { reportRangeLabel, reportTypeLabel, spanLabel } from '../../../lib/repor
 import { deletePin } from '../api/delete-pin';
 import { useFinanceDashboard } from '../api/get-finance-dashboard';
 import { usePins } from '../api/get-pins';
-
-const Figures = styled.dl`
-  display: grid;
-  grid-template-columns: auto auto;
-  justify-content: space-between;
-  row-gap: ${({ theme }) => theme.space(2)};
-  column-gap: ${({ theme }) => theme.space(4)};
-  margin: 0;
-  dt {
-    color: ${({ theme }) => theme.colors.muted};
-  }
-  dd {
-    margin: 0;
-    text-align: right;
-    font-weight: 600;
-    font-variant-numeric: tabular-nums;
-  }
-`;
 
 const Num = styled.td`
   white-space: nowrap;
@@ -103,14 +86,14 @@ export function SalesSummaryWidget() {
   return (
     <FinanceCard title="Sales Summary">
       {(data) => (
-        <Figures role="group" aria-label="Sales">
+        <StatList role="group" aria-label="Sales">
           <dt>Today</dt>
           <dd>{formatMoney(data.sales.today)}</dd>
           <dt>This week</dt>
           <dd>{formatMoney(data.sales.week)}</dd>
           <dt>This month</dt>
           <dd>{formatMoney(data.sales.month)}</dd>
-        </Figures>
+        </StatList>
       )}
     </FinanceCard>
   );
@@ -149,7 +132,7 @@ export function SalesByMethodWidget() {
     <FinanceCard title="Sales by Method">
       {(data) => (
         <>
-          <Figures role="group" aria-label="Sales by method">
+          <StatList role="group" aria-label="Sales by method">
             <dt>Card</dt>
             <dd>{formatMoney(data.salesByMethod.card)}</dd>
             <dt>Cash</dt>
@@ -162,7 +145,7 @@ export function SalesByMethodWidget() {
                 <dd>{formatMoney(data.salesByMethod.other)}</dd>
               </>
             ) : null}
-          </Figures>
+          </StatList>
           <StatNote>This month</StatNote>
         </>
       )}
@@ -256,7 +239,7 @@ function PinItem({ pin, onRemoved }: { pin: DashboardPin; onRemoved(): void }) {
         </Button>
       </PinHead>
       <StatNote>{spanLabel(pin.periodFrom, pin.periodTo)}</StatNote>
-      <Figures role="group" aria-label={`${title} totals`}>
+      <StatList role="group" aria-label={`${title} totals`}>
         <dt>Sales</dt>
         <dd>{formatMoney(pin.totals.sales)}</dd>
         <dt>Expenses</dt>
@@ -265,7 +248,7 @@ function PinItem({ pin, onRemoved }: { pin: DashboardPin; onRemoved(): void }) {
         <dd>
           <SignedMoney value={pin.totals.profit} />
         </dd>
-      </Figures>
+      </StatList>
       {error ? <Alert>{error}</Alert> : null}
     </li>
   );

@@ -1,11 +1,11 @@
-import { CURRENCIES, PAYMENT_METHODS, type Currency, type PaymentMethod } from '@loupe/contracts';
+import { CURRENCIES, PAYMENT_METHODS } from '@loupe/contracts';
 import {
   Alert,
   Card,
   FormActions,
   formatMoney,
   PageHeader,
-  SelectField,
+  ChoiceField,
   TextAreaField,
   TextField,
   useFormSubmit,
@@ -119,19 +119,14 @@ export function EntryForm({ title, submitLabel, noun, failedText, save }: EntryF
               error={errors.amount}
               onChange={(event) => set('amount', event.target.value)}
             />
-            <SelectField
+            <ChoiceField
               label="Currency"
               name="currency"
               value={values.currency}
               error={errors.currency}
-              onChange={(event) => set('currency', event.target.value as Currency)}
-            >
-              {CURRENCIES.map((currency) => (
-                <option key={currency} value={currency}>
-                  {currency}
-                </option>
-              ))}
-            </SelectField>
+              options={CURRENCIES}
+              onChange={(value) => set('currency', value)}
+            />
             {foreign ? (
               <TextField
                 label="Exchange Rate"
@@ -149,19 +144,14 @@ export function EntryForm({ title, submitLabel, noun, failedText, save }: EntryF
             ) : null}
           </Row>
           <Row>
-            <SelectField
+            <ChoiceField
               label="Payment Method"
               name="payment_method"
               value={values.payment_method}
               error={errors.payment_method}
-              onChange={(event) => set('payment_method', event.target.value as PaymentMethod)}
-            >
-              {PAYMENT_METHODS.map((method) => (
-                <option key={method} value={method}>
-                  {method}
-                </option>
-              ))}
-            </SelectField>
+              options={PAYMENT_METHODS}
+              onChange={(value) => set('payment_method', value)}
+            />
             <TextField
               label="Date"
               name="date"

@@ -16,7 +16,7 @@ import {
   Modal,
   parseDecimal,
   productRounded,
-  SelectField,
+  ChoiceField,
   TextAreaField,
   TextField,
   today,
@@ -101,18 +101,13 @@ export function SellDialog({ item, onClose, onSold }: SellDialogProps) {
           hint={item.listingPrice !== null ? `Listing price ${formatMoney(item.listingPrice)}` : undefined}
           onChange={(event) => setPrice(event.target.value)}
         />
-        <SelectField
+        <ChoiceField
           label="Currency"
           value={currency}
           error={errors.currency}
-          onChange={(event) => setCurrency(event.target.value as Currency)}
-        >
-          {CURRENCIES.map((code) => (
-            <option key={code} value={code}>
-              {code}
-            </option>
-          ))}
-        </SelectField>
+          options={CURRENCIES}
+          onChange={setCurrency}
+        />
         {foreign ? (
           <TextField
             label="Exchange Rate"
@@ -127,18 +122,13 @@ export function SellDialog({ item, onClose, onSold }: SellDialogProps) {
             onChange={(event) => setExchangeRate(event.target.value)}
           />
         ) : null}
-        <SelectField
+        <ChoiceField
           label="Payment Method"
           value={paymentMethod}
           error={errors.paymentMethod}
-          onChange={(event) => setPaymentMethod(event.target.value as PaymentMethod)}
-        >
-          {PAYMENT_METHODS.map((method) => (
-            <option key={method} value={method}>
-              {method}
-            </option>
-          ))}
-        </SelectField>
+          options={PAYMENT_METHODS}
+          onChange={setPaymentMethod}
+        />
         <ClientPicker label="Client (optional)" value={client} onChange={setClient} error={errors.clientId} />
         <TextField
           label="Date"
