@@ -1,3 +1,5 @@
+import type { Decimal } from './lib/decimal';
+
 /** Decimals an amount may carry in each currency (the service's rule): BTC 8, the others 2. */
 export const amountDecimals = (currency: string): number => (currency === 'BTC' ? 8 : 2);
 
@@ -23,8 +25,8 @@ function moneyFormat(currency: string): Intl.NumberFormat {
  * Money with its currency sign and thousands separators: `£1,234.50`, `-£20.00`, `$3.00`, `₿0.0125`. The sign
  * stands before the currency sign, and an amount that rounds to zero has none (`£0.00`, never `-£0.00`).
  */
-export function formatMoney(amount: number | string | { toString(): string }, currency = 'GBP'): string {
-  const value = typeof amount === 'number' ? amount : Number(String(amount));
+export function formatMoney(amount: number | string | Decimal, currency = 'GBP'): string {
+  const value = typeof amount === 'number' ? amount : Number(amount.toString());
   if (!Number.isFinite(value)) return '';
   const body = moneyFormat(currency).format(Math.abs(value));
   const sign = value < 0 && /[1-9]/.test(body) ? '-' : '';

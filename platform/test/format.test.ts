@@ -1,4 +1,5 @@
 import { amountDecimals, formatCount, formatMoney, plural } from '../src/format';
+import { parseDecimal, toDecimal } from '../src/lib/decimal';
 
 describe('formatMoney', () => {
   it('shows pounds, dollars and euros with two places, separators and the sign before the symbol', () => {
@@ -7,6 +8,12 @@ describe('formatMoney', () => {
     expect(formatMoney(3, 'USD')).toBe('$3.00');
     expect(formatMoney(-1234567.891, 'EUR')).toBe('-€1,234,567.89');
     expect(formatMoney(0)).toBe('£0.00');
+  });
+
+  it('shows exact decimals as they are', () => {
+    expect(formatMoney(toDecimal('1234.5'))).toBe('£1,234.50');
+    expect(formatMoney(parseDecimal('-0.05', { signed: true })!, 'EUR')).toBe('-€0.05');
+    expect(formatMoney(toDecimal('0.00012345'), 'BTC')).toBe('₿0.00012345');
   });
 
   it('never shows a negative zero', () => {
