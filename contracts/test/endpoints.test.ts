@@ -18,9 +18,7 @@ import {
   type QueryOf,
   type ResponseOf,
 } from '../src';
-
-type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
-const typeIs = <T extends true>(proof: T) => proof;
+import { typeIs, type Equal } from './type-assert';
 
 const all: Array<[string, Endpoint]> = Object.entries(endpoints).flatMap(([group, members]) =>
   Object.entries(members).map(([name, endpoint]): [string, Endpoint] => [`${group}.${name}`, endpoint]),

@@ -24,9 +24,7 @@ import {
   type ReportType,
   type Role,
 } from '../src';
-
-type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
-const typeIs = <T extends true>(proof: T) => proof;
+import { typeIs, type Equal } from './type-assert';
 
 describe('types derived from the schemas', () => {
   it('keeps the literal unions of the constants', () => {
