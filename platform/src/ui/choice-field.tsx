@@ -6,7 +6,9 @@ export type ChoiceFieldProps<T extends string> = Omit<SelectFieldProps, 'value' 
   options: readonly T[];
   /** The words for a value where they differ from the value itself ("Received from client"). */
   labels?: Readonly<Partial<Record<T, string>>>;
-  onChange(value: T): void;
+  // Inferred from `value` and `options` only: a state setter also takes an updater function, and
+  // inferring from it widens T to string.
+  onChange(value: NoInfer<T>): void;
 };
 
 /** A select over a fixed list of values, typed by that list: the form gets a `T` back, not a string. */
