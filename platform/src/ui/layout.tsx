@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 
 export const Card = styled.section`
@@ -55,11 +55,48 @@ export const Table = styled.table`
   }
 `;
 
-/** Horizontal scroll for wide tables on small screens instead of a broken layout. */
-export const TableScroll = styled.div`
+const Scroll = styled.div`
   /* The containing block of visually hidden text in the table (absolutely positioned): without it that text
      escapes the scroll box and makes the whole page scroll sideways on a phone. */
   position: relative;
   width: 100%;
   overflow-x: auto;
 `;
+
+/**
+ * Horizontal scroll for wide tables on small screens instead of a broken layout. While the table is wider
+ * than its box, the box is a named region in the tab order, so that a keyboard can scroll it too (a table
+ * without links or buttons would otherwise hide its right-hand columns from anyone without a mouse).
+ */
+export function TableScroll({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [label, setLabel] = useState<string | null>(null);
+
+  useEffect(() => {
+    const box = ref.current;
+    if (!box) return;
+    const measure = () => {
+      const scrolls = box.scrollWidth > box.clientWidth + 1;
+      const caption = box.querySelector('caption')?.textContent?.trim();
+      setLabel(scrolls ? caption || 'Table' : null);
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    if (box.firstElementChild) observer.observe(box.firstElementChild);
+    return () => observer.disconnect();
+  }, []);
+
+  const scrolls = label !== null;
+  return (
+    <Scroll
+      ref={ref}
+      role={scrolls ? 'region' : undefined}
+      aria-label={label ?? undefined}
+      tabIndex={scrolls ? 0 : undefined}
+    >
+      {children}
+    </Scroll>
+  );
+}
