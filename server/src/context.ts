@@ -2,30 +2,30 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import { LoginThrottle } from './modules/auth/login-throttle';
 import { SessionService } from './modules/auth/sessions';
-import { LoginFailuresRepository } from './modules/auth/login-failures-repository';
-import { MembershipsRepository } from './modules/shops/memberships-repository';
-import { SessionsRepository } from './modules/auth/sessions-repository';
-import { UsersRepository } from './modules/auth/users-repository';
+import { createRepositories, type Repositories } from './repositories';
 
 /** What route modules are given: the database, the configuration, the clock and the services on top. */
 export interface AppContext {
   db: Db;
   config: Config;
   now: () => Date;
-  users: UsersRepository;
-  memberships: MembershipsRepository;
+  /** Every repository, built once on the database, for reads outside a transaction. */
+  repos: Repositories;
+  /** Runs `work` in one database transaction, with every repository bound to it. */
+  transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
   sessions: SessionService;
   throttle: LoginThrottle;
 }
 
 export function createContext(db: Db, config: Config, now: () => Date): AppContext {
+  const repos = createRepositories(db);
   return {
     db,
     config,
     now,
-    users: new UsersRepository(db),
-    memberships: new MembershipsRepository(db),
-    sessions: new SessionService(new SessionsRepository(db), config, now),
-    throttle: new LoginThrottle(new LoginFailuresRepository(db), now),
+    repos,
+    transaction: (work) => db.transaction((tx) => work(createRepositories(tx))),
+    sessions: new SessionService(repos.sessions, config, now),
+    throttle: new LoginThrottle(repos.loginFailures, now),
   };
 }

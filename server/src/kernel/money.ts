@@ -47,10 +47,13 @@ export function parseDecimal(value: unknown, rule: DecimalRule): { value: string
     return { error: `Ensure that there are no more than ${rule.maxDecimals} decimal places.` };
   }
   if (wholeDigits.length > rule.maxWholeDigits) {
-    return { error: `Ensure that there are no more than ${rule.maxWholeDigits} digits before the decimal point.` };
+    return {
+      error: `Ensure that there are no more than ${rule.maxWholeDigits} digits before the decimal point.`,
+    };
   }
   const isZero = /^0*$/.test(wholeDigits) && fractionDigits === '';
-  if (sign && !isZero && !rule.allowNegative) return { error: 'Ensure this value is greater than or equal to 0.' };
+  if (sign && !isZero && !rule.allowNegative)
+    return { error: 'Ensure this value is greater than or equal to 0.' };
   if (isZero && !rule.allowZero) return { error: 'Ensure this value is greater than 0.' };
   const canonical = `${sign && !isZero ? '-' : ''}${wholeDigits}${fractionDigits ? `.${fractionDigits}` : ''}`;
   return { value: canonical };

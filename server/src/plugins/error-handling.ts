@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FieldErrors } from '@loupe/contracts';
 import { ApiError, NOT_FOUND, REQUIRED } from '../kernel/http-errors';
+import { invalidChoice } from '../kernel/validation';
 
 /** Large enough for any form of this service, small enough that nobody can make us buffer megabytes. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -84,7 +85,7 @@ export function formatValidationErrors(
       );
       if (branches.some((e) => e.keyword === 'const' || e.keyword === 'enum')) {
         const value = valueOf(field);
-        add(field, `"${typeof value === 'string' ? value : JSON.stringify(value)}" is not a valid choice.`);
+        add(field, invalidChoice(typeof value === 'string' ? value : JSON.stringify(value)));
       } else {
         const expected = branches.find((e) => e.keyword === 'type')?.params.type;
         add(field, typeMessage(expected));
@@ -104,7 +105,7 @@ export function formatValidationErrors(
         break;
       case 'const':
       case 'enum':
-        add(field, `"${String(valueOf(field))}" is not a valid choice.`);
+        add(field, invalidChoice(String(valueOf(field))));
         break;
       default:
         add(field || 'non_field_errors', 'Invalid value.');

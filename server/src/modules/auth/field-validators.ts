@@ -1,8 +1,8 @@
+import { INVALID_EMAIL } from '../../kernel/validation';
+
 /** Django's EmailValidator, for the dot-atom addresses staff actually use. */
 const EMAIL_USER = /^[-!#$%&'*+/=?^_`{}|~0-9a-z]+(\.[-!#$%&'*+/=?^_`{}|~0-9a-z]+)*$/i;
 const EMAIL_DOMAIN = /^((?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+)(?:[a-z0-9-]{2,63})$/i;
-
-export const INVALID_EMAIL = 'Enter a valid email address.';
 
 export function validateEmail(value: string): string | null {
   if (value.length > 254) return INVALID_EMAIL;

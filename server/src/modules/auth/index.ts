@@ -9,7 +9,14 @@ import tokenRoute from './routes/token';
 
 /** Signing in and out, the session check, CSRF, the caller's own profile and password. */
 const authRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
-  for (const route of [csrfRoute, authCheckRoute, tokenRoute, logoutRoute, profileRoutes, changePasswordRoute]) {
+  for (const route of [
+    csrfRoute,
+    authCheckRoute,
+    tokenRoute,
+    logoutRoute,
+    profileRoutes,
+    changePasswordRoute,
+  ]) {
     await fastify.register(route, { ctx });
   }
 };

@@ -1,15 +1,22 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context';
+import { ClientsService } from './clients-service';
 import clientRoutes from './routes/clients';
 import kycRoutes from './routes/kyc';
 import ledgerRoutes from './routes/ledger';
 
+export interface ClientsRouteOptions {
+  ctx: AppContext;
+  service: ClientsService;
+}
+
 /** The clients endpoints (service paths under /api/clients/): records, ledger, KYC documents, audit. */
 const clientsRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
-  await fastify.register(clientRoutes, { ctx });
-  await fastify.register(ledgerRoutes, { ctx });
+  const options: ClientsRouteOptions = { ctx, service: new ClientsService(ctx) };
+  await fastify.register(clientRoutes, options);
+  await fastify.register(ledgerRoutes, options);
   // Its own context: the multipart parser it registers stays out of the JSON routes.
-  await fastify.register(kycRoutes, { ctx });
+  await fastify.register(kycRoutes, options);
 };
 
 export default clientsRoutes;

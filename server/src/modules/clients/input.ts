@@ -2,65 +2,37 @@ import { domainToASCII } from 'node:url';
 import { Type } from '@sinclair/typebox';
 import {
   CLIENT_ORDERINGS,
+  DEFAULT_CURRENCY,
+  DEFAULT_PAYMENT_METHOD,
+  type Currency,
+  type LedgerPayment,
   CLIENT_STATUSES,
   DEFAULT_CLIENT_ORDERING,
   DEFAULT_CLIENT_STATUS,
-  DEFAULT_PAGE_SIZE,
-  PAGE_SIZES,
   type ClientOrdering,
   type ClientQuery,
-  type ClientStatus,
   type ClientWrite,
-  type FieldErrors,
 } from '@loupe/contracts';
-import { ApiError, BLANK, fieldErrors, notFound } from '../../kernel/http-errors';
+import { BLANK, REQUIRED } from '../../kernel/http-errors';
+import { RATE_RULE, amountRuleFor, parseDecimal, type DecimalRule } from '../../kernel/money';
+import {
+  ErrorBag,
+  INVALID_EMAIL,
+  NOT_NULL,
+  given,
+  invalidFilterChoice,
+  isOneOf,
+  parseDate,
+  parsePaging,
+  text,
+  type Paging,
+} from '../../kernel/validation';
 import type { ClientFields, ClientFilter } from './clients-repository';
 
-const MAX_INT4 = 2_147_483_647;
-
-/** Like Django's <int:pk> converter: a non-numeric id is not this URL at all (404). */
-export const idPattern = (path: string) =>
-  path.replace(':id/', ':id(^\\d+)/').replace(':docId/', ':docId(^\\d+)/');
 export const ClientParams = Type.Object({ id: Type.String() });
 export const DocumentParams = Type.Object({ id: Type.String(), docId: Type.String() });
 
-/** A path id no row can have (zero, beyond integer) is simply not found. */
-export function pathId(value: string): number {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id < 1 || id > MAX_INT4) throw notFound();
-  return id;
-}
-
-/** Collects DRF field errors, so that one answer reports every problem of a form. */
-export class ErrorBag {
-  readonly errors: FieldErrors = {};
-  add(field: string, message: string): void {
-    (this.errors[field] ??= []).push(message);
-  }
-  has(field?: string): boolean {
-    return field === undefined ? Object.keys(this.errors).length > 0 : field in this.errors;
-  }
-  throwIfAny(): void {
-    if (this.has()) throw fieldErrors(this.errors);
-  }
-}
-
-export const NULL_CHARACTERS = 'Null characters are not allowed.';
-export const INVALID_EMAIL = 'Enter a valid email address.';
 export const INVALID_PHONE = 'Enter a valid phone number.';
-export const invalidPage = () => new ApiError(404, { detail: 'Invalid page.' });
-const choiceError = (value: string) => `Select a valid choice. ${value} is not one of the available choices.`;
-
-/** PostgreSQL text cannot hold U+0000; DRF's CharField refuses it with this message. */
-export function text(bag: ErrorBag, field: string, value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  if (value.includes('\u0000')) {
-    bag.add(field, NULL_CHARACTERS);
-    return undefined;
-  }
-  return value.trim();
-}
-
 // Django's EmailValidator, less its quoted-local-part and address-literal forms that no client has.
 const EMAIL_USER = /^[-!#$%&'*+/=?^_`{}|~0-9A-Z]+(\.[-!#$%&'*+/=?^_`{}|~0-9A-Z]+)*$/i;
 const EMAIL_DOMAIN = /^((?:[A-Z0-9](?:[A-Z0-9-]{0,61}[A-Z0-9])?\.)+)(?:[A-Z0-9-]{2,63}(?<!-))$/i;
@@ -105,45 +77,6 @@ export function parseClientWrite(body: ClientWrite, current?: ClientFields): Cli
   };
 }
 
-export interface Paging {
-  page: number;
-  pageSize: number;
-}
-
-const given = (value: string | undefined): string | undefined => {
-  const trimmed = value?.trim();
-  return trimmed === '' ? undefined : trimmed;
-};
-
-/** page (1-based) and page_size (10, 25, 50, 100); a page that is not a positive number is not a page. */
-export function parsePaging(bag: ErrorBag, query: { page?: string; page_size?: string }): Paging {
-  const pageText = given(query.page) ?? '1';
-  if (!/^\d{1,9}$/.test(pageText) || Number(pageText) < 1) throw invalidPage();
-  let pageSize = DEFAULT_PAGE_SIZE;
-  const size = given(query.page_size);
-  if (size !== undefined) {
-    if (/^\d+$/.test(size) && (PAGE_SIZES as readonly number[]).includes(Number(size)))
-      pageSize = Number(size);
-    else bag.add('page_size', choiceError(size));
-  }
-  return { page: Number(pageText), pageSize };
-}
-
-/** Paging alone (the ledger and audit lists). */
-export function parsePagingOnly(query: { page?: string; page_size?: string }): Paging {
-  const bag = new ErrorBag();
-  const paging = parsePaging(bag, query);
-  bag.throwIfAny();
-  return paging;
-}
-
-/** One page of a list as DRF's PageNumberPagination answers: page 1 of nothing is empty, past the end is 404. */
-export function checkPage(paging: Paging, count: number): number {
-  const offset = (paging.page - 1) * paging.pageSize;
-  if (paging.page > 1 && offset >= count) throw invalidPage();
-  return offset;
-}
-
 const BOOLEANS: Record<string, boolean> = { true: true, false: false, '1': true, '0': false };
 
 export interface ParsedClientQuery extends Paging {
@@ -163,8 +96,8 @@ export function parseClientQuery(query: ClientQuery): ParsedClientQuery {
 
   const status = given(query.status);
   if (status !== undefined) {
-    if ((CLIENT_STATUSES as readonly string[]).includes(status)) filter.status = status as ClientStatus;
-    else bag.add('status', choiceError(status));
+    if (isOneOf(CLIENT_STATUSES, status)) filter.status = status;
+    else bag.add('status', invalidFilterChoice(status));
   }
   for (const [key, field] of [
     ['has_item_checked_out', 'hasItemCheckedOut'],
@@ -173,34 +106,94 @@ export function parseClientQuery(query: ClientQuery): ParsedClientQuery {
     const raw = given(query[key]);
     if (raw === undefined) continue;
     const value = BOOLEANS[raw.toLowerCase()];
-    if (value === undefined) bag.add(key, choiceError(raw));
+    if (value === undefined) bag.add(key, invalidFilterChoice(raw));
     else filter[field] = value;
   }
   const balance = given(query.balance);
   if (balance !== undefined) {
     if (balance === 'negative' || balance === 'positive' || balance === 'zero') filter.balance = balance;
-    else bag.add('balance', choiceError(balance));
+    else bag.add('balance', invalidFilterChoice(balance));
   }
   let ordering: ClientOrdering = DEFAULT_CLIENT_ORDERING;
   const order = given(query.ordering);
   if (order !== undefined) {
-    if ((CLIENT_ORDERINGS as readonly string[]).includes(order)) ordering = order as ClientOrdering;
-    else bag.add('ordering', choiceError(order));
+    if (isOneOf(CLIENT_ORDERINGS, order)) ordering = order;
+    else bag.add('ordering', invalidFilterChoice(order));
   }
   bag.throwIfAny();
   return { ...paging, filter, ordering };
 }
 
-const DATE_FORMAT = 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.';
+// ---------------------------------------------------------------- payments
 
-/** A real calendar day written YYYY-MM-DD, or DRF's message. */
-export function parseDate(value: string): { value: string } | { error: string } {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
-  if (!match) return { error: DATE_FORMAT };
-  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  if (y < 1900 || date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) {
-    return { error: DATE_FORMAT };
+const GBP_RATE = 'The exchange rate of GBP is 1.';
+export const TOO_SMALL = 'Ensure the amount is worth at least \u00a30.01.';
+export const TOO_LARGE = 'Ensure the amount is worth no more than \u00a3999,999,999,999.99.';
+export const MAX_GBP = '999999999999.99';
+
+// At most 15 significant digits, so that every amount and rate reads back exactly as the JSON number the
+// ledger list shows: 7 whole digits for bitcoin (8 decimals) and for rates (8 decimals); the other currencies
+// keep the kernel's 12 whole digits with 2 decimals.
+const PAYMENT_RATE_RULE: DecimalRule = { ...RATE_RULE, maxWholeDigits: 7 };
+const paymentAmountRule = (currency: string): DecimalRule =>
+  currency === 'BTC' ? { ...amountRuleFor('BTC'), maxWholeDigits: 7 } : amountRuleFor(currency);
+
+const GREATER_THAN_ZERO = 'Ensure this value is greater than 0.';
+/** Zero and negatives are refused alike (the direction carries the sign), so they get the same words. */
+function parsePositive(value: unknown, rule: DecimalRule): { value: string } | { error: string } {
+  const parsed = parseDecimal(value, rule);
+  return 'error' in parsed && parsed.error.startsWith('Ensure this value is greater than')
+    ? { error: GREATER_THAN_ZERO }
+    : parsed;
+}
+
+export interface ParsedPayment {
+  /** Unsigned: the direction gives the sign. */
+  amount: string;
+  currency: Currency;
+  exchangeRate: string;
+  method: string;
+  date: string;
+  note: string;
+}
+
+/**
+ * A payment's fields, every problem in `bag`; `null` fields only when the bag has errors. The server never
+ * guesses a rate: a foreign currency needs the one the dealer actually used.
+ */
+export function parsePayment(
+  bag: ErrorBag,
+  body: LedgerPayment,
+  today: string,
+): Omit<ParsedPayment, 'amount' | 'exchangeRate'> & { amount: string | null; exchangeRate: string | null } {
+  const currency = body.currency ?? DEFAULT_CURRENCY;
+  let amount: string | null = null;
+  const parsedAmount = parsePositive(body.amount, paymentAmountRule(currency));
+  if ('error' in parsedAmount) bag.add('amount', parsedAmount.error);
+  else amount = parsedAmount.value;
+
+  let exchangeRate: string | null = null;
+  const rateGiven =
+    body.exchangeRate !== undefined &&
+    body.exchangeRate !== null &&
+    !(typeof body.exchangeRate === 'string' && body.exchangeRate.trim() === '');
+  if (!rateGiven) {
+    if (currency === 'GBP') exchangeRate = '1';
+    else bag.add('exchangeRate', body.exchangeRate === null ? NOT_NULL : REQUIRED);
+  } else {
+    const parsedRate = parsePositive(body.exchangeRate, PAYMENT_RATE_RULE);
+    if ('error' in parsedRate) bag.add('exchangeRate', parsedRate.error);
+    else if (currency === 'GBP' && parsedRate.value !== '1') bag.add('exchangeRate', GBP_RATE);
+    else exchangeRate = parsedRate.value;
   }
-  return { value: value.trim() };
+
+  let date = today;
+  if (body.date !== undefined && body.date.trim() !== '') {
+    const parsed = parseDate(body.date);
+    if ('error' in parsed) bag.add('date', parsed.error);
+    else if (parsed.value > today) bag.add('date', 'Ensure this date is not in the future.');
+    else date = parsed.value;
+  }
+  const note = text(bag, 'note', body.note) ?? '';
+  return { amount, currency, exchangeRate, method: body.method ?? DEFAULT_PAYMENT_METHOD, date, note };
 }

@@ -1,5 +1,6 @@
+import type { Currency, LedgerEntry } from '@loupe/contracts';
 import type { Queryable } from '../../db/database';
-import type { Currency } from '../../kernel/money';
+import { moneyOut } from '../../kernel/money';
 
 export interface LedgerPosting {
   shopId: number;
@@ -26,10 +27,45 @@ export interface PostedEntry {
   balance: string;
 }
 
+interface EntryRecord {
+  id: string;
+  amount: string;
+  currency: Currency;
+  exchange_rate: string;
+  amount_gbp: string;
+  method: string;
+  entry_date: string;
+  note: string;
+  source: string | null;
+  source_id: string | null;
+  created_at: Date | string;
+}
+
+const COLUMNS = `id::text AS id, amount::text AS amount, currency, exchange_rate::text AS exchange_rate,
+  amount_gbp::text AS amount_gbp, method, entry_date::text AS entry_date, note, source,
+  source_id::text AS source_id, created_at`;
+
+const toEntry = (r: EntryRecord): LedgerEntry => ({
+  id: Number(r.id),
+  direction: r.amount.startsWith('-') ? 'paid' : 'received',
+  // numeric(20, 8) as text: at most 20 significant digits, of which the stored scale keeps 8; the values the
+  // API accepts (≤ 12 whole digits, ≤ 8 decimals, trailing zeros dropped) read back as the number typed.
+  amount: Number(r.amount),
+  currency: r.currency,
+  exchangeRate: Number(r.exchange_rate),
+  amountGbp: moneyOut(r.amount_gbp),
+  method: r.method,
+  date: r.entry_date,
+  note: r.note,
+  source: r.source,
+  sourceId: r.source_id === null ? null : Number(r.source_id),
+  createdAt: new Date(r.created_at).toISOString(),
+});
+
 /**
- * The client ledger. `post` must run inside the caller's transaction: the entry and the client's balance
- * change together (clients.balance is the exact sum of amount_gbp), and the client row lock orders
- * concurrent postings.
+ * The client ledger (table client_ledger). `post` must run inside the caller's transaction: the entry and the
+ * client's balance change together (clients.balance is the exact sum of amount_gbp), and the client row lock
+ * orders concurrent postings. Entries are never written any other way.
  */
 export class LedgerRepository {
   constructor(private readonly db: Queryable) {}
@@ -64,6 +100,45 @@ export class LedgerRepository {
       [entry.clientId, entry.shopId, row.amount_gbp, entry.at],
     );
     if (updated.length === 0) throw new Error(`client ${entry.clientId} is not in shop ${entry.shopId}`);
-    return { id: Number(row.id), amountGbp: row.amount_gbp, balance: (updated[0] as { balance: string }).balance };
+    return {
+      id: Number(row.id),
+      amountGbp: row.amount_gbp,
+      balance: (updated[0] as { balance: string }).balance,
+    };
+  }
+
+  async count(shopId: number, clientId: number): Promise<number> {
+    const rows = await this.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM client_ledger WHERE shop_id = $1 AND client_id = $2',
+      [shopId, clientId],
+    );
+    return rows[0]?.n ?? 0;
+  }
+
+  /** Newest first: by the entry's date, then the order of entry. */
+  async page(shopId: number, clientId: number, limit: number, offset: number): Promise<LedgerEntry[]> {
+    const rows = await this.db.query<EntryRecord>(
+      `SELECT ${COLUMNS} FROM client_ledger WHERE shop_id = $1 AND client_id = $2
+        ORDER BY entry_date DESC, id DESC LIMIT $3 OFFSET $4`,
+      [shopId, clientId, limit, offset],
+    );
+    return rows.map(toEntry);
+  }
+
+  async find(shopId: number, id: number): Promise<LedgerEntry | null> {
+    const rows = await this.db.query<EntryRecord>(
+      `SELECT ${COLUMNS} FROM client_ledger WHERE shop_id = $1 AND id = $2`,
+      [shopId, id],
+    );
+    return rows[0] ? toEntry(rows[0]) : null;
+  }
+
+  /** round2(amount × rate) as the ledger will store it, to validate before posting. */
+  async gbpValue(amount: string, exchangeRate: string): Promise<string> {
+    const rows = await this.db.query<{ v: string }>('SELECT round($1::numeric * $2::numeric, 2)::text AS v', [
+      amount,
+      exchangeRate,
+    ]);
+    return (rows[0] as { v: string }).v;
   }
 }

@@ -1,8 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import {
   CURRENCIES,
-  DEFAULT_PAGE_SIZE,
-  PAGE_SIZES,
   PAYMENT_METHODS,
   REPORT_MAX_CUSTOM_DAYS,
   REPORT_RANGE_KEYS,
@@ -17,9 +15,18 @@ import {
 import { BLANK, REQUIRED } from '../../kernel/http-errors';
 import { RATE_RULE, amountRuleFor, type DecimalRule } from '../../kernel/money';
 import type { DateFilter, NewFinanceEntry } from './expenses-repository';
-import { ErrorBag, dateField, decimalField, invalidPage, parseDate } from '../inventory/item-input';
+import {
+  ErrorBag,
+  dateField,
+  decimalField,
+  given,
+  invalidChoice,
+  isOneOf,
+  parseDate,
+  parsePaging,
+  type Paging,
+} from '../../kernel/validation';
 
-const choiceError = (value: string) => `"${value}" is not a valid choice.`;
 const NAME_MAX = 200;
 const POSITIVE = 'Ensure this value is greater than 0.';
 
@@ -45,10 +52,8 @@ export function parseEntry(
     bag.add('name', `Ensure this field has no more than ${NAME_MAX} characters.`);
 
   const currencyText = body.currency ?? 'GBP';
-  const currency = (CURRENCIES as readonly string[]).includes(currencyText)
-    ? (currencyText as Currency)
-    : null;
-  if (currency === null) bag.add('currency', choiceError(currencyText));
+  const currency = isOneOf(CURRENCIES, currencyText) ? currencyText : null;
+  if (currency === null) bag.add('currency', invalidChoice(currencyText));
 
   const amount = decimalField(bag, 'amount', body.amount, entryAmountRule(currency ?? 'GBP'), {
     required: true,
@@ -62,8 +67,8 @@ export function parseEntry(
   }
 
   const methodText = body.payment_method ?? 'Cash';
-  const method = (PAYMENT_METHODS as readonly string[]).includes(methodText) ? methodText : null;
-  if (method === null) bag.add('payment_method', choiceError(methodText));
+  const method = isOneOf(PAYMENT_METHODS, methodText) ? methodText : null;
+  if (method === null) bag.add('payment_method', invalidChoice(methodText));
 
   const date = dateField(bag, 'date', body.date, today, { notAfter: today }) ?? today;
   bag.throwIfAny();
@@ -78,35 +83,21 @@ export function parseEntry(
   };
 }
 
-export interface PageQuery {
+export interface PageQuery extends Paging {
   filter: DateFilter;
-  page: number;
-  pageSize: number;
 }
 
 /** The expense and quick-sale lists' query: DRF paging and an inclusive day range. */
 export function parseEntryQuery(query: FinanceEntryQuery): PageQuery {
   const bag = new ErrorBag();
-  const given = (value: string | undefined) => {
-    const trimmed = value?.trim();
-    return trimmed === '' ? undefined : trimmed;
-  };
-  const pageText = given(query.page) ?? '1';
-  if (!/^\d{1,9}$/.test(pageText) || Number(pageText) < 1) throw invalidPage();
-  let pageSize = DEFAULT_PAGE_SIZE;
-  const size = given(query.page_size);
-  if (size !== undefined) {
-    if (/^\d+$/.test(size) && (PAGE_SIZES as readonly number[]).includes(Number(size)))
-      pageSize = Number(size);
-    else bag.add('page_size', `Select a valid choice. ${size} is not one of the available choices.`);
-  }
+  const paging = parsePaging(bag, query);
   const from = dateField(bag, 'date_from', given(query.date_from), null) ?? undefined;
   const to = dateField(bag, 'date_to', given(query.date_to), null) ?? undefined;
   if (from !== undefined && to !== undefined && from > to) {
     bag.add('date_to', 'Ensure this date is not before date_from.');
   }
   bag.throwIfAny();
-  return { filter: { from, to }, page: Number(pageText), pageSize };
+  return { filter: { from, to }, ...paging };
 }
 
 // ---------------------------------------------------------------- report periods
@@ -179,7 +170,7 @@ export function parseReportParams(input: ReportParams, today: string): ReportPer
   const text = (value: string | null | undefined) => (value ?? '').trim();
   const choice = <T extends string>(field: string, value: string, allowed: readonly T[]): T | null => {
     if (value === '') bag.add(field, REQUIRED);
-    else if (!(allowed as readonly string[]).includes(value)) bag.add(field, choiceError(value));
+    else if (!isOneOf(allowed, value)) bag.add(field, invalidChoice(value));
     else return value as T;
     return null;
   };

@@ -1,22 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import type { Item } from '@loupe/contracts';
-import { ApiError, notFound } from '../../kernel/http-errors';
-import { isUniqueViolation } from '../../kernel/db-errors';
+import { ApiError } from '../../kernel/http-errors';
+import { isNumericOutOfRange, isUniqueViolation } from '../../kernel/db-errors';
 
-const MAX_INT4 = 2_147_483_647;
-
-/** Like Django's <int:pk> converter: anything else is not this URL at all (404). */
-export const idPattern = (path: string) =>
-  path.replace(':id/', ':id(^\\d+)/').replace(':imageId/', ':imageId(^\\d+)/');
 export const ItemParams = Type.Object({ id: Type.String() });
 export const ImageParams = Type.Object({ id: Type.String(), imageId: Type.String() });
-
-/** A path id that no row can have (beyond integer) is simply not found. */
-export function pathId(value: string): number {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id < 1 || id > MAX_INT4) throw notFound();
-  return id;
-}
 
 export const SERIAL_TAKEN = 'An item with this serial already exists.';
 
@@ -25,8 +13,6 @@ export function auditView(item: Item) {
   const { images: _images, imageId: _imageId, listingPrice: _listing, checkout, ...rest } = item;
   return { ...rest, checkout: checkout && { clientId: checkout.clientId, dueDate: checkout.dueDate } };
 }
-
-const NUMERIC_OUT_OF_RANGE = '22003';
 
 /**
  * Database refusals a client can cause, turned into DRF answers: the serial taken by a concurrent add or
@@ -39,11 +25,7 @@ export function translateWriteError(error: unknown, tooLarge: { field: string; m
       throw new ApiError(400, { serial: [SERIAL_TAKEN] });
     }
   }
-  if (
-    typeof error === 'object' &&
-    error !== null &&
-    (error as { code?: unknown }).code === NUMERIC_OUT_OF_RANGE
-  ) {
+  if (isNumericOutOfRange(error)) {
     throw new ApiError(400, { [tooLarge.field]: [tooLarge.message] });
   }
   throw error;

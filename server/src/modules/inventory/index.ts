@@ -1,15 +1,22 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context';
+import { ItemsService } from './items-service';
 import actionRoutes from './routes/actions';
 import imageRoutes from './routes/images';
 import itemRoutes from './routes/items';
 
+export interface InventoryRouteOptions {
+  ctx: AppContext;
+  service: ItemsService;
+}
+
 /** The inventory endpoints (service paths under /api/items/): stock, its actions and its images. */
 const inventoryRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
-  await fastify.register(itemRoutes, { ctx });
-  await fastify.register(actionRoutes, { ctx });
+  const options: InventoryRouteOptions = { ctx, service: new ItemsService(ctx) };
+  await fastify.register(itemRoutes, options);
+  await fastify.register(actionRoutes, options);
   // Its own context: the multipart parser it registers stays out of the JSON routes.
-  await fastify.register(imageRoutes, { ctx });
+  await fastify.register(imageRoutes, options);
 };
 
 export default inventoryRoutes;

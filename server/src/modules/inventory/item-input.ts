@@ -1,24 +1,30 @@
 import {
   BRAND_CATALOGUE,
   CURRENCIES,
-  DEFAULT_PAGE_SIZE,
   ITEM_ORDERINGS,
   ITEM_STATUSES,
-  PAGE_SIZES,
   STOCK_TYPES,
   TRANSACTION_TYPES,
   type Brand,
-  type FieldErrors,
   type ItemCreate,
   type ItemOrdering,
   type ItemQuery,
   type ItemStatus,
   type ItemTransactionInput,
   type ItemUpdate,
-  type StockType,
   type TransactionType,
 } from '@loupe/contracts';
-import { ApiError, BLANK, REQUIRED, fieldErrors } from '../../kernel/http-errors';
+import { BLANK, REQUIRED } from '../../kernel/http-errors';
+import {
+  ErrorBag,
+  dateField,
+  decimalField,
+  given,
+  invalidChoice,
+  invalidFilterChoice,
+  isOneOf,
+  parsePaging,
+} from '../../kernel/validation';
 import {
   AMOUNT_RULE,
   RATE_RULE,
@@ -29,85 +35,14 @@ import {
 } from '../../kernel/money';
 import type { ItemChanges, ItemFilter, NewTransaction } from './items-repository';
 
-/** Collects DRF field errors so that one answer reports every problem of a form. */
-export class ErrorBag {
-  readonly errors: FieldErrors = {};
-  add(field: string, message: string): void {
-    (this.errors[field] ??= []).push(message);
-  }
-  has(field?: string): boolean {
-    return field === undefined ? Object.keys(this.errors).length > 0 : field in this.errors;
-  }
-  throwIfAny(): void {
-    if (this.has()) throw fieldErrors(this.errors);
-  }
-}
-
 const FEE_RULE: DecimalRule = { maxDecimals: 4, maxWholeDigits: 3, allowZero: true };
 const PRICE_FILTER_RULE: DecimalRule = { ...AMOUNT_RULE, allowZero: true };
-const DATE_FORMAT = 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.';
-
-/** A real calendar day written YYYY-MM-DD, or the DRF message. */
-export function parseDate(value: string): { value: string } | { error: string } {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
-  if (!match) return { error: DATE_FORMAT };
-  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  if (y < 1900 || date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) {
-    return { error: DATE_FORMAT };
-  }
-  return { value: value.trim() };
-}
-
-/** An optional day (default `fallback`); `notAfter`/`notBefore` are YYYY-MM-DD bounds, compared as text. */
-export function dateField(
-  bag: ErrorBag,
-  field: string,
-  value: string | null | undefined,
-  fallback: string | null,
-  bounds: { notAfter?: string; notBefore?: string } = {},
-): string | null {
-  if (value === undefined || value === null || value.trim() === '') return fallback;
-  const parsed = parseDate(value);
-  if ('error' in parsed) {
-    bag.add(field, parsed.error);
-    return fallback;
-  }
-  if (bounds.notAfter !== undefined && parsed.value > bounds.notAfter) {
-    bag.add(field, 'Ensure this date is not in the future.');
-  }
-  if (bounds.notBefore !== undefined && parsed.value < bounds.notBefore) {
-    bag.add(field, 'Ensure this date is not in the past.');
-  }
-  return parsed.value;
-}
-
-/** A decimal field; `null` when absent (or null and `nullable`). */
-export function decimalField(
-  bag: ErrorBag,
-  field: string,
-  value: number | string | null | undefined,
-  rule: DecimalRule,
-  options: { required?: boolean } = {},
-): string | null {
-  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
-    if (options.required) bag.add(field, value === null ? 'This field may not be null.' : REQUIRED);
-    return null;
-  }
-  const parsed = parseDecimal(value, rule);
-  if ('error' in parsed) {
-    bag.add(field, parsed.error);
-    return null;
-  }
-  return parsed.value;
-}
-
 /** Brand from the catalogue (or none), model from that brand's list (or none). */
 function brandAndModel(bag: ErrorBag, brandIn = '', modelIn = ''): { brand: string; model: string } {
   const brand = brandIn.normalize('NFC').trim();
   const model = modelIn.normalize('NFC').trim();
   if (brand !== '' && !(brand in BRAND_CATALOGUE)) {
-    bag.add('brand', `"${brand}" is not a valid choice.`);
+    bag.add('brand', invalidChoice(brand));
     return { brand, model };
   }
   if (model !== '') {
@@ -169,17 +104,20 @@ export function parseItemCreate(
 }
 
 /** A line as the schema lets it through: type and currency are checked here, so the error names the line. */
-type RawTransaction = Omit<ItemTransactionInput, 'type' | 'currency'> & { type: string; currency?: string };
+export type RawTransaction = Omit<ItemTransactionInput, 'type' | 'currency'> & {
+  type: string;
+  currency?: string;
+};
 
 function parseTransaction(bag: ErrorBag, line: RawTransaction, n: number): NewTransaction {
   const problem = (field: string, message: string) =>
     bag.add('transactions', `Line ${n}: ${field}: ${message}`);
   let type: TransactionType = 'cash';
-  if ((TRANSACTION_TYPES as readonly string[]).includes(line.type)) type = line.type as TransactionType;
-  else problem('type', `"${line.type}" is not a valid choice.`);
+  if (isOneOf(TRANSACTION_TYPES, line.type)) type = line.type;
+  else problem('type', invalidChoice(line.type));
   let currency: Currency = 'GBP';
   if (line.currency === undefined || isCurrency(line.currency)) currency = line.currency ?? 'GBP';
-  else problem('currency', `"${line.currency}" is not a valid choice.`);
+  else problem('currency', invalidChoice(line.currency));
   const one = (field: string, value: number | string | undefined, rule: DecimalRule, fallback: string) => {
     if (value === undefined) return fallback;
     const parsed = parseDecimal(value, rule);
@@ -234,9 +172,6 @@ export interface ParsedListQuery {
   pageSize: number;
 }
 
-const choiceError = (value: string) => `Select a valid choice. ${value} is not one of the available choices.`;
-export const invalidPage = () => new ApiError(404, { detail: 'Invalid page.' });
-
 /** "£1,234.50" → "1234.50": the lists show pounds with separators, and users paste what they see (SPEC §5). */
 export function parsePriceBound(raw: string): { value: string } | { error: string } {
   const text = raw.replace(/[£,\s]/g, '');
@@ -247,35 +182,20 @@ export function parsePriceBound(raw: string): { value: string } | { error: strin
 /** The list's query string; an empty parameter is no filter (as django-filter reads a blank form field). */
 export function parseListQuery(query: ItemQuery): ParsedListQuery {
   const bag = new ErrorBag();
-  const given = (value: string | undefined): string | undefined => {
-    const trimmed = value?.trim();
-    return trimmed === '' ? undefined : trimmed;
-  };
   const filter: ItemFilter = {};
-
-  const pageText = given(query.page) ?? '1';
-  if (!/^\d{1,9}$/.test(pageText) || Number(pageText) < 1) throw invalidPage();
-  const page = Number(pageText);
-
-  let pageSize = DEFAULT_PAGE_SIZE;
-  const size = given(query.page_size);
-  if (size !== undefined) {
-    if ((PAGE_SIZES as readonly number[]).includes(Number(size)) && /^\d+$/.test(size))
-      pageSize = Number(size);
-    else bag.add('page_size', choiceError(size));
-  }
+  const { page, pageSize } = parsePaging(bag, query);
 
   const stockType = given(query.stock_type);
   if (stockType !== undefined) {
-    if ((STOCK_TYPES as readonly string[]).includes(stockType)) filter.stockType = stockType as StockType;
-    else bag.add('stock_type', choiceError(stockType));
+    if (isOneOf(STOCK_TYPES, stockType)) filter.stockType = stockType;
+    else bag.add('stock_type', invalidFilterChoice(stockType));
   }
 
   const status = given(query.status);
   if (status !== undefined) {
     const wanted = [...new Set(status.split(',').map((s) => s.trim()))];
-    const bad = wanted.filter((s) => !(ITEM_STATUSES as readonly string[]).includes(s));
-    if (bad.length > 0) bag.add('status', choiceError(bad.join(',')));
+    const bad = wanted.filter((s) => !isOneOf(ITEM_STATUSES, s));
+    if (bad.length > 0) bag.add('status', invalidFilterChoice(bad.join(',')));
     else filter.statuses = wanted as ItemStatus[];
   }
 
@@ -308,17 +228,16 @@ export function parseListQuery(query: ItemQuery): ParsedListQuery {
   if (promoted !== undefined) {
     if (promoted === 'true') filter.promoted = true;
     else if (promoted === 'false') filter.promoted = false;
-    else bag.add('promoted', choiceError(promoted));
+    else bag.add('promoted', invalidFilterChoice(promoted));
   }
 
   const orderingText = given(query.ordering) ?? '-created_at';
   let ordering: ItemOrdering = '-created_at';
-  if ((ITEM_ORDERINGS as readonly string[]).includes(orderingText)) ordering = orderingText as ItemOrdering;
-  else bag.add('ordering', choiceError(orderingText));
+  if (isOneOf(ITEM_ORDERINGS, orderingText)) ordering = orderingText;
+  else bag.add('ordering', invalidFilterChoice(orderingText));
 
   bag.throwIfAny();
   return { filter, ordering, page, pageSize };
 }
 
-export const isCurrency = (value: string): value is Currency =>
-  (CURRENCIES as readonly string[]).includes(value);
+export const isCurrency = (value: string): value is Currency => isOneOf(CURRENCIES, value);

@@ -1,16 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ChangePassword, DetailMessage, routes } from '@loupe/contracts';
 import type { AppContext } from '../../../context';
-import { hashPassword, verifyPassword } from '../password-hasher';
-import { validatePassword } from '../password-validators';
-import { SessionsRepository } from '../sessions-repository';
-import { UsersRepository } from '../users-repository';
-import { BLANK, fieldErrors, notAuthenticated } from '../../../kernel/http-errors';
+import { notAuthenticated } from '../../../kernel/http-errors';
 import { withErrors } from '../../../kernel/schemas';
-
-export const WRONG_CURRENT_PASSWORD = 'Your old password was entered incorrectly. Please enter it again.';
+import { AccountService } from '../account-service';
 
 const changePasswordRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+  const accounts = new AccountService(ctx);
+
   fastify.post(
     routes.changePassword,
     {
@@ -23,30 +20,8 @@ const changePasswordRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
       },
     },
     async (request) => {
-      const caller = request.caller;
-      if (!caller) throw notAuthenticated();
-      const { current_password, new_password } = request.body;
-      const errors: Record<string, string[]> = {};
-      if (!current_password) errors.current_password = [BLANK];
-      if (!new_password) errors.new_password = [BLANK];
-      if (Object.keys(errors).length > 0) throw fieldErrors(errors);
-
-      const user = await ctx.users.findById(caller.user.id);
-      if (!user) throw notAuthenticated();
-      if (!(await verifyPassword(current_password, user.password_hash))) {
-        errors.current_password = [WRONG_CURRENT_PASSWORD];
-      }
-      const weaknesses = validatePassword(new_password, user);
-      if (weaknesses.length > 0) errors.new_password = weaknesses;
-      if (Object.keys(errors).length > 0) throw fieldErrors(errors);
-
-      const hash = await hashPassword(new_password);
-      // Both or neither: a new password must never leave a stolen session alive.
-      await ctx.db.transaction(async (tx) => {
-        await new UsersRepository(tx).setPassword(user.id, hash);
-        await new SessionsRepository(tx).deleteOthers(user.id, caller.sessionKeyHash);
-      });
-      ctx.sessions.forgetUser(user.id);
+      if (!request.caller) throw notAuthenticated();
+      await accounts.changePassword(request.caller, request.body);
       return { detail: 'Password changed successfully.' };
     },
   );

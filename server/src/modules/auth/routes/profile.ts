@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { Profile, ProfileUpdate, routes } from '@loupe/contracts';
 import type { AppContext } from '../../../context';
-import { validateEmail } from '../field-validators';
+import { AccountService } from '../account-service';
 import { fieldErrors, notAuthenticated } from '../../../kernel/http-errors';
 import { withErrors } from '../../../kernel/schemas';
 
@@ -18,6 +18,8 @@ const ProfileUpdateBody = Type.Object(
 );
 
 const profileRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+  const accounts = new AccountService(ctx);
+
   fastify.get(
     routes.profileMe,
     {
@@ -50,18 +52,8 @@ const profileRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fas
       if (request.body.id !== undefined && request.body.id !== caller.user.id) {
         throw fieldErrors({ id: [READ_ONLY] });
       }
-      // DRF's CharField trims; a username in the body is ignored like a read-only serializer field.
-      const fields = {
-        email: request.body.email.trim(),
-        first_name: request.body.first_name.trim(),
-        last_name: request.body.last_name.trim(),
-      };
-      const emailError = fields.email ? validateEmail(fields.email) : null;
-      if (emailError) throw fieldErrors({ email: [emailError] });
-      const updated = await ctx.users.updateProfile(caller.user.id, fields);
-      ctx.sessions.forgetUser(caller.user.id);
-      if (!updated) throw notAuthenticated();
-      return updated;
+      // The username, read-only too, is ignored whatever its value (the browser sends the one it shows).
+      return accounts.updateProfile(caller, request.body);
     },
   );
 };

@@ -37,7 +37,7 @@ const tokenRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastif
         );
       }
 
-      const user = await ctx.users.findByUsername(username);
+      const user = await ctx.repos.users.findByUsername(username);
       let ok = false;
       if (user) ok = (await verifyPassword(password, user.password_hash)) && user.is_active;
       else await burnPasswordCheck(password);
@@ -50,7 +50,7 @@ const tokenRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastif
       // No session fixation: whatever session the browser brought is ended, and a new id is issued.
       await ctx.sessions.end(request.cookies[SESSION_COOKIE]);
       const key = await ctx.sessions.start(user.id);
-      await ctx.users.recordLogin(user.id, ctx.now());
+      await ctx.repos.users.recordLogin(user.id, ctx.now());
       setSessionCookie(reply, request, ctx.config, key);
       rotateCsrfCookie(reply, request, ctx.config);
       return toAuthCheck(await ctx.sessions.resolve(key));

@@ -10,45 +10,16 @@ import {
   paths,
   routes,
 } from '@loupe/contracts';
-import type { AppContext } from '../../../context';
-import { notFound } from '../../../kernel/http-errors';
-import { AuditRepository } from '../../../kernel/audit-repository';
-import { ClientsRepository, type ClientFields } from '../clients-repository';
 import { shopCaller } from '../../../kernel/shop-scope';
 import { withErrors } from '../../../kernel/schemas';
-import {
-  ClientParams,
-  checkPage,
-  idPattern,
-  parseClientQuery,
-  parseClientWrite,
-  parsePagingOnly,
-  pathId,
-} from '../input';
+import { checkPage, idPattern, parsePagingOnly, pathId } from '../../../kernel/validation';
+import type { ClientsRouteOptions } from '..';
+import { ClientParams, parseClientQuery } from '../input';
 
 const TAGS = ['clients'];
-const FIELDS = ['name', 'email', 'phone', 'status', 'notes'] as const;
 
-const fieldsOf = (client: Client): ClientFields => ({
-  name: client.name,
-  email: client.email,
-  phone: client.phone,
-  status: client.status,
-  notes: client.notes,
-});
-
-/** The fields an update changed, as they were and as they are. */
-function changes(before: ClientFields, after: ClientFields) {
-  const changed = FIELDS.filter((f) => before[f] !== after[f]);
-  return {
-    changed,
-    before: Object.fromEntries(changed.map((f) => [f, before[f]])),
-    after: Object.fromEntries(changed.map((f) => [f, after[f]])),
-  };
-}
-
-const clientRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
-  const clients = new ClientsRepository(ctx.db);
+const clientRoutes: FastifyPluginAsyncTypebox<ClientsRouteOptions> = async (fastify, { ctx, service }) => {
+  const clients = ctx.repos.clients;
 
   fastify.get(
     paths.clients,
@@ -84,23 +55,7 @@ const clientRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fast
       },
     },
     async (request, reply) => {
-      const { shopId, userId } = shopCaller(request);
-      const fields = parseClientWrite(request.body);
-      const now = ctx.now();
-      const client = await ctx.db.transaction(async (tx) => {
-        const repo = new ClientsRepository(tx);
-        const id = await repo.insert(shopId, fields, now);
-        await new AuditRepository(tx).record({
-          shopId,
-          userId,
-          entity: 'client',
-          entityId: id,
-          action: 'create',
-          after: fields,
-          at: now,
-        });
-        return (await repo.find(shopId, id)) as Client;
-      });
+      const client = await service.create(shopCaller(request), request.body);
       return reply.code(201).send(client);
     },
   );
@@ -130,10 +85,7 @@ const clientRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fast
       },
     },
     async (request) => {
-      const { shopId } = shopCaller(request);
-      const client = await clients.find(shopId, pathId(request.params.id));
-      if (!client) throw notFound();
-      return client;
+      return service.existing(shopCaller(request).shopId, pathId(request.params.id));
     },
   );
 
@@ -150,33 +102,7 @@ const clientRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fast
       },
     },
     async (request) => {
-      const { shopId, userId } = shopCaller(request);
-      const id = pathId(request.params.id);
-      // Another shop's id is a 404 before a word is said about the body.
-      if (!(await clients.find(shopId, id))) throw notFound();
-      const now = ctx.now();
-      return ctx.db.transaction(async (tx) => {
-        const repo = new ClientsRepository(tx);
-        const current = await repo.find(shopId, id, true);
-        if (!current) throw notFound();
-        const before = fieldsOf(current);
-        const after = parseClientWrite(request.body, before);
-        const diff = changes(before, after);
-        // Saving the form unchanged changes nothing: no new updatedAt, nothing to audit.
-        if (diff.changed.length === 0) return current;
-        await repo.update(shopId, id, after, now);
-        await new AuditRepository(tx).record({
-          shopId,
-          userId,
-          entity: 'client',
-          entityId: id,
-          action: 'update',
-          before: diff.before,
-          after: diff.after,
-          at: now,
-        });
-        return (await repo.find(shopId, id)) as Client;
-      });
+      return service.update(shopCaller(request), pathId(request.params.id), request.body);
     },
   );
 
@@ -195,7 +121,7 @@ const clientRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fast
     async (request) => {
       const { shopId } = shopCaller(request);
       const id = pathId(request.params.id);
-      if (!(await clients.find(shopId, id))) throw notFound();
+      await service.existing(shopId, id);
       const paging = parsePagingOnly(request.query);
       const count = await clients.auditCount(shopId, id);
       const offset = checkPage(paging, count);

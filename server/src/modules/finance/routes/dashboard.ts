@@ -11,21 +11,17 @@ import {
 } from '@loupe/contracts';
 import type { AppContext } from '../../../context';
 import { ApiError, notFound } from '../../../kernel/http-errors';
-import { FinanceDashboardRepository } from '../finance-dashboard-repository';
-import { PinsRepository, type PinRow } from '../pins-repository';
-import { ReportsRepository } from '../reports-repository';
+import type { PinRow } from '../pins-repository';
 import { shopCaller } from '../../../kernel/shop-scope';
 import { withErrors } from '../../../kernel/schemas';
-import { idPattern, pathId } from '../../inventory/common';
+import { idPattern, pathId } from '../../../kernel/validation';
 import { mondayOf, parseReportParams, periodFor } from '../input';
 
 const TAGS = ['finance'];
 const PinParams = Type.Object({ id: Type.String() });
 
 const dashboardRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
-  const reports = new ReportsRepository(ctx.db);
-  const dashboard = new FinanceDashboardRepository(ctx.db);
-  const pins = new PinsRepository(ctx.db);
+  const { reports, financeDashboard: dashboard, pins } = ctx.repos;
 
   /** A pin with its report's totals as of today (a daily or monthly pin moves with the calendar). */
   async function withTotals(shopId: number, today: string, pin: PinRow) {

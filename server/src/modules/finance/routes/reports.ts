@@ -128,7 +128,7 @@ export async function* reportCsv(
 }
 
 const reportRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
-  const reports = new ReportsRepository(ctx.db);
+  const { reports } = ctx.repos;
 
   async function resolve(shopId: number, query: ReportParams): Promise<ReportPeriod> {
     const today = await reports.shopToday(shopId, ctx.now());

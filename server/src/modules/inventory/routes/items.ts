@@ -9,31 +9,16 @@ import {
   paths,
   routes,
 } from '@loupe/contracts';
-import type { AppContext } from '../../../context';
-import { notFound } from '../../../kernel/http-errors';
-import { AuditRepository } from '../../../kernel/audit-repository';
-import { ItemsRepository } from '../items-repository';
-import { LedgerRepository } from '../../clients/ledger-repository';
 import { shopCaller } from '../../../kernel/shop-scope';
 import { withErrors } from '../../../kernel/schemas';
-import { ItemParams, SERIAL_TAKEN, auditView, idPattern, pathId, translateWriteError } from '../common';
-import {
-  ErrorBag,
-  checkTransactionClients,
-  invalidPage,
-  parseItemCreate,
-  parseItemFields,
-  parseListQuery,
-} from '../item-input';
+import { checkPage, idPattern, pathId } from '../../../kernel/validation';
+import type { InventoryRouteOptions } from '..';
+import { ItemParams } from '../common';
+import { parseListQuery } from '../item-input';
 
 const TAGS = ['inventory'];
-const PURCHASE_TOO_LARGE = {
-  field: 'transactions',
-  message: 'Ensure the purchase price has no more than 12 digits before the decimal point.',
-};
-
-const itemRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
-  const items = new ItemsRepository(ctx.db);
+const itemRoutes: FastifyPluginAsyncTypebox<InventoryRouteOptions> = async (fastify, { ctx, service }) => {
+  const items = ctx.repos.items;
 
   fastify.get(
     paths.items,
@@ -48,12 +33,10 @@ const itemRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastif
     },
     async (request) => {
       const { shopId } = shopCaller(request);
-      const { filter, ordering, page, pageSize } = parseListQuery(request.query);
+      const { filter, ordering, ...paging } = parseListQuery(request.query);
       const count = await items.count(shopId, filter);
-      const offset = (page - 1) * pageSize;
-      // As DRF's PageNumberPagination: page 1 of nothing is an empty page, any other page past the end is 404.
-      if (page > 1 && offset >= count) throw invalidPage();
-      const results = count === 0 ? [] : await items.list(shopId, filter, ordering, pageSize, offset);
+      const offset = checkPage(paging, count);
+      const results = count === 0 ? [] : await items.list(shopId, filter, ordering, paging.pageSize, offset);
       return { results, count };
     },
   );
@@ -83,10 +66,7 @@ const itemRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastif
       },
     },
     async (request) => {
-      const { shopId } = shopCaller(request);
-      const item = await items.find(shopId, pathId(request.params.id));
-      if (!item) throw notFound();
-      return item;
+      return service.existing(shopCaller(request).shopId, pathId(request.params.id));
     },
   );
 
@@ -104,68 +84,7 @@ const itemRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastif
       },
     },
     async (request, reply) => {
-      const { shopId, userId } = shopCaller(request);
-      const now = ctx.now();
-      const today = await items.shopToday(shopId, now);
-      const bag = new ErrorBag();
-      const input = parseItemCreate(bag, request.body, today);
-      const named = input.transactions.flatMap((t) =>
-        t.type === 'cash' || t.clientId === null ? [] : [t.clientId],
-      );
-      const clients = await items.clientNames(shopId, named);
-      checkTransactionClients(bag, input.transactions, clients);
-      if (!bag.has('serial') && input.serial !== '' && (await items.serialTaken(shopId, input.serial))) {
-        bag.add('serial', SERIAL_TAKEN);
-      }
-      bag.throwIfAny();
-
-      let item: Item;
-      try {
-        item = await ctx.db.transaction(async (tx) => {
-          const repo = new ItemsRepository(tx);
-          const id = await repo.insert({ ...input, shopId, userId, at: now });
-          const lines = await repo.insertTransactions(shopId, id, input.transactions, now);
-          const ledger = new LedgerRepository(tx);
-          // In client order: two purchases naming the same clients lock their balances in the same order.
-          const postings = [...input.transactions.entries()].sort(
-            ([, a], [, b]) => (a.clientId ?? 0) - (b.clientId ?? 0),
-          );
-          for (const [i, line] of postings) {
-            if (line.type === 'cash' || line.clientId === null) continue;
-            const what = [input.brand, input.model].filter(Boolean).join(' ') || input.stockType;
-            await ledger.post({
-              shopId,
-              clientId: line.clientId,
-              // Both move the balance towards the client (see ItemTransactionInput in the contracts).
-              amount: line.amount,
-              currency: 'GBP',
-              exchangeRate: '1',
-              method: line.type === 'credit' ? 'Stock credit' : 'Stock debt',
-              date: input.purchasedOn,
-              note:
-                line.type === 'credit'
-                  ? `Bought ${what} ${input.serial} on credit`
-                  : `${what} ${input.serial} taken against debt`,
-              source: { kind: 'item_transaction', id: (lines[i] as { id: number }).id },
-              userId,
-              at: now,
-            });
-          }
-          const created = (await repo.find(shopId, id)) as Item;
-          await new AuditRepository(tx).record({
-            shopId,
-            userId,
-            entity: 'item',
-            entityId: id,
-            action: 'create',
-            after: auditView(created),
-            at: now,
-          });
-          return created;
-        });
-      } catch (error) {
-        translateWriteError(error, PURCHASE_TOO_LARGE);
-      }
+      const item = await service.create(shopCaller(request), request.body);
       return reply.code(201).send(item);
     },
   );
@@ -183,44 +102,7 @@ const itemRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastif
       },
     },
     async (request) => {
-      const { shopId, userId } = shopCaller(request);
-      const id = pathId(request.params.id);
-      const now = ctx.now();
-      const current = await items.find(shopId, id);
-      if (!current) throw notFound();
-      const today = await items.shopToday(shopId, now);
-      const bag = new ErrorBag();
-      const changes = parseItemFields(bag, request.body, today, current.purchasedOn);
-      if (
-        !bag.has('serial') &&
-        changes.serial !== '' &&
-        (await items.serialTaken(shopId, changes.serial, id))
-      ) {
-        bag.add('serial', SERIAL_TAKEN);
-      }
-      bag.throwIfAny();
-      try {
-        return await ctx.db.transaction(async (tx) => {
-          const repo = new ItemsRepository(tx);
-          const before = await repo.find(shopId, id, true);
-          if (!before) throw notFound();
-          await repo.update(shopId, id, changes, now);
-          const after = (await repo.find(shopId, id)) as Item;
-          await new AuditRepository(tx).record({
-            shopId,
-            userId,
-            entity: 'item',
-            entityId: id,
-            action: 'update',
-            before: auditView(before),
-            after: auditView(after),
-            at: now,
-          });
-          return after;
-        });
-      } catch (error) {
-        return translateWriteError(error, PURCHASE_TOO_LARGE);
-      }
+      return service.update(shopCaller(request), pathId(request.params.id), request.body);
     },
   );
 };

@@ -1,0 +1,160 @@
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type FieldErrors } from '@loupe/contracts';
+import { ApiError, REQUIRED, fieldErrors, notFound } from './http-errors';
+import { parseDecimal, type DecimalRule } from './money';
+
+/**
+ * The input rules every module shares, each with the one text DRF (or django-filter, for list filters) gives
+ * for it, so that the same mistake reads the same on every endpoint.
+ */
+
+export const MAX_INT4 = 2_147_483_647;
+
+/** Like Django's <int:pk> converter: a non-numeric id is not this URL at all (404), whatever its name. */
+export const idPattern = (path: string) => path.replace(/:(\w+)\//g, ':$1(^\\d+)/');
+
+/** A path id no row can have (zero, beyond integer) is simply not found. */
+export function pathId(value: string): number {
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id < 1 || id > MAX_INT4) throw notFound();
+  return id;
+}
+
+/** Collects DRF field errors, so that one answer reports every problem of a form. */
+export class ErrorBag {
+  readonly errors: FieldErrors = {};
+  add(field: string, message: string): void {
+    (this.errors[field] ??= []).push(message);
+  }
+  has(field?: string): boolean {
+    return field === undefined ? Object.keys(this.errors).length > 0 : field in this.errors;
+  }
+  throwIfAny(): void {
+    if (this.has()) throw fieldErrors(this.errors);
+  }
+}
+
+export const NULL_CHARACTERS = 'Null characters are not allowed.';
+export const INVALID_EMAIL = 'Enter a valid email address.';
+export const NOT_NULL = 'This field may not be null.';
+
+/** A body field outside its choices (DRF's ChoiceField). */
+export const invalidChoice = (value: string) => `"${value}" is not a valid choice.`;
+/** A list filter outside its choices (django-filter reads the query string through a Django form). */
+export const invalidFilterChoice = (value: string) =>
+  `Select a valid choice. ${value} is not one of the available choices.`;
+
+export const isOneOf = <T extends string>(allowed: readonly T[], value: string): value is T =>
+  (allowed as readonly string[]).includes(value);
+
+/** PostgreSQL text cannot hold U+0000; DRF's CharField refuses it with this message. */
+export function text(bag: ErrorBag, field: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (value.includes('\u0000')) {
+    bag.add(field, NULL_CHARACTERS);
+    return undefined;
+  }
+  return value.trim();
+}
+
+// ---------------------------------------------------------------- list queries
+
+/** A query parameter as django-filter reads it: an empty one is no filter at all. */
+export const given = (value: string | undefined): string | undefined => {
+  const trimmed = value?.trim();
+  return trimmed === '' ? undefined : trimmed;
+};
+
+export const invalidPage = () => new ApiError(404, { detail: 'Invalid page.' });
+
+export interface Paging {
+  page: number;
+  pageSize: number;
+}
+
+/** page (1-based) and page_size (10, 25, 50, 100); a page that is not a positive number is not a page. */
+export function parsePaging(bag: ErrorBag, query: { page?: string; page_size?: string }): Paging {
+  const pageText = given(query.page) ?? '1';
+  if (!/^\d{1,9}$/.test(pageText) || Number(pageText) < 1) throw invalidPage();
+  let pageSize = DEFAULT_PAGE_SIZE;
+  const size = given(query.page_size);
+  if (size !== undefined) {
+    if (/^\d+$/.test(size) && (PAGE_SIZES as readonly number[]).includes(Number(size)))
+      pageSize = Number(size);
+    else bag.add('page_size', invalidFilterChoice(size));
+  }
+  return { page: Number(pageText), pageSize };
+}
+
+/** Paging alone (the ledger and audit lists). */
+export function parsePagingOnly(query: { page?: string; page_size?: string }): Paging {
+  const bag = new ErrorBag();
+  const paging = parsePaging(bag, query);
+  bag.throwIfAny();
+  return paging;
+}
+
+/** One page of a list as DRF's PageNumberPagination answers: page 1 of nothing is empty, past the end is 404. */
+export function checkPage(paging: Paging, count: number): number {
+  const offset = (paging.page - 1) * paging.pageSize;
+  if (paging.page > 1 && offset >= count) throw invalidPage();
+  return offset;
+}
+
+// ---------------------------------------------------------------- dates and decimals
+
+const DATE_FORMAT = 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.';
+
+/** A real calendar day written YYYY-MM-DD, or DRF's message. */
+export function parseDate(value: string): { value: string } | { error: string } {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
+  if (!match) return { error: DATE_FORMAT };
+  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (y < 1900 || date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) {
+    return { error: DATE_FORMAT };
+  }
+  return { value: value.trim() };
+}
+
+/** An optional day (default `fallback`); `notAfter`/`notBefore` are YYYY-MM-DD bounds, compared as text. */
+export function dateField(
+  bag: ErrorBag,
+  field: string,
+  value: string | null | undefined,
+  fallback: string | null,
+  bounds: { notAfter?: string; notBefore?: string } = {},
+): string | null {
+  if (value === undefined || value === null || value.trim() === '') return fallback;
+  const parsed = parseDate(value);
+  if ('error' in parsed) {
+    bag.add(field, parsed.error);
+    return fallback;
+  }
+  if (bounds.notAfter !== undefined && parsed.value > bounds.notAfter) {
+    bag.add(field, 'Ensure this date is not in the future.');
+  }
+  if (bounds.notBefore !== undefined && parsed.value < bounds.notBefore) {
+    bag.add(field, 'Ensure this date is not in the past.');
+  }
+  return parsed.value;
+}
+
+/** A decimal field; `null` when absent (or null and `nullable`). */
+export function decimalField(
+  bag: ErrorBag,
+  field: string,
+  value: number | string | null | undefined,
+  rule: DecimalRule,
+  options: { required?: boolean } = {},
+): string | null {
+  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
+    if (options.required) bag.add(field, value === null ? NOT_NULL : REQUIRED);
+    return null;
+  }
+  const parsed = parseDecimal(value, rule);
+  if ('error' in parsed) {
+    bag.add(field, parsed.error);
+    return null;
+  }
+  return parsed.value;
+}

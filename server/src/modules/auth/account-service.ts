@@ -1,0 +1,56 @@
+import type { ChangePassword, Profile } from '@loupe/contracts';
+import type { AppContext } from '../../context';
+import { BLANK, fieldErrors, notAuthenticated } from '../../kernel/http-errors';
+import { validateEmail } from './field-validators';
+import { hashPassword, verifyPassword } from './password-hasher';
+import { validatePassword } from './password-validators';
+import type { Caller } from './sessions';
+
+export const WRONG_CURRENT_PASSWORD = 'Your old password was entered incorrectly. Please enter it again.';
+
+/** The signed-in user's own account: profile fields and password. */
+export class AccountService {
+  constructor(private readonly ctx: AppContext) {}
+
+  async updateProfile(
+    caller: Caller,
+    body: { email: string; first_name: string; last_name: string },
+  ): Promise<Profile> {
+    // DRF's CharField trims.
+    const fields = {
+      email: body.email.trim(),
+      first_name: body.first_name.trim(),
+      last_name: body.last_name.trim(),
+    };
+    const emailError = fields.email ? validateEmail(fields.email) : null;
+    if (emailError) throw fieldErrors({ email: [emailError] });
+    const updated = await this.ctx.repos.users.updateProfile(caller.user.id, fields);
+    this.ctx.sessions.forgetUser(caller.user.id);
+    if (!updated) throw notAuthenticated();
+    return updated;
+  }
+
+  async changePassword(caller: Caller, { current_password, new_password }: ChangePassword): Promise<void> {
+    const errors: Record<string, string[]> = {};
+    if (!current_password) errors.current_password = [BLANK];
+    if (!new_password) errors.new_password = [BLANK];
+    if (Object.keys(errors).length > 0) throw fieldErrors(errors);
+
+    const user = await this.ctx.repos.users.findById(caller.user.id);
+    if (!user) throw notAuthenticated();
+    if (!(await verifyPassword(current_password, user.password_hash))) {
+      errors.current_password = [WRONG_CURRENT_PASSWORD];
+    }
+    const weaknesses = validatePassword(new_password, user);
+    if (weaknesses.length > 0) errors.new_password = weaknesses;
+    if (Object.keys(errors).length > 0) throw fieldErrors(errors);
+
+    const hash = await hashPassword(new_password);
+    // Both or neither: a new password must never leave a stolen session alive.
+    await this.ctx.transaction(async (repos) => {
+      await repos.users.setPassword(user.id, hash);
+      await repos.sessions.deleteOthers(user.id, caller.sessionKeyHash);
+    });
+    this.ctx.sessions.forgetUser(user.id);
+  }
+}

@@ -1,0 +1,199 @@
+import path from 'node:path';
+import type { FastifyRequest } from 'fastify';
+import {
+  KYC_MAX_BYTES,
+  type Client,
+  type ClientDocument,
+  type ClientWrite,
+  type LedgerEntry,
+  type LedgerPayment,
+  type LedgerPaymentResult,
+} from '@loupe/contracts';
+import type { AppContext } from '../../context';
+import { isNumericOutOfRange } from '../../kernel/db-errors';
+import { FileStore, ONE_FILE } from '../../kernel/file-storage';
+import { sniffKyc } from '../../kernel/file-types';
+import { ApiError, notFound } from '../../kernel/http-errors';
+import type { ShopCaller } from '../../kernel/shop-scope';
+import { ErrorBag } from '../../kernel/validation';
+import type { ClientFields } from './clients-repository';
+import { MAX_GBP, TOO_LARGE, TOO_SMALL, parseClientWrite, parsePayment } from './input';
+
+export const NOT_A_DOCUMENT = 'Upload a PDF, JPEG or PNG file. The file you uploaded is none of these.';
+const BALANCE_OVERFLOW = 'This payment would take the balance beyond \u00a3999,999,999,999.99.';
+const FIELDS = ['name', 'email', 'phone', 'status', 'notes'] as const;
+
+const fieldsOf = (client: Client): ClientFields => ({
+  name: client.name,
+  email: client.email,
+  phone: client.phone,
+  status: client.status,
+  notes: client.notes,
+});
+
+/** The fields an update changed, as they were and as they are. */
+function changes(before: ClientFields, after: ClientFields) {
+  const changed = FIELDS.filter((f) => before[f] !== after[f]);
+  return {
+    changed,
+    before: Object.fromEntries(changed.map((f) => [f, before[f]])),
+    after: Object.fromEntries(changed.map((f) => [f, after[f]])),
+  };
+}
+
+/** The clients' writes: each one and its audit record commit together. */
+export class ClientsService {
+  /** KYC papers: private, recognised by content (PDF, JPEG, PNG). */
+  readonly kycFiles: FileStore;
+
+  constructor(private readonly ctx: AppContext) {
+    this.kycFiles = new FileStore(path.join(ctx.config.uploadsDir, 'kyc'), {
+      maxBytes: KYC_MAX_BYTES,
+      tooLarge: `The file is too large (the limit is ${KYC_MAX_BYTES / (1024 * 1024)} MB).`,
+      sniff: sniffKyc,
+      notAccepted: NOT_A_DOCUMENT,
+      defaultName: 'document',
+      misnamedPart: ONE_FILE,
+    });
+  }
+
+  /** The client of this shop, or a 404 (another shop's id is a 404 before a word is said about a body). */
+  async existing(shopId: number, id: number): Promise<Client> {
+    const client = await this.ctx.repos.clients.find(shopId, id);
+    if (!client) throw notFound();
+    return client;
+  }
+
+  async create({ shopId, userId }: ShopCaller, body: ClientWrite): Promise<Client> {
+    const fields = parseClientWrite(body);
+    const now = this.ctx.now();
+    return this.ctx.transaction(async ({ clients, audit }) => {
+      const id = await clients.insert(shopId, fields, now);
+      await audit.record({
+        shopId,
+        userId,
+        entity: 'client',
+        entityId: id,
+        action: 'create',
+        after: fields,
+        at: now,
+      });
+      return (await clients.find(shopId, id)) as Client;
+    });
+  }
+
+  async update({ shopId, userId }: ShopCaller, id: number, body: ClientWrite): Promise<Client> {
+    await this.existing(shopId, id);
+    const now = this.ctx.now();
+    return this.ctx.transaction(async ({ clients, audit }) => {
+      const current = await clients.find(shopId, id, true);
+      if (!current) throw notFound();
+      const before = fieldsOf(current);
+      const after = parseClientWrite(body, before);
+      const diff = changes(before, after);
+      // Saving the form unchanged changes nothing: no new updatedAt, nothing to audit.
+      if (diff.changed.length === 0) return current;
+      await clients.update(shopId, id, after, now);
+      await audit.record({
+        shopId,
+        userId,
+        entity: 'client',
+        entityId: id,
+        action: 'update',
+        before: diff.before,
+        after: diff.after,
+        at: now,
+      });
+      return (await clients.find(shopId, id)) as Client;
+    });
+  }
+
+  /** Records a payment either way: the ledger entry, the client's new balance and the audit record. */
+  async recordPayment(
+    { shopId, userId }: ShopCaller,
+    id: number,
+    body: LedgerPayment,
+  ): Promise<LedgerPaymentResult> {
+    await this.existing(shopId, id);
+    const now = this.ctx.now();
+    const { repos } = this.ctx;
+    const today = await repos.clients.shopToday(shopId, now);
+
+    const bag = new ErrorBag();
+    const payment = parsePayment(bag, body, today);
+    const { amount, exchangeRate } = payment;
+    if (amount !== null && exchangeRate !== null) {
+      const gbp = await repos.ledger.gbpValue(amount, exchangeRate);
+      if (Number(gbp) === 0) bag.add('amount', TOO_SMALL);
+      else if (gbp.length > MAX_GBP.length) bag.add('amount', TOO_LARGE);
+    }
+    bag.throwIfAny();
+
+    try {
+      return await this.ctx.transaction(async ({ clients, ledger, audit }) => {
+        const client = await clients.find(shopId, id, true);
+        if (!client) throw notFound();
+        const posted = await ledger.post({
+          ...payment,
+          shopId,
+          clientId: id,
+          amount: body.direction === 'paid' ? `-${amount as string}` : (amount as string),
+          exchangeRate: exchangeRate as string,
+          userId,
+          at: now,
+        });
+        const entry = (await ledger.find(shopId, posted.id)) as LedgerEntry;
+        const balance = Number(posted.balance);
+        await audit.record({
+          shopId,
+          userId,
+          entity: 'client',
+          entityId: id,
+          action: 'ledger_entry',
+          before: { balance: client.balance },
+          after: { entry, balance },
+          at: now,
+        });
+        return { entry, balance };
+      });
+    } catch (error) {
+      // The balance column holds 12 digits before the point; a payment beyond it is the caller's to fix.
+      if (isNumericOutOfRange(error)) {
+        throw new ApiError(400, { amount: [BALANCE_OVERFLOW] });
+      }
+      throw error;
+    }
+  }
+
+  /** Stores the request's one file as a KYC paper of the client, with its audit record. */
+  async addDocument(
+    { shopId, userId }: ShopCaller,
+    id: number,
+    request: FastifyRequest,
+  ): Promise<ClientDocument> {
+    await this.existing(shopId, id);
+    return this.kycFiles.receive(request, async (upload) => {
+      const now = this.ctx.now();
+      return this.ctx.transaction(async ({ clients, clientDocuments, audit }) => {
+        if (!(await clients.find(shopId, id, true))) throw notFound();
+        const { storageKey: _key, ...shown } = await clientDocuments.insert({
+          ...upload,
+          shopId,
+          clientId: id,
+          userId,
+          at: now,
+        });
+        await audit.record({
+          shopId,
+          userId,
+          entity: 'client',
+          entityId: id,
+          action: 'kyc_upload',
+          after: { ...shown, sha256: upload.sha256 },
+          at: now,
+        });
+        return shown;
+      });
+    });
+  }
+}

@@ -1,0 +1,61 @@
+import type { Expense, FinanceEntryCreate, QuickSale } from '@loupe/contracts';
+import type { Static } from '@sinclair/typebox';
+import type { AppContext } from '../../context';
+import { isNumericOutOfRange } from '../../kernel/db-errors';
+import { ApiError } from '../../kernel/http-errors';
+import type { ShopCaller } from '../../kernel/shop-scope';
+import type { Repositories } from '../../repositories';
+import type { DateFilter, NewFinanceEntry } from './expenses-repository';
+import { parseEntry } from './input';
+
+/** What expenses and quick sales have alike: the same form, list and audit, over two tables. */
+export interface EntryRepository<T> {
+  insert(entry: NewFinanceEntry): Promise<T>;
+  count(shopId: number, filter: DateFilter): Promise<number>;
+  list(shopId: number, filter: DateFilter, limit: number, offset: number): Promise<T[]>;
+}
+
+export interface EntryKind {
+  entity: 'expense' | 'sale';
+  repo: (repos: Repositories) => EntryRepository<Expense | QuickSale>;
+}
+
+export const EXPENSES: EntryKind = { entity: 'expense', repo: (repos) => repos.expenses };
+export const QUICK_SALES: EntryKind = { entity: 'sale', repo: (repos) => repos.quickSales };
+
+export class EntriesService {
+  constructor(private readonly ctx: AppContext) {}
+
+  /** Records an expense or a quick sale with its audit record; its GBP value is fixed with the rate given. */
+  async record(
+    kind: EntryKind,
+    { shopId, userId }: ShopCaller,
+    body: Static<typeof FinanceEntryCreate>,
+  ): Promise<Expense | QuickSale> {
+    const now = this.ctx.now();
+    const parsed = parseEntry(body, await this.ctx.repos.reports.shopToday(shopId, now));
+    try {
+      return await this.ctx.transaction(async (repos) => {
+        const entry = await kind.repo(repos).insert({ ...parsed, shopId, userId, at: now });
+        await repos.audit.record({
+          shopId,
+          userId,
+          entity: kind.entity,
+          entityId: entry.id,
+          action: 'create',
+          after: entry,
+          at: now,
+        });
+        return entry;
+      });
+    } catch (error) {
+      // amount × rate beyond the GBP column (12 digits before the point).
+      if (isNumericOutOfRange(error)) {
+        throw new ApiError(400, {
+          amount: ['Ensure the amount in GBP has no more than 12 digits before the decimal point.'],
+        });
+      }
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,377 @@
+import path from 'node:path';
+import type { FastifyRequest } from 'fastify';
+import {
+  ITEM_IMAGE_MAX_BYTES,
+  ITEM_IMAGE_MAX_COUNT,
+  type Item,
+  type ItemCheckOut,
+  type ItemCreate,
+  type ItemImage,
+  type ItemPromote,
+  type ItemRow,
+  type ItemSell,
+  type ItemStatus,
+  type ItemUpdate,
+} from '@loupe/contracts';
+import type { AppContext } from '../../context';
+import { FileStore, NO_FILE } from '../../kernel/file-storage';
+import { sniffImage } from '../../kernel/file-types';
+import { conflict, notFound } from '../../kernel/http-errors';
+import { AMOUNT_RULE, RATE_RULE, amountRuleFor } from '../../kernel/money';
+import type { ShopCaller } from '../../kernel/shop-scope';
+import { ErrorBag, dateField, decimalField } from '../../kernel/validation';
+import type { Repositories } from '../../repositories';
+import { SERIAL_TAKEN, auditView, translateWriteError } from './common';
+import { checkTransactionClients, parseItemCreate, parseItemFields, type RawTransaction } from './item-input';
+
+const NOT_AN_IMAGE =
+  'Upload a valid image. The file you uploaded was either not an image or a corrupted image.';
+const INVALID_CLIENT = (id: number) => `Invalid pk "${id}" - object does not exist.`;
+const PURCHASE_TOO_LARGE = {
+  field: 'transactions',
+  message: 'Ensure the purchase price has no more than 12 digits before the decimal point.',
+};
+const SALE_TOO_LARGE = {
+  field: 'price',
+  message: 'Ensure the price in GBP has no more than 12 digits before the decimal point.',
+};
+
+/** The sale's line in the reports: what the item is, then its serial. */
+function saleName(item: ItemRow): string {
+  const what = [item.brand, item.model].filter(Boolean).join(' ');
+  const name = what ? `${what} ${item.serial}` : item.description || item.serial;
+  return name.length > 200 ? `${name.slice(0, 199)}…` : name;
+}
+
+/** Stock's writes: each one, its ledger postings and its audit record commit together. */
+export class ItemsService {
+  /** Item images: private, any raster format recognised by content. */
+  readonly imageFiles: FileStore;
+
+  constructor(private readonly ctx: AppContext) {
+    this.imageFiles = new FileStore(path.join(ctx.config.uploadsDir, 'items'), {
+      maxBytes: ITEM_IMAGE_MAX_BYTES,
+      tooLarge: `The image is too large (the limit is ${ITEM_IMAGE_MAX_BYTES / (1024 * 1024)} MB).`,
+      sniff: sniffImage,
+      notAccepted: NOT_AN_IMAGE,
+      defaultName: 'image',
+      misnamedPart: NO_FILE,
+    });
+  }
+
+  async existing(shopId: number, id: number): Promise<Item> {
+    const item = await this.ctx.repos.items.find(shopId, id);
+    if (!item) throw notFound();
+    return item;
+  }
+
+  async create(
+    { shopId, userId }: ShopCaller,
+    // The schema lets checked_out through so that it is refused here with a reason, not as an unknown choice.
+    body: Omit<ItemCreate, 'status' | 'transactions'> & {
+      status?: ItemStatus;
+      transactions?: RawTransaction[];
+    },
+  ): Promise<Item> {
+    const { items } = this.ctx.repos;
+    const now = this.ctx.now();
+    const today = await items.shopToday(shopId, now);
+    const bag = new ErrorBag();
+    const input = parseItemCreate(bag, body, today);
+    const named = input.transactions.flatMap((t) =>
+      t.type === 'cash' || t.clientId === null ? [] : [t.clientId],
+    );
+    checkTransactionClients(bag, input.transactions, await items.clientNames(shopId, named));
+    if (!bag.has('serial') && input.serial !== '' && (await items.serialTaken(shopId, input.serial))) {
+      bag.add('serial', SERIAL_TAKEN);
+    }
+    bag.throwIfAny();
+
+    try {
+      return await this.ctx.transaction(async ({ items: repo, ledger, audit }) => {
+        const id = await repo.insert({ ...input, shopId, userId, at: now });
+        const lines = await repo.insertTransactions(shopId, id, input.transactions, now);
+        // In client order: two purchases naming the same clients lock their balances in the same order.
+        const postings = [...input.transactions.entries()].sort(
+          ([, a], [, b]) => (a.clientId ?? 0) - (b.clientId ?? 0),
+        );
+        for (const [i, line] of postings) {
+          if (line.type === 'cash' || line.clientId === null) continue;
+          const what = [input.brand, input.model].filter(Boolean).join(' ') || input.stockType;
+          await ledger.post({
+            shopId,
+            clientId: line.clientId,
+            // Both move the balance towards the client (see ItemTransactionInput in the contracts).
+            amount: line.amount,
+            currency: 'GBP',
+            exchangeRate: '1',
+            method: line.type === 'credit' ? 'Stock credit' : 'Stock debt',
+            date: input.purchasedOn,
+            note:
+              line.type === 'credit'
+                ? `Bought ${what} ${input.serial} on credit`
+                : `${what} ${input.serial} taken against debt`,
+            source: { kind: 'item_transaction', id: (lines[i] as { id: number }).id },
+            userId,
+            at: now,
+          });
+        }
+        const created = (await repo.find(shopId, id)) as Item;
+        await audit.record({
+          shopId,
+          userId,
+          entity: 'item',
+          entityId: id,
+          action: 'create',
+          after: auditView(created),
+          at: now,
+        });
+        return created;
+      });
+    } catch (error) {
+      return translateWriteError(error, PURCHASE_TOO_LARGE);
+    }
+  }
+
+  async update({ shopId, userId }: ShopCaller, id: number, body: ItemUpdate): Promise<Item> {
+    const { items } = this.ctx.repos;
+    const now = this.ctx.now();
+    const current = await this.existing(shopId, id);
+    const today = await items.shopToday(shopId, now);
+    const bag = new ErrorBag();
+    const changes = parseItemFields(bag, body, today, current.purchasedOn);
+    if (
+      !bag.has('serial') &&
+      changes.serial !== '' &&
+      (await items.serialTaken(shopId, changes.serial, id))
+    ) {
+      bag.add('serial', SERIAL_TAKEN);
+    }
+    bag.throwIfAny();
+    try {
+      return await this.ctx.transaction(async ({ items: repo, audit }) => {
+        const before = await repo.find(shopId, id, true);
+        if (!before) throw notFound();
+        await repo.update(shopId, id, changes, now);
+        const after = (await repo.find(shopId, id)) as Item;
+        await audit.record({
+          shopId,
+          userId,
+          entity: 'item',
+          entityId: id,
+          action: 'update',
+          before: auditView(before),
+          after: auditView(after),
+          at: now,
+        });
+        return after;
+      });
+    } catch (error) {
+      return translateWriteError(error, PURCHASE_TOO_LARGE);
+    }
+  }
+
+  // ---------------------------------------------------------------- actions
+
+  /**
+   * One action: the item row is locked first, so two actions on one item run one after the other and each
+   * sees the status the other left; the change and its audit entry commit together.
+   */
+  private async act(
+    { shopId, userId }: ShopCaller,
+    id: number,
+    action: string,
+    change: (repos: Repositories, item: Item) => Promise<Record<string, unknown> | void>,
+    tooLarge = { field: 'non_field_errors', message: 'A value is too large.' },
+  ): Promise<Item> {
+    const now = this.ctx.now();
+    try {
+      return await this.ctx.transaction(async (repos) => {
+        const before = await repos.items.find(shopId, id, true);
+        if (!before) throw notFound();
+        const extra = await change(repos, before);
+        const after = (await repos.items.find(shopId, id)) as Item;
+        await repos.audit.record({
+          shopId,
+          userId,
+          entity: 'item',
+          entityId: id,
+          action,
+          before: auditView(before),
+          after: { ...auditView(after), ...extra },
+          at: now,
+        });
+        return after;
+      });
+    } catch (error) {
+      return translateWriteError(error, tooLarge);
+    }
+  }
+
+  private async requireClient(bag: ErrorBag, field: string, shopId: number, clientId: number | null) {
+    if (clientId === null) return;
+    const names = await this.ctx.repos.items.clientNames(shopId, [clientId]);
+    if (!names.has(clientId)) bag.add(field, INVALID_CLIENT(clientId));
+  }
+
+  async sell(caller: ShopCaller, id: number, body: ItemSell): Promise<Item> {
+    const { shopId, userId } = caller;
+    const now = this.ctx.now();
+    const today = await this.ctx.repos.items.shopToday(shopId, now);
+    const bag = new ErrorBag();
+    const currency = body.currency ?? 'GBP';
+    const price = decimalField(bag, 'price', body.price, amountRuleFor(currency), { required: true });
+    const exchangeRate = decimalField(bag, 'exchangeRate', body.exchangeRate, RATE_RULE) ?? '1';
+    if (currency === 'GBP' && exchangeRate !== '1') bag.add('exchangeRate', 'Must be 1 for GBP.');
+    const date = dateField(bag, 'date', body.date, today, { notAfter: today }) ?? today;
+    await this.requireClient(bag, 'clientId', shopId, body.clientId ?? null);
+    bag.throwIfAny();
+
+    return this.act(
+      caller,
+      id,
+      'sell',
+      async ({ items, checkouts, itemSales }, item) => {
+        if (item.status === 'sold') throw conflict('This item has already been sold.');
+        if (item.status === 'unavailable') throw conflict('This item is unavailable and cannot be sold.');
+        // A client who had it on approval and buys it: their check-out ends as a sale.
+        const closed = item.status === 'checked_out' ? await checkouts.close(id, 'sold', userId, now) : null;
+        await items.setStatus(shopId, id, 'sold', now);
+        if (item.promotion) await items.setPromotion(shopId, id, null, now);
+        const sale = await itemSales.insert({
+          shopId,
+          itemId: id,
+          name: saleName(item),
+          amount: price as string,
+          currency,
+          exchangeRate,
+          paymentMethod: body.paymentMethod ?? 'Cash',
+          clientId: body.clientId ?? closed?.clientId ?? null,
+          date,
+          notes: (body.notes ?? '').trim(),
+          userId,
+          at: now,
+        });
+        return { saleId: sale.id, saleAmountGbp: sale.amountGbp };
+      },
+      SALE_TOO_LARGE,
+    );
+  }
+
+  async checkOut(caller: ShopCaller, id: number, body: ItemCheckOut): Promise<Item> {
+    const { shopId, userId } = caller;
+    const now = this.ctx.now();
+    const today = await this.ctx.repos.items.shopToday(shopId, now);
+    const bag = new ErrorBag();
+    const dueDate = dateField(bag, 'dueDate', body.dueDate, null, { notBefore: today });
+    await this.requireClient(bag, 'clientId', shopId, body.clientId);
+    bag.throwIfAny();
+
+    return this.act(caller, id, 'check_out', async ({ items, checkouts }, item) => {
+      if (item.status === 'checked_out') {
+        throw conflict(`This item is already checked out to ${item.checkout?.clientName ?? 'a client'}.`);
+      }
+      if (item.status !== 'available') throw conflict('Only an available item can be checked out.');
+      const checkoutId = await checkouts.open({
+        shopId,
+        itemId: id,
+        clientId: body.clientId,
+        dueDate,
+        note: (body.note ?? '').trim(),
+        userId,
+        at: now,
+      });
+      await items.setStatus(shopId, id, 'checked_out', now);
+      return { checkoutId };
+    });
+  }
+
+  async takeBack(caller: ShopCaller, id: number): Promise<Item> {
+    const now = this.ctx.now();
+    return this.act(caller, id, 'return', async ({ items, checkouts }, item) => {
+      if (item.status !== 'checked_out') throw conflict('This item is not checked out.');
+      const closed = await checkouts.close(id, 'returned', caller.userId, now);
+      await items.setStatus(caller.shopId, id, 'available', now);
+      return { checkoutId: closed?.id ?? null };
+    });
+  }
+
+  async promote(caller: ShopCaller, id: number, body: ItemPromote): Promise<Item> {
+    const bag = new ErrorBag();
+    let price: string | null = null;
+    if (body.promoted) {
+      price = decimalField(bag, 'price', body.price, AMOUNT_RULE);
+    } else {
+      if (body.price !== undefined && body.price !== null) bag.add('price', 'Only a promotion has a price.');
+      if (body.note !== undefined && body.note.trim() !== '') bag.add('note', 'Only a promotion has a note.');
+    }
+    bag.throwIfAny();
+    const now = this.ctx.now();
+    const { shopId } = caller;
+    return this.act(caller, id, body.promoted ? 'promote' : 'unpromote', async ({ items }, item) => {
+      if (!body.promoted) {
+        if (!item.promotion) throw conflict('This item is not promoted.');
+        await items.setPromotion(shopId, id, null, now);
+        return;
+      }
+      if (item.status === 'sold') throw conflict('A sold item cannot be promoted.');
+      if (item.status === 'unavailable') throw conflict('An unavailable item cannot be promoted.');
+      await items.setPromotion(shopId, id, { price, note: (body.note ?? '').trim() }, now);
+    });
+  }
+
+  // ---------------------------------------------------------------- images
+
+  async addImage({ shopId, userId }: ShopCaller, id: number, request: FastifyRequest): Promise<ItemImage> {
+    if (!(await this.ctx.repos.items.findRow(shopId, id))) throw notFound();
+    return this.imageFiles.receive(request, async (upload) => {
+      const now = this.ctx.now();
+      return this.ctx.transaction(async ({ items, audit }) => {
+        if (!(await items.findRow(shopId, id, true))) throw notFound();
+        if ((await items.imageCount(id)) >= ITEM_IMAGE_MAX_COUNT) {
+          throw conflict(`An item has at most ${ITEM_IMAGE_MAX_COUNT} images.`);
+        }
+        const { storageKey, name, contentType, size } = upload;
+        const created = await items.insertImage(
+          shopId,
+          id,
+          { storageKey, name, contentType, size },
+          userId,
+          now,
+        );
+        await audit.record({
+          shopId,
+          userId,
+          entity: 'item',
+          entityId: id,
+          action: 'upload',
+          after: created,
+          at: now,
+        });
+        return created;
+      });
+    });
+  }
+
+  async deleteImage({ shopId, userId }: ShopCaller, id: number, imageId: number): Promise<void> {
+    const now = this.ctx.now();
+    const removed = await this.ctx.transaction(async ({ items, audit }) => {
+      if (!(await items.findRow(shopId, id, true))) throw notFound();
+      const image = await items.findImage(shopId, id, imageId);
+      if (!image) throw notFound();
+      await items.deleteImage(imageId);
+      const { storageKey: _key, ...shown } = image;
+      await audit.record({
+        shopId,
+        userId,
+        entity: 'item',
+        entityId: id,
+        action: 'delete_image',
+        before: shown,
+        at: now,
+      });
+      return image;
+    });
+    await this.imageFiles.remove(removed.storageKey);
+  }
+}

@@ -1,0 +1,89 @@
+import type { MemberRole, Membership, Role } from '@loupe/contracts';
+import type { AppContext } from '../../context';
+import { isUniqueViolation } from '../../kernel/db-errors';
+import { ApiError, fieldErrors, permissionDenied } from '../../kernel/http-errors';
+import { MAX_INT4, NOT_NULL } from '../../kernel/validation';
+
+/** Who manages whom (SPEC §6): platinum owns the shop and manages gold and silver; gold manages silver. */
+export const MANAGEABLE: Record<Role, readonly MemberRole[]> = {
+  platinum: ['gold', 'silver'],
+  gold: ['silver'],
+  silver: [],
+};
+
+/** DRF's PrimaryKeyRelatedField: a number or numeric string naming a row that can exist. */
+function parseUserId(value: number | string | null): { id: number } | { error: string } {
+  if (value === null) return { error: NOT_NULL };
+  let id: number;
+  if (typeof value === 'number') id = value;
+  else if (/^\s*-?\d{1,15}\s*$/.test(value)) id = Number(value.trim());
+  else return { error: 'A valid integer is required.' };
+  if (id < 1 || id > MAX_INT4) return { error: `Invalid pk "${id}" - object does not exist.` };
+  return { id };
+}
+
+export class MembershipsService {
+  constructor(private readonly ctx: AppContext) {}
+
+  /** The caller's role in this shop; a shop they are not an active member of is not theirs to see. */
+  async callerRole(userId: number, shopIdParam: string): Promise<{ shopId: number; role: Role }> {
+    const shopId = Number(shopIdParam);
+    const role = shopId <= MAX_INT4 ? await this.ctx.repos.memberships.activeRole(userId, shopId) : null;
+    if (!role || MANAGEABLE[role].length === 0) throw permissionDenied();
+    return { shopId, role };
+  }
+
+  async list(userId: number, shopIdParam: string, wanted: MemberRole | undefined): Promise<Membership[]> {
+    const { shopId, role } = await this.callerRole(userId, shopIdParam);
+    if (wanted && !MANAGEABLE[role].includes(wanted)) throw permissionDenied();
+    return this.ctx.repos.memberships.list(shopId, wanted ? [wanted] : MANAGEABLE[role]);
+  }
+
+  /** Adds a member or changes an existing one's role; `created` tells which. */
+  async save(
+    userId: number,
+    shopIdParam: string,
+    body: { user: number | string | null; role: MemberRole; active?: boolean },
+  ): Promise<{ membership: Membership; created: boolean }> {
+    const { shopId, role: callerRoleInShop } = await this.callerRole(userId, shopIdParam);
+    const { role } = body;
+    const active = body.active ?? true;
+
+    const parsed = parseUserId(body.user);
+    if ('error' in parsed) throw fieldErrors({ user: [parsed.error] });
+    if (!(await this.ctx.repos.memberships.userExists(parsed.id))) {
+      throw fieldErrors({ user: [`Invalid pk "${parsed.id}" - object does not exist.`] });
+    }
+    if (!MANAGEABLE[callerRoleInShop].includes(role)) throw permissionDenied();
+
+    const now = this.ctx.now();
+    try {
+      const saved = await this.ctx.transaction(async ({ memberships }) => {
+        const existing = await memberships.find(shopId, parsed.id);
+        if (!existing)
+          return {
+            membership: await memberships.create(shopId, parsed.id, role, active, now),
+            created: true,
+          };
+        if (existing.role === 'platinum') {
+          throw new ApiError(409, {
+            detail: `User ${parsed.id} owns this shop: the owner's membership cannot be changed.`,
+          });
+        }
+        // A gold member adds silver members; changing a fellow gold member is the owner's call.
+        if (!MANAGEABLE[callerRoleInShop].includes(existing.role as MemberRole)) throw permissionDenied();
+        return { membership: await memberships.update(existing.id, role, active, now), created: false };
+      });
+      // The member's role and shop are part of their cached sessions.
+      this.ctx.sessions.forgetUser(parsed.id);
+      return saved;
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        throw new ApiError(409, {
+          detail: 'This membership was changed at the same time; please try again.',
+        });
+      }
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,44 @@
+import type { Queryable } from './db/database';
+import { AuditRepository } from './kernel/audit-repository';
+import { LoginFailuresRepository } from './modules/auth/login-failures-repository';
+import { SessionsRepository } from './modules/auth/sessions-repository';
+import { UsersRepository } from './modules/auth/users-repository';
+import { ClientDocumentsRepository } from './modules/clients/client-documents-repository';
+import { ClientsRepository } from './modules/clients/clients-repository';
+import { LedgerRepository } from './modules/clients/ledger-repository';
+import { ExpensesRepository } from './modules/finance/expenses-repository';
+import { FinanceDashboardRepository } from './modules/finance/finance-dashboard-repository';
+import { PinsRepository } from './modules/finance/pins-repository';
+import { QuickSalesRepository } from './modules/finance/quick-sales-repository';
+import { ReportsRepository } from './modules/finance/reports-repository';
+import { CheckoutsRepository } from './modules/inventory/checkouts-repository';
+import { ItemSalesRepository } from './modules/inventory/item-sales-repository';
+import { ItemsRepository } from './modules/inventory/items-repository';
+import { MembershipsRepository } from './modules/shops/memberships-repository';
+
+/**
+ * One repository per table (or read model), all on the same connection: the database for plain reads, or one
+ * transaction so that a service's writes commit together.
+ */
+export function createRepositories(db: Queryable) {
+  return {
+    audit: new AuditRepository(db),
+    users: new UsersRepository(db),
+    sessions: new SessionsRepository(db),
+    loginFailures: new LoginFailuresRepository(db),
+    memberships: new MembershipsRepository(db),
+    clients: new ClientsRepository(db),
+    clientDocuments: new ClientDocumentsRepository(db),
+    ledger: new LedgerRepository(db),
+    items: new ItemsRepository(db),
+    itemSales: new ItemSalesRepository(db),
+    checkouts: new CheckoutsRepository(db),
+    expenses: new ExpensesRepository(db),
+    quickSales: new QuickSalesRepository(db),
+    reports: new ReportsRepository(db),
+    financeDashboard: new FinanceDashboardRepository(db),
+    pins: new PinsRepository(db),
+  };
+}
+
+export type Repositories = ReturnType<typeof createRepositories>;
