@@ -13,10 +13,13 @@ const exact = (text: string) => parseDecimal(text, { signed: true, grouping: tru
 describe('parseDecimal', () => {
   it('reads plain non-negative decimals and refuses anything else by default', () => {
     expect(parseDecimal(' 7 ')?.toString()).toBe('7');
-    expect(parseDecimal('.5')?.toString()).toBe('0.5');
+    expect(parseDecimal('0.5')?.toString()).toBe('0.5');
     expect(parseDecimal('12.50')?.toFixed(2)).toBe('12.50');
-    expect(parseDecimal('12.')?.toString()).toBe('12');
+    expect(parseDecimal('0012.5')?.toString()).toBe('12.5');
+    // What the service refuses (server/src/kernel/money.ts) is refused here too.
     for (const bad of [
+      '.5',
+      '12.',
       '',
       ' ',
       'abc',
@@ -38,11 +41,12 @@ describe('parseDecimal', () => {
     expect(exact('1,234.50')).toBe('1234.5');
     expect(exact('12,345,678')).toBe('12345678');
     expect(exact('-2.25')).toBe('-2.25');
-    expect(exact('-.5')).toBe('-0.5');
+    expect(exact('-0.5')).toBe('-0.5');
     expect(parseDecimal('-1', { grouping: true })).toBeNull();
     expect(parseDecimal('1,234', { signed: true })).toBeNull();
     // Separators that do not group thousands are a typo, not a number.
-    for (const bad of ['1,2,3', '12,34', ',5', '1,234,5', '--1', '- 1']) expect(exact(bad)).toBeNull();
+    for (const bad of ['1,2,3', '12,34', ',5', '1,234,5', '1,234.', '--1', '- 1', '-.5'])
+      expect(exact(bad)).toBeNull();
   });
 
   it('takes JSON numbers as written, without float drift', () => {

@@ -15,11 +15,13 @@ export interface DecimalSyntax {
   grouping?: boolean;
 }
 
-const PLAIN = /^(\d+(?:\.\d*)?|\.\d+)$/;
-const GROUPED = /^(\d{1,3}(?:,\d{3})+(?:\.\d*)?)$/;
+// The service's grammar (server/src/kernel/money.ts), so that a number the form reads is one it accepts:
+// digits on both sides of the point, no exponent.
+const PLAIN = /^\d+(?:\.\d+)?$/;
+const GROUPED = /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/;
 
 /**
- * A typed decimal ("12.50", " 7 ", ".5") as an exact value; null for anything else (exponents, currency
+ * A typed decimal ("12.50", " 7 ") as an exact value; null for anything else (".5", "12.", exponents, currency
  * signs, and — unless `syntax` allows them — a sign or thousands separators).
  */
 export function parseDecimal(text: string, syntax: DecimalSyntax = {}): Decimal | null {
@@ -28,7 +30,7 @@ export function parseDecimal(text: string, syntax: DecimalSyntax = {}): Decimal 
   if (negative) body = body.slice(1);
   if (syntax.grouping && GROUPED.test(body)) body = body.replace(/,/g, '');
   if (!PLAIN.test(body)) return null;
-  const value = new Big(body.endsWith('.') ? body.slice(0, -1) : body);
+  const value = new Big(body);
   return negative ? value.neg() : value;
 }
 

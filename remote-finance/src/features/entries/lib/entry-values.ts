@@ -47,7 +47,7 @@ export const NAME_MAX = 200;
 function decimalError(value: string, label: string, maxDecimals: number): string | null {
   const text = value.trim();
   if (!text) return `${label} is required.`;
-  const parsed = /^\d+(\.\d+)?$/.test(text) ? parseDecimal(text) : null;
+  const parsed = parseDecimal(text);
   if (!parsed) return `${label} must be a positive number.`;
   if ((text.split('.')[1] ?? '').length > maxDecimals) {
     return `${label} can have at most ${maxDecimals} decimal places.`;
