@@ -1,0 +1,166 @@
+import type { CSSProperties, Key, ReactNode } from 'react';
+import styled from 'styled-components';
+import { Table, TableScroll } from './layout';
+import { SortableHeader } from './sortable-header';
+import { VisuallyHidden } from './visually-hidden';
+
+/** One column of a {@link DataTable}: its header, how a row fills its cell, and how the cell lays out. */
+export interface DataColumn<Row> {
+  /** Stable React key of the column (conditional columns come and go). */
+  key: string;
+  header: ReactNode;
+  /** A header for screen readers only, e.g. over a row's buttons, whose names say enough on screen. */
+  hideHeader?: boolean;
+  cell(row: Row): ReactNode;
+  /** Figures: right-aligned, tabular, never wrapped, so a column of amounts lines up on its decimal point. */
+  numeric?: boolean;
+  /** Short values that read wrong when broken (dates, phone numbers). */
+  noWrap?: boolean;
+  /**
+   * Free text (notes, addresses) that breaks anywhere rather than push the row's other columns off a laptop
+   * screen, kept between these widths in characters.
+   */
+  wrap?: { minCh?: number; maxCh?: number };
+  /** The cell that names the row (`<th scope="row">`): what a screen reader announces beside every other cell. */
+  rowHeader?: boolean;
+  /** An id for the row's cell, for buttons elsewhere in the row to be described by (`aria-describedby`). */
+  cellId?(row: Row): string;
+  /** The API's `?ordering=` name of this column, when the table is sortable by it. */
+  sortField?: string;
+}
+
+export interface DataTableProps<Row> {
+  /** Names the table (and its scroll region); read by screen readers only, the page's heading is on screen. */
+  caption: string;
+  columns: readonly DataColumn<Row>[];
+  rows: readonly Row[];
+  rowKey(row: Row): Key;
+  /** Tighter cells, for tables with a column of buttons that must fit a laptop screen. */
+  compact?: boolean;
+  /** The row to point out (e.g. the item a search found): marked `aria-current` and outlined. */
+  isCurrent?(row: Row): boolean;
+  /** The list's ordering and how to change it; columns with a `sortField` get a sorting header. */
+  sort?: { ordering: string; onSort(ordering: string): void };
+}
+
+const Styled = styled(Table)<{ $compact: boolean }>`
+  th,
+  td {
+    vertical-align: middle;
+    padding: ${({ theme, $compact }) => ($compact ? [2, 2] : [2, 3]).map((n) => theme.space(n)).join(' ')};
+  }
+  /* && outweighs the table's own th rule, which mutes column headers: a row's name reads as text. */
+  && th[scope='row'] {
+    color: ${({ theme }) => theme.colors.text};
+    font-weight: 600;
+  }
+  && .numeric {
+    text-align: right;
+    white-space: nowrap;
+    font-variant-numeric: tabular-nums;
+  }
+  .no-wrap {
+    white-space: nowrap;
+  }
+  .wrap {
+    overflow-wrap: anywhere;
+  }
+  tr[aria-current='true'] {
+    background: ${({ theme }) => theme.colors.surfaceAlt};
+    outline: 2px solid ${({ theme }) => theme.colors.primary};
+    outline-offset: -2px;
+  }
+`;
+
+function cellClass<Row>(column: DataColumn<Row>): string | undefined {
+  if (column.numeric) return 'numeric';
+  if (column.noWrap) return 'no-wrap';
+  if (column.wrap) return 'wrap';
+  return undefined;
+}
+
+function cellStyle<Row>(column: DataColumn<Row>): CSSProperties | undefined {
+  if (!column.wrap) return undefined;
+  const { minCh, maxCh } = column.wrap;
+  return {
+    minWidth: minCh === undefined ? undefined : `${minCh}ch`,
+    maxWidth: maxCh === undefined ? undefined : `${maxCh}ch`,
+  };
+}
+
+/**
+ * The styled table of every list and ledger: a caption for assistive technology, one header row, a row per
+ * record, figures right-aligned, inside a {@link TableScroll} so a narrow screen scrolls it rather than
+ * breaking the page. Columns are declared once, so a header and its cells can never disagree on alignment.
+ */
+export function DataTable<Row>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  compact = false,
+  isCurrent,
+  sort,
+}: DataTableProps<Row>) {
+  return (
+    <TableScroll>
+      <Styled $compact={compact}>
+        <caption>
+          <VisuallyHidden>{caption}</VisuallyHidden>
+        </caption>
+        <thead>
+          <tr>
+            {columns.map((column) => {
+              const content = column.hideHeader ? (
+                <VisuallyHidden>{column.header}</VisuallyHidden>
+              ) : (
+                column.header
+              );
+              const className = column.numeric ? 'numeric' : undefined;
+              return sort && column.sortField ? (
+                <SortableHeader
+                  key={column.key}
+                  className={className}
+                  field={column.sortField}
+                  ordering={sort.ordering}
+                  onSort={sort.onSort}
+                >
+                  {content}
+                </SortableHeader>
+              ) : (
+                <th key={column.key} scope="col" className={className}>
+                  {content}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const current = isCurrent?.(row) ?? false;
+            return (
+              <tr key={rowKey(row)} aria-current={current ? 'true' : undefined}>
+                {columns.map((column) => {
+                  const props = {
+                    className: cellClass(column),
+                    style: cellStyle(column),
+                    id: column.cellId?.(row),
+                  };
+                  return column.rowHeader ? (
+                    <th key={column.key} scope="row" {...props}>
+                      {column.cell(row)}
+                    </th>
+                  ) : (
+                    <td key={column.key} {...props}>
+                      {column.cell(row)}
+                    </td>
+                  );
+                })}
+              </tr>
+            );
+          })}
+        </tbody>
+      </Styled>
+    </TableScroll>
+  );
+}

@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ThemeModeProvider } from '../src/theme';
+import { DataTable, type DataColumn } from '../src/ui';
+
+interface Entry {
+  id: number;
+  name: string;
+  amount: string;
+  note: string;
+}
+
+const ENTRIES: Entry[] = [
+  { id: 1, name: 'Ada', amount: '£2,500.00', note: 'Deposit' },
+  { id: 2, name: 'Grace', amount: '£12.00', note: '' },
+];
+
+const COLUMNS: DataColumn<Entry>[] = [
+  {
+    key: 'name',
+    header: 'Name',
+    rowHeader: true,
+    cell: (e) => e.name,
+    cellId: (e) => `entry-${e.id}-name`,
+    sortField: 'name',
+  },
+  { key: 'amount', header: 'Amount', numeric: true, cell: (e) => e.amount, sortField: 'amount' },
+  { key: 'note', header: 'Note', wrap: { maxCh: 24 }, cell: (e) => e.note },
+  {
+    key: 'actions',
+    header: 'Actions',
+    hideHeader: true,
+    cell: (e) => <button aria-describedby={`entry-${e.id}-name`}>Edit</button>,
+  },
+];
+
+function Entries({ sortable = false, current }: { sortable?: boolean; current?: number }) {
+  const [ordering, setOrdering] = useState('name');
+  return (
+    <ThemeModeProvider>
+      <DataTable
+        caption="Ledger entries"
+        columns={COLUMNS}
+        rows={ENTRIES}
+        rowKey={(e) => e.id}
+        isCurrent={current === undefined ? undefined : (e) => e.id === current}
+        sort={sortable ? { ordering, onSort: setOrdering } : undefined}
+      />
+      <output>{ordering}</output>
+    </ThemeModeProvider>
+  );
+}
+
+describe('DataTable', () => {
+  it('names the table by its caption, with one column header per column and a row per record', () => {
+    render(<Entries />);
+    const table = screen.getByRole('table', { name: 'Ledger entries' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'Amount', 'Note', 'Actions']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]!).getByRole('rowheader', { name: 'Ada' })).toBeInTheDocument();
+    expect(within(rows[1]!).getByRole('cell', { name: '£12.00' })).toBeInTheDocument();
+  });
+
+  it('a button in the row is described by the row header', () => {
+    render(<Entries />);
+    const row = screen.getAllByRole('row')[2]!;
+    expect(within(row).getByRole('button', { name: 'Edit' })).toHaveAccessibleDescription('Grace');
+  });
+
+  it('right-aligns a numeric column, its header and its cells alike', () => {
+    render(<Entries />);
+    const header = screen.getByRole('columnheader', { name: 'Amount' });
+    const cell = screen.getByRole('cell', { name: '£2,500.00' });
+    expect(getComputedStyle(header).textAlign).toBe('right');
+    expect(getComputedStyle(cell).textAlign).toBe('right');
+    expect(getComputedStyle(cell).whiteSpace).toBe('nowrap');
+    expect(getComputedStyle(screen.getByRole('cell', { name: 'Deposit' })).textAlign).not.toBe('right');
+  });
+
+  it('keeps free text within its width and lets it break anywhere', () => {
+    render(<Entries />);
+    const note = screen.getByRole('cell', { name: 'Deposit' });
+    expect(note.style.maxWidth).toBe('24ch');
+    expect(getComputedStyle(note).overflowWrap).toBe('anywhere');
+  });
+
+  it('marks the current row', () => {
+    render(<Entries current={2} />);
+    const [, first, second] = screen.getAllByRole('row');
+    expect(first).not.toHaveAttribute('aria-current');
+    expect(second).toHaveAttribute('aria-current', 'true');
+  });
+
+  it('without a sort, headers are plain text; with one, the sortable columns sort and say so', async () => {
+    const { unmount } = render(<Entries />);
+    expect(screen.queryByRole('button', { name: /Name/ })).not.toBeInTheDocument();
+    unmount();
+
+    render(<Entries sortable />);
+    expect(screen.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'ascending');
+    await userEvent.click(screen.getByRole('button', { name: /Amount/ }));
+    expect(screen.getByRole('status')).toHaveTextContent('amount');
+    expect(screen.getByRole('columnheader', { name: /Amount/ })).toHaveAttribute('aria-sort', 'ascending');
+    expect(screen.getByRole('columnheader', { name: /Name/ })).not.toHaveAttribute('aria-sort');
+    expect(screen.queryByRole('button', { name: /Note/ })).not.toBeInTheDocument();
+  });
+});
