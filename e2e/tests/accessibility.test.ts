@@ -87,6 +87,28 @@ async function auditTheme(kit: BrowserKit, theme: Theme): Promise<Violation[]> {
   return found;
 }
 
+/** An available watch of the test's own, so that Sell, Checkout and Promote are all enabled on its row. */
+async function newItem(): Promise<string> {
+  const serial = uniqueSerial('A11Y');
+  await createItem(api, {
+    serial,
+    stockType: 'Watches',
+    brand: 'Rolex',
+    model: 'Explorer',
+    retailPrice: '7200',
+    transactions: [{ type: 'cash', amount: '5100' }],
+  });
+  return serial;
+}
+
+/** A button on the row of the item `serial` in the list on screen. */
+function itemButton(page: Page, serial: string, name: string) {
+  return page
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${serial}\\b`) }) })
+    .getByRole('button', { name, exact: true });
+}
+
 describe('accessibility (axe-core)', () => {
   for (const theme of ['dark', 'light'] as const) {
     browserTest(
@@ -108,21 +130,10 @@ describe('dialogs', () => {
   browserTest(
     'Tab and Shift+Tab cycle inside an open dialog, Escape closes it and focus returns to the opener',
     async (kit) => {
-      const serial = uniqueSerial('A11Y');
-      await createItem(api, {
-        serial,
-        stockType: 'Watches',
-        brand: 'Rolex',
-        model: 'Explorer',
-        retailPrice: '7200',
-        transactions: [{ type: 'cash', amount: '5100' }],
-      });
+      const serial = await newItem();
       const page = await kit.newPage({ as: demo.platinum });
       await settle(page, `/inventory/all?search=${encodeURIComponent(serial)}`, 'All Inventory Stock');
-      const opener = page
-        .getByRole('row')
-        .filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${serial}\\b`) }) })
-        .getByRole('button', { name: 'Sell', exact: true });
+      const opener = itemButton(page, serial, 'Sell');
       await opener.click();
       const dialog = page.getByRole('dialog', { name: `Sell ${serial}` });
       await dialog.waitFor();
@@ -184,10 +195,25 @@ describe('dialogs', () => {
 describe('open dialogs', () => {
   for (const theme of ['dark', 'light'] as const) {
     browserTest(
-      `Payment and Client Details have no serious or critical violation in the ${theme} theme`,
+      `Sell, Check out, Promote, Payment and Client Details have no serious or critical violation in the ${theme} theme`,
       async (kit) => {
         const page = await kit.newPage({ as: demo.platinum, initScript: themeScript(theme) });
         const found: Violation[] = [];
+
+        const serial = await newItem();
+        await settle(page, `/inventory/all?search=${encodeURIComponent(serial)}`, 'All Inventory Stock');
+        for (const [button, title] of [
+          ['Sell', `Sell ${serial}`],
+          ['Checkout', `Check out ${serial}`],
+          ['Promote', `Promote ${serial}`],
+        ] as const) {
+          await itemButton(page, serial, button).click();
+          const dialog = page.getByRole('dialog', { name: title });
+          await dialog.waitFor();
+          found.push(...(await seriousViolations(page, `${theme} ${button} dialog`, 'dialog')));
+          await page.keyboard.press('Escape');
+          await dialog.waitFor({ state: 'detached' });
+        }
 
         await settle(page, '/clients', 'Clients');
         const firstRow = page
