@@ -1,22 +1,19 @@
-import { paths, type FinanceDashboard } from '@loupe/contracts';
-import { http, useLegacyQuery, type QueryResult } from '@loupe/platform';
+import { endpoints, pathOf, type ResponseOf } from '@loupe/contracts';
+import { http, queryOptions, useQuery } from '@loupe/platform';
+import { dashboardKeys } from '../../../api/query-keys';
 
-let inFlight: Promise<FinanceDashboard> | null = null;
+export type FinanceDashboard = ResponseOf<typeof endpoints.dashboard.finance>;
+
+/** `GET /api/dashboard/finance/`: revenue, sales, purchases, profit and the recent watch sales. */
+export function getFinanceDashboard(signal?: AbortSignal): Promise<FinanceDashboard> {
+  return http.get<FinanceDashboard>(pathOf(endpoints.dashboard.finance), { signal });
+}
 
 /**
- * `GET /api/dashboard/finance/`. Several widgets read it when a dashboard view mounts; they share the one
- * request while it is in flight, and a later view (another tab, a return to the dashboard) asks afresh, so
- * the figures are never older than the view that shows them.
+ * Every finance widget reads this one answer; under one key they share one request, and a Sell, an expense
+ * or a purchase anywhere invalidates it by the `dashboard` root.
  */
-export function getFinanceDashboard(): Promise<FinanceDashboard> {
-  if (!inFlight) {
-    inFlight = http.get<FinanceDashboard>(paths.financeDashboard).finally(() => {
-      inFlight = null;
-    });
-  }
-  return inFlight;
-}
+export const financeDashboardOptions = () =>
+  queryOptions({ queryKey: dashboardKeys.finance, queryFn: ({ signal }) => getFinanceDashboard(signal) });
 
-export function useFinanceDashboard(): QueryResult<FinanceDashboard> {
-  return useLegacyQuery('finance-dashboard', () => getFinanceDashboard());
-}
+export const useFinanceDashboard = () => useQuery(financeDashboardOptions());

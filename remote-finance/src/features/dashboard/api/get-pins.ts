@@ -1,11 +1,16 @@
-import { paths, type DashboardPinList } from '@loupe/contracts';
-import { http, useLegacyQuery, type QueryResult } from '@loupe/platform';
+import { endpoints, pathOf, type ResponseOf } from '@loupe/contracts';
+import { http, queryOptions, useQuery } from '@loupe/platform';
+import { dashboardKeys } from '../../../api/query-keys';
+
+export type DashboardPinList = ResponseOf<typeof endpoints.pins.list>;
 
 /** `GET /api/dashboard/pins/`: the user's pinned reports, oldest first, each with its totals as of now. */
 export function getPins(signal?: AbortSignal): Promise<DashboardPinList> {
-  return http.get<DashboardPinList>(paths.dashboardPins, { signal });
+  return http.get<DashboardPinList>(pathOf(endpoints.pins.list), { signal });
 }
 
-export function usePins(): QueryResult<DashboardPinList> {
-  return useLegacyQuery('dashboard-pins', (signal) => getPins(signal));
-}
+/** Under `dashboard`: a pin's totals add up sales and expenses, so any change to them reaches it. */
+export const pinsOptions = () =>
+  queryOptions({ queryKey: dashboardKeys.pins, queryFn: ({ signal }) => getPins(signal) });
+
+export const usePins = () => useQuery(pinsOptions());

@@ -1,4 +1,4 @@
-import type { DashboardPin, FinanceDashboard } from '@loupe/contracts';
+import type { DashboardPin } from '@loupe/contracts';
 import {
   Alert,
   Button,
@@ -14,13 +14,13 @@ import {
   TableScroll,
   VisuallyHidden,
 } from '@loupe/platform';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { SignedMoney } from '../../../components/signed-money';
 import { reportRangeLabel, reportTypeLabel, spanLabel } from '../../../lib/report-labels';
-import { deletePin } from '../api/delete-pin';
-import { useFinanceDashboard } from '../api/get-finance-dashboard';
+import { useDeletePin } from '../api/delete-pin';
+import { useFinanceDashboard, type FinanceDashboard } from '../api/get-finance-dashboard';
 import { usePins } from '../api/get-pins';
 
 const Num = styled.td`
@@ -63,7 +63,7 @@ const PinHead = styled.div`
 function FinanceCard({ title, children }: { title: string; children(data: FinanceDashboard): ReactNode }) {
   const dashboard = useFinanceDashboard();
   return (
-    <QueryCard title={title} state={dashboard} onRetry={dashboard.reload}>
+    <QueryCard title={title} state={dashboard} onRetry={() => void dashboard.refetch()}>
       {children}
     </QueryCard>
   );
@@ -211,22 +211,9 @@ function reportLink(pin: DashboardPin): string {
   return `/reports?${params.toString()}`;
 }
 
-function PinItem({ pin, onRemoved }: { pin: DashboardPin; onRemoved(): void }) {
-  const [removing, setRemoving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+function PinItem({ pin }: { pin: DashboardPin }) {
+  const unpin = useDeletePin();
   const title = pinTitle(pin);
-
-  const unpin = async () => {
-    setRemoving(true);
-    setError(null);
-    try {
-      await deletePin(pin.id);
-      onRemoved();
-    } catch (failure) {
-      setError(errorDetail(failure) ?? 'The report could not be unpinned.');
-      setRemoving(false);
-    }
-  };
 
   return (
     <li>
@@ -234,7 +221,12 @@ function PinItem({ pin, onRemoved }: { pin: DashboardPin; onRemoved(): void }) {
         <h3>
           <Link to={reportLink(pin)}>{title}</Link>
         </h3>
-        <Button variant="ghost" onClick={unpin} disabled={removing} aria-label={`Unpin ${title}`}>
+        <Button
+          variant="ghost"
+          onClick={() => unpin.mutate(pin.id)}
+          disabled={unpin.isPending}
+          aria-label={`Unpin ${title}`}
+        >
           Unpin
         </Button>
       </PinHead>
@@ -249,7 +241,9 @@ function PinItem({ pin, onRemoved }: { pin: DashboardPin; onRemoved(): void }) {
           <SignedMoney value={pin.totals.profit} />
         </dd>
       </StatList>
-      {error ? <Alert>{error}</Alert> : null}
+      {unpin.isError ? (
+        <Alert>{errorDetail(unpin.error) ?? 'The report could not be unpinned.'}</Alert>
+      ) : null}
     </li>
   );
 }
@@ -258,7 +252,7 @@ function PinItem({ pin, onRemoved }: { pin: DashboardPin; onRemoved(): void }) {
 export function PinnedReportsWidget() {
   const pins = usePins();
   return (
-    <QueryCard title="Pinned Reports" state={pins} onRetry={pins.reload}>
+    <QueryCard title="Pinned Reports" state={pins} onRetry={() => void pins.refetch()}>
       {(list) =>
         list.results.length === 0 ? (
           <StatNote>
@@ -268,7 +262,7 @@ export function PinnedReportsWidget() {
         ) : (
           <PinList aria-label="Pinned reports">
             {list.results.map((pin) => (
-              <PinItem key={pin.id} pin={pin} onRemoved={pins.reload} />
+              <PinItem key={pin.id} pin={pin} />
             ))}
           </PinList>
         )

@@ -1,13 +1,18 @@
-import { paths, type ExpenseList } from '@loupe/contracts';
-import { http, useLegacyQuery, type QueryResult } from '@loupe/platform';
+import { endpoints, pathOf, type ResponseOf } from '@loupe/contracts';
+import { http, queryOptions, type ListQuery } from '@loupe/platform';
+import { expenseKeys } from '../../../api/query-keys';
 
-/** `GET /api/expenses/` with the list's query (page, page_size, date_from, date_to). */
-export function getExpenses(query: Record<string, string>, signal?: AbortSignal): Promise<ExpenseList> {
-  return http.get<ExpenseList>(paths.expenses, { query, signal });
+export type ExpenseList = ResponseOf<typeof endpoints.expenses.list>;
+
+/** What the expense list filters by, named as the service names them (inclusive days). */
+export const EXPENSE_FILTERS = ['date_from', 'date_to'] as const;
+export type ExpenseQuery = ListQuery<(typeof EXPENSE_FILTERS)[number]>;
+
+/** `GET /api/expenses/` with the list's query (page, page_size, date_from, date_to), newest first. */
+export function getExpenses(query: ExpenseQuery, signal?: AbortSignal): Promise<ExpenseList> {
+  return http.get<ExpenseList>(pathOf(endpoints.expenses.list), { query, signal });
 }
 
-/** One page of expenses; asks again whenever the query changes. */
-export function useExpenses(query: Record<string, string>): QueryResult<ExpenseList> {
-  const key = new URLSearchParams(Object.entries(query).sort(([a], [b]) => a.localeCompare(b))).toString();
-  return useLegacyQuery(`expenses?${key}`, (signal) => getExpenses(query, signal));
-}
+/** One page, for the list controller (which is this endpoint's hook: it holds the query in the URL). */
+export const expensesOptions = (query: ExpenseQuery) =>
+  queryOptions({ queryKey: expenseKeys.list(query), queryFn: ({ signal }) => getExpenses(query, signal) });

@@ -9,6 +9,7 @@ import {
   TextAreaField,
   TextField,
   useFormSubmit,
+  usePageTitle,
 } from '@loupe/platform';
 import { useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
@@ -23,6 +24,7 @@ import {
 } from '../lib/entry-values';
 
 export interface EntryTexts {
+  /** The page's heading and its document title. */
   title: string;
   submitLabel: string;
   /** "Expense" / "Quick sale": starts the confirmation. */
@@ -43,9 +45,10 @@ interface EntryFormProps extends EntryTexts {
 /**
  * The one form behind Add Expense and Add Quick Sale (SPEC §3). Checks what it can before any call, shows
  * the server's field errors beside their fields, and after a save confirms it and starts again from the
- * defaults, ready for the next entry.
+ * defaults, ready for the next entry. It is the whole page, so it titles the document too.
  */
 export function EntryForm({ title, submitLabel, noun, failedText, save }: EntryFormProps) {
+  usePageTitle(title);
   const [values, setValues] = useState<EntryValues>(entryDefaults);
   const submitter = useFormSubmit<FieldName>(failedText, { fields: SERVER_FIELDS });
   const { errors, setErrors, formError, setFormError, busy: saving } = submitter;

@@ -6,21 +6,18 @@ import {
   errorDetail,
   formatDay,
   formatMoney,
-  HttpError,
-  pageCount,
   PageHeader,
   Pagination,
   Spinner,
   Table,
   TableScroll,
-  useListParams,
+  useListController,
+  usePageTitle,
   VisuallyHidden,
 } from '@loupe/platform';
 import styled from 'styled-components';
-import { useExpenses } from '../api/get-expenses';
+import { EXPENSE_FILTERS, expensesOptions } from '../api/get-expenses';
 import { DateRangeFilter } from './date-range-filter';
-
-const FILTERS = ['date_from', 'date_to'] as const;
 
 const Amount = styled.td`
   text-align: right !important;
@@ -77,10 +74,10 @@ function ExpenseRows({ expenses }: { expenses: Expense[] }) {
 
 /** /expenselist (SPEC §2): the shop's expenses, newest first, paged and filtered by date on the server. */
 export function ExpenseListPage() {
-  const list = useListParams(FILTERS);
-  const expenses = useExpenses(list.query);
-  const filtered = Boolean(list.filters.date_from || list.filters.date_to);
-  const pastTheEnd = expenses.error instanceof HttpError && expenses.error.status === 404 && list.page > 1;
+  usePageTitle('Expense List');
+  // An old link past the last page says so and offers page 1, rather than moving the user silently.
+  const list = useListController({ filters: EXPENSE_FILTERS, query: expensesOptions, pastTheEnd: 'report' });
+  const { date_from: from, date_to: to } = list.filters;
 
   return (
     <>
@@ -88,38 +85,38 @@ export function ExpenseListPage() {
       <Card>
         <DateRangeFilter
           label="Expense dates"
-          value={{ from: list.filters.date_from, to: list.filters.date_to }}
-          onApply={({ from, to }) => list.setFilters({ date_from: from, date_to: to })}
+          value={{ from, to }}
+          onApply={(range) => list.setFilters({ date_from: range.from, date_to: range.to })}
         />
-        {expenses.status === 'error' ? (
+        {list.error ? (
           <Alert>
-            {pastTheEnd
+            {list.pastTheEnd
               ? `There is no page ${list.page} of this list.`
-              : (errorDetail(expenses.error) ?? 'Failed to load expenses.')}{' '}
-            {pastTheEnd ? (
+              : (errorDetail(list.error) ?? 'Failed to load expenses.')}{' '}
+            {list.pastTheEnd ? (
               <Button variant="secondary" onClick={() => list.setPage(1)}>
                 Go to page 1
               </Button>
             ) : (
-              <Button variant="secondary" onClick={expenses.reload}>
+              <Button variant="secondary" onClick={list.retry}>
                 Retry
               </Button>
             )}
           </Alert>
         ) : null}
-        {expenses.status === 'loading' ? <Spinner label="Loading expenses..." /> : null}
-        {expenses.data && expenses.status !== 'error' ? (
-          expenses.data.results.length === 0 ? (
-            <Muted>{filtered ? 'No expenses in these dates.' : 'No expenses yet.'}</Muted>
+        {list.isLoading ? <Spinner label="Loading expenses..." /> : null}
+        {list.data && !list.error ? (
+          list.data.length === 0 ? (
+            <Muted>{from || to ? 'No expenses in these dates.' : 'No expenses yet.'}</Muted>
           ) : (
-            <ExpenseRows expenses={expenses.data.results} />
+            <ExpenseRows expenses={list.data} />
           )
         ) : null}
-        {expenses.data ? (
+        {list.data ? (
           <Pagination
             label="Expense pages"
             page={list.page}
-            pageCount={pageCount(expenses.data.count, list.pageSize)}
+            pageCount={list.pageCount}
             pageSize={list.pageSize}
             onPageChange={list.setPage}
             onPageSizeChange={list.setPageSize}
