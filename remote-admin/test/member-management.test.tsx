@@ -1,5 +1,12 @@
 import type { Membership } from '@loupe/contracts';
-import { authCheckAs, createFetchMock, renderWithProviders, type FetchMock } from '@loupe/platform/testing';
+import type { QueryClient } from '@loupe/platform';
+import {
+  authCheckAs,
+  createFetchMock,
+  createTestQueryClient,
+  renderWithProviders,
+  type FetchMock,
+} from '@loupe/platform/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GoldManagementPage } from '../src/features/memberships/components/gold-management-page';
@@ -7,22 +14,40 @@ import { SilverManagementPage } from '../src/features/memberships/components/sil
 
 const MEMBERSHIPS = '/api/shops/1/memberships/';
 
+/**
+ * The memberships service as the screens rely on it: a list per role, and adding a user who is already a
+ * member changes that membership (200, same id) instead of creating a second one (201). It keeps what was
+ * added, so a list asked again after an add shows it, as the real service's would.
+ */
 function server(role: 'platinum' | 'gold' | null, list: Membership[] = []): FetchMock {
+  const members = list.map((member) => ({ ...member }));
   let nextId = 100;
   const mock = createFetchMock({
     'GET /auth-check/': { body: authCheckAs(role) },
     'GET /csrf/': { cookies: { csrftoken: 't' } },
-    [`GET ${MEMBERSHIPS}`]: { body: { results: list, count: list.length } },
+    [`GET ${MEMBERSHIPS}`]: (call) => {
+      const wanted = new URL(call.url, 'http://localhost').searchParams.get('role');
+      const results = members.filter((member) => !wanted || member.role === wanted);
+      return { body: { results, count: results.length } };
+    },
     [`POST ${MEMBERSHIPS}`]: (call) => {
       const body = call.body as { user: number; role: 'gold' | 'silver'; active: boolean };
-      return { status: 201, body: { id: nextId++, ...body } };
+      const existing = members.find((member) => member.user === body.user);
+      if (existing) {
+        Object.assign(existing, { role: body.role, active: body.active });
+        return { status: 200, body: { ...existing } };
+      }
+      const created = { id: nextId++, ...body };
+      members.push(created);
+      return { status: 201, body: created };
     },
   });
   window.fetch = mock.fetch;
   return mock;
 }
 
-const renderGold = () => renderWithProviders(<GoldManagementPage />, { route: '/management/gold' });
+const renderGold = (queryClient?: QueryClient) =>
+  renderWithProviders(<GoldManagementPage />, { route: '/management/gold', queryClient });
 const renderSilver = () => renderWithProviders(<SilverManagementPage />, { route: '/management/silver' });
 
 async function addUser(id: string, button: string) {
@@ -106,11 +131,12 @@ describe('/management/gold', () => {
       { id: 10, user: 7, role: 'gold', active: false },
       { id: 11, user: 8, role: 'gold', active: true },
     ]);
-    mock.on(`POST ${MEMBERSHIPS}`, { status: 200, body: { id: 10, user: 7, role: 'gold', active: true } });
     renderGold();
     await screen.findByRole('list', { name: 'Gold members' });
     await addUser('7', 'Add Gold Account');
     await waitFor(() => expect(items('Gold members')).toEqual(['User #7 — Active', 'User #8 — Active']));
+    // The row comes from the list asked again, not from the form's answer pasted in.
+    expect(mock.callsTo('GET', MEMBERSHIPS)).toHaveLength(2);
   });
 
   it.each([
@@ -292,5 +318,59 @@ describe('/management/silver', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
     expect(screen.queryByRole('heading')).not.toBeInTheDocument();
     expect(mock.callsTo('GET', MEMBERSHIPS)).toHaveLength(0);
+  });
+});
+
+describe('member lists through the shared cache', () => {
+  it('an add on the gold screen refreshes the silver list shown beside it, with no reload', async () => {
+    const mock = server('platinum', [
+      { id: 20, user: 3, role: 'silver', active: true },
+      { id: 21, user: 9, role: 'silver', active: true },
+    ]);
+    const queryClient = createTestQueryClient();
+    renderWithProviders(
+      <>
+        <GoldManagementPage />
+        <SilverManagementPage />
+      </>,
+      { route: '/management/gold', queryClient },
+    );
+    await screen.findByRole('list', { name: 'Silver members' });
+    expect(items('Silver members')).toEqual(['User #3 — Active: Yes', 'User #9 — Active: Yes']);
+
+    // Promoting a silver member to gold takes them off the silver list: only the shared cache can tell it.
+    const goldForm = within(screen.getByRole('form', { name: 'Add Gold Account' }));
+    await userEvent.type(goldForm.getByLabelText('User ID'), '3');
+    await userEvent.click(goldForm.getByRole('button', { name: 'Add Gold Account' }));
+    await waitFor(() => expect(items('Silver members')).toEqual(['User #9 — Active: Yes']));
+    expect(items('Gold members')).toEqual(['User #3 — Active']);
+    expect(mock.callsTo('POST', MEMBERSHIPS)).toHaveLength(1);
+  });
+
+  it('shows the rows it had at once when the screen is visited again', async () => {
+    const mock = server('platinum', [{ id: 10, user: 7, role: 'gold', active: true }]);
+    const queryClient = createTestQueryClient();
+    const first = renderGold(queryClient);
+    await screen.findByRole('list', { name: 'Gold members' });
+    first.unmount();
+
+    // The service is slow now; the revisit must not wait for it.
+    mock.on(`GET ${MEMBERSHIPS}`, () => new Promise(() => undefined));
+    renderGold(queryClient);
+    expect(await screen.findByRole('list', { name: 'Gold members' })).toBeInTheDocument();
+    expect(items('Gold members')).toEqual(['User #7 — Active']);
+    expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+  });
+
+  it('titles the document after the screen', async () => {
+    server('gold');
+    const { unmount } = renderSilver();
+    await screen.findByRole('heading', { level: 1, name: 'Silver Management' });
+    expect(document.title).toBe('Silver Management · Loupe');
+    unmount();
+    server('platinum');
+    renderGold();
+    await screen.findByRole('heading', { level: 1, name: 'Gold Management' });
+    expect(document.title).toBe('Gold Management · Loupe');
   });
 });

@@ -1,7 +1,7 @@
-import type { MemberRole, Membership } from '@loupe/contracts';
+import type { MemberRole } from '@loupe/contracts';
 import { Alert, Button, TextField } from '@loupe/platform';
 import { useState, type FormEvent } from 'react';
-import { createMembership, createMembershipErrorMessage } from '../api/create-membership';
+import { createMembershipErrorMessage, useCreateMembership } from '../api/create-membership';
 
 /** Why a typed user id cannot be sent, or null when it can (SPEC §5: required and numeric). */
 function validateUserId(value: string, badInput: boolean): string | null {
@@ -16,19 +16,24 @@ interface AddMemberFormProps {
   shopId: number;
   role: MemberRole;
   submitLabel: string;
-  onAdded(membership: Membership): void;
 }
 
-export function AddMemberForm({ shopId, role, submitLabel, onAdded }: AddMemberFormProps) {
+/** Adds a member of `role`; the shop's member lists refresh through the cache, not through this form. */
+export function AddMemberForm({ shopId, role, submitLabel }: AddMemberFormProps) {
   const [userId, setUserId] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const add = useCreateMembership(shopId);
+  // The outcome of the last send is the mutation's own state; a new attempt clears it.
+  const result = add.isSuccess
+    ? { ok: true, message: `User #${add.data.user} is now a ${add.data.role} member.` }
+    : add.isError
+      ? { ok: false, message: createMembershipErrorMessage(add.error) }
+      : null;
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (submitting) return;
-    setResult(null);
+    if (add.isPending) return;
+    add.reset();
     const input = event.currentTarget.elements.namedItem('user');
     const field = input instanceof HTMLInputElement ? input : null;
     const invalid = validateUserId(userId, field?.validity.badInput ?? false);
@@ -38,17 +43,7 @@ export function AddMemberForm({ shopId, role, submitLabel, onAdded }: AddMemberF
       return;
     }
 
-    setSubmitting(true);
-    try {
-      const membership = await createMembership(shopId, { user: Number(userId), role, active: true });
-      onAdded(membership);
-      setUserId('');
-      setResult({ ok: true, message: `User #${membership.user} is now a ${membership.role} member.` });
-    } catch (error) {
-      setResult({ ok: false, message: createMembershipErrorMessage(error) });
-    } finally {
-      setSubmitting(false);
-    }
+    add.mutate({ user: Number(userId), role, active: true }, { onSuccess: () => setUserId('') });
   }
 
   return (
@@ -66,7 +61,7 @@ export function AddMemberForm({ shopId, role, submitLabel, onAdded }: AddMemberF
         error={fieldError}
         onChange={(event) => setUserId(event.target.value)}
       />
-      <Button type="submit" disabled={submitting} aria-busy={submitting || undefined}>
+      <Button type="submit" disabled={add.isPending} aria-busy={add.isPending || undefined}>
         {submitLabel}
       </Button>
     </form>

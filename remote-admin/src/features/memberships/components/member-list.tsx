@@ -1,7 +1,6 @@
 import type { Membership } from '@loupe/contracts';
 import { Alert, Spinner } from '@loupe/platform';
 import styled from 'styled-components';
-import type { MembershipsStatus } from '../api/get-memberships';
 
 const List = styled.ul`
   list-style: none;
@@ -29,8 +28,9 @@ const Empty = styled.p`
 `;
 
 interface MemberListProps {
-  status: MembershipsStatus;
-  members: Membership[];
+  /** The list query's status: `pending` until its first answer. */
+  status: 'pending' | 'error' | 'success';
+  members: Membership[] | undefined;
   /** Accessible name of the list, e.g. "Gold members". */
   label: string;
   emptyText: string;
@@ -39,8 +39,8 @@ interface MemberListProps {
 }
 
 export function MemberList({ status, members, label, emptyText, failedText, statusText }: MemberListProps) {
-  if (status === 'loading') return <Spinner />;
-  if (status === 'error') return <Alert>{failedText}</Alert>;
+  if (status === 'pending') return <Spinner />;
+  if (status === 'error' || !members) return <Alert>{failedText}</Alert>;
   if (members.length === 0) return <Empty>{emptyText}</Empty>;
   return (
     <List aria-label={label}>

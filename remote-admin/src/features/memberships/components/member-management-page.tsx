@@ -1,5 +1,5 @@
 import type { MemberRole } from '@loupe/contracts';
-import { Alert, Card, PageHeader, useAuth } from '@loupe/platform';
+import { Alert, Card, PageHeader, useAuth, usePageTitle } from '@loupe/platform';
 import { useMemberships } from '../api/get-memberships';
 import { AddMemberForm } from './add-member-form';
 import { MemberList } from './member-list';
@@ -16,18 +16,18 @@ export interface MemberScreenTexts {
 }
 
 function MemberManager({ shopId, texts }: { shopId: number; texts: MemberScreenTexts }) {
-  const { status, members, upsert } = useMemberships(shopId, texts.role);
+  const members = useMemberships({ shopId, role: texts.role });
   const listTitleId = `${texts.role}-members-title`;
   return (
     <>
       <Card>
-        <AddMemberForm shopId={shopId} role={texts.role} submitLabel={texts.submitLabel} onAdded={upsert} />
+        <AddMemberForm shopId={shopId} role={texts.role} submitLabel={texts.submitLabel} />
       </Card>
       <Card aria-labelledby={listTitleId}>
         <h2 id={listTitleId}>{texts.listTitle}</h2>
         <MemberList
-          status={status}
-          members={members}
+          status={members.status}
+          members={members.data?.results}
           label={texts.listTitle}
           emptyText={texts.emptyText}
           failedText={texts.failedText}
@@ -44,6 +44,7 @@ function MemberManager({ shopId, texts }: { shopId: number; texts: MemberScreenT
  */
 export function MemberManagementPage(texts: MemberScreenTexts) {
   const { user, shop } = useAuth();
+  usePageTitle(texts.title);
   if (!user) return null;
   return (
     <>
