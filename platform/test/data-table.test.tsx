@@ -110,4 +110,24 @@ describe('DataTable', () => {
     expect(screen.getByRole('columnheader', { name: /Name/ })).not.toHaveAttribute('aria-sort');
     expect(screen.queryByRole('button', { name: /Note/ })).not.toBeInTheDocument();
   });
+
+  it('fills a foot row (a total) from the same columns, aligned with them, after the records', () => {
+    render(
+      <ThemeModeProvider>
+        <DataTable
+          caption="Ledger entries"
+          columns={COLUMNS.slice(0, 2)}
+          rows={ENTRIES}
+          rowKey={(e) => e.id}
+          footRow={{ id: 0, name: 'Total', amount: '£2,512.00', note: '' }}
+        />
+      </ThemeModeProvider>,
+    );
+    const rows = screen.getAllByRole('row');
+    expect(rows).toHaveLength(4);
+    const total = rows[3]!;
+    expect(total.closest('tfoot')).not.toBeNull();
+    expect(within(total).getByRole('rowheader', { name: 'Total' })).toBeInTheDocument();
+    expect(getComputedStyle(within(total).getByRole('cell', { name: '£2,512.00' })).textAlign).toBe('right');
+  });
 });

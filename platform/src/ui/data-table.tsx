@@ -41,6 +41,8 @@ export interface DataTableProps<Row> {
   isCurrent?(row: Row): boolean;
   /** The list's ordering and how to change it; columns with a `sortField` get a sorting header. */
   sort?: { ordering: string; onSort(ordering: string): void };
+  /** A row in the table's foot (a report's totals), filled by the same columns so its figures line up. */
+  footRow?: Row;
 }
 
 const Styled = styled(Table)<{ $compact: boolean }>`
@@ -65,6 +67,11 @@ const Styled = styled(Table)<{ $compact: boolean }>`
   .wrap {
     overflow-wrap: anywhere;
   }
+  tfoot th,
+  tfoot td {
+    font-weight: 700;
+    border-top: 2px solid ${({ theme }) => theme.colors.border};
+  }
   tr[aria-current='true'] {
     background: ${({ theme }) => theme.colors.surfaceAlt};
     outline: 2px solid ${({ theme }) => theme.colors.primary};
@@ -88,6 +95,21 @@ function cellStyle<Row>(column: DataColumn<Row>): CSSProperties | undefined {
   };
 }
 
+function Cells<Row>({ columns, row }: { columns: readonly DataColumn<Row>[]; row: Row }) {
+  return columns.map((column) => {
+    const props = { className: cellClass(column), style: cellStyle(column), id: column.cellId?.(row) };
+    return column.rowHeader ? (
+      <th key={column.key} scope="row" {...props}>
+        {column.cell(row)}
+      </th>
+    ) : (
+      <td key={column.key} {...props}>
+        {column.cell(row)}
+      </td>
+    );
+  });
+}
+
 /**
  * The styled table of every list and ledger: a caption for assistive technology, one header row, a row per
  * record, figures right-aligned, inside a {@link TableScroll} so a narrow screen scrolls it rather than
@@ -101,6 +123,7 @@ export function DataTable<Row>({
   compact = false,
   isCurrent,
   sort,
+  footRow,
 }: DataTableProps<Row>) {
   return (
     <TableScroll>
@@ -140,26 +163,18 @@ export function DataTable<Row>({
             const current = isCurrent?.(row) ?? false;
             return (
               <tr key={rowKey(row)} aria-current={current ? 'true' : undefined}>
-                {columns.map((column) => {
-                  const props = {
-                    className: cellClass(column),
-                    style: cellStyle(column),
-                    id: column.cellId?.(row),
-                  };
-                  return column.rowHeader ? (
-                    <th key={column.key} scope="row" {...props}>
-                      {column.cell(row)}
-                    </th>
-                  ) : (
-                    <td key={column.key} {...props}>
-                      {column.cell(row)}
-                    </td>
-                  );
-                })}
+                <Cells columns={columns} row={row} />
               </tr>
             );
           })}
         </tbody>
+        {footRow === undefined ? null : (
+          <tfoot>
+            <tr>
+              <Cells columns={columns} row={footRow} />
+            </tr>
+          </tfoot>
+        )}
       </Styled>
     </TableScroll>
   );
