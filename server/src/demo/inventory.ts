@@ -6,6 +6,7 @@ import {
   type StockType,
 } from '@loupe/contracts';
 import { LedgerRepository } from '../modules/clients/ledger-repository';
+import { stockLinePosting } from '../modules/inventory/stock-postings';
 import { isoDay, type DemoContext } from './demo-context';
 
 interface DemoLine {
@@ -282,23 +283,14 @@ export async function seedInventoryDemo(demo: DemoContext): Promise<void> {
   for (const line of flat) {
     if (line.clientId === null) continue;
     const item = items.find((i) => idOf.get(i.serial) === line.itemId) as DemoItem;
-    const what = [item.brand, item.model].filter(Boolean).join(' ') || item.stockType;
-    await ledger.post({
-      shopId,
-      clientId: line.clientId,
-      amount: line.amount,
-      currency: 'GBP',
-      exchangeRate: '1',
-      method: line.type === 'credit' ? 'Stock credit' : 'Stock debt',
-      date: isoDay(now, item.daysAgo),
-      note:
-        line.type === 'credit'
-          ? `Bought ${what} ${item.serial} on credit`
-          : `${what} ${item.serial} taken against debt`,
-      source: { kind: 'item_transaction', id: lineId.get(`${line.itemId}:${line.position}`) as number },
-      userId: demo.users.platinum,
-      at: line.at,
-    });
+    const sourceId = lineId.get(`${line.itemId}:${line.position}`) as number;
+    await ledger.post(
+      stockLinePosting(
+        item,
+        { type: line.type as 'credit' | 'debt', clientId: line.clientId, amount: line.amount, sourceId },
+        { shopId, date: isoDay(now, item.daysAgo), userId: demo.users.platinum, at: line.at },
+      ),
+    );
   }
 
   const out = items.filter((i) => i.status === 'checked_out');

@@ -68,10 +68,16 @@ interface Received extends Omit<Upload, 'contentType'> {
 }
 
 export class FileStore {
+  readonly folder: string;
+
+  /** Files of one kind live in their own folder under the private uploads folder (`UPLOADS_DIR`). */
   constructor(
-    readonly folder: string,
+    uploadsDir: string,
+    kind: string,
     private readonly rules: UploadRules,
-  ) {}
+  ) {
+    this.folder = path.join(uploadsDir, kind);
+  }
 
   /** Only the calling plugin's routes read multipart bodies: one file part, nothing else, never over the cap. */
   async acceptUploads(fastify: FastifyInstance): Promise<void> {

@@ -21,3 +21,17 @@ export function withErrors<T extends Record<number, TSchema>>(ok: T) {
     429: Detail,
   };
 }
+
+/**
+ * The options of a route for signed-in staff: a live session is required, and the schema documents the
+ * route under `tags` with every error answer besides its own.
+ */
+export function staffRoute<S extends { summary: string; response: Record<number, TSchema> }>(
+  tags: string[],
+  schema: S,
+) {
+  return {
+    config: { auth: 'required' as const },
+    schema: { tags, ...schema, response: withErrors(schema.response) },
+  };
+}

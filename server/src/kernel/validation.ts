@@ -100,6 +100,16 @@ export function checkPage(paging: Paging, count: number): number {
   return offset;
 }
 
+/** That page's rows and the count; the rows are read only when there are any. */
+export async function pageOf<T>(
+  paging: Paging,
+  count: number,
+  rows: (limit: number, offset: number) => Promise<T[]>,
+): Promise<{ results: T[]; count: number }> {
+  const offset = checkPage(paging, count);
+  return { results: count === 0 ? [] : await rows(paging.pageSize, offset), count };
+}
+
 // ---------------------------------------------------------------- dates and decimals
 
 const DATE_FORMAT = 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.';

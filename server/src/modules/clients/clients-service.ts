@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import {
   KYC_MAX_BYTES,
@@ -11,7 +10,7 @@ import {
 } from '@loupe/contracts';
 import type { AppContext } from '../../context';
 import { isNumericOutOfRange } from '../../kernel/db-errors';
-import { FileStore, ONE_FILE } from '../../kernel/file-storage';
+import { FileStore, ONE_FILE, type UploadRules } from '../../kernel/file-storage';
 import { sniffKyc } from '../../kernel/file-types';
 import { ApiError, notFound } from '../../kernel/http-errors';
 import type { ShopCaller } from '../../kernel/shop-scope';
@@ -41,20 +40,22 @@ function changes(before: ClientFields, after: ClientFields) {
   };
 }
 
+/** KYC papers: recognised by content (PDF, JPEG, PNG). */
+const KYC_FILES: UploadRules = {
+  maxBytes: KYC_MAX_BYTES,
+  tooLarge: `The file is too large (the limit is ${KYC_MAX_BYTES / (1024 * 1024)} MB).`,
+  sniff: sniffKyc,
+  notAccepted: NOT_A_DOCUMENT,
+  defaultName: 'document',
+  misnamedPart: ONE_FILE,
+};
+
 /** The clients' writes: each one and its audit record commit together. */
 export class ClientsService {
-  /** KYC papers: private, recognised by content (PDF, JPEG, PNG). */
   readonly kycFiles: FileStore;
 
   constructor(private readonly ctx: AppContext) {
-    this.kycFiles = new FileStore(path.join(ctx.config.uploadsDir, 'kyc'), {
-      maxBytes: KYC_MAX_BYTES,
-      tooLarge: `The file is too large (the limit is ${KYC_MAX_BYTES / (1024 * 1024)} MB).`,
-      sniff: sniffKyc,
-      notAccepted: NOT_A_DOCUMENT,
-      defaultName: 'document',
-      misnamedPart: ONE_FILE,
-    });
+    this.kycFiles = new FileStore(ctx.config.uploadsDir, 'kyc', KYC_FILES);
   }
 
   /** The client of this shop, or a 404 (another shop's id is a 404 before a word is said about a body). */

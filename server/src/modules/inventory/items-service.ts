@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import {
   ITEM_IMAGE_MAX_BYTES,
@@ -14,7 +13,7 @@ import {
   type ItemUpdate,
 } from '@loupe/contracts';
 import type { AppContext } from '../../context';
-import { FileStore, NO_FILE } from '../../kernel/file-storage';
+import { FileStore, NO_FILE, type UploadRules } from '../../kernel/file-storage';
 import { sniffImage } from '../../kernel/file-types';
 import { conflict, notFound } from '../../kernel/http-errors';
 import { AMOUNT_RULE, RATE_RULE, amountRuleFor } from '../../kernel/money';
@@ -22,6 +21,7 @@ import type { ShopCaller } from '../../kernel/shop-scope';
 import { ErrorBag, dateField, decimalField } from '../../kernel/validation';
 import type { Repositories } from '../../repositories';
 import { SERIAL_TAKEN, auditView, translateWriteError } from './common';
+import { stockLinePosting } from './stock-postings';
 import { checkTransactionClients, parseItemCreate, parseItemFields, type RawTransaction } from './item-input';
 
 const NOT_AN_IMAGE =
@@ -43,20 +43,22 @@ function saleName(item: ItemRow): string {
   return name.length > 200 ? `${name.slice(0, 199)}…` : name;
 }
 
+/** Item images: any raster format recognised by content. */
+const IMAGE_FILES: UploadRules = {
+  maxBytes: ITEM_IMAGE_MAX_BYTES,
+  tooLarge: `The image is too large (the limit is ${ITEM_IMAGE_MAX_BYTES / (1024 * 1024)} MB).`,
+  sniff: sniffImage,
+  notAccepted: NOT_AN_IMAGE,
+  defaultName: 'image',
+  misnamedPart: NO_FILE,
+};
+
 /** Stock's writes: each one, its ledger postings and its audit record commit together. */
 export class ItemsService {
-  /** Item images: private, any raster format recognised by content. */
   readonly imageFiles: FileStore;
 
   constructor(private readonly ctx: AppContext) {
-    this.imageFiles = new FileStore(path.join(ctx.config.uploadsDir, 'items'), {
-      maxBytes: ITEM_IMAGE_MAX_BYTES,
-      tooLarge: `The image is too large (the limit is ${ITEM_IMAGE_MAX_BYTES / (1024 * 1024)} MB).`,
-      sniff: sniffImage,
-      notAccepted: NOT_AN_IMAGE,
-      defaultName: 'image',
-      misnamedPart: NO_FILE,
-    });
+    this.imageFiles = new FileStore(ctx.config.uploadsDir, 'items', IMAGE_FILES);
   }
 
   async existing(shopId: number, id: number): Promise<Item> {
@@ -97,24 +99,14 @@ export class ItemsService {
         );
         for (const [i, line] of postings) {
           if (line.type === 'cash' || line.clientId === null) continue;
-          const what = [input.brand, input.model].filter(Boolean).join(' ') || input.stockType;
-          await ledger.post({
-            shopId,
-            clientId: line.clientId,
-            // Both move the balance towards the client (see ItemTransactionInput in the contracts).
-            amount: line.amount,
-            currency: 'GBP',
-            exchangeRate: '1',
-            method: line.type === 'credit' ? 'Stock credit' : 'Stock debt',
-            date: input.purchasedOn,
-            note:
-              line.type === 'credit'
-                ? `Bought ${what} ${input.serial} on credit`
-                : `${what} ${input.serial} taken against debt`,
-            source: { kind: 'item_transaction', id: (lines[i] as { id: number }).id },
-            userId,
-            at: now,
-          });
+          const sourceId = (lines[i] as { id: number }).id;
+          await ledger.post(
+            stockLinePosting(
+              input,
+              { type: line.type, clientId: line.clientId, amount: line.amount, sourceId },
+              { shopId, date: input.purchasedOn, userId, at: now },
+            ),
+          );
         }
         const created = (await repo.find(shopId, id)) as Item;
         await audit.record({

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ChangePassword, DetailMessage, routes } from '@loupe/contracts';
 import type { AppContext } from '../../../context';
 import { notAuthenticated } from '../../../kernel/http-errors';
-import { withErrors } from '../../../kernel/schemas';
+import { staffRoute } from '../../../kernel/schemas';
 import { AccountService } from '../account-service';
 
 const changePasswordRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
@@ -10,15 +10,11 @@ const changePasswordRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
 
   fastify.post(
     routes.changePassword,
-    {
-      config: { auth: 'required' },
-      schema: {
-        tags: ['profile'],
-        summary: 'Changes the password; this session stays, the user’s other sessions end',
-        body: ChangePassword,
-        response: withErrors({ 200: DetailMessage }),
-      },
-    },
+    staffRoute(['profile'], {
+      summary: 'Changes the password; this session stays, the user’s other sessions end',
+      body: ChangePassword,
+      response: { 200: DetailMessage },
+    }),
     async (request) => {
       if (!request.caller) throw notAuthenticated();
       await accounts.changePassword(request.caller, request.body);

@@ -4,7 +4,7 @@ import { Profile, ProfileUpdate, routes } from '@loupe/contracts';
 import type { AppContext } from '../../../context';
 import { AccountService } from '../account-service';
 import { fieldErrors, notAuthenticated } from '../../../kernel/http-errors';
-import { withErrors } from '../../../kernel/schemas';
+import { staffRoute } from '../../../kernel/schemas';
 
 export const READ_ONLY = 'This field is read-only.';
 
@@ -22,29 +22,21 @@ const profileRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fas
 
   fastify.get(
     routes.profileMe,
-    {
-      config: { auth: 'required' },
-      schema: {
-        tags: ['profile'],
-        summary: 'The signed-in user’s profile',
-        response: withErrors({ 200: Profile }),
-      },
-    },
+    staffRoute(['profile'], {
+      summary: 'The signed-in user’s profile',
+      response: { 200: Profile },
+    }),
     // The session query already read the user's row: no second query.
     async (request) => request.caller?.user ?? Promise.reject(notAuthenticated()),
   );
 
   fastify.put(
     routes.profileUpdate,
-    {
-      config: { auth: 'required' },
-      schema: {
-        tags: ['profile'],
-        summary: 'Updates email, first and last name; the username is read-only',
-        body: ProfileUpdateBody,
-        response: withErrors({ 200: Profile }),
-      },
-    },
+    staffRoute(['profile'], {
+      summary: 'Updates email, first and last name; the username is read-only',
+      body: ProfileUpdateBody,
+      response: { 200: Profile },
+    }),
     async (request) => {
       const caller = request.caller;
       if (!caller) throw notAuthenticated();

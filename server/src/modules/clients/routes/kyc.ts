@@ -5,7 +5,7 @@ import { encodeFilename } from '../../../kernel/file-storage';
 import { KYC_EXTENSIONS, type KycContentType } from '../../../kernel/file-types';
 import { notFound } from '../../../kernel/http-errors';
 import { shopCaller } from '../../../kernel/shop-scope';
-import { withErrors } from '../../../kernel/schemas';
+import { staffRoute } from '../../../kernel/schemas';
 import { idPattern, pathId } from '../../../kernel/validation';
 import { ClientParams, DocumentParams } from '../input';
 import type { ClientsRouteOptions } from '..';
@@ -33,17 +33,12 @@ const kycRoutes: FastifyPluginAsyncTypebox<ClientsRouteOptions> = async (fastify
 
   fastify.post(
     idPattern(routes.clientKyc),
-    {
-      config: { auth: 'required' },
-      schema: {
-        tags: TAGS,
-        summary:
-          'Adds a KYC document (multipart field "file"; PDF, JPEG or PNG recognised by content; 10 MB)',
-        consumes: ['multipart/form-data'],
-        params: ClientParams,
-        response: withErrors({ 201: ClientDocument }),
-      },
-    },
+    staffRoute(TAGS, {
+      summary: 'Adds a KYC document (multipart field "file"; PDF, JPEG or PNG recognised by content; 10 MB)',
+      consumes: ['multipart/form-data'],
+      params: ClientParams,
+      response: { 201: ClientDocument },
+    }),
     async (request, reply) => {
       const document = await service.addDocument(shopCaller(request), pathId(request.params.id), request);
       return reply.code(201).send(document);
@@ -52,15 +47,11 @@ const kycRoutes: FastifyPluginAsyncTypebox<ClientsRouteOptions> = async (fastify
 
   fastify.get(
     idPattern(routes.clientKyc),
-    {
-      config: { auth: 'required' },
-      schema: {
-        tags: TAGS,
-        summary: 'The client\u2019s KYC documents, newest first',
-        params: ClientParams,
-        response: withErrors({ 200: ClientDocumentList }),
-      },
-    },
+    staffRoute(TAGS, {
+      summary: 'The client\u2019s KYC documents, newest first',
+      params: ClientParams,
+      response: { 200: ClientDocumentList },
+    }),
     async (request) => {
       const { shopId } = shopCaller(request);
       const id = pathId(request.params.id);
@@ -74,15 +65,11 @@ const kycRoutes: FastifyPluginAsyncTypebox<ClientsRouteOptions> = async (fastify
 
   fastify.get(
     idPattern(routes.clientKycDocument),
-    {
-      config: { auth: 'required' },
-      schema: {
-        tags: TAGS,
-        summary: 'Downloads a KYC document as an attachment (staff of the client\u2019s shop only)',
-        params: DocumentParams,
-        response: withErrors({ 200: Type.Any() }),
-      },
-    },
+    staffRoute(TAGS, {
+      summary: 'Downloads a KYC document as an attachment (staff of the client\u2019s shop only)',
+      params: DocumentParams,
+      response: { 200: Type.Any() },
+    }),
     async (request, reply) => {
       const { shopId } = shopCaller(request);
       const document = await ctx.repos.clientDocuments.find(

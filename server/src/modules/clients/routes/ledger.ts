@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { LedgerList, LedgerPayment, LedgerPaymentResult, LedgerQuery, routes } from '@loupe/contracts';
 import { shopCaller } from '../../../kernel/shop-scope';
-import { withErrors } from '../../../kernel/schemas';
-import { checkPage, idPattern, parsePagingOnly, pathId } from '../../../kernel/validation';
+import { staffRoute } from '../../../kernel/schemas';
+import { idPattern, pageOf, parsePagingOnly, pathId } from '../../../kernel/validation';
 import type { ClientsRouteOptions } from '..';
 import { ClientParams } from '../input';
 
@@ -11,41 +11,32 @@ const TAGS = ['clients'];
 const ledgerRoutes: FastifyPluginAsyncTypebox<ClientsRouteOptions> = async (fastify, { ctx, service }) => {
   fastify.get(
     idPattern(routes.clientLedger),
-    {
-      config: { auth: 'required' },
-      schema: {
-        tags: TAGS,
-        summary: 'The client\u2019s payments and charges, newest first',
-        params: ClientParams,
-        querystring: LedgerQuery,
-        response: withErrors({ 200: LedgerList }),
-      },
-    },
+    staffRoute(TAGS, {
+      summary: 'The client\u2019s payments and charges, newest first',
+      params: ClientParams,
+      querystring: LedgerQuery,
+      response: { 200: LedgerList },
+    }),
     async (request) => {
       const { shopId } = shopCaller(request);
       const id = pathId(request.params.id);
       await service.existing(shopId, id);
-      const paging = parsePagingOnly(request.query);
-      const count = await ctx.repos.ledger.count(shopId, id);
-      const offset = checkPage(paging, count);
-      const results = count === 0 ? [] : await ctx.repos.ledger.page(shopId, id, paging.pageSize, offset);
-      return { results, count };
+      const { ledger } = ctx.repos;
+      return pageOf(parsePagingOnly(request.query), await ledger.count(shopId, id), (limit, offset) =>
+        ledger.page(shopId, id, limit, offset),
+      );
     },
   );
 
   fastify.post(
     idPattern(routes.clientLedger),
-    {
-      config: { auth: 'required' },
-      schema: {
-        tags: TAGS,
-        summary:
-          'Records a payment: received (the client paid the shop; balance up) or paid (the shop paid the client; down)',
-        params: ClientParams,
-        body: LedgerPayment,
-        response: withErrors({ 201: LedgerPaymentResult }),
-      },
-    },
+    staffRoute(TAGS, {
+      summary:
+        'Records a payment: received (the client paid the shop; balance up) or paid (the shop paid the client; down)',
+      params: ClientParams,
+      body: LedgerPayment,
+      response: { 201: LedgerPaymentResult },
+    }),
     async (request, reply) => {
       const result = await service.recordPayment(
         shopCaller(request),

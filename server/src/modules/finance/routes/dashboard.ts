@@ -13,7 +13,7 @@ import type { AppContext } from '../../../context';
 import { ApiError, notFound } from '../../../kernel/http-errors';
 import type { PinRow } from '../pins-repository';
 import { shopCaller } from '../../../kernel/shop-scope';
-import { withErrors } from '../../../kernel/schemas';
+import { staffRoute } from '../../../kernel/schemas';
 import { idPattern, pathId } from '../../../kernel/validation';
 import { mondayOf, parseReportParams, periodFor } from '../input';
 
@@ -37,14 +37,10 @@ const dashboardRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (f
 
   fastify.get(
     paths.financeDashboard,
-    {
-      config: { auth: 'required' },
-      schema: {
-        tags: TAGS,
-        summary: 'Revenue, sales, purchases, profit, sales by method and recent watch sales (dashboard)',
-        response: withErrors({ 200: FinanceDashboard }),
-      },
-    },
+    staffRoute(TAGS, {
+      summary: 'Revenue, sales, purchases, profit, sales by method and recent watch sales (dashboard)',
+      response: { 200: FinanceDashboard },
+    }),
     async (request) => {
       const { shopId } = shopCaller(request);
       const today = await reports.shopToday(shopId, ctx.now());
@@ -59,14 +55,10 @@ const dashboardRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (f
 
   fastify.get(
     paths.dashboardPins,
-    {
-      config: { auth: 'required' },
-      schema: {
-        tags: TAGS,
-        summary: "The caller's pinned reports with their current totals",
-        response: withErrors({ 200: DashboardPinList }),
-      },
-    },
+    staffRoute(TAGS, {
+      summary: "The caller's pinned reports with their current totals",
+      response: { 200: DashboardPinList },
+    }),
     async (request) => {
       const { shopId, userId } = shopCaller(request);
       const today = await reports.shopToday(shopId, ctx.now());
@@ -78,15 +70,11 @@ const dashboardRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (f
 
   fastify.post(
     paths.dashboardPins,
-    {
-      config: { auth: 'required' },
-      schema: {
-        tags: TAGS,
-        summary: 'Pins a report to the caller\'s dashboard ("Add to Dash"); the same report again is a 200',
-        body: DashboardPinCreate,
-        response: withErrors({ 200: DashboardPin, 201: DashboardPin }),
-      },
-    },
+    staffRoute(TAGS, {
+      summary: 'Pins a report to the caller\'s dashboard ("Add to Dash"); the same report again is a 200',
+      body: DashboardPinCreate,
+      response: { 200: DashboardPin, 201: DashboardPin },
+    }),
     async (request, reply) => {
       const { shopId, userId } = shopCaller(request);
       const today = await reports.shopToday(shopId, ctx.now());
@@ -124,15 +112,11 @@ const dashboardRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (f
 
   fastify.delete(
     idPattern(routes.dashboardPin),
-    {
-      config: { auth: 'required' },
-      schema: {
-        tags: TAGS,
-        summary: "Removes one of the caller's pinned reports",
-        params: PinParams,
-        response: withErrors({ 204: Type.Null() }),
-      },
-    },
+    staffRoute(TAGS, {
+      summary: "Removes one of the caller's pinned reports",
+      params: PinParams,
+      response: { 204: Type.Null() },
+    }),
     async (request, reply) => {
       const { shopId, userId } = shopCaller(request);
       if (!(await pins.remove(shopId, userId, pathId(request.params.id)))) throw notFound();

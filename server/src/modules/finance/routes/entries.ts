@@ -10,8 +10,8 @@ import {
 } from '@loupe/contracts';
 import type { AppContext } from '../../../context';
 import { shopCaller } from '../../../kernel/shop-scope';
-import { withErrors } from '../../../kernel/schemas';
-import { checkPage } from '../../../kernel/validation';
+import { staffRoute } from '../../../kernel/schemas';
+import { pageOf } from '../../../kernel/validation';
 import { EXPENSES, EntriesService, QUICK_SALES, type EntryKind } from '../entries-service';
 import { parseEntryQuery } from '../input';
 
@@ -30,38 +30,30 @@ const entryRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fasti
   }) {
     fastify.get(
       spec.path,
-      {
-        config: { auth: 'required' },
-        schema: {
-          tags: TAGS,
-          summary: `Lists ${spec.noun}s, newest first, paged, optionally between two days`,
-          querystring: FinanceEntryQuery,
-          response: withErrors({ 200: spec.list }),
-        },
-      },
+      staffRoute(TAGS, {
+        summary: `Lists ${spec.noun}s, newest first, paged, optionally between two days`,
+        querystring: FinanceEntryQuery,
+        response: { 200: spec.list },
+      }),
       async (request) => {
         const { shopId } = shopCaller(request);
         const { filter, ...paging } = parseEntryQuery(request.query);
         const repo = spec.kind.repo(ctx.repos);
-        const count = await repo.count(shopId, filter);
-        const offset = checkPage(paging, count);
-        const results = count === 0 ? [] : await repo.list(shopId, filter, paging.pageSize, offset);
+        const page = await pageOf(paging, await repo.count(shopId, filter), (limit, offset) =>
+          repo.list(shopId, filter, limit, offset),
+        );
         // One handler for two resources: each registration's response schema is its own row type.
-        return { results, count } as never;
+        return page as never;
       },
     );
 
     fastify.post(
       spec.path,
-      {
-        config: { auth: 'required' },
-        schema: {
-          tags: TAGS,
-          summary: `Records a ${spec.noun} (its GBP value is fixed with the rate given)`,
-          body: FinanceEntryCreate,
-          response: withErrors({ 201: spec.item }),
-        },
-      },
+      staffRoute(TAGS, {
+        summary: `Records a ${spec.noun} (its GBP value is fixed with the rate given)`,
+        body: FinanceEntryCreate,
+        response: { 201: spec.item },
+      }),
       async (request, reply) => {
         const saved = await entries.record(spec.kind, shopCaller(request), request.body);
         // One handler for two resources: each registration's response schema is its own row type.

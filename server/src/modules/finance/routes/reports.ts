@@ -11,7 +11,7 @@ import {
   type Summary,
 } from '../reports-repository';
 import { shopCaller } from '../../../kernel/shop-scope';
-import { withErrors } from '../../../kernel/schemas';
+import { staffRoute } from '../../../kernel/schemas';
 import { csvLine, textCell, valueCell } from '../csv';
 import { parseReportParams, type ReportParams, type ReportPeriod } from '../input';
 
@@ -137,15 +137,11 @@ const reportRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fast
 
   fastify.get(
     paths.reports,
-    {
-      config: { auth: 'required' },
-      schema: {
-        tags: TAGS,
-        summary: 'A report of the shop (type × range), in GBP, computed from its records',
-        querystring: ReportQuery,
-        response: withErrors({ 200: Report }),
-      },
-    },
+    staffRoute(TAGS, {
+      summary: 'A report of the shop (type × range), in GBP, computed from its records',
+      querystring: ReportQuery,
+      response: { 200: Report },
+    }),
     async (request) => {
       const { shopId } = shopCaller(request);
       const period = await resolve(shopId, request.query);
@@ -166,15 +162,11 @@ const reportRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fast
 
   fastify.get(
     paths.reportsCsv,
-    {
-      config: { auth: 'required' },
-      schema: {
-        tags: TAGS,
-        summary: 'The same report as a CSV download, streamed',
-        querystring: ReportQuery,
-        response: withErrors({ 200: Type.Any() }),
-      },
-    },
+    staffRoute(TAGS, {
+      summary: 'The same report as a CSV download, streamed',
+      querystring: ReportQuery,
+      response: { 200: Type.Any() },
+    }),
     async (request, reply) => {
       const { shopId } = shopCaller(request);
       const period = await resolve(shopId, request.query);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Item, ItemCheckOut, ItemPromote, ItemReturn, ItemSell, routes } from '@loupe/contracts';
 import { shopCaller } from '../../../kernel/shop-scope';
-import { Detail, withErrors } from '../../../kernel/schemas';
+import { Detail, staffRoute } from '../../../kernel/schemas';
 import { idPattern, pathId } from '../../../kernel/validation';
 import type { InventoryRouteOptions } from '..';
 import { ItemParams } from '../common';
@@ -12,62 +12,46 @@ const TAGS = ['inventory'];
 const actionRoutes: FastifyPluginAsyncTypebox<InventoryRouteOptions> = async (fastify, { service }) => {
   fastify.post(
     idPattern(routes.itemSell),
-    {
-      config: { auth: 'required' },
-      schema: {
-        tags: TAGS,
-        summary: 'Sells an available or checked-out item: status sold and a sale for the reports',
-        params: ItemParams,
-        body: ItemSell,
-        response: withErrors({ 200: Item, 409: Detail }),
-      },
-    },
+    staffRoute(TAGS, {
+      summary: 'Sells an available or checked-out item: status sold and a sale for the reports',
+      params: ItemParams,
+      body: ItemSell,
+      response: { 200: Item, 409: Detail },
+    }),
     async (request) => service.sell(shopCaller(request), pathId(request.params.id), request.body),
   );
 
   fastify.post(
     idPattern(routes.itemCheckOut),
-    {
-      config: { auth: 'required' },
-      schema: {
-        tags: TAGS,
-        summary: 'Checks an available item out to a client (on approval)',
-        params: ItemParams,
-        body: ItemCheckOut,
-        response: withErrors({ 200: Item, 409: Detail }),
-      },
-    },
+    staffRoute(TAGS, {
+      summary: 'Checks an available item out to a client (on approval)',
+      params: ItemParams,
+      body: ItemCheckOut,
+      response: { 200: Item, 409: Detail },
+    }),
     async (request) => service.checkOut(shopCaller(request), pathId(request.params.id), request.body),
   );
 
   fastify.post(
     idPattern(routes.itemReturn),
-    {
-      config: { auth: 'required' },
-      schema: {
-        tags: TAGS,
-        summary: 'Takes a checked-out item back into stock',
-        params: ItemParams,
-        body: ItemReturn,
-        response: withErrors({ 200: Item, 409: Detail }),
-      },
-    },
+    staffRoute(TAGS, {
+      summary: 'Takes a checked-out item back into stock',
+      params: ItemParams,
+      body: ItemReturn,
+      response: { 200: Item, 409: Detail },
+    }),
     async (request) => service.takeBack(shopCaller(request), pathId(request.params.id)),
   );
 
   fastify.post(
     idPattern(routes.itemPromote),
-    {
-      config: { auth: 'required' },
-      schema: {
-        tags: TAGS,
-        summary:
-          'Features the item (shop window, top of the online listing), optionally at a promotional price',
-        params: ItemParams,
-        body: ItemPromote,
-        response: withErrors({ 200: Item, 409: Detail }),
-      },
-    },
+    staffRoute(TAGS, {
+      summary:
+        'Features the item (shop window, top of the online listing), optionally at a promotional price',
+      params: ItemParams,
+      body: ItemPromote,
+      response: { 200: Item, 409: Detail },
+    }),
     async (request) => service.promote(shopCaller(request), pathId(request.params.id), request.body),
   );
 };

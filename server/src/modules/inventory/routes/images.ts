@@ -3,7 +3,7 @@ import { ITEM_IMAGE_MAX_BYTES, ItemImage, routes } from '@loupe/contracts';
 import { Type } from '@sinclair/typebox';
 import { notFound } from '../../../kernel/http-errors';
 import { shopCaller } from '../../../kernel/shop-scope';
-import { Detail, withErrors } from '../../../kernel/schemas';
+import { Detail, staffRoute } from '../../../kernel/schemas';
 import { idPattern, pathId } from '../../../kernel/validation';
 import type { InventoryRouteOptions } from '..';
 import { ImageParams, ItemParams } from '../common';
@@ -17,16 +17,14 @@ const imageRoutes: FastifyPluginAsyncTypebox<InventoryRouteOptions> = async (fas
   fastify.post(
     idPattern(routes.itemImages),
     {
-      config: { auth: 'required' },
-      // Busboy enforces the real cap per file; this only bounds the whole request around it.
-      bodyLimit: ITEM_IMAGE_MAX_BYTES + 64 * 1024,
-      schema: {
-        tags: TAGS,
+      ...staffRoute(TAGS, {
         summary: 'Adds an image to an item (multipart field "file"; any image format recognised by content)',
         consumes: ['multipart/form-data'],
         params: ItemParams,
-        response: withErrors({ 201: ItemImage, 409: Detail }),
-      },
+        response: { 201: ItemImage, 409: Detail },
+      }),
+      // Busboy enforces the real cap per file; this only bounds the whole request around it.
+      bodyLimit: ITEM_IMAGE_MAX_BYTES + 64 * 1024,
     },
     async (request, reply) => {
       const image = await service.addImage(shopCaller(request), pathId(request.params.id), request);
@@ -36,15 +34,11 @@ const imageRoutes: FastifyPluginAsyncTypebox<InventoryRouteOptions> = async (fas
 
   fastify.get(
     idPattern(routes.itemImage),
-    {
-      config: { auth: 'required' },
-      schema: {
-        tags: TAGS,
-        summary: 'The bytes of an item image (staff of the shop only)',
-        params: ImageParams,
-        response: withErrors({ 200: Type.Any() }),
-      },
-    },
+    staffRoute(TAGS, {
+      summary: 'The bytes of an item image (staff of the shop only)',
+      params: ImageParams,
+      response: { 200: Type.Any() },
+    }),
     async (request, reply) => {
       const { shopId } = shopCaller(request);
       const image = await ctx.repos.items.findImage(
@@ -62,15 +56,11 @@ const imageRoutes: FastifyPluginAsyncTypebox<InventoryRouteOptions> = async (fas
 
   fastify.delete(
     idPattern(routes.itemImage),
-    {
-      config: { auth: 'required' },
-      schema: {
-        tags: TAGS,
-        summary: 'Removes an item image',
-        params: ImageParams,
-        response: withErrors({ 204: Type.Null() }),
-      },
-    },
+    staffRoute(TAGS, {
+      summary: 'Removes an item image',
+      params: ImageParams,
+      response: { 204: Type.Null() },
+    }),
     async (request, reply) => {
       await service.deleteImage(
         shopCaller(request),

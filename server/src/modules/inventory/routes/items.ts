@@ -10,8 +10,8 @@ import {
   routes,
 } from '@loupe/contracts';
 import { shopCaller } from '../../../kernel/shop-scope';
-import { withErrors } from '../../../kernel/schemas';
-import { checkPage, idPattern, pathId } from '../../../kernel/validation';
+import { staffRoute } from '../../../kernel/schemas';
+import { idPattern, pageOf, pathId } from '../../../kernel/validation';
 import type { InventoryRouteOptions } from '..';
 import { ItemParams } from '../common';
 import { parseListQuery } from '../item-input';
@@ -22,49 +22,36 @@ const itemRoutes: FastifyPluginAsyncTypebox<InventoryRouteOptions> = async (fast
 
   fastify.get(
     paths.items,
-    {
-      config: { auth: 'required' },
-      schema: {
-        tags: TAGS,
-        summary: 'Lists stock with server-side filters, ordering and paging',
-        querystring: ItemQuery,
-        response: withErrors({ 200: ItemList }),
-      },
-    },
+    staffRoute(TAGS, {
+      summary: 'Lists stock with server-side filters, ordering and paging',
+      querystring: ItemQuery,
+      response: { 200: ItemList },
+    }),
     async (request) => {
       const { shopId } = shopCaller(request);
       const { filter, ordering, ...paging } = parseListQuery(request.query);
-      const count = await items.count(shopId, filter);
-      const offset = checkPage(paging, count);
-      const results = count === 0 ? [] : await items.list(shopId, filter, ordering, paging.pageSize, offset);
-      return { results, count };
+      return pageOf(paging, await items.count(shopId, filter), (limit, offset) =>
+        items.list(shopId, filter, ordering, limit, offset),
+      );
     },
   );
 
   fastify.get(
     paths.itemsSummary,
-    {
-      config: { auth: 'required' },
-      schema: {
-        tags: TAGS,
-        summary: 'Stock counts and values by type and status, and the latest watch purchases (dashboard)',
-        response: withErrors({ 200: InventorySummary }),
-      },
-    },
+    staffRoute(TAGS, {
+      summary: 'Stock counts and values by type and status, and the latest watch purchases (dashboard)',
+      response: { 200: InventorySummary },
+    }),
     async (request) => items.summary(shopCaller(request).shopId),
   );
 
   fastify.get(
     idPattern(routes.item),
-    {
-      config: { auth: 'required' },
-      schema: {
-        tags: TAGS,
-        summary: 'One item with its purchase transactions and images',
-        params: ItemParams,
-        response: withErrors({ 200: Item }),
-      },
-    },
+    staffRoute(TAGS, {
+      summary: 'One item with its purchase transactions and images',
+      params: ItemParams,
+      response: { 200: Item },
+    }),
     async (request) => {
       return service.existing(shopCaller(request).shopId, pathId(request.params.id));
     },
@@ -72,17 +59,13 @@ const itemRoutes: FastifyPluginAsyncTypebox<InventoryRouteOptions> = async (fast
 
   fastify.post(
     paths.items,
-    {
-      config: { auth: 'required' },
-      schema: {
-        tags: TAGS,
-        summary: 'Adds an item; its purchase price is computed from the transactions',
-        description:
-          'Credit and debt transactions post +amount on the named client\u2019s ledger in the same transaction.',
-        body: ItemCreate,
-        response: withErrors({ 201: Item }),
-      },
-    },
+    staffRoute(TAGS, {
+      summary: 'Adds an item; its purchase price is computed from the transactions',
+      description:
+        'Credit and debt transactions post +amount on the named client\u2019s ledger in the same transaction.',
+      body: ItemCreate,
+      response: { 201: Item },
+    }),
     async (request, reply) => {
       const item = await service.create(shopCaller(request), request.body);
       return reply.code(201).send(item);
@@ -91,16 +74,12 @@ const itemRoutes: FastifyPluginAsyncTypebox<InventoryRouteOptions> = async (fast
 
   fastify.put(
     idPattern(routes.item),
-    {
-      config: { auth: 'required' },
-      schema: {
-        tags: TAGS,
-        summary: 'Edits an item; status, prices and transactions change only through actions',
-        params: ItemParams,
-        body: ItemUpdate,
-        response: withErrors({ 200: Item }),
-      },
-    },
+    staffRoute(TAGS, {
+      summary: 'Edits an item; status, prices and transactions change only through actions',
+      params: ItemParams,
+      body: ItemUpdate,
+      response: { 200: Item },
+    }),
     async (request) => {
       return service.update(shopCaller(request), pathId(request.params.id), request.body);
     },

@@ -3,7 +3,7 @@ import { Membership, MembershipCreate, MembershipList, MembershipQuery, routes }
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../../context';
 import { notAuthenticated } from '../../../kernel/http-errors';
-import { withErrors } from '../../../kernel/schemas';
+import { staffRoute } from '../../../kernel/schemas';
 import { MembershipsService } from '../memberships-service';
 
 // Like Django's <int:shop_id> converter: anything else is not this URL at all (404).
@@ -15,16 +15,12 @@ const membershipRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (
 
   fastify.get(
     PATH,
-    {
-      config: { auth: 'required' },
-      schema: {
-        tags: ['memberships'],
-        summary: 'Lists the memberships the caller manages (platinum: gold and silver; gold: silver)',
-        params: Params,
-        querystring: MembershipQuery,
-        response: withErrors({ 200: MembershipList }),
-      },
-    },
+    staffRoute(['memberships'], {
+      summary: 'Lists the memberships the caller manages (platinum: gold and silver; gold: silver)',
+      params: Params,
+      querystring: MembershipQuery,
+      response: { 200: MembershipList },
+    }),
     async (request) => {
       if (!request.caller) throw notAuthenticated();
       const results = await memberships.list(
@@ -38,20 +34,16 @@ const membershipRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (
 
   fastify.post(
     PATH,
-    {
-      config: { auth: 'required' },
-      schema: {
-        tags: ['memberships'],
-        summary: 'Adds a member, or changes the role of an existing member (a promotion), never the owner',
-        params: Params,
-        body: MembershipCreate,
-        response: withErrors({
-          200: Membership,
-          201: Membership,
-          409: Type.Object({ detail: Type.String() }),
-        }),
+    staffRoute(['memberships'], {
+      summary: 'Adds a member, or changes the role of an existing member (a promotion), never the owner',
+      params: Params,
+      body: MembershipCreate,
+      response: {
+        200: Membership,
+        201: Membership,
+        409: Type.Object({ detail: Type.String() }),
       },
-    },
+    }),
     async (request, reply) => {
       if (!request.caller) throw notAuthenticated();
       const { membership, created } = await memberships.save(
