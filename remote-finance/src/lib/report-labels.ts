@@ -1,11 +1,18 @@
 import { REPORT_RANGES, REPORT_TYPES, type ReportRange, type ReportType } from '@loupe/contracts';
 import { formatDay } from '@loupe/platform';
 
-export const reportTypeLabel = (type: ReportType): string =>
-  REPORT_TYPES.find((t) => t.key === type)?.label ?? type;
+/** The words for each report type and range, as the selects and the titles show them. */
+export const REPORT_TYPE_LABELS = Object.fromEntries(REPORT_TYPES.map((t) => [t.key, t.label])) as Record<
+  ReportType,
+  string
+>;
+export const REPORT_RANGE_LABELS = Object.fromEntries(REPORT_RANGES.map((r) => [r.key, r.label])) as Record<
+  ReportRange,
+  string
+>;
 
-export const reportRangeLabel = (range: ReportRange): string =>
-  REPORT_RANGES.find((r) => r.key === range)?.label ?? range;
+export const reportTypeLabel = (type: ReportType): string => REPORT_TYPE_LABELS[type] ?? type;
+export const reportRangeLabel = (range: ReportRange): string => REPORT_RANGE_LABELS[range] ?? range;
 
 /** A report row's period in words: its `date` is the first day of the period (the contract's rule). */
 export function periodLabel(day: string, range: ReportRange): string {

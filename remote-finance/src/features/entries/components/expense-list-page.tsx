@@ -3,74 +3,42 @@ import {
   Alert,
   Button,
   Card,
+  DataTable,
   errorDetail,
   formatDay,
   formatMoney,
   PageHeader,
   Pagination,
   Spinner,
-  Table,
-  TableScroll,
   useListController,
   usePageTitle,
-  VisuallyHidden,
+  type DataColumn,
 } from '@loupe/platform';
 import styled from 'styled-components';
 import { EXPENSE_FILTERS, expensesOptions } from '../api/get-expenses';
 import { DateRangeFilter } from './date-range-filter';
 
-const Amount = styled.td`
-  text-align: right !important;
-  white-space: nowrap;
-  font-variant-numeric: tabular-nums;
-`;
-
-const Notes = styled.td`
-  max-width: 28ch;
-  overflow-wrap: anywhere;
-`;
-
 const Muted = styled.p`
   color: ${({ theme }) => theme.colors.muted};
 `;
 
-function ExpenseRows({ expenses }: { expenses: Expense[] }) {
-  return (
-    <TableScroll>
-      <Table>
-        <caption>
-          <VisuallyHidden>Expenses</VisuallyHidden>
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Date</th>
-            <th scope="col">Notes</th>
-            <th scope="col">Currency</th>
-            <th scope="col" style={{ textAlign: 'right' }}>
-              Amount
-            </th>
-            <th scope="col">Payment Method</th>
-          </tr>
-        </thead>
-        <tbody>
-          {expenses.map((expense) => (
-            <tr key={expense.id}>
-              <td>{expense.name}</td>
-              <td>
-                <time dateTime={expense.expense_date}>{formatDay(expense.expense_date)}</time>
-              </td>
-              <Notes>{expense.notes}</Notes>
-              <td>{expense.currency}</td>
-              <Amount>{formatMoney(expense.amount, expense.currency)}</Amount>
-              <td>{expense.payment_method}</td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
-    </TableScroll>
-  );
-}
+const COLUMNS: readonly DataColumn<Expense>[] = [
+  { key: 'name', header: 'Name', cell: (expense) => expense.name },
+  {
+    key: 'date',
+    header: 'Date',
+    cell: (expense) => <time dateTime={expense.expense_date}>{formatDay(expense.expense_date)}</time>,
+  },
+  { key: 'notes', header: 'Notes', wrap: { maxCh: 28 }, cell: (expense) => expense.notes },
+  { key: 'currency', header: 'Currency', cell: (expense) => expense.currency },
+  {
+    key: 'amount',
+    header: 'Amount',
+    numeric: true,
+    cell: (expense) => formatMoney(expense.amount, expense.currency),
+  },
+  { key: 'method', header: 'Payment Method', cell: (expense) => expense.payment_method },
+];
 
 /** /expenselist (SPEC §2): the shop's expenses, newest first, paged and filtered by date on the server. */
 export function ExpenseListPage() {
@@ -109,7 +77,7 @@ export function ExpenseListPage() {
           list.data.length === 0 ? (
             <Muted>{from || to ? 'No expenses in these dates.' : 'No expenses yet.'}</Muted>
           ) : (
-            <ExpenseRows expenses={list.data} />
+            <DataTable caption="Expenses" columns={COLUMNS} rows={list.data} rowKey={(row) => row.id} />
           )
         ) : null}
         {list.data ? (

@@ -1,9 +1,9 @@
-import { API_BASE, paths, type ReportQuery } from '@loupe/contracts';
-import { reportParams } from './get-report';
+import { API_BASE, endpoints, pathOf } from '@loupe/contracts';
+import { reportParams, type ReportQuery } from './get-report';
 
 /** Where the browser fetches the CSV of a report: `/api/api/reports/csv/?type=…` (same query as the report). */
 export function reportCsvUrl(query: ReportQuery): string {
-  return `${API_BASE}${paths.reportsCsv}?${new URLSearchParams(reportParams(query)).toString()}`;
+  return `${API_BASE}${pathOf(endpoints.reports.csv)}?${new URLSearchParams(reportParams(query)).toString()}`;
 }
 
 /**

@@ -1,5 +1,9 @@
-import { paths, type Report, type ReportQuery } from '@loupe/contracts';
-import { http, useLegacyQuery, type QueryResult } from '@loupe/platform';
+import { endpoints, pathOf, type QueryOf, type ResponseOf } from '@loupe/contracts';
+import { http, queryOptions, useQuery } from '@loupe/platform';
+import { reportKeys } from '../../../api/query-keys';
+
+export type Report = ResponseOf<typeof endpoints.reports.get>;
+export type ReportQuery = QueryOf<typeof endpoints.reports.get>;
 
 /** The query string of a report as the service takes it (from/to only for a custom range). */
 export function reportParams(query: ReportQuery): Record<string, string> {
@@ -14,13 +18,17 @@ export function reportParams(query: ReportQuery): Record<string, string> {
 
 /** `GET /api/reports/?type=&range=&from=&to=`. */
 export function getReport(query: ReportQuery, signal?: AbortSignal): Promise<Report> {
-  return http.get<Report>(paths.reports, { query: reportParams(query), signal });
+  return http.get<Report>(pathOf(endpoints.reports.get), { query: reportParams(query), signal });
 }
 
-/** The report for `query`, or nothing (and no call) while the query is `null` (an unfinished custom range). */
-export function useReport(query: ReportQuery | null): QueryResult<Report | null> {
-  const key = query ? new URLSearchParams(reportParams(query)).toString() : 'none';
-  return useLegacyQuery(`report?${key}`, (signal) =>
-    query ? getReport(query, signal) : Promise.resolve(null),
-  );
+/** Keyed by what the service is asked, so a days pair left over from a custom range never splits the cache. */
+export const reportOptions = (query: ReportQuery) =>
+  queryOptions({
+    queryKey: reportKeys.report(reportParams(query)),
+    queryFn: ({ signal }) => getReport(query, signal),
+  });
+
+/** The report for `query`; no call while the query is `null` (an unfinished custom range). */
+export function useReport(query: ReportQuery | null) {
+  return useQuery({ ...reportOptions(query ?? {}), enabled: query !== null });
 }

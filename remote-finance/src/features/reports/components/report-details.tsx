@@ -1,5 +1,5 @@
 import type { AmountCount, ClientReportLine, ReportDetails as Details } from '@loupe/contracts';
-import { formatMoney, plural, Table, TableScroll } from '@loupe/platform';
+import { DataTable, formatCount, formatMoney, plural, type DataColumn } from '@loupe/platform';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { SignedMoney } from '../../../components/signed-money';
@@ -24,16 +24,6 @@ const Figures = styled.dl`
     font-weight: 600;
     font-variant-numeric: tabular-nums;
   }
-`;
-
-const Num = styled.td`
-  text-align: right !important;
-  font-variant-numeric: tabular-nums;
-  white-space: nowrap;
-`;
-
-const NumHead = styled.th`
-  text-align: right !important;
 `;
 
 const Note = styled.p`
@@ -62,6 +52,70 @@ function FigureList({ label, items }: { label: string; items: [string, ReactNode
   );
 }
 
+const CLIENT_COLUMNS: readonly DataColumn<ClientReportLine>[] = [
+  { key: 'client', header: 'Client', rowHeader: true, cell: (client) => client.name },
+  { key: 'email', header: 'Email', cell: (client) => client.email },
+  {
+    key: 'status',
+    header: 'Status',
+    cell: (client) => (client.status === 'active' ? 'Active' : 'Not Active'),
+  },
+  {
+    key: 'balance',
+    header: 'Balance',
+    numeric: true,
+    cell: (client) => <SignedMoney value={client.balance} />,
+  },
+];
+
+/** What the Client Report adds: the period's activity of each client. */
+const ACTIVITY_COLUMNS: readonly DataColumn<ClientReportLine>[] = [
+  ...CLIENT_COLUMNS,
+  {
+    key: 'sales',
+    header: 'Sales',
+    numeric: true,
+    cell: (client) => (client.sales ? amountCount(client.sales, 'sale', 'sales') : '—'),
+  },
+  {
+    key: 'ledger',
+    header: 'Ledger Net',
+    numeric: true,
+    cell: (client) => <SignedMoney value={client.ledgerNet ?? 0} />,
+  },
+  { key: 'checked-out', header: 'Checked Out', numeric: true, cell: (client) => client.checkedOut ?? 0 },
+];
+
+/** A figure per line (a stock type, a payment method): what it is, how many, how much. */
+interface CountLine {
+  name: string;
+  count: number;
+  amount: number;
+}
+
+const countColumns = (name: string, counted: string, amount: string): DataColumn<CountLine>[] => [
+  { key: 'name', header: name, rowHeader: true, cell: (line) => line.name },
+  { key: 'count', header: counted, numeric: true, cell: (line) => formatCount(line.count) },
+  { key: 'amount', header: amount, numeric: true, cell: (line) => formatMoney(line.amount) },
+];
+
+function CountTable({
+  caption,
+  columns,
+  lines,
+}: {
+  caption: string;
+  columns: DataColumn<CountLine>[];
+  lines: CountLine[];
+}) {
+  return (
+    <>
+      <Heading>{caption}</Heading>
+      <DataTable caption={caption} columns={columns} rows={lines} rowKey={(line) => line.name} />
+    </>
+  );
+}
+
 function ClientTable({
   clients,
   clientCount,
@@ -77,50 +131,16 @@ function ClientTable({
   return (
     <>
       <Heading>{caption}</Heading>
-      <TableScroll>
-        <Table aria-label={caption}>
-          <thead>
-            <tr>
-              <th scope="col">Client</th>
-              <th scope="col">Email</th>
-              <th scope="col">Status</th>
-              <NumHead scope="col">Balance</NumHead>
-              {activity ? (
-                <>
-                  <NumHead scope="col">Sales</NumHead>
-                  <NumHead scope="col">Ledger Net</NumHead>
-                  <NumHead scope="col">Checked Out</NumHead>
-                </>
-              ) : null}
-            </tr>
-          </thead>
-          <tbody>
-            {clients.map((client) => (
-              <tr key={client.clientId}>
-                <th scope="row">{client.name}</th>
-                <td>{client.email}</td>
-                <td>{client.status === 'active' ? 'Active' : 'Not Active'}</td>
-                <Num>
-                  <SignedMoney value={client.balance} />
-                </Num>
-                {activity ? (
-                  <>
-                    <Num>{client.sales ? amountCount(client.sales, 'sale', 'sales') : '—'}</Num>
-                    <Num>
-                      <SignedMoney value={client.ledgerNet ?? 0} />
-                    </Num>
-                    <Num>{client.checkedOut ?? 0}</Num>
-                  </>
-                ) : null}
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      </TableScroll>
+      <DataTable
+        caption={caption}
+        columns={activity ? ACTIVITY_COLUMNS : CLIENT_COLUMNS}
+        rows={clients}
+        rowKey={(client) => client.clientId}
+      />
       {clientCount > clients.length ? (
         <Note>
-          Showing {clients.length.toLocaleString('en-GB')} of {clientCount.toLocaleString('en-GB')} clients;
-          the CSV has all of them.
+          Showing {formatCount(clients.length)} of {formatCount(clientCount)} clients; the CSV has all of
+          them.
         </Note>
       ) : null}
     </>
@@ -174,54 +194,20 @@ export function ReportDetails({ details }: { details: Details }) {
               ['In stock now (at cost)', amountCount(details.inStock, 'item', 'items')],
             ]}
           />
-          <Heading>Stock now by type</Heading>
-          <TableScroll>
-            <Table aria-label="Stock now by type">
-              <thead>
-                <tr>
-                  <th scope="col">Stock Type</th>
-                  <NumHead scope="col">Items</NumHead>
-                  <NumHead scope="col">Value at cost</NumHead>
-                </tr>
-              </thead>
-              <tbody>
-                {Object.entries(details.byStockType).map(([type, value]) => (
-                  <tr key={type}>
-                    <th scope="row">{type}</th>
-                    <Num>{value.count.toLocaleString('en-GB')}</Num>
-                    <Num>{formatMoney(value.amount)}</Num>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </TableScroll>
+          <CountTable
+            caption="Stock now by type"
+            columns={countColumns('Stock Type', 'Items', 'Value at cost')}
+            lines={Object.entries(details.byStockType).map(([name, value]) => ({ name, ...value }))}
+          />
         </>
       );
     case 'sales_by_method':
       return (
-        <>
-          <Heading>Sales by payment method</Heading>
-          <TableScroll>
-            <Table aria-label="Sales by payment method">
-              <thead>
-                <tr>
-                  <th scope="col">Payment Method</th>
-                  <NumHead scope="col">Count</NumHead>
-                  <NumHead scope="col">Sales</NumHead>
-                </tr>
-              </thead>
-              <tbody>
-                {details.byMethod.map((line) => (
-                  <tr key={line.method}>
-                    <th scope="row">{line.method}</th>
-                    <Num>{line.count.toLocaleString('en-GB')}</Num>
-                    <Num>{formatMoney(line.amount)}</Num>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </TableScroll>
-        </>
+        <CountTable
+          caption="Sales by payment method"
+          columns={countColumns('Payment Method', 'Count', 'Sales')}
+          lines={details.byMethod.map((line) => ({ ...line, name: line.method }))}
+        />
       );
     case 'client_balances':
       return (

@@ -1,31 +1,28 @@
-import {
-  REPORT_RANGES,
-  REPORT_TYPES,
-  type Report,
-  type ReportRange,
-  type ReportType,
-} from '@loupe/contracts';
+import { REPORT_RANGE_KEYS, REPORT_TYPE_KEYS } from '@loupe/contracts';
 import {
   Alert,
   Button,
   Card,
+  ChoiceField,
+  DataTable,
   PageHeader,
-  SelectField,
   Spinner,
-  Table,
-  TableScroll,
   TextField,
   errorDetail,
   fieldErrors,
   formatMoney,
+  usePageTitle,
+  type DataColumn,
 } from '@loupe/platform';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { SignedMoney } from '../../../components/signed-money';
-import { createPin } from '../api/create-pin';
+import { useCreatePin } from '../api/create-pin';
 import { downloadReportCsv } from '../api/download-report-csv';
-import { useReport } from '../api/get-report';
+import { useReport, type Report } from '../api/get-report';
 import {
+  REPORT_RANGE_LABELS,
+  REPORT_TYPE_LABELS,
   periodLabel,
   reportRangeLabel,
   reportTypeLabel,
@@ -48,66 +45,36 @@ const Actions = styled.div`
   gap: ${({ theme }) => theme.space(3)};
 `;
 
-const Num = styled.td`
-  text-align: right !important;
-  font-variant-numeric: tabular-nums;
-  white-space: nowrap;
-`;
-
-const NumHead = styled.th`
-  text-align: right !important;
-`;
-
 const Muted = styled.p`
   color: ${({ theme }) => theme.colors.muted};
 `;
 
-const Total = styled.tr`
-  th,
-  td {
-    font-weight: 700;
-    border-top: 2px solid ${({ theme }) => theme.colors.border};
-  }
-`;
+/** A summary row, or the totals under them (no date). */
+type SummaryRow = Omit<Report['rows'][number], 'date'> & { date: string | null };
+
+function summaryColumns(range: Report['range']): DataColumn<SummaryRow>[] {
+  return [
+    {
+      key: 'date',
+      header: 'Date',
+      rowHeader: true,
+      cell: (row) => (row.date ? <time dateTime={row.date}>{periodLabel(row.date, range)}</time> : 'Total'),
+    },
+    { key: 'sales', header: 'Sales', numeric: true, cell: (row) => formatMoney(row.sales) },
+    { key: 'expenses', header: 'Expenses', numeric: true, cell: (row) => formatMoney(row.expenses) },
+    { key: 'profit', header: 'Profit', numeric: true, cell: (row) => <SignedMoney value={row.profit} /> },
+  ];
+}
 
 function SummaryTable({ report }: { report: Report }) {
   return (
-    <TableScroll>
-      <Table aria-label="Report summary">
-        <thead>
-          <tr>
-            <th scope="col">Date</th>
-            <NumHead scope="col">Sales</NumHead>
-            <NumHead scope="col">Expenses</NumHead>
-            <NumHead scope="col">Profit</NumHead>
-          </tr>
-        </thead>
-        <tbody>
-          {report.rows.map((row) => (
-            <tr key={row.date}>
-              <th scope="row">
-                <time dateTime={row.date}>{periodLabel(row.date, report.range)}</time>
-              </th>
-              <Num>{formatMoney(row.sales)}</Num>
-              <Num>{formatMoney(row.expenses)}</Num>
-              <Num>
-                <SignedMoney value={row.profit} />
-              </Num>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <Total>
-            <th scope="row">Total</th>
-            <Num>{formatMoney(report.totals.sales)}</Num>
-            <Num>{formatMoney(report.totals.expenses)}</Num>
-            <Num>
-              <SignedMoney value={report.totals.profit} />
-            </Num>
-          </Total>
-        </tfoot>
-      </Table>
-    </TableScroll>
+    <DataTable
+      caption="Report summary"
+      columns={summaryColumns(report.range)}
+      rows={report.rows}
+      rowKey={(row) => row.date ?? 'total'}
+      footRow={{ ...report.totals, date: null }}
+    />
   );
 }
 
@@ -146,10 +113,10 @@ function failure(error: unknown, fallback: string): string {
  * them from the shop's records, and Add to Dash, Generate Report and Download CSV for the chosen report.
  */
 export function ReportsPage() {
+  usePageTitle('Reports');
   const [selection, change] = useReportSelection();
   const [showErrors, setShowErrors] = useState(false);
-  const [pinning, setPinning] = useState(false);
-  const [pinError, setPinError] = useState<string | null>(null);
+  const pin = useCreatePin();
   const query = toQuery(selection);
   const report = useReport(query);
   const custom = selection.range === 'custom';
@@ -162,25 +129,16 @@ export function ReportsPage() {
     return query;
   };
 
-  const addToDash = async () => {
+  const addToDash = () => {
     const chosen = ready();
-    if (!chosen || pinning) return;
-    setPinError(null);
-    setPinning(true);
-    try {
-      await createPin(chosen);
-      window.alert('Added to dashboard!');
-    } catch (error) {
-      setPinError(failure(error, 'The report could not be added to the dashboard.'));
-    } finally {
-      setPinning(false);
-    }
+    if (!chosen || pin.isPending) return;
+    pin.mutate(chosen, { onSuccess: () => window.alert('Added to dashboard!') });
   };
 
   const generate = () => {
     if (!ready()) return;
     window.alert('Generating report...');
-    report.reload();
+    void report.refetch();
   };
 
   const download = () => {
@@ -195,30 +153,22 @@ export function ReportsPage() {
       <PageHeader title="Reports" />
       <Card>
         <Controls>
-          <SelectField
+          <ChoiceField
             label="Report Type"
             name="type"
             value={selection.type}
-            onChange={(event) => change({ type: event.target.value as ReportType })}
-          >
-            {REPORT_TYPES.map((type) => (
-              <option key={type.key} value={type.key}>
-                {type.label}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
+            options={REPORT_TYPE_KEYS}
+            labels={REPORT_TYPE_LABELS}
+            onChange={(type) => change({ type })}
+          />
+          <ChoiceField
             label="Range"
             name="range"
             value={selection.range}
-            onChange={(event) => change({ range: event.target.value as ReportRange })}
-          >
-            {REPORT_RANGES.map((range) => (
-              <option key={range.key} value={range.key}>
-                {range.label}
-              </option>
-            ))}
-          </SelectField>
+            options={REPORT_RANGE_KEYS}
+            labels={REPORT_RANGE_LABELS}
+            onChange={(range) => change({ range })}
+          />
           {custom ? (
             <>
               <TextField
@@ -243,7 +193,12 @@ export function ReportsPage() {
           ) : null}
         </Controls>
         <Actions>
-          <Button variant="secondary" onClick={addToDash} disabled={pinning} aria-busy={pinning || undefined}>
+          <Button
+            variant="secondary"
+            onClick={addToDash}
+            disabled={pin.isPending}
+            aria-busy={pin.isPending || undefined}
+          >
             Add to Dash
           </Button>
           <Button onClick={generate}>Generate Report</Button>
@@ -252,22 +207,24 @@ export function ReportsPage() {
           </Button>
         </Actions>
       </Card>
-      {pinError ? <Alert>{pinError}</Alert> : null}
+      {pin.isError ? (
+        <Alert>{failure(pin.error, 'The report could not be added to the dashboard.')}</Alert>
+      ) : null}
       <Card>
         {!query ? (
           <Muted>Choose From and To to see a custom range.</Muted>
-        ) : report.status === 'loading' ? (
+        ) : report.isPending ? (
           <Spinner label="Loading report..." />
-        ) : report.status === 'error' ? (
+        ) : report.isError ? (
           <Alert>
             {failure(report.error, 'Failed to load the report.')}{' '}
-            <Button variant="secondary" onClick={report.reload}>
+            <Button variant="secondary" onClick={() => void report.refetch()}>
               Retry
             </Button>
           </Alert>
-        ) : report.data ? (
+        ) : (
           <ReportView report={report.data} />
-        ) : null}
+        )}
       </Card>
     </>
   );
