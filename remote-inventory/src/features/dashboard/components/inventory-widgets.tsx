@@ -11,7 +11,7 @@ import {
 } from '@loupe/platform';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { useInventorySummary } from '../../items/api/get-inventory-summary';
+import { useInventorySummary } from '../api/get-inventory-summary';
 
 const Bar = styled.div`
   height: 12px;
@@ -55,7 +55,7 @@ function SummaryCard({ title, children }: { title: string; children(summary: Inv
     <QueryCard
       title={title}
       state={summary}
-      onRetry={summary.reload}
+      onRetry={() => void summary.refetch()}
       errorText="Failed to load stock figures."
     >
       {children}

@@ -1,6 +1,13 @@
-import { paths } from '@loupe/contracts';
+import { endpoints, pathOf } from '@loupe/contracts';
 import { http } from '@loupe/platform';
+import { ITEM_CHANGED, useStockMutation } from '../../../lib/cache';
 
 export function deleteItemImage(itemId: number, imageId: number): Promise<void> {
-  return http.delete<void>(paths.itemImage(itemId, imageId));
+  return http.delete<void>(pathOf(endpoints.items.deleteImage, { id: itemId, imageId }));
 }
+
+export const useDeleteItemImage = () =>
+  useStockMutation(
+    ({ itemId, imageId }: { itemId: number; imageId: number }) => deleteItemImage(itemId, imageId),
+    ITEM_CHANGED,
+  );

@@ -1,13 +1,16 @@
-import { paths, type Item } from '@loupe/contracts';
-import { http, useLegacyQuery, type QueryResult } from '@loupe/platform';
+import { endpoints, pathOf, type Item } from '@loupe/contracts';
+import { http, queryOptions, useQuery } from '@loupe/platform';
+import { itemKeys } from './get-items';
 
-export function getItem(id: number | string, signal?: AbortSignal): Promise<Item> {
-  return http.get<Item>(paths.item(id), { signal });
+/** `GET /api/items/{id}/`: the item with its images and purchase transactions. */
+export function getItem(id: number, signal?: AbortSignal): Promise<Item> {
+  return http.get<Item>(pathOf(endpoints.items.detail, { id }), { signal });
 }
 
-/** One item by id; null (and no request) without an id. */
-export function useItem(id: number | string | null): QueryResult<Item | null> {
-  return useLegacyQuery(`item:${id ?? ''}`, (signal) =>
-    id === null ? Promise.resolve(null) : getItem(id, signal),
-  );
+export const itemQueryOptions = (id: number) =>
+  queryOptions({ queryKey: itemKeys.detail(id), queryFn: ({ signal }) => getItem(id, signal) });
+
+/** One item by id; no request without an id. */
+export function useItem(id: number | null) {
+  return useQuery({ ...itemQueryOptions(id ?? 0), enabled: id !== null });
 }

@@ -1,13 +1,34 @@
-import { paths, type ItemList } from '@loupe/contracts';
-import { http, useLegacyQuery, type QueryResult } from '@loupe/platform';
+import { endpoints, pathOf, type ItemOrdering, type ResponseOf } from '@loupe/contracts';
+import { http, queryOptions, resourceKeys, useQuery, type ListQuery } from '@loupe/platform';
 
-/** `GET /api/items/` with the list's query (page, page_size, filters, ordering) as the API names them. */
-export function getItems(query: Record<string, string>, signal?: AbortSignal): Promise<ItemList> {
-  return http.get<ItemList>(paths.items, { query, signal });
+export type ItemList = ResponseOf<typeof endpoints.items.list>;
+
+/** The list filters the stock screens use, each the API's query parameter of the same name. */
+export const ITEM_FILTERS = [
+  'stock_type',
+  'status',
+  'brand',
+  'model',
+  'min_price',
+  'max_price',
+  'search',
+  'client',
+] as const;
+export type ItemFilter = (typeof ITEM_FILTERS)[number];
+
+/** One page of a stock list as the list controller builds it: page, size, the filters set, the ordering. */
+export type ItemsQuery = ListQuery<ItemFilter, ItemOrdering>;
+
+export const itemKeys = resourceKeys('items');
+
+/** `GET /api/items/`: one page of items, filtered and sorted on the server. */
+export function getItems(query: ItemsQuery, signal?: AbortSignal): Promise<ItemList> {
+  return http.get<ItemList>(pathOf(endpoints.items.list), { query, signal });
 }
 
-/** One page of items; asks again whenever the query changes. */
-export function useItems(query: Record<string, string>): QueryResult<ItemList> {
-  const key = new URLSearchParams(Object.entries(query).sort(([a], [b]) => a.localeCompare(b))).toString();
-  return useLegacyQuery(`items?${key}`, (signal) => getItems(query, signal));
+export const itemsQueryOptions = (query: ItemsQuery) =>
+  queryOptions({ queryKey: itemKeys.list(query), queryFn: ({ signal }) => getItems(query, signal) });
+
+export function useItems(query: ItemsQuery) {
+  return useQuery(itemsQueryOptions(query));
 }

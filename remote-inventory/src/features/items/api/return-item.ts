@@ -1,7 +1,10 @@
-import { paths, type Item } from '@loupe/contracts';
+import { endpoints, pathOf, type Item } from '@loupe/contracts';
 import { http } from '@loupe/platform';
+import { STOCK_MOVED, useStockMutation } from '../../../lib/cache';
 
 /** Checked out → available, closing the check-out; 409 when the item is not checked out. */
 export function returnItem(id: number): Promise<Item> {
-  return http.post<Item>(paths.itemReturn(id), {});
+  return http.post<Item>(pathOf(endpoints.items.return, { id }), {});
 }
+
+export const useReturnItem = () => useStockMutation(returnItem, STOCK_MOVED);

@@ -1,7 +1,11 @@
-import { paths, type Item, type ItemSell } from '@loupe/contracts';
+import { endpoints, pathOf, type Item, type ItemSell } from '@loupe/contracts';
 import { http } from '@loupe/platform';
+import { STOCK_MOVED, useStockMutation } from '../../../lib/cache';
 
 /** Available or checked-out → sold, with a sale record; 409 from any other status. */
 export function sellItem(id: number, input: ItemSell): Promise<Item> {
-  return http.post<Item>(paths.itemSell(id), input);
+  return http.post<Item>(pathOf(endpoints.items.sell, { id }), input);
 }
+
+export const useSellItem = () =>
+  useStockMutation(({ id, input }: { id: number; input: ItemSell }) => sellItem(id, input), STOCK_MOVED);

@@ -1,5 +1,6 @@
-import { paths, type ItemImage } from '@loupe/contracts';
+import { API_BASE, endpoints, pathOf, type ItemImage } from '@loupe/contracts';
 import { upload } from '@loupe/platform';
+import { ITEM_CHANGED, useStockMutation } from '../../../lib/cache';
 
 /** Adds an image to an item (multipart field `file`); the service recognises the type by content. */
 export function uploadItemImage(
@@ -8,13 +9,20 @@ export function uploadItemImage(
   onProgress: (percent: number) => void,
   signal?: AbortSignal,
 ): Promise<ItemImage> {
-  return upload<ItemImage>(paths.itemImages(itemId), file, {
+  return upload<ItemImage>(pathOf(endpoints.items.addImage, { id: itemId }), file, {
     fieldName: 'file',
     onProgress: (progress) => onProgress(progress.percent),
     signal,
   });
 }
 
+export const useUploadItemImage = () =>
+  useStockMutation(
+    ({ itemId, file, onProgress }: { itemId: number; file: File; onProgress(percent: number): void }) =>
+      uploadItemImage(itemId, file, onProgress),
+    ITEM_CHANGED,
+  );
+
 /** Where the browser reads an image's bytes (staff of the shop only; the session cookie goes along). */
 export const itemImageUrl = (itemId: number, imageId: number): string =>
-  `/api${paths.itemImage(itemId, imageId)}`;
+  `${API_BASE}${pathOf(endpoints.items.image, { id: itemId, imageId })}`;

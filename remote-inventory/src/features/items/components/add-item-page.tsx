@@ -9,12 +9,13 @@ import {
   SelectField,
   TextField,
   today,
+  usePageTitle,
 } from '@loupe/platform';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { createItem } from '../api/create-item';
-import { uploadItemImage } from '../api/upload-item-image';
+import { useCreateItem } from '../api/create-item';
+import { useUploadItemImage } from '../api/upload-item-image';
 import { STATUS_LABELS } from '../lib/labels';
 import { checkDecimal } from '../lib/validation';
 import { ImageField } from './image-field';
@@ -63,7 +64,10 @@ function toTransaction(row: TransactionRow): NonNullable<ItemCreate['transaction
 
 /** /inventory/add (SPEC §2): the alert comes after the item (and its image) are saved, then manage. */
 export function AddItemPage() {
+  usePageTitle('Add Inventory Item');
   const navigate = useNavigate();
+  const create = useCreateItem();
+  const uploadImage = useUploadItemImage();
   const [fields, setFields] = useState<ItemFieldValues>({
     serial: '',
     stockType: 'Watches',
@@ -94,7 +98,7 @@ export function AddItemPage() {
     if (!image) return true;
     setProgress(0);
     try {
-      await uploadItemImage(item.id, image, setProgress);
+      await uploadImage.mutateAsync({ itemId: item.id, file: image, onProgress: setProgress });
       return true;
     } catch (error) {
       setSaved(item);
@@ -144,7 +148,7 @@ export function AddItemPage() {
     setSubmitting(true);
     let item: Item;
     try {
-      item = await createItem({
+      item = await create.mutateAsync({
         serial: fields.serial.trim(),
         stockType: fields.stockType,
         brand: fields.brand,

@@ -1,8 +1,8 @@
 import type { Item, ItemRow } from '@loupe/contracts';
 import { Alert, FormActions, Modal, TextAreaField, TextField, today, useFormSubmit } from '@loupe/platform';
 import { useState, type FormEvent } from 'react';
-import { ClientPicker, type ClientChoice } from '../../clients/components/client-picker';
-import { checkOutItem } from '../api/check-out-item';
+import { ClientPicker, type ClientChoice } from '../../../components/client-picker';
+import { useCheckOutItem } from '../api/check-out-item';
 
 type Field = 'clientId' | 'dueDate' | 'note';
 
@@ -19,6 +19,7 @@ export function CheckoutDialog({ item, client: initialClient, onClose, onChecked
   const [client, setClient] = useState<ClientChoice | null>(initialClient);
   const [dueDate, setDueDate] = useState('');
   const [note, setNote] = useState('');
+  const checkOut = useCheckOutItem();
   const submitter = useFormSubmit<Field>('The item could not be checked out. Please try again.');
   const { errors, setErrors, formError, setFormError, busy: sending } = submitter;
 
@@ -33,10 +34,9 @@ export function CheckoutDialog({ item, client: initialClient, onClose, onChecked
     if (!client || Object.keys(problems).length > 0) return;
 
     const outcome = await submitter.run(() =>
-      checkOutItem(item.id, {
-        clientId: client.id,
-        dueDate: dueDate || null,
-        note: note.trim(),
+      checkOut.mutateAsync({
+        id: item.id,
+        input: { clientId: client.id, dueDate: dueDate || null, note: note.trim() },
       }),
     );
     if (outcome?.ok) onCheckedOut(outcome.value);

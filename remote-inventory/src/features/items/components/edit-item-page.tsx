@@ -12,15 +12,17 @@ import {
   Table,
   TableScroll,
   TextField,
+  usePageTitle,
   VisuallyHidden,
 } from '@loupe/platform';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { deleteItemImage } from '../api/delete-item-image';
+import { idParam } from '../../../lib/ids';
+import { useDeleteItemImage } from '../api/delete-item-image';
 import { useItem } from '../api/get-item';
-import { updateItem } from '../api/update-item';
-import { itemImageUrl, uploadItemImage } from '../api/upload-item-image';
+import { useUpdateItem } from '../api/update-item';
+import { itemImageUrl, useUploadItemImage } from '../api/upload-item-image';
 import { STATUS_LABELS, TRANSACTION_LABELS } from '../lib/labels';
 import { ImageField } from './image-field';
 import { checkItemFields, Columns, ItemFields, type ItemFieldValues } from './item-fields';
@@ -60,6 +62,8 @@ const money = (value: number | null) => (value === null ? '' : value.toFixed(2))
 
 /** /inventory/edit/:id (SPEC §2, §4): status and the three prices are shown read-only. */
 export function EditItemPage() {
+  // One title for every item: the id is in the address, and a title per id would only repeat it.
+  usePageTitle('Edit Inventory Item');
   return (
     <>
       <PageHeader title="Edit Inventory Item" />
@@ -69,18 +73,17 @@ export function EditItemPage() {
 }
 
 function EditItemBody() {
-  const { id = '' } = useParams();
-  const valid = /^\d+$/.test(id);
-  const item = useItem(valid ? id : null);
+  const id = idParam(useParams().id);
+  const item = useItem(id);
   const notFound = <Alert>This item does not exist, or it belongs to another shop.</Alert>;
-  if (!valid) return notFound;
-  if (item.status === 'error') {
+  if (id === null) return notFound;
+  if (item.isError) {
     return item.error instanceof HttpError && item.error.status === 404 ? (
       notFound
     ) : (
       <Alert>
         {errorMessage(item.error, 'Failed to load the item.')}{' '}
-        <Button variant="secondary" onClick={item.reload}>
+        <Button variant="secondary" onClick={() => void item.refetch()}>
           Retry
         </Button>
       </Alert>
@@ -106,7 +109,10 @@ function EditItemForm({ item: loaded }: { item: Item }) {
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const [removing, setRemoving] = useState<number | null>(null);
+  const update = useUpdateItem();
+  const uploadImage = useUploadItemImage();
+  const deleteImage = useDeleteItemImage();
+  const removing = deleteImage.isPending ? deleteImage.variables.imageId : null;
 
   function done() {
     window.alert(updatedAlert(item.id));
@@ -125,13 +131,16 @@ function EditItemForm({ item: loaded }: { item: Item }) {
     }
     setSubmitting(true);
     try {
-      const saved = await updateItem(item.id, {
-        serial: fields.serial.trim(),
-        stockType: fields.stockType,
-        brand: fields.brand,
-        model: fields.model,
-        description: fields.description.trim(),
-        purchasedOn: fields.purchasedOn || undefined,
+      const saved = await update.mutateAsync({
+        id: item.id,
+        input: {
+          serial: fields.serial.trim(),
+          stockType: fields.stockType,
+          brand: fields.brand,
+          model: fields.model,
+          description: fields.description.trim(),
+          purchasedOn: fields.purchasedOn || undefined,
+        },
       });
       setItem(saved);
     } catch (error) {
@@ -144,7 +153,7 @@ function EditItemForm({ item: loaded }: { item: Item }) {
     if (image) {
       setProgress(0);
       try {
-        await uploadItemImage(item.id, image, setProgress);
+        await uploadImage.mutateAsync({ itemId: item.id, file: image, onProgress: setProgress });
       } catch (error) {
         setErrors({ image: errorMessage(error, 'The image could not be uploaded.') });
         setFormError('The changes were saved, but the image was not uploaded. Choose it again or remove it.');
@@ -158,17 +167,16 @@ function EditItemForm({ item: loaded }: { item: Item }) {
     done();
   }
 
-  async function removeImage(imageId: number) {
-    setRemoving(imageId);
+  function removeImage(imageId: number) {
     setFormError(null);
-    try {
-      await deleteItemImage(item.id, imageId);
-      setItem((current) => ({ ...current, images: current.images.filter((img) => img.id !== imageId) }));
-    } catch (error) {
-      setFormError(errorMessage(error, 'The image could not be removed.'));
-    } finally {
-      setRemoving(null);
-    }
+    deleteImage.mutate(
+      { itemId: item.id, imageId },
+      {
+        onSuccess: () =>
+          setItem((current) => ({ ...current, images: current.images.filter((img) => img.id !== imageId) })),
+        onError: (error) => setFormError(errorMessage(error, 'The image could not be removed.')),
+      },
+    );
   }
 
   return (
@@ -238,7 +246,7 @@ function EditItemForm({ item: loaded }: { item: Item }) {
                       variant="ghost"
                       disabled={removing === img.id || submitting}
                       aria-label={`Remove image ${img.name}`}
-                      onClick={() => void removeImage(img.id)}
+                      onClick={() => removeImage(img.id)}
                     >
                       Remove
                     </Button>

@@ -1,30 +1,31 @@
-import type { Item, ItemRow } from '@loupe/contracts';
+import type { Item, ItemOrdering, ItemRow } from '@loupe/contracts';
 import {
   Alert,
   Button,
   Card,
   errorMessage,
   formatMoney,
-  HttpError,
-  pageCount,
   PageHeader,
   Pagination,
+  rangeText,
   Spinner,
-  useListParams,
+  useListController,
+  usePageTitle,
 } from '@loupe/platform';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { useClient } from '../../clients/api/get-client';
-import type { ClientChoice } from '../../clients/components/client-picker';
+import { useClient } from '../../../api/get-client';
+import type { ClientChoice } from '../../../components/client-picker';
+import { idParam } from '../../../lib/ids';
 import { useItem } from '../api/get-item';
-import { useItems } from '../api/get-items';
-import { returnItem } from '../api/return-item';
+import { itemsQueryOptions } from '../api/get-items';
+import { useReturnItem } from '../api/return-item';
 import { STATUS_LABELS } from '../lib/labels';
 import { CheckoutDialog } from './checkout-dialog';
 import { FilterPanel, type FilterValues } from './filter-panel';
 import { ItemTable } from './item-table';
-import { LIST_PARAMS, ORDERING_LABELS, type ListScreen, type PanelFilter } from './list-screens';
+import { filtersOf, orderingsOf, type ListScreen, type PanelFilter } from './list-screens';
 import { PromoteDialog } from './promote-dialog';
 import type { RowAction } from './row-actions';
 import { SellDialog } from './sell-dialog';
@@ -81,11 +82,19 @@ type Dialog = { kind: 'sell' | 'checkout' | 'promote'; item: ItemRow } | null;
 type Message = { tone: 'success' | 'error'; text: string } | null;
 
 /**
- * Every inventory list (SPEC §2 "List behaviour"): one controller (list state in the URL via
- * useListParams), one filter panel, one table, one set of row actions; the screen says what differs.
+ * Every inventory list (SPEC §2 "List behaviour"): one list controller (list state in the URL, paging, past
+ * the end, the shown range), one filter panel, one table, one set of row actions; the screen says what
+ * differs. Changes refresh the rows through the query cache, never by reloading here.
  */
 export function ItemListPage({ screen }: { screen: ListScreen }) {
-  const list = useListParams(LIST_PARAMS);
+  usePageTitle(screen.title);
+  const orderings = orderingsOf(screen);
+  const list = useListController({
+    filters: filtersOf(screen),
+    sort: { options: orderings.map((o) => o.value), default: screen.defaultOrdering },
+    fixed: screen.fixed,
+    query: itemsQueryOptions,
+  });
   const [searchParams, setSearchParams] = useSearchParams();
   const navigate = useNavigate();
   const panelId = useId();
@@ -93,42 +102,22 @@ export function ItemListPage({ screen }: { screen: ListScreen }) {
   const [panelOpen, setPanelOpen] = useState(false);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [message, setMessage] = useState<Message>(null);
-  const [busyId, setBusyId] = useState<number | null>(null);
+  const returning = useReturnItem();
 
-  // The API query: the page, the filters this screen offers (as set in the URL), then what the screen fixes.
-  const offered = new Set<string>([
-    ...screen.filters,
-    'ordering',
-    ...(screen.clientFilter ? ['client'] : []),
-  ]);
-  const query: Record<string, string> = { page: String(list.page), page_size: String(list.pageSize) };
-  for (const [name, value] of Object.entries(list.filters)) {
-    if (value && offered.has(name)) query[name] = value;
-  }
-  Object.assign(query, screen.fixed);
-  query.ordering ??= screen.defaultOrdering;
-  const items = useItems(query);
-
-  // A page past the end (after items were sold, or an old link) answers 404 "Invalid page.": start again.
-  const pastTheEnd =
-    items.status === 'error' && items.error instanceof HttpError && items.error.status === 404;
-  const { page, setPage } = list;
-  useEffect(() => {
-    if (pastTheEnd && page > 1) setPage(1);
-  }, [pastTheEnd, page, setPage]);
-
-  const checkoutClientId = screen.checkoutClient ? searchParams.get('checkout_client') : null;
-  const checkoutClient = useClient(checkoutClientId);
-  const filterClientId = screen.clientFilter ? list.filters.client || null : null;
-  const filterClient = useClient(filterClientId);
-  const highlightParam = screen.highlight ? searchParams.get('highlight') : null;
-  const highlightId = highlightParam && /^\d+$/.test(highlightParam) ? Number(highlightParam) : null;
+  const checkoutParam = screen.checkoutClient ? searchParams.get('checkout_client') : null;
+  const checkoutClient = useClient(idParam(checkoutParam));
+  const filterParam = screen.clientFilter ? list.filters.client || null : null;
+  const filterClient = useClient(idParam(filterParam));
+  const highlightId = screen.highlight ? idParam(searchParams.get('highlight')) : null;
   const highlighted = useItem(highlightId);
 
   const presetClient: ClientChoice | null =
-    checkoutClientId && checkoutClient.status === 'success' && checkoutClient.data
+    checkoutParam && checkoutClient.data
       ? { id: checkoutClient.data.id, name: checkoutClient.data.name }
       : null;
+  // An id that is not a number names no client: the same notice as one the service does not know.
+  const checkoutClientFailed =
+    checkoutClient.isError || (checkoutParam !== null && idParam(checkoutParam) === null);
 
   const panelValues = Object.fromEntries(
     screen.filters.map((name) => [name, list.filters[name] ?? '']),
@@ -138,10 +127,9 @@ export function ItemListPage({ screen }: { screen: ListScreen }) {
   function finish(text: string) {
     setDialog(null);
     setMessage({ tone: 'success', text });
-    items.reload();
   }
 
-  async function onAction(action: RowAction, item: ItemRow) {
+  function onAction(action: RowAction, item: ItemRow) {
     setMessage(null);
     if (action === 'edit') {
       navigate(`/inventory/edit/${item.id}`);
@@ -151,21 +139,17 @@ export function ItemListPage({ screen }: { screen: ListScreen }) {
       setDialog({ kind: action, item });
       return;
     }
-    setBusyId(item.id);
-    try {
-      await returnItem(item.id);
-      setMessage({ tone: 'success', text: `${item.serial} has been returned and is available again.` });
-    } catch (error) {
-      setMessage({ tone: 'error', text: errorMessage(error, `${item.serial} could not be returned.`) });
-    } finally {
-      setBusyId(null);
-      items.reload();
-    }
+    returning.mutate(item.id, {
+      onSuccess: () =>
+        setMessage({ tone: 'success', text: `${item.serial} has been returned and is available again.` }),
+      onError: (error) =>
+        setMessage({ tone: 'error', text: errorMessage(error, `${item.serial} could not be returned.`) }),
+    });
   }
 
   function onCheckedOut(item: Item) {
     const name = item.checkout?.clientName ?? 'the client';
-    if (checkoutClientId) {
+    if (checkoutParam) {
       // The clients list's Check Out is done: the page stops asking for an item.
       setSearchParams(
         (current) => {
@@ -179,10 +163,8 @@ export function ItemListPage({ screen }: { screen: ListScreen }) {
     finish(`${item.serial} is checked out to ${name}.`);
   }
 
-  const data = items.data;
-  const pages = data ? pageCount(data.count, list.pageSize) : 1;
-  const first = data && data.count > 0 ? (list.page - 1) * list.pageSize + 1 : 0;
-  const last = data ? Math.min(data.count, first + data.results.length - 1) : 0;
+  const rows = list.data;
+  const closeDialog = () => setDialog(null);
 
   return (
     <>
@@ -191,8 +173,8 @@ export function ItemListPage({ screen }: { screen: ListScreen }) {
         actions={screen.highlight ? <Link to="/inventory/add">Add Item</Link> : undefined}
       />
 
-      {checkoutClientId ? (
-        checkoutClient.status === 'error' ? (
+      {checkoutParam ? (
+        checkoutClientFailed ? (
           <Alert>
             The client to check out to could not be loaded. {errorMessage(checkoutClient.error, '')}
           </Alert>
@@ -201,14 +183,14 @@ export function ItemListPage({ screen }: { screen: ListScreen }) {
         ) : null
       ) : null}
 
-      {filterClientId ? (
+      {filterParam ? (
         <Alert tone="info">
           <Notice>
             <span>
-              {filterClient.status === 'success' && filterClient.data
+              {filterClient.data
                 ? `Items checked out to ${filterClient.data.name}`
-                : filterClient.status === 'error'
-                  ? `Items checked out to client #${filterClientId}`
+                : filterClient.isError || idParam(filterParam) === null
+                  ? `Items checked out to client #${filterParam}`
                   : 'Items checked out to the chosen client'}
             </span>
             <Button variant="secondary" onClick={() => list.setFilters({ client: '' })}>
@@ -218,7 +200,7 @@ export function ItemListPage({ screen }: { screen: ListScreen }) {
         </Alert>
       ) : null}
 
-      {highlightId && highlighted.status === 'success' && highlighted.data ? (
+      {highlighted.data ? (
         <Alert tone="success">
           Just saved: {highlighted.data.serial}
           {highlighted.data.brand ? ` — ${highlighted.data.brand} ${highlighted.data.model}`.trimEnd() : ''} (
@@ -243,14 +225,10 @@ export function ItemListPage({ screen }: { screen: ListScreen }) {
             <label htmlFor={sortId}>Sort by</label>
             <select
               id={sortId}
-              value={list.filters.ordering || screen.defaultOrdering}
-              onChange={(event) =>
-                list.setFilters({
-                  ordering: event.target.value === screen.defaultOrdering ? '' : event.target.value,
-                })
-              }
+              value={list.sort}
+              onChange={(event) => list.setSort(event.target.value as ItemOrdering)}
             >
-              {ORDERING_LABELS.filter((o) => !o.checkedOutOnly || screen.checkedOutColumns).map((o) => (
+              {orderings.map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}
                 </option>
@@ -270,10 +248,7 @@ export function ItemListPage({ screen }: { screen: ListScreen }) {
             }}
             onRemove={() => {
               // Every filter goes (the client's too), back to page 1; the chosen sort order stays.
-              list.setFilters({
-                ...(Object.fromEntries(screen.filters.map((name) => [name, ''])) as FilterValues),
-                client: '',
-              });
+              list.clearFilters();
               setPanelOpen(false);
             }}
           />
@@ -283,41 +258,41 @@ export function ItemListPage({ screen }: { screen: ListScreen }) {
           </Summary>
         ) : null}
 
-        {items.status === 'error' && !pastTheEnd ? (
+        {list.error ? (
           <Alert>
             <Notice>
-              <span>{errorMessage(items.error, 'Failed to load inventory items.')}</span>
-              <Button variant="secondary" onClick={items.reload}>
+              <span>{errorMessage(list.error, 'Failed to load inventory items.')}</span>
+              <Button variant="secondary" onClick={list.retry}>
                 Retry
               </Button>
             </Notice>
           </Alert>
         ) : null}
 
-        {!data ? (
-          items.status === 'loading' || pastTheEnd ? (
+        {rows === undefined || list.total === undefined ? (
+          list.isLoading ? (
             <Spinner label="Loading items..." />
           ) : null
         ) : (
-          <div aria-busy={items.status === 'loading'}>
+          <div aria-busy={list.isFetching}>
             <Summary aria-live="polite">
-              {data.count === 0 ? screen.emptyText : `Showing ${first}–${last} of ${data.count}`}
+              {list.total === 0 ? screen.emptyText : rangeText(list.range, list.total)}
             </Summary>
-            {data.results.length > 0 ? (
+            {rows.length > 0 ? (
               <ItemTable
                 caption={screen.title}
-                items={data.results}
+                items={rows}
                 serialWithStockType={screen.serialWithStockType}
                 checkedOutColumns={screen.checkedOutColumns}
                 highlightId={highlightId}
-                busyId={busyId}
-                onAction={(action, item) => void onAction(action, item)}
+                busyId={returning.isPending ? returning.variables : null}
+                onAction={onAction}
               />
             ) : null}
             <Pagination
               label={`${screen.title} pages`}
               page={list.page}
-              pageCount={pages}
+              pageCount={list.pageCount}
               pageSize={list.pageSize}
               onPageChange={list.setPage}
               onPageSizeChange={list.setPageSize}
@@ -329,10 +304,7 @@ export function ItemListPage({ screen }: { screen: ListScreen }) {
       {dialog?.kind === 'sell' ? (
         <SellDialog
           item={dialog.item}
-          onClose={() => {
-            setDialog(null);
-            items.reload();
-          }}
+          onClose={closeDialog}
           onSold={(item) => finish(`${item.serial} is sold.`)}
         />
       ) : null}
@@ -340,22 +312,12 @@ export function ItemListPage({ screen }: { screen: ListScreen }) {
         <CheckoutDialog
           item={dialog.item}
           client={presetClient}
-          onClose={() => {
-            setDialog(null);
-            items.reload();
-          }}
+          onClose={closeDialog}
           onCheckedOut={onCheckedOut}
         />
       ) : null}
       {dialog?.kind === 'promote' ? (
-        <PromoteDialog
-          item={dialog.item}
-          onClose={() => {
-            setDialog(null);
-            items.reload();
-          }}
-          onDone={(_item, text) => finish(text)}
-        />
+        <PromoteDialog item={dialog.item} onClose={closeDialog} onDone={(_item, text) => finish(text)} />
       ) : null}
     </>
   );

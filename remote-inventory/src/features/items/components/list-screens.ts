@@ -1,21 +1,8 @@
 import type { ItemOrdering } from '@loupe/contracts';
+import type { ItemFilter } from '../api/get-items';
 
 /** The filter inputs a list's panel can offer; each is also the API's query parameter of the same name. */
-export type PanelFilter = 'stock_type' | 'status' | 'brand' | 'model' | 'min_price' | 'max_price' | 'search';
-
-/** Everything the list keeps in the URL (besides page and page_size). */
-export const LIST_PARAMS = [
-  'stock_type',
-  'status',
-  'brand',
-  'model',
-  'min_price',
-  'max_price',
-  'search',
-  'client',
-  'ordering',
-] as const;
-export type ListParam = (typeof LIST_PARAMS)[number];
+export type PanelFilter = Exclude<ItemFilter, 'client'>;
 
 /** Statuses of the items a dealer still holds (everything but sold). */
 export const IN_STOCK = 'available,checked_out,unavailable';
@@ -128,4 +115,14 @@ export const ORDERING_LABELS: { value: ItemOrdering; label: string; checkedOutOn
   { value: 'listing_price', label: 'Listing price, lowest first' },
   { value: '-listing_price', label: 'Listing price, highest first' },
   { value: '-purchased_on', label: 'Purchase date, newest first' },
+];
+
+/** The orderings a screen offers: the due date only where items are out with a due date. */
+export const orderingsOf = (screen: ListScreen) =>
+  ORDERING_LABELS.filter((o) => !o.checkedOutOnly || screen.checkedOutColumns);
+
+/** The URL parameters a screen reads as filters: its panel's, and the client handed over by the clients list. */
+export const filtersOf = (screen: ListScreen): ItemFilter[] => [
+  ...screen.filters,
+  ...(screen.clientFilter ? (['client'] as const) : []),
 ];

@@ -12,7 +12,7 @@ import {
 } from '@loupe/platform';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { promoteItem } from '../api/promote-item';
+import { usePromoteItem } from '../api/promote-item';
 import { checkDecimal } from '../lib/validation';
 import { allowedActions } from './row-actions';
 
@@ -38,6 +38,7 @@ export function PromoteDialog({ item, onClose, onDone }: PromoteDialogProps) {
   const canPromote = item.status === 'available' || item.status === 'checked_out';
   const [price, setPrice] = useState(current?.price != null ? current.price.toFixed(2) : '');
   const [note, setNote] = useState(current?.note ?? '');
+  const promote = usePromoteItem();
   const submitter = useFormSubmit<Field>('The promotion could not be saved. Please try again.');
   const { errors, setErrors, formError, busy: sending } = submitter;
 
@@ -49,10 +50,12 @@ export function PromoteDialog({ item, onClose, onDone }: PromoteDialogProps) {
       if (priceError) return;
     }
     const outcome = await submitter.run(() =>
-      promoteItem(
-        item.id,
-        promoted ? { promoted: true, price: price.trim() || null, note: note.trim() } : { promoted: false },
-      ),
+      promote.mutateAsync({
+        id: item.id,
+        input: promoted
+          ? { promoted: true, price: price.trim() || null, note: note.trim() }
+          : { promoted: false },
+      }),
     );
     if (!outcome?.ok) return;
     const updated = outcome.value;

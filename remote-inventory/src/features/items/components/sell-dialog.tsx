@@ -23,8 +23,8 @@ import {
   useFormSubmit,
 } from '@loupe/platform';
 import { useState, type FormEvent } from 'react';
-import { ClientPicker, type ClientChoice } from '../../clients/components/client-picker';
-import { sellItem } from '../api/sell-item';
+import { ClientPicker, type ClientChoice } from '../../../components/client-picker';
+import { useSellItem } from '../api/sell-item';
 import { checkDecimal } from '../lib/validation';
 
 type Field = 'price' | 'exchangeRate' | 'date' | 'clientId' | 'paymentMethod' | 'currency' | 'notes';
@@ -46,6 +46,7 @@ export function SellDialog({ item, onClose, onSold }: SellDialogProps) {
   );
   const [date, setDate] = useState(today());
   const [notes, setNotes] = useState('');
+  const sell = useSellItem();
   const submitter = useFormSubmit<Field>('The sale could not be recorded. Please try again.');
   const { errors, setErrors, formError, setFormError, busy: sending } = submitter;
   const foreign = currency !== 'GBP';
@@ -74,14 +75,17 @@ export function SellDialog({ item, onClose, onSold }: SellDialogProps) {
     if (Object.keys(problems).length > 0) return;
 
     const outcome = await submitter.run(() =>
-      sellItem(item.id, {
-        price: price.trim(),
-        currency,
-        exchangeRate: foreign ? exchangeRate.trim() : '1',
-        paymentMethod,
-        clientId: client?.id ?? null,
-        date,
-        notes: notes.trim(),
+      sell.mutateAsync({
+        id: item.id,
+        input: {
+          price: price.trim(),
+          currency,
+          exchangeRate: foreign ? exchangeRate.trim() : '1',
+          paymentMethod,
+          clientId: client?.id ?? null,
+          date,
+          notes: notes.trim(),
+        },
       }),
     );
     if (outcome?.ok) onSold(outcome.value);

@@ -1,7 +1,7 @@
 import { Spinner, TextField } from '@loupe/platform';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
-import { searchClients, type ClientOption } from '../api/search-clients';
+import { useClientSearch, type ClientOption } from '../api/search-clients';
 
 /** The client a form has chosen. */
 export interface ClientChoice {
@@ -54,25 +54,22 @@ interface ClientPickerProps {
   required?: boolean;
 }
 
-type Results =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'error' }
-  | { status: 'done'; clients: ClientOption[]; count: number };
-
 /**
  * A combobox over the shop's clients: type part of a name, email or phone, then pick with the mouse or the
  * arrow keys and Enter. The search runs on the server (`GET /api/clients/?search=`), so it scales with
- * the client list.
+ * the client list; a term asked before answers from the cache.
  */
 export function ClientPicker({ label, value, onChange, error, required }: ClientPickerProps) {
   const listId = useId();
   const [text, setText] = useState(value?.name ?? '');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
-  const [results, setResults] = useState<Results>({ status: 'idle' });
+  /** What the user has typed, once the list was first opened; null before. */
   const [term, setTerm] = useState<string | null>(null);
+  /** The term the server is asked for: `term` once typing pauses, so each keystroke is not a request. */
+  const [asked, setAsked] = useState<string | null>(null);
   const blurTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const search = useClientSearch(asked);
 
   // The text follows a choice made from outside (a preselected client).
   useEffect(() => {
@@ -81,29 +78,20 @@ export function ClientPicker({ label, value, onChange, error, required }: Client
 
   useEffect(() => {
     if (term === null) return;
-    const controller = new AbortController();
-    setResults({ status: 'loading' });
     const timer = setTimeout(() => {
-      searchClients(term, controller.signal).then(
-        (list) => {
-          if (controller.signal.aborted) return;
-          setResults({ status: 'done', clients: list.results, count: list.count });
-          setActive(0);
-        },
-        () => {
-          if (!controller.signal.aborted) setResults({ status: 'error' });
-        },
-      );
+      setAsked(term);
+      setActive(0);
     }, DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
+    return () => clearTimeout(timer);
   }, [term]);
 
   useEffect(() => () => clearTimeout(blurTimer.current), []);
 
-  const clients = results.status === 'done' ? results.clients : [];
+  // Until the answer for what is typed now is in, the options of an earlier term would be wrong choices.
+  const searching = term !== null && (term !== asked || search.isPending);
+  const answer = !searching && search.isSuccess ? search.data : null;
+  const failed = !searching && search.isError;
+  const clients = answer?.results ?? [];
   const expanded = open && clients.length > 0;
   const optionId = (index: number) => `${listId}-option-${index}`;
 
@@ -179,8 +167,11 @@ export function ClientPicker({ label, value, onChange, error, required }: Client
             id={optionId(index)}
             role="option"
             aria-selected={index === active}
+            // Focus and the keyboard stay in the combobox (aria-activedescendant), so an option is never focused
+            // and answers only the pointer: the press keeps focus in the input, the release chooses, as a
+            // click would (WCAG 2.5.2: nothing happens on the down-event).
             onMouseDown={(event) => event.preventDefault()}
-            onClick={() => choose(client)}
+            onMouseUp={() => choose(client)}
           >
             {client.name}
             {client.email ? <Detail> · {client.email}</Detail> : null}
@@ -188,16 +179,16 @@ export function ClientPicker({ label, value, onChange, error, required }: Client
           </li>
         ))}
       </Options>
-      {open && results.status === 'loading' ? (
+      {open && searching ? (
         <Note>
           <Spinner size={14} label="Searching clients..." /> Searching…
         </Note>
       ) : null}
-      {open && results.status === 'error' ? <Note role="alert">Failed to load clients.</Note> : null}
-      {open && results.status === 'done' && clients.length === 0 ? <Note>No clients match.</Note> : null}
-      {open && results.status === 'done' && results.count > clients.length ? (
+      {open && failed ? <Note role="alert">Failed to load clients.</Note> : null}
+      {open && answer && clients.length === 0 ? <Note>No clients match.</Note> : null}
+      {open && answer && answer.count > clients.length ? (
         <Note>
-          Showing {clients.length} of {results.count}: type more to narrow the list.
+          Showing {clients.length} of {answer.count}: type more to narrow the list.
         </Note>
       ) : null}
     </Wrapper>
