@@ -1,13 +1,22 @@
-import { API_BASE, paths, type ClientDocumentList } from '@loupe/contracts';
-import { http, useLegacyQuery, type QueryResult } from '@loupe/platform';
+import { API_BASE, endpoints, pathOf, type ResponseOf } from '@loupe/contracts';
+import { http, queryOptions, useQuery } from '@loupe/platform';
+import { clientKeys } from '../../../api/client-keys';
 
-export function getKycDocuments(clientId: number, signal?: AbortSignal): Promise<ClientDocumentList> {
-  return http.get<ClientDocumentList>(paths.clientKyc(clientId), { signal });
-}
+type ClientDocumentList = ResponseOf<typeof endpoints.clients.kycDocuments>;
 
 /** Every KYC document on file for the client, newest first. */
-export function useKycDocuments(clientId: number): QueryResult<ClientDocumentList> {
-  return useLegacyQuery(`kyc:${clientId}`, (signal) => getKycDocuments(clientId, signal));
+export function getKycDocuments(clientId: number, signal?: AbortSignal): Promise<ClientDocumentList> {
+  return http.get<ClientDocumentList>(pathOf(endpoints.clients.kycDocuments, { id: clientId }), { signal });
+}
+
+export const kycDocumentsQueryOptions = (clientId: number) =>
+  queryOptions({
+    queryKey: clientKeys.kyc(clientId),
+    queryFn: ({ signal }) => getKycDocuments(clientId, signal),
+  });
+
+export function useKycDocuments(clientId: number) {
+  return useQuery(kycDocumentsQueryOptions(clientId));
 }
 
 /**
@@ -15,4 +24,4 @@ export function useKycDocuments(clientId: number): QueryResult<ClientDocumentLis
  * (the session cookie goes along with a plain link).
  */
 export const kycDownloadUrl = (clientId: number, documentId: number): string =>
-  API_BASE + paths.clientKycDocument(clientId, documentId);
+  API_BASE + pathOf(endpoints.clients.kycDocument, { id: clientId, docId: documentId });

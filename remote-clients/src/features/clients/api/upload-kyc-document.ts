@@ -1,5 +1,8 @@
-import { paths, type ClientDocument } from '@loupe/contracts';
-import { upload } from '@loupe/platform';
+import { endpoints, pathOf, type ResponseOf } from '@loupe/contracts';
+import { upload, useMutation, useQueryClient } from '@loupe/platform';
+import { clientKeys } from '../../../api/client-keys';
+
+type ClientDocument = ResponseOf<typeof endpoints.clients.addKycDocument>;
 
 /**
  * `POST /api/clients/{id}/kyc/` (multipart field `file`), with upload progress in whole percent. The service
@@ -11,9 +14,26 @@ export function uploadKycDocument(
   onProgress: (percent: number) => void,
   signal?: AbortSignal,
 ): Promise<ClientDocument> {
-  return upload<ClientDocument>(paths.clientKyc(clientId), file, {
-    fieldName: 'file',
+  return upload<ClientDocument>(pathOf(endpoints.clients.addKycDocument, { id: clientId }), file, {
+    fieldName: endpoints.clients.addKycDocument.upload,
     onProgress: (progress) => onProgress(progress.percent),
     signal,
+  });
+}
+
+/** The first paper turns the client's KYC to Yes in every list, and adds itself to the papers on file. */
+export function useUploadKycDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      clientId,
+      file,
+      onProgress,
+    }: {
+      clientId: number;
+      file: File;
+      onProgress(percent: number): void;
+    }) => uploadKycDocument(clientId, file, onProgress),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: clientKeys.all }),
   });
 }

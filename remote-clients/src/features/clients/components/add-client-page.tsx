@@ -1,8 +1,8 @@
 import type { Client } from '@loupe/contracts';
-import { Card, PageHeader } from '@loupe/platform';
+import { Card, PageHeader, usePageTitle } from '@loupe/platform';
 import { useRef } from 'react';
-import { createClient } from '../api/create-client';
-import { updateClient } from '../api/update-client';
+import { useCreateClient } from '../api/create-client';
+import { useUpdateClient } from '../api/update-client';
 import { EMPTY_CLIENT, toWrite, type ClientValues } from '../lib/client-values';
 import { ClientForm } from './client-form';
 
@@ -10,12 +10,15 @@ export const ADDED_ALERT = 'Client added successfully';
 
 /** /clients/add (SPEC §2): Add Client, Save Client, then the alert and back to /clients. */
 export function AddClientPage() {
+  usePageTitle('Add Client');
+  const create = useCreateClient();
+  const update = useUpdateClient();
   // Once the client exists (its KYC upload failed), pressing Save Client again must not add it twice.
   const saved = useRef<Client | null>(null);
   const save = async (values: ClientValues) => {
     const client = saved.current
-      ? await updateClient(saved.current.id, toWrite(values))
-      : await createClient(toWrite(values));
+      ? await update.mutateAsync({ id: saved.current.id, input: toWrite(values) })
+      : await create.mutateAsync(toWrite(values));
     saved.current = client;
     return client;
   };

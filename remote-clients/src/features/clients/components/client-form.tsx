@@ -1,8 +1,8 @@
 import { CLIENT_STATUS_LABELS, CLIENT_STATUSES, type Client, type ClientStatus } from '@loupe/contracts';
 import {
   Alert,
-  Button,
   errorMessage,
+  FormActions,
   readServerErrors,
   SelectField,
   TextAreaField,
@@ -11,7 +11,7 @@ import {
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { uploadKycDocument } from '../api/upload-kyc-document';
+import { useUploadKycDocument } from '../api/upload-kyc-document';
 import { checkClient, LIMITS, type ClientField, type ClientValues } from '../lib/client-values';
 import { KycField } from './kyc-field';
 
@@ -22,9 +22,6 @@ const Columns = styled.div`
 `;
 
 const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
   margin-top: ${({ theme }) => theme.space(2)};
 `;
 
@@ -47,6 +44,7 @@ interface ClientFormProps {
  */
 export function ClientForm({ label, initial, submitLabel, save, successAlert }: ClientFormProps) {
   const navigate = useNavigate();
+  const uploadKyc = useUploadKycDocument();
   const [values, setValues] = useState<ClientValues>(initial);
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -93,7 +91,7 @@ export function ClientForm({ label, initial, submitLabel, save, successAlert }: 
     if (file) {
       setProgress(0);
       try {
-        await uploadKycDocument(saved.id, file, setProgress);
+        await uploadKyc.mutateAsync({ clientId: saved.id, file, onProgress: setProgress });
       } catch (error) {
         setErrors({ file: errorMessage(error, 'The KYC document could not be uploaded.') });
         setFormError(
@@ -179,12 +177,7 @@ export function ClientForm({ label, initial, submitLabel, save, successAlert }: 
         disabled={submitting}
       />
       <Actions>
-        <Button type="submit" disabled={submitting} aria-busy={submitting || undefined}>
-          {submitLabel}
-        </Button>
-        <Button variant="secondary" onClick={() => navigate('/clients')}>
-          Cancel
-        </Button>
+        <FormActions submitLabel={submitLabel} busy={submitting} onCancel={() => navigate('/clients')} />
       </Actions>
     </form>
   );

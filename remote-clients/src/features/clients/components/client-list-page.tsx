@@ -1,33 +1,33 @@
-import type { Client, LedgerPaymentResult } from '@loupe/contracts';
+import {
+  CLIENT_ORDERINGS,
+  DEFAULT_CLIENT_ORDERING,
+  type Client,
+  type ClientOrdering,
+  type LedgerPaymentResult,
+} from '@loupe/contracts';
 import {
   Alert,
   Button,
   Card,
   errorMessage,
   formatMoney,
-  HttpError,
-  pageCount,
   PageHeader,
   Pagination,
+  rangeText,
   Spinner,
-  useListParams,
+  useListController,
+  usePageTitle,
 } from '@loupe/platform';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { balanceMeaning } from '../../../components/balance';
-import { useClients } from '../api/get-clients';
-import {
-  BALANCE_OPTIONS,
-  DEFAULT_ORDERING,
-  LIST_FILTERS,
-  ORDERING_OPTIONS,
-  STATUS_OPTIONS,
-} from '../lib/list-options';
+import { CLIENT_FILTERS, clientsQueryOptions } from '../../../api/get-clients';
+import { BALANCE_OPTIONS, ORDERING_OPTIONS, STATUS_OPTIONS } from '../lib/list-options';
 import { ClientTable, type ClientAction } from './client-table';
 import { PaymentDialog } from './payment-dialog';
 
-export const ButtonLink = styled(Link)`
+const ButtonLink = styled(Link)`
   display: inline-flex;
   align-items: center;
   min-height: 36px;
@@ -150,25 +150,23 @@ function FilterSelect({
 
 type Message = { tone: 'success' | 'error'; text: string } | null;
 
+const isOrdering = (value: string): value is ClientOrdering =>
+  (CLIENT_ORDERINGS as readonly string[]).includes(value);
+
 /**
  * /clients (SPEC §2): the shop's clients, paged, searched and filtered on the server, with the list state in
  * the URL. Check Out and Return hand over to the inventory screens through their URLs.
  */
 export function ClientListPage() {
-  const list = useListParams(LIST_FILTERS);
+  usePageTitle('Clients');
+  const list = useListController({
+    filters: CLIENT_FILTERS,
+    sort: { options: CLIENT_ORDERINGS, default: DEFAULT_CLIENT_ORDERING },
+    query: clientsQueryOptions,
+  });
   const navigate = useNavigate();
   const [paying, setPaying] = useState<Client | null>(null);
   const [message, setMessage] = useState<Message>(null);
-
-  const clients = useClients(list.query);
-
-  // A page past the end (a shared link, clients filtered away) answers 404 "Invalid page.": start again.
-  const pastTheEnd =
-    clients.status === 'error' && clients.error instanceof HttpError && clients.error.status === 404;
-  const { page, setPage } = list;
-  useEffect(() => {
-    if (pastTheEnd && page > 1) setPage(1);
-  }, [pastTheEnd, page, setPage]);
 
   function onAction(action: ClientAction, client: Client) {
     setMessage(null);
@@ -178,6 +176,7 @@ export function ClientListPage() {
     else if (client.hasItemCheckedOut) navigate(`/inventory/checked-out?client=${client.id}`);
   }
 
+  // The payment's mutation has already refreshed every list of clients; this only says what happened.
   function onRecorded(client: Client, result: LedgerPaymentResult) {
     setPaying(null);
     const { entry } = result;
@@ -188,13 +187,8 @@ export function ClientListPage() {
         entry.direction === 'received' ? 'from' : 'to'
       } ${client.name}. Balance now ${formatMoney(result.balance)} (${balanceMeaning(result.balance)}).`,
     });
-    clients.reload();
   }
 
-  const data = clients.data;
-  const pages = data ? pageCount(data.count, list.pageSize) : 1;
-  const first = data && data.count > 0 ? (list.page - 1) * list.pageSize + 1 : 0;
-  const last = data ? Math.min(data.count, first + data.results.length - 1) : 0;
   const filtered = Boolean(list.filters.search || list.filters.status || list.filters.balance);
 
   return (
@@ -218,48 +212,53 @@ export function ClientListPage() {
           />
           <FilterSelect
             label="Sort by"
-            value={list.filters.ordering || DEFAULT_ORDERING}
+            value={list.sort}
             options={ORDERING_OPTIONS}
-            onChange={(ordering) =>
-              list.setFilters({ ordering: ordering === DEFAULT_ORDERING ? '' : ordering })
-            }
+            onChange={(ordering) => (isOrdering(ordering) ? list.setSort(ordering) : undefined)}
           />
           {filtered ? (
-            <Button variant="ghost" onClick={() => list.setFilters({ search: '', status: '', balance: '' })}>
+            <Button variant="ghost" onClick={list.clearFilters}>
               Clear Filters
             </Button>
           ) : null}
         </Toolbar>
 
-        {clients.status === 'error' && !pastTheEnd ? (
+        {list.error ? (
           <Alert>
             <Notice>
-              <span>{errorMessage(clients.error, 'Failed to load clients.')}</span>
-              <Button variant="secondary" onClick={clients.reload}>
+              <span>{errorMessage(list.error, 'Failed to load clients.')}</span>
+              <Button variant="secondary" onClick={list.retry}>
                 Retry
               </Button>
             </Notice>
           </Alert>
         ) : null}
 
-        {!data ? (
-          clients.status === 'loading' || pastTheEnd ? (
+        {list.data === undefined || list.total === undefined ? (
+          list.isLoading ? (
             <Spinner label="Loading clients..." />
           ) : null
         ) : (
-          <div aria-busy={clients.status === 'loading'}>
+          <div aria-busy={list.isFetching}>
             <Summary aria-live="polite">
-              {data.count === 0
+              {list.total === 0
                 ? filtered
                   ? 'No clients match these filters.'
                   : 'No clients yet.'
-                : `Showing ${first}–${last} of ${data.count}`}
+                : rangeText(list.range, list.total)}
             </Summary>
-            {data.results.length > 0 ? <ClientTable clients={data.results} onAction={onAction} /> : null}
+            {list.data.length > 0 ? (
+              <ClientTable
+                clients={list.data}
+                onAction={onAction}
+                ordering={list.sort}
+                onSort={list.setSort}
+              />
+            ) : null}
             <Pagination
               label="Clients pages"
               page={list.page}
-              pageCount={pages}
+              pageCount={list.pageCount}
               pageSize={list.pageSize}
               onPageChange={list.setPage}
               onPageSizeChange={list.setPageSize}

@@ -1,5 +1,5 @@
-import { CLIENT_STATUS_LABELS, type Client } from '@loupe/contracts';
-import { Button, Table, TableScroll, VisuallyHidden } from '@loupe/platform';
+import { CLIENT_ORDERINGS, CLIENT_STATUS_LABELS, type Client, type ClientOrdering } from '@loupe/contracts';
+import { Button, DataTable, VisuallyHidden, type DataColumn } from '@loupe/platform';
 import styled from 'styled-components';
 import { Balance } from '../../../components/balance';
 
@@ -17,23 +17,6 @@ const Actions = styled.div`
   }
 `;
 
-const NoWrap = styled.td`
-  white-space: nowrap;
-`;
-
-/** Long addresses break anywhere rather than push the row's buttons off a laptop screen. */
-const Email = styled.td`
-  overflow-wrap: anywhere;
-  min-width: 16ch;
-`;
-
-const Compact = styled(Table)`
-  th,
-  td {
-    padding: ${({ theme }) => `${theme.space(2)} ${theme.space(2)}`};
-  }
-`;
-
 const Muted = styled.span`
   color: ${({ theme }) => theme.colors.muted};
 `;
@@ -41,18 +24,6 @@ const Muted = styled.span`
 const Status = styled.span<{ $active: boolean }>`
   white-space: nowrap;
   color: ${({ theme, $active }) => ($active ? theme.colors.text : theme.colors.muted)};
-`;
-
-const Name = styled.th`
-  font-weight: 600;
-  color: ${({ theme }) => theme.colors.text} !important;
-`;
-
-const Row = styled.tr`
-  td,
-  th {
-    vertical-align: middle;
-  }
 `;
 
 /** An address may wrap after its @ (and anywhere else only when it must). */
@@ -68,9 +39,42 @@ function breakableEmail(email: string) {
   );
 }
 
+const nameId = (client: Client) => `client-${client.id}-name`;
+
+function RowActions({ client, onAction }: { client: Client; onAction(action: ClientAction): void }) {
+  const describedBy = nameId(client);
+  return (
+    <Actions>
+      <Button variant="secondary" aria-describedby={describedBy} onClick={() => onAction('edit')}>
+        Edit
+      </Button>
+      <Button variant="secondary" aria-describedby={describedBy} onClick={() => onAction('payment')}>
+        Payment
+      </Button>
+      <Button variant="secondary" aria-describedby={describedBy} onClick={() => onAction('checkout')}>
+        Check Out
+      </Button>
+      <Button
+        variant="secondary"
+        aria-describedby={describedBy}
+        disabled={!client.hasItemCheckedOut}
+        title={client.hasItemCheckedOut ? undefined : 'No item is checked out to this client'}
+        onClick={() => onAction('return')}
+      >
+        Return
+      </Button>
+    </Actions>
+  );
+}
+
+const isOrdering = (value: string): value is ClientOrdering =>
+  (CLIENT_ORDERINGS as readonly string[]).includes(value);
+
 interface ClientTableProps {
   clients: Client[];
   onAction(action: ClientAction, client: Client): void;
+  ordering: ClientOrdering;
+  onSort(ordering: ClientOrdering): void;
 }
 
 /**
@@ -78,90 +82,66 @@ interface ClientTableProps {
  * Payment, Check Out and Return. Each button keeps its short name and is described by the client's name,
  * so a screen reader hears whose row it acts on.
  */
-export function ClientTable({ clients, onAction }: ClientTableProps) {
+export function ClientTable({ clients, onAction, ordering, onSort }: ClientTableProps) {
+  // Name and Balance sort both ways, as the Sort by box offers them, so the box and the headers always agree.
+  const columns: DataColumn<Client>[] = [
+    { key: 'name', header: 'Name', rowHeader: true, cellId: nameId, sortField: 'name', cell: (c) => c.name },
+    {
+      key: 'email',
+      header: 'Email',
+      // Long addresses break rather than push the row's buttons off a laptop screen.
+      wrap: { minCh: 16 },
+      cell: (c) => breakableEmail(c.email),
+    },
+    {
+      key: 'phone',
+      header: 'Phone',
+      noWrap: true,
+      cell: (c) =>
+        c.phone || (
+          <Muted>
+            <span aria-hidden="true">—</span>
+            <VisuallyHidden>No phone</VisuallyHidden>
+          </Muted>
+        ),
+    },
+    {
+      key: 'balance',
+      header: 'Balance',
+      numeric: true,
+      sortField: 'balance',
+      cell: (c) => <Balance value={c.balance} />,
+    },
+    {
+      key: 'kyc',
+      header: 'KYC',
+      noWrap: true,
+      cell: (c) => (
+        <>
+          <span aria-hidden="true">{c.kyc ? '✓ ' : '✗ '}</span>
+          {c.kyc ? 'Yes' : 'No'}
+        </>
+      ),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (c) => <Status $active={c.status === 'active'}>{CLIENT_STATUS_LABELS[c.status]}</Status>,
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      cell: (c) => <RowActions client={c} onAction={(action) => onAction(action, c)} />,
+    },
+  ];
   return (
-    <TableScroll>
-      <Compact>
-        <caption>
-          <VisuallyHidden>Clients</VisuallyHidden>
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Email</th>
-            <th scope="col">Phone</th>
-            <th scope="col">Balance</th>
-            <th scope="col">KYC</th>
-            <th scope="col">Status</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {clients.map((client) => {
-            const nameId = `client-${client.id}-name`;
-            return (
-              <Row key={client.id}>
-                <Name scope="row" id={nameId}>
-                  {client.name}
-                </Name>
-                <Email>{breakableEmail(client.email)}</Email>
-                <NoWrap>
-                  {client.phone || (
-                    <Muted>
-                      <span aria-hidden="true">—</span>
-                      <VisuallyHidden>No phone</VisuallyHidden>
-                    </Muted>
-                  )}
-                </NoWrap>
-                <td>
-                  <Balance value={client.balance} />
-                </td>
-                <NoWrap>
-                  <span aria-hidden="true">{client.kyc ? '✓ ' : '✗ '}</span>
-                  {client.kyc ? 'Yes' : 'No'}
-                </NoWrap>
-                <td>
-                  <Status $active={client.status === 'active'}>{CLIENT_STATUS_LABELS[client.status]}</Status>
-                </td>
-                <td>
-                  <Actions>
-                    <Button
-                      variant="secondary"
-                      aria-describedby={nameId}
-                      onClick={() => onAction('edit', client)}
-                    >
-                      Edit
-                    </Button>
-                    <Button
-                      variant="secondary"
-                      aria-describedby={nameId}
-                      onClick={() => onAction('payment', client)}
-                    >
-                      Payment
-                    </Button>
-                    <Button
-                      variant="secondary"
-                      aria-describedby={nameId}
-                      onClick={() => onAction('checkout', client)}
-                    >
-                      Check Out
-                    </Button>
-                    <Button
-                      variant="secondary"
-                      aria-describedby={nameId}
-                      disabled={!client.hasItemCheckedOut}
-                      title={client.hasItemCheckedOut ? undefined : 'No item is checked out to this client'}
-                      onClick={() => onAction('return', client)}
-                    >
-                      Return
-                    </Button>
-                  </Actions>
-                </td>
-              </Row>
-            );
-          })}
-        </tbody>
-      </Compact>
-    </TableScroll>
+    <DataTable
+      caption="Clients"
+      compact
+      columns={columns}
+      rows={clients}
+      rowKey={(c) => c.id}
+      sort={{ ordering, onSort: (next) => (isOrdering(next) ? onSort(next) : undefined) }}
+    />
   );
 }

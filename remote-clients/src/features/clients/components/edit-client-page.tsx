@@ -1,15 +1,24 @@
 import type { Client } from '@loupe/contracts';
-import { Alert, Button, Card, errorMessage, isNotFound, PageHeader, Spinner } from '@loupe/platform';
+import {
+  Alert,
+  Button,
+  Card,
+  errorMessage,
+  isNotFound,
+  PageHeader,
+  Spinner,
+  usePageTitle,
+} from '@loupe/platform';
 import { useId } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Balance } from '../../../components/balance';
-import { useClient } from '../api/get-client';
-import { updateClient } from '../api/update-client';
+import { useClient } from '../../../api/get-client';
+import { RecentLedger } from '../../../components/recent-ledger';
+import { useUpdateClient } from '../api/update-client';
 import { toWrite, valuesOf, type ClientValues } from '../lib/client-values';
 import { ClientForm } from './client-form';
 import { KycDocuments } from './kyc-documents';
-import { RecentLedger } from './recent-ledger';
 
 export const UPDATED_ALERT = 'Client updated';
 const SectionTitle = styled.h2`
@@ -24,6 +33,8 @@ const Facts = styled.p`
 
 /** /clients/edit/:id (SPEC §2): Edit Client on the real record, Update Client, then the alert and back. */
 export function EditClientPage() {
+  // One title for every client: the id in the URL says nothing to a reader of the tab strip.
+  usePageTitle('Edit Client');
   return (
     <>
       <PageHeader title="Edit Client" />
@@ -37,7 +48,7 @@ function EditClientBody() {
   // Like the service's <int:pk> route, anything but digits is no client at all.
   const valid = /^\d{1,10}$/.test(id);
   if (!valid) return <NotFound />;
-  return <LoadedClient key={id} id={id} />;
+  return <LoadedClient key={id} id={Number(id)} />;
 }
 
 function NotFound() {
@@ -49,14 +60,14 @@ function NotFound() {
   );
 }
 
-function LoadedClient({ id }: { id: string }) {
+function LoadedClient({ id }: { id: number }) {
   const client = useClient(id);
   if (client.status === 'error') {
     if (isNotFound(client.error)) return <NotFound />;
     return (
       <Alert>
         {errorMessage(client.error, 'Failed to load the client.')}{' '}
-        <Button variant="secondary" onClick={client.reload}>
+        <Button variant="secondary" onClick={() => void client.refetch()}>
           Retry
         </Button>
       </Alert>
@@ -69,7 +80,8 @@ function LoadedClient({ id }: { id: string }) {
 function EditClient({ client }: { client: Client }) {
   const kycId = useId();
   const ledgerId = useId();
-  const save = (values: ClientValues) => updateClient(client.id, toWrite(values));
+  const update = useUpdateClient();
+  const save = (values: ClientValues) => update.mutateAsync({ id: client.id, input: toWrite(values) });
   return (
     <>
       <Card>

@@ -28,7 +28,7 @@ export function KycDocuments({ clientId }: { clientId: number }) {
     return (
       <Alert>
         {errorMessage(documents.error, 'Failed to load the KYC documents.')}{' '}
-        <Button variant="secondary" onClick={documents.reload}>
+        <Button variant="secondary" onClick={() => void documents.refetch()}>
           Retry
         </Button>
       </Alert>

@@ -25,7 +25,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Balance } from '../../../components/balance';
-import { recordPayment } from '../api/record-payment';
+import { useRecordPayment } from '../api/record-payment';
 import { checkAmount, checkRate, DIRECTION_LABELS, paymentWorth } from '../lib/payment';
 
 type Field = 'direction' | 'amount' | 'currency' | 'exchangeRate' | 'method' | 'date' | 'note';
@@ -59,6 +59,7 @@ export function PaymentDialog({ client, onClose, onRecorded }: PaymentDialogProp
   const [method, setMethod] = useState<PaymentMethod>(DEFAULT_PAYMENT_METHOD);
   const [date, setDate] = useState(today());
   const [note, setNote] = useState('');
+  const record = useRecordPayment();
   const submitter = useFormSubmit<Field>('The payment could not be recorded. Please try again.');
   const { errors, setErrors, formError, busy: sending } = submitter;
   const foreign = currency !== 'GBP';
@@ -92,14 +93,17 @@ export function PaymentDialog({ client, onClose, onRecorded }: PaymentDialogProp
     if (Object.keys(problems).length > 0) return;
 
     const outcome = await submitter.run(() =>
-      recordPayment(client.id, {
-        direction,
-        amount: amount.trim(),
-        currency,
-        ...(foreign ? { exchangeRate: exchangeRate.trim() } : {}),
-        method,
-        date,
-        note: note.trim(),
+      record.mutateAsync({
+        clientId: client.id,
+        payment: {
+          direction,
+          amount: amount.trim(),
+          currency,
+          ...(foreign ? { exchangeRate: exchangeRate.trim() } : {}),
+          method,
+          date,
+          note: note.trim(),
+        },
       }),
     );
     if (outcome?.ok) onRecorded(outcome.value);

@@ -1,9 +1,5 @@
 import { CLIENT_STATUS_LABELS, CLIENT_STATUSES, type ClientOrdering } from '@loupe/contracts';
 
-/** The list state kept in the URL, under the API's own parameter names (useListParams). */
-export const LIST_FILTERS = ['search', 'status', 'balance', 'ordering'] as const;
-export type ListFilter = (typeof LIST_FILTERS)[number];
-
 export const STATUS_OPTIONS = [
   { value: '', label: 'All statuses' },
   ...CLIENT_STATUSES.map((status) => ({ value: status, label: CLIENT_STATUS_LABELS[status] })),
@@ -17,8 +13,7 @@ export const BALANCE_OPTIONS = [
   { value: 'zero', label: 'Settled' },
 ] as const;
 
-export const DEFAULT_ORDERING: ClientOrdering = 'name';
-
+/** The orders the Sort by box offers (the Name and Balance headers sort too, both ways). */
 export const ORDERING_OPTIONS: readonly { value: ClientOrdering; label: string }[] = [
   { value: 'name', label: 'Name (A–Z)' },
   { value: '-name', label: 'Name (Z–A)' },

@@ -14,12 +14,6 @@ export const DIRECTION_LABELS: Record<LedgerDirection, string> = {
   paid: 'Paid to client',
 };
 
-/** What the ledger lists call an entry: a payment either way, or a posting from a stock purchase. */
-export const ENTRY_DIRECTION_LABELS: Record<LedgerDirection, string> = {
-  received: 'Received',
-  paid: 'Paid',
-};
-
 interface DecimalRule {
   label: string;
   maxDecimals: number;

@@ -1,22 +1,24 @@
-import { paths, type ClientSummary } from '@loupe/contracts';
-import { http, useLegacyQuery, type QueryResult } from '@loupe/platform';
+import { endpoints, pathOf, type ResponseOf } from '@loupe/contracts';
+import { http, queryOptions, useQuery } from '@loupe/platform';
+import { clientKeys } from '../../../api/client-keys';
 
-let inFlight: Promise<ClientSummary> | null = null;
+type ClientSummary = ResponseOf<typeof endpoints.clients.summary>;
 
-/**
- * `GET /api/clients/summary/`. The four client widgets read it when a dashboard view mounts; they share the
- * one request while it is in flight, and a later view asks afresh, so the figures are never older than the
- * view that shows them.
- */
-export function getClientsSummary(): Promise<ClientSummary> {
-  if (!inFlight) {
-    inFlight = http.get<ClientSummary>(paths.clientsSummary).finally(() => {
-      inFlight = null;
-    });
-  }
-  return inFlight;
+/** `GET /api/clients/summary/`: the counts and balances behind the four client cards. */
+export function getClientsSummary(signal?: AbortSignal): Promise<ClientSummary> {
+  return http.get<ClientSummary>(pathOf(endpoints.clients.summary), { signal });
 }
 
-export function useClientsSummary(): QueryResult<ClientSummary> {
-  return useLegacyQuery('clients-summary', () => getClientsSummary());
+/**
+ * Keyed under `clients`, not `dashboard`: the figures are client figures, so a payment, a new client or a
+ * sale to a client (anything that invalidates clients) refreshes them. The four cards share one request.
+ */
+export const clientsSummaryQueryOptions = () =>
+  queryOptions({
+    queryKey: clientKeys.summary(),
+    queryFn: ({ signal }) => getClientsSummary(signal),
+  });
+
+export function useClientsSummary() {
+  return useQuery(clientsSummaryQueryOptions());
 }

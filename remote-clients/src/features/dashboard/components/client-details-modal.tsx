@@ -3,8 +3,8 @@ import { Alert, Button, errorMessage, isNotFound, Modal, Spinner } from '@loupe/
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Balance } from '../../../components/balance';
-import { useClient } from '../../clients/api/get-client';
-import { RecentLedger } from '../../clients/components/recent-ledger';
+import { useClient } from '../../../api/get-client';
+import { RecentLedger } from '../../../components/recent-ledger';
 
 const Details = styled.dl`
   display: grid;
@@ -36,7 +36,7 @@ function ClientDetails({ clientId }: { clientId: number }) {
           ? 'This client no longer exists.'
           : errorMessage(client.error, 'Failed to load the client.')}{' '}
         {isNotFound(client.error) ? null : (
-          <Button variant="secondary" onClick={client.reload}>
+          <Button variant="secondary" onClick={() => void client.refetch()}>
             Retry
           </Button>
         )}

@@ -42,7 +42,7 @@ function SummaryCard({ title, children }: { title: string; children(summary: Cli
     <QueryCard
       title={title}
       state={summary}
-      onRetry={summary.reload}
+      onRetry={() => void summary.refetch()}
       errorText="Failed to load client figures."
     >
       {children}
@@ -134,7 +134,7 @@ function RecentlyActive({ onOpen }: { onOpen(id: number): void }) {
   return (
     <LoadStateView
       state={recent}
-      onRetry={recent.reload}
+      onRetry={() => void recent.refetch()}
       loadingLabel="Loading recently active clients..."
       errorText="Failed to load the latest clients."
     >

@@ -1,0 +1,39 @@
+import { LoadStateView } from '@loupe/platform';
+import styled from 'styled-components';
+import { useRecentLedger } from '../api/get-ledger';
+import { LedgerTable } from './ledger-table';
+
+const Muted = styled.p`
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
+/** The smallest page the service serves (page_size 10, 25, 50 or 100). */
+const PAGE_SIZE = 10;
+
+/** The client's latest ledger entries (at most `limit`, up to 10) with their own loading and error states. */
+export function RecentLedger({ clientId, limit = PAGE_SIZE }: { clientId: number; limit?: number }) {
+  const ledger = useRecentLedger(clientId, PAGE_SIZE);
+  return (
+    <LoadStateView
+      state={ledger}
+      onRetry={() => void ledger.refetch()}
+      loadingLabel="Loading ledger..."
+      errorText="Failed to load the ledger."
+    >
+      {({ results: all, count }) => {
+        const results = all.slice(0, limit);
+        if (results.length === 0) return <Muted>No payments or charges yet.</Muted>;
+        return (
+          <>
+            <LedgerTable entries={results} caption="Recent ledger entries" />
+            {count > results.length ? (
+              <Muted>
+                The latest {results.length} of {count} entries.
+              </Muted>
+            ) : null}
+          </>
+        );
+      }}
+    </LoadStateView>
+  );
+}
