@@ -1,22 +1,8 @@
 import type { ItemRow } from '@loupe/contracts';
-import { formatDay, formatMoney, Table, TableScroll, VisuallyHidden } from '@loupe/platform';
+import { DataTable, formatDay, formatMoney, type DataColumn } from '@loupe/platform';
 import styled from 'styled-components';
 import { STATUS_LABELS } from '../lib/labels';
 import { RowActions, type RowAction } from './row-actions';
-
-const Row = styled.tr<{ $highlight: boolean }>`
-  background: ${({ theme, $highlight }) => ($highlight ? theme.colors.surfaceAlt : 'transparent')};
-  outline: ${({ theme, $highlight }) => ($highlight ? `2px solid ${theme.colors.primary}` : 'none')};
-  outline-offset: -2px;
-`;
-
-// && outweighs the table's own \`th\` rule, which mutes column headers.
-const Serial = styled.th`
-  && {
-    white-space: nowrap;
-    color: ${({ theme }) => theme.colors.text};
-  }
-`;
 
 // On its own line under the serial, so the mixed-stock lists stay narrow enough for the row actions.
 const StockType = styled.span`
@@ -24,11 +10,6 @@ const StockType = styled.span`
   font-weight: 400;
   font-size: 0.85rem;
   color: ${({ theme }) => theme.colors.muted};
-`;
-
-const Money = styled.td`
-  white-space: nowrap;
-  font-variant-numeric: tabular-nums;
 `;
 
 const Badge = styled.span`
@@ -48,6 +29,17 @@ const Muted = styled.span`
 `;
 
 const price = (value: number | null) => (value === null ? <Muted>—</Muted> : formatMoney(value));
+
+/** Who has the item and until when, on the checked-out list. */
+const CHECKED_OUT_COLUMNS: DataColumn<ItemRow>[] = [
+  { key: 'client', header: 'Client', cell: (item) => item.checkout?.clientName ?? <Muted>—</Muted> },
+  {
+    key: 'due',
+    header: 'Due Date',
+    noWrap: true,
+    cell: (item) => (item.checkout?.dueDate ? formatDay(item.checkout.dueDate) : <Muted>None</Muted>),
+  },
+];
 
 interface ItemTableProps {
   caption: string;
@@ -70,71 +62,60 @@ export function ItemTable({
   onAction,
   busyId,
 }: ItemTableProps) {
+  const columns: DataColumn<ItemRow>[] = [
+    {
+      key: 'serial',
+      header: 'Serial',
+      rowHeader: true,
+      noWrap: true,
+      cell: (item) => (
+        <>
+          {item.serial}
+          {serialWithStockType ? <StockType> ({item.stockType})</StockType> : null}
+        </>
+      ),
+    },
+    { key: 'brand', header: 'Brand', cell: (item) => item.brand || <Muted>—</Muted> },
+    { key: 'model', header: 'Model', cell: (item) => item.model || <Muted>—</Muted> },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (item) => (
+        <>
+          {STATUS_LABELS[item.status]}
+          {item.promotion ? (
+            <Badge>
+              Promoted{item.promotion.price !== null ? ` ${formatMoney(item.promotion.price)}` : ''}
+            </Badge>
+          ) : null}
+        </>
+      ),
+    },
+    ...(checkedOutColumns ? CHECKED_OUT_COLUMNS : []),
+    { key: 'purchase', header: 'Purchase Price', numeric: true, cell: (item) => price(item.purchasePrice) },
+    { key: 'listing', header: 'Listing Price', numeric: true, cell: (item) => price(item.listingPrice) },
+    {
+      key: 'actions',
+      header: 'Actions',
+      hideHeader: true,
+      cell: (item) => (
+        <RowActions
+          item={item}
+          withReturn={checkedOutColumns}
+          busy={busyId === item.id}
+          onAction={(action) => onAction(action, item)}
+        />
+      ),
+    },
+  ];
   return (
-    <TableScroll>
-      <Table>
-        <caption>
-          <VisuallyHidden>{caption}</VisuallyHidden>
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Serial</th>
-            <th scope="col">Brand</th>
-            <th scope="col">Model</th>
-            <th scope="col">Status</th>
-            {checkedOutColumns ? (
-              <>
-                <th scope="col">Client</th>
-                <th scope="col">Due Date</th>
-              </>
-            ) : null}
-            <th scope="col">Purchase Price</th>
-            <th scope="col">Listing Price</th>
-            <th scope="col">
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((item) => {
-            const highlighted = item.id === highlightId;
-            return (
-              <Row key={item.id} $highlight={highlighted} aria-current={highlighted ? 'true' : undefined}>
-                <Serial scope="row">
-                  {item.serial}
-                  {serialWithStockType ? <StockType> ({item.stockType})</StockType> : null}
-                </Serial>
-                <td>{item.brand || <Muted>—</Muted>}</td>
-                <td>{item.model || <Muted>—</Muted>}</td>
-                <td>
-                  {STATUS_LABELS[item.status]}
-                  {item.promotion ? (
-                    <Badge>
-                      Promoted{item.promotion.price !== null ? ` ${formatMoney(item.promotion.price)}` : ''}
-                    </Badge>
-                  ) : null}
-                </td>
-                {checkedOutColumns ? (
-                  <>
-                    <td>{item.checkout?.clientName ?? <Muted>—</Muted>}</td>
-                    <td>{item.checkout?.dueDate ? formatDay(item.checkout.dueDate) : <Muted>None</Muted>}</td>
-                  </>
-                ) : null}
-                <Money>{price(item.purchasePrice)}</Money>
-                <Money>{price(item.listingPrice)}</Money>
-                <td>
-                  <RowActions
-                    item={item}
-                    withReturn={checkedOutColumns}
-                    busy={busyId === item.id}
-                    onAction={(action) => onAction(action, item)}
-                  />
-                </td>
-              </Row>
-            );
-          })}
-        </tbody>
-      </Table>
-    </TableScroll>
+    <DataTable
+      caption={caption}
+      compact
+      columns={columns}
+      rows={items}
+      rowKey={(item) => item.id}
+      isCurrent={(item) => item.id === highlightId}
+    />
   );
 }
