@@ -51,6 +51,13 @@ describe('/login', () => {
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
   });
 
+  it('titles the document "Sign in · Loupe"', async () => {
+    server();
+    renderLogin();
+    await screen.findByLabelText('Username');
+    expect(document.title).toBe('Sign in · Loupe');
+  });
+
   it('requires both fields and sends nothing when one is empty', async () => {
     const mock = server();
     renderLogin();

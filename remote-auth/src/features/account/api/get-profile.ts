@@ -1,41 +1,22 @@
-import { paths, type Profile } from '@loupe/contracts';
-import { http } from '@loupe/platform';
-import { useCallback, useEffect, useState } from 'react';
+import { endpoints, pathOf, type ResponseOf } from '@loupe/contracts';
+import { http, queryOptions, useQuery } from '@loupe/platform';
+
+type Profile = ResponseOf<typeof endpoints.profile.me>;
 
 export const PROFILE_LOAD_FAILED = 'Failed to load profile data.';
 
+/** The signed-in user's own record: no id in its key, since the cache is emptied when the user changes. */
+export const profileKeys = {
+  all: ['profile'] as const,
+  me: () => ['profile', 'me'] as const,
+};
+
 export function getProfile(signal?: AbortSignal): Promise<Profile> {
-  return http.get<Profile>(paths.profileMe, { signal });
+  return http.get<Profile>(pathOf(endpoints.profile.me), { signal });
 }
 
-export type ProfileQuery =
-  | { status: 'loading'; profile: null }
-  | { status: 'error'; profile: null }
-  | { status: 'success'; profile: Profile };
+export const profileQueryOptions = () =>
+  queryOptions({ queryKey: profileKeys.me(), queryFn: ({ signal }) => getProfile(signal) });
 
-export interface UseProfileResult {
-  query: ProfileQuery;
-  /** Puts a fresher copy (the answer to a save) in place of the loaded one. */
-  setProfile(profile: Profile): void;
-}
-
-/** The signed-in user's profile, loaded once per mount. */
-export function useProfile(): UseProfileResult {
-  const [query, setQuery] = useState<ProfileQuery>({ status: 'loading', profile: null });
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getProfile(controller.signal).then(
-      (profile) => {
-        if (!controller.signal.aborted) setQuery({ status: 'success', profile });
-      },
-      () => {
-        if (!controller.signal.aborted) setQuery({ status: 'error', profile: null });
-      },
-    );
-    return () => controller.abort();
-  }, []);
-
-  const setProfile = useCallback((profile: Profile) => setQuery({ status: 'success', profile }), []);
-  return { query, setProfile };
-}
+/** The signed-in user's profile; Account Settings and Profile Settings share the one copy. */
+export const useProfile = () => useQuery(profileQueryOptions());

@@ -1,17 +1,32 @@
-import { paths, type Profile } from '@loupe/contracts';
-import { http } from '@loupe/platform';
+import { endpoints, pathOf, type BodyOf, type ResponseOf } from '@loupe/contracts';
+import { http, useAuth, useMutation, useQueryClient } from '@loupe/platform';
+import { profileKeys } from './get-profile';
+
+type Profile = ResponseOf<typeof endpoints.profile.update>;
 
 export const PROFILE_UPDATED = 'Profile updated successfully.';
 export const PROFILE_UPDATE_FAILED = 'Failed to update profile.';
 
 /** SPEC §7 sends the username too; the server ignores it (the username is read-only). */
-export interface UpdateProfileInput {
-  username: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-}
+export type UpdateProfileInput = Required<BodyOf<typeof endpoints.profile.update>>;
 
 export function updateProfile(input: UpdateProfileInput): Promise<Profile> {
-  return http.put<Profile>(paths.profileUpdate, input);
+  return http.put<Profile>(pathOf(endpoints.profile.update), input);
+}
+
+/**
+ * Saves the profile. The answer is the stored profile, so it goes into the cache as it is (asking again would
+ * only repeat it). The shell greets the user with the session's copy of their name, which the save made
+ * stale: the session is checked again, without holding the form busy for it.
+ */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  const { checkAuth } = useAuth();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(profileKeys.me(), saved);
+      void checkAuth();
+    },
+  });
 }

@@ -1,18 +1,17 @@
-import { Card, PageHeader } from '@loupe/platform';
-import { useProfile } from '../api/get-profile';
+import { Card, PageHeader, usePageTitle } from '@loupe/platform';
 import { ChangePasswordForm } from './change-password-form';
 import { ProfileSection } from './profile-section';
 import { UserIdNote } from './user-id-note';
 
 export function AccountSettingsPage() {
-  const { query, setProfile } = useProfile();
+  usePageTitle('Account Settings');
   return (
     <>
       <PageHeader title="Account Settings" />
       <UserIdNote />
       <Card aria-labelledby="account-profile-title">
         <h2 id="account-profile-title">Profile</h2>
-        <ProfileSection query={query} onSaved={setProfile} />
+        <ProfileSection />
       </Card>
       <Card aria-labelledby="account-password-title">
         <h2 id="account-password-title">Password</h2>

@@ -1,11 +1,12 @@
-import { Alert, Button, TextField } from '@loupe/platform';
+import { Button, TextField } from '@loupe/platform';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import {
-  changePassword,
   changePasswordErrorMessage,
   PASSWORD_CHANGED,
   PASSWORDS_DO_NOT_MATCH,
+  useChangePassword,
 } from '../api/change-password';
+import { OutcomeAlert } from './outcome-alert';
 import { PlainFieldset } from './plain-fieldset';
 
 interface Values {
@@ -25,8 +26,7 @@ const REQUIRED: Record<keyof Values, string> = {
 export function ChangePasswordForm() {
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
-  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const change = useChangePassword();
 
   const bind = (field: keyof Values) => ({
     value: values[field],
@@ -35,9 +35,9 @@ export function ChangePasswordForm() {
       setValues((current) => ({ ...current, [field]: event.target.value })),
   });
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setResult(null);
+    change.reset();
     const missing: Partial<Record<keyof Values, string>> = {};
     for (const field of Object.keys(REQUIRED) as (keyof Values)[]) {
       if (!values[field]) missing[field] = REQUIRED[field];
@@ -48,22 +48,20 @@ export function ChangePasswordForm() {
     setErrors(missing);
     if (Object.keys(missing).length > 0) return;
 
-    setSubmitting(true);
-    try {
-      await changePassword({ current_password: values.current, new_password: values.next });
-      setValues(EMPTY);
-      setResult({ ok: true, message: PASSWORD_CHANGED });
-    } catch (error) {
-      setResult({ ok: false, message: changePasswordErrorMessage(error) });
-    } finally {
-      setSubmitting(false);
-    }
+    change.mutate(
+      { current_password: values.current, new_password: values.next },
+      { onSuccess: () => setValues(EMPTY) },
+    );
   }
 
   return (
     <form onSubmit={handleSubmit} noValidate aria-label="Change password">
-      {result ? <Alert tone={result.ok ? 'success' : 'error'}>{result.message}</Alert> : null}
-      <PlainFieldset disabled={submitting}>
+      <OutcomeAlert
+        status={change.status}
+        success={PASSWORD_CHANGED}
+        failure={changePasswordErrorMessage(change.error)}
+      />
+      <PlainFieldset disabled={change.isPending}>
         <TextField
           label="Current password"
           name="current_password"
@@ -88,7 +86,7 @@ export function ChangePasswordForm() {
           required
           {...bind('confirm')}
         />
-        <Button type="submit" aria-busy={submitting || undefined}>
+        <Button type="submit" aria-busy={change.isPending || undefined}>
           Change Password
         </Button>
       </PlainFieldset>

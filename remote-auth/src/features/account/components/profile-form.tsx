@@ -1,12 +1,13 @@
 import type { Profile } from '@loupe/contracts';
-import { fieldErrors, Alert, Button, TextField } from '@loupe/platform';
+import { fieldErrors, Button, TextField } from '@loupe/platform';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import {
   PROFILE_UPDATE_FAILED,
   PROFILE_UPDATED,
-  updateProfile,
+  useUpdateProfile,
   type UpdateProfileInput,
 } from '../api/update-profile';
+import { OutcomeAlert } from './outcome-alert';
 import { PlainFieldset } from './plain-fieldset';
 
 type Field = keyof UpdateProfileInput;
@@ -20,18 +21,15 @@ function toInput(profile: Profile): UpdateProfileInput {
   };
 }
 
-interface ProfileFormProps {
-  profile: Profile;
-  /** Receives the saved profile as the server answered it (trimmed, normalised). */
-  onSaved?(profile: Profile): void;
-}
-
-/** Edits email and names; the username is shown read-only because it identifies the account. */
-export function ProfileForm({ profile, onSaved }: ProfileFormProps) {
+/**
+ * Edits email and names; the username is shown read-only because it identifies the account. The fields start
+ * from `profile` and then belong to the user: a refetch of the profile never overwrites what they are typing.
+ */
+export function ProfileForm({ profile }: { profile: Profile }) {
   const [values, setValues] = useState<UpdateProfileInput>(() => toInput(profile));
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
-  const [saving, setSaving] = useState(false);
+  const save = useUpdateProfile();
+  // What the user typed stays in the fields after a refusal, so they can correct it beside the messages.
+  const errors: Partial<Record<Field, string>> = save.isError ? fieldErrors(save.error) : {};
 
   const bind = (field: Exclude<Field, 'username'>) => ({
     name: field,
@@ -41,29 +39,16 @@ export function ProfileForm({ profile, onSaved }: ProfileFormProps) {
       setValues((current) => ({ ...current, [field]: event.target.value })),
   });
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setSaving(true);
-    setResult(null);
-    setErrors({});
-    try {
-      const saved = await updateProfile(values);
-      setValues(toInput(saved));
-      setResult({ ok: true, message: PROFILE_UPDATED });
-      onSaved?.(saved);
-    } catch (error) {
-      // What the user typed stays in the fields so they can correct it.
-      setErrors(fieldErrors(error));
-      setResult({ ok: false, message: PROFILE_UPDATE_FAILED });
-    } finally {
-      setSaving(false);
-    }
+    // The answer is the profile as stored (trimmed, normalised): the fields show that.
+    save.mutate(values, { onSuccess: (saved) => setValues(toInput(saved)) });
   }
 
   return (
     <form onSubmit={handleSubmit} noValidate aria-label="Profile">
-      {result ? <Alert tone={result.ok ? 'success' : 'error'}>{result.message}</Alert> : null}
-      <PlainFieldset disabled={saving}>
+      <OutcomeAlert status={save.status} success={PROFILE_UPDATED} failure={PROFILE_UPDATE_FAILED} />
+      <PlainFieldset disabled={save.isPending}>
         <TextField
           label="Username"
           name="username"
@@ -75,7 +60,7 @@ export function ProfileForm({ profile, onSaved }: ProfileFormProps) {
         <TextField label="Email" type="email" autoComplete="email" {...bind('email')} />
         <TextField label="First name" autoComplete="given-name" {...bind('first_name')} />
         <TextField label="Last name" autoComplete="family-name" {...bind('last_name')} />
-        <Button type="submit" aria-busy={saving || undefined}>
+        <Button type="submit" aria-busy={save.isPending || undefined}>
           Save Changes
         </Button>
       </PlainFieldset>

@@ -1,4 +1,4 @@
-import { Card, PageHeader, useAuth } from '@loupe/platform';
+import { Card, PageHeader, useAuth, usePageTitle } from '@loupe/platform';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { useProfile } from '../api/get-profile';
@@ -26,9 +26,9 @@ const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
  */
 export function ProfileSettingsPage() {
   const { user, role, shop } = useAuth();
-  const { query, setProfile } = useProfile();
-  // After a save the profile answer is fresher than the session's copy of the user.
-  const person = query.profile ?? user;
+  usePageTitle('Profile Settings');
+  // The cached profile follows a save at once; the session's copy of the user catches up a request later.
+  const person = useProfile().data ?? user;
   const dash = '—';
 
   return (
@@ -55,7 +55,7 @@ export function ProfileSettingsPage() {
       </Card>
       <Card aria-labelledby="profile-edit-title">
         <h2 id="profile-edit-title">Edit profile</h2>
-        <ProfileSection query={query} onSaved={setProfile} />
+        <ProfileSection />
       </Card>
       <Card aria-labelledby="profile-password-title">
         <h2 id="profile-password-title">Password</h2>

@@ -1,4 +1,4 @@
-import { Alert, Card, Spinner, rememberedPath, useAuth } from '@loupe/platform';
+import { Alert, Card, Spinner, rememberedPath, useAuth, usePageTitle } from '@loupe/platform';
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
@@ -34,6 +34,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const csrfError = useLoginCsrf();
   const [signingIn, setSigningIn] = useState(false);
+  usePageTitle('Sign in');
   const target = rememberedPath(location.state);
 
   // Someone already signed in has nothing to do here. While this form is signing in, it navigates itself
