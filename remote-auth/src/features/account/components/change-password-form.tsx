@@ -1,11 +1,12 @@
 import { Button, TextField } from '@loupe/platform';
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import {
   changePasswordErrorMessage,
   PASSWORD_CHANGED,
   PASSWORDS_DO_NOT_MATCH,
   useChangePassword,
 } from '../api/change-password';
+import { useFieldValues } from '../hooks/use-field-values';
 import { OutcomeAlert } from './outcome-alert';
 import { PlainFieldset } from './plain-fieldset';
 
@@ -24,16 +25,10 @@ const REQUIRED: Record<keyof Values, string> = {
 };
 
 export function ChangePasswordForm() {
-  const [values, setValues] = useState<Values>(EMPTY);
+  const { values, setValues, field } = useFieldValues<Values>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
   const change = useChangePassword();
-
-  const bind = (field: keyof Values) => ({
-    value: values[field],
-    error: errors[field],
-    onChange: (event: ChangeEvent<HTMLInputElement>) =>
-      setValues((current) => ({ ...current, [field]: event.target.value })),
-  });
+  const bind = (name: keyof Values) => field(name, errors[name]);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -1,12 +1,13 @@
 import type { Profile } from '@loupe/contracts';
 import { fieldErrors, Button, TextField } from '@loupe/platform';
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import {
   PROFILE_UPDATE_FAILED,
   PROFILE_UPDATED,
   useUpdateProfile,
   type UpdateProfileInput,
 } from '../api/update-profile';
+import { useFieldValues } from '../hooks/use-field-values';
 import { OutcomeAlert } from './outcome-alert';
 import { PlainFieldset } from './plain-fieldset';
 
@@ -26,18 +27,12 @@ function toInput(profile: Profile): UpdateProfileInput {
  * from `profile` and then belong to the user: a refetch of the profile never overwrites what they are typing.
  */
 export function ProfileForm({ profile }: { profile: Profile }) {
-  const [values, setValues] = useState<UpdateProfileInput>(() => toInput(profile));
+  const { values, setValues, field } = useFieldValues<UpdateProfileInput>(() => toInput(profile));
   const save = useUpdateProfile();
   // What the user typed stays in the fields after a refusal, so they can correct it beside the messages.
   const errors: Partial<Record<Field, string>> = save.isError ? fieldErrors(save.error) : {};
 
-  const bind = (field: Exclude<Field, 'username'>) => ({
-    name: field,
-    value: values[field],
-    error: errors[field],
-    onChange: (event: ChangeEvent<HTMLInputElement>) =>
-      setValues((current) => ({ ...current, [field]: event.target.value })),
-  });
+  const bind = (name: Exclude<Field, 'username'>) => ({ name, ...field(name, errors[name]) });
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
