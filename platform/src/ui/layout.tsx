@@ -18,6 +18,16 @@ export const Stack = styled.div<{ $gap?: number; $row?: boolean }>`
   gap: ${({ theme, $gap = 3 }) => theme.space($gap)};
 `;
 
+/**
+ * Form fields side by side, as many as fit at `$min` pixels each (one a row on a phone), so a form or a filter
+ * bar reflows without a media query.
+ */
+export const FieldGrid = styled.div<{ $min?: number }>`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(${({ $min = 200 }) => $min}px, 1fr));
+  column-gap: ${({ theme }) => theme.space(4)};
+`;
+
 const Header = styled.header`
   display: flex;
   flex-wrap: wrap;

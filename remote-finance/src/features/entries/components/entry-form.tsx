@@ -2,6 +2,7 @@ import { CURRENCIES, PAYMENT_METHODS } from '@loupe/contracts';
 import {
   Alert,
   Card,
+  FieldGrid,
   FormActions,
   formatMoney,
   PageHeader,
@@ -12,7 +13,6 @@ import {
   usePageTitle,
 } from '@loupe/platform';
 import { useRef, useState, type FormEvent } from 'react';
-import styled from 'styled-components';
 import {
   FIELD_ORDER,
   NAME_MAX,
@@ -31,12 +31,6 @@ export interface EntryTexts {
   noun: string;
   failedText: string;
 }
-
-const Row = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(200px, 1fr));
-  column-gap: ${({ theme }) => theme.space(4)};
-`;
 
 interface EntryFormProps extends EntryTexts {
   save(values: EntryValues): Promise<unknown>;
@@ -109,7 +103,7 @@ export function EntryForm({ title, submitLabel, noun, failedText, save }: EntryF
             error={errors.name}
             onChange={(event) => set('name', event.target.value)}
           />
-          <Row>
+          <FieldGrid>
             <TextField
               label="Amount"
               name="amount"
@@ -145,8 +139,8 @@ export function EntryForm({ title, submitLabel, noun, failedText, save }: EntryF
                 onChange={(event) => set('exchangeRate', event.target.value)}
               />
             ) : null}
-          </Row>
-          <Row>
+          </FieldGrid>
+          <FieldGrid>
             <ChoiceField
               label="Payment Method"
               name="payment_method"
@@ -164,7 +158,7 @@ export function EntryForm({ title, submitLabel, noun, failedText, save }: EntryF
               error={errors.date}
               onChange={(event) => set('date', event.target.value)}
             />
-          </Row>
+          </FieldGrid>
           <TextAreaField
             label="Notes"
             name="notes"

@@ -5,8 +5,10 @@ import {
   Card,
   ChoiceField,
   DataTable,
+  FieldGrid,
   PageHeader,
   Spinner,
+  Stack,
   TextField,
   errorDetail,
   fieldErrors,
@@ -32,18 +34,6 @@ import {
 import { selectionErrors, toQuery, useReportSelection } from '../lib/selection';
 import { ReportChart } from './report-chart';
 import { ReportDetails } from './report-details';
-
-const Controls = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(180px, 1fr));
-  column-gap: ${({ theme }) => theme.space(4)};
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(3)};
-`;
 
 const Muted = styled.p`
   color: ${({ theme }) => theme.colors.muted};
@@ -152,7 +142,7 @@ export function ReportsPage() {
     <>
       <PageHeader title="Reports" />
       <Card>
-        <Controls>
+        <FieldGrid $min={180}>
           <ChoiceField
             label="Report Type"
             name="type"
@@ -191,8 +181,8 @@ export function ReportsPage() {
               />
             </>
           ) : null}
-        </Controls>
-        <Actions>
+        </FieldGrid>
+        <Stack $row>
           <Button
             variant="secondary"
             onClick={addToDash}
@@ -205,7 +195,7 @@ export function ReportsPage() {
           <Button variant="secondary" onClick={download}>
             Download CSV
           </Button>
-        </Actions>
+        </Stack>
       </Card>
       {pin.isError ? (
         <Alert>{failure(pin.error, 'The report could not be added to the dashboard.')}</Alert>
