@@ -130,4 +130,26 @@ describe('DataTable', () => {
     expect(within(total).getByRole('rowheader', { name: 'Total' })).toBeInTheDocument();
     expect(getComputedStyle(within(total).getByRole('cell', { name: '£2,512.00' })).textAlign).toBe('right');
   });
+
+  it('a dense table (a dashboard card) has smaller type and tighter cells than a compact one', () => {
+    const cellOf = (props: { compact?: boolean; dense?: boolean }) => {
+      const view = render(
+        <ThemeModeProvider>
+          <DataTable caption="Figures" columns={COLUMNS} rows={ENTRIES} rowKey={(e) => e.id} {...props} />
+        </ThemeModeProvider>,
+      );
+      const table = screen.getByRole('table', { name: 'Figures' });
+      const style = {
+        font: getComputedStyle(table).fontSize,
+        padding: getComputedStyle(screen.getAllByRole('cell')[0]!).padding,
+      };
+      view.unmount();
+      return style;
+    };
+    const compact = cellOf({ compact: true });
+    const dense = cellOf({ dense: true });
+    expect(dense.font).toBe('0.9rem');
+    expect(compact.font).not.toBe('0.9rem');
+    expect(dense.padding).not.toBe(compact.padding);
+  });
 });
