@@ -2,7 +2,7 @@ import type { DashboardPin } from '@loupe/contracts';
 import {
   Alert,
   Button,
-  CompactTable,
+  DataTable,
   errorDetail,
   formatDay,
   formatMoney,
@@ -11,8 +11,7 @@ import {
   StatFigure,
   StatList,
   StatNote,
-  TableScroll,
-  VisuallyHidden,
+  type DataColumn,
 } from '@loupe/platform';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -22,11 +21,6 @@ import { reportRangeLabel, reportTypeLabel, spanLabel } from '../../../lib/repor
 import { useDeletePin } from '../api/delete-pin';
 import { useFinanceDashboard, type FinanceDashboard } from '../api/get-finance-dashboard';
 import { usePins } from '../api/get-pins';
-
-const Num = styled.td`
-  white-space: nowrap;
-  font-variant-numeric: tabular-nums;
-`;
 
 /** A second, smaller line in a table cell (a sale's date, a profit's percentage). */
 const Small = styled.span`
@@ -155,6 +149,32 @@ export function SalesByMethodWidget() {
 
 const percent = (value: number) => `${value > 0 ? '+' : ''}${value.toFixed(1)}%`;
 
+type WatchSale = FinanceDashboard['recentWatchSales'][number];
+
+const SALE_COLUMNS: readonly DataColumn<WatchSale>[] = [
+  {
+    key: 'watch',
+    header: 'Watch',
+    cell: (sale) => (
+      <>
+        {sale.watch} <Small>{formatDay(sale.saleDate)}</Small>
+      </>
+    ),
+  },
+  { key: 'price', header: 'Sale Price', numeric: true, cell: (sale) => formatMoney(sale.salePrice) },
+  {
+    key: 'profit',
+    header: 'Profit',
+    numeric: true,
+    cell: (sale) => (
+      <>
+        <SignedMoney value={sale.profit} />
+        {sale.profitPercent === null ? null : <Small> {percent(sale.profitPercent)}</Small>}
+      </>
+    ),
+  },
+];
+
 export function RecentWatchSalesWidget() {
   return (
     <FinanceCard title="Recent Watch Sales">
@@ -162,34 +182,13 @@ export function RecentWatchSalesWidget() {
         data.recentWatchSales.length === 0 ? (
           <StatNote>No watches sold yet.</StatNote>
         ) : (
-          <TableScroll>
-            <CompactTable>
-              <caption>
-                <VisuallyHidden>Recent Watch Sales</VisuallyHidden>
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Watch</th>
-                  <th scope="col">Sale Price</th>
-                  <th scope="col">Profit</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.recentWatchSales.map((sale) => (
-                  <tr key={sale.saleId}>
-                    <td>
-                      {sale.watch} <Small>{formatDay(sale.saleDate)}</Small>
-                    </td>
-                    <Num>{formatMoney(sale.salePrice)}</Num>
-                    <Num>
-                      <SignedMoney value={sale.profit} />
-                      {sale.profitPercent === null ? null : <Small> {percent(sale.profitPercent)}</Small>}
-                    </Num>
-                  </tr>
-                ))}
-              </tbody>
-            </CompactTable>
-          </TableScroll>
+          <DataTable
+            dense
+            caption="Recent Watch Sales"
+            columns={SALE_COLUMNS}
+            rows={data.recentWatchSales}
+            rowKey={(sale) => sale.saleId}
+          />
         )
       }
     </FinanceCard>
