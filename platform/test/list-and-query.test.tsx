@@ -4,7 +4,6 @@ import { MemoryRouter } from 'react-router-dom';
 import { ThemeModeProvider } from '../src/theme';
 import { LocationProbe } from '../src/testing';
 import { Pagination, pageCount, useListParams, type ListParams } from '../src/list';
-import { useLegacyQuery, type QueryResult } from '../src/query';
 
 function ListHarness({ onState }: { onState: (state: ListParams<'brand' | 'model'>) => void }) {
   const list = useListParams(['brand', 'model'] as const);
@@ -83,57 +82,5 @@ describe('useListParams and Pagination', () => {
     expect(pageCount(0, 10)).toBe(1);
     expect(pageCount(10, 10)).toBe(1);
     expect(pageCount(11, 10)).toBe(2);
-  });
-});
-
-describe('useLegacyQuery', () => {
-  function QueryProbe({
-    id,
-    fetcher,
-    onResult,
-  }: {
-    id: string;
-    fetcher: (id: string, signal: AbortSignal) => Promise<string>;
-    onResult: (result: QueryResult<string>) => void;
-  }) {
-    const result = useLegacyQuery(id, (signal) => fetcher(id, signal));
-    onResult(result);
-    return (
-      <p>
-        {result.status}:{result.data ?? '-'}
-      </p>
-    );
-  }
-
-  it('loads, keeps the previous data while the next key loads, and ignores an aborted answer', async () => {
-    const pending = new Map<string, { resolve: (v: string) => void; signal: AbortSignal }>();
-    const fetcher = (id: string, signal: AbortSignal) =>
-      new Promise<string>((resolve) => pending.set(id, { resolve, signal }));
-    let latest: QueryResult<string> | undefined;
-    const view = render(<QueryProbe id="a" fetcher={fetcher} onResult={(r) => (latest = r)} />);
-    expect(screen.getByText('loading:-')).toBeInTheDocument();
-    await act(async () => pending.get('a')?.resolve('A'));
-    expect(screen.getByText('success:A')).toBeInTheDocument();
-
-    view.rerender(<QueryProbe id="b" fetcher={fetcher} onResult={(r) => (latest = r)} />);
-    expect(screen.getByText('loading:A')).toBeInTheDocument();
-    view.rerender(<QueryProbe id="c" fetcher={fetcher} onResult={(r) => (latest = r)} />);
-    expect(pending.get('b')?.signal.aborted).toBe(true);
-    await act(async () => pending.get('b')?.resolve('B'));
-    await act(async () => pending.get('c')?.resolve('C'));
-    expect(screen.getByText('success:C')).toBeInTheDocument();
-    expect(latest?.status).toBe('success');
-  });
-
-  it('reports an error, keeps the last data, and reload asks again', async () => {
-    let calls = 0;
-    const fetcher = () => (++calls === 1 ? Promise.reject(new Error('down')) : Promise.resolve('ok'));
-    let latest: QueryResult<string> | undefined;
-    render(<QueryProbe id="x" fetcher={fetcher} onResult={(r) => (latest = r)} />);
-    expect(await screen.findByText('error:-')).toBeInTheDocument();
-    expect((latest?.error as Error).message).toBe('down');
-    act(() => latest?.reload());
-    expect(await screen.findByText('success:ok')).toBeInTheDocument();
-    expect(calls).toBe(2);
   });
 });

@@ -1,4 +1,3 @@
-export * from './legacy-query';
 export * from './query-client';
 // Remotes import TanStack Query through the platform, so every one of them uses the shell's copy and client.
 export {

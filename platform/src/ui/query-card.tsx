@@ -7,8 +7,8 @@ import { Card, Table } from './layout';
 import { Spinner } from './spinner';
 
 /**
- * Where a card's data is: loading, failed or in. Shaped so that the platform's query hook and TanStack Query's
- * `useQuery` result both fit as they are; the card never depends on a data library.
+ * Where a card's data is: loading, failed or in. Shaped so that TanStack Query's `useQuery` result fits as it
+ * is; the card never depends on a data library.
  */
 export interface LoadState<T> {
   status: 'pending' | 'loading' | 'error' | 'success';
