@@ -6,7 +6,7 @@ import {
   PASSWORDS_DO_NOT_MATCH,
   useChangePassword,
 } from '../api/change-password';
-import { useFieldValues } from '../hooks/use-field-values';
+import { useFieldValues } from '../../../hooks/use-field-values';
 import { OutcomeAlert } from './outcome-alert';
 import { PlainFieldset } from './plain-fieldset';
 

@@ -7,7 +7,7 @@ import {
   useUpdateProfile,
   type UpdateProfileInput,
 } from '../api/update-profile';
-import { useFieldValues } from '../hooks/use-field-values';
+import { useFieldValues } from '../../../hooks/use-field-values';
 import { OutcomeAlert } from './outcome-alert';
 import { PlainFieldset } from './plain-fieldset';
 

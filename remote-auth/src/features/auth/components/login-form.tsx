@@ -1,6 +1,7 @@
 import { errorDetail, Alert, Button, TextField, useAuth } from '@loupe/platform';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
+import { useFieldValues } from '../../../hooks/use-field-values';
 
 const SubmitButton = styled(Button)`
   width: 100%;
@@ -22,8 +23,8 @@ interface FieldErrors {
 
 export function LoginForm({ onSuccess, onBusyChange }: LoginFormProps) {
   const { login } = useAuth();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
+  const { values, field } = useFieldValues({ username: '', password: '' });
+  const { username, password } = values;
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -65,9 +66,7 @@ export function LoginForm({ onSuccess, onBusyChange }: LoginFormProps) {
         autoCapitalize="none"
         spellCheck={false}
         required
-        value={username}
-        error={fieldErrors.username}
-        onChange={(event) => setUsername(event.target.value)}
+        {...field('username', fieldErrors.username)}
       />
       <TextField
         label="Password"
@@ -75,9 +74,7 @@ export function LoginForm({ onSuccess, onBusyChange }: LoginFormProps) {
         type="password"
         autoComplete="current-password"
         required
-        value={password}
-        error={fieldErrors.password}
-        onChange={(event) => setPassword(event.target.value)}
+        {...field('password', fieldErrors.password)}
       />
       <SubmitButton type="submit" disabled={busy} aria-busy={busy || undefined}>
         {busy ? 'Signing in...' : 'Sign in'}
