@@ -112,6 +112,21 @@ export function TextField({ label, error, hint, id, ...rest }: TextFieldProps) {
   );
 }
 
+export type DecimalFieldProps = Omit<TextFieldProps, 'type' | 'inputMode' | 'min' | 'step'> & {
+  /** How many decimal places the value may have (2 for pounds, 8 for bitcoin and exchange rates). */
+  places: number;
+};
+
+/**
+ * An amount or a rate: a decimal keyboard on a phone, no negatives, arrows that step by the last place. The
+ * value stays the text typed, so the server parses it exactly.
+ */
+export function DecimalField({ places, ...rest }: DecimalFieldProps) {
+  return (
+    <TextField {...rest} type="number" inputMode="decimal" min="0" step={(10 ** -places).toFixed(places)} />
+  );
+}
+
 export type SelectFieldProps = FieldChrome & SelectHTMLAttributes<HTMLSelectElement>;
 
 export function SelectField({ label, error, hint, id, children, ...rest }: SelectFieldProps) {

@@ -1,7 +1,9 @@
 import { CURRENCIES, PAYMENT_METHODS } from '@loupe/contracts';
 import {
   Alert,
+  amountDecimals,
   Card,
+  DecimalField,
   FieldGrid,
   FormActions,
   formatMoney,
@@ -16,6 +18,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import {
   FIELD_ORDER,
   NAME_MAX,
+  RATE_DECIMALS,
   SERVER_FIELDS,
   entryDefaults,
   validateEntry,
@@ -104,13 +107,10 @@ export function EntryForm({ title, submitLabel, noun, failedText, save }: EntryF
             onChange={(event) => set('name', event.target.value)}
           />
           <FieldGrid>
-            <TextField
+            <DecimalField
               label="Amount"
               name="amount"
-              type="number"
-              inputMode="decimal"
-              min="0"
-              step={values.currency === 'BTC' ? '0.00000001' : '0.01'}
+              places={amountDecimals(values.currency)}
               required
               value={values.amount}
               error={errors.amount}
@@ -125,13 +125,10 @@ export function EntryForm({ title, submitLabel, noun, failedText, save }: EntryF
               onChange={(value) => set('currency', value)}
             />
             {foreign ? (
-              <TextField
+              <DecimalField
                 label="Exchange Rate"
                 name="exchangeRate"
-                type="number"
-                inputMode="decimal"
-                min="0"
-                step="0.00000001"
+                places={RATE_DECIMALS}
                 required
                 hint={`Pounds for 1 ${values.currency}; reports are in GBP.`}
                 value={values.exchangeRate}

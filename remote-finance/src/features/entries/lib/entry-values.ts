@@ -55,7 +55,8 @@ function decimalError(value: string, label: string, maxDecimals: number): string
   if (parsed.eq(0)) return `${label} must be greater than zero.`;
   return null;
 }
-const RATE_DECIMALS = 8;
+/** The service keeps a rate to 8 places (GBP per unit). */
+export const RATE_DECIMALS = 8;
 
 /** SPEC §5: name and amount are required; the rest is checked as the service will check it. */
 export function validateEntry(values: EntryValues): Partial<Record<FieldName, string>> {
