@@ -1,5 +1,5 @@
 import { createTestQueryClient, renderWithProviders } from '@loupe/platform/testing';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AddClientPage } from '../src/features/clients/components/add-client-page';
 import { ClientListPage } from '../src/features/clients/components/client-list-page';
@@ -80,6 +80,9 @@ describe('remote-clients on the shared query cache', () => {
     // No await: the rows are there on the first render, before any request could have answered.
     expect(screen.getByRole('rowheader', { name: 'Ada Lovelace' })).toBeInTheDocument();
     expect(screen.queryByRole('status', { name: 'Loading clients...' })).not.toBeInTheDocument();
+    expect(server.mock.callsTo('GET', '/api/clients/')).toHaveLength(1);
+    // Let the second mount's sign-in check land inside the test.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(server.mock.callsTo('GET', '/api/clients/')).toHaveLength(1);
   });
 });

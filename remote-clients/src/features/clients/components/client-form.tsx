@@ -1,10 +1,10 @@
-import { CLIENT_STATUS_LABELS, CLIENT_STATUSES, type Client, type ClientStatus } from '@loupe/contracts';
+import { CLIENT_STATUS_LABELS, CLIENT_STATUSES, type Client } from '@loupe/contracts';
 import {
   Alert,
+  ChoiceField,
   errorMessage,
   FormActions,
   readServerErrors,
-  SelectField,
   TextAreaField,
   TextField,
 } from '@loupe/platform';
@@ -144,19 +144,15 @@ export function ClientForm({ label, initial, submitLabel, save, successAlert }: 
           error={errors.phone}
           onChange={(event) => set('phone')(event.target.value)}
         />
-        <SelectField
+        <ChoiceField
           label="Status"
           name="status"
           value={values.status}
           error={errors.status}
-          onChange={(event) => set('status')(event.target.value as ClientStatus)}
-        >
-          {CLIENT_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {CLIENT_STATUS_LABELS[status]}
-            </option>
-          ))}
-        </SelectField>
+          options={CLIENT_STATUSES}
+          labels={CLIENT_STATUS_LABELS}
+          onChange={set('status')}
+        />
       </Columns>
       <TextAreaField
         label="Notes"

@@ -1,6 +1,6 @@
 import { CLIENT_STATUS_LABELS, type ClientBalanceRow, type ClientSummary } from '@loupe/contracts';
 import {
-  CompactTable,
+  DataTable,
   formatCount,
   formatMoney,
   LoadStateView,
@@ -9,8 +9,7 @@ import {
   StatFigure,
   StatList,
   StatNote,
-  TableScroll,
-  VisuallyHidden,
+  type DataColumn,
 } from '@loupe/platform';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -80,37 +79,21 @@ function BalanceTable({
   caption: string;
   onOpen(id: number): void;
 }) {
-  return (
-    <TableScroll>
-      <CompactTable>
-        <caption>
-          <VisuallyHidden>{caption}</VisuallyHidden>
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Client</th>
-            <th scope="col">Balance</th>
-            <th scope="col">Status</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id}>
-              <th scope="row">
-                <NameButton type="button" aria-haspopup="dialog" onClick={() => onOpen(row.id)}>
-                  {row.name}
-                </NameButton>
-              </th>
-              <td>
-                <Balance value={row.balance} />
-              </td>
-              <td>{CLIENT_STATUS_LABELS[row.status]}</td>
-            </tr>
-          ))}
-        </tbody>
-      </CompactTable>
-    </TableScroll>
-  );
+  const columns: DataColumn<ClientBalanceRow>[] = [
+    {
+      key: 'client',
+      header: 'Client',
+      rowHeader: true,
+      cell: (row) => (
+        <NameButton type="button" aria-haspopup="dialog" onClick={() => onOpen(row.id)}>
+          {row.name}
+        </NameButton>
+      ),
+    },
+    { key: 'balance', header: 'Balance', numeric: true, cell: (row) => <Balance value={row.balance} /> },
+    { key: 'status', header: 'Status', cell: (row) => CLIENT_STATUS_LABELS[row.status] },
+  ];
+  return <DataTable caption={caption} dense columns={columns} rows={rows} rowKey={(row) => row.id} />;
 }
 
 /** Opens the Client Details modal for one id at a time. */
