@@ -7,7 +7,6 @@ export const PROFILE_LOAD_FAILED = 'Failed to load profile data.';
 
 /** The signed-in user's own record: no id in its key, since the cache is emptied when the user changes. */
 export const profileKeys = {
-  all: ['profile'] as const,
   me: () => ['profile', 'me'] as const,
 };
 
