@@ -1,6 +1,7 @@
-import { Button, TextField } from '@loupe/platform';
+import { Button } from '@loupe/platform';
 import { useEffect, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
+import { DayRangeFields, type DayRange } from '../../../components/day-range-fields';
 
 const Bar = styled.form`
   display: flex;
@@ -15,15 +16,10 @@ const Bar = styled.form`
   }
 `;
 
-export interface DateRange {
-  from: string;
-  to: string;
-}
-
 interface DateRangeFilterProps {
   /** The range in force (from the URL). */
-  value: DateRange;
-  onApply(range: DateRange): void;
+  value: DayRange;
+  onApply(range: DayRange): void;
   label: string;
 }
 
@@ -32,7 +28,7 @@ interface DateRangeFilterProps {
  * removed with Clear. Either end may stay empty; a range that ends before it starts is refused here.
  */
 export function DateRangeFilter({ value, onApply, label }: DateRangeFilterProps) {
-  const [draft, setDraft] = useState<DateRange>(value);
+  const [draft, setDraft] = useState<DayRange>(value);
   const [error, setError] = useState<string | null>(null);
 
   // Back/forward or a shared link changes the range in force: show it.
@@ -60,22 +56,10 @@ export function DateRangeFilter({ value, onApply, label }: DateRangeFilterProps)
 
   return (
     <Bar role="search" aria-label={label} onSubmit={submit} noValidate>
-      <TextField
-        label="From"
-        name="from"
-        type="date"
-        value={draft.from}
-        max={draft.to || undefined}
-        onChange={(event) => setDraft((current) => ({ ...current, from: event.target.value }))}
-      />
-      <TextField
-        label="To"
-        name="to"
-        type="date"
-        value={draft.to}
-        min={draft.from || undefined}
-        error={error}
-        onChange={(event) => setDraft((current) => ({ ...current, to: event.target.value }))}
+      <DayRangeFields
+        value={draft}
+        errors={{ to: error }}
+        onChange={(change) => setDraft((current) => ({ ...current, ...change }))}
       />
       <Button type="submit">Filter</Button>
       <Button

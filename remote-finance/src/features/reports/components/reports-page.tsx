@@ -9,7 +9,6 @@ import {
   PageHeader,
   Spinner,
   Stack,
-  TextField,
   errorDetail,
   fieldErrors,
   formatMoney,
@@ -18,6 +17,7 @@ import {
 } from '@loupe/platform';
 import { useState } from 'react';
 import styled from 'styled-components';
+import { DayRangeFields } from '../../../components/day-range-fields';
 import { SignedMoney } from '../../../components/signed-money';
 import { useCreatePin } from '../api/create-pin';
 import { downloadReportCsv } from '../api/download-report-csv';
@@ -159,28 +159,7 @@ export function ReportsPage() {
             labels={REPORT_RANGE_LABELS}
             onChange={(range) => change({ range })}
           />
-          {custom ? (
-            <>
-              <TextField
-                label="From"
-                name="from"
-                type="date"
-                value={selection.from}
-                max={selection.to || undefined}
-                error={visibleErrors.from}
-                onChange={(event) => change({ from: event.target.value })}
-              />
-              <TextField
-                label="To"
-                name="to"
-                type="date"
-                value={selection.to}
-                min={selection.from || undefined}
-                error={visibleErrors.to}
-                onChange={(event) => change({ to: event.target.value })}
-              />
-            </>
-          ) : null}
+          {custom ? <DayRangeFields value={selection} errors={visibleErrors} onChange={change} /> : null}
         </FieldGrid>
         <Stack $row>
           <Button
