@@ -268,10 +268,11 @@ describe('/inventory/add', () => {
 
   it('uploads the chosen image after the item is saved, with progress, then alerts', async () => {
     const mock = server();
-    const xhr = installFakeXhr(() => ({
-      status: 201,
-      body: { id: 1, name: 'front.png', contentType: 'image/png', size: 3 },
-    }));
+    let finishUpload = () => undefined as void;
+    const xhr = installFakeXhr(
+      () => ({ status: 201, body: { id: 1, name: 'front.png', contentType: 'image/png', size: 3 } }),
+      { until: new Promise<void>((resolve) => (finishUpload = resolve)) },
+    );
     restoreXhr = xhr.restore;
     renderAdd();
     await userEvent.type(await screen.findByLabelText('Serial Number'), 'IMG-1');
@@ -280,6 +281,8 @@ describe('/inventory/add', () => {
     expect(screen.getByRole('img', { name: 'Preview of front.png' })).toHaveAttribute('src', 'blob:preview');
     await userEvent.click(screen.getByRole('button', { name: 'Add Item' }));
     expect(await screen.findByRole('progressbar', { name: 'Image upload' })).toBeInTheDocument();
+    expect(alertSpy).not.toHaveBeenCalled();
+    finishUpload();
     await waitFor(() => expect(alertSpy).toHaveBeenCalledWith('Inventory item added successfully!'));
     expect(xhr.sent).toHaveLength(1);
     expect(xhr.sent[0]?.url).toBe('/api/api/items/77/images/');

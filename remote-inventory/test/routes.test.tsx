@@ -38,8 +38,9 @@ it('groups its screens under the prefixes the remotes list gives it', () => {
   );
 });
 
-it.each(titles)('%s is titled "%s"', async (path, title) => {
+it.each(titles)('%s is titled "%s", on the page and in the document', async (path, title) => {
   const route = screens.find((candidate) => candidate.path === path);
   renderWithProviders(<>{route?.element}</>, { route: path.replace(':id', '7'), path });
   expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+  expect(document.title).toBe(`${title} · Loupe`);
 });

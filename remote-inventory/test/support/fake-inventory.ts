@@ -1,4 +1,4 @@
-import type { Item, ItemRow, ItemStatus, StockType } from '@loupe/contracts';
+import type { InventorySummary, Item, ItemRow, ItemStatus, StockType } from '@loupe/contracts';
 import { authCheckAs, createFetchMock, type FetchCall, type FetchMock } from '@loupe/platform/testing';
 
 let nextId = 1;
@@ -94,6 +94,8 @@ export function fakeInventory(items: Item[], clients: FakeClient[] = []) {
       if (page > 1 && start >= list.length) return { status: 404, body: { detail: 'Invalid page.' } };
       return { body: { results: list.slice(start, start + size).map(row), count: list.length } };
     },
+    // Counted from the same store the actions change, so a widget shows what a Sell did.
+    'GET /api/items/summary/': () => ({ body: summaryOf([...store.values()]) }),
     'GET /api/clients/': (call) => {
       const search = (query(call).get('search') ?? '').toLowerCase();
       const found = clients.filter((c) => c.name.toLowerCase().includes(search));
@@ -161,4 +163,30 @@ export function listQueries(mock: FetchMock): Record<string, string>[] {
   return mock
     .callsTo('GET', '/api/items/')
     .map((call) => Object.fromEntries(new URL(call.url, 'http://localhost').searchParams));
+}
+
+/** The dashboard's stock figures for `items`, as the service counts them (cost values, sold left out). */
+export function summaryOf(items: Item[]): InventorySummary {
+  const inStock = items.filter((item) => item.status !== 'sold');
+  const byType = (type: StockType) => {
+    const of = inStock.filter((item) => item.stockType === type);
+    return { count: of.length, value: of.reduce((sum, item) => sum + item.purchasePrice, 0) };
+  };
+  const byStatus = (status: ItemStatus) => items.filter((item) => item.status === status).length;
+  return {
+    byStockType: {
+      Watches: byType('Watches'),
+      Jewellery: byType('Jewellery'),
+      Accessories: byType('Accessories'),
+    },
+    byStatus: {
+      available: byStatus('available'),
+      checked_out: byStatus('checked_out'),
+      unavailable: byStatus('unavailable'),
+      sold: byStatus('sold'),
+    },
+    inStockCount: inStock.length,
+    inStockValue: inStock.reduce((sum, item) => sum + item.purchasePrice, 0),
+    recentPurchases: [],
+  };
 }

@@ -7,8 +7,14 @@ export interface SentUpload {
 
 export type UploadReply = { status: number; body?: unknown };
 
-/** Replaces XMLHttpRequest with a fake that reports progress and answers from `reply`. */
-export function installFakeXhr(reply: (sent: SentUpload) => UploadReply) {
+/**
+ * Replaces XMLHttpRequest with a fake that reports progress and answers from `reply`. With `until`, the
+ * upload is held (half sent) until that promise settles, so a test can look at the form mid-upload.
+ */
+export function installFakeXhr(
+  reply: (sent: SentUpload) => UploadReply,
+  options: { until?: Promise<void> } = {},
+) {
   const sent: SentUpload[] = [];
   class FakeXhr {
     status = 0;
@@ -35,9 +41,11 @@ export function installFakeXhr(reply: (sent: SentUpload) => UploadReply) {
       const answer = reply(call);
       setTimeout(() => {
         this.upload.onprogress?.({ lengthComputable: true, loaded: 5, total: 10 } as ProgressEvent);
-        this.status = answer.status;
-        this.responseText = answer.body === undefined ? '' : JSON.stringify(answer.body);
-        this.onload?.();
+        void (options.until ?? Promise.resolve()).then(() => {
+          this.status = answer.status;
+          this.responseText = answer.body === undefined ? '' : JSON.stringify(answer.body);
+          this.onload?.();
+        });
       }, 10);
     }
   }
