@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import styled from 'styled-components';
 import { Button } from '../ui/button';
+import type { ListController } from './list-controller';
 import { PAGE_SIZES, type PageSize } from './list-params';
 
 const Bar = styled.nav`
@@ -74,5 +75,25 @@ export function Pagination({
         </Select>
       </Group>
     </Bar>
+  );
+}
+
+/** What ListPagination reads of a list controller. */
+export type PagedList = Pick<
+  ListController<unknown, string>,
+  'page' | 'pageCount' | 'pageSize' | 'setPage' | 'setPageSize'
+>;
+
+/** A list controller's Pagination: every list page wired it the same way, prop by prop. */
+export function ListPagination({ list, label }: { list: PagedList; label?: string }) {
+  return (
+    <Pagination
+      label={label}
+      page={list.page}
+      pageCount={list.pageCount}
+      pageSize={list.pageSize}
+      onPageChange={list.setPage}
+      onPageSizeChange={list.setPageSize}
+    />
   );
 }

@@ -7,8 +7,8 @@ import {
   errorDetail,
   formatDay,
   formatMoney,
+  ListPagination,
   PageHeader,
-  Pagination,
   Spinner,
   useListController,
   usePageTitle,
@@ -80,16 +80,7 @@ export function ExpenseListPage() {
             <DataTable caption="Expenses" columns={COLUMNS} rows={list.data} rowKey={(row) => row.id} />
           )
         ) : null}
-        {list.data ? (
-          <Pagination
-            label="Expense pages"
-            page={list.page}
-            pageCount={list.pageCount}
-            pageSize={list.pageSize}
-            onPageChange={list.setPage}
-            onPageSizeChange={list.setPageSize}
-          />
-        ) : null}
+        {list.data ? <ListPagination list={list} label="Expense pages" /> : null}
       </Card>
     </>
   );
