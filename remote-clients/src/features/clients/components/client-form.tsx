@@ -3,6 +3,7 @@ import {
   Alert,
   ChoiceField,
   errorMessage,
+  FieldGrid,
   FormActions,
   readServerErrors,
   TextAreaField,
@@ -14,12 +15,6 @@ import styled from 'styled-components';
 import { useUploadKycDocument } from '../api/upload-kyc-document';
 import { checkClient, LIMITS, type ClientField, type ClientValues } from '../lib/client-values';
 import { KycField } from './kyc-field';
-
-const Columns = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(240px, 1fr));
-  column-gap: ${({ theme }) => theme.space(4)};
-`;
 
 const Actions = styled.div`
   margin-top: ${({ theme }) => theme.space(2)};
@@ -112,7 +107,7 @@ export function ClientForm({ label, initial, submitLabel, save, successAlert }: 
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-label={label}>
       {formError ? <Alert>{formError}</Alert> : null}
-      <Columns>
+      <FieldGrid $min={240}>
         <TextField
           label="Name"
           name="name"
@@ -153,7 +148,7 @@ export function ClientForm({ label, initial, submitLabel, save, successAlert }: 
           labels={CLIENT_STATUS_LABELS}
           onChange={set('status')}
         />
-      </Columns>
+      </FieldGrid>
       <TextAreaField
         label="Notes"
         name="notes"

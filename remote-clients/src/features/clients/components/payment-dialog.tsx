@@ -12,6 +12,8 @@ import {
 } from '@loupe/contracts';
 import {
   Alert,
+  amountDecimals,
+  DecimalField,
   FormActions,
   formatMoney,
   Modal,
@@ -26,7 +28,7 @@ import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Balance } from '../../../components/balance';
 import { useRecordPayment } from '../api/record-payment';
-import { checkAmount, checkRate, DIRECTION_LABELS, paymentWorth } from '../lib/payment';
+import { checkAmount, checkRate, DIRECTION_LABELS, paymentWorth, RATE_DECIMALS } from '../lib/payment';
 
 type Field = 'direction' | 'amount' | 'currency' | 'exchangeRate' | 'method' | 'date' | 'note';
 
@@ -125,13 +127,10 @@ export function PaymentDialog({ client, onClose, onRecorded }: PaymentDialogProp
           labels={DIRECTION_LABELS}
           onChange={setDirection}
         />
-        <TextField
+        <DecimalField
           label="Amount"
           name="amount"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step={currency === 'BTC' ? '0.00000001' : '0.01'}
+          places={amountDecimals(currency)}
           autoComplete="off"
           required
           value={amount}
@@ -151,13 +150,10 @@ export function PaymentDialog({ client, onClose, onRecorded }: PaymentDialogProp
           }}
         />
         {foreign ? (
-          <TextField
+          <DecimalField
             label="Exchange Rate"
             name="exchangeRate"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="0.00000001"
+            places={RATE_DECIMALS}
             autoComplete="off"
             required
             value={exchangeRate}

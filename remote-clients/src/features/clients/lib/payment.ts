@@ -43,8 +43,11 @@ export const checkAmount = (text: string, currency: Currency): string | null =>
     maxWholeDigits: currency === 'BTC' ? 7 : 12,
   });
 
+/** The service keeps a rate to 8 places (contracts/src/clients.ts). */
+export const RATE_DECIMALS = 8;
+
 export const checkRate = (text: string): string | null =>
-  checkDecimal(text, { label: 'Exchange rate', maxDecimals: 8, maxWholeDigits: 7 });
+  checkDecimal(text, { label: 'Exchange rate', maxDecimals: RATE_DECIMALS, maxWholeDigits: 7 });
 
 /**
  * The payment's worth in pounds, signed as it will move the balance (received +, paid −), computed as the
