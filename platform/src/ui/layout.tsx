@@ -10,11 +10,16 @@ export const Card = styled.section`
   margin-bottom: ${({ theme }) => theme.space(5)};
 `;
 
-export const Stack = styled.div<{ $gap?: number; $row?: boolean }>`
+/**
+ * Children in a column, or with `$row` side by side and wrapping on a narrow screen; `$spread` pushes a row's
+ * first and last apart (a heading and its button).
+ */
+export const Stack = styled.div<{ $gap?: number; $row?: boolean; $spread?: boolean }>`
   display: flex;
   flex-direction: ${({ $row }) => ($row ? 'row' : 'column')};
   flex-wrap: ${({ $row }) => ($row ? 'wrap' : 'nowrap')};
   align-items: ${({ $row }) => ($row ? 'center' : 'stretch')};
+  justify-content: ${({ $spread }) => ($spread ? 'space-between' : 'flex-start')};
   gap: ${({ theme, $gap = 3 }) => theme.space($gap)};
 `;
 

@@ -8,6 +8,7 @@ import {
   formatMoney,
   plural,
   QueryCard,
+  Stack,
   StatFigure,
   StatList,
   StatNote,
@@ -44,14 +45,6 @@ const PinList = styled.ul`
     margin: 0 0 ${({ theme }) => theme.space(1)};
     font-size: 1rem;
   }
-`;
-
-const PinHead = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: baseline;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space(2)};
 `;
 
 function FinanceCard({ title, children }: { title: string; children(data: FinanceDashboard): ReactNode }) {
@@ -216,7 +209,7 @@ function PinItem({ pin }: { pin: DashboardPin }) {
 
   return (
     <li>
-      <PinHead>
+      <Stack $row $spread $gap={2}>
         <h3>
           <Link to={reportLink(pin)}>{title}</Link>
         </h3>
@@ -228,7 +221,7 @@ function PinItem({ pin }: { pin: DashboardPin }) {
         >
           Unpin
         </Button>
-      </PinHead>
+      </Stack>
       <StatNote>{spanLabel(pin.periodFrom, pin.periodTo)}</StatNote>
       <StatList role="group" aria-label={`${title} totals`}>
         <dt>Sales</dt>
