@@ -1,3 +1,4 @@
+import { domainToASCII } from 'node:url';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type FieldErrors } from '@loupe/contracts';
 import { ApiError, REQUIRED, fieldErrors, notFound } from './http-errors';
 import { parseDecimal, type DecimalRule } from './money';
@@ -36,6 +37,24 @@ export class ErrorBag {
 export const NULL_CHARACTERS = 'Null characters are not allowed.';
 export const INVALID_EMAIL = 'Enter a valid email address.';
 export const NOT_NULL = 'This field may not be null.';
+
+// Django's EmailValidator (its allowlist: localhost), less the quoted-local-part and address-literal forms that
+// nobody types.
+const EMAIL_USER = /^[-!#$%&'*+/=?^_`{}|~0-9A-Z]+(\.[-!#$%&'*+/=?^_`{}|~0-9A-Z]+)*$/i;
+const EMAIL_DOMAIN = /^((?:[A-Z0-9](?:[A-Z0-9-]{0,61}[A-Z0-9])?\.)+)(?:[A-Z0-9-]{2,63}(?<!-))$/i;
+
+export function isValidEmail(value: string): boolean {
+  if (value.length > 254) return false;
+  const at = value.lastIndexOf('@');
+  if (at < 1 || at === value.length - 1) return false;
+  const user = value.slice(0, at);
+  const domain = value.slice(at + 1);
+  if (!EMAIL_USER.test(user)) return false;
+  if (domain === 'localhost' || EMAIL_DOMAIN.test(domain)) return true;
+  // An internationalised domain is valid when its ASCII (punycode) form is.
+  const ascii = domainToASCII(domain);
+  return ascii !== '' && EMAIL_DOMAIN.test(ascii);
+}
 
 /** A body field outside its choices (DRF's ChoiceField). */
 export const invalidChoice = (value: string) => `"${value}" is not a valid choice.`;

@@ -4,6 +4,7 @@ import {
   idPattern,
   invalidChoice,
   invalidFilterChoice,
+  isValidEmail,
   pageOf,
   parsePaging,
   pathId,
@@ -36,6 +37,25 @@ describe('the shared validation kernel', () => {
   it('has one text per choice rule: DRF’s for a body field, django-filter’s for a list filter', () => {
     expect(invalidChoice('JPY')).toBe('"JPY" is not a valid choice.');
     expect(invalidFilterChoice('7')).toBe('Select a valid choice. 7 is not one of the available choices.');
+  });
+
+  it('reads an email address as Django’s EmailValidator does, for clients and users alike', () => {
+    for (const ok of ['anna@example.com', 'a.b+c@sub.example.co.uk', 'ops@localhost', 'kyc@bücher.de']) {
+      expect([ok, isValidEmail(ok)]).toEqual([ok, true]);
+    }
+    for (const bad of [
+      'anna',
+      '@example.com',
+      'anna@',
+      'a@b',
+      'two@@example.com',
+      'a b@example.com',
+      'x@-bad-.com',
+      'a@example.com:80',
+      `${'a'.repeat(250)}@x.io`,
+    ]) {
+      expect([bad, isValidEmail(bad)]).toEqual([bad, false]);
+    }
   });
 
   it('collects every problem of a form before answering 400', () => {

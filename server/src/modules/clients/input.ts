@@ -1,4 +1,3 @@
-import { domainToASCII } from 'node:url';
 import { Type } from '@sinclair/typebox';
 import {
   CLIENT_ORDERINGS,
@@ -18,6 +17,7 @@ import { RATE_RULE, amountRuleFor, parseDecimal, type DecimalRule } from '../../
 import {
   ErrorBag,
   INVALID_EMAIL,
+  isValidEmail,
   NOT_NULL,
   given,
   invalidFilterChoice,
@@ -33,22 +33,6 @@ export const ClientParams = Type.Object({ id: Type.String() });
 export const DocumentParams = Type.Object({ id: Type.String(), docId: Type.String() });
 
 export const INVALID_PHONE = 'Enter a valid phone number.';
-// Django's EmailValidator, less its quoted-local-part and address-literal forms that no client has.
-const EMAIL_USER = /^[-!#$%&'*+/=?^_`{}|~0-9A-Z]+(\.[-!#$%&'*+/=?^_`{}|~0-9A-Z]+)*$/i;
-const EMAIL_DOMAIN = /^((?:[A-Z0-9](?:[A-Z0-9-]{0,61}[A-Z0-9])?\.)+)(?:[A-Z0-9-]{2,63}(?<!-))$/i;
-
-export function isValidEmail(value: string): boolean {
-  const at = value.lastIndexOf('@');
-  if (at < 1 || at === value.length - 1) return false;
-  const user = value.slice(0, at);
-  const domain = value.slice(at + 1);
-  if (!EMAIL_USER.test(user)) return false;
-  if (EMAIL_DOMAIN.test(domain)) return true;
-  // An internationalised domain is valid when its ASCII (punycode) form is.
-  const ascii = domainToASCII(domain);
-  return ascii !== '' && EMAIL_DOMAIN.test(ascii);
-}
-
 /** Digits with the usual separators and an optional leading +; at least one digit. */
 const PHONE = /^\+?[\d\s().\-/]*\d[\d\s().\-/]*$/;
 
