@@ -10,8 +10,8 @@ import {
   Card,
   errorMessage,
   formatMoney,
+  ListPagination,
   PageHeader,
-  Pagination,
   rangeText,
   Spinner,
   useListController,
@@ -135,14 +135,7 @@ export function ClientListPage() {
                 onSort={list.setSort}
               />
             ) : null}
-            <Pagination
-              label="Clients pages"
-              page={list.page}
-              pageCount={list.pageCount}
-              pageSize={list.pageSize}
-              onPageChange={list.setPage}
-              onPageSizeChange={list.setPageSize}
-            />
+            <ListPagination list={list} label="Clients pages" />
           </div>
         )}
       </Card>
