@@ -73,14 +73,16 @@ export function SalesSummaryWidget() {
   return (
     <FinanceCard title="Sales Summary">
       {(data) => (
-        <StatList role="group" aria-label="Sales">
-          <dt>Today</dt>
-          <dd>{formatMoney(data.sales.today)}</dd>
-          <dt>This week</dt>
-          <dd>{formatMoney(data.sales.week)}</dd>
-          <dt>This month</dt>
-          <dd>{formatMoney(data.sales.month)}</dd>
-        </StatList>
+        <div role="group" aria-label="Sales">
+          <StatList>
+            <dt>Today</dt>
+            <dd>{formatMoney(data.sales.today)}</dd>
+            <dt>This week</dt>
+            <dd>{formatMoney(data.sales.week)}</dd>
+            <dt>This month</dt>
+            <dd>{formatMoney(data.sales.month)}</dd>
+          </StatList>
+        </div>
       )}
     </FinanceCard>
   );
@@ -119,20 +121,22 @@ export function SalesByMethodWidget() {
     <FinanceCard title="Sales by Method">
       {(data) => (
         <>
-          <StatList role="group" aria-label="Sales by method">
-            <dt>Card</dt>
-            <dd>{formatMoney(data.salesByMethod.card)}</dd>
-            <dt>Cash</dt>
-            <dd>{formatMoney(data.salesByMethod.cash)}</dd>
-            <dt>Bank</dt>
-            <dd>{formatMoney(data.salesByMethod.bank)}</dd>
-            {data.salesByMethod.other !== 0 ? (
-              <>
-                <dt>Other</dt>
-                <dd>{formatMoney(data.salesByMethod.other)}</dd>
-              </>
-            ) : null}
-          </StatList>
+          <div role="group" aria-label="Sales by method">
+            <StatList>
+              <dt>Card</dt>
+              <dd>{formatMoney(data.salesByMethod.card)}</dd>
+              <dt>Cash</dt>
+              <dd>{formatMoney(data.salesByMethod.cash)}</dd>
+              <dt>Bank</dt>
+              <dd>{formatMoney(data.salesByMethod.bank)}</dd>
+              {data.salesByMethod.other !== 0 ? (
+                <>
+                  <dt>Other</dt>
+                  <dd>{formatMoney(data.salesByMethod.other)}</dd>
+                </>
+              ) : null}
+            </StatList>
+          </div>
           <StatNote>This month</StatNote>
         </>
       )}
@@ -223,16 +227,18 @@ function PinItem({ pin }: { pin: DashboardPin }) {
         </Button>
       </Stack>
       <StatNote>{spanLabel(pin.periodFrom, pin.periodTo)}</StatNote>
-      <StatList role="group" aria-label={`${title} totals`}>
-        <dt>Sales</dt>
-        <dd>{formatMoney(pin.totals.sales)}</dd>
-        <dt>Expenses</dt>
-        <dd>{formatMoney(pin.totals.expenses)}</dd>
-        <dt>Profit</dt>
-        <dd>
-          <SignedMoney value={pin.totals.profit} />
-        </dd>
-      </StatList>
+      <div role="group" aria-label={`${title} totals`}>
+        <StatList>
+          <dt>Sales</dt>
+          <dd>{formatMoney(pin.totals.sales)}</dd>
+          <dt>Expenses</dt>
+          <dd>{formatMoney(pin.totals.expenses)}</dd>
+          <dt>Profit</dt>
+          <dd>
+            <SignedMoney value={pin.totals.profit} />
+          </dd>
+        </StatList>
+      </div>
       {unpin.isError ? (
         <Alert>{errorDetail(unpin.error) ?? 'The report could not be unpinned.'}</Alert>
       ) : null}

@@ -41,14 +41,17 @@ const amountCount = (value: AmountCount, one: string, many: string) =>
 
 function FigureList({ label, items }: { label: string; items: [string, ReactNode][] }) {
   return (
-    <Figures role="group" aria-label={label}>
-      {items.map(([term, value]) => (
-        <div key={term}>
-          <dt>{term}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </Figures>
+    // A <dl> with role="group" loses its list semantics (axe: dlitem); the group wraps it instead.
+    <div role="group" aria-label={label}>
+      <Figures>
+        {items.map(([term, value]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </Figures>
+    </div>
   );
 }
 
