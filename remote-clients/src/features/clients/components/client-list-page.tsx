@@ -6,13 +6,12 @@ import {
 } from '@loupe/contracts';
 import {
   Alert,
-  Button,
   Card,
-  errorMessage,
   formatMoney,
   ListPagination,
   PageHeader,
   rangeText,
+  RetryAlert,
   Spinner,
   useListController,
   usePageTitle,
@@ -41,13 +40,6 @@ const ButtonLink = styled(Link)`
 const Summary = styled.p`
   margin: 0 0 ${({ theme }) => theme.space(2)};
   color: ${({ theme }) => theme.colors.muted};
-`;
-
-const Notice = styled.span`
-  display: inline-flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(3)};
 `;
 
 type Message = { tone: 'success' | 'error'; text: string } | null;
@@ -104,14 +96,7 @@ export function ClientListPage() {
         />
 
         {list.error ? (
-          <Alert>
-            <Notice>
-              <span>{errorMessage(list.error, 'Failed to load clients.')}</span>
-              <Button variant="secondary" onClick={list.retry}>
-                Retry
-              </Button>
-            </Notice>
-          </Alert>
+          <RetryAlert error={list.error} what="Failed to load clients." onRetry={list.retry} />
         ) : null}
 
         {list.data === undefined || list.total === undefined ? (

@@ -1,14 +1,5 @@
 import type { Client } from '@loupe/contracts';
-import {
-  Alert,
-  Button,
-  Card,
-  errorMessage,
-  isNotFound,
-  PageHeader,
-  Spinner,
-  usePageTitle,
-} from '@loupe/platform';
+import { Alert, Card, isNotFound, PageHeader, RetryAlert, Spinner, usePageTitle } from '@loupe/platform';
 import { useId } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -65,12 +56,11 @@ function LoadedClient({ id }: { id: number }) {
   if (client.status === 'error') {
     if (isNotFound(client.error)) return <NotFound />;
     return (
-      <Alert>
-        {errorMessage(client.error, 'Failed to load the client.')}{' '}
-        <Button variant="secondary" onClick={() => void client.refetch()}>
-          Retry
-        </Button>
-      </Alert>
+      <RetryAlert
+        error={client.error}
+        what="Failed to load the client."
+        onRetry={() => void client.refetch()}
+      />
     );
   }
   if (!client.data) return <Spinner label="Loading client..." />;

@@ -1,4 +1,4 @@
-import { Alert, Button, errorMessage, formatMoment, Spinner } from '@loupe/platform';
+import { formatMoment, RetryAlert, Spinner } from '@loupe/platform';
 import styled from 'styled-components';
 import { kycDownloadUrl, useKycDocuments } from '../api/get-kyc-documents';
 
@@ -26,12 +26,11 @@ export function KycDocuments({ clientId }: { clientId: number }) {
   const documents = useKycDocuments(clientId);
   if (documents.status === 'error') {
     return (
-      <Alert>
-        {errorMessage(documents.error, 'Failed to load the KYC documents.')}{' '}
-        <Button variant="secondary" onClick={() => void documents.refetch()}>
-          Retry
-        </Button>
-      </Alert>
+      <RetryAlert
+        error={documents.error}
+        what="Failed to load the KYC documents."
+        onRetry={() => void documents.refetch()}
+      />
     );
   }
   if (!documents.data) return <Spinner label="Loading KYC documents..." />;

@@ -1,5 +1,5 @@
 import { CLIENT_STATUS_LABELS } from '@loupe/contracts';
-import { Alert, Button, errorMessage, isNotFound, Modal, Spinner } from '@loupe/platform';
+import { Alert, isNotFound, Modal, RetryAlert, Spinner } from '@loupe/platform';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Balance } from '../../../components/balance';
@@ -30,17 +30,14 @@ const RECENT = 5;
 function ClientDetails({ clientId }: { clientId: number }) {
   const client = useClient(clientId);
   if (client.status === 'error') {
+    // Asking again cannot bring back a client that is gone.
+    if (isNotFound(client.error)) return <Alert>This client no longer exists.</Alert>;
     return (
-      <Alert>
-        {isNotFound(client.error)
-          ? 'This client no longer exists.'
-          : errorMessage(client.error, 'Failed to load the client.')}{' '}
-        {isNotFound(client.error) ? null : (
-          <Button variant="secondary" onClick={() => void client.refetch()}>
-            Retry
-          </Button>
-        )}
-      </Alert>
+      <RetryAlert
+        error={client.error}
+        what="Failed to load the client."
+        onRetry={() => void client.refetch()}
+      />
     );
   }
   if (!client.data) return <Spinner label="Loading client..." />;
