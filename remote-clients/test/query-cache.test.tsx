@@ -1,6 +1,7 @@
 import { createTestQueryClient, renderWithProviders } from '@loupe/platform/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Route } from 'react-router-dom';
 import { AddClientPage } from '../src/features/clients/components/add-client-page';
 import { ClientListPage } from '../src/features/clients/components/client-list-page';
 import { EditClientPage } from '../src/features/clients/components/edit-client-page';
@@ -63,6 +64,41 @@ describe('remote-clients on the shared query cache', () => {
     server.find(1)!.hasItemCheckedOut = true;
     await queryClient.invalidateQueries({ queryKey: ['clients'] });
     await waitFor(() => expect(returnButton()).toBeEnabled());
+  });
+
+  it('an edit and a new client show in the list cached before them, as soon as it is back', async () => {
+    jest.spyOn(window, 'alert').mockImplementation(() => undefined);
+    try {
+      new FakeClientsServer([ADA, BRIAN]);
+      renderWithProviders(<ClientListPage />, {
+        route: '/clients',
+        path: '/clients',
+        extraRoutes: (
+          <>
+            <Route path="/clients/edit/:id" element={<EditClientPage />} />
+            <Route path="/clients/add" element={<AddClientPage />} />
+          </>
+        ),
+      });
+      await screen.findByRole('table', { name: 'Clients' });
+
+      await userEvent.click(within(row('Ada Lovelace')).getByRole('button', { name: 'Edit' }));
+      const name = await screen.findByLabelText('Name');
+      await userEvent.clear(name);
+      await userEvent.type(name, 'Ada King');
+      await userEvent.click(screen.getByRole('button', { name: 'Update Client' }));
+      // Within the cache's fresh time: without the edit's invalidation the list would show the old name.
+      expect(await screen.findByRole('rowheader', { name: 'Ada King' })).toBeInTheDocument();
+
+      await userEvent.click(screen.getByRole('link', { name: '+ Add Client' }));
+      await userEvent.type(await screen.findByLabelText('Name'), 'Clara Schumann');
+      await userEvent.type(screen.getByLabelText('Email'), 'clara@example.com');
+      await userEvent.click(screen.getByRole('button', { name: 'Save Client' }));
+      expect(await screen.findByRole('rowheader', { name: 'Clara Schumann' })).toBeInTheDocument();
+      expect(screen.getByText('Showing 1–3 of 3')).toBeInTheDocument();
+    } finally {
+      jest.restoreAllMocks();
+    }
   });
 
   it('revisiting the list shows its rows at once, from the cache', async () => {
