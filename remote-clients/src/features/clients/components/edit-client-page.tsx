@@ -1,10 +1,10 @@
 import type { Client } from '@loupe/contracts';
-import { Alert, Card, isNotFound, PageHeader, RetryAlert, Spinner, usePageTitle } from '@loupe/platform';
+import { Alert, Card, PageHeader, usePageTitle } from '@loupe/platform';
 import { useId } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Balance } from '../../../components/balance';
-import { useClient } from '../../../api/get-client';
+import { ClientLoader } from '../../../components/client-loader';
 import { RecentLedger } from '../../../components/recent-ledger';
 import { useUpdateClient } from '../api/update-client';
 import { toWrite, valuesOf, type ClientValues } from '../lib/client-values';
@@ -39,7 +39,11 @@ function EditClientBody() {
   // Like the service's <int:pk> route, anything but digits is no client at all.
   const valid = /^\d{1,10}$/.test(id);
   if (!valid) return <NotFound />;
-  return <LoadedClient key={id} id={Number(id)} />;
+  return (
+    <ClientLoader key={id} id={Number(id)} notFound={<NotFound />}>
+      {(client) => <EditClient client={client} />}
+    </ClientLoader>
+  );
 }
 
 function NotFound() {
@@ -49,22 +53,6 @@ function NotFound() {
       <Link to="/clients">Back to Clients</Link>
     </Alert>
   );
-}
-
-function LoadedClient({ id }: { id: number }) {
-  const client = useClient(id);
-  if (client.status === 'error') {
-    if (isNotFound(client.error)) return <NotFound />;
-    return (
-      <RetryAlert
-        error={client.error}
-        what="Failed to load the client."
-        onRetry={() => void client.refetch()}
-      />
-    );
-  }
-  if (!client.data) return <Spinner label="Loading client..." />;
-  return <EditClient client={client.data} />;
 }
 
 function EditClient({ client }: { client: Client }) {

@@ -1,9 +1,9 @@
-import { CLIENT_STATUS_LABELS } from '@loupe/contracts';
-import { Alert, isNotFound, Modal, RetryAlert, Spinner } from '@loupe/platform';
+import { CLIENT_STATUS_LABELS, type Client } from '@loupe/contracts';
+import { Alert, Modal } from '@loupe/platform';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Balance } from '../../../components/balance';
-import { useClient } from '../../../api/get-client';
+import { ClientLoader } from '../../../components/client-loader';
 import { RecentLedger } from '../../../components/recent-ledger';
 
 const Details = styled.dl`
@@ -27,21 +27,7 @@ const Footer = styled.p`
 
 const RECENT = 5;
 
-function ClientDetails({ clientId }: { clientId: number }) {
-  const client = useClient(clientId);
-  if (client.status === 'error') {
-    // Asking again cannot bring back a client that is gone.
-    if (isNotFound(client.error)) return <Alert>This client no longer exists.</Alert>;
-    return (
-      <RetryAlert
-        error={client.error}
-        what="Failed to load the client."
-        onRetry={() => void client.refetch()}
-      />
-    );
-  }
-  if (!client.data) return <Spinner label="Loading client..." />;
-  const c = client.data;
+function ClientDetails({ client: c }: { client: Client }) {
   return (
     <>
       <Details>
@@ -73,7 +59,9 @@ function ClientDetails({ clientId }: { clientId: number }) {
 export function ClientDetailsModal({ clientId, onClose }: { clientId: number; onClose(): void }) {
   return (
     <Modal open title="Client Details" onClose={onClose}>
-      <ClientDetails clientId={clientId} />
+      <ClientLoader id={clientId} notFound={<Alert>This client no longer exists.</Alert>}>
+        {(client) => <ClientDetails client={client} />}
+      </ClientLoader>
     </Modal>
   );
 }
