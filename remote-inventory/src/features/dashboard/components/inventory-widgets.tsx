@@ -1,13 +1,12 @@
 import type { InventorySummary, StockType } from '@loupe/contracts';
 import {
-  CompactTable,
+  DataTable,
   formatMoney,
   plural,
   QueryCard,
   StatFigure,
   StatNote,
-  TableScroll,
-  VisuallyHidden,
+  type DataColumn,
 } from '@loupe/platform';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
@@ -43,9 +42,8 @@ const Counts = styled.dl`
   }
 `;
 
-const Markup = styled.td<{ $negative: boolean }>`
+const Markup = styled.span<{ $negative: boolean }>`
   color: ${({ theme, $negative }) => ($negative ? theme.colors.danger : theme.colors.success)};
-  white-space: nowrap;
 `;
 
 /** A widget's card: its title, then the summary's figures once they are in. */
@@ -129,6 +127,27 @@ export function StockSummaryWidget() {
   );
 }
 
+type Purchase = InventorySummary['recentPurchases'][number];
+
+const PURCHASE_COLUMNS: readonly DataColumn<Purchase>[] = [
+  { key: 'watch', header: 'Watch', cell: (row) => row.name },
+  { key: 'price', header: 'Purchase Price', numeric: true, cell: (row) => formatMoney(row.purchasePrice) },
+  {
+    key: 'markup',
+    header: 'Expected Markup',
+    numeric: true,
+    cell: (row) =>
+      row.expectedMarkupPercent === null ? (
+        '—'
+      ) : (
+        <Markup $negative={row.expectedMarkupPercent < 0}>
+          {row.expectedMarkupPercent > 0 ? '+' : ''}
+          {row.expectedMarkupPercent.toFixed(1)}%
+        </Markup>
+      ),
+  },
+];
+
 export function RecentPurchasesWidget() {
   return (
     <SummaryCard title="Recent Purchases">
@@ -136,36 +155,13 @@ export function RecentPurchasesWidget() {
         summary.recentPurchases.length === 0 ? (
           <StatNote>No watches bought yet.</StatNote>
         ) : (
-          <TableScroll>
-            <CompactTable>
-              <caption>
-                <VisuallyHidden>Recent Purchases</VisuallyHidden>
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Watch</th>
-                  <th scope="col">Purchase Price</th>
-                  <th scope="col">Expected Markup</th>
-                </tr>
-              </thead>
-              <tbody>
-                {summary.recentPurchases.map((row) => (
-                  <tr key={row.id}>
-                    <td>{row.name}</td>
-                    <td>{formatMoney(row.purchasePrice)}</td>
-                    {row.expectedMarkupPercent === null ? (
-                      <td>—</td>
-                    ) : (
-                      <Markup $negative={row.expectedMarkupPercent < 0}>
-                        {row.expectedMarkupPercent > 0 ? '+' : ''}
-                        {row.expectedMarkupPercent.toFixed(1)}%
-                      </Markup>
-                    )}
-                  </tr>
-                ))}
-              </tbody>
-            </CompactTable>
-          </TableScroll>
+          <DataTable
+            dense
+            caption="Recent Purchases"
+            columns={PURCHASE_COLUMNS}
+            rows={summary.recentPurchases}
+            rowKey={(row) => row.id}
+          />
         )
       }
     </SummaryCard>

@@ -3,17 +3,16 @@ import {
   Alert,
   Button,
   Card,
+  DataTable,
   errorMessage,
   formatMoney,
   HttpError,
   PageHeader,
   readServerErrors,
   Spinner,
-  Table,
-  TableScroll,
   TextField,
   usePageTitle,
-  VisuallyHidden,
+  type DataColumn,
 } from '@loupe/platform';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -56,6 +55,22 @@ const Gallery = styled.ul`
 const Muted = styled.p`
   color: ${({ theme }) => theme.colors.muted};
 `;
+
+type Transaction = Item['transactions'][number];
+
+const TRANSACTION_COLUMNS: readonly DataColumn<Transaction>[] = [
+  { key: 'type', header: 'Type', cell: (line) => TRANSACTION_LABELS[line.type] },
+  {
+    key: 'amount',
+    header: 'Amount',
+    numeric: true,
+    cell: (line) => (line.currency === 'BTC' ? `₿${line.amount}` : formatMoney(line.amount, line.currency)),
+  },
+  { key: 'rate', header: 'Exchange Rate', numeric: true, cell: (line) => line.exchangeRate },
+  { key: 'fee', header: 'Fee (%)', numeric: true, cell: (line) => line.feePercent },
+  { key: 'client', header: 'Client', cell: (line) => line.clientName ?? '—' },
+  { key: 'gbp', header: 'In GBP', numeric: true, cell: (line) => formatMoney(line.amountGbp) },
+];
 
 // Money fields arrive with at most two decimals, so toFixed(2) only pads them.
 const money = (value: number | null) => (value === null ? '' : value.toFixed(2));
@@ -198,39 +213,12 @@ function EditItemForm({ item: loaded }: { item: Item }) {
             {item.transactions.length === 0 ? (
               <Muted>No transactions.</Muted>
             ) : (
-              <TableScroll>
-                <Table>
-                  <caption>
-                    <VisuallyHidden>Purchase transactions</VisuallyHidden>
-                  </caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Type</th>
-                      <th scope="col">Amount</th>
-                      <th scope="col">Exchange Rate</th>
-                      <th scope="col">Fee (%)</th>
-                      <th scope="col">Client</th>
-                      <th scope="col">In GBP</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {item.transactions.map((line) => (
-                      <tr key={line.id}>
-                        <td>{TRANSACTION_LABELS[line.type]}</td>
-                        <td>
-                          {line.currency === 'BTC'
-                            ? `₿${line.amount}`
-                            : formatMoney(line.amount, line.currency)}
-                        </td>
-                        <td>{line.exchangeRate}</td>
-                        <td>{line.feePercent}</td>
-                        <td>{line.clientName ?? '—'}</td>
-                        <td>{formatMoney(line.amountGbp)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </Table>
-              </TableScroll>
+              <DataTable
+                caption="Purchase transactions"
+                columns={TRANSACTION_COLUMNS}
+                rows={item.transactions}
+                rowKey={(line) => line.id}
+              />
             )}
           </section>
 
