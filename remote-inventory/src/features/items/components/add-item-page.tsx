@@ -4,6 +4,8 @@ import {
   Button,
   Card,
   errorMessage,
+  FieldGrid,
+  FormActions,
   PageHeader,
   readServerErrors,
   SelectField,
@@ -13,23 +15,15 @@ import {
 } from '@loupe/platform';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import styled from 'styled-components';
 import { useCreateItem } from '../api/create-item';
 import { useUploadItemImage } from '../api/upload-item-image';
 import { STATUS_LABELS } from '../lib/labels';
 import { checkDecimal } from '../lib/validation';
 import { ImageField } from './image-field';
-import { checkItemFields, Columns, ItemFields, type ItemFieldValues } from './item-fields';
+import { checkItemFields, ItemFields, type ItemFieldValues } from './item-fields';
 import { TransactionsEditor, type RowErrors, type TransactionRow } from './transactions-editor';
 
 export const ADDED_ALERT = 'Inventory item added successfully!';
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
-  margin-top: ${({ theme }) => theme.space(4)};
-`;
 
 /** On add the status is chosen freely (SPEC §4); checked out needs a client, so Checkout does that. */
 const ADD_STATUSES: Exclude<ItemStatus, 'checked_out'>[] = ['available', 'unavailable', 'sold'];
@@ -182,7 +176,7 @@ export function AddItemPage() {
           {formError ? <Alert>{formError}</Alert> : null}
           <fieldset disabled={saved !== null} style={{ border: 0, padding: 0, margin: 0 }}>
             <ItemFields values={fields} errors={errors} onChange={setFields} />
-            <Columns>
+            <FieldGrid $min={240}>
               <TextField
                 label="Trade Price (£)"
                 inputMode="decimal"
@@ -212,7 +206,7 @@ export function AddItemPage() {
                   </option>
                 ))}
               </SelectField>
-            </Columns>
+            </FieldGrid>
             <TransactionsEditor rows={rows} errors={lineErrors} onChange={setRows} />
             {errors.transactions ? <Alert>{errors.transactions}</Alert> : null}
           </fieldset>
@@ -227,20 +221,17 @@ export function AddItemPage() {
             error={errors.image ?? errors.file}
             disabled={submitting}
           />
-          <Actions>
-            <Button type="submit" disabled={submitting} aria-busy={submitting || undefined}>
-              {saved ? 'Retry Upload' : 'Add Item'}
-            </Button>
+          <FormActions
+            submitLabel={saved ? 'Retry Upload' : 'Add Item'}
+            busy={submitting}
+            onCancel={saved ? undefined : () => navigate('/inventory/all')}
+          >
             {saved ? (
               <Button variant="secondary" disabled={submitting} onClick={() => done(saved)}>
                 Continue Without Image
               </Button>
-            ) : (
-              <Button variant="secondary" onClick={() => navigate('/inventory/all')}>
-                Cancel
-              </Button>
-            )}
-          </Actions>
+            ) : null}
+          </FormActions>
         </form>
       </Card>
     </>

@@ -4,6 +4,8 @@ import {
   Button,
   Card,
   DataTable,
+  FieldGrid,
+  FormActions,
   errorMessage,
   formatMoney,
   HttpError,
@@ -24,16 +26,9 @@ import { useUpdateItem } from '../api/update-item';
 import { itemImageUrl, useUploadItemImage } from '../api/upload-item-image';
 import { STATUS_LABELS, TRANSACTION_LABELS } from '../lib/labels';
 import { ImageField } from './image-field';
-import { checkItemFields, Columns, ItemFields, type ItemFieldValues } from './item-fields';
+import { checkItemFields, ItemFields, type ItemFieldValues } from './item-fields';
 
 export const updatedAlert = (id: number) => `Inventory item ${id} updated successfully!`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
-  margin-top: ${({ theme }) => theme.space(4)};
-`;
 
 const Gallery = styled.ul`
   list-style: none;
@@ -200,12 +195,12 @@ function EditItemForm({ item: loaded }: { item: Item }) {
         <form onSubmit={submit} noValidate aria-label="Edit Inventory Item">
           {formError ? <Alert>{formError}</Alert> : null}
           <ItemFields values={fields} errors={errors} onChange={setFields} />
-          <Columns>
+          <FieldGrid $min={240}>
             <TextField label="Status" readOnly value={STATUS_LABELS[item.status]} />
             <TextField label="Purchase Price (£)" readOnly value={money(item.purchasePrice)} />
             <TextField label="Trade Price (£)" readOnly value={money(item.tradePrice)} />
             <TextField label="Retail Price (£)" readOnly value={money(item.retailPrice)} />
-          </Columns>
+          </FieldGrid>
           <Muted>Status and prices change through Sell, Checkout, Return and Promote, not by editing.</Muted>
 
           <section aria-labelledby="edit-transactions-heading">
@@ -255,14 +250,11 @@ function EditItemForm({ item: loaded }: { item: Item }) {
             />
           </section>
 
-          <Actions>
-            <Button type="submit" disabled={submitting} aria-busy={submitting || undefined}>
-              Update Item
-            </Button>
-            <Button variant="secondary" onClick={() => navigate('/inventory/manage')}>
-              Cancel
-            </Button>
-          </Actions>
+          <FormActions
+            submitLabel="Update Item"
+            busy={submitting}
+            onCancel={() => navigate('/inventory/manage')}
+          />
         </form>
       </Card>
     </>

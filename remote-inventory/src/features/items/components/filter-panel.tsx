@@ -1,5 +1,5 @@
 import { BRAND_CATALOGUE, BRANDS, ITEM_STATUSES, STOCK_TYPES, type Brand } from '@loupe/contracts';
-import { Button, SelectField, TextField } from '@loupe/platform';
+import { Button, FieldGrid, SelectField, Stack, TextField } from '@loupe/platform';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { STATUS_LABELS } from '../lib/labels';
@@ -7,18 +7,6 @@ import { normalisePriceFilter } from '../lib/validation';
 import type { PanelFilter } from './list-screens';
 
 export type FilterValues = Record<PanelFilter, string>;
-
-const Grid = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(180px, 1fr));
-  column-gap: ${({ theme }) => theme.space(4)};
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
-`;
 
 const Form = styled.form`
   padding-bottom: ${({ theme }) => theme.space(4)};
@@ -67,7 +55,7 @@ export function FilterPanel({ id, filters, initial, onSave, onRemove }: FilterPa
 
   return (
     <Form id={id} aria-label="Filters" onSubmit={save} noValidate>
-      <Grid>
+      <FieldGrid $min={180}>
         {shows('stock_type') ? (
           <SelectField
             label="Stock Type"
@@ -159,13 +147,13 @@ export function FilterPanel({ id, filters, initial, onSave, onRemove }: FilterPa
             onChange={(event) => set('search', event.target.value)}
           />
         ) : null}
-      </Grid>
-      <Actions>
+      </FieldGrid>
+      <Stack $row $gap={2}>
         <Button type="submit">Save Filter</Button>
         <Button variant="secondary" onClick={onRemove}>
           Remove Filter
         </Button>
-      </Actions>
+      </Stack>
     </Form>
   );
 }

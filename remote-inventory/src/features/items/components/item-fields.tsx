@@ -1,6 +1,5 @@
 import { BRAND_CATALOGUE, BRANDS, STOCK_TYPES, type Brand, type StockType } from '@loupe/contracts';
-import { SelectField, TextAreaField, TextField, today } from '@loupe/platform';
-import styled from 'styled-components';
+import { FieldGrid, SelectField, TextAreaField, TextField, today } from '@loupe/platform';
 
 /** The descriptive fields, which add and edit share. */
 export interface ItemFieldValues {
@@ -14,12 +13,6 @@ export interface ItemFieldValues {
 
 export type ItemFieldName = keyof ItemFieldValues;
 
-export const Columns = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(240px, 1fr));
-  column-gap: ${({ theme }) => theme.space(4)};
-`;
-
 interface ItemFieldsProps {
   values: ItemFieldValues;
   errors: Partial<Record<string, string>>;
@@ -31,7 +24,7 @@ export function ItemFields({ values, errors, onChange }: ItemFieldsProps) {
   const set = (change: Partial<ItemFieldValues>) => onChange({ ...values, ...change });
   const models: readonly string[] = values.brand ? (BRAND_CATALOGUE[values.brand as Brand] ?? []) : [];
   return (
-    <Columns>
+    <FieldGrid $min={240}>
       <TextField
         label="Serial Number"
         name="serialNumber"
@@ -97,7 +90,7 @@ export function ItemFields({ values, errors, onChange }: ItemFieldsProps) {
         error={errors.description}
         onChange={(event) => set({ description: event.target.value })}
       />
-    </Columns>
+    </FieldGrid>
   );
 }
 

@@ -9,6 +9,7 @@ import {
   Pagination,
   rangeText,
   Spinner,
+  Stack,
   useListController,
   usePageTitle,
 } from '@loupe/platform';
@@ -30,12 +31,7 @@ import { PromoteDialog } from './promote-dialog';
 import type { RowAction } from './row-actions';
 import { SellDialog } from './sell-dialog';
 
-const Toolbar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space(3)};
+const Toolbar = styled(Stack).attrs({ $row: true, $spread: true })`
   margin-bottom: ${({ theme }) => theme.space(4)};
   label {
     margin-right: ${({ theme }) => theme.space(2)};
@@ -52,13 +48,6 @@ const Toolbar = styled.div`
 const Summary = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.muted};
-`;
-
-const Notice = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(3)};
 `;
 
 const FILTER_LABELS: Record<PanelFilter, string> = {
@@ -185,7 +174,7 @@ export function ItemListPage({ screen }: { screen: ListScreen }) {
 
       {filterParam ? (
         <Alert tone="info">
-          <Notice>
+          <Stack $row>
             <span>
               {filterClient.data
                 ? `Items checked out to ${filterClient.data.name}`
@@ -196,7 +185,7 @@ export function ItemListPage({ screen }: { screen: ListScreen }) {
             <Button variant="secondary" onClick={() => list.setFilters({ client: '' })}>
               Show All Checked-Out Items
             </Button>
-          </Notice>
+          </Stack>
         </Alert>
       ) : null}
 
@@ -260,12 +249,12 @@ export function ItemListPage({ screen }: { screen: ListScreen }) {
 
         {list.error ? (
           <Alert>
-            <Notice>
+            <Stack $row>
               <span>{errorMessage(list.error, 'Failed to load inventory items.')}</span>
               <Button variant="secondary" onClick={list.retry}>
                 Retry
               </Button>
-            </Notice>
+            </Stack>
           </Alert>
         ) : null}
 

@@ -1,5 +1,5 @@
 import { CURRENCIES, TRANSACTION_TYPES, type Currency, type TransactionType } from '@loupe/contracts';
-import { Button, formatMoney, SelectField, TextField } from '@loupe/platform';
+import { Button, FieldGrid, formatMoney, SelectField, Stack, TextField } from '@loupe/platform';
 import styled from 'styled-components';
 import { ClientPicker, type ClientChoice } from '../../../components/client-picker';
 import { TRANSACTION_LABELS } from '../lib/labels';
@@ -47,20 +47,6 @@ const Line = styled.fieldset`
   }
 `;
 
-const Grid = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(150px, 1fr));
-  column-gap: ${({ theme }) => theme.space(3)};
-`;
-
-const Footer = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space(2)};
-`;
-
 const AddLine = styled.div`
   margin-bottom: ${({ theme }) => theme.space(4)};
 `;
@@ -106,7 +92,7 @@ export function TransactionsEditor({ rows, errors, onChange, disabled }: Transac
         return (
           <Line key={row.key} disabled={disabled}>
             <legend>Transaction {n}</legend>
-            <Grid>
+            <FieldGrid $min={150}>
               <SelectField
                 label="Type"
                 value={row.type}
@@ -159,7 +145,7 @@ export function TransactionsEditor({ rows, errors, onChange, disabled }: Transac
                 error={rowErrors.feePercent}
                 onChange={(event) => update(row.key, { feePercent: event.target.value })}
               />
-            </Grid>
+            </FieldGrid>
             {cash ? null : (
               <ClientPicker
                 label="Client"
@@ -169,7 +155,7 @@ export function TransactionsEditor({ rows, errors, onChange, disabled }: Transac
                 onChange={(client) => update(row.key, { client })}
               />
             )}
-            <Footer>
+            <Stack $row $spread $gap={2}>
               <span>
                 {cash ? 'In GBP' : row.type === 'credit' ? 'Owed to the client' : 'Settles the client’s debt'}
                 : <strong>{total ? formatMoney(total) : '—'}</strong>
@@ -181,7 +167,7 @@ export function TransactionsEditor({ rows, errors, onChange, disabled }: Transac
               >
                 Remove
               </Button>
-            </Footer>
+            </Stack>
           </Line>
         );
       })}
