@@ -3,12 +3,12 @@ import {
   Alert,
   Button,
   Card,
+  ChoiceField,
   errorMessage,
   FieldGrid,
   FormActions,
   PageHeader,
   readServerErrors,
-  SelectField,
   TextField,
   today,
   usePageTitle,
@@ -193,19 +193,15 @@ export function AddItemPage() {
                 error={errors.retailPrice}
                 onChange={(event) => setRetailPrice(event.target.value)}
               />
-              <SelectField
+              <ChoiceField
                 label="Status"
                 value={status}
                 error={errors.status}
                 hint="To check an item out to a client, add it, then use Checkout."
-                onChange={(event) => setStatus(event.target.value as typeof status)}
-              >
-                {ADD_STATUSES.map((value) => (
-                  <option key={value} value={value}>
-                    {STATUS_LABELS[value]}
-                  </option>
-                ))}
-              </SelectField>
+                options={ADD_STATUSES}
+                labels={STATUS_LABELS}
+                onChange={setStatus}
+              />
             </FieldGrid>
             <TransactionsEditor rows={rows} errors={lineErrors} onChange={setRows} />
             {errors.transactions ? <Alert>{errors.transactions}</Alert> : null}

@@ -1,5 +1,5 @@
 import { BRAND_CATALOGUE, BRANDS, STOCK_TYPES, type Brand, type StockType } from '@loupe/contracts';
-import { FieldGrid, SelectField, TextAreaField, TextField, today } from '@loupe/platform';
+import { ChoiceField, FieldGrid, SelectField, TextAreaField, TextField, today } from '@loupe/platform';
 
 /** The descriptive fields, which add and edit share. */
 export interface ItemFieldValues {
@@ -35,18 +35,13 @@ export function ItemFields({ values, errors, onChange }: ItemFieldsProps) {
         error={errors.serial}
         onChange={(event) => set({ serial: event.target.value })}
       />
-      <SelectField
+      <ChoiceField
         label="Stock Type"
         value={values.stockType}
         error={errors.stockType}
-        onChange={(event) => set({ stockType: event.target.value as StockType })}
-      >
-        {STOCK_TYPES.map((type) => (
-          <option key={type} value={type}>
-            {type}
-          </option>
-        ))}
-      </SelectField>
+        options={STOCK_TYPES}
+        onChange={(stockType) => set({ stockType })}
+      />
       <SelectField
         label="Brand"
         value={values.brand}

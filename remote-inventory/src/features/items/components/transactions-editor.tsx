@@ -1,5 +1,5 @@
 import { CURRENCIES, TRANSACTION_TYPES, type Currency, type TransactionType } from '@loupe/contracts';
-import { Button, FieldGrid, formatMoney, SelectField, Stack, TextField } from '@loupe/platform';
+import { Button, ChoiceField, FieldGrid, formatMoney, Stack, TextField } from '@loupe/platform';
 import styled from 'styled-components';
 import { ClientPicker, type ClientChoice } from '../../../components/client-picker';
 import { TRANSACTION_LABELS } from '../lib/labels';
@@ -93,18 +93,14 @@ export function TransactionsEditor({ rows, errors, onChange, disabled }: Transac
           <Line key={row.key} disabled={disabled}>
             <legend>Transaction {n}</legend>
             <FieldGrid $min={150}>
-              <SelectField
+              <ChoiceField
                 label="Type"
                 value={row.type}
                 error={rowErrors.type}
-                onChange={(event) => setType(row, event.target.value as TransactionType)}
-              >
-                {TRANSACTION_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {TRANSACTION_LABELS[type]}
-                  </option>
-                ))}
-              </SelectField>
+                options={TRANSACTION_TYPES}
+                labels={TRANSACTION_LABELS}
+                onChange={(type) => setType(row, type)}
+              />
               <TextField
                 label="Amount"
                 inputMode="decimal"
@@ -114,19 +110,14 @@ export function TransactionsEditor({ rows, errors, onChange, disabled }: Transac
                 error={rowErrors.amount}
                 onChange={(event) => update(row.key, { amount: event.target.value })}
               />
-              <SelectField
+              <ChoiceField
                 label="Currency"
                 value={row.currency}
                 disabled={!cash}
                 error={rowErrors.currency}
-                onChange={(event) => update(row.key, { currency: event.target.value as Currency })}
-              >
-                {CURRENCIES.map((code) => (
-                  <option key={code} value={code}>
-                    {code}
-                  </option>
-                ))}
-              </SelectField>
+                options={CURRENCIES}
+                onChange={(currency) => update(row.key, { currency })}
+              />
               <TextField
                 label="Exchange Rate"
                 inputMode="decimal"
