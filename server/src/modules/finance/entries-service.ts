@@ -5,7 +5,7 @@ import { isNumericOutOfRange } from '../../kernel/db-errors';
 import { ApiError } from '../../kernel/http-errors';
 import type { ShopCaller } from '../../kernel/shop-scope';
 import type { Repositories } from '../../repositories';
-import type { DateFilter, NewFinanceEntry } from './expenses-repository';
+import type { DateFilter, NewFinanceEntry } from './entries-repository';
 import { parseEntry } from './input';
 
 /** What expenses and quick sales have alike: the same form, list and audit, over two tables. */

@@ -14,7 +14,7 @@ import {
 } from '@loupe/contracts';
 import { BLANK, REQUIRED } from '../../kernel/http-errors';
 import { RATE_RULE, amountRuleFor, type DecimalRule } from '../../kernel/money';
-import type { DateFilter, NewFinanceEntry } from './expenses-repository';
+import type { DateFilter, NewFinanceEntry } from './entries-repository';
 import {
   ErrorBag,
   dateField,

@@ -1,4 +1,4 @@
-import type { Currency, Expense, PaymentMethod } from '@loupe/contracts';
+import type { Currency, Expense, PaymentMethod, QuickSale } from '@loupe/contracts';
 import type { Queryable } from '../../db/database';
 import { moneyOut } from '../../kernel/money';
 
@@ -67,16 +67,22 @@ export function dayBounds(column: string, filter: DateFilter, params: unknown[])
   return sql;
 }
 
-/** Expenses (Add Expense, Expense List). amount_gbp = round(amount × exchange_rate, 2), fixed when saved. */
-export class ExpensesRepository {
+/**
+ * Expenses and quick sales: the same values, day filter and paging, each over its own table. `rows` is the
+ * FROM and WHERE that select this kind's rows of a shop ($1); `insertSql` takes NewFinanceEntry's values in
+ * the order `insert` passes them.
+ */
+abstract class EntryTable<T> {
+  protected abstract readonly rows: string;
+  protected abstract readonly dayColumn: string;
+  protected abstract readonly insertSql: string;
+  protected abstract toEntry(row: EntryRow): T;
+
   constructor(private readonly db: Queryable) {}
 
-  async insert(entry: NewFinanceEntry): Promise<Expense> {
+  async insert(entry: NewFinanceEntry): Promise<T> {
     const rows = await this.db.query<EntryRow>(
-      `INSERT INTO expenses (shop_id, name, amount, currency, exchange_rate, amount_gbp, payment_method, notes,
-                             expense_date, created_by, created_at)
-       VALUES ($1, $2, $3::numeric, $4, $5::numeric, round($3::numeric * $5::numeric, 2), $6, $7, $8::date, $9, $10)
-       RETURNING ${entryColumns('expense_date')}`,
+      `${this.insertSql} RETURNING ${entryColumns(this.dayColumn)}`,
       [
         entry.shopId,
         entry.name,
@@ -90,31 +96,59 @@ export class ExpensesRepository {
         entry.at,
       ],
     );
-    return toExpense(rows[0] as EntryRow);
+    return this.toEntry(rows[0] as EntryRow);
   }
 
   async count(shopId: number, filter: DateFilter): Promise<number> {
     const params: unknown[] = [shopId];
-    const where = dayBounds('expense_date', filter, params);
+    const where = dayBounds(this.dayColumn, filter, params);
     const rows = await this.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM expenses WHERE shop_id = $1${where}`,
+      `SELECT count(*)::int AS n FROM ${this.rows}${where}`,
       params,
     );
     return rows[0]?.n ?? 0;
   }
 
   /** Newest first: by day, then the latest saved. */
-  async list(shopId: number, filter: DateFilter, limit: number, offset: number): Promise<Expense[]> {
+  async list(shopId: number, filter: DateFilter, limit: number, offset: number): Promise<T[]> {
     const params: unknown[] = [shopId];
-    const where = dayBounds('expense_date', filter, params);
+    const where = dayBounds(this.dayColumn, filter, params);
     params.push(limit, offset);
     const rows = await this.db.query<EntryRow>(
-      `SELECT ${entryColumns('expense_date')} FROM expenses WHERE shop_id = $1${where}
-        ORDER BY expense_date DESC, id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
+      `SELECT ${entryColumns(this.dayColumn)} FROM ${this.rows}${where}
+        ORDER BY ${this.dayColumn} DESC, id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
       params,
     );
-    return rows.map(toExpense);
+    return rows.map((row) => this.toEntry(row));
   }
 }
 
-const toExpense = (row: EntryRow): Expense => ({ ...entryOut(row), expense_date: row.day });
+/** Expenses (Add Expense, Expense List). amount_gbp = round(amount × exchange_rate, 2), fixed when saved. */
+export class ExpensesRepository extends EntryTable<Expense> {
+  protected readonly rows = 'expenses WHERE shop_id = $1';
+  protected readonly dayColumn = 'expense_date';
+  protected readonly insertSql = `INSERT INTO expenses (shop_id, name, amount, currency, exchange_rate, amount_gbp,
+      payment_method, notes, expense_date, created_by, created_at)
+    VALUES ($1, $2, $3::numeric, $4, $5::numeric, round($3::numeric * $5::numeric, 2), $6, $7, $8::date, $9, $10)`;
+
+  protected toEntry(row: EntryRow): Expense {
+    return { ...entryOut(row), expense_date: row.day };
+  }
+}
+
+/**
+ * Quick sales: rows of `sales` without a stock item (inventory's Sell writes the ones with an item). No cost:
+ * the whole amount counts as takings and as gross profit.
+ */
+export class QuickSalesRepository extends EntryTable<QuickSale> {
+  protected readonly rows = 'sales WHERE shop_id = $1 AND item_id IS NULL';
+  protected readonly dayColumn = 'sale_date';
+  protected readonly insertSql = `INSERT INTO sales (shop_id, item_id, name, amount, currency, exchange_rate, amount_gbp,
+      cost_gbp, payment_method, client_id, sale_date, notes, created_by, created_at)
+    VALUES ($1, NULL, $2, $3::numeric, $4, $5::numeric, round($3::numeric * $5::numeric, 2), NULL, $6, NULL,
+      $8::date, $7, $9, $10)`;
+
+  protected toEntry(row: EntryRow): QuickSale {
+    return { ...entryOut(row), sale_date: row.day };
+  }
+}
