@@ -4,7 +4,6 @@ import {
   Button,
   Card,
   ChoiceField,
-  errorMessage,
   FieldGrid,
   FormActions,
   PageHeader,
@@ -16,10 +15,9 @@ import {
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useCreateItem } from '../api/create-item';
-import { useUploadItemImage } from '../api/upload-item-image';
 import { STATUS_LABELS } from '../lib/labels';
 import { checkDecimal } from '../lib/validation';
-import { ImageField } from './image-field';
+import { ImageField, useImageUpload } from './image-field';
 import { checkItemFields, ItemFields, type ItemFieldValues } from './item-fields';
 import { TransactionsEditor, type RowErrors, type TransactionRow } from './transactions-editor';
 
@@ -61,7 +59,6 @@ export function AddItemPage() {
   usePageTitle('Add Inventory Item');
   const navigate = useNavigate();
   const create = useCreateItem();
-  const uploadImage = useUploadItemImage();
   const [fields, setFields] = useState<ItemFieldValues>({
     serial: '',
     stockType: 'Watches',
@@ -74,8 +71,7 @@ export function AddItemPage() {
   const [retailPrice, setRetailPrice] = useState('');
   const [status, setStatus] = useState<Exclude<ItemStatus, 'checked_out'>>('available');
   const [rows, setRows] = useState<TransactionRow[]>([]);
-  const [image, setImage] = useState<File | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
+  const image = useImageUpload();
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [lineErrors, setLineErrors] = useState<Record<number, RowErrors>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -89,22 +85,10 @@ export function AddItemPage() {
   }
 
   async function sendImage(item: Item): Promise<boolean> {
-    if (!image) return true;
-    setProgress(0);
-    try {
-      await uploadImage.mutateAsync({ itemId: item.id, file: image, onProgress: setProgress });
-      return true;
-    } catch (error) {
-      setSaved(item);
-      setErrors((current) => ({
-        ...current,
-        image: errorMessage(error, 'The image could not be uploaded.'),
-      }));
-      setFormError(`Item ${item.serial} was saved, but its image was not uploaded.`);
-      return false;
-    } finally {
-      setProgress(null);
-    }
+    if (await image.send(item.id)) return true;
+    setSaved(item);
+    setFormError(`Item ${item.serial} was saved, but its image was not uploaded.`);
+    return false;
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -208,13 +192,8 @@ export function AddItemPage() {
           </fieldset>
           <ImageField
             label="Image"
-            file={image}
-            onChange={(file) => {
-              setImage(file);
-              setErrors(({ image: _dropped, ...rest }) => rest);
-            }}
-            progress={progress}
-            error={errors.image ?? errors.file}
+            {...image.field}
+            error={image.field.error ?? errors.file}
             disabled={submitting}
           />
           <FormActions

@@ -23,9 +23,9 @@ import { idParam } from '../../../lib/ids';
 import { useDeleteItemImage } from '../api/delete-item-image';
 import { useItem } from '../api/get-item';
 import { useUpdateItem } from '../api/update-item';
-import { itemImageUrl, useUploadItemImage } from '../api/upload-item-image';
+import { itemImageUrl } from '../api/upload-item-image';
 import { STATUS_LABELS, TRANSACTION_LABELS } from '../lib/labels';
-import { ImageField } from './image-field';
+import { ImageField, useImageUpload } from './image-field';
 import { checkItemFields, ItemFields, type ItemFieldValues } from './item-fields';
 
 export const updatedAlert = (id: number) => `Inventory item ${id} updated successfully!`;
@@ -114,13 +114,11 @@ function EditItemForm({ item: loaded }: { item: Item }) {
     description: loaded.description,
     purchasedOn: loaded.purchasedOn,
   });
-  const [image, setImage] = useState<File | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
+  const image = useImageUpload();
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const update = useUpdateItem();
-  const uploadImage = useUploadItemImage();
   const deleteImage = useDeleteItemImage();
   const removing = deleteImage.isPending ? deleteImage.variables.imageId : null;
 
@@ -160,18 +158,10 @@ function EditItemForm({ item: loaded }: { item: Item }) {
       setSubmitting(false);
       return;
     }
-    if (image) {
-      setProgress(0);
-      try {
-        await uploadImage.mutateAsync({ itemId: item.id, file: image, onProgress: setProgress });
-      } catch (error) {
-        setErrors({ image: errorMessage(error, 'The image could not be uploaded.') });
-        setFormError('The changes were saved, but the image was not uploaded. Choose it again or remove it.');
-        setProgress(null);
-        setSubmitting(false);
-        return;
-      }
-      setProgress(null);
+    if (!(await image.send(item.id))) {
+      setFormError('The changes were saved, but the image was not uploaded. Choose it again or remove it.');
+      setSubmitting(false);
+      return;
     }
     setSubmitting(false);
     done();
@@ -239,13 +229,8 @@ function EditItemForm({ item: loaded }: { item: Item }) {
             ) : null}
             <ImageField
               label="Add Image"
-              file={image}
-              onChange={(file) => {
-                setImage(file);
-                setErrors(({ image: _dropped, ...rest }) => rest);
-              }}
-              progress={progress}
-              error={errors.image ?? errors.file}
+              {...image.field}
+              error={image.field.error ?? errors.file}
               disabled={submitting}
             />
           </section>

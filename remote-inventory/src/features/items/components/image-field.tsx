@@ -1,5 +1,7 @@
 import { ITEM_IMAGE_MAX_BYTES } from '@loupe/contracts';
-import { FileField } from '@loupe/platform';
+import { errorMessage, FileField } from '@loupe/platform';
+import { useState } from 'react';
+import { useUploadItemImage } from '../api/upload-item-image';
 
 const MAX_MB = ITEM_IMAGE_MAX_BYTES / (1024 * 1024);
 
@@ -33,4 +35,37 @@ export function ImageField(props: ImageFieldProps) {
       preview
     />
   );
+}
+
+/**
+ * The image a form sends after its item is saved (add and edit): the chosen file, the upload's progress and
+ * why it failed, which the field shows, and `send`, which uploads it to the saved item.
+ */
+export function useImageUpload() {
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const upload = useUploadItemImage();
+
+  /** Uploads the chosen file to the item: true when it arrived (or none was chosen), else the field says why. */
+  async function send(itemId: number): Promise<boolean> {
+    if (!file) return true;
+    setError(null);
+    setProgress(0);
+    try {
+      await upload.mutateAsync({ itemId, file, onProgress: setProgress });
+      return true;
+    } catch (failure) {
+      setError(errorMessage(failure, 'The image could not be uploaded.'));
+      return false;
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  const choose = (next: File | null) => {
+    setFile(next);
+    setError(null);
+  };
+  return { field: { file, onChange: choose, progress, error }, send };
 }
