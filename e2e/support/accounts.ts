@@ -1,4 +1,4 @@
-/** The demo accounts the app seeds on a fresh data folder (server/src/db/seed.ts). */
+/** The demo accounts the app seeds on a fresh data folder (server/src/demo/seed.ts). */
 export const DEMO_PASSWORD = 'loupe-demo-2026';
 
 export interface Account {
