@@ -1,5 +1,6 @@
 import { Type, type TSchema } from '@sinclair/typebox';
-import { ErrorDetail, FieldErrors } from '@loupe/contracts';
+import { ErrorDetail, FieldErrors, schemasOf, type Endpoint } from '@loupe/contracts';
+import { idPattern } from './validation';
 
 // The contracts carry $ids for OpenAPI; response schemas are compiled per route, so each use gets a copy.
 const { $id: _detailId, ...detailSchema } = ErrorDetail;
@@ -22,16 +23,53 @@ export function withErrors<T extends Record<number, TSchema>>(ok: T) {
   };
 }
 
+/** Who may call a route: signed-in staff, anyone (the caller is read when there is one), or anyone unread. */
+export type Access = 'required' | 'optional' | 'none';
+
+/** What a route adds to its endpoint's schemas: documentation, and answers of its own (e.g. a 409). */
+export interface RouteDoc {
+  summary: string;
+  description?: string;
+  consumes?: string[];
+  /** A body wider than the contract's, where the server accepts more than a client needs to send. */
+  body?: TSchema;
+  response?: Record<number, TSchema>;
+}
+
+type Merged<A, B> = Omit<A, keyof B> & B;
+
 /**
- * The options of a route for signed-in staff: a live session is required, and the schema documents the
- * route under `tags` with every error answer besides its own.
+ * Fastify's route options for an endpoint of the contracts' map: its method, its pattern (numeric parameters
+ * only, like Django's <int:pk>), its schemas, and every error answer besides its own. Spread it into
+ * `fastify.route({ ...endpointRoute(…), handler })`, so a path and its schemas are written once, in the map.
  */
-export function staffRoute<S extends { summary: string; response: Record<number, TSchema> }>(
+export function endpointRoute<const E extends Endpoint, const D extends RouteDoc>(
+  endpoint: E,
   tags: string[],
-  schema: S,
+  doc: D,
+  auth: Access = 'required',
 ) {
+  const fromMap = schemasOf(endpoint);
+  const response = withErrors({ ...fromMap.response, ...doc.response } as Merged<
+    (typeof fromMap)['response'],
+    D['response'] extends Record<number, TSchema> ? D['response'] : unknown
+  >);
   return {
-    config: { auth: 'required' as const },
-    schema: { tags, ...schema, response: withErrors(schema.response) },
+    method: endpoint.method,
+    url: idPattern(endpoint.path),
+    config: { auth },
+    schema: { tags, ...fromMap, ...doc, response } as Merged<typeof fromMap, Omit<D, 'response'>> & {
+      tags: string[];
+      response: typeof response;
+    },
   };
+}
+
+/** endpointRoute for signed-in staff. */
+export function staffRoute<const E extends Endpoint, const D extends RouteDoc>(
+  endpoint: E,
+  tags: string[],
+  doc: D,
+) {
+  return endpointRoute(endpoint, tags, doc, 'required');
 }

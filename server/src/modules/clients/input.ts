@@ -1,4 +1,3 @@
-import { Type } from '@sinclair/typebox';
 import {
   CLIENT_ORDERINGS,
   DEFAULT_CURRENCY,
@@ -28,9 +27,6 @@ import {
   type Paging,
 } from '../../kernel/validation';
 import type { ClientFields, ClientFilter } from './clients-repository';
-
-export const ClientParams = Type.Object({ id: Type.String() });
-export const DocumentParams = Type.Object({ id: Type.String(), docId: Type.String() });
 
 export const INVALID_PHONE = 'Enter a valid phone number.';
 /** Digits with the usual separators and an optional leading +; at least one digit. */

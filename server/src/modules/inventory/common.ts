@@ -1,10 +1,6 @@
-import { Type } from '@sinclair/typebox';
 import type { Item } from '@loupe/contracts';
 import { ApiError } from '../../kernel/http-errors';
 import { isNumericOutOfRange, isUniqueViolation } from '../../kernel/db-errors';
-
-export const ItemParams = Type.Object({ id: Type.String() });
-export const ImageParams = Type.Object({ id: Type.String(), imageId: Type.String() });
 
 export const SERIAL_TAKEN = 'An item with this serial already exists.';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { Profile, ProfileUpdate, routes } from '@loupe/contracts';
+import { ProfileUpdate, endpoints } from '@loupe/contracts';
 import type { AppContext } from '../../../context';
 import { AccountService } from '../account-service';
 import { fieldErrors, notAuthenticated } from '../../../kernel/http-errors';
@@ -20,24 +20,20 @@ const ProfileUpdateBody = Type.Object(
 const profileRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const accounts = new AccountService(ctx);
 
-  fastify.get(
-    routes.profileMe,
-    staffRoute(['profile'], {
+  fastify.route({
+    ...staffRoute(endpoints.profile.me, ['profile'], {
       summary: 'The signed-in user’s profile',
-      response: { 200: Profile },
     }),
     // The session query already read the user's row: no second query.
-    async (request) => request.caller?.user ?? Promise.reject(notAuthenticated()),
-  );
+    handler: async (request) => request.caller?.user ?? Promise.reject(notAuthenticated()),
+  });
 
-  fastify.put(
-    routes.profileUpdate,
-    staffRoute(['profile'], {
+  fastify.route({
+    ...staffRoute(endpoints.profile.update, ['profile'], {
       summary: 'Updates email, first and last name; the username is read-only',
       body: ProfileUpdateBody,
-      response: { 200: Profile },
     }),
-    async (request) => {
+    handler: async (request) => {
       const caller = request.caller;
       if (!caller) throw notAuthenticated();
       // An unchanged id is the echo of GET and is ignored; a different one asks for what cannot be done.
@@ -47,7 +43,7 @@ const profileRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fas
       // The username, read-only too, is ignored whatever its value (the browser sends the one it shows).
       return accounts.updateProfile(caller, request.body);
     },
-  );
+  });
 };
 
 export default profileRoutes;

@@ -1,27 +1,23 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AuthCheck, Credentials, SESSION_COOKIE, routes } from '@loupe/contracts';
+import { SESSION_COOKIE, endpoints } from '@loupe/contracts';
 import type { AppContext } from '../../../context';
 import { burnPasswordCheck, verifyPassword } from '../password-hasher';
 import { toAuthCheck } from '../sessions';
 import { ApiError, BLANK, fieldErrors } from '../../../kernel/http-errors';
 import { rotateCsrfCookie, setSessionCookie } from '../../../plugins/security';
-import { withErrors } from '../../../kernel/schemas';
+import { endpointRoute } from '../../../kernel/schemas';
 
 export const INVALID_CREDENTIALS = 'Unable to log in with provided credentials.';
 
 const tokenRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
-  fastify.post(
-    routes.token,
-    {
-      config: { auth: 'none' },
-      schema: {
-        tags: ['session'],
-        summary: 'Signs in: a new session (and a new CSRF token) on success',
-        body: Credentials,
-        response: withErrors({ 200: AuthCheck }),
-      },
-    },
-    async (request, reply) => {
+  fastify.route({
+    ...endpointRoute(
+      endpoints.session.token,
+      ['session'],
+      { summary: 'Signs in: a new session (and a new CSRF token) on success' },
+      'none',
+    ),
+    handler: async (request, reply) => {
       const { username, password } = request.body;
       const blank: Record<string, string[]> = {};
       if (!username.trim()) blank.username = [BLANK];
@@ -55,7 +51,7 @@ const tokenRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastif
       rotateCsrfCookie(reply, request, ctx.config);
       return toAuthCheck(await ctx.sessions.resolve(key));
     },
-  );
+  });
 };
 
 export default tokenRoute;

@@ -1,13 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ClientDocument, ClientDocumentList, routes } from '@loupe/contracts';
-import { Type } from '@sinclair/typebox';
+import { endpoints } from '@loupe/contracts';
 import { encodeFilename } from '../../../kernel/file-storage';
 import { KYC_EXTENSIONS, type KycContentType } from '../../../kernel/file-types';
 import { notFound } from '../../../kernel/http-errors';
 import { shopCaller } from '../../../kernel/shop-scope';
 import { staffRoute } from '../../../kernel/schemas';
-import { idPattern, pathId } from '../../../kernel/validation';
-import { ClientParams, DocumentParams } from '../input';
+import { pathId } from '../../../kernel/validation';
 import type { ClientsRouteOptions } from '..';
 
 const TAGS = ['clients'];
@@ -31,28 +29,22 @@ const kycRoutes: FastifyPluginAsyncTypebox<ClientsRouteOptions> = async (fastify
   // Only this plugin's routes read multipart bodies.
   await service.kycFiles.acceptUploads(fastify);
 
-  fastify.post(
-    idPattern(routes.clientKyc),
-    staffRoute(TAGS, {
+  fastify.route({
+    ...staffRoute(endpoints.clients.addKycDocument, TAGS, {
       summary: 'Adds a KYC document (multipart field "file"; PDF, JPEG or PNG recognised by content; 10 MB)',
       consumes: ['multipart/form-data'],
-      params: ClientParams,
-      response: { 201: ClientDocument },
     }),
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const document = await service.addDocument(shopCaller(request), pathId(request.params.id), request);
       return reply.code(201).send(document);
     },
-  );
+  });
 
-  fastify.get(
-    idPattern(routes.clientKyc),
-    staffRoute(TAGS, {
+  fastify.route({
+    ...staffRoute(endpoints.clients.kycDocuments, TAGS, {
       summary: 'The client\u2019s KYC documents, newest first',
-      params: ClientParams,
-      response: { 200: ClientDocumentList },
     }),
-    async (request) => {
+    handler: async (request) => {
       const { shopId } = shopCaller(request);
       const id = pathId(request.params.id);
       await service.existing(shopId, id);
@@ -61,16 +53,13 @@ const kycRoutes: FastifyPluginAsyncTypebox<ClientsRouteOptions> = async (fastify
       );
       return { results, count: results.length };
     },
-  );
+  });
 
-  fastify.get(
-    idPattern(routes.clientKycDocument),
-    staffRoute(TAGS, {
+  fastify.route({
+    ...staffRoute(endpoints.clients.kycDocument, TAGS, {
       summary: 'Downloads a KYC document as an attachment (staff of the client\u2019s shop only)',
-      params: DocumentParams,
-      response: { 200: Type.Any() },
     }),
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const { shopId } = shopCaller(request);
       const document = await ctx.repos.clientDocuments.find(
         shopId,
@@ -84,7 +73,7 @@ const kycRoutes: FastifyPluginAsyncTypebox<ClientsRouteOptions> = async (fastify
         'cache-control': 'private, no-store',
       });
     },
-  );
+  });
 };
 
 export default kycRoutes;

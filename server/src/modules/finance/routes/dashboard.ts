@@ -1,24 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
-import {
-  DashboardPin,
-  DashboardPinCreate,
-  DashboardPinList,
-  FinanceDashboard,
-  MAX_PINS_PER_USER,
-  paths,
-  routes,
-} from '@loupe/contracts';
+import { MAX_PINS_PER_USER, endpoints } from '@loupe/contracts';
 import type { AppContext } from '../../../context';
 import { ApiError, notFound } from '../../../kernel/http-errors';
 import type { PinRow } from '../pins-repository';
 import { shopCaller } from '../../../kernel/shop-scope';
 import { staffRoute } from '../../../kernel/schemas';
-import { idPattern, pathId } from '../../../kernel/validation';
+import { pathId } from '../../../kernel/validation';
 import { mondayOf, parseReportParams, periodFor } from '../input';
 
 const TAGS = ['finance'];
-const PinParams = Type.Object({ id: Type.String() });
 
 const dashboardRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const { reports, financeDashboard: dashboard, pins } = ctx.repos;
@@ -35,13 +25,11 @@ const dashboardRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (f
     return { ...pin, periodFrom: period.from, periodTo: period.to, totals };
   }
 
-  fastify.get(
-    paths.financeDashboard,
-    staffRoute(TAGS, {
+  fastify.route({
+    ...staffRoute(endpoints.dashboard.finance, TAGS, {
       summary: 'Revenue, sales, purchases, profit, sales by method and recent watch sales (dashboard)',
-      response: { 200: FinanceDashboard },
     }),
-    async (request) => {
+    handler: async (request) => {
       const { shopId } = shopCaller(request);
       const today = await reports.shopToday(shopId, ctx.now());
       const figures = await dashboard.figures(shopId, {
@@ -51,31 +39,26 @@ const dashboardRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (f
       });
       return { ...figures, recentWatchSales: await dashboard.recentWatchSales(shopId) };
     },
-  );
+  });
 
-  fastify.get(
-    paths.dashboardPins,
-    staffRoute(TAGS, {
+  fastify.route({
+    ...staffRoute(endpoints.pins.list, TAGS, {
       summary: "The caller's pinned reports with their current totals",
-      response: { 200: DashboardPinList },
     }),
-    async (request) => {
+    handler: async (request) => {
       const { shopId, userId } = shopCaller(request);
       const today = await reports.shopToday(shopId, ctx.now());
       const results = [];
       for (const pin of await pins.list(shopId, userId)) results.push(await withTotals(shopId, today, pin));
       return { results, count: results.length };
     },
-  );
+  });
 
-  fastify.post(
-    paths.dashboardPins,
-    staffRoute(TAGS, {
+  fastify.route({
+    ...staffRoute(endpoints.pins.create, TAGS, {
       summary: 'Pins a report to the caller\'s dashboard ("Add to Dash"); the same report again is a 200',
-      body: DashboardPinCreate,
-      response: { 200: DashboardPin, 201: DashboardPin },
     }),
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const { shopId, userId } = shopCaller(request);
       const today = await reports.shopToday(shopId, ctx.now());
       const period = parseReportParams(request.body, today);
@@ -108,21 +91,18 @@ const dashboardRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (f
       const { pin, created } = await pins.add(candidate);
       return reply.code(created ? 201 : 200).send(await withTotals(shopId, today, pin));
     },
-  );
+  });
 
-  fastify.delete(
-    idPattern(routes.dashboardPin),
-    staffRoute(TAGS, {
+  fastify.route({
+    ...staffRoute(endpoints.pins.delete, TAGS, {
       summary: "Removes one of the caller's pinned reports",
-      params: PinParams,
-      response: { 204: Type.Null() },
     }),
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const { shopId, userId } = shopCaller(request);
       if (!(await pins.remove(shopId, userId, pathId(request.params.id)))) throw notFound();
       return reply.code(204).send(null);
     },
-  );
+  });
 };
 
 export default dashboardRoutes;

@@ -1,13 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  Expense,
-  ExpenseList,
-  FinanceEntryCreate,
-  FinanceEntryQuery,
-  QuickSale,
-  QuickSaleList,
-  paths,
-} from '@loupe/contracts';
+import { endpoints } from '@loupe/contracts';
 import type { AppContext } from '../../../context';
 import { shopCaller } from '../../../kernel/shop-scope';
 import { staffRoute } from '../../../kernel/schemas';
@@ -22,20 +14,15 @@ const entryRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fasti
   const entries = new EntriesService(ctx);
 
   function register(spec: {
-    path: string;
+    endpoints: typeof endpoints.expenses | typeof endpoints.quickSales;
     kind: EntryKind;
     noun: string;
-    item: typeof Expense | typeof QuickSale;
-    list: typeof ExpenseList | typeof QuickSaleList;
   }) {
-    fastify.get(
-      spec.path,
-      staffRoute(TAGS, {
+    fastify.route({
+      ...staffRoute(spec.endpoints.list, TAGS, {
         summary: `Lists ${spec.noun}s, newest first, paged, optionally between two days`,
-        querystring: FinanceEntryQuery,
-        response: { 200: spec.list },
       }),
-      async (request) => {
+      handler: async (request) => {
         const { shopId } = shopCaller(request);
         const { filter, ...paging } = parseEntryQuery(request.query);
         const repo = spec.kind.repo(ctx.repos);
@@ -45,37 +32,22 @@ const entryRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fasti
         // One handler for two resources: each registration's response schema is its own row type.
         return page as never;
       },
-    );
+    });
 
-    fastify.post(
-      spec.path,
-      staffRoute(TAGS, {
+    fastify.route({
+      ...staffRoute(spec.endpoints.create, TAGS, {
         summary: `Records a ${spec.noun} (its GBP value is fixed with the rate given)`,
-        body: FinanceEntryCreate,
-        response: { 201: spec.item },
       }),
-      async (request, reply) => {
+      handler: async (request, reply) => {
         const saved = await entries.record(spec.kind, shopCaller(request), request.body);
         // One handler for two resources: each registration's response schema is its own row type.
         return reply.code(201).send(saved as never);
       },
-    );
+    });
   }
 
-  register({
-    path: paths.expenses,
-    kind: EXPENSES,
-    noun: 'expense',
-    item: Expense,
-    list: ExpenseList,
-  });
-  register({
-    path: paths.quickSales,
-    kind: QUICK_SALES,
-    noun: 'quick sale',
-    item: QuickSale,
-    list: QuickSaleList,
-  });
+  register({ endpoints: endpoints.expenses, kind: EXPENSES, noun: 'expense' });
+  register({ endpoints: endpoints.quickSales, kind: QUICK_SALES, noun: 'quick sale' });
 };
 
 export default entryRoutes;

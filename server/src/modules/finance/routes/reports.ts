@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
-import { REPORT_CLIENT_LIMIT, Report, ReportQuery, paths, type ReportType } from '@loupe/contracts';
+import { REPORT_CLIENT_LIMIT, endpoints, type ReportType } from '@loupe/contracts';
 import type { AppContext } from '../../../context';
 import {
   ReportsRepository,
@@ -135,14 +134,11 @@ const reportRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fast
     return parseReportParams(query, today);
   }
 
-  fastify.get(
-    paths.reports,
-    staffRoute(TAGS, {
+  fastify.route({
+    ...staffRoute(endpoints.reports.get, TAGS, {
       summary: 'A report of the shop (type × range), in GBP, computed from its records',
-      querystring: ReportQuery,
-      response: { 200: Report },
     }),
-    async (request) => {
+    handler: async (request) => {
       const { shopId } = shopCaller(request);
       const period = await resolve(shopId, request.query);
       const summary = await reports.summary(shopId, period);
@@ -158,16 +154,13 @@ const reportRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fast
         details,
       };
     },
-  );
+  });
 
-  fastify.get(
-    paths.reportsCsv,
-    staffRoute(TAGS, {
+  fastify.route({
+    ...staffRoute(endpoints.reports.csv, TAGS, {
       summary: 'The same report as a CSV download, streamed',
-      querystring: ReportQuery,
-      response: { 200: Type.Any() },
     }),
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const { shopId } = shopCaller(request);
       const period = await resolve(shopId, request.query);
       // Read before the first byte goes out, so that a failure is still an error answer, not a cut file.
@@ -179,7 +172,7 @@ const reportRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fast
         .header('cache-control', 'no-store')
         .send(body);
     },
-  );
+  });
 };
 
 export default reportRoutes;

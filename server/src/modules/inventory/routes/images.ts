@@ -1,12 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ITEM_IMAGE_MAX_BYTES, ItemImage, routes } from '@loupe/contracts';
-import { Type } from '@sinclair/typebox';
+import { ITEM_IMAGE_MAX_BYTES, endpoints } from '@loupe/contracts';
 import { notFound } from '../../../kernel/http-errors';
 import { shopCaller } from '../../../kernel/shop-scope';
 import { Detail, staffRoute } from '../../../kernel/schemas';
-import { idPattern, pathId } from '../../../kernel/validation';
+import { pathId } from '../../../kernel/validation';
 import type { InventoryRouteOptions } from '..';
-import { ImageParams, ItemParams } from '../common';
 
 const TAGS = ['inventory'];
 
@@ -14,32 +12,25 @@ const imageRoutes: FastifyPluginAsyncTypebox<InventoryRouteOptions> = async (fas
   // Only this plugin's routes read multipart bodies.
   await service.imageFiles.acceptUploads(fastify);
 
-  fastify.post(
-    idPattern(routes.itemImages),
-    {
-      ...staffRoute(TAGS, {
-        summary: 'Adds an image to an item (multipart field "file"; any image format recognised by content)',
-        consumes: ['multipart/form-data'],
-        params: ItemParams,
-        response: { 201: ItemImage, 409: Detail },
-      }),
-      // Busboy enforces the real cap per file; this only bounds the whole request around it.
-      bodyLimit: ITEM_IMAGE_MAX_BYTES + 64 * 1024,
-    },
-    async (request, reply) => {
+  fastify.route({
+    ...staffRoute(endpoints.items.addImage, TAGS, {
+      summary: 'Adds an image to an item (multipart field "file"; any image format recognised by content)',
+      consumes: ['multipart/form-data'],
+      response: { 409: Detail },
+    }),
+    // Busboy enforces the real cap per file; this only bounds the whole request around it.
+    bodyLimit: ITEM_IMAGE_MAX_BYTES + 64 * 1024,
+    handler: async (request, reply) => {
       const image = await service.addImage(shopCaller(request), pathId(request.params.id), request);
       return reply.code(201).send(image);
     },
-  );
+  });
 
-  fastify.get(
-    idPattern(routes.itemImage),
-    staffRoute(TAGS, {
+  fastify.route({
+    ...staffRoute(endpoints.items.image, TAGS, {
       summary: 'The bytes of an item image (staff of the shop only)',
-      params: ImageParams,
-      response: { 200: Type.Any() },
     }),
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const { shopId } = shopCaller(request);
       const image = await ctx.repos.items.findImage(
         shopId,
@@ -52,16 +43,13 @@ const imageRoutes: FastifyPluginAsyncTypebox<InventoryRouteOptions> = async (fas
         'cache-control': 'private, max-age=3600',
       });
     },
-  );
+  });
 
-  fastify.delete(
-    idPattern(routes.itemImage),
-    staffRoute(TAGS, {
+  fastify.route({
+    ...staffRoute(endpoints.items.deleteImage, TAGS, {
       summary: 'Removes an item image',
-      params: ImageParams,
-      response: { 204: Type.Null() },
     }),
-    async (request, reply) => {
+    handler: async (request, reply) => {
       await service.deleteImage(
         shopCaller(request),
         pathId(request.params.id),
@@ -69,7 +57,7 @@ const imageRoutes: FastifyPluginAsyncTypebox<InventoryRouteOptions> = async (fas
       );
       return reply.code(204).send(null);
     },
-  );
+  });
 };
 
 export default imageRoutes;

@@ -1,27 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Membership, MembershipCreate, MembershipList, MembershipQuery, routes } from '@loupe/contracts';
-import { Type } from '@sinclair/typebox';
+import { endpoints } from '@loupe/contracts';
 import type { AppContext } from '../../../context';
 import { notAuthenticated } from '../../../kernel/http-errors';
-import { staffRoute } from '../../../kernel/schemas';
+import { Detail, staffRoute } from '../../../kernel/schemas';
 import { MembershipsService } from '../memberships-service';
-
-// Like Django's <int:shop_id> converter: anything else is not this URL at all (404).
-const PATH = routes.memberships.replace(':shopId', ':shopId(^\\d+)');
-const Params = Type.Object({ shopId: Type.String() });
 
 const membershipRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const memberships = new MembershipsService(ctx);
 
-  fastify.get(
-    PATH,
-    staffRoute(['memberships'], {
+  fastify.route({
+    ...staffRoute(endpoints.memberships.list, ['memberships'], {
       summary: 'Lists the memberships the caller manages (platinum: gold and silver; gold: silver)',
-      params: Params,
-      querystring: MembershipQuery,
-      response: { 200: MembershipList },
     }),
-    async (request) => {
+    handler: async (request) => {
       if (!request.caller) throw notAuthenticated();
       const results = await memberships.list(
         request.caller.user.id,
@@ -30,21 +21,14 @@ const membershipRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (
       );
       return { results, count: results.length };
     },
-  );
+  });
 
-  fastify.post(
-    PATH,
-    staffRoute(['memberships'], {
+  fastify.route({
+    ...staffRoute(endpoints.memberships.create, ['memberships'], {
       summary: 'Adds a member, or changes the role of an existing member (a promotion), never the owner',
-      params: Params,
-      body: MembershipCreate,
-      response: {
-        200: Membership,
-        201: Membership,
-        409: Type.Object({ detail: Type.String() }),
-      },
+      response: { 409: Detail },
     }),
-    async (request, reply) => {
+    handler: async (request, reply) => {
       if (!request.caller) throw notAuthenticated();
       const { membership, created } = await memberships.save(
         request.caller.user.id,
@@ -53,7 +37,7 @@ const membershipRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (
       );
       return reply.code(created ? 201 : 200).send(membership);
     },
-  );
+  });
 };
 
 export default membershipRoutes;
