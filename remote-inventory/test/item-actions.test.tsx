@@ -439,6 +439,16 @@ describe('flows started on the clients list', () => {
     );
   });
 
+  it('?checkout_client=<not an id> says the same, without asking the service', async () => {
+    const { mock } = fakeInventory([makeItem()], CLIENTS);
+    renderList('available', '?checkout_client=ann');
+    expect(await screen.findByText(/The client to check out to could not be loaded/)).toHaveAttribute(
+      'role',
+      'alert',
+    );
+    expect(mock.calls.filter((call) => call.path.startsWith('/api/clients/'))).toHaveLength(0);
+  });
+
   it('?client=<id> shows only that client’s checked-out items, each with Return', async () => {
     const { mock } = fakeInventory(
       [
