@@ -153,3 +153,26 @@ describe('DataTable', () => {
     expect(dense.padding).not.toBe(compact.padding);
   });
 });
+
+test('with no rows, the empty note stands instead of a table; with rows, the note is gone', () => {
+  const { rerender } = render(
+    <ThemeModeProvider>
+      <DataTable caption="Entries" columns={COLUMNS} rows={[]} rowKey={(e) => e.id} empty="No entries yet." />
+    </ThemeModeProvider>,
+  );
+  expect(screen.getByText('No entries yet.')).toBeInTheDocument();
+  expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  rerender(
+    <ThemeModeProvider>
+      <DataTable
+        caption="Entries"
+        columns={COLUMNS}
+        rows={ENTRIES}
+        rowKey={(e) => e.id}
+        empty="No entries yet."
+      />
+    </ThemeModeProvider>,
+  );
+  expect(screen.getByRole('table', { name: 'Entries' })).toBeInTheDocument();
+  expect(screen.queryByText('No entries yet.')).not.toBeInTheDocument();
+});

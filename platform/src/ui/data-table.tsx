@@ -45,7 +45,14 @@ export interface DataTableProps<Row> {
   sort?: { ordering: string; onSort(ordering: string): void };
   /** A row in the table's foot (a report's totals), filled by the same columns so its figures line up. */
   footRow?: Row;
+  /** Shown instead of the table when there are no rows (a dashboard card's "No watches sold yet."). */
+  empty?: ReactNode;
 }
+
+const EmptyNote = styled.p`
+  margin: ${({ theme }) => theme.space(1)} 0 0;
+  color: ${({ theme }) => theme.colors.muted};
+`;
 
 type Density = 'regular' | 'compact' | 'dense';
 
@@ -136,7 +143,9 @@ export function DataTable<Row>({
   isCurrent,
   sort,
   footRow,
+  empty,
 }: DataTableProps<Row>) {
+  if (rows.length === 0 && empty !== undefined) return <EmptyNote>{empty}</EmptyNote>;
   return (
     <TableScroll>
       <Styled $density={dense ? 'dense' : compact ? 'compact' : 'regular'}>

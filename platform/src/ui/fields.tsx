@@ -127,6 +127,17 @@ export function DecimalField({ places, ...rest }: DecimalFieldProps) {
   );
 }
 
+export type DayFieldProps = Omit<TextFieldProps, 'type' | 'onChange' | 'value'> & {
+  /** The day as the API writes it (`YYYY-MM-DD`), '' when none is chosen. */
+  value: string;
+  onChange(day: string): void;
+};
+
+/** A calendar day (a sale, a payment, a purchase): the browser's date picker, its value already a `YYYY-MM-DD`. */
+export function DayField({ onChange, ...rest }: DayFieldProps) {
+  return <TextField {...rest} type="date" onChange={(event) => onChange(event.target.value)} />;
+}
+
 export type SelectFieldProps = FieldChrome & SelectHTMLAttributes<HTMLSelectElement>;
 
 export function SelectField({ label, error, hint, id, children, ...rest }: SelectFieldProps) {

@@ -1,4 +1,4 @@
-import { TextField } from '@loupe/platform';
+import { DayField } from '@loupe/platform';
 
 export interface DayRange {
   from: string;
@@ -18,23 +18,21 @@ interface DayRangeFieldsProps {
 export function DayRangeFields({ value, errors = {}, onChange }: DayRangeFieldsProps) {
   return (
     <>
-      <TextField
+      <DayField
         label="From"
         name="from"
-        type="date"
         value={value.from}
         max={value.to || undefined}
         error={errors.from}
-        onChange={(event) => onChange({ from: event.target.value })}
+        onChange={(day) => onChange({ from: day })}
       />
-      <TextField
+      <DayField
         label="To"
         name="to"
-        type="date"
         value={value.to}
         min={value.from || undefined}
         error={errors.to}
-        onChange={(event) => onChange({ to: event.target.value })}
+        onChange={(day) => onChange({ to: day })}
       />
     </>
   );

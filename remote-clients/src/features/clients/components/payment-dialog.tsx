@@ -13,15 +13,15 @@ import {
 import {
   Alert,
   amountDecimals,
+  ChoiceField,
+  DayField,
   DecimalField,
   FormActions,
   formatMoney,
   Modal,
-  ChoiceField,
   TextAreaField,
-  TextField,
-  toDecimal,
   today,
+  toDecimal,
   useFormSubmit,
 } from '@loupe/platform';
 import { useState, type FormEvent } from 'react';
@@ -170,15 +170,14 @@ export function PaymentDialog({ client, onClose, onRecorded }: PaymentDialogProp
           options={PAYMENT_METHODS}
           onChange={setMethod}
         />
-        <TextField
+        <DayField
           label="Date"
           name="date"
-          type="date"
           required
           max={today()}
           value={date}
           error={errors.date}
-          onChange={(event) => setDate(event.target.value)}
+          onChange={setDate}
         />
         <TextAreaField
           label="Note"

@@ -175,19 +175,16 @@ const SALE_COLUMNS: readonly DataColumn<WatchSale>[] = [
 export function RecentWatchSalesWidget() {
   return (
     <FinanceCard title="Recent Watch Sales">
-      {(data) =>
-        data.recentWatchSales.length === 0 ? (
-          <StatNote>No watches sold yet.</StatNote>
-        ) : (
-          <DataTable
-            dense
-            caption="Recent Watch Sales"
-            columns={SALE_COLUMNS}
-            rows={data.recentWatchSales}
-            rowKey={(sale) => sale.saleId}
-          />
-        )
-      }
+      {(data) => (
+        <DataTable
+          dense
+          caption="Recent Watch Sales"
+          columns={SALE_COLUMNS}
+          rows={data.recentWatchSales}
+          rowKey={(sale) => sale.saleId}
+          empty="No watches sold yet."
+        />
+      )}
     </FinanceCard>
   );
 }

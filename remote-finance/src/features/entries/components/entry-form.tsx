@@ -3,12 +3,13 @@ import {
   Alert,
   amountDecimals,
   Card,
+  ChoiceField,
+  DayField,
   DecimalField,
   FieldGrid,
   FormActions,
   formatMoney,
   PageHeader,
-  ChoiceField,
   TextAreaField,
   TextField,
   useFormSubmit,
@@ -146,14 +147,13 @@ export function EntryForm({ title, submitLabel, noun, failedText, save }: EntryF
               options={PAYMENT_METHODS}
               onChange={(value) => set('payment_method', value)}
             />
-            <TextField
+            <DayField
               label="Date"
               name="date"
-              type="date"
               required
               value={values.date}
               error={errors.date}
-              onChange={(event) => set('date', event.target.value)}
+              onChange={(day) => set('date', day)}
             />
           </FieldGrid>
           <TextAreaField

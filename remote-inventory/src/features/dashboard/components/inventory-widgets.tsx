@@ -151,19 +151,16 @@ const PURCHASE_COLUMNS: readonly DataColumn<Purchase>[] = [
 export function RecentPurchasesWidget() {
   return (
     <SummaryCard title="Recent Purchases">
-      {(summary) =>
-        summary.recentPurchases.length === 0 ? (
-          <StatNote>No watches bought yet.</StatNote>
-        ) : (
-          <DataTable
-            dense
-            caption="Recent Purchases"
-            columns={PURCHASE_COLUMNS}
-            rows={summary.recentPurchases}
-            rowKey={(row) => row.id}
-          />
-        )
-      }
+      {(summary) => (
+        <DataTable
+          dense
+          caption="Recent Purchases"
+          columns={PURCHASE_COLUMNS}
+          rows={summary.recentPurchases}
+          rowKey={(row) => row.id}
+          empty="No watches bought yet."
+        />
+      )}
     </SummaryCard>
   );
 }

@@ -1,5 +1,5 @@
 import type { Item, ItemRow } from '@loupe/contracts';
-import { Alert, FormActions, Modal, TextAreaField, TextField, today, useFormSubmit } from '@loupe/platform';
+import { Alert, DayField, FormActions, Modal, TextAreaField, today, useFormSubmit } from '@loupe/platform';
 import { useState, type FormEvent } from 'react';
 import { ClientPicker, type ClientChoice } from '../../../components/client-picker';
 import { useCheckOutItem } from '../api/check-out-item';
@@ -47,13 +47,12 @@ export function CheckoutDialog({ item, client: initialClient, onClose, onChecked
       <form onSubmit={submit} noValidate aria-label={`Check out ${item.serial}`}>
         {formError ? <Alert>{formError}</Alert> : null}
         <ClientPicker label="Client" required value={client} onChange={setClient} error={errors.clientId} />
-        <TextField
+        <DayField
           label="Due Date (optional)"
-          type="date"
           min={today()}
           value={dueDate}
           error={errors.dueDate}
-          onChange={(event) => setDueDate(event.target.value)}
+          onChange={setDueDate}
         />
         <TextAreaField
           label="Note"

@@ -1,5 +1,13 @@
 import { BRAND_CATALOGUE, BRANDS, STOCK_TYPES, type Brand, type StockType } from '@loupe/contracts';
-import { ChoiceField, FieldGrid, SelectField, TextAreaField, TextField, today } from '@loupe/platform';
+import {
+  ChoiceField,
+  DayField,
+  FieldGrid,
+  SelectField,
+  TextAreaField,
+  TextField,
+  today,
+} from '@loupe/platform';
 
 /** The descriptive fields, which add and edit share. */
 export interface ItemFieldValues {
@@ -71,13 +79,12 @@ export function ItemFields({ values, errors, onChange }: ItemFieldsProps) {
           </option>
         ))}
       </SelectField>
-      <TextField
+      <DayField
         label="Purchase Date"
-        type="date"
         max={today()}
         value={values.purchasedOn}
         error={errors.purchasedOn}
-        onChange={(event) => set({ purchasedOn: event.target.value })}
+        onChange={(day) => set({ purchasedOn: day })}
       />
       <TextAreaField
         label="Description"

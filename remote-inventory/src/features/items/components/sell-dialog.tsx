@@ -10,13 +10,14 @@ import {
 } from '@loupe/contracts';
 import {
   Alert,
+  ChoiceField,
+  DayField,
   FormActions,
   formatFixed,
   formatMoney,
   Modal,
   parseDecimal,
   productRounded,
-  ChoiceField,
   TextAreaField,
   TextField,
   today,
@@ -134,15 +135,7 @@ export function SellDialog({ item, onClose, onSold }: SellDialogProps) {
           onChange={setPaymentMethod}
         />
         <ClientPicker label="Client (optional)" value={client} onChange={setClient} error={errors.clientId} />
-        <TextField
-          label="Date"
-          type="date"
-          required
-          max={today()}
-          value={date}
-          error={errors.date}
-          onChange={(event) => setDate(event.target.value)}
-        />
+        <DayField label="Date" required max={today()} value={date} error={errors.date} onChange={setDate} />
         <TextAreaField
           label="Notes"
           value={notes}
