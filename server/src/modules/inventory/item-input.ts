@@ -86,10 +86,7 @@ export interface ParsedCreate extends ItemChanges {
 export function parseItemCreate(
   bag: ErrorBag,
   // The schema lets checked_out through so that it is refused here with a reason, not as an unknown choice.
-  body: Omit<ItemCreate, 'status' | 'transactions'> & {
-    status?: ItemStatus;
-    transactions?: RawTransaction[];
-  },
+  body: ItemCreate,
   today: string,
 ): ParsedCreate {
   const fields = parseItemFields(bag, body, today);
@@ -103,13 +100,8 @@ export function parseItemCreate(
   return { ...fields, tradePrice, retailPrice, status, transactions };
 }
 
-/** A line as the schema lets it through: type and currency are checked here, so the error names the line. */
-export type RawTransaction = Omit<ItemTransactionInput, 'type' | 'currency'> & {
-  type: string;
-  currency?: string;
-};
-
-function parseTransaction(bag: ErrorBag, line: RawTransaction, n: number): NewTransaction {
+/** Type and currency are plain strings in the contract: checked here, so that the error names the line. */
+function parseTransaction(bag: ErrorBag, line: ItemTransactionInput, n: number): NewTransaction {
   const problem = (field: string, message: string) =>
     bag.add('transactions', `Line ${n}: ${field}: ${message}`);
   let type: TransactionType = 'cash';

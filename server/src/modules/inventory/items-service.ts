@@ -9,7 +9,6 @@ import {
   type ItemPromote,
   type ItemRow,
   type ItemSell,
-  type ItemStatus,
   type ItemUpdate,
 } from '@loupe/contracts';
 import type { AppContext } from '../../context';
@@ -22,7 +21,7 @@ import { ErrorBag, dateField, decimalField } from '../../kernel/validation';
 import type { Repositories } from '../../repositories';
 import { SERIAL_TAKEN, auditView, translateWriteError } from './common';
 import { stockLinePosting } from './stock-postings';
-import { checkTransactionClients, parseItemCreate, parseItemFields, type RawTransaction } from './item-input';
+import { checkTransactionClients, parseItemCreate, parseItemFields } from './item-input';
 
 const NOT_AN_IMAGE =
   'Upload a valid image. The file you uploaded was either not an image or a corrupted image.';
@@ -67,14 +66,7 @@ export class ItemsService {
     return item;
   }
 
-  async create(
-    { shopId, userId }: ShopCaller,
-    // The schema lets checked_out through so that it is refused here with a reason, not as an unknown choice.
-    body: Omit<ItemCreate, 'status' | 'transactions'> & {
-      status?: ItemStatus;
-      transactions?: RawTransaction[];
-    },
-  ): Promise<Item> {
+  async create({ shopId, userId }: ShopCaller, body: ItemCreate): Promise<Item> {
     const { items } = this.ctx.repos;
     const now = this.ctx.now();
     const today = await items.shopToday(shopId, now);
