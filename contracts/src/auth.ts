@@ -14,7 +14,8 @@ export const User = Type.Object({
 });
 export type User = Static<typeof User>;
 
-export const Shop = Type.Object({ id: Type.Integer(), name: Type.String() });
+/** A shop; `time_zone` is its IANA zone (e.g. "Europe/London"), in which its days begin and end. */
+export const Shop = Type.Object({ id: Type.Integer(), name: Type.String(), time_zone: Type.String() });
 export type Shop = Static<typeof Shop>;
 
 /** `GET /auth-check/`: always 200; nulls when nobody is signed in (or the user has no shop). */

@@ -13,6 +13,7 @@ export interface SessionRow {
   role: Role | null;
   shop_id: number | null;
   shop_name: string | null;
+  shop_time_zone: string | null;
 }
 
 export class SessionsRepository {
@@ -32,7 +33,7 @@ export class SessionsRepository {
   async findLive(keyHash: string, createdAfter: Date, seenAfter: Date): Promise<SessionRow | null> {
     const rows = await this.db.query<SessionRow>(
       `SELECT u.id AS user_id, u.username, u.email, u.first_name, u.last_name, s.created_at, s.last_seen_at,
-              m.role, m.shop_id, sh.name AS shop_name
+              m.role, m.shop_id, sh.name AS shop_name, sh.timezone AS shop_time_zone
          FROM sessions s
          JOIN users u ON u.id = s.user_id AND u.is_active
          LEFT JOIN LATERAL (

@@ -95,7 +95,9 @@ export class SessionService {
           },
           role: row.role,
           shop:
-            row.shop_id !== null && row.shop_name !== null ? { id: row.shop_id, name: row.shop_name } : null,
+            row.shop_id !== null && row.shop_name !== null && row.shop_time_zone !== null
+              ? { id: row.shop_id, name: row.shop_name, time_zone: row.shop_time_zone }
+              : null,
         },
         createdMs: new Date(row.created_at).getTime(),
         lastSeenMs: new Date(row.last_seen_at).getTime(),

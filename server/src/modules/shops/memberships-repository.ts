@@ -49,7 +49,7 @@ export class MembershipsRepository {
 
   async createShop(name: string, now: Date): Promise<Shop> {
     const rows = await this.db.query<Shop>(
-      'INSERT INTO shops (name, created_at) VALUES ($1, $2) RETURNING id, name',
+      'INSERT INTO shops (name, created_at) VALUES ($1, $2) RETURNING id, name, timezone AS time_zone',
       [name, now],
     );
     return rows[0] as Shop;

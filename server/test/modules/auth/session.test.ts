@@ -77,7 +77,18 @@ describe('GET /auth-check/', () => {
         last_name: expect.any(String),
       },
       role: name,
-      shop: { id: fx.shopId, name: 'Loupe Demo' },
+      shop: { id: fx.shopId, name: 'Loupe Demo', time_zone: 'Europe/London' },
+    });
+  });
+
+  it("names the shop's own IANA time zone, so the browser can show its days", async () => {
+    await db.query(`UPDATE shops SET timezone = 'America/New_York' WHERE id = $1`, [fx.shopId]);
+    const browser = new Browser(app);
+    await browser.signIn('silver');
+    expect((await browser.get('/auth-check/')).json().shop).toEqual({
+      id: fx.shopId,
+      name: 'Loupe Demo',
+      time_zone: 'America/New_York',
     });
   });
 
