@@ -1,10 +1,19 @@
 // One flat config for the whole monorepo. Boundaries follow ARCHITECTURE.md: remotes never import each other
 // or the shell, the shell never imports a remote's source, and contracts stay free of React and Fastify.
+// Inside a package, imports flow one way (bulletproof-react): shared code → features → routes; a feature never
+// imports another feature, and nothing imports in a cycle.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
 
+const root = path.dirname(fileURLToPath(import.meta.url));
 const remotes = ['remote-auth', 'remote-inventory', 'remote-clients', 'remote-finance', 'remote-admin'];
 const restrictImports = (patterns) => ({
   'no-restricted-imports': [
@@ -13,17 +22,60 @@ const restrictImports = (patterns) => ({
   ],
 });
 
+/** `features/<a>` may not import `features/<b>`: features are combined only at route level. */
+const featureZones = remotes.flatMap((remote) => {
+  const dir = path.join(root, remote, 'src', 'features');
+  const features = fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+    : [];
+  return features.map((feature) => ({
+    target: `./${remote}/src/features/${feature}`,
+    from: `./${remote}/src/features`,
+    except: [`./${feature}`],
+    message:
+      'A feature never imports another feature: move what both need to the remote’s lib/ or to platform/.',
+  }));
+});
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', 'data/**', '.test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver': undefined,
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: ['*/tsconfig.json'], noWarnOnMultipleProjects: true }),
+      ],
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...featureZones,
+            {
+              target: './platform',
+              from: ['./server', './shell', ...remotes.map((r) => `./${r}`)],
+              message: 'platform/ is below every app: it never imports the server, the shell or a remote.',
+            },
+          ],
+        },
+      ],
     },
+  },
+  {
+    files: ['**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
   },
   {
     files: ['**/*.{cjs,js,mjs}'],

@@ -64,11 +64,13 @@ let failed = 0;
 const lines = [];
 
 // Static checks count as one test each: strict TypeScript across every package (and the browser suite),
-// and the one ESLint config with its package boundaries.
+// and the one ESLint config with its package boundaries (plus a probe that its boundary, cycle and a11y rules
+// really fire).
 const checks = [
   { name: 'typecheck', cmd: 'npx', args: ['tsc', '-b'] },
   { name: 'typecheck e2e', cmd: 'npx', args: ['tsc', '-p', 'e2e', '--noEmit'] },
   { name: 'lint', cmd: 'npx', args: ['eslint', '.'] },
+  { name: 'lint rules', cmd: 'node', args: ['.ci/lint-rules.mjs'] },
 ].filter((c) => only.length === 0 || only.some((o) => c.name.startsWith(o)));
 for (const check of checks) {
   console.log(`\n=== ${check.name} ===`);
