@@ -6,9 +6,10 @@ import {
   DecimalInput,
   ListOf,
   Nullable,
+  PagingQuery,
   PaymentMethodSchema,
 } from './common';
-import { CLIENT_STATUSES, LEDGER_DIRECTIONS } from './constants';
+import { CLIENT_BALANCE_FILTERS, CLIENT_ORDERINGS, CLIENT_STATUSES, LEDGER_DIRECTIONS } from './constants';
 
 /*
  * Clients (SPEC §3 Client, §5, §9; issue 4). Endpoints: `endpoints.clients` (endpoints.ts).
@@ -82,26 +83,24 @@ export const ClientUpdate = ClientWrite;
 export type ClientUpdate = Static<typeof ClientUpdate>;
 
 /**
- * `GET /api/clients/` → ClientList. Every value is a string (a query string); unknown parameters are a 400.
+ * `GET /api/clients/` → ClientList (a query string: see PagingQuery for how it is read); unknown parameters are a 400.
  * - page (1-based, default 1; past the end → 404 `{"detail": "Invalid page."}`, page 1 of nothing is empty)
  * - page_size: 10 | 25 | 50 | 100 (default 10)
  * - search: name, email or phone containing the text, case-insensitive
  * - status: active | inactive
- * - has_item_checked_out: true | false;  kyc: true | false
+ * - has_item_checked_out: true | false;  kyc: true | false (1 | 0 too)
  * - balance: negative (debtors) | positive (creditors) | zero
  * - ordering: one of CLIENT_ORDERINGS (constants.ts), default "name" (ties by id)
  */
-const q = Type.Optional(Type.String({ maxLength: 100 }));
 export const ClientQuery = Type.Object(
   {
-    page: q,
-    page_size: q,
-    search: q,
-    status: q,
-    has_item_checked_out: q,
-    kyc: q,
-    balance: q,
-    ordering: q,
+    ...PagingQuery,
+    search: Type.Optional(Type.String({ maxLength: 100 })),
+    status: Type.Optional(ClientStatusSchema),
+    has_item_checked_out: Type.Optional(Type.Boolean()),
+    kyc: Type.Optional(Type.Boolean()),
+    balance: Type.Optional(Choice(CLIENT_BALANCE_FILTERS)),
+    ordering: Type.Optional(Choice(CLIENT_ORDERINGS, { default: 'name' })),
   },
   { additionalProperties: false },
 );
@@ -162,7 +161,7 @@ export type LedgerEntry = Static<typeof LedgerEntry>;
 /** `GET /api/clients/{id}/ledger/?page=&page_size=` → newest first (date, then entry). */
 export const LedgerList = ListOf(LedgerEntry);
 export type LedgerList = Static<typeof LedgerList>;
-export const LedgerQuery = Type.Object({ page: q, page_size: q }, { additionalProperties: false });
+export const LedgerQuery = Type.Object(PagingQuery, { additionalProperties: false });
 export type LedgerQuery = Static<typeof LedgerQuery>;
 
 /**

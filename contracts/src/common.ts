@@ -6,7 +6,7 @@ import {
   type TSchema,
   type TUnion,
 } from '@sinclair/typebox';
-import { CURRENCIES, PAYMENT_METHODS } from './constants';
+import { CURRENCIES, DEFAULT_PAGE_SIZE, PAGE_SIZES, PAYMENT_METHODS } from './constants';
 
 /** DRF's error shape for anything that is not tied to one field: `{"detail": "..."}`. */
 export const ErrorDetail = Type.Object({ detail: Type.String() }, { $id: 'ErrorDetail' });
@@ -62,6 +62,32 @@ export const DecimalInput = Type.Union([Type.Number(), Type.String({ maxLength: 
 
 /** A calendar day, YYYY-MM-DD (the server checks that it exists). */
 export const DateString = Type.String({ maxLength: 10 });
+
+// ---------------------------------------------------------------- query strings
+//
+// A query string is text: the server trims each value, drops empty ones (an empty filter is no filter, as
+// django-filter reads a blank field), reads booleans as true/false/1/0 in any case, then coerces the rest to
+// these types. The browser sends them as URL text, so its fetchers see the types and send the strings.
+
+/** page (1-based; a value that is not a page → 404 `{"detail": "Invalid page."}`) and page_size. */
+export const PagingQuery = {
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 999_999_999 })),
+  page_size: Type.Optional(
+    Type.Union(
+      PAGE_SIZES.map((size) => Type.Literal(size)),
+      { default: DEFAULT_PAGE_SIZE },
+    ) as TUnion<TLiteral<(typeof PAGE_SIZES)[number]>[]>,
+  ),
+};
+
+/**
+ * A comma list of choices, e.g. "available,checked_out" (spaces around entries allowed). A miss names the
+ * entries that are not choices, which the server finds by trying each entry alone against this pattern.
+ */
+export function ChoiceList(values: readonly string[], options?: SchemaOptions) {
+  const one = `\\s*(?:${values.join('|')})\\s*`;
+  return Type.String({ pattern: `^${one}(?:,${one})*$`, maxLength: 100, ...options });
+}
 
 /** The answer of a 204: no body. */
 export const NoContent = Type.Null();

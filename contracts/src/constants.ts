@@ -72,6 +72,8 @@ export const ITEM_IMAGE_MAX_COUNT = 20;
 export const CLIENT_STATUSES = ['active', 'inactive'] as const;
 export type ClientStatus = (typeof CLIENT_STATUSES)[number];
 export const DEFAULT_CLIENT_STATUS: ClientStatus = 'active';
+/** The clients list's balance filter: debtors, creditors, settled. */
+export const CLIENT_BALANCE_FILTERS = ['negative', 'positive', 'zero'] as const;
 /** How lists show a status (SPEC §4: inactive is shown as "Not Active"). */
 export const CLIENT_STATUS_LABELS: Record<ClientStatus, string> = {
   active: 'Active',

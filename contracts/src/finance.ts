@@ -6,6 +6,7 @@ import {
   DecimalInput,
   ListOf,
   Nullable,
+  PagingQuery,
   PaymentMethodSchema,
 } from './common';
 import { REPORT_RANGE_KEYS, REPORT_TYPE_KEYS } from './constants';
@@ -93,9 +94,8 @@ export type QuickSaleList = Static<typeof QuickSaleList>;
  * latest saved). page (1-based; past the end → 404 `{"detail": "Invalid page."}`), page_size 10|25|50|100
  * (default 10), date_from / date_to: YYYY-MM-DD, inclusive (date_from after date_to → 400 on date_to).
  */
-const q = Type.Optional(Type.String({ maxLength: 100 }));
 export const FinanceEntryQuery = Type.Object(
-  { page: q, page_size: q, date_from: q, date_to: q },
+  { ...PagingQuery, date_from: Type.Optional(DateString), date_to: Type.Optional(DateString) },
   { additionalProperties: false },
 );
 export type FinanceEntryQuery = Static<typeof FinanceEntryQuery>;
@@ -125,14 +125,19 @@ export type FinanceEntryQuery = Static<typeof FinanceEntryQuery>;
  * Errors: missing or unknown type/range, bad dates, from > to, more than 366 days → 400 field errors keyed by the
  * parameter, e.g. `{"to": ["A custom range covers at most 366 days."]}`.
  */
+export const ReportTypeSchema = Choice(REPORT_TYPE_KEYS);
+export const ReportRangeSchema = Choice(REPORT_RANGE_KEYS);
+
 export const ReportQuery = Type.Object(
-  { type: q, range: q, from: q, to: q },
+  {
+    type: ReportTypeSchema,
+    range: ReportRangeSchema,
+    from: Type.Optional(DateString),
+    to: Type.Optional(DateString),
+  },
   { additionalProperties: false },
 );
 export type ReportQuery = Static<typeof ReportQuery>;
-
-export const ReportTypeSchema = Choice(REPORT_TYPE_KEYS);
-export const ReportRangeSchema = Choice(REPORT_RANGE_KEYS);
 
 export const ReportTotals = Type.Object({
   sales: Type.Number(),

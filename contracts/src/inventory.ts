@@ -6,9 +6,11 @@ import {
   DecimalInput,
   ListOf,
   Nullable,
+  PagingQuery,
   PaymentMethodSchema,
+  ChoiceList,
 } from './common';
-import { ITEM_STATUSES, STOCK_TYPES, TRANSACTION_TYPES } from './constants';
+import { ITEM_ORDERINGS, ITEM_STATUSES, STOCK_TYPES, TRANSACTION_TYPES } from './constants';
 
 /*
  * Inventory (SPEC §2-§5, issue 5). Endpoints: `endpoints.items` (endpoints.ts).
@@ -189,7 +191,7 @@ export type ItemUpdate = Static<typeof ItemUpdate>;
 // ---------------------------------------------------------------- list
 
 /**
- * `GET /api/items/` → ItemList. All values are strings (a query string). Unknown parameters are a 400.
+ * `GET /api/items/` → ItemList (a query string: see PagingQuery for how it is read). Unknown parameters are a 400.
  * - page (1-based, default 1; past the end → 404 `{"detail": "Invalid page."}`), page_size 10|25|50|100
  * - stock_type: Watches|Jewellery|Accessories; status: one status or a comma list ("available,checked_out")
  * - brand, model: exact catalogue names; min_price, max_price: inclusive bounds on purchasePrice, "£1,234.50"
@@ -201,21 +203,19 @@ export type ItemUpdate = Static<typeof ItemUpdate>;
  *   check-out's due date (checked-out list)
  */
 
-const q = Type.Optional(Type.String({ maxLength: 100 }));
 export const ItemQuery = Type.Object(
   {
-    page: q,
-    page_size: q,
-    stock_type: q,
-    status: q,
-    brand: q,
-    model: q,
-    min_price: q,
-    max_price: q,
-    search: q,
-    client: q,
-    promoted: q,
-    ordering: q,
+    ...PagingQuery,
+    stock_type: Type.Optional(Choice(STOCK_TYPES)),
+    status: Type.Optional(ChoiceList(ITEM_STATUSES)),
+    brand: Type.Optional(Type.String({ maxLength: 60 })),
+    model: Type.Optional(Type.String({ maxLength: 60 })),
+    min_price: Type.Optional(Type.String({ maxLength: 40 })),
+    max_price: Type.Optional(Type.String({ maxLength: 40 })),
+    search: Type.Optional(Type.String({ maxLength: 100 })),
+    client: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
+    promoted: Type.Optional(Type.Boolean()),
+    ordering: Type.Optional(Choice(ITEM_ORDERINGS, { default: '-created_at' })),
   },
   { additionalProperties: false },
 );

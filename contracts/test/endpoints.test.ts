@@ -16,6 +16,7 @@ import {
   type ItemSell,
   type PathParams,
   type QueryOf,
+  type ReportType,
   type ResponseOf,
 } from '../src';
 import { typeIs, type Equal } from './type-assert';
@@ -60,8 +61,12 @@ describe('the endpoint map', () => {
     const list = schemasOf(endpoints.items.list);
     expect(Object.keys(list).sort()).toEqual(['querystring', 'response']);
     expect(Object.keys(list.response)).toEqual(['200']);
-    expect(Value.Check(list.querystring, { page: '2' })).toBe(true);
-    expect(Value.Check(list.querystring, { page: '2', sort: 'x' })).toBe(false);
+    // Typed: the server coerces the query string's text before it checks.
+    expect(Value.Check(list.querystring, { page: 2, promoted: true, status: 'available, sold' })).toBe(true);
+    expect(Value.Check(list.querystring, { page: 0 })).toBe(false);
+    expect(Value.Check(list.querystring, { page_size: 7 })).toBe(false);
+    expect(Value.Check(list.querystring, { status: 'available,lost' })).toBe(false);
+    expect(Value.Check(list.querystring, { page: 2, sort: 'x' })).toBe(false);
 
     const pin = schemasOf(endpoints.pins.create);
     expect(Object.keys(pin.response).sort()).toEqual(['200', '201']);
@@ -79,6 +84,10 @@ describe('the endpoint map', () => {
     typeIs<Equal<ResponseOf<typeof endpoints.items.sell>, Item>>(true);
     typeIs<Equal<BodyOf<typeof endpoints.items.sell>, ItemSell>>(true);
     typeIs<Equal<QueryOf<typeof endpoints.items.list>, ItemQuery>>(true);
+    typeIs<Equal<ItemQuery['page'], number | undefined>>(true);
+    typeIs<Equal<ItemQuery['page_size'], 10 | 25 | 50 | 100 | undefined>>(true);
+    typeIs<Equal<ItemQuery['promoted'], boolean | undefined>>(true);
+    typeIs<Equal<QueryOf<typeof endpoints.reports.get>['type'], ReportType>>(true);
     typeIs<Equal<BodyOf<typeof endpoints.items.detail>, never>>(true);
     typeIs<Equal<ResponseOf<typeof endpoints.pins.delete>, null>>(true);
     typeIs<

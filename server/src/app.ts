@@ -5,11 +5,11 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import AjvCompiler from '@fastify/ajv-compiler';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { createContext } from './context';
+import { validatorCompiler } from './kernel/query-string';
 import { installErrorHandling } from './plugins/error-handling';
 import { collectApiRoutes } from './plugins/method-not-allowed';
 import { registerOpenApi } from './plugins/openapi';
@@ -35,18 +35,13 @@ export interface LoupeApiOptions {
  * The whole API as one encapsulated plugin (deliberately not fastify-plugin-wrapped): its hooks, parsers and
  * error handler stay inside, so a host can mount it with `{ prefix: '/api' }` next to its own routes.
  */
-/** The request validator of this service: unknown fields are an error (not silently dropped), no coercion. */
-const AJV_OPTIONS = {
-  customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true, useDefaults: false },
-} as const;
-
 export const loupeApi: FastifyPluginAsync<LoupeApiOptions> = async (instance, options) => {
   const fastify = instance.withTypeProvider<TypeBoxTypeProvider>();
   const ctx = createContext(options.db, options.config, options.now ?? (() => new Date()));
 
   // The host's validator may coerce types and drop unknown fields (Fastify's defaults); this API's own
   // compiler rejects them instead, wherever it is mounted.
-  fastify.setValidatorCompiler(AjvCompiler()({}, AJV_OPTIONS));
+  fastify.setValidatorCompiler(validatorCompiler());
   // A host that already parses cookies (the shell) keeps its own parser; otherwise this context gets one.
   if (!fastify.hasRequestDecorator('cookies')) await fastify.register(fastifyCookie);
   installErrorHandling(fastify);

@@ -65,6 +65,15 @@ export function endpointRoute<const E extends Endpoint, const D extends RouteDoc
   };
 }
 
+/**
+ * A route whose query string DRF reads as a serializer (a report, the memberships' role) rather than as a
+ * django-filter list: a miss reads `"x" is not a valid choice.`, as the same field in a body does.
+ */
+export const serializerQuery = <R extends { config: object }>(route: R) => ({
+  ...route,
+  config: { ...route.config, queryAsSerializer: true },
+});
+
 /** endpointRoute for signed-in staff. */
 export function staffRoute<const E extends Endpoint, const D extends RouteDoc>(
   endpoint: E,

@@ -1,5 +1,5 @@
 import { domainToASCII } from 'node:url';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type FieldErrors } from '@loupe/contracts';
+import { DEFAULT_PAGE_SIZE, type FieldErrors } from '@loupe/contracts';
 import { ApiError, REQUIRED, fieldErrors, notFound } from './http-errors';
 import { parseDecimal, type DecimalRule } from './money';
 
@@ -90,26 +90,9 @@ export interface Paging {
   pageSize: number;
 }
 
-/** page (1-based) and page_size (10, 25, 50, 100); a page that is not a positive number is not a page. */
-export function parsePaging(bag: ErrorBag, query: { page?: string; page_size?: string }): Paging {
-  const pageText = given(query.page) ?? '1';
-  if (!/^\d{1,9}$/.test(pageText) || Number(pageText) < 1) throw invalidPage();
-  let pageSize = DEFAULT_PAGE_SIZE;
-  const size = given(query.page_size);
-  if (size !== undefined) {
-    if (/^\d+$/.test(size) && (PAGE_SIZES as readonly number[]).includes(Number(size)))
-      pageSize = Number(size);
-    else bag.add('page_size', invalidFilterChoice(size));
-  }
-  return { page: Number(pageText), pageSize };
-}
-
-/** Paging alone (the ledger and audit lists). */
-export function parsePagingOnly(query: { page?: string; page_size?: string }): Paging {
-  const bag = new ErrorBag();
-  const paging = parsePaging(bag, query);
-  bag.throwIfAny();
-  return paging;
+/** page and page_size of a query its schema has read (PagingQuery), with their defaults. */
+export function pagingOf(query: { page?: number; page_size?: number }): Paging {
+  return { page: query.page ?? 1, pageSize: query.page_size ?? DEFAULT_PAGE_SIZE };
 }
 
 /** One page of a list as DRF's PageNumberPagination answers: page 1 of nothing is empty, past the end is 404. */

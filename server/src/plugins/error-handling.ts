@@ -1,7 +1,17 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FieldErrors } from '@loupe/contracts';
 import { ApiError, NOT_FOUND, REQUIRED } from '../kernel/http-errors';
-import { invalidChoice } from '../kernel/validation';
+import { invalidChoice, invalidFilterChoice, invalidPage } from '../kernel/validation';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A query string read as a DRF serializer (a miss reads `"x" is not a valid choice.`) instead of a
+     * django-filter list (`Select a valid choice. …`).
+     */
+    queryAsSerializer?: boolean;
+  }
+}
 
 /** Large enough for any form of this service, small enough that nobody can make us buffer megabytes. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -114,6 +124,60 @@ export function formatValidationErrors(
   return out;
 }
 
+/**
+ * Ajv's errors of a query string in the words django-filter gives (DRF's serializer words for a choice when
+ * `asSerializer`): a page that is not a page is 404 "Invalid page." whatever else is wrong, a choice missed
+ * names the value as typed (trimmed), a comma list names its entries that are not choices.
+ */
+export function formatQueryErrors(
+  errors: readonly AjvError[],
+  query: unknown,
+  asSerializer = false,
+): ApiError {
+  const fieldOf = (error: AjvError) => error.instancePath.split('/')[1] ?? '';
+  if (errors.some((e) => fieldOf(e) === 'page')) return invalidPage();
+  const out: FieldErrors = {};
+  const add = (field: string, message: string) => {
+    out[field] ??= [];
+    if (!out[field].includes(message)) out[field].push(message);
+  };
+  const textOf = (field: string) => {
+    const value =
+      query !== null && typeof query === 'object' ? (query as Record<string, unknown>)[field] : '';
+    return typeof value === 'string' ? value.trim() : String(value);
+  };
+  const choice = (value: string) => (asSerializer ? invalidChoice(value) : invalidFilterChoice(value));
+  const unionPaths = new Set(errors.filter((e) => e.keyword === 'anyOf').map((e) => e.instancePath));
+  for (const error of errors) {
+    const field = fieldOf(error);
+    if (error.keyword === 'required') add(String(error.params.missingProperty), REQUIRED);
+    else if (error.keyword === 'additionalProperties')
+      add(String(error.params.additionalProperty), 'This field is not allowed.');
+    else if (error.keyword === 'anyOf') add(field, choice(textOf(field)));
+    else if (unionPaths.has(error.instancePath)) continue;
+    else if (error.keyword === 'maxLength')
+      add(field, `Ensure this field has no more than ${String(error.params.limit)} characters.`);
+    else if (error.keyword === 'pattern') {
+      // The list's pattern accepts one valid entry alone, so it tells which entries are not choices.
+      const one = new RegExp(String(error.params.pattern), 'u');
+      const entries = new Set(
+        textOf(field)
+          .split(',')
+          .map((entry) => entry.trim()),
+      );
+      add(field, choice([...entries].filter((entry) => !one.test(entry)).join(',')));
+    } else if (
+      error.keyword === 'minimum' ||
+      error.keyword === 'maximum' ||
+      (error.keyword === 'type' && error.params.type === 'integer')
+    )
+      add(field, 'Enter a whole number.');
+    else if (error.keyword === 'type' && error.params.type === 'string') add(field, typeMessage('string'));
+    else add(field, choice(textOf(field)));
+  }
+  return new ApiError(400, out);
+}
+
 function send(reply: FastifyReply, status: number, body: unknown, headers: Record<string, string> = {}) {
   return reply.code(status).headers(headers).type('application/json; charset=utf-8').send(body);
 }
@@ -150,6 +214,14 @@ export function installErrorHandling(fastify: FastifyInstance): void {
 
   fastify.setErrorHandler((error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof ApiError) return send(reply, error.statusCode, error.body, error.headers);
+    if (error.validation && error.validationContext === 'querystring') {
+      const problem = formatQueryErrors(
+        error.validation as AjvError[],
+        request.query,
+        request.routeOptions.config.queryAsSerializer,
+      );
+      return send(reply, problem.statusCode, problem.body);
+    }
     if (error.validation) {
       const part = error.validationContext ?? 'body';
       const input = {

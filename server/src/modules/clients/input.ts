@@ -1,10 +1,8 @@
 import {
-  CLIENT_ORDERINGS,
   DEFAULT_CURRENCY,
   DEFAULT_PAYMENT_METHOD,
   type Currency,
   type LedgerPayment,
-  CLIENT_STATUSES,
   DEFAULT_CLIENT_ORDERING,
   DEFAULT_CLIENT_STATUS,
   type ClientOrdering,
@@ -19,10 +17,8 @@ import {
   isValidEmail,
   NOT_NULL,
   given,
-  invalidFilterChoice,
-  isOneOf,
   parseDate,
-  parsePaging,
+  pagingOf,
   text,
   type Paging,
 } from '../../kernel/validation';
@@ -57,51 +53,22 @@ export function parseClientWrite(body: ClientWrite, current?: ClientFields): Cli
   };
 }
 
-const BOOLEANS: Record<string, boolean> = { true: true, false: false, '1': true, '0': false };
-
 export interface ParsedClientQuery extends Paging {
   filter: ClientFilter;
   ordering: ClientOrdering;
 }
 
-/** The clients list's query string; an empty parameter is no filter (as django-filter reads a blank field). */
+/** The clients list's query string as its schema read it (trimmed, blanks dropped, typed). */
 export function parseClientQuery(query: ClientQuery): ParsedClientQuery {
-  const bag = new ErrorBag();
-  const paging = parsePaging(bag, query);
   const filter: ClientFilter = {};
-
   // A NUL cannot be searched for (PostgreSQL text has none): it matches nothing a client could contain.
   const search = given(query.search?.split('\u0000').join(''));
   if (search !== undefined) filter.search = search.toLowerCase();
-
-  const status = given(query.status);
-  if (status !== undefined) {
-    if (isOneOf(CLIENT_STATUSES, status)) filter.status = status;
-    else bag.add('status', invalidFilterChoice(status));
-  }
-  for (const [key, field] of [
-    ['has_item_checked_out', 'hasItemCheckedOut'],
-    ['kyc', 'kyc'],
-  ] as const) {
-    const raw = given(query[key]);
-    if (raw === undefined) continue;
-    const value = BOOLEANS[raw.toLowerCase()];
-    if (value === undefined) bag.add(key, invalidFilterChoice(raw));
-    else filter[field] = value;
-  }
-  const balance = given(query.balance);
-  if (balance !== undefined) {
-    if (balance === 'negative' || balance === 'positive' || balance === 'zero') filter.balance = balance;
-    else bag.add('balance', invalidFilterChoice(balance));
-  }
-  let ordering: ClientOrdering = DEFAULT_CLIENT_ORDERING;
-  const order = given(query.ordering);
-  if (order !== undefined) {
-    if (isOneOf(CLIENT_ORDERINGS, order)) ordering = order;
-    else bag.add('ordering', invalidFilterChoice(order));
-  }
-  bag.throwIfAny();
-  return { ...paging, filter, ordering };
+  if (query.status !== undefined) filter.status = query.status;
+  if (query.has_item_checked_out !== undefined) filter.hasItemCheckedOut = query.has_item_checked_out;
+  if (query.kyc !== undefined) filter.kyc = query.kyc;
+  if (query.balance !== undefined) filter.balance = query.balance;
+  return { ...pagingOf(query), filter, ordering: query.ordering ?? DEFAULT_CLIENT_ORDERING };
 }
 
 // ---------------------------------------------------------------- payments

@@ -19,11 +19,10 @@ import {
   ErrorBag,
   dateField,
   decimalField,
-  given,
   invalidChoice,
   isOneOf,
   parseDate,
-  parsePaging,
+  pagingOf,
   type Paging,
 } from '../../kernel/validation';
 
@@ -90,14 +89,13 @@ export interface PageQuery extends Paging {
 /** The expense and quick-sale lists' query: DRF paging and an inclusive day range. */
 export function parseEntryQuery(query: FinanceEntryQuery): PageQuery {
   const bag = new ErrorBag();
-  const paging = parsePaging(bag, query);
-  const from = dateField(bag, 'date_from', given(query.date_from), null) ?? undefined;
-  const to = dateField(bag, 'date_to', given(query.date_to), null) ?? undefined;
+  const from = dateField(bag, 'date_from', query.date_from, null) ?? undefined;
+  const to = dateField(bag, 'date_to', query.date_to, null) ?? undefined;
   if (from !== undefined && to !== undefined && from > to) {
     bag.add('date_to', 'Ensure this date is not before date_from.');
   }
   bag.throwIfAny();
-  return { filter: { from, to }, ...paging };
+  return { filter: { from, to }, ...pagingOf(query) };
 }
 
 // ---------------------------------------------------------------- report periods

@@ -30,5 +30,6 @@ export const reportOptions = (query: ReportQuery) =>
 
 /** The report for `query`; no call while the query is `null` (an unfinished custom range). */
 export function useReport(query: ReportQuery | null) {
-  return useQuery({ ...reportOptions(query ?? {}), enabled: query !== null });
+  // While disabled the empty query only names the cache entry; it is never sent.
+  return useQuery({ ...reportOptions(query ?? ({} as ReportQuery)), enabled: query !== null });
 }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { endpoints } from '@loupe/contracts';
 import { shopCaller } from '../../../kernel/shop-scope';
 import { staffRoute } from '../../../kernel/schemas';
-import { pageOf, parsePagingOnly, pathId } from '../../../kernel/validation';
+import { pageOf, pagingOf, pathId } from '../../../kernel/validation';
 import type { ClientsRouteOptions } from '..';
 import { parseClientQuery } from '../input';
 
@@ -67,7 +67,7 @@ const clientRoutes: FastifyPluginAsyncTypebox<ClientsRouteOptions> = async (fast
       const { shopId } = shopCaller(request);
       const id = pathId(request.params.id);
       await service.existing(shopId, id);
-      return pageOf(parsePagingOnly(request.query), await clients.auditCount(shopId, id), (limit, offset) =>
+      return pageOf(pagingOf(request.query), await clients.auditCount(shopId, id), (limit, offset) =>
         clients.auditPage(shopId, id, limit, offset),
       );
     },

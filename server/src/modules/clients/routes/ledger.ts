@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { endpoints } from '@loupe/contracts';
 import { shopCaller } from '../../../kernel/shop-scope';
 import { staffRoute } from '../../../kernel/schemas';
-import { pageOf, parsePagingOnly, pathId } from '../../../kernel/validation';
+import { pageOf, pagingOf, pathId } from '../../../kernel/validation';
 import type { ClientsRouteOptions } from '..';
 
 const TAGS = ['clients'];
@@ -17,7 +17,7 @@ const ledgerRoutes: FastifyPluginAsyncTypebox<ClientsRouteOptions> = async (fast
       const id = pathId(request.params.id);
       await service.existing(shopId, id);
       const { ledger } = ctx.repos;
-      return pageOf(parsePagingOnly(request.query), await ledger.count(shopId, id), (limit, offset) =>
+      return pageOf(pagingOf(request.query), await ledger.count(shopId, id), (limit, offset) =>
         ledger.page(shopId, id, limit, offset),
       );
     },

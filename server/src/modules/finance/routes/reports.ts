@@ -10,7 +10,7 @@ import {
   type Summary,
 } from '../reports-repository';
 import { shopCaller } from '../../../kernel/shop-scope';
-import { staffRoute } from '../../../kernel/schemas';
+import { serializerQuery, staffRoute } from '../../../kernel/schemas';
 import { csvLine, textCell, valueCell } from '../csv';
 import { parseReportParams, type ReportParams, type ReportPeriod } from '../input';
 
@@ -135,9 +135,11 @@ const reportRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fast
   }
 
   fastify.route({
-    ...staffRoute(endpoints.reports.get, TAGS, {
-      summary: 'A report of the shop (type × range), in GBP, computed from its records',
-    }),
+    ...serializerQuery(
+      staffRoute(endpoints.reports.get, TAGS, {
+        summary: 'A report of the shop (type × range), in GBP, computed from its records',
+      }),
+    ),
     handler: async (request) => {
       const { shopId } = shopCaller(request);
       const period = await resolve(shopId, request.query);
@@ -157,9 +159,11 @@ const reportRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fast
   });
 
   fastify.route({
-    ...staffRoute(endpoints.reports.csv, TAGS, {
-      summary: 'The same report as a CSV download, streamed',
-    }),
+    ...serializerQuery(
+      staffRoute(endpoints.reports.csv, TAGS, {
+        summary: 'The same report as a CSV download, streamed',
+      }),
+    ),
     handler: async (request, reply) => {
       const { shopId } = shopCaller(request);
       const period = await resolve(shopId, request.query);

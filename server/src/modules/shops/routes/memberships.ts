@@ -2,16 +2,18 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { endpoints } from '@loupe/contracts';
 import type { AppContext } from '../../../context';
 import { notAuthenticated } from '../../../kernel/http-errors';
-import { Detail, staffRoute } from '../../../kernel/schemas';
+import { Detail, serializerQuery, staffRoute } from '../../../kernel/schemas';
 import { MembershipsService } from '../memberships-service';
 
 const membershipRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const memberships = new MembershipsService(ctx);
 
   fastify.route({
-    ...staffRoute(endpoints.memberships.list, ['memberships'], {
-      summary: 'Lists the memberships the caller manages (platinum: gold and silver; gold: silver)',
-    }),
+    ...serializerQuery(
+      staffRoute(endpoints.memberships.list, ['memberships'], {
+        summary: 'Lists the memberships the caller manages (platinum: gold and silver; gold: silver)',
+      }),
+    ),
     handler: async (request) => {
       if (!request.caller) throw notAuthenticated();
       const results = await memberships.list(
