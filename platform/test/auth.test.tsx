@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom';
 import { AuthProvider, RequireAuth, RequireRole, rememberedPath, useAuth } from '../src/auth';
 import { http } from '../src/http';
+import { setShopTimeZone, shopZone } from '../src/lib/dates';
 import { ThemeModeProvider } from '../src/theme';
 import { authCheckAs, createFetchMock, LocationProbe, type FetchMock } from '../src/testing';
 
@@ -72,6 +73,27 @@ describe('auth', () => {
     await userEvent.click(screen.getByRole('button', { name: 'to b' }));
     expect(await screen.findByText('page b')).toBeInTheDocument();
     await waitFor(() => expect(mock.callsTo('GET', '/auth-check/')).toHaveLength(2));
+  });
+
+  it("days are read in the shop's zone that auth-check names, and in no shop's zone after a 401", async () => {
+    setShopTimeZone(null);
+    const check = authCheckAs('gold');
+    const mock = createFetchMock({
+      'GET /auth-check/': {
+        body: { ...check, shop: { id: 1, name: 'Loupe NY', time_zone: 'America/New_York' } },
+      },
+      'GET /api/profile/me/': {
+        status: 401,
+        body: { detail: 'Authentication credentials were not provided.' },
+      },
+    });
+    mount(mock, '/a');
+    expect(await screen.findByText('page a')).toBeInTheDocument();
+    expect(shopZone()).toBe('America/New_York');
+    mock.on('GET /auth-check/', { body: authCheckAs(null) });
+    await userEvent.click(screen.getByRole('button', { name: 'profile' }));
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+    expect(shopZone()).toBeUndefined();
   });
 
   it('sends an anonymous visitor to /login remembering where they were going', async () => {

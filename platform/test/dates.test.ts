@@ -1,4 +1,4 @@
-import { formatDay, formatMoment, isDay, today } from '../src/lib/dates';
+import { formatDay, formatMoment, isDay, setShopTimeZone, shopZone, today } from '../src/lib/dates';
 
 // 20:30 UTC on 9 March is 10:30 on 10 March in Kiritimati (UTC+14) and still 9 March in London.
 const evening = new Date('2026-03-09T20:30:00Z');
@@ -62,5 +62,27 @@ describe('formatMoment', () => {
     expect(formatMoment('2026-07-06T09:30:00.000Z', 'Europe/London')).toBe('6 Jul 2026, 10:30');
     expect(formatMoment('2026-01-06T09:30:00.000Z', 'Pacific/Kiritimati')).toBe('6 Jan 2026, 23:30');
     expect(formatMoment('not a time')).toBe('not a time');
+  });
+});
+
+describe("the signed-in shop's zone", () => {
+  afterEach(() => setShopTimeZone(null));
+
+  it('is the default zone of every function once the auth provider sets it, and forgotten when cleared', () => {
+    setShopTimeZone('Pacific/Kiritimati');
+    expect(shopZone()).toBe('Pacific/Kiritimati');
+    expect(today(evening)).toBe('2026-03-10');
+    expect(formatDay('2026-03-09T20:30:00Z')).toBe('10 Mar 2026');
+    expect(formatMoment('2026-03-09T20:30:00Z')).toBe('10 Mar 2026, 10:30');
+    // A caller's own zone still wins.
+    expect(today(evening, 'Europe/London')).toBe('2026-03-09');
+    setShopTimeZone(null);
+    expect(shopZone()).toBeUndefined();
+  });
+
+  it('ignores a zone the browser does not know rather than failing every date on the page', () => {
+    setShopTimeZone('Mars/Olympus_Mons');
+    expect(shopZone()).toBeUndefined();
+    expect(() => today(evening)).not.toThrow();
   });
 });

@@ -12,6 +12,7 @@ import { useLocation, useNavigate, type Location } from 'react-router-dom';
 import { QueryClientContext } from '@tanstack/react-query';
 import { paths, type AuthCheck, type Role, type Shop, type User } from '@loupe/contracts';
 import { http as defaultHttp, type HttpClient } from '../http';
+import { setShopTimeZone } from '../lib/dates';
 
 export interface AuthContextValue {
   user: User | null;
@@ -88,6 +89,7 @@ export function AuthProvider({ children, http = defaultHttp, fullPageLoad }: Aut
     }
     if (seq === checkSeq.current) {
       const next = { user: result.user ?? null, role: result.role ?? null, shop: result.shop ?? null };
+      setShopTimeZone(next.shop?.time_zone);
       forgetOnIdentityChange(next);
       setState(next);
       setLoading(false);
@@ -98,6 +100,7 @@ export function AuthProvider({ children, http = defaultHttp, fullPageLoad }: Aut
   useEffect(() => {
     http.setUnauthorizedHandler(() => {
       checkSeq.current++;
+      setShopTimeZone(null);
       forgetOnIdentityChange(SIGNED_OUT);
       setState(SIGNED_OUT);
       setLoading(false);
@@ -129,6 +132,7 @@ export function AuthProvider({ children, http = defaultHttp, fullPageLoad }: Aut
         await http.post(paths.token, { username, password });
       } catch (error) {
         checkSeq.current++;
+        setShopTimeZone(null);
         forgetOnIdentityChange(SIGNED_OUT);
         setState(SIGNED_OUT);
         throw error;
@@ -147,6 +151,7 @@ export function AuthProvider({ children, http = defaultHttp, fullPageLoad }: Aut
       // SPEC §8: a failed sign-out call is ignored; the user is cleared all the same.
     }
     checkSeq.current++;
+    setShopTimeZone(null);
     setState(SIGNED_OUT);
     // The full page load empties memory anyway; clearing first covers a load that is slow or never happens.
     identity.current = null;

@@ -1,8 +1,9 @@
 /*
- * Days are the shop's calendar days. The service decides "today" in the shop's time zone (contracts: Europe/
- * London by default); the browser does not know that zone yet, so every function takes it as an option and
- * falls back to the browser's own zone, which is the shop's for staff at the counter. Never `toISOString()`:
- * that is the UTC day, yesterday for a sale entered after midnight anywhere east of Greenwich.
+ * Days are the shop's calendar days. The service decides "today" in the shop's time zone, and `/auth-check/`
+ * names that zone: the auth provider hands it to `setShopTimeZone`, so every function here reads days in the
+ * shop's zone unless a caller passes another (a laptop set to another zone still sees the shop's day). Before
+ * anyone has signed in there is no shop, and the browser's own zone stands in. Never `toISOString()`: that is the
+ * UTC day, yesterday for a sale entered after midnight anywhere east of Greenwich.
  */
 
 const LOCALE = 'en-GB';
@@ -12,8 +13,31 @@ const MOMENT = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/** The signed-in shop's IANA zone; module state, like the HTTP client, since the platform is one singleton. */
+let shopTimeZone: string | undefined;
+
+/** Sets (or, signed out, forgets) the zone every function here reads days in by default. */
+export function setShopTimeZone(timeZone: string | null | undefined): void {
+  shopTimeZone = timeZone && isTimeZone(timeZone) ? timeZone : undefined;
+}
+
+/** The zone days are read in now: the shop's, or undefined for the browser's own. */
+export function shopZone(): string | undefined {
+  return shopTimeZone;
+}
+
+function isTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The calendar day of `instant` in `timeZone` as YYYY-MM-DD. */
-function dayIn(instant: Date, timeZone?: string): string {
+function dayIn(instant: Date, zone?: string): string {
+  const timeZone = zone ?? shopTimeZone;
   if (timeZone === undefined) {
     return `${instant.getFullYear()}-${pad(instant.getMonth() + 1)}-${pad(instant.getDate())}`;
   }
@@ -81,6 +105,6 @@ export function formatMoment(iso: string, timeZone?: string): string {
     year: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
-    timeZone,
+    timeZone: timeZone ?? shopTimeZone,
   });
 }
