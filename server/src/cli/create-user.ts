@@ -5,8 +5,7 @@ import { AccountValidationError, createAccount } from '../modules/auth/accounts'
 import { DataDirLockedError } from '../db/lock';
 
 const USAGE =
-  'usage: npm run user:create -w @loupe/server -- --username U --password P ' +
-  '[--email E] [--first-name F] [--last-name L]';
+  'usage: npm run user:create -- --username U --password P ' + '[--email E] [--first-name F] [--last-name L]';
 
 export interface CliIo {
   out: (line: string) => void;

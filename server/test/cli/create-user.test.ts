@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { buildApp, loadConfig, openDatabase } from '../../src/app';
 import { createUserCommand } from '../../src/cli/create-user';
@@ -89,6 +89,21 @@ describe('user:create', () => {
     expect(email.code).toBe(1);
     expect(email.err).toContain('Enter a valid email address.');
   });
+
+  it('is reached by the documented command at the repository root (npm run user:create -- …)', () => {
+    const repoRoot = path.resolve(__dirname, '..', '..', '..');
+    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+    // A missing --password is bad usage (exit 2) decided before any database is opened, so this proves the root
+    // script hands its arguments through the server's script to the CLI without creating anything.
+    const res = spawnSync(npm, ['run', '--silent', 'user:create', '--', '--username', 'x'], {
+      cwd: repoRoot,
+      env: { ...process.env, ...tdb.env },
+      encoding: 'utf8',
+      timeout: 180_000,
+    });
+    expect(res.stderr).toContain('usage: npm run user:create -- --username U --password P');
+    expect(res.status).toBe(2);
+  }, 200_000);
 
   it('reports an invalid environment', async () => {
     const res = await run(['--username', 'x', '--password', 'tourbillon-1926-geneva'], {
