@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Choice, Nullable } from './common';
+import { Choice, Nullable, Text } from './common';
 
 export const ROLES = ['platinum', 'gold', 'silver'] as const;
 export const Role = Choice(ROLES);
@@ -29,8 +29,8 @@ export type AuthCheck = Static<typeof AuthCheck>;
 /** `POST /token/` */
 export const Credentials = Type.Object(
   {
-    username: Type.String({ maxLength: 150 }),
-    password: Type.String({ maxLength: 4096 }),
+    username: Text({ maxLength: 150 }),
+    password: Text({ maxLength: 4096 }),
   },
   { additionalProperties: false },
 );
@@ -52,10 +52,10 @@ export type Profile = Static<typeof Profile>;
  */
 export const ProfileUpdate = Type.Object(
   {
-    username: Type.Optional(Type.String({ maxLength: 150 })),
-    email: Type.String({ maxLength: 254 }),
-    first_name: Type.String({ maxLength: 150 }),
-    last_name: Type.String({ maxLength: 150 }),
+    username: Type.Optional(Text({ maxLength: 150 })),
+    email: Text({ maxLength: 254 }),
+    first_name: Text({ maxLength: 150 }),
+    last_name: Text({ maxLength: 150 }),
   },
   { additionalProperties: false },
 );
@@ -64,8 +64,8 @@ export type ProfileUpdate = Static<typeof ProfileUpdate>;
 /** `POST /api/account/change-password/` */
 export const ChangePassword = Type.Object(
   {
-    current_password: Type.String({ maxLength: 4096 }),
-    new_password: Type.String({ maxLength: 4096 }),
+    current_password: Text({ maxLength: 4096 }),
+    new_password: Text({ maxLength: 4096 }),
   },
   { additionalProperties: false },
 );

@@ -8,6 +8,7 @@ import {
   Nullable,
   PagingQuery,
   PaymentMethodSchema,
+  Text,
 } from './common';
 import { CLIENT_BALANCE_FILTERS, CLIENT_ORDERINGS, CLIENT_STATUSES, LEDGER_DIRECTIONS } from './constants';
 
@@ -68,11 +69,11 @@ export type ClientList = Static<typeof ClientList>;
  */
 export const ClientWrite = Type.Object(
   {
-    name: Type.String({ maxLength: 200 }),
-    email: Type.String({ maxLength: 254 }),
-    phone: Type.Optional(Type.String({ maxLength: 40 })),
+    name: Text({ maxLength: 200 }),
+    email: Text({ maxLength: 254 }),
+    phone: Type.Optional(Text({ maxLength: 40 })),
     status: Type.Optional(ClientStatusSchema),
-    notes: Type.Optional(Type.String({ maxLength: 5000 })),
+    notes: Type.Optional(Text({ maxLength: 5000, multiline: true })),
   },
   { additionalProperties: false },
 );
@@ -95,7 +96,7 @@ export type ClientUpdate = Static<typeof ClientUpdate>;
 export const ClientQuery = Type.Object(
   {
     ...PagingQuery,
-    search: Type.Optional(Type.String({ maxLength: 100 })),
+    search: Type.Optional(Text({ maxLength: 100 })),
     status: Type.Optional(ClientStatusSchema),
     has_item_checked_out: Type.Optional(Type.Boolean()),
     kyc: Type.Optional(Type.Boolean()),
@@ -185,7 +186,7 @@ export const LedgerPayment = Type.Object(
     exchangeRate: Type.Optional(Nullable(DecimalInput)),
     method: Type.Optional(PaymentMethodSchema),
     date: Type.Optional(DateString),
-    note: Type.Optional(Type.String({ maxLength: 2000 })),
+    note: Type.Optional(Text({ maxLength: 2000, multiline: true })),
   },
   { additionalProperties: false },
 );

@@ -2,8 +2,10 @@ import {
   Type,
   type SchemaOptions,
   type Static,
+  type StringOptions,
   type TLiteral,
   type TSchema,
+  type TString,
   type TUnion,
 } from '@sinclair/typebox';
 import { CURRENCIES, DEFAULT_PAGE_SIZE, PAGE_SIZES, PAYMENT_METHODS } from './constants';
@@ -51,6 +53,30 @@ export function Choice<const T extends readonly [string, string, ...string[]]>(
 export const CurrencySchema = Choice(CURRENCIES);
 export const PaymentMethodSchema = Choice(PAYMENT_METHODS);
 
+// ---------------------------------------------------------------- text
+
+/**
+ * The one rule for text a client sends: no C0 control character and no DEL. PostgreSQL's text cannot hold
+ * U+0000 at all, and the others have no business in a serial, a name or a search, where they hide in logs,
+ * CSV exports and screens. A multi-line field keeps tab, newline and carriage return.
+ * Written with \u escapes so that the same source is valid for Ajv (`u` flag) and for JavaScript.
+ */
+export const TEXT_PATTERN = '^[^\\u0000-\\u001f\\u007f]*$';
+export const MULTILINE_TEXT_PATTERN = '^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$';
+
+export interface TextOptions extends Omit<StringOptions, 'pattern'> {
+  /** Tab, newline and carriage return allowed (notes, descriptions). */
+  multiline?: boolean;
+}
+
+/**
+ * A text field of a request body or query string. The server words a miss as DRF does: a NUL reads
+ * `Null characters are not allowed.`, any other control character `Control characters are not allowed.`
+ */
+export function Text({ multiline = false, ...options }: TextOptions = {}): TString {
+  return Type.String({ ...options, pattern: multiline ? MULTILINE_TEXT_PATTERN : TEXT_PATTERN });
+}
+
 /** `T | null` (DRF's `allow_null`). */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -58,10 +84,10 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
  * A decimal in a request: a JSON number or a numeric string ("1234.50"). The server checks digits and range
  * per field and answers DRF field errors, so the schema only bounds the length.
  */
-export const DecimalInput = Type.Union([Type.Number(), Type.String({ maxLength: 40 })]);
+export const DecimalInput = Type.Union([Type.Number(), Text({ maxLength: 40 })]);
 
 /** A calendar day, YYYY-MM-DD (the server checks that it exists). */
-export const DateString = Type.String({ maxLength: 10 });
+export const DateString = Text({ maxLength: 10 });
 
 // ---------------------------------------------------------------- query strings
 //

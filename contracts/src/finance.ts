@@ -8,6 +8,7 @@ import {
   Nullable,
   PagingQuery,
   PaymentMethodSchema,
+  Text,
 } from './common';
 import { REPORT_RANGE_KEYS, REPORT_TYPE_KEYS } from './constants';
 import { ClientStatusSchema } from './clients';
@@ -48,12 +49,12 @@ import { ClientStatusSchema } from './clients';
  */
 export const FinanceEntryCreate = Type.Object(
   {
-    name: Type.String({ maxLength: 1000 }),
+    name: Text({ maxLength: 1000 }),
     amount: DecimalInput,
-    currency: Type.Optional(Type.String({ maxLength: 8 })),
+    currency: Type.Optional(Text({ maxLength: 8 })),
     exchangeRate: Type.Optional(DecimalInput),
-    payment_method: Type.Optional(Type.String({ maxLength: 32 })),
-    notes: Type.Optional(Type.String({ maxLength: 5000 })),
+    payment_method: Type.Optional(Text({ maxLength: 32 })),
+    notes: Type.Optional(Text({ maxLength: 5000, multiline: true })),
     date: Type.Optional(DateString),
   },
   { additionalProperties: false },
@@ -324,8 +325,8 @@ export type FinanceDashboard = Static<typeof FinanceDashboard>;
  */
 export const DashboardPinCreate = Type.Object(
   {
-    type: Type.String({ maxLength: 32 }),
-    range: Type.String({ maxLength: 16 }),
+    type: Text({ maxLength: 32 }),
+    range: Text({ maxLength: 16 }),
     from: Type.Optional(Nullable(DateString)),
     to: Type.Optional(Nullable(DateString)),
   },

@@ -8,6 +8,7 @@ import {
   Nullable,
   PagingQuery,
   PaymentMethodSchema,
+  Text,
   ChoiceList,
 } from './common';
 import { ITEM_ORDERINGS, ITEM_STATUSES, STOCK_TYPES, TRANSACTION_TYPES } from './constants';
@@ -137,9 +138,9 @@ export const ItemTransactionInput = Type.Object(
      * purpose: the server checks them itself so that the error names the line ("Line 2: currency: "XYZ" is not
      * a valid choice."), which a schema error keyed `transactions` could not.
      */
-    type: Type.String({ maxLength: 16 }),
+    type: Text({ maxLength: 16 }),
     amount: DecimalInput,
-    currency: Type.Optional(Type.String({ maxLength: 8 })),
+    currency: Type.Optional(Text({ maxLength: 8 })),
     exchangeRate: Type.Optional(DecimalInput),
     feePercent: Type.Optional(DecimalInput),
     clientId: Type.Optional(Nullable(Type.Integer())),
@@ -149,13 +150,13 @@ export const ItemTransactionInput = Type.Object(
 export type ItemTransactionInput = Static<typeof ItemTransactionInput>;
 
 const editableFields = {
-  serial: Type.String({ maxLength: 100 }),
+  serial: Text({ maxLength: 100 }),
   stockType: StockTypeSchema,
   /** '' or a catalogue brand (BRAND_CATALOGUE). */
-  brand: Type.Optional(Type.String({ maxLength: 60 })),
+  brand: Type.Optional(Text({ maxLength: 60 })),
   /** '' or one of the brand's models; a model without a brand is an error. */
-  model: Type.Optional(Type.String({ maxLength: 60 })),
-  description: Type.Optional(Type.String({ maxLength: 5000 })),
+  model: Type.Optional(Text({ maxLength: 60 })),
+  description: Type.Optional(Text({ maxLength: 5000, multiline: true })),
   /** Default: today in the shop's time zone; not in the future. */
   purchasedOn: Type.Optional(DateString),
 };
@@ -208,11 +209,11 @@ export const ItemQuery = Type.Object(
     ...PagingQuery,
     stock_type: Type.Optional(Choice(STOCK_TYPES)),
     status: Type.Optional(ChoiceList(ITEM_STATUSES)),
-    brand: Type.Optional(Type.String({ maxLength: 60 })),
-    model: Type.Optional(Type.String({ maxLength: 60 })),
-    min_price: Type.Optional(Type.String({ maxLength: 40 })),
-    max_price: Type.Optional(Type.String({ maxLength: 40 })),
-    search: Type.Optional(Type.String({ maxLength: 100 })),
+    brand: Type.Optional(Text({ maxLength: 60 })),
+    model: Type.Optional(Text({ maxLength: 60 })),
+    min_price: Type.Optional(Text({ maxLength: 40 })),
+    max_price: Type.Optional(Text({ maxLength: 40 })),
+    search: Type.Optional(Text({ maxLength: 100 })),
     client: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
     promoted: Type.Optional(Type.Boolean()),
     ordering: Type.Optional(Choice(ITEM_ORDERINGS, { default: '-created_at' })),
@@ -237,7 +238,7 @@ export const ItemSell = Type.Object(
     paymentMethod: Type.Optional(PaymentMethodSchema),
     clientId: Type.Optional(Nullable(Type.Integer())),
     date: Type.Optional(DateString),
-    notes: Type.Optional(Type.String({ maxLength: 2000 })),
+    notes: Type.Optional(Text({ maxLength: 2000, multiline: true })),
   },
   { additionalProperties: false },
 );
@@ -251,7 +252,7 @@ export const ItemCheckOut = Type.Object(
   {
     clientId: Type.Integer(),
     dueDate: Type.Optional(Nullable(DateString)),
-    note: Type.Optional(Type.String({ maxLength: 2000 })),
+    note: Type.Optional(Text({ maxLength: 2000, multiline: true })),
   },
   { additionalProperties: false },
 );
@@ -270,7 +271,7 @@ export const ItemPromote = Type.Object(
   {
     promoted: Type.Boolean(),
     price: Type.Optional(Nullable(DecimalInput)),
-    note: Type.Optional(Type.String({ maxLength: 500 })),
+    note: Type.Optional(Text({ maxLength: 500, multiline: true })),
   },
   { additionalProperties: false },
 );

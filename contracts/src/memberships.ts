@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Role } from './auth';
-import { Choice, ListOf } from './common';
+import { Choice, ListOf, Text } from './common';
 
 /** Roles that can be granted through the management screens; platinum is the shop's owner. */
 export const MEMBER_ROLES = ['gold', 'silver'] as const;
@@ -23,7 +23,7 @@ export type Membership = Static<typeof Membership>;
  */
 export const MembershipCreate = Type.Object(
   {
-    user: Type.Union([Type.Integer(), Type.String({ maxLength: 32 }), Type.Null()]),
+    user: Type.Union([Type.Integer(), Text({ maxLength: 32 }), Type.Null()]),
     role: MemberRole,
     active: Type.Optional(Type.Boolean()),
   },

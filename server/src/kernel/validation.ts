@@ -35,6 +35,8 @@ export class ErrorBag {
 }
 
 export const NULL_CHARACTERS = 'Null characters are not allowed.';
+/** The contracts' Text rule for the other C0 controls (Django has no words for these: worded like its NUL). */
+export const CONTROL_CHARACTERS = 'Control characters are not allowed.';
 export const INVALID_EMAIL = 'Enter a valid email address.';
 export const NOT_NULL = 'This field may not be null.';
 

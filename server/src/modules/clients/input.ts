@@ -61,8 +61,7 @@ export interface ParsedClientQuery extends Paging {
 /** The clients list's query string as its schema read it (trimmed, blanks dropped, typed). */
 export function parseClientQuery(query: ClientQuery): ParsedClientQuery {
   const filter: ClientFilter = {};
-  // A NUL cannot be searched for (PostgreSQL text has none): it matches nothing a client could contain.
-  const search = given(query.search?.split('\u0000').join(''));
+  const search = given(query.search);
   if (search !== undefined) filter.search = search.toLowerCase();
   if (query.status !== undefined) filter.status = query.status;
   if (query.has_item_checked_out !== undefined) filter.hasItemCheckedOut = query.has_item_checked_out;
