@@ -11,6 +11,7 @@ import type { Db } from './db/database';
 import { createContext } from './context';
 import { validatorCompiler } from './kernel/query-string';
 import { installErrorHandling } from './plugins/error-handling';
+import { installAllowedHosts, LOCKED_DOWN_CSP, registerSecurityHeaders } from './plugins/headers';
 import { collectApiRoutes } from './plugins/method-not-allowed';
 import { registerOpenApi } from './plugins/openapi';
 import { installSecurityHooks } from './plugins/security';
@@ -23,6 +24,13 @@ import financeRoutes from './modules/finance';
 export { loadConfig, type Config } from './config';
 export { openDatabase, type LoupeDb } from './db/open';
 export type { Db } from './db/database';
+export {
+  hostIsAllowed,
+  installAllowedHosts,
+  registerSecurityHeaders,
+  LOCKED_DOWN_CSP,
+  type CspDirectives,
+} from './plugins/headers';
 
 export interface LoupeApiOptions {
   db: Db;
@@ -69,6 +77,9 @@ export async function buildApp({ db, config, logger, now }: BuildAppOptions): Pr
       : { logger: loggerOptions as FastifyServerOptions['logger'] }),
     trustProxy: config.trustProxy,
   });
+  // Headers first, so that even a refused Host gets them; both at the root, so 404s are covered too.
+  await registerSecurityHeaders(app, { csp: LOCKED_DOWN_CSP });
+  installAllowedHosts(app, config.allowedHosts);
   await app.register(loupeApi, { db, config, now });
   return app;
 }

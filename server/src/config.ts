@@ -29,6 +29,12 @@ export interface Config {
   /** Extra origins (scheme://host[:port]) accepted by the CSRF Origin check, as Django's CSRF_TRUSTED_ORIGINS. */
   csrfTrustedOrigins: string[];
   trustProxy: boolean;
+  /**
+   * Host names this service answers to, as Django's ALLOWED_HOSTS: `example.com`, `.example.com` (the domain
+   * and its subdomains), `*` (anything — only behind a proxy that checks the host itself). Any other Host
+   * header is refused with 400 before routing, so a DNS-rebinding page cannot pass for our own origin.
+   */
+  allowedHosts: string[];
 }
 
 type Env = Record<string, string | undefined>;
@@ -135,6 +141,8 @@ export function loadConfig(env: Env = process.env): Config {
     csrfTrustedOrigins.push(origin.toLowerCase());
   }
 
+  const allowedHosts = parseAllowedHosts(raw('ALLOWED_HOSTS'), host, problems);
+
   if (problems.length > 0) {
     throw new Error(`Invalid environment:\n  - ${problems.join('\n  - ')}`);
   }
@@ -152,5 +160,40 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     csrfTrustedOrigins,
     trustProxy,
+    allowedHosts,
   };
 }
+
+/** Loopback in every spelling a browser on this machine may use. */
+export const LOOPBACK_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
+const WILDCARD_BINDS = new Set(['0.0.0.0', '::', '[::]', '*']);
+const HOST_PATTERN = /^(\*|\.?[a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])$/;
+
+/**
+ * ALLOWED_HOSTS as a list; unset, the loopback names plus the address the service listens on (HOST), when it
+ * names one host rather than every interface. Set, it is the whole list, as in Django.
+ */
+function parseAllowedHosts(value: string | undefined, bindHost: string, problems: string[]): string[] {
+  if (value === undefined) {
+    const hosts = [...LOOPBACK_HOSTS];
+    const own = bindHost.toLowerCase();
+    const bracketed = own.includes(':') && !own.startsWith('[') ? `[${own}]` : own;
+    if (!WILDCARD_BINDS.has(own) && !hosts.includes(bracketed)) hosts.push(bracketed);
+    return hosts;
+  }
+  const hosts: string[] = [];
+  for (const item of value.split(',')) {
+    const entry = item.trim().toLowerCase().replace(/\.$/, '');
+    if (!entry) continue;
+    if (!HOST_PATTERN.test(entry)) {
+      problems.push(
+        `ALLOWED_HOSTS entries must be host names without scheme or port, such as example.com, .example.com, [::1] or * (got ${JSON.stringify(item.trim())})`,
+      );
+      continue;
+    }
+    if (!hosts.includes(entry)) hosts.push(entry);
+  }
+  if (hosts.length === 0) problems.push('ALLOWED_HOSTS must name at least one host');
+  return hosts;
+}
+

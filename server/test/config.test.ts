@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       csrfTrustedOrigins: [],
       trustProxy: false,
+      allowedHosts: ['localhost', '127.0.0.1', '[::1]'],
     });
   });
 
@@ -36,6 +37,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'warn',
       CSRF_TRUSTED_ORIGINS: 'https://a.example, https://*.b.example',
       TRUST_PROXY: 'yes',
+      ALLOWED_HOSTS: 'loupe.example, .shop.example, LOCALHOST',
     });
     expect(config).toEqual({
       host: '0.0.0.0',
@@ -51,9 +53,25 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       csrfTrustedOrigins: ['https://a.example', 'https://*.b.example'],
       trustProxy: true,
+      allowedHosts: ['loupe.example', '.shop.example', 'localhost'],
     });
     expect(loadConfig({ COOKIE_SECURE: 'false' }).cookieSecure).toBe('never');
     expect(loadConfig({ LOUPE_DEMO: 'off' }).demo).toBe(false);
+  });
+
+  it('allows loopback and the address it listens on by default, and refuses malformed ALLOWED_HOSTS', () => {
+    expect(loadConfig({ HOST: 'loupe.lan' }).allowedHosts).toEqual([
+      'localhost',
+      '127.0.0.1',
+      '[::1]',
+      'loupe.lan',
+    ]);
+    expect(loadConfig({ HOST: '::' }).allowedHosts).toEqual(['localhost', '127.0.0.1', '[::1]']);
+    expect(loadConfig({ HOST: '::1' }).allowedHosts).toEqual(['localhost', '127.0.0.1', '[::1]']);
+    expect(() => loadConfig({ ALLOWED_HOSTS: 'https://loupe.example' })).toThrow(
+      'ALLOWED_HOSTS entries must be host names without scheme or port, such as example.com, .example.com, [::1] or * (got "https://loupe.example")',
+    );
+    expect(() => loadConfig({ ALLOWED_HOSTS: ' , ' })).toThrow('ALLOWED_HOSTS must name at least one host');
   });
 
   it('caches sessions by default only on the single-process embedded database', () => {

@@ -20,6 +20,7 @@ import {
   tokenMatchesSecret,
 } from '../modules/auth/csrf';
 import { ApiError, notAuthenticated } from '../kernel/http-errors';
+import { hostIsAllowed } from './headers';
 
 /**
  * How a route authenticates: `required` answers 401 without a live session, `optional` only looks the
@@ -51,6 +52,9 @@ export function cookieSecure(config: Config, request: FastifyRequest): boolean {
 
 /** Django's CsrfViewMiddleware.process_view, in its order: Origin, then Referer over HTTPS, then the token. */
 export function checkCsrf(request: FastifyRequest, config: Config): string | null {
+  // "Our own origin" comes from the Host header, which a DNS-rebinding page controls: only an allowed host
+  // counts as ours (the host's own check answers 400 before this; this holds wherever the API is mounted).
+  if (!hostIsAllowed(request.host, config.allowedHosts)) return 'Host is not in ALLOWED_HOSTS.';
   const ownOrigin = `${isSecure(request) ? 'https' : 'http'}://${request.host}`;
   const origin = request.headers.origin;
   if (origin !== undefined) {

@@ -27,10 +27,13 @@ afterAll(async () => {
   await db.close();
   await tdb.dispose();
 });
+/** The site these requests claim to be: it must be an allowed host, or the Host check answers 400 first. */
+const SITE = { ALLOWED_HOSTS: 'localhost, shop.example' };
+
 beforeEach(async () => {
   await resetTables(db);
   fx = await seedFixtures(db);
-  app = await buildTestApp(db, testConfig(tdb));
+  app = await buildTestApp(db, testConfig(tdb, SITE));
 });
 afterEach(async () => {
   await app.close();
@@ -128,7 +131,7 @@ describe('CSRF on sign-in (Django CsrfViewMiddleware)', () => {
 
   it('over HTTPS without Origin, requires a same-site HTTPS Referer', async () => {
     await app.close();
-    app = await buildTestApp(db, testConfig(tdb, { TRUST_PROXY: '1' }));
+    app = await buildTestApp(db, testConfig(tdb, { ...SITE, TRUST_PROXY: '1' }));
     const browser = new Browser(app);
     const https = { 'x-forwarded-proto': 'https', host: 'shop.example' };
     await browser.get('/csrf/', { headers: https });

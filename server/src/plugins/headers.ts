@@ -1,0 +1,88 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import helmet from '@fastify/helmet';
+
+/** Django's host syntax: a name or IPv4 address, or a bracketed IPv6 address, then an optional port. */
+const HOST_HEADER = /^([a-z0-9.-]+|\[[a-f0-9]*:[a-f0-9.:]+\])(:\d+)?$/;
+
+/**
+ * Django's split_domain_port + validate_host: the host name without port or trailing dot matched against
+ * ALLOWED_HOSTS entries (`*`, `.example.com` for the domain and its subdomains, or an exact name).
+ */
+export function hostIsAllowed(host: string | undefined, allowedHosts: readonly string[]): boolean {
+  if (!host) return false;
+  const match = HOST_HEADER.exec(host.toLowerCase());
+  if (!match) return false;
+  const domain = match[1]!.replace(/\.$/, '');
+  return allowedHosts.some(
+    (pattern) =>
+      pattern === '*' ||
+      domain === pattern ||
+      (pattern.startsWith('.') && (domain.endsWith(pattern) || domain === pattern.slice(1))),
+  );
+}
+
+/**
+ * Refuses any request whose Host is not allowed, with 400 and before any handler, body parser or session
+ * look-up runs (Django's DisallowedHost). `request.host` is X-Forwarded-Host only when the proxy is trusted.
+ */
+export function installAllowedHosts(fastify: FastifyInstance, allowedHosts: readonly string[]): void {
+  fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (hostIsAllowed(request.host, allowedHosts)) return;
+    request.log.warn({ host: request.host }, 'Invalid Host header; add it to ALLOWED_HOSTS if it is ours');
+    return reply
+      .code(400)
+      .header('cache-control', 'no-store')
+      .type('text/plain; charset=utf-8')
+      .send('Bad Request (400)');
+  });
+}
+
+export type CspDirectives = Record<string, readonly string[]>;
+
+/** What a JSON API (and anything else not meant to render) may load: nothing, and never be framed. */
+export const LOCKED_DOWN_CSP: CspDirectives = {
+  'default-src': ["'none'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'none'"],
+  'frame-ancestors': ["'none'"],
+};
+
+/** Powerful features: the camera for this origin only (barcode scanning), the rest for nobody. */
+export const PERMISSIONS_POLICY =
+  'camera=(self), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), hid=()';
+
+/** One year: the minimum the HSTS preload list asks, and ASVS 14.4.5's "at least a year". */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+export interface SecurityHeaderOptions {
+  csp: CspDirectives;
+  /** Remotes' files are loaded by the shell's origin: they must say `cross-origin`. */
+  crossOriginResourcePolicy?: 'same-origin' | 'same-site' | 'cross-origin';
+}
+
+/**
+ * The browser security headers of every server of the product (API, shell, remotes), through helmet:
+ * CSP, `frame-ancestors 'none'` and X-Frame-Options DENY, nosniff, Referrer-Policy same-origin,
+ * Permissions-Policy, and HSTS only on a response that went out over HTTPS (over plain HTTP the header is
+ * ignored by browsers and would pin a developer's `localhost` to HTTPS for a year).
+ */
+export async function registerSecurityHeaders(
+  fastify: FastifyInstance,
+  { csp, crossOriginResourcePolicy = 'same-origin' }: SecurityHeaderOptions,
+): Promise<void> {
+  await fastify.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: Object.fromEntries(Object.entries(csp).map(([name, values]) => [name, [...values]])),
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'same-origin' },
+    hsts: false,
+    crossOriginResourcePolicy: { policy: crossOriginResourcePolicy },
+    crossOriginEmbedderPolicy: false,
+  });
+  fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+  });
+}

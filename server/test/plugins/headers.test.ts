@@ -1,0 +1,138 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { LoupeDb } from '../../src/app';
+import { hostIsAllowed } from '../../src/plugins/headers';
+import {
+  Browser,
+  buildTestApp,
+  createTestDatabase,
+  PASSWORD,
+  resetTables,
+  seedFixtures,
+  testConfig,
+  type TestDatabase,
+} from '../helper';
+
+let tdb: TestDatabase;
+let db: LoupeDb;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  db = await tdb.open();
+});
+afterAll(async () => {
+  await db.close();
+  await tdb.dispose();
+});
+beforeEach(async () => {
+  await resetTables(db);
+  await seedFixtures(db);
+  app = await buildTestApp(db, testConfig(tdb));
+});
+afterEach(async () => {
+  await app.close();
+});
+
+const API_CSP = "default-src 'none';base-uri 'none';form-action 'none';frame-ancestors 'none'";
+
+function expectSecurityHeaders(res: LightMyRequestResponse) {
+  expect(res.headers['content-security-policy']).toBe(API_CSP);
+  expect(res.headers['x-frame-options']).toBe('DENY');
+  expect(res.headers['x-content-type-options']).toBe('nosniff');
+  expect(res.headers['referrer-policy']).toBe('same-origin');
+  expect(res.headers['permissions-policy']).toMatch(/^camera=\(self\), microphone=\(\)/);
+  // Plain HTTP: HSTS would be ignored by browsers, and would pin localhost to HTTPS if it were not.
+  expect(res.headers['strict-transport-security']).toBeUndefined();
+}
+
+describe('security headers on every kind of API response', () => {
+  it('are sent on a JSON answer, a 404, a validation error, a 401 and a 403', async () => {
+    const browser = new Browser(app);
+    const answers = [
+      [await browser.get('/csrf/'), 200],
+      [await browser.get('/no-such-endpoint/'), 404],
+      [await browser.post('/token/', { username: 'platinum' }), 400],
+      [await browser.get('/api/items/'), 401],
+      [await browser.post('/token/', { username: 'platinum', password: PASSWORD }, { noCsrf: true }), 403],
+    ] as const;
+    for (const [res, status] of answers) {
+      expect(res.statusCode).toBe(status);
+      expectSecurityHeaders(res);
+    }
+  });
+
+  it('marks answers about the signed-in user no-store', async () => {
+    const browser = new Browser(app);
+    await browser.signIn('platinum');
+    const res = await browser.get('/auth-check/');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expectSecurityHeaders(res);
+  });
+
+  it('adds HSTS for a year when the request came over HTTPS through a trusted proxy', async () => {
+    const proxied = await buildTestApp(db, testConfig(tdb, { TRUST_PROXY: '1' }));
+    try {
+      const res = await proxied.inject({
+        url: '/auth-check/',
+        headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' },
+      });
+      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      const plain = await proxied.inject({ url: '/auth-check/' });
+      expect(plain.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
+describe('allowed hosts', () => {
+  it('answers 400 to a foreign Host before routing, with the headers still on', async () => {
+    for (const url of ['/auth-check/', '/no-such-endpoint/', '/docs']) {
+      const res = await app.inject({ url, headers: { host: 'rebind.evil.test:8080' } });
+      expect(res.statusCode).toBe(400);
+      expect(res.body).toBe('Bad Request (400)');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+    }
+  });
+
+  it('refuses the DNS-rebinding sign-in: foreign Host with the matching Origin gets no session', async () => {
+    const browser = new Browser(app);
+    await browser.get('/csrf/');
+    const res = await browser.post(
+      '/token/',
+      { username: 'platinum', password: PASSWORD },
+      { headers: { host: 'rebind.evil.test:8080', origin: 'http://rebind.evil.test:8080' } },
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('accepts localhost, 127.0.0.1 and [::1] on any port, and the names ALLOWED_HOSTS lists', async () => {
+    for (const host of ['localhost', 'localhost:8080', '127.0.0.1:8000', '[::1]:8080', 'LOCALHOST.']) {
+      const res = await app.inject({ url: '/auth-check/', headers: { host } });
+      expect([host, res.statusCode]).toEqual([host, 200]);
+    }
+    const listed = await buildTestApp(db, testConfig(tdb, { ALLOWED_HOSTS: '.loupe.example' }));
+    try {
+      const ok = await listed.inject({ url: '/auth-check/', headers: { host: 'shop.loupe.example' } });
+      expect(ok.statusCode).toBe(200);
+      const refused = await listed.inject({ url: '/auth-check/', headers: { host: 'localhost' } });
+      expect(refused.statusCode).toBe(400);
+    } finally {
+      await listed.close();
+    }
+  });
+
+  it('matches hosts as Django does', () => {
+    const allowed = ['localhost', '.example.com', '[::1]'];
+    expect(hostIsAllowed('example.com:443', allowed)).toBe(true);
+    expect(hostIsAllowed('a.b.example.com', allowed)).toBe(true);
+    expect(hostIsAllowed('badexample.com', allowed)).toBe(false);
+    expect(hostIsAllowed('[::1]:8080', allowed)).toBe(true);
+    expect(hostIsAllowed('evil.test/x?', allowed)).toBe(false);
+    expect(hostIsAllowed('localhost@evil.test', allowed)).toBe(false);
+    expect(hostIsAllowed(undefined, allowed)).toBe(false);
+    expect(hostIsAllowed('anything.test', ['*'])).toBe(true);
+  });
+});
