@@ -1,0 +1,241 @@
+import type { TSchema } from '@sinclair/typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  MULTILINE_TEXT_PATTERN,
+  TEXT_PATTERN,
+  endpoints,
+  paramNames,
+  schemasOf,
+  type Endpoint,
+} from '@loupe/contracts';
+import type { LoupeDb } from '../../src/app';
+import { installErrorHandling } from '../../src/plugins/error-handling';
+import {
+  Browser,
+  buildTestApp,
+  createTestDatabase,
+  resetTables,
+  seedFixtures,
+  testConfig,
+  type Fixtures,
+  type TestDatabase,
+} from '../helper';
+
+// Every write endpoint and list query of the endpoint map, read from the map itself: an endpoint or a text
+// field added later is covered without touching this file.
+
+let tdb: TestDatabase;
+let db: LoupeDb;
+let app: FastifyInstance;
+let fx: Fixtures;
+let browser: Browser;
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  db = await tdb.open();
+  await resetTables(db);
+  fx = await seedFixtures(db);
+  app = await buildTestApp(db, testConfig(tdb));
+  browser = new Browser(app);
+  await browser.signIn('platinum');
+});
+afterAll(async () => {
+  await app.close();
+  await db.close();
+  await tdb.dispose();
+});
+
+const NUL = 'Null characters are not allowed.';
+const CONTROL = 'Control characters are not allowed.';
+
+type Schema = TSchema & {
+  type?: string;
+  anyOf?: Schema[];
+  const?: unknown;
+  pattern?: string;
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  required?: string[];
+};
+
+const allEndpoints: Array<[string, Endpoint]> = Object.entries(endpoints).flatMap(([group, members]) =>
+  Object.entries(members as Record<string, Endpoint>).map(([name, e]) => [`${group}.${name}`, e]),
+);
+
+const takesText = (schema: Schema): boolean =>
+  schema.type === 'string' || (schema.anyOf ?? []).some((branch) => branch.type === 'string');
+/** Free text (the Text rule) rather than a choice, whose miss reads `"a\u0000b" is not a valid choice.` */
+const isFreeText = (schema: Schema): boolean =>
+  schema.pattern === TEXT_PATTERN ||
+  schema.pattern === MULTILINE_TEXT_PATTERN ||
+  (schema.anyOf ?? []).some(isFreeText);
+
+/** A value of the schema's shape: the text field under test is what makes the request wrong. */
+function sample(schema: Schema): unknown {
+  if (schema.anyOf) return sample(schema.anyOf[0] as Schema);
+  if (schema.const !== undefined) return schema.const;
+  switch (schema.type) {
+    case 'string':
+      return 'x';
+    case 'integer':
+    case 'number':
+      return 1;
+    case 'boolean':
+      return false;
+    case 'null':
+      return null;
+    case 'array':
+      return schema.items ? [sample(schema.items)] : [];
+    case 'object':
+      return Object.fromEntries(
+        Object.entries(schema.properties ?? {}).map(([key, value]) => [key, sample(value)]),
+      );
+    default:
+      return 'x';
+  }
+}
+
+function urlOf(endpoint: Endpoint): string {
+  let url = endpoint.path;
+  for (const name of paramNames(endpoint.path)) {
+    // A shop of the signed-in owner, any id elsewhere: the body is refused before any row is looked up.
+    url = url.replace(`:${name}`, name === 'shopId' ? String(fx.shopId) : '1');
+  }
+  return url;
+}
+
+/** One case per text field: top-level ones, and those of objects in a list (an item's transactions). */
+type Put = (body: Record<string, unknown>, value: string) => void;
+function bodyCases(): Array<[string, string, Endpoint, Put, boolean]> {
+  const cases: Array<[string, string, Endpoint, Put, boolean]> = [];
+  for (const [name, endpoint] of allEndpoints) {
+    if (!endpoint.body) continue;
+    const body = (schemasOf(endpoint) as { body: Schema }).body;
+    for (const [field, schema] of Object.entries(body.properties ?? {})) {
+      if (takesText(schema))
+        cases.push([name, field, endpoint, (b, v) => (b[field] = v), isFreeText(schema)]);
+      const row = schema.type === 'array' ? schema.items : undefined;
+      for (const [inner, innerSchema] of Object.entries(row?.properties ?? {})) {
+        if (!takesText(innerSchema)) continue;
+        cases.push([
+          name,
+          `${field}[].${inner}`,
+          endpoint,
+          (b, v) => ((b[field] as Array<Record<string, unknown>>)[0]![inner] = v),
+          isFreeText(innerSchema),
+        ]);
+      }
+    }
+  }
+  return cases;
+}
+
+async function rowCounts(): Promise<Record<string, number>> {
+  const tables = await db.query<{ table_name: string }>(
+    `SELECT table_name FROM information_schema.tables
+      WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`,
+  );
+  const out: Record<string, number> = {};
+  for (const { table_name } of tables) {
+    const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${table_name}"`);
+    out[table_name] = row!.n;
+  }
+  return out;
+}
+
+const cases = bodyCases();
+
+it('finds the text fields of the write endpoints (the map is read, not an empty list)', () => {
+  const fields = cases.map(([name, field]) => `${name} ${field}`);
+  expect(fields).toEqual(
+    expect.arrayContaining([
+      'session.token username',
+      'session.token password',
+      'items.create serial',
+      'items.create transactions[].type',
+      'profile.update first_name',
+    ]),
+  );
+  expect(new Set(cases.map(([name]) => name)).size).toBeGreaterThanOrEqual(15);
+  expect(cases.filter(([, , , , text]) => text).length).toBeGreaterThanOrEqual(40);
+});
+
+describe.each(cases)('%s: %s', (_name, field, endpoint, put, freeText) => {
+  const top = field.split('[')[0]!;
+  // A choice names the value it refused (DRF's `"…" is not a valid choice.`).
+  const nulMessage = freeText ? [NUL] : [expect.stringContaining('is not a valid choice.')];
+
+  it('a NUL is a 400 naming the field, and nothing is written', async () => {
+    const before = await rowCounts();
+    const body = sample((schemasOf(endpoint) as { body: Schema }).body) as Record<string, unknown>;
+    put(body, 'a\u0000b');
+    const response = await browser.send(endpoint.method, urlOf(endpoint), { body });
+    expect([response.statusCode, response.json()[top]]).toEqual([400, nulMessage]);
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('another control character is a 400 too', async () => {
+    const body = sample((schemasOf(endpoint) as { body: Schema }).body) as Record<string, unknown>;
+    put(body, 'a\u001bb');
+    const response = await browser.send(endpoint.method, urlOf(endpoint), { body });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()[top]).toEqual(expect.arrayContaining([expect.any(String)]));
+  });
+});
+
+describe('multi-line fields keep their line breaks, single-line ones do not', () => {
+  it('a note may hold newlines and tabs; a serial may not', async () => {
+    const item = endpoints.items.create as Endpoint;
+    const body = sample((schemasOf(item) as { body: Schema }).body) as Record<string, unknown>;
+    body.serial = 'SN\n1';
+    const response = await browser.send('POST', urlOf(item), { body });
+    expect([response.statusCode, response.json().serial]).toEqual([400, [CONTROL]]);
+  });
+});
+
+describe('query strings', () => {
+  const queries = allEndpoints.flatMap(([name, endpoint]) => {
+    if (!endpoint.query) return [];
+    const query = (schemasOf(endpoint) as { querystring: Schema }).querystring;
+    return Object.entries(query.properties ?? {})
+      .filter(([field, schema]) => field !== 'page' && field !== 'page_size' && takesText(schema))
+      .map(([field]) => [name, field, endpoint] as const);
+  });
+
+  it('covers the list searches', () => {
+    expect(queries.map(([name, field]) => `${name} ${field}`)).toEqual(
+      expect.arrayContaining(['items.list search', 'clients.list search']),
+    );
+  });
+
+  it.each(queries)('%s ?%s=a%%00b is a 400 naming the parameter', async (_name, field, endpoint) => {
+    const response = await browser.get(`${urlOf(endpoint)}?${field}=a%00b`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()[field]).toEqual(expect.arrayContaining([expect.any(String)]));
+  });
+
+  it('items/?search=a%00b reads as Django words it', async () => {
+    const response = await browser.get('/api/items/?search=a%00b');
+    expect([response.statusCode, response.json()]).toEqual([400, { search: [NUL] }]);
+  });
+});
+
+describe('the safety net behind the schemas', () => {
+  it('a value the database refuses is a 400, not a 500', async () => {
+    const bare = Fastify({ logger: false });
+    installErrorHandling(bare);
+    bare.get('/nul', async () => db.query('SELECT $1::text AS t', ['a\u0000b']));
+    bare.get('/overflow', async () => db.query('SELECT $1::numeric(4, 2) AS n', ['123456']));
+    bare.get('/bug', async () => db.query('SELECT * FROM no_such_table'));
+    try {
+      for (const url of ['/nul', '/overflow']) {
+        const response = await bare.inject({ url });
+        expect([url, response.statusCode, Object.keys(response.json())]).toEqual([url, 400, ['detail']]);
+      }
+      // A mistake of ours (42P01) stays a 500: only the classes that mean "this value" are the client's.
+      expect((await bare.inject({ url: '/bug' })).statusCode).toBe(500);
+    } finally {
+      await bare.close();
+    }
+  });
+});
