@@ -9,11 +9,13 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { createContext } from './context';
+import { loggerOptions as apiLoggerOptions } from './kernel/logging';
 import { validatorCompiler } from './kernel/query-string';
 import { installErrorHandling } from './plugins/error-handling';
 import { installAllowedHosts, LOCKED_DOWN_CSP, registerSecurityHeaders } from './plugins/headers';
 import { collectApiRoutes } from './plugins/method-not-allowed';
 import { registerOpenApi } from './plugins/openapi';
+import { registerRateLimit, type GeneralRateLimit } from './plugins/rate-limit';
 import { installSecurityHooks } from './plugins/security';
 import authRoutes from './modules/auth';
 import shopsRoutes from './modules/shops';
@@ -31,12 +33,15 @@ export {
   LOCKED_DOWN_CSP,
   type CspDirectives,
 } from './plugins/headers';
+export { loggerOptions } from './kernel/logging';
 
 export interface LoupeApiOptions {
   db: Db;
   config: Config;
   /** The clock for sessions and throttling; tests move it instead of sleeping. */
   now?: () => Date;
+  /** The general per-address request limit (default: plugins/rate-limit.ts); tests lower it. */
+  rateLimit?: GeneralRateLimit;
 }
 
 /**
@@ -53,6 +58,8 @@ export const loupeApi: FastifyPluginAsync<LoupeApiOptions> = async (instance, op
   // A host that already parses cookies (the shell) keeps its own parser; otherwise this context gets one.
   if (!fastify.hasRequestDecorator('cookies')) await fastify.register(fastifyCookie);
   installErrorHandling(fastify);
+  // The first hook of this context: a flood is refused before any session is looked up.
+  await registerRateLimit(fastify, options.rateLimit);
   installSecurityHooks(fastify, ctx);
   await registerOpenApi(fastify);
 
@@ -68,18 +75,35 @@ export interface BuildAppOptions extends LoupeApiOptions {
   logger?: boolean | FastifyServerOptions['logger'] | FastifyBaseLogger;
 }
 
+/**
+ * Fastify's form of TRUST_PROXY. A hop count becomes "the nearest N peers", as proxy-addr always meant it:
+ * Fastify 5 treats a bare number as trusting nobody, which would silently ignore the configured proxy.
+ */
+export function trustProxyOption(
+  trust: Config['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
+}
+
 /** The API alone, at the root: what server.ts listens with and what the tests inject into. */
-export async function buildApp({ db, config, logger, now }: BuildAppOptions): Promise<FastifyInstance> {
-  const loggerOptions = logger === undefined ? { level: config.logLevel } : logger;
+export async function buildApp({
+  db,
+  config,
+  logger,
+  now,
+  rateLimit,
+}: BuildAppOptions): Promise<FastifyInstance> {
+  const loggerOptions = logger === undefined ? apiLoggerOptions(config.logLevel) : logger;
   const app = Fastify({
     ...(loggerOptions !== null && typeof loggerOptions === 'object' && 'child' in loggerOptions
       ? { loggerInstance: loggerOptions as FastifyBaseLogger }
       : { logger: loggerOptions as FastifyServerOptions['logger'] }),
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
   });
   // Headers first, so that even a refused Host gets them; both at the root, so 404s are covered too.
   await registerSecurityHeaders(app, { csp: LOCKED_DOWN_CSP });
   installAllowedHosts(app, config.allowedHosts);
-  await app.register(loupeApi, { db, config, now });
+  await app.register(loupeApi, { db, config, now, rateLimit });
   return app;
 }

@@ -1,0 +1,90 @@
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { CSRF_COOKIE, SESSION_COOKIE } from '@loupe/contracts';
+import { buildApp, loggerOptions, type LoupeDb } from '../../src/app';
+import {
+  Browser,
+  PASSWORD,
+  createTestDatabase,
+  resetTables,
+  seedFixtures,
+  testConfig,
+  type TestDatabase,
+} from '../helper';
+
+let tdb: TestDatabase;
+let db: LoupeDb;
+let app: FastifyInstance;
+let lines: string[];
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  db = await tdb.open();
+});
+afterAll(async () => {
+  await db.close();
+  await tdb.dispose();
+});
+beforeEach(async () => {
+  await resetTables(db);
+  await seedFixtures(db);
+  lines = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  // The options the standalone server and the launcher use, at the most talkative level.
+  app = await buildApp({ db, config: testConfig(tdb), logger: { ...loggerOptions('trace'), stream } });
+});
+afterEach(async () => {
+  await app.close();
+});
+
+const logged = () => lines.join('');
+
+it("a sign-in's password, cookies and CSRF token never reach the log", async () => {
+  const browser = new Browser(app);
+  const wrong = await browser.post('/token/', { username: 'platinum', password: 'not-the-password-1' });
+  expect(wrong.statusCode).toBe(403); // no CSRF cookie yet: refused, and still logged
+  await browser.signIn('platinum');
+  await browser.post('/token/', { username: 'gold', password: 'wrong-password-2026' });
+  await browser.post('/api/account/change-password/', {
+    current_password: PASSWORD,
+    new_password: 'not-logged-either-2026',
+  });
+  await browser.get('/api/profile/me/');
+
+  const session = browser.cookies.get(SESSION_COOKIE);
+  const csrf = browser.cookies.get(CSRF_COOKIE);
+  expect(session && csrf).toBeTruthy();
+  expect(lines.length).toBeGreaterThan(8); // the requests were logged, just not their secrets
+  for (const secret of [PASSWORD, 'not-the-password-1', 'wrong-password-2026', 'not-logged-either-2026']) {
+    expect(logged()).not.toContain(secret);
+  }
+  expect(logged()).not.toContain(session);
+  expect(logged()).not.toContain(csrf);
+});
+
+it('logged URLs keep their path but not their query string', async () => {
+  const browser = new Browser(app);
+  await browser.signIn('platinum');
+  await browser.get('/api/clients/?search=Margaret%20Thatcher');
+  expect(logged()).toContain('"url":"/api/clients/?[Redacted]"');
+  expect(logged()).not.toMatch(/Margaret/);
+});
+
+it('anything that logs a body, headers or a database error has its secrets and parameters censored', async () => {
+  const failure = await db.query('SELECT $1::text', ['Jane\u0000Doe']).catch((error: unknown) => error);
+  expect((failure as { params?: unknown }).params).toEqual(['Jane\u0000Doe']);
+  app.log.error({ err: failure }, 'query failed');
+  app.log.info({ body: { username: 'anna', password: 'hunter2-hunter2', new_password: 'n3w-s3cret-pass' } });
+  app.log.info({ headers: { cookie: 'sessionid=abc123secret', authorization: 'Bearer tok3n-value' } });
+
+  expect(logged()).toContain('query failed');
+  expect(logged()).toContain('"username":"anna"');
+  for (const secret of ['Jane', 'hunter2-hunter2', 'n3w-s3cret-pass', 'abc123secret', 'tok3n-value']) {
+    expect(logged()).not.toContain(secret);
+  }
+});
