@@ -48,7 +48,7 @@ for (const remote of plan.filter((r) => r.local)) {
 }
 build('the shell', '@loupe/shell', path.join(root, 'shell', 'dist', 'index.html'));
 
-const { loadConfig, openDatabase, loupeApi } = require('@loupe/server');
+const { loadConfig, loggerOptions, openDatabase, loupeApi } = require('@loupe/server');
 
 let config;
 try {
@@ -88,7 +88,7 @@ async function remoteServer(remote) {
 
 async function shellServer(db) {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config.logLevel),
     trustProxy: config.trustProxy,
     // API calls are worth a log line; every static chunk of every page load is not.
     disableRequestLogging: (request) => !request.url.startsWith('/api/'),
