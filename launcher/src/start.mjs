@@ -8,11 +8,9 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify from 'fastify';
-import fastifyStatic from '@fastify/static';
 import lib from './lib.cjs';
 
-const { planRemotes, remotesConfig, cacheControlFor, shellPort, NO_CACHE } = lib;
+const { planRemotes, shellPort } = lib;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const require = createRequire(import.meta.url);
@@ -49,6 +47,8 @@ for (const remote of plan.filter((r) => r.local)) {
 build('the shell', '@loupe/shell', path.join(root, 'shell', 'dist', 'index.html'));
 
 const { loadConfig, loggerOptions, openDatabase, loupeApi } = require('@loupe/server');
+// After the builds: it loads @loupe/server's build.
+const { createRemoteServer, createShellServer } = require('./servers.cjs');
 
 let config;
 try {
@@ -58,60 +58,14 @@ try {
   fail(error.message);
 }
 
-/** Static files with the product's cache rules; `types/` is tsc's declaration output, not for browsers. */
-function staticFiles(dir, { cors }) {
-  return {
-    root: dir,
-    cacheControl: false,
-    etag: true,
-    lastModified: true,
-    allowedPath: (pathName) => !pathName.startsWith('/types/'),
-    setHeaders(res, filePath) {
-      res.setHeader('Cache-Control', cacheControlFor(filePath));
-      if (cors) res.setHeader('Access-Control-Allow-Origin', '*');
-    },
-  };
-}
-
-async function remoteServer(remote) {
-  const app = Fastify({ logger: false });
-  // Remotes are fetched by the shell's origin: manifests, entries and chunks all need CORS.
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('Access-Control-Allow-Origin', '*');
-  });
-  await app.register(fastifyStatic, staticFiles(path.join(root, remote.dir, 'dist'), { cors: true }));
-  app.setNotFoundHandler((_request, reply) =>
-    reply.code(404).header('Cache-Control', NO_CACHE).send('Not found'),
-  );
-  return app;
-}
-
-async function shellServer(db) {
-  const app = Fastify({
+function shellServer(db) {
+  return createShellServer({
+    dist: path.join(root, 'shell', 'dist'),
+    plan,
+    config,
+    api: { plugin: loupeApi, options: { db, config } },
     logger: loggerOptions(config.logLevel),
-    trustProxy: config.trustProxy,
-    // API calls are worth a log line; every static chunk of every page load is not.
-    disableRequestLogging: (request) => !request.url.startsWith('/api/'),
-  });
-  app.addHook('onClose', async () => db.close());
-  await app.register(loupeApi, { prefix: '/api', db, config });
-
-  app.get('/remotes.json', (request, reply) => {
-    reply
-      .header('Cache-Control', NO_CACHE)
-      .send(remotesConfig(plan, { protocol: request.protocol, hostname: request.hostname }));
-  });
-
-  const dist = path.join(root, 'shell', 'dist');
-  await app.register(fastifyStatic, { ...staticFiles(dist, { cors: false }), index: ['index.html'] });
-  // SPA fallback: a deep link (/inventory/edit/7) gets the app, which routes on the client.
-  app.setNotFoundHandler((request, reply) => {
-    const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
-    if (!isPage) return reply.code(404).send({ detail: 'Not found.' });
-    return reply.header('Cache-Control', NO_CACHE).sendFile('index.html', dist);
-  });
-  return app;
+  }).then((app) => app.addHook('onClose', async () => db.close()));
 }
 
 const servers = [];
@@ -140,7 +94,7 @@ async function main() {
   const shell = await shellServer(db);
   servers.push(shell);
   for (const remote of plan.filter((r) => r.local)) {
-    const server = await remoteServer(remote);
+    const server = await createRemoteServer({ dist: path.join(root, remote.dir, 'dist'), config });
     servers.push(server);
     await server.listen({ host: HOST, port: remote.port });
   }

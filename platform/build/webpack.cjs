@@ -34,7 +34,9 @@ function createWebpackConfig({ dir, name, kind, devPort, exposes = {}, title = '
       mode,
       context: dir,
       entry: withApp ? { main: './src/index.ts' } : {},
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      // Production maps are for error reports only: no sourceMappingURL in the scripts, and the servers
+      // refuse *.map. The development server's eval maps need 'unsafe-eval' and never face a CSP here.
+      devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
       output: {
         path: path.join(dir, 'dist'),
         // Content-hashed names let the servers cache chunks for a year; remoteEntry.js keeps its name (the

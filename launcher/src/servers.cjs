@@ -1,0 +1,149 @@
+// The servers `npm start` runs: the shell (with the API under /api) and one static server per remote, each
+// with the product's browser security headers and Host check. Apart from start.mjs so tests can inject.
+'use strict';
+
+const { createHash } = require('node:crypto');
+const { readFileSync } = require('node:fs');
+const path = require('node:path');
+const Fastify = require('fastify');
+const fastifyStatic = require('@fastify/static');
+const { installAllowedHosts, registerSecurityHeaders, LOCKED_DOWN_CSP } = require('@loupe/server');
+const { cacheControlFor, remotesConfig, NO_CACHE } = require('./lib.cjs');
+
+/** `'sha256-…'` of every inline <script> of the page: the CSP allows exactly these, not 'unsafe-inline'. */
+function inlineScriptHashes(html) {
+  const hashes = [];
+  for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
+    hashes.push(`'sha256-${createHash('sha256').update(match[1], 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/**
+ * Where the locally served remotes may be loaded from: their ports on every allowed host name (the shell
+ * addresses them with the host name the browser used). CSP has no syntax for IPv6 literals, so `[::1]` is
+ * left out: reach the app on localhost or 127.0.0.1.
+ */
+function remoteSources(plan, allowedHosts) {
+  const sources = [];
+  for (const remote of plan) {
+    if (!remote.local) {
+      sources.push(new URL(remote.url).origin);
+      continue;
+    }
+    for (const host of allowedHosts) {
+      if (host.startsWith('[')) continue;
+      if (host === '*') sources.push(`*:${remote.port}`);
+      else if (host.startsWith('.')) sources.push(`${host.slice(1)}:${remote.port}`, `*${host}:${remote.port}`);
+      else sources.push(`${host}:${remote.port}`);
+    }
+  }
+  return [...new Set(sources)];
+}
+
+/**
+ * The shell's Content-Security-Policy. Scripts: our own files, the remotes' and the page's inline theme
+ * script by hash. Styles need 'unsafe-inline': styled-components writes its rules into <style> elements at
+ * run time (a nonce would need a per-request HTML rewrite), and index.html sets color-scheme inline; style
+ * injection cannot run script. Images: blob: for the preview of a file being uploaded.
+ */
+function shellCsp({ plan, allowedHosts, html }) {
+  const remotes = remoteSources(plan, allowedHosts);
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...inlineScriptHashes(html), ...remotes],
+    'style-src': ["'self'", "'unsafe-inline'", ...remotes],
+    'img-src': ["'self'", 'data:', 'blob:', ...remotes],
+    'font-src': ["'self'", 'data:', ...remotes],
+    'connect-src': ["'self'", ...remotes],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+}
+
+/** Source maps are built (hidden) for error reporting but never served; `types/` is tsc's output. */
+function servable(pathName) {
+  return !pathName.startsWith('/types/') && !pathName.endsWith('.map');
+}
+
+/** Static files with the product's cache rules. */
+function staticFiles(dir, { cors }) {
+  return {
+    root: dir,
+    cacheControl: false,
+    etag: true,
+    lastModified: true,
+    allowedPath: servable,
+    setHeaders(res, filePath) {
+      res.setHeader('Cache-Control', cacheControlFor(filePath));
+      if (cors) res.setHeader('Access-Control-Allow-Origin', '*');
+    },
+  };
+}
+
+/** A remote's own server: its build folder, readable by the shell's origin (CORS, CORP cross-origin). */
+async function createRemoteServer({ dist, config }) {
+  const app = Fastify({ logger: false, trustProxy: config.trustProxy });
+  // Scripts and manifests render nothing: the locked-down policy costs them nothing.
+  await registerSecurityHeaders(app, { csp: LOCKED_DOWN_CSP, crossOriginResourcePolicy: 'cross-origin' });
+  installAllowedHosts(app, config.allowedHosts);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('Access-Control-Allow-Origin', '*');
+  });
+  await app.register(fastifyStatic, staticFiles(dist, { cors: true }));
+  app.setNotFoundHandler((_request, reply) =>
+    reply.code(404).header('Cache-Control', NO_CACHE).send('Not found'),
+  );
+  return app;
+}
+
+/** A request for a file (a script, a style sheet, a source map…) that is not there: no page for it. */
+const ASSET = /\.(js|mjs|css|map|json|wasm|txt)$/;
+
+/**
+ * The shell: the API under /api, /remotes.json, the built app and its SPA fallback. `api` is the API
+ * plugin with its options (start.mjs: loupeApi with the opened database).
+ */
+async function createShellServer({ dist, plan, config, api, logger = false }) {
+  const app = Fastify({
+    logger,
+    trustProxy: config.trustProxy,
+    // API calls are worth a log line; every static chunk of every page load is not.
+    disableRequestLogging: (request) => !request.url.startsWith('/api/'),
+  });
+  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  await registerSecurityHeaders(app, { csp: shellCsp({ plan, allowedHosts: config.allowedHosts, html }) });
+  installAllowedHosts(app, config.allowedHosts);
+  await app.register(api.plugin, { prefix: '/api', ...api.options });
+
+  // The answer names the (allowed) host the browser used: caches must keep one copy per host.
+  app.get('/remotes.json', (request, reply) => {
+    reply
+      .header('Cache-Control', NO_CACHE)
+      .header('Vary', 'Host')
+      .send(remotesConfig(plan, { protocol: request.protocol, hostname: request.hostname }));
+  });
+
+  await app.register(fastifyStatic, { ...staticFiles(dist, { cors: false }), index: ['index.html'] });
+  // SPA fallback: a deep link (/inventory/edit/7) gets the app, which routes on the client.
+  app.setNotFoundHandler((request, reply) => {
+    const pathName = request.url.split('?')[0] ?? '';
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !pathName.startsWith('/api/') &&
+      !ASSET.test(pathName);
+    if (!isPage) return reply.code(404).send({ detail: 'Not found.' });
+    return reply.header('Cache-Control', NO_CACHE).sendFile('index.html', dist);
+  });
+  return app;
+}
+
+module.exports = {
+  inlineScriptHashes,
+  remoteSources,
+  shellCsp,
+  createRemoteServer,
+  createShellServer,
+};

@@ -1,0 +1,21 @@
+// Types of servers.cjs for the TypeScript tests.
+import type { FastifyInstance, FastifyPluginAsync, FastifyServerOptions } from 'fastify';
+import type { Config } from '@loupe/server';
+import type { PlannedRemote } from './lib.cjs';
+
+export type CspDirectives = Record<string, string[]>;
+export declare function inlineScriptHashes(html: string): string[];
+export declare function remoteSources(plan: readonly PlannedRemote[], allowedHosts: readonly string[]): string[];
+export declare function shellCsp(options: {
+  plan: readonly PlannedRemote[];
+  allowedHosts: readonly string[];
+  html: string;
+}): CspDirectives;
+export declare function createRemoteServer(options: { dist: string; config: Config }): Promise<FastifyInstance>;
+export declare function createShellServer<Options extends object>(options: {
+  dist: string;
+  plan: readonly PlannedRemote[];
+  config: Config;
+  api: { plugin: FastifyPluginAsync<Options>; options: Options };
+  logger?: FastifyServerOptions['logger'];
+}): Promise<FastifyInstance>;

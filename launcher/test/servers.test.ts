@@ -1,0 +1,165 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { loadConfig, loupeApi, openDatabase, type Config, type LoupeDb } from '@loupe/server';
+import { planRemotes } from '../src/lib.cjs';
+import { createRemoteServer, createShellServer } from '../src/servers.cjs';
+
+const THEME_SCRIPT = "\n      document.documentElement.dataset.theme = 'dark';\n    ";
+const INDEX_HTML = `<!doctype html><html><head><script>${THEME_SCRIPT}</script><script defer src="/main.0123456789abcdef.js"></script></head><body><div id="root"></div></body></html>`;
+
+let work: string;
+let db: LoupeDb;
+let config: Config;
+let shell: FastifyInstance;
+let remote: FastifyInstance;
+
+beforeAll(async () => {
+  work = mkdtempSync(path.join(os.tmpdir(), 'loupe-launcher-'));
+  const shellDist = path.join(work, 'shell');
+  const remoteDist = path.join(work, 'remote');
+  for (const dir of [shellDist, remoteDist]) mkdirSync(dir);
+  writeFileSync(path.join(shellDist, 'index.html'), INDEX_HTML);
+  writeFileSync(path.join(shellDist, 'main.0123456789abcdef.js'), 'console.log(1);\n');
+  writeFileSync(path.join(shellDist, 'main.0123456789abcdef.js.map'), '{"version":3}');
+  writeFileSync(path.join(remoteDist, 'mf-manifest.json'), '{"id":"remote_auth"}');
+  writeFileSync(path.join(remoteDist, 'remoteEntry.js'), 'var remote_auth;\n');
+  writeFileSync(path.join(remoteDist, 'remoteEntry.js.map'), '{"version":3}');
+
+  config = loadConfig({ DATA_DIR: path.join(work, 'data'), LOUPE_DEMO: '0', LOG_LEVEL: 'silent' });
+  db = await openDatabase(config);
+  shell = await createShellServer({
+    dist: shellDist,
+    plan: planRemotes({ REMOTE_ADMIN_URL: 'https://admin.loupe.example/' }),
+    config,
+    api: { plugin: loupeApi, options: { db, config } },
+  });
+  remote = await createRemoteServer({ dist: remoteDist, config });
+  // Opening the embedded database takes seconds, more on a busy machine.
+}, 120_000);
+
+afterAll(async () => {
+  await shell?.close();
+  await remote?.close();
+  await db?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+/** The directives of a Content-Security-Policy header, by name. */
+function csp(res: LightMyRequestResponse): Record<string, string[]> {
+  const header = String(res.headers['content-security-policy'] ?? '');
+  return Object.fromEntries(
+    header
+      .split(';')
+      .filter(Boolean)
+      .map((directive) => {
+        const [name, ...values] = directive.trim().split(/\s+/);
+        return [name, values];
+      }),
+  );
+}
+
+function expectCommonHeaders(res: LightMyRequestResponse) {
+  expect(res.headers['x-frame-options']).toBe('DENY');
+  expect(res.headers['x-content-type-options']).toBe('nosniff');
+  expect(res.headers['referrer-policy']).toBe('same-origin');
+  expect(res.headers['permissions-policy']).toMatch(/^camera=\(self\), microphone=\(\)/);
+  expect(res.headers['strict-transport-security']).toBeUndefined();
+  expect(csp(res)['frame-ancestors']).toEqual(["'none'"]);
+}
+
+describe('the shell server (npm start)', () => {
+  it('serves the page under a CSP that allows its inline theme script by hash, not unsafe-inline', async () => {
+    for (const url of ['/', '/inventory/edit/7']) {
+      const res = await shell.inject({ url, headers: { host: 'localhost:8080' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(INDEX_HTML);
+      expectCommonHeaders(res);
+      const policy = csp(res);
+      const hash = `'sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}'`;
+      expect(policy['script-src']).toContain(hash);
+      expect(policy['script-src']).not.toContain("'unsafe-inline'");
+      expect(policy['script-src']).not.toContain("'unsafe-eval'");
+      // Remotes: each local one's port on the allowed names, an external one by its origin.
+      for (const source of ['localhost:8081', '127.0.0.1:8084', 'https://admin.loupe.example']) {
+        expect(policy['script-src']).toContain(source);
+        expect(policy['connect-src']).toContain(source);
+      }
+      expect(policy['script-src']).not.toContain('localhost:8085');
+      expect(policy['style-src']).toEqual(expect.arrayContaining(["'self'", "'unsafe-inline'"]));
+      expect(policy['object-src']).toEqual(["'none'"]);
+      expect(policy['base-uri']).toEqual(["'self'"]);
+    }
+  });
+
+  it('never serves source maps, and a missing asset is a 404 rather than the page', async () => {
+    const script = await shell.inject({ url: '/main.0123456789abcdef.js' });
+    expect(script.statusCode).toBe(200);
+    expectCommonHeaders(script);
+    for (const url of ['/main.0123456789abcdef.js.map', '/missing.0123456789abcdef.js']) {
+      const res = await shell.inject({ url });
+      expect([url, res.statusCode]).toEqual([url, 404]);
+      expectCommonHeaders(res);
+    }
+  });
+
+  it('answers /remotes.json with Vary: Host, addressing local remotes on the host the browser used', async () => {
+    const res = await shell.inject({ url: '/remotes.json', headers: { host: '127.0.0.1:8080' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.vary).toBe('Host');
+    expect(res.json().remotes[0]).toEqual({
+      name: 'remote_auth',
+      entry: 'http://127.0.0.1:8081/mf-manifest.json',
+    });
+    expectCommonHeaders(res);
+  });
+
+  it('sends the headers on API answers too, which are no-store', async () => {
+    const res = await shell.inject({ url: '/api/auth-check/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expectCommonHeaders(res);
+  });
+
+  it('refuses a foreign Host with 400 on pages, /remotes.json and the API', async () => {
+    const requests = [
+      { method: 'GET', url: '/' },
+      { method: 'GET', url: '/dashboard' },
+      { method: 'GET', url: '/remotes.json' },
+      { method: 'GET', url: '/api/csrf/' },
+      { method: 'POST', url: '/api/token/', payload: { username: 'platinum', password: 'x' } },
+    ] as const;
+    for (const host of ['rebind.evil.test:8080', 'evil.test/x?']) {
+      for (const request of requests) {
+        const res = await shell.inject({
+          ...request,
+          headers: { host, origin: `http://${host}` },
+        });
+        expect([host, request.url, res.statusCode]).toEqual([host, request.url, 400]);
+        expect(res.body).toBe('Bad Request (400)');
+        expect(res.body).not.toContain('evil');
+      }
+    }
+  });
+});
+
+describe('a remote’s server (npm start)', () => {
+  it('serves its files to the shell’s origin with the headers on, but no source maps', async () => {
+    const manifest = await remote.inject({ url: '/mf-manifest.json', headers: { host: 'localhost:8081' } });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['access-control-allow-origin']).toBe('*');
+    expect(manifest.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(csp(manifest)['default-src']).toEqual(["'none'"]);
+    expectCommonHeaders(manifest);
+    const map = await remote.inject({ url: '/remoteEntry.js.map' });
+    expect(map.statusCode).toBe(404);
+    expectCommonHeaders(map);
+  });
+
+  it('refuses a foreign Host with 400', async () => {
+    const res = await remote.inject({ url: '/remoteEntry.js', headers: { host: 'rebind.evil.test:8081' } });
+    expect(res.statusCode).toBe(400);
+  });
+});
