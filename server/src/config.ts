@@ -28,7 +28,12 @@ export interface Config {
   logLevel: LogLevel;
   /** Extra origins (scheme://host[:port]) accepted by the CSRF Origin check, as Django's CSRF_TRUSTED_ORIGINS. */
   csrfTrustedOrigins: string[];
-  trustProxy: boolean;
+  /**
+   * Which proxies' `X-Forwarded-*` headers are believed: `false` (none: the socket's address is the client),
+   * a hop count (`TRUST_PROXY=1`: the nearest proxy only) or addresses and CIDRs. Never "any": trusting every
+   * sender lets a client forge its address and reset the per-address throttle at will.
+   */
+  trustProxy: false | number | string[];
   /**
    * Host names this service answers to, as Django's ALLOWED_HOSTS: `example.com`, `.example.com` (the domain
    * and its subdomains), `*` (anything — only behind a proxy that checks the host itself). Any other Host
@@ -118,7 +123,7 @@ export function loadConfig(env: Env = process.env): Config {
   const sessionCacheSeconds = integer('SESSION_CACHE_SECONDS', databaseUrl === null ? 5 : 0, 0, 300);
 
   const demo = boolean('LOUPE_DEMO', true);
-  const trustProxy = boolean('TRUST_PROXY', false);
+  const trustProxy = parseTrustProxy(raw('TRUST_PROXY'), problems);
 
   let logLevel: LogLevel = 'info';
   const level = raw('LOG_LEVEL')?.toLowerCase();
@@ -197,3 +202,22 @@ function parseAllowedHosts(value: string | undefined, bindHost: string, problems
   return hosts;
 }
 
+const IPV4_CIDR = /^(\d{1,3})(\.\d{1,3}){3}(\/\d{1,2})?$/;
+const IPV6_CIDR = /^[0-9a-f:.]*:[0-9a-f:.]*(\/\d{1,3})?$/i;
+
+/** `TRUST_PROXY`: off (default), a hop count from 1 to 10, or comma-separated proxy addresses / CIDRs. */
+function parseTrustProxy(value: string | undefined, problems: string[]): false | number | string[] {
+  if (value === undefined || FALSE.includes(value.toLowerCase())) return false;
+  if (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 10) return Number(value);
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (entries.length > 0 && entries.every((entry) => IPV4_CIDR.test(entry) || IPV6_CIDR.test(entry))) {
+    return entries;
+  }
+  problems.push(
+    `TRUST_PROXY must be off, a hop count from 1 to 10, or proxy addresses/CIDRs such as 10.0.0.0/8 (got ${JSON.stringify(value)}); "true" is refused because it would trust a forged X-Forwarded-For from anyone`,
+  );
+  return false;
+}

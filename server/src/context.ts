@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Db } from './db/database';
+import { LoginFailuresRepository } from './modules/auth/login-failures-repository';
 import { LoginThrottle } from './modules/auth/login-throttle';
 import { SessionService } from './modules/auth/sessions';
 import { createRepositories, type Repositories } from './repositories';
@@ -26,6 +27,7 @@ export function createContext(db: Db, config: Config, now: () => Date): AppConte
     repos,
     transaction: (work) => db.transaction((tx) => work(createRepositories(tx))),
     sessions: new SessionService(repos.sessions, config, now),
-    throttle: new LoginThrottle(repos.loginFailures, now),
+    // The throttle takes its own table lock, so it needs the database itself rather than a bound transaction.
+    throttle: new LoginThrottle(new LoginFailuresRepository(db), now),
   };
 }

@@ -1,6 +1,5 @@
 import type { Queryable } from './db/database';
 import { AuditRepository } from './kernel/audit-repository';
-import { LoginFailuresRepository } from './modules/auth/login-failures-repository';
 import { SessionsRepository } from './modules/auth/sessions-repository';
 import { UsersRepository } from './modules/auth/users-repository';
 import { ClientDocumentsRepository } from './modules/clients/client-documents-repository';
@@ -24,7 +23,6 @@ export function createRepositories(db: Queryable) {
     audit: new AuditRepository(db),
     users: new UsersRepository(db),
     sessions: new SessionsRepository(db),
-    loginFailures: new LoginFailuresRepository(db),
     memberships: new MembershipsRepository(db),
     clients: new ClientsRepository(db),
     clientDocuments: new ClientDocumentsRepository(db),

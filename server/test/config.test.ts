@@ -36,7 +36,7 @@ describe('loadConfig', () => {
       LOUPE_DEMO: '0',
       LOG_LEVEL: 'warn',
       CSRF_TRUSTED_ORIGINS: 'https://a.example, https://*.b.example',
-      TRUST_PROXY: 'yes',
+      TRUST_PROXY: '1',
       ALLOWED_HOSTS: 'loupe.example, .shop.example, LOCALHOST',
     });
     expect(config).toEqual({
@@ -52,7 +52,7 @@ describe('loadConfig', () => {
       demo: false,
       logLevel: 'warn',
       csrfTrustedOrigins: ['https://a.example', 'https://*.b.example'],
-      trustProxy: true,
+      trustProxy: 1,
       allowedHosts: ['loupe.example', '.shop.example', 'localhost'],
     });
     expect(loadConfig({ COOKIE_SECURE: 'false' }).cookieSecure).toBe('never');

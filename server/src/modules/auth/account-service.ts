@@ -30,7 +30,12 @@ export class AccountService {
     return updated;
   }
 
-  async changePassword(caller: Caller, { current_password, new_password }: ChangePassword): Promise<void> {
+  /** `clientIp` is the caller's address: the current-password check is throttled as a sign-in is. */
+  async changePassword(
+    caller: Caller,
+    { current_password, new_password }: ChangePassword,
+    clientIp: string,
+  ): Promise<void> {
     const errors: Record<string, string[]> = {};
     if (!current_password) errors.current_password = [BLANK];
     if (!new_password) errors.new_password = [BLANK];
@@ -38,9 +43,10 @@ export class AccountService {
 
     const user = await this.ctx.repos.users.findById(caller.user.id);
     if (!user) throw notAuthenticated();
-    if (!(await verifyPassword(current_password, user.password_hash))) {
-      errors.current_password = [WRONG_CURRENT_PASSWORD];
-    }
+    // A stolen session must not become a way to guess the password without the sign-in's limits.
+    const attempt = await this.ctx.throttle.attempt(user.username, clientIp);
+    if (await verifyPassword(current_password, user.password_hash)) await attempt.succeeded();
+    else errors.current_password = [WRONG_CURRENT_PASSWORD];
     const weaknesses = validatePassword(new_password, user);
     if (weaknesses.length > 0) errors.new_password = weaknesses;
     if (Object.keys(errors).length > 0) throw fieldErrors(errors);

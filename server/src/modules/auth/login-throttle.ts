@@ -1,41 +1,68 @@
-import { LoginFailuresRepository } from './login-failures-repository';
+import { ApiError } from '../../kernel/http-errors';
+import type { AttemptCounts, LoginFailuresRepository, ThrottleLimits } from './login-failures-repository';
 
-export const MAX_FAILURES = 10;
 export const WINDOW_MS = 15 * 60_000;
 
-/** Sign-in throttling per username and client address, shared by every instance through the database. */
+/**
+ * Failed (or in-flight) password checks allowed per 15 minutes. Ten per username from one address is the
+ * brute-force limit; a username across every address gets more, so that someone elsewhere cannot lock a
+ * named user out with ten guesses; one address gets more still, since a shop's staff share its address;
+ * the overall cap bounds the hashing work a flood of changing usernames and addresses can cause.
+ */
+export const LIMITS: ThrottleLimits = { pair: 10, username: 50, address: 100, total: 1000 };
+export const MAX_FAILURES = LIMITS.pair;
+
+export const throttled = (seconds: number) =>
+  new ApiError(
+    429,
+    { detail: `Request was throttled. Expected available in ${seconds} seconds.` },
+    { 'retry-after': String(seconds) },
+  );
+
+/**
+ * Password checks throttled per username and address, per username, per address and overall, shared by
+ * every instance through the database. It lives in the database, unlike the general request limit, because
+ * it must hold across instances and restarts: an attacker who could reset it by hitting another instance,
+ * or by waiting for a deploy, would get unlimited guesses.
+ */
 export class LoginThrottle {
   constructor(
     private readonly repo: LoginFailuresRepository,
     private readonly now: () => Date,
+    private readonly limits: ThrottleLimits = LIMITS,
   ) {}
 
   private static key(username: string): string {
     return username.toLowerCase();
   }
 
-  /** Seconds until the next attempt is allowed, or null when it is allowed now. */
-  async retryAfter(username: string, clientIp: string): Promise<number | null> {
-    const now = this.now().getTime();
-    const recent = await this.repo.recent(
-      LoginThrottle.key(username),
-      clientIp,
-      new Date(now - WINDOW_MS),
-      MAX_FAILURES,
-    );
-    if (recent.length < MAX_FAILURES) return null;
-    // Blocked until the oldest of the last ten failures leaves the window.
-    const oldest = recent[MAX_FAILURES - 1] as Date;
-    return Math.max(1, Math.ceil((oldest.getTime() + WINDOW_MS - now) / 1000));
-  }
-
-  async recordFailure(username: string, clientIp: string): Promise<void> {
+  /**
+   * Claims one attempt before the password is hashed: the attempt is counted at once, so N parallel requests
+   * get at most the limit of checks and the rest a 429 with Retry-After. The attempt stays counted as a
+   * failure unless `succeeded` is called.
+   */
+  async attempt(username: string, clientIp: string): Promise<{ succeeded(): Promise<void> }> {
     const now = this.now();
-    await this.repo.purgeBefore(new Date(now.getTime() - WINDOW_MS));
-    await this.repo.record(LoginThrottle.key(username), clientIp, now);
+    const key = LoginThrottle.key(username);
+    const claim = await this.repo.claim(key, clientIp, now, new Date(now.getTime() - WINDOW_MS), this.limits);
+    if (!claim.allowed) throw throttled(this.retryAfter(claim.counts, now.getTime()));
+    return { succeeded: () => this.repo.release(claim.id, key, clientIp) };
   }
 
-  async recordSuccess(username: string, clientIp: string): Promise<void> {
-    await this.repo.clear(LoginThrottle.key(username), clientIp);
+  /** Until the oldest attempt of the fullest scope leaves the window, when that scope has room again. */
+  private retryAfter(counts: AttemptCounts, now: number): number {
+    const full: Array<[number, number, Date | null]> = [
+      [counts.pair, this.limits.pair, counts.pairOldest],
+      [counts.username, this.limits.username, counts.usernameOldest],
+      [counts.address, this.limits.address, counts.addressOldest],
+      [counts.total, this.limits.total, counts.totalOldest],
+    ];
+    let seconds = 1;
+    for (const [count, limit, oldest] of full) {
+      if (count >= limit && oldest) {
+        seconds = Math.max(seconds, Math.ceil((oldest.getTime() + WINDOW_MS - now) / 1000));
+      }
+    }
+    return seconds;
   }
 }

@@ -10,7 +10,33 @@ export interface ScryptParams {
 export const DEFAULT_PARAMS: ScryptParams = { N: 2 ** 15, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 
+/**
+ * At most this many hashes run at once; the others wait their turn. Each takes 32 MiB and one of libuv's four
+ * pool threads, which file reads and writes (uploads, the embedded database) need too: a flood of sign-ins
+ * would otherwise take every thread and a large slice of memory, and stall requests that never hash.
+ */
+export const MAX_CONCURRENT_HASHES = 2;
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running += 1;
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next waiter, so `running` never dips and lets a newcomer jump the queue.
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
 function derive(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
+  return withHashSlot(() => deriveNow(password, salt, params));
+}
+
+function deriveNow(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
   const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r + 1024 * 1024 };
   // The async form runs on libuv's thread pool, so a sign-in never blocks other requests.
   return new Promise((resolve, reject) => {

@@ -382,7 +382,7 @@ describe('sign-in throttling', () => {
     expect((await browser.post('/token/', { username: 'silver', password: PASSWORD })).statusCode).toBe(200);
     await app.close();
     // A different client address (behind a trusted proxy, X-Forwarded-For is the client).
-    app = await buildTestApp(db, testConfig(tdb, { TRUST_PROXY: 'true' }), clock);
+    app = await buildTestApp(db, testConfig(tdb, { TRUST_PROXY: '1' }), clock);
     const elsewhere = new Browser(app);
     await elsewhere.get('/csrf/');
     const res = await elsewhere.post(

@@ -14,7 +14,7 @@ const changePasswordRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
     }),
     handler: async (request) => {
       if (!request.caller) throw notAuthenticated();
-      await accounts.changePassword(request.caller, request.body);
+      await accounts.changePassword(request.caller, request.body, request.ip);
       return { detail: 'Password changed successfully.' };
     },
   });

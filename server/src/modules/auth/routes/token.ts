@@ -24,25 +24,16 @@ const tokenRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastif
       if (!password) blank.password = [BLANK];
       if (Object.keys(blank).length > 0) throw fieldErrors(blank);
 
-      const retryAfter = await ctx.throttle.retryAfter(username, request.ip);
-      if (retryAfter !== null) {
-        throw new ApiError(
-          429,
-          { detail: `Request was throttled. Expected available in ${retryAfter} seconds.` },
-          { 'retry-after': String(retryAfter) },
-        );
-      }
-
+      // Counted before the hash: a check that only saw finished failures let parallel guesses all through.
+      const attempt = await ctx.throttle.attempt(username, request.ip);
       const user = await ctx.repos.users.findByUsername(username);
       let ok = false;
+      // An unknown username costs one hash too and stays counted, like a wrong password.
       if (user) ok = (await verifyPassword(password, user.password_hash)) && user.is_active;
       else await burnPasswordCheck(password);
-      if (!ok || !user) {
-        await ctx.throttle.recordFailure(username, request.ip);
-        throw new ApiError(400, { detail: INVALID_CREDENTIALS });
-      }
+      if (!ok || !user) throw new ApiError(400, { detail: INVALID_CREDENTIALS });
 
-      await ctx.throttle.recordSuccess(username, request.ip);
+      await attempt.succeeded();
       // No session fixation: whatever session the browser brought is ended, and a new id is issued.
       await ctx.sessions.end(request.cookies[SESSION_COOKIE]);
       const key = await ctx.sessions.start(user.id);
