@@ -7,7 +7,12 @@ const { readFileSync } = require('node:fs');
 const path = require('node:path');
 const Fastify = require('fastify');
 const fastifyStatic = require('@fastify/static');
-const { installAllowedHosts, registerSecurityHeaders, LOCKED_DOWN_CSP } = require('@loupe/server');
+const {
+  installAllowedHosts,
+  registerSecurityHeaders,
+  trustProxyOption,
+  LOCKED_DOWN_CSP,
+} = require('@loupe/server');
 const { cacheControlFor, remotesConfig, NO_CACHE } = require('./lib.cjs');
 
 /** `'sha256-…'` of every inline <script> of the page: the CSP allows exactly these, not 'unsafe-inline'. */
@@ -85,7 +90,7 @@ function staticFiles(dir, { cors }) {
 
 /** A remote's own server: its build folder, readable by the shell's origin (CORS, CORP cross-origin). */
 async function createRemoteServer({ dist, config }) {
-  const app = Fastify({ logger: false, trustProxy: config.trustProxy });
+  const app = Fastify({ logger: false, trustProxy: trustProxyOption(config.trustProxy) });
   // Scripts and manifests render nothing: the locked-down policy costs them nothing.
   await registerSecurityHeaders(app, { csp: LOCKED_DOWN_CSP, crossOriginResourcePolicy: 'cross-origin' });
   installAllowedHosts(app, config.allowedHosts);
@@ -109,7 +114,8 @@ const ASSET = /\.(js|mjs|css|map|json|wasm|txt)$/;
 async function createShellServer({ dist, plan, config, api, logger = false }) {
   const app = Fastify({
     logger,
-    trustProxy: config.trustProxy,
+    // A TRUST_PROXY hop count as the API means it (Fastify alone would trust nobody for a bare number).
+    trustProxy: trustProxyOption(config.trustProxy),
     // API calls are worth a log line; every static chunk of every page load is not.
     disableRequestLogging: (request) => !request.url.startsWith('/api/'),
   });
