@@ -70,6 +70,16 @@ describe('security headers on every kind of API response', () => {
     expectSecurityHeaders(res);
   });
 
+  it('lets the API docs page load Swagger UI’s own scripts, still never framed', async () => {
+    const res = await app.inject({ url: '/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none';",
+    );
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.body).not.toMatch(/<script>/);
+  });
+
   it('adds HSTS for a year when the request came over HTTPS through a trusted proxy', async () => {
     const proxied = await buildTestApp(db, testConfig(tdb, { TRUST_PROXY: '1' }));
     try {
