@@ -39,7 +39,8 @@ function remoteSources(plan, allowedHosts) {
     for (const host of allowedHosts) {
       if (host.startsWith('[')) continue;
       if (host === '*') sources.push(`*:${remote.port}`);
-      else if (host.startsWith('.')) sources.push(`${host.slice(1)}:${remote.port}`, `*${host}:${remote.port}`);
+      else if (host.startsWith('.'))
+        sources.push(`${host.slice(1)}:${remote.port}`, `*${host}:${remote.port}`);
       else sources.push(`${host}:${remote.port}`);
     }
   }

@@ -5,13 +5,19 @@ import type { PlannedRemote } from './lib.cjs';
 
 export type CspDirectives = Record<string, string[]>;
 export declare function inlineScriptHashes(html: string): string[];
-export declare function remoteSources(plan: readonly PlannedRemote[], allowedHosts: readonly string[]): string[];
+export declare function remoteSources(
+  plan: readonly PlannedRemote[],
+  allowedHosts: readonly string[],
+): string[];
 export declare function shellCsp(options: {
   plan: readonly PlannedRemote[];
   allowedHosts: readonly string[];
   html: string;
 }): CspDirectives;
-export declare function createRemoteServer(options: { dist: string; config: Config }): Promise<FastifyInstance>;
+export declare function createRemoteServer(options: {
+  dist: string;
+  config: Config;
+}): Promise<FastifyInstance>;
 export declare function createShellServer<Options extends object>(options: {
   dist: string;
   plan: readonly PlannedRemote[];
