@@ -32,8 +32,9 @@ export class LoginThrottle {
     private readonly limits: ThrottleLimits = LIMITS,
   ) {}
 
+  /** Case-blind; lower-casing can lengthen a name ('İ' becomes two characters), so it is cut to the column. */
   private static key(username: string): string {
-    return username.toLowerCase();
+    return [...username.toLowerCase()].slice(0, 150).join('');
   }
 
   /**

@@ -79,6 +79,12 @@ describe('sign-in throttle under concurrency', () => {
     expect(tally).toEqual({ 400: LIMITS.pair, 429: 20 - LIMITS.pair });
   });
 
+  it('keeps a 150-character name that lower-cases longer within the column', async () => {
+    const browser = await browserWithCsrf();
+    const res = await browser.post('/token/', { username: 'İ'.repeat(150), password: WRONG });
+    expect(res.statusCode).toBe(400);
+  });
+
   it('caps one address across changing usernames', async () => {
     const { tally } = await parallelSignIns(LIMITS.address + 10, (i) => ({
       username: `guess-${i}`,
