@@ -19,6 +19,11 @@ export const MAX_CONCURRENT_HASHES = 2;
 let running = 0;
 const waiting: Array<() => void> = [];
 
+/** Hashes running and waiting now, so the cap can be observed. */
+export function hashLoad(): { running: number; waiting: number } {
+  return { running, waiting: waiting.length };
+}
+
 async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
   if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
   else running += 1;
