@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { demo } from '../support/accounts';
 import { browserSuite } from '../support/browser';
+import { SPEC_ROUTES as ROUTES } from '../support/routes';
 import { baseUrl } from '../support/state';
 import { heading, waitForPath } from '../support/ui';
 
@@ -34,32 +35,6 @@ const COUNT_REACT_RENDERERS = `
     };
   })();
 `;
-
-/** Every screen of SPEC §2, with the title it shows (null: the spec does not show that screen's content). */
-const ROUTES: Array<[string, string | null]> = [
-  ['/dashboard', 'Dashboard'],
-  ['/stock/watches', 'Inventory - Watches'],
-  ['/stock/jewellery', 'Inventory - Jewellery'],
-  ['/stock/accessories', 'Inventory - Accessories'],
-  ['/inventory/all', 'All Inventory Stock'],
-  ['/inventory/add', 'Add Inventory Item'],
-  ['/inventory/edit/1', 'Edit Inventory Item'],
-  ['/inventory/available', null],
-  ['/inventory/checked-out', null],
-  ['/inventory/manage', null],
-  ['/clients', null],
-  ['/clients/add', 'Add Client'],
-  ['/clients/edit/1', 'Edit Client'],
-  ['/expenses', 'Add Expense'],
-  ['/quicksales', 'Add Quick Sale'],
-  ['/expenselist', 'Expense List'],
-  ['/reports', 'Reports'],
-  ['/account/settings', 'Account Settings'],
-  ['/profile/settings', null],
-  ['/management/gold', 'Gold Management'],
-  ['/management/silver', 'Silver Management'],
-  ['/unauthorized', 'Unauthorized'],
-];
 
 /** A client-side navigation, as a link click does it: no page load, so every remote joins the same page. */
 async function navigateInApp(page: Page, path: string): Promise<void> {
