@@ -14,7 +14,9 @@ module.exports = createWebpackConfig({
     // In development every remote runs its own dev server (`npm run dev -w @loupe/remote-…`).
     setupMiddlewares(middlewares, devServer) {
       devServer.app.get('/remotes.json', (req, res) => {
+        // The answer names the host the browser used: a cache must keep one copy per host.
         res.set('Cache-Control', 'no-cache');
+        res.set('Vary', 'Host');
         res.json(devRemotesConfig(process.env, req.hostname));
       });
       return middlewares;
