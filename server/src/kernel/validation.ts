@@ -67,15 +67,11 @@ export const invalidFilterChoice = (value: string) =>
 export const isOneOf = <T extends string>(allowed: readonly T[], value: string): value is T =>
   (allowed as readonly string[]).includes(value);
 
-/** PostgreSQL text cannot hold U+0000; DRF's CharField refuses it with this message. */
-export function text(bag: ErrorBag, field: string, value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  if (value.includes('\u0000')) {
-    bag.add(field, NULL_CHARACTERS);
-    return undefined;
-  }
-  return value.trim();
-}
+/**
+ * A body's text as DRF's CharField keeps it (trim_whitespace). NUL and the other control characters never get
+ * here: the contracts' Text rule refuses them in the schema, with the field's error.
+ */
+export const text = (value: string | undefined): string | undefined => value?.trim();
 
 // ---------------------------------------------------------------- list queries
 

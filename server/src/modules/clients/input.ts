@@ -34,14 +34,14 @@ const PHONE = /^\+?[\d\s().\-/]*\d[\d\s().\-/]*$/;
  */
 export function parseClientWrite(body: ClientWrite, current?: ClientFields): ClientFields {
   const bag = new ErrorBag();
-  const name = text(bag, 'name', body.name);
+  const name = text(body.name);
   if (name === '') bag.add('name', BLANK);
-  const email = text(bag, 'email', body.email);
+  const email = text(body.email);
   if (email === '') bag.add('email', BLANK);
   else if (email !== undefined && !isValidEmail(email)) bag.add('email', INVALID_EMAIL);
-  const phone = text(bag, 'phone', body.phone);
+  const phone = text(body.phone);
   if (phone !== undefined && phone !== '' && !PHONE.test(phone)) bag.add('phone', INVALID_PHONE);
-  const notes = text(bag, 'notes', body.notes);
+  const notes = text(body.notes);
   bag.throwIfAny();
   return {
     name: name as string,
@@ -140,6 +140,6 @@ export function parsePayment(
     else if (parsed.value > today) bag.add('date', 'Ensure this date is not in the future.');
     else date = parsed.value;
   }
-  const note = text(bag, 'note', body.note) ?? '';
+  const note = text(body.note) ?? '';
   return { amount, currency, exchangeRate, method: body.method ?? DEFAULT_PAYMENT_METHOD, date, note };
 }
