@@ -58,10 +58,12 @@ export const PaymentMethodSchema = Choice(PAYMENT_METHODS);
 /**
  * The one rule for text a client sends: no C0 control character and no DEL. PostgreSQL's text cannot hold
  * U+0000 at all, and the others have no business in a serial, a name or a search, where they hide in logs,
- * CSV exports and screens. A multi-line field keeps tab, newline and carriage return.
+ * CSV exports and screens. A multi-line field keeps tab, newline and carriage return. A single-line field
+ * still lets them stand at its ends, which the server trims as DRF does: a barcode scanner or a paste from a
+ * spreadsheet ends a serial with a Tab or a newline, and refusing that would fail a dealer's scan.
  * Written with \u escapes so that the same source is valid for Ajv (`u` flag) and for JavaScript.
  */
-export const TEXT_PATTERN = '^[^\\u0000-\\u001f\\u007f]*$';
+export const TEXT_PATTERN = '^[\\t\\n\\r]*[^\\u0000-\\u001f\\u007f]*[\\t\\n\\r]*$';
 export const MULTILINE_TEXT_PATTERN = '^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$';
 
 export interface TextOptions extends Omit<StringOptions, 'pattern'> {

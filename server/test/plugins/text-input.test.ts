@@ -191,6 +191,13 @@ describe('multi-line fields keep their line breaks, single-line ones do not', ()
     const response = await browser.send('POST', urlOf(item), { body });
     expect([response.statusCode, response.json().serial]).toEqual([400, [CONTROL]]);
   });
+
+  it('a Tab or newline at the end of a single-line field (a scanner’s suffix) is trimmed, not refused', async () => {
+    const response = await browser.send('POST', urlOf(endpoints.items.create as Endpoint), {
+      body: { serial: 'SCAN-0042\t\r\n', stockType: 'Jewellery' },
+    });
+    expect([response.statusCode, response.json().serial]).toEqual([201, 'SCAN-0042']);
+  });
 });
 
 describe('query strings', () => {
