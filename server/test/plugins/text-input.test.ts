@@ -59,7 +59,10 @@ type Schema = TSchema & {
 };
 
 const allEndpoints: Array<[string, Endpoint]> = Object.entries(endpoints).flatMap(([group, members]) =>
-  Object.entries(members as Record<string, Endpoint>).map(([name, e]) => [`${group}.${name}`, e]),
+  Object.entries(members as Record<string, Endpoint>).map(([name, e]): [string, Endpoint] => [
+    `${group}.${name}`,
+    e,
+  ]),
 );
 
 const takesText = (schema: Schema): boolean =>
@@ -110,7 +113,7 @@ function bodyCases(): Array<[string, string, Endpoint, Put, boolean]> {
   const cases: Array<[string, string, Endpoint, Put, boolean]> = [];
   for (const [name, endpoint] of allEndpoints) {
     if (!endpoint.body) continue;
-    const body = (schemasOf(endpoint) as { body: Schema }).body;
+    const body = (schemasOf(endpoint) as unknown as { body: Schema }).body;
     for (const [field, schema] of Object.entries(body.properties ?? {})) {
       if (takesText(schema))
         cases.push([name, field, endpoint, (b, v) => (b[field] = v), isFreeText(schema)]);
@@ -167,7 +170,7 @@ describe.each(cases)('%s: %s', (_name, field, endpoint, put, freeText) => {
 
   it('a NUL is a 400 naming the field, and nothing is written', async () => {
     const before = await rowCounts();
-    const body = sample((schemasOf(endpoint) as { body: Schema }).body) as Record<string, unknown>;
+    const body = sample((schemasOf(endpoint) as unknown as { body: Schema }).body) as Record<string, unknown>;
     put(body, 'a\u0000b');
     const response = await browser.send(endpoint.method, urlOf(endpoint), { body });
     expect([response.statusCode, response.json()[top]]).toEqual([400, nulMessage]);
@@ -175,7 +178,7 @@ describe.each(cases)('%s: %s', (_name, field, endpoint, put, freeText) => {
   });
 
   it('another control character is a 400 too', async () => {
-    const body = sample((schemasOf(endpoint) as { body: Schema }).body) as Record<string, unknown>;
+    const body = sample((schemasOf(endpoint) as unknown as { body: Schema }).body) as Record<string, unknown>;
     put(body, 'a\u001bb');
     const response = await browser.send(endpoint.method, urlOf(endpoint), { body });
     expect(response.statusCode).toBe(400);
@@ -186,7 +189,7 @@ describe.each(cases)('%s: %s', (_name, field, endpoint, put, freeText) => {
 describe('multi-line fields keep their line breaks, single-line ones do not', () => {
   it('a note may hold newlines and tabs; a serial may not', async () => {
     const item = endpoints.items.create as Endpoint;
-    const body = sample((schemasOf(item) as { body: Schema }).body) as Record<string, unknown>;
+    const body = sample((schemasOf(item) as unknown as { body: Schema }).body) as Record<string, unknown>;
     body.serial = 'SN\n1';
     const response = await browser.send('POST', urlOf(item), { body });
     expect([response.statusCode, response.json().serial]).toEqual([400, [CONTROL]]);
@@ -203,7 +206,7 @@ describe('multi-line fields keep their line breaks, single-line ones do not', ()
 describe('query strings', () => {
   const queries = allEndpoints.flatMap(([name, endpoint]) => {
     if (!endpoint.query) return [];
-    const query = (schemasOf(endpoint) as { querystring: Schema }).querystring;
+    const query = (schemasOf(endpoint) as unknown as { querystring: Schema }).querystring;
     return Object.entries(query.properties ?? {})
       .filter(([field, schema]) => field !== 'page' && field !== 'page_size' && takesText(schema))
       .map(([field]) => [name, field, endpoint] as const);
