@@ -18,7 +18,7 @@ import { useCreateItem } from '../api/create-item';
 import { STATUS_LABELS } from '../lib/labels';
 import { checkDecimal } from '../lib/validation';
 import { ImageField, useImageUpload } from './image-field';
-import { checkItemFields, ItemFields, type ItemFieldValues } from './item-fields';
+import { checkItemFields, ItemFields, itemFieldsInput, type ItemFieldValues } from './item-fields';
 import { TransactionsEditor, type RowErrors, type TransactionRow } from './transactions-editor';
 
 export const ADDED_ALERT = 'Inventory item added successfully!';
@@ -127,12 +127,7 @@ export function AddItemPage() {
     let item: Item;
     try {
       item = await create.mutateAsync({
-        serial: fields.serial.trim(),
-        stockType: fields.stockType,
-        brand: fields.brand,
-        model: fields.model,
-        description: fields.description.trim(),
-        purchasedOn: fields.purchasedOn || undefined,
+        ...itemFieldsInput(fields),
         tradePrice: tradePrice.trim() || null,
         retailPrice: retailPrice.trim() || null,
         status,

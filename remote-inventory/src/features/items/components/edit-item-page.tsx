@@ -26,7 +26,7 @@ import { useUpdateItem } from '../api/update-item';
 import { itemImageUrl } from '../api/upload-item-image';
 import { STATUS_LABELS, TRANSACTION_LABELS } from '../lib/labels';
 import { ImageField, useImageUpload } from './image-field';
-import { checkItemFields, ItemFields, type ItemFieldValues } from './item-fields';
+import { checkItemFields, ItemFields, itemFieldsInput, type ItemFieldValues } from './item-fields';
 
 export const updatedAlert = (id: number) => `Inventory item ${id} updated successfully!`;
 
@@ -142,12 +142,7 @@ function EditItemForm({ item: loaded }: { item: Item }) {
       const saved = await update.mutateAsync({
         id: item.id,
         input: {
-          serial: fields.serial.trim(),
-          stockType: fields.stockType,
-          brand: fields.brand,
-          model: fields.model,
-          description: fields.description.trim(),
-          purchasedOn: fields.purchasedOn || undefined,
+          ...itemFieldsInput(fields),
         },
       });
       setItem(saved);

@@ -21,6 +21,18 @@ export interface ItemFieldValues {
 
 export type ItemFieldName = keyof ItemFieldValues;
 
+/** The descriptive fields as the add and update endpoints take them: trimmed, an empty purchase date left out. */
+export function itemFieldsInput(values: ItemFieldValues) {
+  return {
+    serial: values.serial.trim(),
+    stockType: values.stockType,
+    brand: values.brand,
+    model: values.model,
+    description: values.description.trim(),
+    purchasedOn: values.purchasedOn || undefined,
+  };
+}
+
 interface ItemFieldsProps {
   values: ItemFieldValues;
   errors: Partial<Record<string, string>>;
