@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Choice, Nullable, Text } from './common';
+import { Choice, ListOf, Nullable, Text } from './common';
 
 export const ROLES = ['platinum', 'gold', 'silver'] as const;
 export const Role = Choice(ROLES);
@@ -18,11 +18,32 @@ export type User = Static<typeof User>;
 export const Shop = Type.Object({ id: Type.Integer(), name: Type.String(), time_zone: Type.String() });
 export type Shop = Static<typeof Shop>;
 
-/** `GET /auth-check/`: always 200; nulls when nobody is signed in (or the user has no shop). */
+/**
+ * A shop the user is an active member of, with their role there. `is_new` until the user has seen the notice
+ * of this membership: someone else added them, and it never changes the shop they are working in.
+ */
+export const ShopMembership = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  time_zone: Type.String(),
+  role: Role,
+  is_new: Type.Boolean(),
+});
+export type ShopMembership = Static<typeof ShopMembership>;
+
+/**
+ * `GET /auth-check/`: always 200; nulls and an empty list when nobody is signed in. `shop` and `role` are the
+ * session's active shop, which the user chose (or the one they worked in last, at sign-in); `shop` is null when
+ * they belong to no shop or were removed from the active one. `shops` lists every shop they may switch to.
+ * `must_change_password`: the account was created with a password to be replaced at the first sign-in; until it
+ * is, the API answers 403 to everything but the account's own screens.
+ */
 export const AuthCheck = Type.Object({
   user: Nullable(User),
   role: Nullable(Role),
   shop: Nullable(Shop),
+  shops: Type.Array(ShopMembership),
+  must_change_password: Type.Boolean(),
 });
 export type AuthCheck = Static<typeof AuthCheck>;
 
@@ -65,8 +86,35 @@ export type ProfileUpdate = Static<typeof ProfileUpdate>;
 export const ChangePassword = Type.Object(
   {
     current_password: Text({ maxLength: 4096 }),
-    new_password: Text({ maxLength: 4096 }),
+    // ASVS 2.1.2: at most 128 characters for a new password (the current one is checked as it was set).
+    new_password: Text({ maxLength: 128 }),
   },
   { additionalProperties: false },
 );
 export type ChangePassword = Static<typeof ChangePassword>;
+
+/** `POST /api/session/shop/` (switch the active shop) and `POST /api/session/shop-notice-seen/`. */
+export const ShopChoice = Type.Object({ shop: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+export type ShopChoice = Static<typeof ShopChoice>;
+
+/**
+ * One of the user's own signed-in sessions (`GET /api/account/sessions/`). `id` is a public handle, never the
+ * session's cookie value; `device` is read from the browser's User-Agent (e.g. "Chrome 142 on Linux");
+ * `current` marks the session making the request.
+ */
+export const SessionInfo = Type.Object({
+  id: Type.String(),
+  device: Type.String(),
+  ip_address: Type.String(),
+  created_at: Type.String({ format: 'date-time' }),
+  last_seen_at: Type.String({ format: 'date-time' }),
+  current: Type.Boolean(),
+});
+export type SessionInfo = Static<typeof SessionInfo>;
+
+export const SessionList = ListOf(SessionInfo);
+export type SessionList = Static<typeof SessionList>;
+
+/** `POST /api/account/sessions/sign-out-others/`: how many other sessions were ended. */
+export const SignedOutSessions = Type.Object({ detail: Type.String(), count: Type.Integer() });
+export type SignedOutSessions = Static<typeof SignedOutSessions>;

@@ -42,6 +42,31 @@ export const endpoints = {
     authCheck: { method: 'GET', path: '/auth-check/', response: 'AuthCheck' },
     token: { method: 'POST', path: '/token/', body: 'Credentials', response: 'AuthCheck' },
     logout: { method: 'POST', path: '/logout/', response: 'DetailMessage' },
+    /** Makes one of the caller's shops the session's active shop; 400 when they are not an active member. */
+    switchShop: { method: 'POST', path: '/api/session/shop/', body: 'ShopChoice', response: 'AuthCheck' },
+    /** The user has seen the notice of a new membership: `is_new` turns false. */
+    shopNoticeSeen: {
+      method: 'POST',
+      path: '/api/session/shop-notice-seen/',
+      body: 'ShopChoice',
+      response: 'AuthCheck',
+    },
+  },
+  sessions: {
+    list: { method: 'GET', path: '/api/account/sessions/', response: 'SessionList' },
+    /** Ends every session of the caller but this one. */
+    signOutOthers: {
+      method: 'POST',
+      path: '/api/account/sessions/sign-out-others/',
+      response: 'SignedOutSessions',
+    },
+    /** Ends one of the caller's other sessions; 404 for an id that is not theirs. */
+    signOut: {
+      method: 'DELETE',
+      path: '/api/account/sessions/:sessionId/',
+      response: 'NoContent',
+      status: 204,
+    },
   },
   profile: {
     me: { method: 'GET', path: '/api/profile/me/', response: 'Profile' },
