@@ -105,11 +105,12 @@ export async function seedFixtures(db: LoupeDb, now = new Date()): Promise<Fixtu
   };
   const shop = await memberships.createShop('Loupe Demo', now);
   const other = await memberships.createShop('Rival Watches', now);
-  await memberships.create(shop.id, ids.platinum, 'platinum', true, now);
-  await memberships.create(shop.id, ids.gold, 'gold', true, now);
-  await memberships.create(shop.id, ids.silver, 'silver', true, now);
-  await memberships.create(other.id, ids.rival, 'platinum', true, now);
-  await memberships.create(other.id, ids.outsider, 'silver', true, now);
+  // Established members who have seen their memberships (a new one's notice is tested where it is granted).
+  await memberships.create(shop.id, ids.platinum, 'platinum', true, now, now);
+  await memberships.create(shop.id, ids.gold, 'gold', true, now, now);
+  await memberships.create(shop.id, ids.silver, 'silver', true, now, now);
+  await memberships.create(other.id, ids.rival, 'platinum', true, now, now);
+  await memberships.create(other.id, ids.outsider, 'silver', true, now, now);
   return { shopId: shop.id, otherShopId: other.id, ids };
 }
 

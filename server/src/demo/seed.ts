@@ -51,7 +51,8 @@ export async function seedDemo(
         { ...demo, email: `${demo.username}@demo.loupe.example`, passwordHash: hashes[i] as string },
         now,
       );
-      await memberships.create(shop.id, user.id, demo.username, true, now);
+      // The demo's accounts came with the shop: nobody added them, so there is nothing new to tell them.
+      await memberships.create(shop.id, user.id, demo.username, true, now, now);
       accounts.push({ id: user.id, username: user.username, role: demo.username });
     }
     const demo: DemoContext = {

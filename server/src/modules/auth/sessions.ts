@@ -1,13 +1,24 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { AuthCheck, Role, Shop, User } from '@loupe/contracts';
+import type { AuthCheck, Role, Shop, ShopMembership, User } from '@loupe/contracts';
 import type { Config } from '../../config';
-import { SessionsRepository } from './sessions-repository';
+import { SessionsRepository, type SessionSummary } from './sessions-repository';
 
 export interface Caller {
   sessionKeyHash: string;
+  /** The session's public handle ("Your sessions"), never its cookie value. */
+  sessionId: string;
   user: User;
+  /** The session's active shop and the caller's role there; null when it is not (or no longer) theirs. */
   role: Role | null;
   shop: Shop | null;
+  shops: ShopMembership[];
+  mustChangePassword: boolean;
+}
+
+/** What the browser said about itself when the session began. */
+export interface SessionOrigin {
+  userAgent: string;
+  ip: string;
 }
 
 interface CachedSession {
@@ -22,6 +33,9 @@ const SESSION_KEY = /^[A-Za-z0-9_-]{43}$/;
 /** Writing last-seen on every request would turn every read into a write; a minute's precision is plenty. */
 const TOUCH_AFTER_MS = 60_000;
 const CACHE_MAX_ENTRIES = 10_000;
+/** The column's width (sessions.user_agent); a longer User-Agent names no more of a device. */
+const USER_AGENT_MAX_CHARS = 512;
+const PUBLIC_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function hashSessionKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
@@ -29,8 +43,27 @@ export function hashSessionKey(key: string): string {
 
 export function toAuthCheck(caller: Caller | null): AuthCheck {
   return caller
-    ? { user: caller.user, role: caller.role, shop: caller.shop }
-    : { user: null, role: null, shop: null };
+    ? {
+        user: caller.user,
+        role: caller.role,
+        shop: caller.shop,
+        shops: caller.shops,
+        must_change_password: caller.mustChangePassword,
+      }
+    : { user: null, role: null, shop: null, shops: [], must_change_password: false };
+}
+
+/** Cut to the column in characters (not UTF-16 units, which could split a pair), without control characters. */
+function storableUserAgent(userAgent: string): string {
+  // eslint-disable-next-line no-control-regex
+  return Array.from(userAgent.replace(/[\u0000-\u001f\u007f]/g, ''))
+    .slice(0, USER_AGENT_MAX_CHARS)
+    .join('');
+}
+
+/** The active shop as the session chose it, only while the user is still an active member there. */
+function activeShop(shops: readonly ShopMembership[], shopId: number | null): ShopMembership | undefined {
+  return shopId === null ? undefined : shops.find((shop) => shop.id === shopId);
 }
 
 /**
@@ -54,8 +87,11 @@ export class SessionService {
     this.cacheMs = config.sessionCacheSeconds * 1000;
   }
 
-  /** Starts a session under a new random id (256 bits) and returns the id for the cookie. */
-  async start(userId: number): Promise<string> {
+  /**
+   * Starts a session under a new random id (256 bits) and returns the id for the cookie. It works in `shopId`
+   * when given (a password change keeps the shop), else in the shop the user worked in last.
+   */
+  async start(userId: number, origin: SessionOrigin, shopId: number | null = null): Promise<string> {
     const now = this.now();
     // Sign-in is rare enough to carry the sweep of expired sessions.
     await this.repo.deleteExpired(
@@ -63,7 +99,14 @@ export class SessionService {
       new Date(now.getTime() - this.idleMs),
     );
     const key = randomBytes(32).toString('base64url');
-    await this.repo.create(hashSessionKey(key), userId, now);
+    await this.repo.create({
+      keyHash: hashSessionKey(key),
+      userId,
+      now,
+      userAgent: storableUserAgent(origin.userAgent),
+      ipAddress: origin.ip,
+      shopId,
+    });
     return key;
   }
 
@@ -83,9 +126,11 @@ export class SessionService {
         new Date(nowMs - this.idleMs),
       );
       if (!row) return null;
+      const shop = activeShop(row.shops, row.active_shop_id);
       entry = {
         caller: {
           sessionKeyHash: keyHash,
+          sessionId: row.public_id,
           user: {
             id: row.user_id,
             username: row.username,
@@ -93,11 +138,10 @@ export class SessionService {
             first_name: row.first_name,
             last_name: row.last_name,
           },
-          role: row.role,
-          shop:
-            row.shop_id !== null && row.shop_name !== null && row.shop_time_zone !== null
-              ? { id: row.shop_id, name: row.shop_name, time_zone: row.shop_time_zone }
-              : null,
+          role: shop?.role ?? null,
+          shop: shop ? { id: shop.id, name: shop.name, time_zone: shop.time_zone } : null,
+          shops: row.shops,
+          mustChangePassword: row.must_change_password,
         },
         createdMs: new Date(row.created_at).getTime(),
         lastSeenMs: new Date(row.last_seen_at).getTime(),
@@ -122,6 +166,33 @@ export class SessionService {
     const keyHash = hashSessionKey(key);
     this.cache.delete(keyHash);
     await this.repo.delete(keyHash);
+  }
+
+  /** The user's live sessions (within the idle and absolute limits), most recently used first. */
+  async listLive(userId: number): Promise<SessionSummary[]> {
+    const nowMs = this.now().getTime();
+    return this.repo.listLive(userId, new Date(nowMs - this.maxMs), new Date(nowMs - this.idleMs));
+  }
+
+  /** Ends every session of the caller's user but the caller's own; how many ended. */
+  async endOthers(caller: Caller): Promise<number> {
+    const ended = await this.repo.deleteOthers(caller.user.id, caller.sessionKeyHash);
+    for (const keyHash of ended) this.cache.delete(keyHash);
+    return ended.length;
+  }
+
+  /** Ends one session of the user by its public id; false when the user has no such session. */
+  async endByPublicId(userId: number, publicId: string): Promise<boolean> {
+    if (!PUBLIC_ID.test(publicId)) return false;
+    const keyHash = await this.repo.deleteByPublicId(userId, publicId);
+    if (keyHash === null) return false;
+    this.cache.delete(keyHash);
+    return true;
+  }
+
+  /** Drops one cached session, whose shop or memberships this request changed. */
+  forget(keyHash: string): void {
+    this.cache.delete(keyHash);
   }
 
   /** Drops cached sessions of a user whose password, profile or memberships changed. */

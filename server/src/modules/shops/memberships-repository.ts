@@ -30,11 +30,22 @@ export class MembershipsRepository {
     return rows[0] ?? null;
   }
 
-  async create(shopId: number, userId: number, role: Role, active: boolean, now: Date): Promise<Membership> {
+  /**
+   * `seenAt` null: the member is told of it (is_new) at their next look; a membership the member set up
+   * themselves (a shop's owner, the demo) is created seen.
+   */
+  async create(
+    shopId: number,
+    userId: number,
+    role: Role,
+    active: boolean,
+    now: Date,
+    seenAt: Date | null = null,
+  ): Promise<Membership> {
     const rows = await this.db.query<Membership>(
-      `INSERT INTO memberships (shop_id, user_id, role, active, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $5) RETURNING ${MEMBERSHIP_COLUMNS}`,
-      [shopId, userId, role, active, now],
+      `INSERT INTO memberships (shop_id, user_id, role, active, created_at, updated_at, seen_at)
+       VALUES ($1, $2, $3, $4, $5, $5, $6) RETURNING ${MEMBERSHIP_COLUMNS}`,
+      [shopId, userId, role, active, now, seenAt],
     );
     return rows[0] as Membership;
   }

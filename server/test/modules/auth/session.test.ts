@@ -60,7 +60,13 @@ describe('GET /auth-check/', () => {
   it('answers nulls to an anonymous visitor', async () => {
     const res = await new Browser(app).get('/auth-check/');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ user: null, role: null, shop: null });
+    expect(res.json()).toEqual({
+      user: null,
+      role: null,
+      shop: null,
+      shops: [],
+      must_change_password: false,
+    });
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
@@ -78,6 +84,8 @@ describe('GET /auth-check/', () => {
       },
       role: name,
       shop: { id: fx.shopId, name: 'Loupe Demo', time_zone: 'Europe/London' },
+      shops: [{ id: fx.shopId, name: 'Loupe Demo', time_zone: 'Europe/London', role: name, is_new: false }],
+      must_change_password: false,
     });
   });
 
@@ -99,6 +107,7 @@ describe('GET /auth-check/', () => {
       user: { username: 'loner' },
       role: null,
       shop: null,
+      shops: [],
     });
   });
 });
@@ -301,7 +310,13 @@ describe('session lifetime', () => {
     browser.cookies.set(SESSION_COOKIE, 'A'.repeat(43));
     expect((await browser.get('/api/profile/me/')).statusCode).toBe(401);
     browser.cookies.set(SESSION_COOKIE, "x' OR 1=1 --");
-    expect((await browser.get('/auth-check/')).json()).toEqual({ user: null, role: null, shop: null });
+    expect((await browser.get('/auth-check/')).json()).toEqual({
+      user: null,
+      role: null,
+      shop: null,
+      shops: [],
+      must_change_password: false,
+    });
   });
 });
 

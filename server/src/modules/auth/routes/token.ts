@@ -36,7 +36,10 @@ const tokenRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastif
       await attempt.succeeded();
       // No session fixation: whatever session the browser brought is ended, and a new id is issued.
       await ctx.sessions.end(request.cookies[SESSION_COOKIE]);
-      const key = await ctx.sessions.start(user.id);
+      const key = await ctx.sessions.start(user.id, {
+        userAgent: request.headers['user-agent'] ?? '',
+        ip: request.ip,
+      });
       await ctx.repos.users.recordLogin(user.id, ctx.now());
       setSessionCookie(reply, request, ctx.config, key);
       rotateCsrfCookie(reply, request, ctx.config);
