@@ -2,6 +2,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { AuthCheck, Role, Shop, ShopMembership } from '@loupe/contracts';
 import { AuthProvider } from './auth';
 import { createQueryClient } from './query';
 import { ThemeModeProvider } from './theme';
@@ -106,10 +107,39 @@ export const demoUsers = {
   silver: { id: 3, username: 'silver', email: 'silver@loupe.test', first_name: 'Sil', last_name: 'Ver' },
 } as const;
 
-/** An auth-check answer for a signed-in user of the demo shop, or signed out. */
-export function authCheckAs(role: 'platinum' | 'gold' | 'silver' | null) {
-  if (!role) return { user: null, role: null, shop: null };
-  return { user: { ...demoUsers[role] }, role, shop: { id: 1, name: 'Loupe Demo' } };
+/** The demo seed's shop, the one `authCheckAs` signs users into. */
+export const demoShop: Shop = { id: 1, name: 'Loupe Demo', time_zone: 'Europe/London' };
+
+export interface AuthCheckOptions {
+  /** Every shop the user belongs to (default: the demo shop, in the given role, notice seen). */
+  shops?: ShopMembership[];
+  /** The active shop (default: the first of `shops`, as a shop); null for a user with none to work in. */
+  shop?: Shop | null;
+  /** The account must change its password before anything else (default false). */
+  mustChangePassword?: boolean;
+}
+
+/**
+ * An auth-check answer for a signed-in user of the demo shop, or signed out; `options` describe a user of
+ * several shops, one with no active shop, or one who must change the password.
+ */
+export function authCheckAs(role: Role | null, options: AuthCheckOptions = {}): AuthCheck {
+  if (!role) return { user: null, role: null, shop: null, shops: [], must_change_password: false };
+  const shops = options.shops ?? [{ ...demoShop, role, is_new: false }];
+  const first = shops[0];
+  const shop =
+    options.shop !== undefined
+      ? options.shop
+      : first
+        ? { id: first.id, name: first.name, time_zone: first.time_zone }
+        : null;
+  return {
+    user: { ...demoUsers[role] },
+    role: shop ? role : null,
+    shop,
+    shops,
+    must_change_password: options.mustChangePassword ?? false,
+  };
 }
 
 /** Renders the current location so tests can assert where navigation went. */

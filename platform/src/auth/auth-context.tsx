@@ -10,14 +10,28 @@ import {
 } from 'react';
 import { useLocation, useNavigate, type Location } from 'react-router-dom';
 import { QueryClientContext } from '@tanstack/react-query';
-import { paths, type AuthCheck, type Role, type Shop, type User } from '@loupe/contracts';
+import {
+  endpoints,
+  pathOf,
+  paths,
+  type AuthCheck,
+  type Role,
+  type Shop,
+  type ShopMembership,
+  type User,
+} from '@loupe/contracts';
 import { http as defaultHttp, type HttpClient } from '../http';
 import { setShopTimeZone } from '../lib/dates';
 
 export interface AuthContextValue {
   user: User | null;
   role: Role | null;
+  /** The session's active shop, whose data every screen shows; null when the user has none to work in. */
   shop: Shop | null;
+  /** Every shop the user may switch to, with their role there and whether its notice is still unseen. */
+  shops: ShopMembership[];
+  /** The account's password was set by someone else: until it is changed the API refuses all but the account. */
+  mustChangePassword: boolean;
   /** True until the first session check has answered (SPEC §4: unknown/loading). */
   loading: boolean;
   isAuthenticated: boolean;
@@ -27,11 +41,30 @@ export interface AuthContextValue {
   login(username: string, password: string): Promise<AuthCheck>;
   /** Always clears the user and does a full page load of /login, even if the call fails. */
   logout(): Promise<void>;
+  /**
+   * Makes `shopId` the session's active shop and answers the new auth-check. The cache is emptied first thing
+   * after the server agreed, so no screen shows the previous shop's rows. Throws what the server answered, in
+   * which case nothing changed.
+   */
+  switchShop(shopId: number): Promise<AuthCheck>;
+  /** Tells the server the user has seen the notice of their membership of `shopId`; throws as `switchShop`. */
+  dismissShopNotice(shopId: number): Promise<AuthCheck>;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-const SIGNED_OUT: AuthCheck = { user: null, role: null, shop: null };
+const SIGNED_OUT: AuthCheck = { user: null, role: null, shop: null, shops: [], must_change_password: false };
+
+/** The answer as this client reads it: anything missing counts as absent, never as a crash. */
+function normalised(result: Partial<AuthCheck>): AuthCheck {
+  return {
+    user: result.user ?? null,
+    role: result.role ?? null,
+    shop: result.shop ?? null,
+    shops: Array.isArray(result.shops) ? result.shops : [],
+    must_change_password: result.must_change_password === true,
+  };
+}
 
 /** Whose data the query cache holds: a user in a shop, or nobody. */
 const identityOf = (check: AuthCheck): string | null =>
@@ -63,9 +96,10 @@ export function AuthProvider({ children, http = defaultHttp, fullPageLoad }: Aut
   const identity = useRef<string | null>(null);
 
   /**
-   * The cache holds what the signed-in user was allowed to see; the next user must never be shown it, not even
-   * for the moment a refetch takes. Signed out, the pages unmount, so dropping everything is enough; a
-   * different user already signed in (another tab) keeps the pages, whose queries start again empty.
+   * The cache holds what the signed-in user was allowed to see in one shop; the next user, or the same user in
+   * another shop, must never be shown it, not even for the moment a refetch takes. Signed out, the pages
+   * unmount, so dropping everything is enough; a different user already signed in (another tab) or a switch of
+   * shop keeps the pages, whose queries start again empty (a reset also drops answers still on their way).
    */
   const forgetOnIdentityChange = useCallback(
     (next: AuthCheck) => {
@@ -78,24 +112,53 @@ export function AuthProvider({ children, http = defaultHttp, fullPageLoad }: Aut
     [queryClient],
   );
 
-  const checkAuth = useCallback(async (): Promise<AuthCheck> => {
-    const seq = ++checkSeq.current;
-    let result: AuthCheck;
-    try {
-      result = await http.get<AuthCheck>(paths.authCheck);
-      if (!result || typeof result !== 'object' || !('user' in result)) result = SIGNED_OUT;
-    } catch {
-      result = SIGNED_OUT;
-    }
-    if (seq === checkSeq.current) {
-      const next = { user: result.user ?? null, role: result.role ?? null, shop: result.shop ?? null };
+  const apply = useCallback(
+    (next: AuthCheck) => {
       setShopTimeZone(next.shop?.time_zone);
       forgetOnIdentityChange(next);
       setState(next);
       setLoading(false);
+    },
+    [forgetOnIdentityChange],
+  );
+
+  const checkAuth = useCallback(async (): Promise<AuthCheck> => {
+    const seq = ++checkSeq.current;
+    let result: AuthCheck;
+    try {
+      const answer = await http.get<Partial<AuthCheck> | undefined>(paths.authCheck);
+      result = answer && typeof answer === 'object' && 'user' in answer ? normalised(answer) : SIGNED_OUT;
+    } catch {
+      result = SIGNED_OUT;
     }
+    if (seq === checkSeq.current) apply(result);
     return result;
-  }, [http, forgetOnIdentityChange]);
+  }, [http, apply]);
+
+  /**
+   * A session change the server answered with the new auth-check. A check still in flight was asked before
+   * the change and would name the previous shop: it must not win over this answer.
+   */
+  const changeSession = useCallback(
+    async (path: string, shopId: number): Promise<AuthCheck> => {
+      const answer = await http.post<Partial<AuthCheck>>(path, { shop: shopId });
+      checkSeq.current++;
+      const next = normalised(answer ?? {});
+      apply(next);
+      return next;
+    },
+    [http, apply],
+  );
+
+  const switchShop = useCallback(
+    (shopId: number) => changeSession(pathOf(endpoints.session.switchShop), shopId),
+    [changeSession],
+  );
+
+  const dismissShopNotice = useCallback(
+    (shopId: number) => changeSession(pathOf(endpoints.session.shopNoticeSeen), shopId),
+    [changeSession],
+  );
 
   useEffect(() => {
     http.setUnauthorizedHandler(() => {
@@ -160,8 +223,21 @@ export function AuthProvider({ children, http = defaultHttp, fullPageLoad }: Aut
   }, [http, fullPageLoad, queryClient]);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ ...state, loading, isAuthenticated: state.user !== null, checkAuth, login, logout }),
-    [state, loading, checkAuth, login, logout],
+    () => ({
+      user: state.user,
+      role: state.role,
+      shop: state.shop,
+      shops: state.shops,
+      mustChangePassword: state.must_change_password,
+      loading,
+      isAuthenticated: state.user !== null,
+      checkAuth,
+      login,
+      logout,
+      switchShop,
+      dismissShopNotice,
+    }),
+    [state, loading, checkAuth, login, logout, switchShop, dismissShopNotice],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
