@@ -54,7 +54,7 @@ describe('user:create', () => {
       ['anna'],
     );
     await db.close();
-    expect(rows[0]?.password_hash).toMatch(/^scrypt\$/);
+    expect(rows[0]?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(await verifyPassword('tourbillon-1926-geneva', rows[0]!.password_hash)).toBe(true);
   });
 

@@ -12,6 +12,12 @@ export const COMMON_PASSWORDS_FILE = path.resolve(
   'common-passwords.txt.gz',
 );
 
+/**
+ * The demo accounts' password. It is published in the README, so no account that matters may keep it: new
+ * passwords refuse it, and a production start refuses to run while an active account still has it.
+ */
+export const DEMO_PASSWORD = 'loupe-demo-2026';
+
 let cache: Set<string> | undefined;
 
 /** The 20,000 most common passwords, lower-cased (see scripts/extract-common-passwords.mjs). */

@@ -1,5 +1,5 @@
 import { SequenceMatcher } from './difflib';
-import { commonPasswords } from './common-passwords';
+import { DEMO_PASSWORD, commonPasswords } from './common-passwords';
 
 export interface UserAttributes {
   username?: string | null;
@@ -8,7 +8,10 @@ export interface UserAttributes {
   email?: string | null;
 }
 
-const MIN_LENGTH = 8;
+// ASVS 4.0.3 2.1.1 and 2.1.2: at least 12 characters, and up to 128 allowed but no more (a longer one would
+// only make every hash slower to compute).
+export const MIN_LENGTH = 12;
+export const MAX_LENGTH = 128;
 const MAX_SIMILARITY = 0.7;
 // Django's DEFAULT_USER_ATTRIBUTES, in its order, with the model fields' verbose names.
 const USER_ATTRIBUTES: ReadonlyArray<[keyof UserAttributes, string]> = [
@@ -44,18 +47,30 @@ export function userAttributeSimilarity(password: string, user: UserAttributes):
   return null;
 }
 
+/** Lower-cased and trimmed, as Django's CommonPasswordValidator compares. */
+function isCommon(password: string): boolean {
+  const folded = password.toLowerCase().trim();
+  // The demo accounts' password is published in the README: as good as on every list.
+  return commonPasswords().has(folded) || folded === DEMO_PASSWORD;
+}
+
 /**
  * Django's four default validators (AUTH_PASSWORD_VALIDATORS of a new project), in their order, with their
- * messages; every failure is reported, as django.contrib.auth.password_validation.validate_password does.
+ * messages, at ASVS's lengths; every failure is reported, as django.contrib.auth.password_validation.validate_password
+ * does. Lengths count characters (code points), as Python does.
  */
 export function validatePassword(password: string, user: UserAttributes): string[] {
   const errors: string[] = [];
   const similar = userAttributeSimilarity(password, user);
   if (similar) errors.push(similar);
-  if (Array.from(password).length < MIN_LENGTH) {
+  const length = Array.from(password).length;
+  if (length < MIN_LENGTH) {
     errors.push(`This password is too short. It must contain at least ${MIN_LENGTH} characters.`);
   }
-  if (commonPasswords().has(password.toLowerCase().trim())) errors.push('This password is too common.');
+  if (length > MAX_LENGTH) {
+    errors.push(`This password is too long. It must contain at most ${MAX_LENGTH} characters.`);
+  }
+  if (isCommon(password)) errors.push('This password is too common.');
   if (/^\p{Nd}+$/u.test(password)) errors.push('This password is entirely numeric.');
   return errors;
 }

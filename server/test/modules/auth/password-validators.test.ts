@@ -67,11 +67,30 @@ describe('Django’s default password validators', () => {
   it('reports every failure, in Django’s order', () => {
     expect(validatePassword('1234', { username: '12345' })).toEqual([
       'The password is too similar to the username.',
-      'This password is too short. It must contain at least 8 characters.',
+      'This password is too short. It must contain at least 12 characters.',
       'This password is too common.',
       'This password is entirely numeric.',
     ]);
     expect(validatePassword('tourbillon-1926-geneva', user)).toEqual([]);
+  });
+
+  it('asks for 12 to 128 characters, counted as characters rather than UTF-16 units (ASVS 2.1.1, 2.1.2)', () => {
+    const short = ['This password is too short. It must contain at least 12 characters.'];
+    const long = ['This password is too long. It must contain at most 128 characters.'];
+    expect(validatePassword('tourbillon1', {})).toEqual(short);
+    expect(validatePassword('tourbillon12', {})).toEqual([]);
+    // Eleven emoji are 22 UTF-16 units but 11 characters.
+    expect(validatePassword('⌚'.repeat(5) + '💎'.repeat(6), {})).toEqual(short);
+    expect(validatePassword('tourbillon-9'.repeat(10) + 'geneva-1', {})).toEqual([]);
+    expect(validatePassword('tourbillon-9'.repeat(10) + 'geneva-19', {})).toEqual(long);
+    expect(validatePassword('💎'.repeat(128), {})).toEqual([]);
+    expect(validatePassword('💎'.repeat(129), {})).toEqual(long);
+  });
+
+  it('refuses the published demo password as common, in any case', () => {
+    for (const demo of ['loupe-demo-2026', 'LOUPE-DEMO-2026', ' loupe-demo-2026 ']) {
+      expect(validatePassword(demo, {})).toEqual(['This password is too common.']);
+    }
   });
 
   it('ships a real list of about 20,000 common passwords', () => {
@@ -79,7 +98,9 @@ describe('Django’s default password validators', () => {
     expect(list.size).toBe(20000);
     for (const word of ['password', '12345678', 'qwertyuiop', 'iloveyou', 'letmein', 'dragon'])
       expect(list.has(word)).toBe(true);
-    expect(validatePassword('PassWord', {})).toEqual(['This password is too common.']);
-    expect(validatePassword(' iloveyou ', {})).toEqual(['This password is too common.']);
+    const tooShort = 'This password is too short. It must contain at least 12 characters.';
+    expect(validatePassword('PassWord', {})).toEqual([tooShort, 'This password is too common.']);
+    expect(validatePassword(' iloveyou ', {})).toEqual([tooShort, 'This password is too common.']);
+    expect(validatePassword('1QAZ2wsx3EDC', {})).toEqual(['This password is too common.']);
   });
 });

@@ -223,28 +223,39 @@ describe('POST /api/account/change-password/', () => {
   });
 
   it.each<[string, string[]]>([
-    ['short1!', ['This password is too short. It must contain at least 8 characters.']],
-    ['password', ['This password is too common.']],
-    ['qwertyuiop', ['This password is too common.']],
-    ['iloveyou', ['This password is too common.']],
-    ['12345678', ['This password is too common.', 'This password is entirely numeric.']],
-    ['83749261058', ['This password is entirely numeric.']],
+    ['short1!-pas', ['This password is too short. It must contain at least 12 characters.']],
+    [
+      'password',
+      ['This password is too short. It must contain at least 12 characters.', 'This password is too common.'],
+    ],
+    ['qwerty123456', ['This password is too common.']],
+    ['unbelievable', ['This password is too common.']],
+    ['loupe-demo-2026', ['This password is too common.']],
+    ['123456789012', ['This password is too common.', 'This password is entirely numeric.']],
+    ['837492610583', ['This password is entirely numeric.']],
     [
       '1234',
       [
-        'This password is too short. It must contain at least 8 characters.',
+        'This password is too short. It must contain at least 12 characters.',
         'This password is too common.',
         'This password is entirely numeric.',
       ],
     ],
-    ['platinum1', ['The password is too similar to the username.']],
+    ['platinum1234', ['The password is too similar to the username.']],
     ['platinum@example', ['The password is too similar to the email address.']],
-    ['Paloma!!', ['The password is too similar to the first name.']],
+    // Twelve characters cannot reach 0.7 similarity with a six-letter name: a shorter one fails both rules.
+    [
+      'Paloma!!',
+      [
+        'The password is too similar to the first name.',
+        'This password is too short. It must contain at least 12 characters.',
+      ],
+    ],
     [
       'reyes',
       [
         'The password is too similar to the last name.',
-        'This password is too short. It must contain at least 8 characters.',
+        'This password is too short. It must contain at least 12 characters.',
       ],
     ],
   ])('rejects the weak new password %p with Django’s messages', async (newPassword, messages) => {
@@ -254,10 +265,29 @@ describe('POST /api/account/change-password/', () => {
     expect(res.json()).toEqual({ new_password: messages });
   });
 
+  it('accepts 12 to 128 characters and refuses more at the schema', async () => {
+    const browser = await signedIn('platinum');
+    const shortest = 'short1!-pass';
+    expect(
+      (await browser.post(CHANGE, { current_password: PASSWORD, new_password: shortest })).statusCode,
+    ).toBe(200);
+    const tooLong = await browser.post(CHANGE, {
+      current_password: shortest,
+      new_password: `${'tourbillon-9'.repeat(10)}geneva-19`,
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toEqual({ new_password: ['Ensure this field has no more than 128 characters.'] });
+    const longest = `${'tourbillon-9'.repeat(10)}geneva-1`;
+    const res = await browser.post(CHANGE, { current_password: shortest, new_password: longest });
+    expect(res.statusCode).toBe(200);
+    const fresh = new Browser(app);
+    await fresh.signIn('platinum', longest);
+  });
+
   it('reports a wrong current password and a weak new one together', async () => {
     const res = await (
       await signedIn('gold')
-    ).post(CHANGE, { current_password: 'nope', new_password: 'password' });
+    ).post(CHANGE, { current_password: 'nope', new_password: 'qwerty123456' });
     expect(res.json()).toEqual({
       current_password: ['Your old password was entered incorrectly. Please enter it again.'],
       new_password: ['This password is too common.'],
