@@ -3,6 +3,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AccountSettingsPage } from '../src/features/account/components/account-settings-page';
 
+const thisSession = {
+  id: 'cur',
+  device: 'Firefox 140 on macOS',
+  ip_address: '192.0.2.1',
+  created_at: '2026-03-01T09:00:00Z',
+  last_seen_at: '2026-03-09T14:05:00Z',
+  current: true,
+};
+const laptop = { ...thisSession, id: 'l1', device: 'Chrome 142 on Linux', current: false };
+
 const profile = { id: 2, username: 'gold', email: 'gold@loupe.test', first_name: 'Gil', last_name: 'Gold' };
 
 function server(): FetchMock {
@@ -12,6 +22,7 @@ function server(): FetchMock {
     'GET /api/profile/me/': { body: profile },
     'PUT /api/profile/update_profile/': (call) => ({ body: { id: 2, ...(call.body as object) } }),
     'POST /api/account/change-password/': { body: { detail: 'Password changed successfully.' } },
+    'GET /api/account/sessions/': { body: { results: [thisSession], count: 1 } },
   });
   window.fetch = mock.fetch;
   return mock;
@@ -202,6 +213,65 @@ describe('/account/settings — change password', () => {
     await waitFor(() =>
       expect(within(passwordForm()).getByRole('alert')).toHaveTextContent(/^CSRF Failed: token missing\.$/),
     );
+  });
+
+  it('tells the rule for a new password under its field, tied to it as its description', async () => {
+    server();
+    renderPage();
+    const next = screen.getByLabelText('New password');
+    expect(next).toHaveAccessibleDescription('At least 12 characters.');
+    await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+    // The field's error joins the rule, first.
+    expect(next).toHaveAccessibleDescription('New password is required. At least 12 characters.');
+  });
+
+  it("shows the server's length rule for the new password as it answers it", async () => {
+    const mock = server();
+    mock.on('POST /api/account/change-password/', {
+      status: 400,
+      body: { new_password: ['This password is too short. It must contain at least 12 characters.'] },
+    });
+    renderPage();
+    await fillPasswords('old-secret', 'eleven-char', 'eleven-char');
+    await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await within(passwordForm()).findByRole('alert')).toHaveTextContent(
+      /^This password is too short\. It must contain at least 12 characters\.$/,
+    );
+  });
+
+  it('after a change, checks the session again, reloads the sessions and sends the rotated CSRF token', async () => {
+    const mock = server();
+    // Forced to change the password until the server says otherwise.
+    let mustChange = true;
+    mock.on('GET /auth-check/', () => ({
+      body: { ...authCheckAs('gold'), must_change_password: mustChange },
+    }));
+    let sessions = [thisSession, laptop];
+    mock.on('GET /api/account/sessions/', () => ({ body: { results: sessions, count: sessions.length } }));
+    mock.on('POST /api/account/change-password/', () => {
+      // The server gives this session a new id and token, and ends the others.
+      mustChange = false;
+      sessions = [thisSession];
+      return { body: { detail: 'Password changed successfully.' }, cookies: { csrftoken: 'rotated' } };
+    });
+    renderPage();
+    const sessionList = await screen.findByRole('list', { name: 'Your sessions' });
+    expect(within(sessionList).getAllByRole('listitem')).toHaveLength(2);
+    await waitFor(() => expect(mock.callsTo('GET', '/auth-check/')).toHaveLength(1));
+
+    await fillPasswords('old-secret', 'n3w-Passphrase!', 'n3w-Passphrase!');
+    await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByText('Password changed successfully.')).toBeInTheDocument();
+    await waitFor(() => expect(within(sessionList).getAllByRole('listitem')).toHaveLength(1));
+    const changed = mock.calls.findIndex((call) => call.path === '/api/account/change-password/');
+    const checks = mock.calls.flatMap((call, index) => (call.path === '/auth-check/' ? [index] : []));
+    expect(checks.some((index) => index > changed)).toBe(true);
+
+    // The next request that changes something carries the new token, read from the cookie it arrived in.
+    await userEvent.click(within(profileForm()).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Profile updated successfully.')).toBeInTheDocument();
+    expect(mock.callsTo('POST', '/api/account/change-password/')[0]?.headers['x-csrftoken']).toBe('t');
+    expect(mock.callsTo('PUT', '/api/profile/update_profile/')[0]?.headers['x-csrftoken']).toBe('rotated');
   });
 
   it('falls back to "Password update failed." when the answer names no reason', async () => {

@@ -1,5 +1,6 @@
 import { endpoints, pathOf, type BodyOf, type ResponseOf } from '@loupe/contracts';
-import { errorDetail, fieldErrors, http, useMutation } from '@loupe/platform';
+import { errorDetail, fieldErrors, http, useAuth, useMutation, useQueryClient } from '@loupe/platform';
+import { sessionKeys } from './get-sessions';
 
 type DetailMessage = ResponseOf<typeof endpoints.profile.changePassword>;
 export type ChangePasswordInput = BodyOf<typeof endpoints.profile.changePassword>;
@@ -7,16 +8,30 @@ export type ChangePasswordInput = BodyOf<typeof endpoints.profile.changePassword
 export const PASSWORD_CHANGED = 'Password changed successfully.';
 export const PASSWORD_UPDATE_FAILED = 'Password update failed.';
 export const PASSWORDS_DO_NOT_MATCH = 'New passwords do not match.';
+/** The server's rule for a new password (ASVS 2.1.1); it checks it and answers with new_password's errors. */
+export const NEW_PASSWORD_HINT = 'At least 12 characters.';
 
 export function changePassword(input: ChangePasswordInput): Promise<DetailMessage> {
   return http.post<DetailMessage>(pathOf(endpoints.profile.changePassword), input);
 }
 
 /**
- * Changes the password. Nothing cached depends on it (this session stays, the server ends the others), so
- * nothing is invalidated.
+ * Changes the password. The server ends the other sessions and gives this one a new id (a new cookie, which
+ * the browser keeps by itself; the HTTP client reads the CSRF cookie afresh for every request), so the list
+ * of sessions is reloaded. The session is checked again too: an account told to change its password is held
+ * on this screen by the shell until the server says it no longer must. Neither holds the form busy.
  */
-export const useChangePassword = () => useMutation({ mutationFn: changePassword });
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  const { checkAuth } = useAuth();
+  return useMutation({
+    mutationFn: changePassword,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: sessionKeys.all });
+      void checkAuth();
+    },
+  });
+}
 
 /**
  * The message for a failed change (SPEC §8): the new_password errors, then the current_password errors,

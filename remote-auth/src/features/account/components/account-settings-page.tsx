@@ -1,6 +1,7 @@
 import { Card, PageHeader, usePageTitle } from '@loupe/platform';
 import { ChangePasswordForm } from './change-password-form';
 import { ProfileSection } from './profile-section';
+import { SessionsSection } from './sessions-section';
 import { UserIdNote } from './user-id-note';
 
 export function AccountSettingsPage() {
@@ -17,6 +18,7 @@ export function AccountSettingsPage() {
         <h2 id="account-password-title">Password</h2>
         <ChangePasswordForm />
       </Card>
+      <SessionsSection />
     </>
   );
 }

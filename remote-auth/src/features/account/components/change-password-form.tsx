@@ -2,6 +2,7 @@ import { Button, TextField } from '@loupe/platform';
 import { useState, type FormEvent } from 'react';
 import {
   changePasswordErrorMessage,
+  NEW_PASSWORD_HINT,
   PASSWORD_CHANGED,
   PASSWORDS_DO_NOT_MATCH,
   useChangePassword,
@@ -71,6 +72,7 @@ export function ChangePasswordForm() {
           type="password"
           autoComplete="new-password"
           required
+          hint={NEW_PASSWORD_HINT}
           {...bind('next')}
         />
         <TextField
