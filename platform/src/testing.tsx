@@ -107,8 +107,15 @@ export const demoUsers = {
   silver: { id: 3, username: 'silver', email: 'silver@loupe.test', first_name: 'Sil', last_name: 'Ver' },
 } as const;
 
-/** The demo seed's shop, the one `authCheckAs` signs users into. */
-export const demoShop: Shop = { id: 1, name: 'Loupe Demo', time_zone: 'Europe/London' };
+/**
+ * The demo seed's shop, the one `authCheckAs` signs users into. Its days are kept in the zone the test runs in,
+ * so a screen shows the same day before and after the auth-check answers; a test about another zone says so.
+ */
+export const demoShop: Shop = {
+  id: 1,
+  name: 'Loupe Demo',
+  time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+};
 
 export interface AuthCheckOptions {
   /** Every shop the user belongs to (default: the demo shop, in the given role, notice seen). */
