@@ -69,21 +69,40 @@ function shellCsp({ plan, allowedHosts, html }) {
   };
 }
 
-/** Source maps are built (hidden) for error reporting but never served; `types/` is tsc's output. */
+/** The build's precompressed variants of a file (platform/build/webpack.cjs): `x.js.br`, `x.js.gz`. */
+const VARIANT = /\.(br|gz)$/;
+
+/** Files the build writes brotli/gzip variants of: their answer depends on Accept-Encoding. */
+const NEGOTIATED = /\.(js|mjs|css|html|json|svg)$/;
+
+/**
+ * Source maps are built (hidden) for error reporting but never served; `types/` is tsc's output. A variant
+ * is only ever sent as the Content-Encoding of its file, never asked for by name (it would go out as an
+ * opaque download without its file's type).
+ */
 function servable(pathName) {
-  return !pathName.startsWith('/types/') && !pathName.endsWith('.map');
+  return !pathName.startsWith('/types/') && !pathName.endsWith('.map') && !VARIANT.test(pathName);
 }
 
-/** Static files with the product's cache rules. */
+/**
+ * Static files with the product's cache rules, each sent as the build's brotli or gzip variant when the
+ * request's Accept-Encoding allows it (q-values honoured, br preferred) and as it is otherwise.
+ */
 function staticFiles(dir, { cors }) {
   return {
     root: dir,
     cacheControl: false,
     etag: true,
     lastModified: true,
+    preCompressed: true,
     allowedPath: servable,
     setHeaders(res, filePath) {
-      res.setHeader('Cache-Control', cacheControlFor(filePath));
+      // filePath is the variant when one is sent: its rules are the file's own.
+      const file = filePath.replace(VARIANT, '');
+      res.setHeader('Cache-Control', cacheControlFor(file));
+      // Even the uncompressed answer must say it was chosen by Accept-Encoding, or a shared cache could
+      // hand it (or a brotli body) to a client that asked otherwise.
+      if (NEGOTIATED.test(file)) res.setHeader('Vary', 'Accept-Encoding');
       if (cors) res.setHeader('Access-Control-Allow-Origin', '*');
     },
   };
@@ -105,8 +124,8 @@ async function createRemoteServer({ dist, config }) {
   return app;
 }
 
-/** A request for a file (a script, a style sheet, a source map…) that is not there: no page for it. */
-const ASSET = /\.(js|mjs|css|map|json|wasm|txt)$/;
+/** A request for a file (a script, a style sheet, a source map, a variant…) that is not there: no page for it. */
+const ASSET = /\.(js|mjs|css|map|json|wasm|txt|br|gz)$/;
 
 /**
  * The shell: the API under /api, /remotes.json, the built app and its SPA fallback. `api` is the API
