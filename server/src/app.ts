@@ -4,6 +4,7 @@ import Fastify, {
   type FastifyPluginAsync,
   type FastifyServerOptions,
 } from 'fastify';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config';
@@ -35,6 +36,9 @@ export {
 } from './plugins/headers';
 export { loggerOptions } from './kernel/logging';
 
+/** What the API compresses: JSON (incl. +json types) and text (CSV); never binary downloads. */
+const API_COMPRESSIBLE = /^(?:application\/(?:[\w.-]+\+)?json|text\/(?!event-stream))/;
+
 export interface LoupeApiOptions {
   db: Db;
   config: Config;
@@ -60,6 +64,16 @@ export const loupeApi: FastifyPluginAsync<LoupeApiOptions> = async (instance, op
   installErrorHandling(fastify);
   // The first hook of this context: a flood is refused before any session is looked up.
   await registerRateLimit(fastify, options.rateLimit);
+  // Before any route (it attaches per route): JSON and text answers of 1 KB or more (lists, reports, CSV) go
+  // out brotli/gzip-compressed. Stored files (KYC papers, item images: PDF, JPEG, PNG…) are no such type and
+  // stream as stored, with their length. Request bodies are never inflated: no client sends them compressed,
+  // and inflating would let a small body grow past the body limits.
+  await fastify.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    customTypes: API_COMPRESSIBLE,
+    globalDecompression: false,
+  });
   installSecurityHooks(fastify, ctx);
   await registerOpenApi(fastify);
 
