@@ -61,6 +61,21 @@ const rows = async () => within(await sessionList()).getAllByRole('listitem');
 const region = () => screen.getByRole('region', { name: 'Your sessions' });
 const signOutOthersButton = () => within(region()).getByRole('button', { name: 'Sign out other sessions' });
 
+/** The page with its sessions loaded. */
+async function renderLoaded() {
+  renderPage();
+  await sessionList();
+}
+
+/** Presses "Sign out other sessions" and answers the dialog that asks first. */
+async function askToSignOutOthers() {
+  await userEvent.click(signOutOthersButton());
+  return screen.getByRole('dialog', { name: 'Sign out other sessions?' });
+}
+
+const confirmIn = (dialog: HTMLElement) =>
+  userEvent.click(within(dialog).getByRole('button', { name: 'Sign out other sessions' }));
+
 describe('/account/settings — Your sessions', () => {
   it('lists each session with its device, address and last seen in the shop zone, this one first and marked', async () => {
     server();
@@ -82,8 +97,7 @@ describe('/account/settings — Your sessions', () => {
 
   it('names each Sign out button after its device and describes it by its address', async () => {
     server();
-    renderPage();
-    await sessionList();
+    await renderLoaded();
     const button = screen.getByRole('button', { name: 'Sign out Chrome 142 on Linux' });
     expect(button).toHaveAccessibleDescription(/^203\.0\.113\.5 · Last seen/);
     expect(screen.getByRole('button', { name: 'Sign out Safari 18 on iOS' })).toBeEnabled();
@@ -92,8 +106,7 @@ describe('/account/settings — Your sessions', () => {
 
   it('signs one session out with DELETE to its id and shows the list without it', async () => {
     const mock = server();
-    renderPage();
-    await sessionList();
+    await renderLoaded();
     await userEvent.click(screen.getByRole('button', { name: 'Sign out Chrome 142 on Linux' }));
     expect(await within(region()).findByRole('status')).toHaveTextContent('Signed out Chrome 142 on Linux.');
     // The id is a path segment, encoded.
@@ -109,8 +122,7 @@ describe('/account/settings — Your sessions', () => {
 
   it('treats a session that had already ended as signed out, and refreshes the list all the same', async () => {
     const mock = server();
-    renderPage();
-    await sessionList();
+    await renderLoaded();
     // Ended elsewhere in the meantime: the service no longer knows it.
     mock.on(`DELETE ${SESSIONS}p1/`, { status: 404, body: { detail: 'Not found.' } });
     mock.on(`GET ${SESSIONS}`, { body: { results: [THIS, LAPTOP], count: 2 } });
@@ -123,8 +135,7 @@ describe('/account/settings — Your sessions', () => {
 
   it('says why one session could not be signed out', async () => {
     const mock = server();
-    renderPage();
-    await sessionList();
+    await renderLoaded();
     mock.on(`DELETE ${SESSIONS}p1/`, { status: 500, body: 'Internal Server Error' });
     await userEvent.click(screen.getByRole('button', { name: 'Sign out Safari 18 on iOS' }));
     expect(await within(region()).findByRole('alert')).toHaveTextContent(
@@ -135,14 +146,12 @@ describe('/account/settings — Your sessions', () => {
 
   it('asks before signing the other sessions out, then shows what the server said and the list left', async () => {
     const mock = server();
-    renderPage();
-    await sessionList();
-    await userEvent.click(signOutOthersButton());
-    const dialog = screen.getByRole('dialog', { name: 'Sign out other sessions?' });
+    await renderLoaded();
+    const dialog = await askToSignOutOthers();
     expect(dialog).toHaveTextContent('This signs out 2 other sessions on other devices or browsers');
     expect(mock.callsTo('POST', SIGN_OUT_OTHERS)).toHaveLength(0);
 
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Sign out other sessions' }));
+    await confirmIn(dialog);
     expect(await within(region()).findByRole('status')).toHaveTextContent(/^Signed out 2 other sessions\.$/);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(mock.callsTo('POST', SIGN_OUT_OTHERS)).toHaveLength(1);
@@ -157,10 +166,8 @@ describe('/account/settings — Your sessions', () => {
 
   it('signs nothing out when the question is closed', async () => {
     const mock = server();
-    renderPage();
-    await sessionList();
-    await userEvent.click(signOutOthersButton());
-    const dialog = screen.getByRole('dialog', { name: 'Sign out other sessions?' });
+    await renderLoaded();
+    const dialog = await askToSignOutOthers();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     // Escape is a way out too.
@@ -175,11 +182,9 @@ describe('/account/settings — Your sessions', () => {
   it('keeps the question open with the reason when the sign-out fails', async () => {
     const mock = server();
     mock.on(`POST ${SIGN_OUT_OTHERS}`, { status: 429, body: { detail: 'Request was throttled.' } });
-    renderPage();
-    await sessionList();
-    await userEvent.click(signOutOthersButton());
-    const dialog = screen.getByRole('dialog', { name: 'Sign out other sessions?' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Sign out other sessions' }));
+    await renderLoaded();
+    const dialog = await askToSignOutOthers();
+    await confirmIn(dialog);
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Request was throttled.');
     expect(await rows()).toHaveLength(3);
   });

@@ -9,6 +9,7 @@ import {
   LoadStateView,
   Modal,
   plural,
+  Stack,
   useAuth,
   VisuallyHidden,
   type AlertTone,
@@ -25,12 +26,8 @@ const List = styled.ul`
   padding: 0;
 `;
 
-const Row = styled.li`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space(3)};
+/** A session's details, and its button pushed to the far side (below them on a phone). */
+const Row = styled(Stack).attrs({ as: 'li', $row: true, $spread: true })`
   padding: ${({ theme }) => theme.space(3)} 0;
   border-bottom: 1px solid ${({ theme }) => theme.colors.divider};
 `;
