@@ -1,7 +1,16 @@
+import { useAuth } from '@loupe/platform';
 import { authCheckAs, createFetchMock, renderWithProviders, type FetchMock } from '@loupe/platform/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AccountSettingsPage } from '../src/features/account/components/account-settings-page';
+
+const FORCED = 'Choose a new password to go on.';
+
+/** How the shell holds a user who must change the password: it reads the session's flag through useAuth. */
+function ForcedChangeNotice() {
+  const { mustChangePassword } = useAuth();
+  return mustChangePassword ? <p>{FORCED}</p> : null;
+}
 
 const thisSession = {
   id: 'cur',
@@ -229,9 +238,7 @@ describe('/account/settings — change password', () => {
     const mock = server();
     // Forced to change the password until the server says otherwise.
     let mustChange = true;
-    mock.on('GET /auth-check/', () => ({
-      body: { ...authCheckAs('gold'), must_change_password: mustChange },
-    }));
+    mock.on('GET /auth-check/', () => ({ body: authCheckAs('gold', { mustChangePassword: mustChange }) }));
     let sessions = [thisSession, laptop];
     mock.on('GET /api/account/sessions/', () => ({ body: { results: sessions, count: sessions.length } }));
     mock.on('POST /api/account/change-password/', () => {
@@ -240,18 +247,23 @@ describe('/account/settings — change password', () => {
       sessions = [thisSession];
       return { body: { detail: 'Password changed successfully.' }, cookies: { csrftoken: 'rotated' } };
     });
-    renderPage();
+    renderWithProviders(
+      <>
+        <ForcedChangeNotice />
+        <AccountSettingsPage />
+      </>,
+      { route: '/account/settings' },
+    );
     const sessionList = await screen.findByRole('list', { name: 'Your sessions' });
     expect(within(sessionList).getAllByRole('listitem')).toHaveLength(2);
-    await waitFor(() => expect(mock.callsTo('GET', '/auth-check/')).toHaveLength(1));
+    expect(await screen.findByText(FORCED)).toBeInTheDocument();
 
     await fillPasswords('old-secret', 'n3w-Passphrase!', 'n3w-Passphrase!');
     await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
     expect(await screen.findByText('Password changed successfully.')).toBeInTheDocument();
     await waitFor(() => expect(within(sessionList).getAllByRole('listitem')).toHaveLength(1));
-    const changed = mock.calls.findIndex((call) => call.path === '/api/account/change-password/');
-    const checks = mock.calls.flatMap((call, index) => (call.path === '/auth-check/' ? [index] : []));
-    expect(checks.some((index) => index > changed)).toBe(true);
+    // The shell lifts its hold on the account screens once the session says so, with no navigation.
+    await waitFor(() => expect(screen.queryByText(FORCED)).not.toBeInTheDocument());
 
     // The next request that changes something carries the new token, read from the cookie it arrived in.
     await userEvent.click(within(profileForm()).getByRole('button', { name: 'Save Changes' }));
