@@ -133,6 +133,28 @@ describe('/account/settings — Your sessions', () => {
     await waitFor(async () => expect(await sessionList()).not.toHaveTextContent('Safari 18 on iOS'));
   });
 
+  it('ignores another sign-out while one is under way, and marks the buttons unavailable meanwhile', async () => {
+    const mock = server();
+    let release: () => void = () => undefined;
+    mock.on(
+      `DELETE ${SESSIONS}p1/`,
+      () => new Promise((resolve) => (release = () => resolve({ status: 204 }))),
+    );
+    await renderLoaded();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign out Safari 18 on iOS' }));
+    const laptopButton = screen.getByRole('button', { name: 'Sign out Chrome 142 on Linux' });
+    await waitFor(() => expect(laptopButton).toHaveAttribute('aria-disabled', 'true'));
+    await userEvent.click(laptopButton);
+    await userEvent.click(signOutOthersButton());
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    release();
+    expect(await within(region()).findByRole('status')).toHaveTextContent('Signed out Safari 18 on iOS.');
+    expect(mock.calls.filter((call) => call.method === 'DELETE')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Sign out Chrome 142 on Linux' })).not.toHaveAttribute(
+      'aria-disabled',
+    );
+  });
+
   it('says why one session could not be signed out', async () => {
     const mock = server();
     await renderLoaded();
@@ -141,6 +163,8 @@ describe('/account/settings — Your sessions', () => {
     expect(await within(region()).findByRole('alert')).toHaveTextContent(
       'The session could not be signed out. Please try again.',
     );
+    // Focus stays on the button, ready for a second try.
+    expect(screen.getByRole('button', { name: 'Sign out Safari 18 on iOS' })).toHaveFocus();
     expect(await sessionList()).toHaveTextContent('Safari 18 on iOS');
   });
 

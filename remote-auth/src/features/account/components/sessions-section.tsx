@@ -90,7 +90,9 @@ function SessionRow({
         // The device is in the name and the address in the description, so each button says which one it ends.
         <Button
           variant="secondary"
-          disabled={busy}
+          // Not `disabled`: a focused button that becomes disabled drops focus, and a failure should leave it
+          // where it was. A press while another sign-out is under way is ignored instead.
+          aria-disabled={busy || undefined}
           aria-describedby={metaId}
           onClick={() => onSignOut(session)}
         >
@@ -117,8 +119,9 @@ export function SessionsSection() {
   const [confirming, setConfirming] = useState<number | null>(null);
   const [outcome, setOutcome] = useState<{ tone: AlertTone; text: string } | null>(null);
   const outcomeRef = useRef<HTMLDivElement>(null);
-  // Set when an action ends: its button is then gone (the row) or disabled (no others left), which drops focus
-  // on the page's body; the outcome takes it, so keyboard and screen-reader users are not sent to the top.
+  // Set when an action succeeds: its button is then gone (the row) or disabled (no others left), which drops
+  // focus on the page's body; the outcome takes it, so keyboard and screen-reader users are not sent to the top.
+  // After a failure the button stays where it was, and so does focus.
   const refocus = useRef(false);
   const busy = signOut.isPending || signOutOthers.isPending;
 
@@ -132,11 +135,12 @@ export function SessionsSection() {
   });
 
   const report = (tone: AlertTone, text: string) => {
-    refocus.current = true;
+    refocus.current = tone === 'success';
     setOutcome({ tone, text });
   };
 
   function handleSignOut(session: SessionInfo) {
+    if (busy) return;
     setOutcome(null);
     const device = deviceName(session);
     signOut.mutate(session.id, {
@@ -149,6 +153,7 @@ export function SessionsSection() {
   }
 
   function openConfirm(others: number) {
+    if (busy) return;
     setOutcome(null);
     signOutOthers.reset();
     setConfirming(others);
@@ -193,7 +198,8 @@ export function SessionsSection() {
               </List>
               <Button
                 variant="danger"
-                disabled={others === 0 || busy}
+                disabled={others === 0}
+                aria-disabled={busy || undefined}
                 aria-describedby={others === 0 ? noOthersId : undefined}
                 onClick={() => openConfirm(others)}
               >
