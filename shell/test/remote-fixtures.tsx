@@ -1,10 +1,31 @@
-import type { DashboardWidget, RemoteRoutes } from '@loupe/platform';
+import { http, useAuth, type DashboardWidget, type RemoteRoutes } from '@loupe/platform';
 import type { RemoteKey } from '../src/federation/remote-catalog';
+
+/**
+ * remote-auth's account screen as far as the shell is concerned: a password change it saves, after which it
+ * asks the auth client again, which lifts the shell's forced-change redirect.
+ */
+function FakeAccountSettings() {
+  const { checkAuth } = useAuth();
+  const change = async () => {
+    await http.post('/api/account/change-password/', { current_password: 'a', new_password: 'b' });
+    await checkAuth();
+  };
+  return (
+    <>
+      <h1>Account Settings</h1>
+      <button type="button" onClick={() => void change()}>
+        Change Password
+      </button>
+    </>
+  );
+}
 
 /** Small stand-ins for the remotes' `./routes` modules, keyed by prefix as the real ones are. */
 export const fakeRoutes: Readonly<Record<RemoteKey, RemoteRoutes>> = {
   auth: {
     '/login': [{ path: '', element: <h1>Sign in</h1> }],
+    '/account': [{ path: 'settings', element: <FakeAccountSettings /> }],
     '/profile': [{ path: 'settings', element: <h1>Profile Settings</h1> }],
   },
   inventory: {

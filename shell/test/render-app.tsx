@@ -1,6 +1,7 @@
 import { render, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
+import type { QueryClient } from '@tanstack/react-query';
 import { AuthProvider, QueryClientProvider, ThemeModeProvider } from '@loupe/platform';
 import {
   authCheckAs,
@@ -18,6 +19,7 @@ export interface AppView extends RenderResult {
   api: FetchMock;
   user: UserEvent;
   fullPageLoad: jest.Mock;
+  queryClient: QueryClient;
 }
 
 /**
@@ -28,18 +30,27 @@ export function renderApp({
   route = '/dashboard',
   role = 'platinum',
   authCheck,
-}: { route?: string; role?: Role | null; authCheck?: MockHandler } = {}): AppView {
+  handlers = {},
+}: {
+  route?: string;
+  role?: Role | null;
+  authCheck?: MockHandler;
+  /** More of the fake API, keyed as createFetchMock's are. */
+  handlers?: Record<string, MockHandler>;
+} = {}): AppView {
   const api = createFetchMock({
     'GET /auth-check/': authCheck ?? { body: authCheckAs(role) },
     'GET /csrf/': { body: {}, cookies: { csrftoken: 'test-token' } },
     'POST /logout/': { status: 204 },
+    ...handlers,
   });
   globalThis.fetch = api.fetch;
   const fullPageLoad = jest.fn();
   const user = userEvent.setup();
+  const queryClient = createTestQueryClient();
   const view = render(
     <MemoryRouter initialEntries={[route]}>
-      <QueryClientProvider client={createTestQueryClient()}>
+      <QueryClientProvider client={queryClient}>
         <ThemeModeProvider>
           <AuthProvider fullPageLoad={fullPageLoad}>
             <AppRoutes />
@@ -49,5 +60,5 @@ export function renderApp({
       </QueryClientProvider>
     </MemoryRouter>,
   );
-  return { ...view, api, user, fullPageLoad };
+  return { ...view, api, user, fullPageLoad, queryClient };
 }

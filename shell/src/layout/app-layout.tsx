@@ -1,7 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { useAuth } from '@loupe/platform';
+import { Alert, useAuth } from '@loupe/platform';
+import { ChooseShop } from './choose-shop';
+import { MUST_CHANGE_PASSWORD, ShopNotices } from './shop-notices';
+import { ShopSwitchProvider } from './shop-switch';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 import { useFocusHeadingOnNavigation } from './use-focus-heading-on-navigation';
@@ -50,6 +53,46 @@ const SkipLink = styled.a`
   }
 `;
 
+/** Where an account whose password was set by someone else changes it; every other screen waits for that. */
+export const PASSWORD_CHANGE_PATH = '/account/settings';
+
+/** The account's own screens, which work without a shop (the API answers them for any signed-in user). */
+const ACCOUNT_SCREENS = ['/account/', '/profile/'];
+
+/**
+ * What goes in the main area: the screen, unless the session must first change the password (the API refuses
+ * everything else until then) or has no shop to show data of. Keyed by the shop, so a switch starts every
+ * screen afresh: a form or dialog filled from the previous shop's records keeps none of them.
+ */
+function Screen() {
+  const { shop, shops, mustChangePassword } = useAuth();
+  const { pathname } = useLocation();
+  if (mustChangePassword) {
+    if (pathname !== PASSWORD_CHANGE_PATH) return <Navigate to={PASSWORD_CHANGE_PATH} replace />;
+    return (
+      <>
+        <Alert>{MUST_CHANGE_PASSWORD}</Alert>
+        <Outlet />
+      </>
+    );
+  }
+  const account = ACCOUNT_SCREENS.some((prefix) => pathname.startsWith(prefix));
+  if (!shop && shops.length > 0 && !account) {
+    return (
+      <>
+        <ShopNotices />
+        <ChooseShop />
+      </>
+    );
+  }
+  return (
+    <>
+      <ShopNotices />
+      <Outlet key={shop?.id ?? 'none'} />
+    </>
+  );
+}
+
 /**
  * Top bar and sidebar around every screen, shown only once a signed-in user is known (SPEC §2): while the
  * session is being checked, and on /login for visitors, the page is the screen alone.
@@ -84,16 +127,20 @@ export function AppLayout() {
   }
 
   return (
-    <Frame>
-      <SkipLink href="#main">Skip to content</SkipLink>
-      <TopBar drawerOpen={drawerOpen} onToggleDrawer={() => setDrawerOpen((open) => !open)} />
-      <Body>
-        <Sidebar open={drawerOpen} />
-        {drawerOpen ? <Backdrop data-testid="drawer-backdrop" onClick={() => setDrawerOpen(false)} /> : null}
-        <Main id="main" tabIndex={-1} ref={mainRef}>
-          <Outlet />
-        </Main>
-      </Body>
-    </Frame>
+    <ShopSwitchProvider>
+      <Frame>
+        <SkipLink href="#main">Skip to content</SkipLink>
+        <TopBar drawerOpen={drawerOpen} onToggleDrawer={() => setDrawerOpen((open) => !open)} />
+        <Body>
+          <Sidebar open={drawerOpen} />
+          {drawerOpen ? (
+            <Backdrop data-testid="drawer-backdrop" onClick={() => setDrawerOpen(false)} />
+          ) : null}
+          <Main id="main" tabIndex={-1} ref={mainRef}>
+            <Screen />
+          </Main>
+        </Body>
+      </Frame>
+    </ShopSwitchProvider>
   );
 }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, ty
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { useAuth, useThemeMode, type AuthContextValue } from '@loupe/platform';
+import { useShopSwitch } from './shop-switch';
 
 const Wrapper = styled.div`
   position: relative;
@@ -73,6 +74,25 @@ const ItemButton = styled.button`
   }
 `;
 
+const ShopGroup = styled.ul`
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  /* The group's name for sighted users; assistive technology reads aria-label. */
+  &::before {
+    content: 'Shop';
+    display: block;
+    padding: 4px 12px;
+    font-size: 0.8rem;
+    color: ${({ theme }) => theme.colors.muted};
+  }
+`;
+
+const Check = styled.span`
+  display: inline-block;
+  width: 1.25em;
+`;
+
 const Separator = styled.li`
   height: 1px;
   margin: 4px 0;
@@ -80,6 +100,9 @@ const Separator = styled.li`
 `;
 
 type Role = NonNullable<AuthContextValue['role']>;
+
+/** Every entry the arrow keys move through, whatever kind of menu item it is. */
+const ITEMS = '[role="menuitem"], [role="menuitemradio"]';
 
 /** The management screens a role may open (SPEC §2, §6). */
 export function managementLinks(role: Role | null): { label: string; to: string }[] {
@@ -95,8 +118,10 @@ export function managementLinks(role: Role | null): { label: string; to: string 
  * first entry, arrows/Home/End move, Escape closes it and returns focus to the button, Tab leaves it.
  */
 export function UserMenu() {
-  const { user, role, logout } = useAuth();
+  const { user, role, shop, shops, logout } = useAuth();
+  const { switchTo } = useShopSwitch();
   const { mode, toggleMode } = useThemeMode();
+  const shopNoteId = useId();
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -104,7 +129,7 @@ export function UserMenu() {
   const wrapperRef = useRef<HTMLDivElement>(null);
   const focusOnOpen = useRef<'first' | 'last' | null>(null);
 
-  const items = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+  const items = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>(ITEMS) ?? []);
 
   const close = useCallback((restoreFocus: boolean) => {
     setOpen(false);
@@ -198,12 +223,48 @@ export function UserMenu() {
           setOpen((value) => !value);
         }}
         onKeyDown={onButtonKeyDown}
+        aria-describedby={shop ? shopNoteId : undefined}
       >
         <span>{user.username}</span>
         <small>{role ?? 'no role'}</small>
+        {/* Who works in several shops must see which one a Sell goes to; the description says it to a screen reader. */}
+        {shop && shops.length > 1 ? <small aria-hidden="true">{shop.name}</small> : null}
       </Trigger>
+      {shop ? (
+        <span id={shopNoteId} hidden>
+          {`Working in ${shop.name}`}
+        </span>
+      ) : null}
       {open ? (
         <Menu id={menuId} role="menu" aria-label="Account" ref={menuRef} onKeyDown={onMenuKeyDown}>
+          {shops.length > 1 ? (
+            <>
+              <li role="none">
+                <ShopGroup role="group" aria-label="Shop">
+                  {shops.map((membership) => {
+                    const active = membership.id === shop?.id;
+                    return entry(
+                      `shop-${membership.id}`,
+                      <ItemButton
+                        type="button"
+                        role="menuitemradio"
+                        aria-checked={active}
+                        tabIndex={-1}
+                        onClick={() => {
+                          close(true);
+                          if (!active) void switchTo(membership.id);
+                        }}
+                      >
+                        <Check aria-hidden="true">{active ? '✓' : ''}</Check>
+                        {`${membership.name} · ${membership.role}`}
+                      </ItemButton>,
+                    );
+                  })}
+                </ShopGroup>
+              </li>
+              <Separator role="separator" />
+            </>
+          ) : null}
           {managementLinks(role).map((link) =>
             entry(
               link.to,
