@@ -291,6 +291,15 @@ describe('the notice of a new membership', () => {
     expect(view.api.callsTo('POST', '/api/session/shop-notice-seen/')).toHaveLength(0);
   });
 
+  it("stays when the server refuses the dismissal, and says the server's reason", async () => {
+    const handlers = shopServer({ unseen: [WEST] });
+    handlers['POST /api/session/shop-notice-seen/'] = { status: 503, body: { detail: 'Try again shortly.' } };
+    const view = renderApp({ route: '/clients', handlers });
+    await view.user.click(within(await findNotice()).getByRole('button', { name: 'Dismiss' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Try again shortly.');
+    expect(screen.getByText('You were added to Loupe West as silver.')).toBeInTheDocument();
+  });
+
   it('of the shop already worked in offers no switch', async () => {
     renderApp({ route: '/clients', handlers: shopServer({ active: WEST, unseen: [WEST] }) });
     const region = await findNotice();
