@@ -16,6 +16,7 @@ import { installErrorHandling } from './plugins/error-handling';
 import { installAllowedHosts, LOCKED_DOWN_CSP, registerSecurityHeaders } from './plugins/headers';
 import { collectApiRoutes } from './plugins/method-not-allowed';
 import { registerOpenApi } from './plugins/openapi';
+import { installPasswordChangeRequirement } from './plugins/password-change';
 import { registerRateLimit, type GeneralRateLimit } from './plugins/rate-limit';
 import { installSecurityHooks } from './plugins/security';
 import authRoutes from './modules/auth';
@@ -75,6 +76,7 @@ export const loupeApi: FastifyPluginAsync<LoupeApiOptions> = async (instance, op
     globalDecompression: false,
   });
   installSecurityHooks(fastify, ctx);
+  installPasswordChangeRequirement(fastify);
   await registerOpenApi(fastify);
 
   const addMethodNotAllowed = collectApiRoutes(fastify);

@@ -1,16 +1,11 @@
-import { parseArgs } from 'node:util';
-import { loadConfig } from '../config';
-import { openDatabase } from '../db/open';
-import { AccountValidationError, createAccount } from '../modules/auth/accounts';
-import { DataDirLockedError } from '../db/lock';
+import { createAccount } from '../modules/auth/accounts';
+import { EXIT_OK, EXIT_USAGE, parseOptions, runAsProcess, withDatabase, type CliIo } from './command';
+
+export type { CliIo } from './command';
 
 const USAGE =
-  'usage: npm run user:create -- --username U --password P ' + '[--email E] [--first-name F] [--last-name L]';
-
-export interface CliIo {
-  out: (line: string) => void;
-  err: (line: string) => void;
-}
+  'usage: npm run user:create -- --username U --password P ' +
+  '[--email E] [--first-name F] [--last-name L] [--must-change-password]';
 
 /**
  * `user:create`: one JSON line with the new user on stdout and exit code 0, or a message on stderr and
@@ -21,84 +16,43 @@ export async function createUserCommand(
   env: Record<string, string | undefined>,
   io: CliIo,
 ): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      options: {
-        username: { type: 'string' },
-        password: { type: 'string' },
-        email: { type: 'string' },
-        'first-name': { type: 'string' },
-        'last-name': { type: 'string' },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    io.err(`${(error as Error).message}\n${USAGE}`);
-    return 2;
-  }
-  if (!values.username || values.password === undefined) {
+  const values = parseOptions(
+    argv,
+    {
+      username: { type: 'string' },
+      password: { type: 'string' },
+      email: { type: 'string' },
+      'first-name': { type: 'string' },
+      'last-name': { type: 'string' },
+      // For a password handed to someone else: they sign in with it once, then must choose their own.
+      'must-change-password': { type: 'boolean' },
+    },
+    USAGE,
+    io,
+  );
+  if (!values) return EXIT_USAGE;
+  const { username, password } = values;
+  if (!username || password === undefined) {
     io.err(`--username and --password are required.\n${USAGE}`);
-    return 2;
+    return EXIT_USAGE;
   }
 
-  let config;
-  try {
-    // A command has no business creating demo users behind the operator's back.
-    config = { ...loadConfig(env), demo: false };
-  } catch (error) {
-    io.err((error as Error).message);
-    return 2;
-  }
-
-  let db;
-  try {
-    db = await openDatabase(config);
-  } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      io.err(`Refusing to create a user: ${error.message}`);
-      return 1;
-    }
-    throw error;
-  }
-  try {
+  return withDatabase(env, io, 'create a user', async (db) => {
     const user = await createAccount(
       db,
       {
-        username: values.username,
-        password: values.password,
+        username,
+        password,
         email: values.email,
         first_name: values['first-name'],
         last_name: values['last-name'],
+        mustChangePassword: values['must-change-password'] ?? false,
       },
       new Date(),
     );
     io.out(JSON.stringify(user));
-    return 0;
-  } catch (error) {
-    if (error instanceof AccountValidationError) {
-      io.err(`Could not create the user:\n${error.message}`);
-      return 1;
-    }
-    throw error;
-  } finally {
-    await db.close();
-  }
+    return EXIT_OK;
+  });
 }
 
-if (require.main === module) {
-  createUserCommand(process.argv.slice(2), process.env, {
-    out: (line) => process.stdout.write(`${line}\n`),
-    err: (line) => process.stderr.write(`${line}\n`),
-  }).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-      process.exitCode = 1;
-    },
-  );
-}
+if (require.main === module) runAsProcess(createUserCommand);

@@ -5,7 +5,7 @@ import { buildApp, loadConfig, openDatabase } from '../../src/app';
 import { createUserCommand } from '../../src/cli/create-user';
 import { LOCK_FILE } from '../../src/db/lock';
 import { verifyPassword } from '../../src/modules/auth/password-hasher';
-import { createTestDatabase, usingPostgres, type TestDatabase } from '../helper';
+import { Browser, createTestDatabase, usingPostgres, type TestDatabase } from '../helper';
 
 let tdb: TestDatabase;
 
@@ -58,6 +58,46 @@ describe('user:create', () => {
     expect(await verifyPassword('tourbillon-1926-geneva', rows[0]!.password_hash)).toBe(true);
   });
 
+  it('--must-change-password: the user signs in with the given password and must then replace it', async () => {
+    const res = await run(['--username', 'hugo', '--password', 'handed-over-1926', '--must-change-password']);
+    expect(res.code).toBe(0);
+    const read = async () => {
+      const db = await tdb.open();
+      try {
+        return await db.query<{ username: string; must_change_password: boolean }>(
+          "SELECT username, must_change_password FROM users WHERE username IN ('anna', 'hugo') ORDER BY username",
+        );
+      } finally {
+        await db.close();
+      }
+    };
+    expect(await read()).toEqual([
+      { username: 'anna', must_change_password: false },
+      { username: 'hugo', must_change_password: true },
+    ]);
+
+    const config = loadConfig(tdb.env);
+    const db = await openDatabase(config);
+    const app = await buildApp({ db, config, logger: false });
+    try {
+      const browser = new Browser(app);
+      expect((await browser.signIn('hugo', 'handed-over-1926')).json()).toMatchObject({
+        user: { username: 'hugo' },
+        must_change_password: true,
+      });
+      const change = await browser.post('/api/account/change-password/', {
+        current_password: 'handed-over-1926',
+        new_password: 'hugo-chose-this-one-42',
+      });
+      expect(change.statusCode).toBe(200);
+      expect((await browser.get('/auth-check/')).json()).toMatchObject({ must_change_password: false });
+    } finally {
+      await app.close();
+      await db.close();
+    }
+    expect((await read())[1]).toEqual({ username: 'hugo', must_change_password: false });
+  });
+
   it('refuses a duplicate username', async () => {
     await run(['--username', 'bert', '--password', 'tourbillon-1926-geneva']);
     const res = await run(['--username', 'bert', '--password', 'another-fine-secret']);
@@ -101,7 +141,9 @@ describe('user:create', () => {
       encoding: 'utf8',
       timeout: 180_000,
     });
-    expect(res.stderr).toContain('usage: npm run user:create -- --username U --password P');
+    expect(res.stderr).toContain(
+      'usage: npm run user:create -- --username U --password P [--email E] [--first-name F] [--last-name L] [--must-change-password]',
+    );
     expect(res.status).toBe(2);
   }, 200_000);
 

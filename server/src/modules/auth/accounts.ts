@@ -22,6 +22,8 @@ export interface NewAccount {
   email?: string;
   first_name?: string;
   last_name?: string;
+  /** The password is a first one handed over by whoever created the account: the user must replace it. */
+  mustChangePassword?: boolean;
 }
 
 /** Creates a user after the same checks as Django's createsuperuser: username, email, password validators. */
@@ -48,7 +50,11 @@ export async function createAccount(db: Queryable, input: NewAccount, now: Date)
     throw new AccountValidationError({ username: [new UsernameTakenError(account.username).message] });
   }
   try {
-    return await users.create({ ...account, passwordHash: await hashPassword(input.password) }, now);
+    const passwordHash = await hashPassword(input.password);
+    return await users.create(
+      { ...account, passwordHash, mustChangePassword: input.mustChangePassword ?? false },
+      now,
+    );
   } catch (error) {
     if (error instanceof UsernameTakenError) throw new AccountValidationError({ username: [error.message] });
     throw error;

@@ -22,6 +22,8 @@ export interface NewUser {
   first_name?: string;
   last_name?: string;
   passwordHash: string;
+  /** The password was chosen by someone else (user:create): the user must replace it before working. */
+  mustChangePassword?: boolean;
 }
 
 export class UsersRepository {
@@ -46,8 +48,9 @@ export class UsersRepository {
   async create(user: NewUser, now: Date): Promise<User> {
     try {
       const rows = await this.db.query<User>(
-        `INSERT INTO users (username, email, first_name, last_name, password_hash, date_joined)
-         VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${USER_COLUMNS}`,
+        `INSERT INTO users (username, email, first_name, last_name, password_hash, date_joined,
+                            must_change_password)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${USER_COLUMNS}`,
         [
           user.username,
           user.email ?? '',
@@ -55,6 +58,7 @@ export class UsersRepository {
           user.last_name ?? '',
           user.passwordHash,
           now,
+          user.mustChangePassword ?? false,
         ],
       );
       return rows[0] as User;
@@ -75,8 +79,39 @@ export class UsersRepository {
     return rows[0] ?? null;
   }
 
+  /** The user's own new password: whatever password they had to replace, they now have replaced it. */
   async setPassword(id: number, passwordHash: string): Promise<void> {
-    await this.db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [id, passwordHash]);
+    await this.db.query('UPDATE users SET password_hash = $2, must_change_password = false WHERE id = $1', [
+      id,
+      passwordHash,
+    ]);
+  }
+
+  /**
+   * The same password under a stronger hash (sign-in's rehash). Only while the row still holds the hash that
+   * was verified: a password changed meanwhile is never overwritten with the old one.
+   */
+  async upgradeHash(id: number, verifiedHash: string, newHash: string): Promise<void> {
+    await this.db.query('UPDATE users SET password_hash = $3 WHERE id = $1 AND password_hash = $2', [
+      id,
+      verifiedHash,
+      newHash,
+    ]);
+  }
+
+  /** A new shop of the user's own becomes where they start, unless they already work somewhere. */
+  async setLastShopIfNone(id: number, shopId: number): Promise<void> {
+    await this.db.query('UPDATE users SET last_shop_id = $2 WHERE id = $1 AND last_shop_id IS NULL', [
+      id,
+      shopId,
+    ]);
+  }
+
+  /** Every account that can sign in, with its hash (the production start's demo-password check). */
+  async listActiveWithHash(): Promise<Array<{ username: string; password_hash: string }>> {
+    return this.db.query<{ username: string; password_hash: string }>(
+      'SELECT username, password_hash FROM users WHERE is_active ORDER BY id',
+    );
   }
 
   async recordLogin(id: number, now: Date): Promise<void> {
