@@ -4,7 +4,7 @@ import { BLANK, fieldErrors, notAuthenticated } from '../../kernel/http-errors';
 import { validateEmail } from './field-validators';
 import { hashPassword, verifyPassword } from './password-hasher';
 import { validatePassword } from './password-validators';
-import type { Caller } from './sessions';
+import type { Caller, SessionOrigin } from './sessions';
 
 export const WRONG_CURRENT_PASSWORD = 'Your old password was entered incorrectly. Please enter it again.';
 
@@ -30,12 +30,15 @@ export class AccountService {
     return updated;
   }
 
-  /** `clientIp` is the caller's address: the current-password check is throttled as a sign-in is. */
+  /**
+   * `origin.ip` is the caller's address: the current-password check is throttled as a sign-in is. Answers the
+   * id of the session that replaces every session the user had (the caller's own included).
+   */
   async changePassword(
     caller: Caller,
     { current_password, new_password }: ChangePassword,
-    clientIp: string,
-  ): Promise<void> {
+    origin: SessionOrigin,
+  ): Promise<string> {
     const errors: Record<string, string[]> = {};
     if (!current_password) errors.current_password = [BLANK];
     if (!new_password) errors.new_password = [BLANK];
@@ -44,7 +47,7 @@ export class AccountService {
     const user = await this.ctx.repos.users.findById(caller.user.id);
     if (!user) throw notAuthenticated();
     // A stolen session must not become a way to guess the password without the sign-in's limits.
-    const attempt = await this.ctx.throttle.attempt(user.username, clientIp);
+    const attempt = await this.ctx.throttle.attempt(user.username, origin.ip);
     if (await verifyPassword(current_password, user.password_hash)) await attempt.succeeded();
     else errors.current_password = [WRONG_CURRENT_PASSWORD];
     const weaknesses = validatePassword(new_password, user);
@@ -52,11 +55,13 @@ export class AccountService {
     if (Object.keys(errors).length > 0) throw fieldErrors(errors);
 
     const hash = await hashPassword(new_password);
-    // Both or neither: a new password must never leave a stolen session alive.
-    await this.ctx.transaction(async (repos) => {
+    // Both or neither: a new password must never leave a stolen session alive. The caller's own session id
+    // is replaced too (ASVS 3.3), so an id captured before the change is worth nothing after it.
+    const key = await this.ctx.transaction(async (repos) => {
       await repos.users.setPassword(user.id, hash);
-      await repos.sessions.deleteOthers(user.id, caller.sessionKeyHash);
+      return this.ctx.sessions.replaceAll(caller, origin, repos.sessions);
     });
     this.ctx.sessions.forgetUser(user.id);
+    return key;
   }
 }

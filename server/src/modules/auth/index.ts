@@ -5,9 +5,14 @@ import changePasswordRoute from './routes/change-password';
 import csrfRoute from './routes/csrf';
 import logoutRoute from './routes/logout';
 import profileRoutes from './routes/profile';
+import sessionShopRoutes from './routes/session-shop';
+import sessionsRoutes from './routes/sessions';
 import tokenRoute from './routes/token';
 
-/** Signing in and out, the session check, CSRF, the caller's own profile and password. */
+/**
+ * Signing in and out, the session check and its active shop, CSRF, the caller's own profile, password and
+ * sessions.
+ */
 const authRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   for (const route of [
     csrfRoute,
@@ -16,6 +21,8 @@ const authRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastif
     logoutRoute,
     profileRoutes,
     changePasswordRoute,
+    sessionShopRoutes,
+    sessionsRoutes,
   ]) {
     await fastify.register(route, { ctx });
   }

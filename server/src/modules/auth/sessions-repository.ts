@@ -109,8 +109,15 @@ export class SessionsRepository {
     await this.db.query('UPDATE sessions SET last_seen_at = $2 WHERE key_hash = $1', [keyHash, now]);
   }
 
+  /** The session works in this shop from now on, and so will its user's next sign-in. */
   async setActiveShop(keyHash: string, shopId: number): Promise<void> {
-    await this.db.query('UPDATE sessions SET active_shop_id = $2 WHERE key_hash = $1', [keyHash, shopId]);
+    await this.db.query(
+      `WITH chosen AS (
+         UPDATE sessions SET active_shop_id = $2 WHERE key_hash = $1 RETURNING user_id
+       )
+       UPDATE users SET last_shop_id = $2 WHERE id = (SELECT user_id FROM chosen)`,
+      [keyHash, shopId],
+    );
   }
 
   async delete(keyHash: string): Promise<void> {
@@ -135,8 +142,14 @@ export class SessionsRepository {
     return rows.map((row) => row.key_hash);
   }
 
-  async deleteAll(userId: number): Promise<void> {
-    await this.db.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
+  /** Ends every session of the user; what each said about its browser. */
+  async deleteAll(
+    userId: number,
+  ): Promise<Array<Pick<SessionSummary, 'key_hash' | 'user_agent' | 'ip_address'>>> {
+    return this.db.query(
+      'DELETE FROM sessions WHERE user_id = $1 RETURNING key_hash, user_agent, ip_address',
+      [userId],
+    );
   }
 
   async deleteExpired(createdBefore: Date, seenBefore: Date): Promise<void> {

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import type { AuthCheck, Role, Shop, ShopMembership, User } from '@loupe/contracts';
 import type { Config } from '../../config';
 import { SessionsRepository, type SessionSummary } from './sessions-repository';
@@ -20,6 +21,12 @@ export interface SessionOrigin {
   userAgent: string;
   ip: string;
 }
+
+/** The request's browser and address (request.ip: the trust-proxy rules decide it). */
+export const sessionOrigin = (request: FastifyRequest): SessionOrigin => ({
+  userAgent: request.headers['user-agent'] ?? '',
+  ip: request.ip,
+});
 
 interface CachedSession {
   caller: Caller;
@@ -88,26 +95,34 @@ export class SessionService {
   }
 
   /**
-   * Starts a session under a new random id (256 bits) and returns the id for the cookie. It works in `shopId`
-   * when given (a password change keeps the shop), else in the shop the user worked in last.
+   * Starts a session under a new random id and returns the id for the cookie. It works in the shop the user
+   * worked in last while they are still a member there, else in their highest role's.
    */
-  async start(userId: number, origin: SessionOrigin, shopId: number | null = null): Promise<string> {
+  async start(userId: number, origin: SessionOrigin): Promise<string> {
     const now = this.now();
     // Sign-in is rare enough to carry the sweep of expired sessions.
     await this.repo.deleteExpired(
       new Date(now.getTime() - this.maxMs),
       new Date(now.getTime() - this.idleMs),
     );
-    const key = randomBytes(32).toString('base64url');
-    await this.repo.create({
-      keyHash: hashSessionKey(key),
-      userId,
-      now,
-      userAgent: storableUserAgent(origin.userAgent),
-      ipAddress: origin.ip,
-      shopId,
-    });
-    return key;
+    return this.create(this.repo, userId, origin, null);
+  }
+
+  /**
+   * A new session id after a password change (ASVS 3.3): every session of the caller's user ends, this one
+   * included, and one new session takes its place: the same shop, device and address. `repo` is the transaction
+   * that changes the password, so both happen or neither; call forgetUser once it committed. `origin` stands in
+   * should the caller's session have ended meanwhile. Returns the new id for the cookie.
+   */
+  async replaceAll(caller: Caller, origin: SessionOrigin, repo: SessionsRepository): Promise<string> {
+    const ended = await repo.deleteAll(caller.user.id);
+    const own = ended.find((session) => session.key_hash === caller.sessionKeyHash);
+    return this.create(
+      repo,
+      caller.user.id,
+      own ? { userAgent: own.user_agent, ip: own.ip_address } : origin,
+      caller.shop?.id ?? null,
+    );
   }
 
   async resolve(key: string | undefined): Promise<Caller | null> {
@@ -199,6 +214,25 @@ export class SessionService {
   forgetUser(userId: number): void {
     for (const [keyHash, entry] of this.cache)
       if (entry.caller.user.id === userId) this.cache.delete(keyHash);
+  }
+
+  /** A new random id (256 bits); only its hash is stored. */
+  private async create(
+    repo: SessionsRepository,
+    userId: number,
+    origin: SessionOrigin,
+    shopId: number | null,
+  ): Promise<string> {
+    const key = randomBytes(32).toString('base64url');
+    await repo.create({
+      keyHash: hashSessionKey(key),
+      userId,
+      now: this.now(),
+      userAgent: storableUserAgent(origin.userAgent),
+      ipAddress: origin.ip,
+      shopId,
+    });
+    return key;
   }
 
   private remember(keyHash: string, entry: CachedSession): void {

@@ -50,12 +50,29 @@ export class MembershipsRepository {
     return rows[0] as Membership;
   }
 
+  /** Re-activating a membership makes it new again: its member is told, as of a first grant. */
   async update(id: number, role: Role, active: boolean, now: Date): Promise<Membership> {
     const rows = await this.db.query<Membership>(
-      `UPDATE memberships SET role = $2, active = $3, updated_at = $4 WHERE id = $1 RETURNING ${MEMBERSHIP_COLUMNS}`,
+      `UPDATE memberships
+          SET role = $2, active = $3, updated_at = $4,
+              seen_at = CASE WHEN $3 AND NOT active THEN NULL ELSE seen_at END
+        WHERE id = $1 RETURNING ${MEMBERSHIP_COLUMNS}`,
       [id, role, active, now],
     );
     return rows[0] as Membership;
+  }
+
+  /**
+   * The member has seen their active membership of this shop (a first sight keeps its time); false when they
+   * are no active member there.
+   */
+  async markSeen(userId: number, shopId: number, now: Date): Promise<boolean> {
+    const rows = await this.db.query<{ id: number }>(
+      `UPDATE memberships SET seen_at = COALESCE(seen_at, $3)
+        WHERE user_id = $1 AND shop_id = $2 AND active RETURNING id`,
+      [userId, shopId, now],
+    );
+    return rows.length > 0;
   }
 
   async createShop(name: string, now: Date): Promise<Shop> {

@@ -22,6 +22,18 @@ function parseUserId(value: number | string | null): { id: number } | { error: s
   return { id };
 }
 
+type MembershipAction = 'grant' | 'change' | 'revoke' | 'restore';
+
+/** What the audit log keeps of a membership: who, as what, and whether it grants anything. */
+const audited = ({ user, role, active }: Membership) => ({ user, role, active });
+
+/** A save that changed nothing is no event. */
+function auditAction(before: Membership, after: Membership): MembershipAction | null {
+  if (before.active && !after.active) return 'revoke';
+  if (!before.active && after.active) return 'restore';
+  return before.role === after.role ? null : 'change';
+}
+
 export class MembershipsService {
   constructor(private readonly ctx: AppContext) {}
 
@@ -58,13 +70,25 @@ export class MembershipsService {
 
     const now = this.ctx.now();
     try {
-      const saved = await this.ctx.transaction(async ({ memberships }) => {
+      const saved = await this.ctx.transaction(async ({ memberships, audit }) => {
+        const record = (action: MembershipAction, after: Membership, before?: Membership) =>
+          audit.record({
+            shopId,
+            userId,
+            entity: 'membership',
+            entityId: after.id,
+            action,
+            ...(before ? { before: audited(before) } : {}),
+            after: audited(after),
+            at: now,
+          });
         const existing = await memberships.find(shopId, parsed.id);
-        if (!existing)
-          return {
-            membership: await memberships.create(shopId, parsed.id, role, active, now),
-            created: true,
-          };
+        if (!existing) {
+          // Created unseen: the member hears of it, and it never moves the shop they are working in.
+          const membership = await memberships.create(shopId, parsed.id, role, active, now);
+          await record('grant', membership);
+          return { membership, created: true };
+        }
         if (existing.role === 'platinum') {
           throw new ApiError(409, {
             detail: `User ${parsed.id} owns this shop: the owner's membership cannot be changed.`,
@@ -72,7 +96,10 @@ export class MembershipsService {
         }
         // A gold member adds silver members; changing a fellow gold member is the owner's call.
         if (!MANAGEABLE[callerRoleInShop].includes(existing.role as MemberRole)) throw permissionDenied();
-        return { membership: await memberships.update(existing.id, role, active, now), created: false };
+        const membership = await memberships.update(existing.id, role, active, now);
+        const action = auditAction(existing, membership);
+        if (action) await record(action, membership, existing);
+        return { membership, created: false };
       });
       // The member's role and shop are part of their cached sessions.
       this.ctx.sessions.forgetUser(parsed.id);

@@ -3,18 +3,23 @@ import { endpoints } from '@loupe/contracts';
 import type { AppContext } from '../../../context';
 import { notAuthenticated } from '../../../kernel/http-errors';
 import { staffRoute } from '../../../kernel/schemas';
+import { rotateCsrfCookie, setSessionCookie } from '../../../plugins/security';
 import { AccountService } from '../account-service';
+import { sessionOrigin } from '../sessions';
 
 const changePasswordRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const accounts = new AccountService(ctx);
 
   fastify.route({
     ...staffRoute(endpoints.profile.changePassword, ['profile'], {
-      summary: 'Changes the password; this session stays, the user’s other sessions end',
+      summary:
+        'Changes the password; every session of the user ends and this browser continues under a new session id (and CSRF token)',
     }),
-    handler: async (request) => {
+    handler: async (request, reply) => {
       if (!request.caller) throw notAuthenticated();
-      await accounts.changePassword(request.caller, request.body, request.ip);
+      const key = await accounts.changePassword(request.caller, request.body, sessionOrigin(request));
+      setSessionCookie(reply, request, ctx.config, key);
+      rotateCsrfCookie(reply, request, ctx.config);
       return { detail: 'Password changed successfully.' };
     },
   });

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { SESSION_COOKIE, endpoints } from '@loupe/contracts';
 import type { AppContext } from '../../../context';
 import { burnPasswordCheck, verifyPassword } from '../password-hasher';
-import { toAuthCheck } from '../sessions';
+import { sessionOrigin, toAuthCheck } from '../sessions';
 import { ApiError, BLANK, fieldErrors } from '../../../kernel/http-errors';
 import { rotateCsrfCookie, setSessionCookie } from '../../../plugins/security';
 import { endpointRoute } from '../../../kernel/schemas';
@@ -36,10 +36,7 @@ const tokenRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastif
       await attempt.succeeded();
       // No session fixation: whatever session the browser brought is ended, and a new id is issued.
       await ctx.sessions.end(request.cookies[SESSION_COOKIE]);
-      const key = await ctx.sessions.start(user.id, {
-        userAgent: request.headers['user-agent'] ?? '',
-        ip: request.ip,
-      });
+      const key = await ctx.sessions.start(user.id, sessionOrigin(request));
       await ctx.repos.users.recordLogin(user.id, ctx.now());
       setSessionCookie(reply, request, ctx.config, key);
       rotateCsrfCookie(reply, request, ctx.config);
