@@ -124,8 +124,12 @@ async function createRemoteServer({ dist, config }) {
   return app;
 }
 
-/** A request for a file (a script, a style sheet, a source map, a variant…) that is not there: no page for it. */
-const ASSET = /\.(js|mjs|css|map|json|wasm|txt|br|gz)$/;
+/**
+ * A request for a file (a script, a style sheet, a source map, a variant, an image…) that is not there: no
+ * page for it. Browsers ask for /favicon.ico on every first visit; the page instead would cost a request's
+ * worth of HTML for nothing.
+ */
+const ASSET = /\.(js|mjs|css|map|json|wasm|txt|br|gz|ico|png|jpe?g|gif|svg|webp|woff2?)$/;
 
 /**
  * The shell: the API under /api, /remotes.json, the built app and its SPA fallback. `api` is the API

@@ -173,13 +173,14 @@ describe('the shell server sends a script in the encoding the request prefers', 
     }
   });
 
-  it('never serves a source map or a variant by its own name, whatever the request accepts', async () => {
+  it('never serves a source map or a variant by its own name, and a missing file (a favicon) is no page', async () => {
     for (const url of [
       `/${CHUNK}.map`,
       `/${CHUNK}.br`,
       `/${CHUNK}.gz`,
       '/index.html.br',
       '/missing.0123456789abcdef.js',
+      '/favicon.ico',
     ]) {
       for (const acceptEncoding of [undefined, 'br', 'gzip']) {
         const res = await get(shell, url, acceptEncoding);
