@@ -7,6 +7,8 @@ export interface Account {
   email?: string;
   firstName?: string;
   lastName?: string;
+  /** Created with `user:create --must-change-password`: the first sign-in must replace the password. */
+  mustChangePassword?: boolean;
 }
 
 export const demo = {

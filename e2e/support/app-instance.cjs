@@ -13,6 +13,7 @@ const path = require('node:path');
 const REPO = path.resolve(__dirname, '..', '..');
 const START_SCRIPT = path.join(REPO, 'launcher', 'src', 'start.mjs');
 const CREATE_USER_CLI = path.join(REPO, 'server', 'dist', 'cli', 'create-user.js');
+const CREATE_SHOP_CLI = path.join(REPO, 'server', 'dist', 'cli', 'create-shop.js');
 /** The remotes listen on consecutive ports from REMOTES_PORT_BASE, as many as the remotes list spans. */
 const { REMOTES_PORT_SPAN } = require('../../launcher/src/lib.cjs');
 const READY_TIMEOUT_MS = 90_000;
@@ -24,6 +25,13 @@ const READY_TIMEOUT_MS = 90_000;
  * @property {string} [email]
  * @property {string} [firstName]
  * @property {string} [lastName]
+ * @property {boolean} [mustChangePassword] the first sign-in must replace the password
+ */
+
+/**
+ * @typedef {object} NewShop
+ * @property {string} name
+ * @property {string} owner the username of its platinum owner (one of the users created before it)
  */
 
 /**
@@ -35,6 +43,7 @@ const READY_TIMEOUT_MS = 90_000;
  * @property {string} logFile everything the app printed
  * @property {number} pid the process-group leader
  * @property {Record<string, number>} createdUsers user ids of the users created before start, by username
+ * @property {Record<string, number>} createdShops shop ids of the shops created before start, by name
  * @property {() => Promise<void>} stop kills the process group and removes the data folder
  */
 
@@ -79,35 +88,52 @@ async function freePortRange(count, avoid = []) {
 }
 
 /**
- * Creates users with the server's own CLI, which refuses to run while a server holds the data folder: so
- * it runs before the app starts. The CLI never creates demo data; the app seeds it at start.
- * @param {string} dataDir @param {NewUser[]} users @returns {Record<string, number>}
+ * Runs one of the server's own commands (`user:create`, `shop:create`), which refuse to run while a server
+ * holds the data folder: so they run before the app starts. They never create demo data; the app seeds it at
+ * start, and only into a database without shops.
+ * @param {string} cli @param {string} dataDir @param {string[]} args @returns {unknown} the printed JSON line
  */
+function runCommand(cli, dataDir, args) {
+  if (!fs.existsSync(cli)) throw new Error(`${cli} is missing: build the server first (npx lerna run build)`);
+  const result = spawnSync(process.execPath, [cli, ...args], {
+    cwd: REPO,
+    env: { ...process.env, DATA_DIR: dataDir, INIT_CWD: REPO, LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  if (result.status !== 0) {
+    throw new Error(
+      `${path.basename(cli)} ${args.join(' ')} failed (exit ${result.status}):\n${result.stderr}\n${result.stdout}`,
+    );
+  }
+  return JSON.parse(result.stdout.trim().split('\n').pop() ?? '');
+}
+
+/** @param {string} dataDir @param {NewUser[]} users @returns {Record<string, number>} */
 function createUsers(dataDir, users) {
   /** @type {Record<string, number>} */
   const ids = {};
-  if (users.length > 0 && !fs.existsSync(CREATE_USER_CLI)) {
-    throw new Error(`${CREATE_USER_CLI} is missing: build the server first (npx lerna run build)`);
-  }
   for (const user of users) {
-    const args = [CREATE_USER_CLI, '--username', user.username, '--password', user.password];
+    const args = ['--username', user.username, '--password', user.password];
     if (user.email) args.push('--email', user.email);
     if (user.firstName) args.push('--first-name', user.firstName);
     if (user.lastName) args.push('--last-name', user.lastName);
-    const result = spawnSync(process.execPath, args, {
-      cwd: REPO,
-      env: { ...process.env, DATA_DIR: dataDir, INIT_CWD: REPO, LOG_LEVEL: 'warn' },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
-    if (result.status !== 0) {
-      throw new Error(
-        `user:create ${user.username} failed (exit ${result.status}):\n${result.stderr}\n${result.stdout}`,
-      );
-    }
-    const line = result.stdout.trim().split('\n').pop() ?? '';
-    const created = /** @type {{ id: number }} */ (JSON.parse(line));
+    if (user.mustChangePassword) args.push('--must-change-password');
+    const created = /** @type {{ id: number }} */ (runCommand(CREATE_USER_CLI, dataDir, args));
     ids[user.username] = created.id;
+  }
+  return ids;
+}
+
+/** @param {string} dataDir @param {NewShop[]} shops @returns {Record<string, number>} */
+function createShops(dataDir, shops) {
+  /** @type {Record<string, number>} */
+  const ids = {};
+  for (const shop of shops) {
+    const created = /** @type {{ shop: { id: number } }} */ (
+      runCommand(CREATE_SHOP_CLI, dataDir, ['--name', shop.name, '--owner', shop.owner])
+    );
+    ids[shop.name] = created.shop.id;
   }
   return ids;
 }
@@ -135,10 +161,11 @@ function settlesWithin(promise, ms) {
  * @param {object} [options]
  * @param {Record<string, string>} [options.env] extra environment (e.g. REMOTE_ADMIN_URL)
  * @param {NewUser[]} [options.users] users to create before the start
+ * @param {NewShop[]} [options.shops] shops to create before the start (then no demo data is seeded)
  * @param {string} [options.label] a name for the temporary folder
  * @returns {Promise<AppInstance>}
  */
-async function startApp({ env = {}, users = [], label = 'app' } = {}) {
+async function startApp({ env = {}, users = [], shops = [], label = 'app' } = {}) {
   if (!fs.existsSync(START_SCRIPT)) {
     throw new Error(`${START_SCRIPT} does not exist: the launcher's start script is missing`);
   }
@@ -146,8 +173,11 @@ async function startApp({ env = {}, users = [], label = 'app' } = {}) {
   const logFile = path.join(os.tmpdir(), `${path.basename(dataDir)}.log`);
   /** @type {Record<string, number>} */
   let createdUsers;
+  /** @type {Record<string, number>} */
+  let createdShops;
   try {
     createdUsers = createUsers(dataDir, users);
+    createdShops = createShops(dataDir, shops);
   } catch (error) {
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw error;
@@ -160,7 +190,8 @@ async function startApp({ env = {}, users = [], label = 'app' } = {}) {
     cwd: REPO,
     env: {
       ...process.env,
-      NODE_ENV: 'production',
+      // Not NODE_ENV=production: the suite signs in as the demo accounts, and a production start refuses
+      // to run while any account has their published password.
       HOST: '127.0.0.1',
       PORT: String(port),
       REMOTES_PORT_BASE: String(remotesPortBase),
@@ -245,7 +276,7 @@ async function startApp({ env = {}, users = [], label = 'app' } = {}) {
     await delay(150);
   }
 
-  return { baseUrl, port, remotesPortBase, dataDir, logFile, pid, createdUsers, stop };
+  return { baseUrl, port, remotesPortBase, dataDir, logFile, pid, createdUsers, createdShops, stop };
 }
 
 module.exports = { startApp, freePort, freePortRange, REPO };
