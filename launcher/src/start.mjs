@@ -46,7 +46,9 @@ for (const remote of plan.filter((r) => r.local)) {
 }
 build('the shell', '@loupe/shell', path.join(root, 'shell', 'dist', 'index.html'));
 
-const { loadConfig, loggerOptions, openDatabase, loupeApi } = require('@loupe/server');
+const apiPackage = require('@loupe/server');
+const { DemoPasswordInProductionError, loadConfig, loggerOptions, loupeApi } = apiPackage;
+const { openServedDatabase } = require('./database.cjs');
 // After the builds: it loads @loupe/server's build.
 const { createRemoteServer, createShellServer } = require('./servers.cjs');
 
@@ -90,7 +92,8 @@ process.on('SIGTERM', () => void stop('SIGTERM'));
 let db = null;
 
 async function main() {
-  db = await openDatabase(config);
+  // Before any port opens: in production, nobody may sign in with the password the README publishes.
+  db = await openServedDatabase(apiPackage, config);
   const shell = await shellServer(db);
   servers.push(shell);
   for (const remote of plan.filter((r) => r.local)) {
@@ -107,6 +110,7 @@ async function main() {
     );
   }
   lines.push(`  database: ${db.description ?? (config.databaseUrl ? 'PostgreSQL' : config.dataDir)}`);
+  if (config.production) lines.push('  mode:     NODE_ENV=production');
   if (config.demo) {
     lines.push(
       '',
@@ -117,10 +121,15 @@ async function main() {
   console.log(lines.join('\n'));
 }
 
+function failure(error) {
+  if (error?.code === 'EADDRINUSE') return `port in use (${error.message})`;
+  // A refusal the operator acts on: the message says what to do, a stack trace would only bury it.
+  if (error instanceof DemoPasswordInProductionError) return error.message;
+  return error?.stack ?? error;
+}
+
 main().catch(async (error) => {
-  console.error(
-    `\nnpm start: ${error?.code === 'EADDRINUSE' ? `port in use (${error.message})` : (error?.stack ?? error)}`,
-  );
+  console.error(`\nnpm start: ${failure(error)}`);
   await Promise.allSettled(servers.map((server) => server.close()));
   // Not yet owned by the shell server (it failed before its onClose hook existed): close it here.
   if (db && servers.length === 0) await db.close().catch(() => undefined);

@@ -36,6 +36,10 @@ export {
   type CspDirectives,
 } from './plugins/headers';
 export { loggerOptions } from './kernel/logging';
+export {
+  DemoPasswordInProductionError,
+  refuseDemoPasswordsInProduction,
+} from './modules/auth/demo-password-guard';
 
 /** What the API compresses: JSON (incl. +json types) and text (CSV); never binary downloads. */
 const API_COMPRESSIBLE = /^(?:application\/(?:[\w.-]+\+)?json|text\/(?!event-stream))/;

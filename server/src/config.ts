@@ -1,6 +1,8 @@
 import path from 'node:path';
 
 export type CookieSecure = 'auto' | 'always' | 'never';
+/** Who may read the OpenAPI description (`/docs`): the signed-in platinum member of their active shop, or anyone. */
+export type ApiDocsAccess = 'platinum' | 'public';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 export interface Config {
@@ -24,7 +26,14 @@ export interface Config {
    * sharing one PostgreSQL (a sign-out or a role change there is seen here within this many seconds).
    */
   sessionCacheSeconds: number;
+  /**
+   * `NODE_ENV=production`: a deployment that staff rely on. It starts without demo data unless LOUPE_DEMO asks
+   * for it, and refuses to start while any active account has the published demo password.
+   */
+  production: boolean;
+  /** Seed the demo shop on an empty database: on by default, except in production. */
   demo: boolean;
+  apiDocs: ApiDocsAccess;
   logLevel: LogLevel;
   /** Extra origins (scheme://host[:port]) accepted by the CSRF Origin check, as Django's CSRF_TRUSTED_ORIGINS. */
   csrfTrustedOrigins: string[];
@@ -122,7 +131,12 @@ export function loadConfig(env: Env = process.env): Config {
   // PostgreSQL would see each other's changes only after the cache expires: off there unless asked for.
   const sessionCacheSeconds = integer('SESSION_CACHE_SECONDS', databaseUrl === null ? 5 : 0, 0, 300);
 
-  const demo = boolean('LOUPE_DEMO', true);
+  const production = raw('NODE_ENV') === 'production';
+  const demo = boolean('LOUPE_DEMO', !production);
+  let apiDocs: ApiDocsAccess = 'platinum';
+  const docs = raw('API_DOCS')?.toLowerCase();
+  if (docs === 'public') apiDocs = 'public';
+  else if (docs !== undefined && docs !== 'platinum') bad('API_DOCS', 'public or platinum');
   const trustProxy = parseTrustProxy(raw('TRUST_PROXY'), problems);
 
   let logLevel: LogLevel = 'info';
@@ -161,7 +175,9 @@ export function loadConfig(env: Env = process.env): Config {
     sessionIdleMinutes,
     sessionMaxHours,
     sessionCacheSeconds,
+    production,
     demo,
+    apiDocs,
     logLevel,
     csrfTrustedOrigins,
     trustProxy,

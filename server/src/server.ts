@@ -1,6 +1,9 @@
-import { buildApp, loadConfig, openDatabase } from './app';
+import { buildApp, loadConfig, openDatabase, refuseDemoPasswordsInProduction } from './app';
 
-/** Standalone API: validates the environment, opens the database, listens; Ctrl-C closes cleanly. */
+/**
+ * Standalone API: validates the environment, opens the database, checks it may start (NODE_ENV=production),
+ * listens; Ctrl-C closes cleanly.
+ */
 async function main(): Promise<void> {
   let config;
   try {
@@ -10,6 +13,11 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const db = await openDatabase(config);
+  // Before listening: a production server must not answer one request while a published password opens it.
+  await refuseDemoPasswordsInProduction(db, config).catch(async (error: unknown) => {
+    await db.close();
+    throw error;
+  });
   const app = await buildApp({ db, config });
   app.addHook('onClose', async () => db.close());
 
@@ -27,7 +35,11 @@ async function main(): Promise<void> {
   }
 
   const address = await app.listen({ host: config.host, port: config.port });
-  app.log.info(`Loupe API listening on ${address} (docs: ${address}/docs), database: ${db.description}`);
+  const docs = config.apiDocs === 'public' ? 'public' : 'platinum members only';
+  app.log.info(
+    `Loupe API listening on ${address} (docs: ${address}/docs, ${docs}), database: ${db.description}` +
+      (config.production ? ', NODE_ENV=production' : ''),
+  );
   if (!config.demo) app.log.info('LOUPE_DEMO=0: no demo data');
   if (db.seeded) {
     const who = db.seeded.accounts.map((a) => `${a.username} (${a.role})`).join(', ');

@@ -14,7 +14,9 @@ describe('loadConfig', () => {
       sessionIdleMinutes: 30,
       sessionMaxHours: 12,
       sessionCacheSeconds: 5,
+      production: false,
       demo: true,
+      apiDocs: 'platinum',
       logLevel: 'info',
       csrfTrustedOrigins: [],
       trustProxy: false,
@@ -33,7 +35,9 @@ describe('loadConfig', () => {
       SESSION_IDLE_MINUTES: '15',
       SESSION_MAX_HOURS: '8',
       SESSION_CACHE_SECONDS: '0',
-      LOUPE_DEMO: '0',
+      NODE_ENV: 'production',
+      LOUPE_DEMO: '1',
+      API_DOCS: 'public',
       LOG_LEVEL: 'warn',
       CSRF_TRUSTED_ORIGINS: 'https://a.example, https://*.b.example',
       TRUST_PROXY: '1',
@@ -49,7 +53,9 @@ describe('loadConfig', () => {
       sessionIdleMinutes: 15,
       sessionMaxHours: 8,
       sessionCacheSeconds: 0,
-      demo: false,
+      production: true,
+      demo: true,
+      apiDocs: 'public',
       logLevel: 'warn',
       csrfTrustedOrigins: ['https://a.example', 'https://*.b.example'],
       trustProxy: 1,
@@ -57,6 +63,23 @@ describe('loadConfig', () => {
     });
     expect(loadConfig({ COOKIE_SECURE: 'false' }).cookieSecure).toBe('never');
     expect(loadConfig({ LOUPE_DEMO: 'off' }).demo).toBe(false);
+  });
+
+  it('NODE_ENV=production: no demo data unless LOUPE_DEMO asks for it; other environments keep it on', () => {
+    expect(loadConfig({ NODE_ENV: 'production' })).toMatchObject({ production: true, demo: false });
+    expect(loadConfig({ NODE_ENV: 'production', LOUPE_DEMO: 'yes' })).toMatchObject({
+      production: true,
+      demo: true,
+    });
+    for (const NODE_ENV of ['development', 'test', 'Production', '']) {
+      expect(loadConfig({ NODE_ENV })).toMatchObject({ production: false, demo: true });
+    }
+  });
+
+  it('API_DOCS: platinum members only unless public', () => {
+    expect(loadConfig({ API_DOCS: 'PUBLIC' }).apiDocs).toBe('public');
+    expect(loadConfig({ API_DOCS: 'platinum' }).apiDocs).toBe('platinum');
+    expect(() => loadConfig({ API_DOCS: 'yes' })).toThrow('API_DOCS must be public or platinum (got "yes")');
   });
 
   it('allows loopback and the address it listens on by default, and refuses malformed ALLOWED_HOSTS', () => {

@@ -1,0 +1,52 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as server from '@loupe/server';
+import { DemoPasswordInProductionError, loadConfig } from '@loupe/server';
+import { openServedDatabase } from '../src/database.cjs';
+
+let work: string;
+beforeEach(() => {
+  work = mkdtempSync(path.join(os.tmpdir(), 'loupe-launcher-production-'));
+});
+afterEach(() => {
+  rmSync(work, { recursive: true, force: true });
+});
+
+const configFor = (env: Record<string, string>) =>
+  loadConfig({ DATA_DIR: path.join(work, 'data'), LOG_LEVEL: 'silent', ...env });
+
+describe('npm start with NODE_ENV=production', () => {
+  it('opens a fresh data folder without demo data', async () => {
+    const db = await openServedDatabase(server, configFor({ NODE_ENV: 'production' }));
+    try {
+      expect(db.seeded).toBeNull();
+      expect(await db.query('SELECT 1 FROM users')).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('refuses while the demo accounts keep their published password, and releases the data folder', async () => {
+    const refusal = await openServedDatabase(
+      server,
+      configFor({ NODE_ENV: 'production', LOUPE_DEMO: '1' }),
+    ).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(DemoPasswordInProductionError);
+    expect((refusal as Error).message).toContain(
+      'Refusing to start with NODE_ENV=production: the accounts platinum, gold, silver still have the demo password',
+    );
+
+    // The same folder opens again (its lock was released), and outside production the demo starts as before.
+    const db = await openServedDatabase(server, configFor({}));
+    try {
+      expect(await db.query('SELECT username FROM users ORDER BY id')).toEqual([
+        { username: 'platinum' },
+        { username: 'gold' },
+        { username: 'silver' },
+      ]);
+    } finally {
+      await db.close();
+    }
+  });
+});

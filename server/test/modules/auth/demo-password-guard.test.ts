@@ -1,0 +1,127 @@
+import { randomBytes, scryptSync } from 'node:crypto';
+import { loadConfig, openDatabase, type LoupeDb } from '../../../src/app';
+import {
+  DemoPasswordInProductionError,
+  accountsWithDemoPassword,
+  refuseDemoPasswordsInProduction,
+} from '../../../src/modules/auth/demo-password-guard';
+import { MAX_CONCURRENT_HASHES, hashLoad, hashPassword } from '../../../src/modules/auth/password-hasher';
+import { DEMO_PASSWORD } from '../../../src/modules/auth/common-passwords';
+import { createTestDatabase, resetTables, seedFixtures, type TestDatabase } from '../../helper';
+
+let tdb: TestDatabase;
+let db: LoupeDb;
+const production = { production: true };
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  db = await tdb.open();
+});
+afterAll(async () => {
+  await db.close();
+  await tdb.dispose();
+});
+beforeEach(async () => {
+  await resetTables(db);
+  // Every fixture account has the demo password (test/helper.ts).
+  await seedFixtures(db);
+});
+
+const setHash = async (usernames: string[], hash: string) =>
+  db.query('UPDATE users SET password_hash = $2 WHERE username = ANY($1::varchar[])', [usernames, hash]);
+
+describe('the production start’s demo-password check', () => {
+  it('names every active account that still has the demo password, and refuses', async () => {
+    await setHash(['gold', 'loner'], await hashPassword('a-real-secret-of-theirs'));
+    await db.query("UPDATE users SET is_active = false WHERE username = 'outsider'");
+    const error = await refuseDemoPasswordsInProduction(db, production).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DemoPasswordInProductionError);
+    expect((error as DemoPasswordInProductionError).usernames).toEqual(['platinum', 'silver', 'rival']);
+    expect((error as Error).message).toBe(
+      'Refusing to start with NODE_ENV=production: the accounts platinum, silver, rival still have the demo ' +
+        'password published in the README, which anyone can sign in with. Start once without ' +
+        'NODE_ENV=production and change each one’s password (Account settings) or deactivate the account, ' +
+        'then start again.',
+    );
+  });
+
+  it('finds the demo password under an old scrypt hash too', async () => {
+    await setHash(
+      ['platinum', 'gold', 'silver', 'loner', 'rival', 'outsider'],
+      await hashPassword('x-real-1926'),
+    );
+    const salt = randomBytes(16);
+    const key = scryptSync(DEMO_PASSWORD, salt, 32, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 << 20 });
+    await setHash(
+      ['silver'],
+      ['scrypt', 2 ** 15, 8, 1, salt.toString('base64'), key.toString('base64')].join('$'),
+    );
+    const error = await refuseDemoPasswordsInProduction(db, production).catch((e: unknown) => e);
+    expect((error as Error).message).toContain('the account silver still has the demo password');
+  });
+
+  it('lets production start once no active account has it', async () => {
+    await setHash(['platinum', 'gold', 'silver', 'loner'], await hashPassword('a-real-secret-of-theirs'));
+    await db.query("UPDATE users SET is_active = false WHERE username IN ('rival', 'outsider')");
+    await expect(refuseDemoPasswordsInProduction(db, production)).resolves.toBeUndefined();
+    expect(await accountsWithDemoPassword(db)).toEqual([]);
+  });
+
+  it('checks nothing outside production', async () => {
+    await expect(refuseDemoPasswordsInProduction(db, { production: false })).resolves.toBeUndefined();
+    expect(hashLoad()).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it('verifies under the hash cap', async () => {
+    let peak = 0;
+    const check = accountsWithDemoPassword(db);
+    let done = false;
+    void check.finally(() => {
+      done = true;
+    });
+    while (!done) {
+      peak = Math.max(peak, hashLoad().running);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(await check).toHaveLength(6);
+    expect(peak).toBe(MAX_CONCURRENT_HASHES);
+  });
+});
+
+describe('NODE_ENV=production and demo data', () => {
+  const fresh = async (env: Record<string, string>) => {
+    const other = await createTestDatabase();
+    const opened = await openDatabase(loadConfig({ ...other.env, LOUPE_DEMO: '', ...env }));
+    return {
+      opened,
+      async close() {
+        await opened.close();
+        await other.dispose();
+      },
+    };
+  };
+
+  it('starts an empty database without demo data by default', async () => {
+    const { opened, close } = await fresh({ NODE_ENV: 'production' });
+    try {
+      expect(opened.seeded).toBeNull();
+      expect(await opened.query('SELECT 1 FROM shops')).toEqual([]);
+      expect(await opened.query('SELECT 1 FROM users')).toEqual([]);
+      await expect(refuseDemoPasswordsInProduction(opened, production)).resolves.toBeUndefined();
+    } finally {
+      await close();
+    }
+  });
+
+  it('seeds the demo only when LOUPE_DEMO asks, and then refuses to start until its passwords change', async () => {
+    const { opened, close } = await fresh({ NODE_ENV: 'production', LOUPE_DEMO: '1' });
+    try {
+      expect(opened.seeded?.accounts.map((a) => a.username)).toEqual(['platinum', 'gold', 'silver']);
+      await expect(refuseDemoPasswordsInProduction(opened, production)).rejects.toThrow(
+        'the accounts platinum, gold, silver still have the demo password',
+      );
+    } finally {
+      await close();
+    }
+  });
+});
