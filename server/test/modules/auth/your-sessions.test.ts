@@ -144,10 +144,11 @@ describe('GET /api/account/sessions/', () => {
     expect(fromLaptop[0]?.id).not.toBe(cookie);
     expect(fromLaptop[0]?.id).not.toBe(row?.key_hash);
 
+    // Both were just used (the same minute): only which one is current tells them apart.
     const fromPhone = await listed(phone);
-    expect(fromPhone.map((s) => [s.device, s.current])).toEqual([
-      ['Safari 18 on iOS', true],
+    expect(fromPhone.map((s) => [s.device, s.current]).sort()).toEqual([
       ['Chrome 142 on Linux', false],
+      ['Safari 18 on iOS', true],
     ]);
   });
 
@@ -245,7 +246,9 @@ describe('DELETE /api/account/sessions/:id/', () => {
   it('answers 400 for the current session (sign out instead), and needs the CSRF token', async () => {
     const here = await signedIn('loner');
     const other = await signedIn('loner');
-    const [mine, theirs] = await listed(here);
+    const sessions = await listed(here);
+    const mine = sessions.find((s) => s.current);
+    const theirs = sessions.find((s) => !s.current);
     const res = await signOut(here, mine?.id as string);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ detail: 'This is the current session: sign out instead.' });
