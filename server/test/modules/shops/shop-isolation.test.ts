@@ -77,7 +77,9 @@ describe('the cross-shop scenario', () => {
     const membershipId = (granted.json() as { id: number }).id;
 
     // x's existing session still works in B: a client x creates lands there.
-    expect((await x.post('/api/clients/', { name: 'Filed in B', email: 'b@example.com' })).statusCode).toBe(201);
+    expect((await x.post('/api/clients/', { name: 'Filed in B', email: 'b@example.com' })).statusCode).toBe(
+      201,
+    );
     expect(await clientNames(pB)).toContain('Filed in B');
     expect(await clientNames(pA)).not.toContain('Filed in B');
 
@@ -110,7 +112,9 @@ describe('the cross-shop scenario', () => {
       role: 'silver',
       shop: { id: fx.shopId, name: 'Loupe Demo' },
     });
-    expect((await x.post('/api/clients/', { name: 'Filed in A', email: 'a@example.com' })).statusCode).toBe(201);
+    expect((await x.post('/api/clients/', { name: 'Filed in A', email: 'a@example.com' })).statusCode).toBe(
+      201,
+    );
     expect(await clientNames(pA)).toContain('Filed in A');
     expect(await clientNames(pB)).not.toContain('Filed in A');
     // The other session keeps its own shop; the next sign-in starts where x chose last.
@@ -126,7 +130,9 @@ describe('the cross-shop scenario', () => {
       shop: null,
       shops: [{ id: fx.otherShopId, role: 'silver' }],
     });
-    expect((await x.get('/api/clients/')).statusCode).toBe(403);
+    const refused = await x.get('/api/clients/');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ detail: 'Choose a shop to work in.' });
     expect((await x.post(SWITCH, { shop: fx.shopId })).statusCode).toBe(400);
     // Switching back to B works.
     expect((await x.post(SWITCH, { shop: fx.otherShopId })).json().shop.id).toBe(fx.otherShopId);
@@ -181,6 +187,9 @@ describe('the cross-shop scenario', () => {
 describe('memberships and their notices', () => {
   it('a user with no shop still works in none after being added, until they choose it or sign in again', async () => {
     const loner = await signedIn('loner');
+    expect((await loner.get('/api/clients/')).json()).toEqual({
+      detail: 'You are not a member of any shop.',
+    });
     const pA = await signedIn('platinum');
     expect((await pA.post(membershipsOfA(), { user: fx.ids.loner, role: 'gold' })).statusCode).toBe(201);
     expect((await loner.get('/auth-check/')).json()).toMatchObject({
@@ -188,6 +197,7 @@ describe('memberships and their notices', () => {
       role: null,
       shops: [{ id: fx.shopId, role: 'gold', is_new: true }],
     });
+    expect((await loner.get('/api/clients/')).json()).toEqual({ detail: 'Choose a shop to work in.' });
     // The next sign-in has nowhere else to start, and remembers it.
     expect((await (await signedIn('loner')).get('/auth-check/')).json().shop.id).toBe(fx.shopId);
     const [user] = await db.query<{ last_shop_id: number }>('SELECT last_shop_id FROM users WHERE id = $1', [
