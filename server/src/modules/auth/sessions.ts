@@ -205,11 +205,6 @@ export class SessionService {
     return true;
   }
 
-  /** Drops one cached session, whose shop or memberships this request changed. */
-  forget(keyHash: string): void {
-    this.cache.delete(keyHash);
-  }
-
   /** Drops cached sessions of a user whose password, profile or memberships changed. */
   forgetUser(userId: number): void {
     for (const [keyHash, entry] of this.cache)

@@ -105,6 +105,10 @@ describe('the cross-shop scenario', () => {
     expect(seen.statusCode).toBe(200);
     expect(seen.json().shop.id).toBe(fx.otherShopId);
     expect(seen.json().shops.map((s: { is_new: boolean }) => s.is_new)).toEqual([false, false]);
+    // x's other session (cached a moment ago) no longer shows the notice either.
+    expect((await xAgain.get('/auth-check/')).json().shops.map((s: { is_new: boolean }) => s.is_new)).toEqual(
+      [false, false],
+    );
 
     const switched = await x.post(SWITCH, { shop: fx.shopId });
     expect(switched.statusCode).toBe(200);

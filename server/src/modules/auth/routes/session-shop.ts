@@ -25,7 +25,8 @@ const sessionShopRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
       return true;
     });
     if (!ok) throw notYourShop(shopId);
-    ctx.sessions.forget(caller.sessionKeyHash);
+    // The notice is gone from every session of the user, not only this one.
+    ctx.sessions.forgetUser(caller.user.id);
   };
 
   for (const [endpoint, makeActive, summary] of [
