@@ -9,7 +9,10 @@ const authCheckRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fa
     ...endpointRoute(
       endpoints.session.authCheck,
       ['session'],
-      { summary: 'Who is signed in, with their role and shop; nulls when nobody is' },
+      {
+        summary:
+          'Who is signed in: the session’s active shop and their role there, every shop they may switch to, and whether the password must be changed; nulls when nobody is',
+      },
       'optional',
     ),
     handler: async (request) => toAuthCheck(request.caller),
