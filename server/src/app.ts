@@ -81,7 +81,7 @@ export const loupeApi: FastifyPluginAsync<LoupeApiOptions> = async (instance, op
   });
   installSecurityHooks(fastify, ctx);
   installPasswordChangeRequirement(fastify);
-  await registerOpenApi(fastify);
+  await registerOpenApi(fastify, ctx);
 
   const addMethodNotAllowed = collectApiRoutes(fastify);
   // One plugin per domain module, mirroring the remotes.

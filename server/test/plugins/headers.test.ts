@@ -71,7 +71,9 @@ describe('security headers on every kind of API response', () => {
   });
 
   it('lets the API docs page load Swagger UI’s own scripts, still never framed', async () => {
-    const res = await app.inject({ url: '/docs/' });
+    const owner = new Browser(app);
+    await owner.signIn('platinum');
+    const res = await owner.get('/docs/');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-security-policy']).toBe(
       "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none';",
