@@ -75,12 +75,20 @@ export class MembershipsRepository {
     return rows.length > 0;
   }
 
-  async createShop(name: string, now: Date): Promise<Shop> {
+  /** `timeZone` unset: the column's default, Europe/London. */
+  async createShop(name: string, now: Date, timeZone?: string): Promise<Shop> {
     const rows = await this.db.query<Shop>(
-      'INSERT INTO shops (name, created_at) VALUES ($1, $2) RETURNING id, name, timezone AS time_zone',
-      [name, now],
+      `INSERT INTO shops (name, created_at, timezone) VALUES ($1, $2, COALESCE($3, 'Europe/London'))
+       RETURNING id, name, timezone AS time_zone`,
+      [name, now, timeZone ?? null],
     );
     return rows[0] as Shop;
+  }
+
+  /** A zone the database can compute days in, spelt exactly as it names it (an IANA name: Europe/London). */
+  async isKnownTimeZone(name: string): Promise<boolean> {
+    const rows = await this.db.query('SELECT 1 FROM pg_timezone_names WHERE name = $1', [name]);
+    return rows.length > 0;
   }
 
   async hasAnyShop(): Promise<boolean> {
