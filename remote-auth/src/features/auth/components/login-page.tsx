@@ -1,9 +1,5 @@
-import { Alert, Card, Spinner, rememberedPath, useAuth, usePageTitle } from '@loupe/platform';
-import { useState } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Card, SIGN_IN_TITLE, SignInForm, usePageTitle } from '@loupe/platform';
 import styled from 'styled-components';
-import { useLoginCsrf } from '../api/init-login-csrf';
-import { LoginForm } from './login-form';
 
 // A div, not <main>: the shell's layout owns the page landmarks.
 const Screen = styled.div`
@@ -28,30 +24,18 @@ const Tagline = styled.p`
   color: ${({ theme }) => theme.colors.muted};
 `;
 
+/**
+ * The primary /login screen. The form itself lives in the platform, where the shell's fallback for an
+ * unreachable remote-auth renders the very same one.
+ */
 export function LoginPage() {
-  const { user, loading } = useAuth();
-  const location = useLocation();
-  const navigate = useNavigate();
-  const csrfError = useLoginCsrf();
-  const [signingIn, setSigningIn] = useState(false);
   usePageTitle('Sign in');
-  const target = rememberedPath(location.state);
-
-  // Someone already signed in has nothing to do here. While this form is signing in, it navigates itself
-  // once login() has finished, so the two never race.
-  if (user && !signingIn) return <Navigate to={target} replace />;
-
   return (
     <Screen>
       <Panel aria-labelledby="login-title">
-        <h1 id="login-title">Sign in to Loupe</h1>
+        <h1 id="login-title">{SIGN_IN_TITLE}</h1>
         <Tagline>Your watch-intelligence dashboard</Tagline>
-        {csrfError ? <Alert>{csrfError}</Alert> : null}
-        {loading ? (
-          <Spinner />
-        ) : (
-          <LoginForm onBusyChange={setSigningIn} onSuccess={() => navigate(target, { replace: true })} />
-        )}
+        <SignInForm />
       </Panel>
     </Screen>
   );

@@ -1,6 +1,6 @@
-import { CSRF_COOKIE } from '@loupe/contracts';
-import { getCookie, http } from '@loupe/platform';
 import { useEffect, useState } from 'react';
+import { CSRF_COOKIE } from '@loupe/contracts';
+import { getCookie, http } from '../http';
 
 export const CSRF_INIT_FAILED = 'Failed to initialize login. Please refresh the page.';
 

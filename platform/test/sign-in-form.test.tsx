@@ -1,0 +1,73 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route } from 'react-router-dom';
+import { SignInForm } from '../src/auth';
+import { authCheckAs, createFetchMock, renderWithProviders, type MockHandler } from '../src/testing';
+
+/**
+ * The form on its own, in no page at all: what remote-auth's /login and the shell's fallback for it both get
+ * from the platform. Their own suites show it inside each frame.
+ */
+function mount({ token, authCheck }: { token?: MockHandler; authCheck?: MockHandler }) {
+  let signedIn = false;
+  const api = createFetchMock({
+    'GET /auth-check/': authCheck ?? (() => ({ body: authCheckAs(signedIn ? 'silver' : null) })),
+    'GET /csrf/': { cookies: { csrftoken: 'form-token' } },
+    'POST /token/': token ?? (() => ((signedIn = true), { body: {} })),
+  });
+  window.fetch = api.fetch;
+  renderWithProviders(<SignInForm />, {
+    route: '/login',
+    extraRoutes: <Route path="/dashboard" element={<p>dashboard page</p>} />,
+  });
+  return api;
+}
+
+const location = () => screen.getByTestId('location').textContent;
+
+describe('SignInForm', () => {
+  it('waits for the session check with a spinner, then offers the spec’s fields and button', async () => {
+    let answer: () => void = () => undefined;
+    mount({
+      authCheck: () => new Promise((resolve) => (answer = () => resolve({ body: authCheckAs(null) }))),
+    });
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Sign in' })).not.toBeInTheDocument();
+    answer();
+    const form = await screen.findByRole('form', { name: 'Sign in' });
+    expect(within(form).getByLabelText('Username')).toHaveAttribute('autocomplete', 'username');
+    expect(within(form).getByLabelText('Password')).toHaveAttribute('autocomplete', 'current-password');
+    expect(within(form).getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    // The frame, not the form, titles the screen.
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+  });
+
+  it('primes the CSRF cookie, signs in with it (the username trimmed) and goes to /dashboard', async () => {
+    document.cookie = 'csrftoken=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+    const api = mount({});
+    await waitFor(() => expect(api.callsTo('GET', '/csrf/')).toHaveLength(1));
+    await userEvent.type(await screen.findByLabelText('Username'), '  silver ');
+    await userEvent.type(screen.getByLabelText('Password'), 'loupe-demo-2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('dashboard page')).toBeInTheDocument();
+    const [call] = api.callsTo('POST', '/token/');
+    expect(call?.body).toEqual({ username: 'silver', password: 'loupe-demo-2026' });
+    expect(call?.headers['x-csrftoken']).toBe('form-token');
+  });
+
+  it('shows the server’s detail, keeps the visitor on /login and lets them try again', async () => {
+    const api = mount({ token: { status: 400, body: { detail: 'Invalid username or password.' } } });
+    await userEvent.type(await screen.findByLabelText('Username'), 'silver');
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid username or password.');
+    expect(location()).toBe('/login');
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    expect(api.callsTo('POST', '/token/')).toHaveLength(1);
+  });
+
+  it('sends someone already signed in on at once', async () => {
+    mount({ authCheck: { body: authCheckAs('gold') } });
+    expect(await screen.findByText('dashboard page')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Sign in' })).not.toBeInTheDocument();
+  });
+});
