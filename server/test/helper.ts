@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, scryptSync } from 'node:crypto';
 import { Client } from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { CSRF_COOKIE, CSRF_HEADER } from '@loupe/contracts';
@@ -74,6 +74,13 @@ export async function resetTables(db: LoupeDb): Promise<void> {
 let passwordHash: Promise<string> | undefined;
 /** Hashing is deliberately slow: fixtures share one hash of PASSWORD. */
 export const fixtureHash = () => (passwordHash ??= hashPassword(PASSWORD));
+
+/** A hash as the server wrote them before argon2id (`scrypt$N$r$p$salt$hash`, N = 2^15). */
+export function legacyScryptHash(password: string): string {
+  const salt = randomBytes(16);
+  const key = scryptSync(password.normalize('NFKC'), salt, 32, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 << 20 });
+  return ['scrypt', 2 ** 15, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
+}
 
 export interface Fixtures {
   shopId: number;

@@ -1,4 +1,3 @@
-import { randomBytes, scryptSync } from 'node:crypto';
 import { loadConfig, openDatabase, type LoupeDb } from '../../../src/app';
 import {
   DemoPasswordInProductionError,
@@ -7,7 +6,13 @@ import {
 } from '../../../src/modules/auth/demo-password-guard';
 import { MAX_CONCURRENT_HASHES, hashLoad, hashPassword } from '../../../src/modules/auth/password-hasher';
 import { DEMO_PASSWORD } from '../../../src/modules/auth/common-passwords';
-import { createTestDatabase, resetTables, seedFixtures, type TestDatabase } from '../../helper';
+import {
+  createTestDatabase,
+  legacyScryptHash,
+  resetTables,
+  seedFixtures,
+  type TestDatabase,
+} from '../../helper';
 
 let tdb: TestDatabase;
 let db: LoupeDb;
@@ -50,12 +55,7 @@ describe('the production start’s demo-password check', () => {
       ['platinum', 'gold', 'silver', 'loner', 'rival', 'outsider'],
       await hashPassword('x-real-1926'),
     );
-    const salt = randomBytes(16);
-    const key = scryptSync(DEMO_PASSWORD, salt, 32, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 << 20 });
-    await setHash(
-      ['silver'],
-      ['scrypt', 2 ** 15, 8, 1, salt.toString('base64'), key.toString('base64')].join('$'),
-    );
+    await setHash(['silver'], legacyScryptHash(DEMO_PASSWORD));
     const error = await refuseDemoPasswordsInProduction(db, production).catch((e: unknown) => e);
     expect((error as Error).message).toContain('the account silver still has the demo password');
   });

@@ -1,4 +1,4 @@
-import { randomBytes, scryptSync } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { hash as argon2, argon2i, argon2id } from 'argon2';
 import {
   DEFAULT_PARAMS,
@@ -9,16 +9,10 @@ import {
   needsRehash,
   verifyPassword,
 } from '../../../src/modules/auth/password-hasher';
+import { legacyScryptHash } from '../../helper';
 
 // Cheap parameters: the queue tests are about the queue, not the cost.
 const CHEAP = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
-
-/** A hash as the server wrote them before argon2id (scrypt, N = 2^15). */
-export function legacyScryptHash(password: string): string {
-  const salt = randomBytes(16);
-  const key = scryptSync(password.normalize('NFKC'), salt, 32, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 << 20 });
-  return ['scrypt', 2 ** 15, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
-}
 
 describe('argon2id hashes', () => {
   it('are written at OWASP’s parameters in the PHC format, salted, and verify', async () => {

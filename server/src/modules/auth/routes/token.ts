@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { SESSION_COOKIE, endpoints } from '@loupe/contracts';
 import type { AppContext } from '../../../context';
-import { burnPasswordCheck, verifyPassword } from '../password-hasher';
+import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from '../password-hasher';
 import { sessionOrigin, toAuthCheck } from '../sessions';
 import { ApiError, BLANK, fieldErrors } from '../../../kernel/http-errors';
 import { rotateCsrfCookie, setSessionCookie } from '../../../plugins/security';
@@ -34,6 +34,10 @@ const tokenRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastif
       if (!ok || !user) throw new ApiError(400, { detail: INVALID_CREDENTIALS });
 
       await attempt.succeeded();
+      // The one moment the password is known: an older or weaker hash becomes today's (sessions untouched).
+      if (needsRehash(user.password_hash)) {
+        await ctx.repos.users.upgradeHash(user.id, user.password_hash, await hashPassword(password));
+      }
       // No session fixation: whatever session the browser brought is ended, and a new id is issued.
       await ctx.sessions.end(request.cookies[SESSION_COOKIE]);
       const key = await ctx.sessions.start(user.id, sessionOrigin(request));
