@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { absoluteRoutes, RequireRole, Spinner, type RemoteRoute, type RemoteRoutes } from '@loupe/platform';
@@ -6,7 +6,7 @@ import { ErrorBoundary } from '../components/error-boundary';
 import { NotFoundPage } from '../pages/not-found-page';
 import type { RemoteDefinition } from './remote-catalog';
 import { loadRemoteRoutes, resetRemote } from './remote-loader';
-import { RemoteUnavailable } from './remote-unavailable';
+import { RemoteUnavailable, reportRemoteLoad } from './remote-unavailable';
 
 const Pending = styled.div`
   display: flex;
@@ -36,16 +36,30 @@ function RemoteScreens({ table, prefixes }: { table: RemoteRoutes; prefixes: rea
 /**
  * The part of the page a remote owns. Loading, load failures and render errors all stay inside it; Retry
  * builds a new lazy component (React.lazy remembers a failed load forever) after the loader has dropped
- * whatever the federation runtime cached.
+ * whatever the federation runtime cached. `unavailable` replaces the standard notice where the shell can do
+ * better than apologise (the sign-in fallback for /login).
  */
-export function RemoteArea({ remote }: { remote: RemoteDefinition }) {
+export function RemoteArea({
+  remote,
+  unavailable,
+}: {
+  remote: RemoteDefinition;
+  unavailable?: (retry: () => void) => ReactNode;
+}) {
   const [attempt, setAttempt] = useState(0);
   const { pathname } = useLocation();
 
   const Screens = useMemo(
     () =>
       lazy(async () => {
-        const table = await loadRemoteRoutes(remote.key);
+        let table: RemoteRoutes;
+        try {
+          table = await loadRemoteRoutes(remote.key);
+        } catch (error) {
+          reportRemoteLoad(remote.key, false);
+          throw error;
+        }
+        reportRemoteLoad(remote.key, true);
         return { default: () => <RemoteScreens table={table} prefixes={remote.prefixes} /> };
       }),
     // `attempt` is the point: a new value means a new lazy component, i.e. a real second try.
@@ -62,7 +76,9 @@ export function RemoteArea({ remote }: { remote: RemoteDefinition }) {
     <ErrorBoundary
       // A page that threw gets another chance when the user moves to a different page of the same remote.
       resetKeys={[attempt, pathname]}
-      fallback={() => <RemoteUnavailable title={remote.title} onRetry={retry} />}
+      fallback={() =>
+        unavailable ? unavailable(retry) : <RemoteUnavailable remote={remote} onRetry={retry} />
+      }
     >
       <Suspense
         fallback={
