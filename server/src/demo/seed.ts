@@ -1,5 +1,6 @@
 import type { Role } from '@loupe/contracts';
 import type { Db } from '../db/database';
+import { DEMO_PASSWORD } from '../modules/auth/common-passwords';
 import { hashPassword } from '../modules/auth/password-hasher';
 import { MembershipsRepository } from '../modules/shops/memberships-repository';
 import { UsersRepository } from '../modules/auth/users-repository';
@@ -9,7 +10,8 @@ import { seedInventoryDemo } from './inventory';
 import { seedFinanceDemo } from './finance';
 
 export const DEMO_SHOP_NAME = 'Loupe Demo';
-export const DEMO_PASSWORD = 'loupe-demo-2026';
+// One published password for the demo accounts, known to the password rules and the production check too.
+export { DEMO_PASSWORD };
 
 export interface DemoSeed {
   shop: { id: number; name: string };
