@@ -159,6 +159,22 @@ describe('the unavailable notice of a remote, for a signed-in user', () => {
     );
   });
 
+  it('counts a remote whose dashboard widgets failed as failed', async () => {
+    jest.mocked(loadRemoteWidgets).mockImplementation(async (key) => {
+      if (key === 'inventory') throw new Error('inventory: net::ERR_CONNECTION_REFUSED');
+      return [];
+    });
+    down.add('clients');
+    const { user } = renderApp({ route: '/dashboard', role: 'platinum' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    await user.click(within(nav).getByRole('link', { name: 'Clients' }));
+    expect(await stillWorking('Clients')).toBe(
+      'Still working for you: Dashboard, Expenses, Quick Sales, Expenses List, Reports, Gold Management, ' +
+        'Silver Management and Settings.',
+    );
+  });
+
   it('names no management screen to silver', async () => {
     down.add('finance');
     renderApp({ route: '/reports', role: 'silver' });

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { DashboardWidget } from '@loupe/platform';
 import { WIDGET_REMOTES, type RemoteDefinition, type RemoteKey } from '../../federation/remote-catalog';
 import { loadRemoteWidgets, resetRemote } from '../../federation/remote-loader';
+import { reportRemoteLoad } from '../../federation/remote-unavailable';
 
 export type WidgetSource =
   | { remote: RemoteDefinition; status: 'loading' }
@@ -29,8 +30,13 @@ export function useDashboardWidgets() {
       setSources((all) => all.map((source) => (source.remote.key === next.remote.key ? next : source)));
     for (const remote of WIDGET_REMOTES) {
       loadRemoteWidgets(remote.key).then(
-        (widgets) => update({ remote, status: 'ready', widgets }),
+        (widgets) => {
+          reportRemoteLoad(remote.key, true);
+          update({ remote, status: 'ready', widgets });
+        },
         (error: unknown) => {
+          // The sections of a remote whose widgets failed are not named as working by other notices.
+          reportRemoteLoad(remote.key, false);
           console.error(`Dashboard widgets of ${remote.name} could not be loaded`, error);
           update({ remote, status: 'error' });
         },
