@@ -1,0 +1,138 @@
+import { freePort, startApp, type AppInstance } from '../support/app-instance.cjs';
+import { demo } from '../support/accounts';
+import { browserSuite } from '../support/browser';
+import {
+  heading,
+  openUserMenu,
+  sidebar,
+  signInButton,
+  submitSignIn,
+  userMenuButton,
+  waitForPath,
+} from '../support/ui';
+
+/**
+ * An app instance of its own whose remote-auth points at a closed port: the remote that owns /login is down,
+ * every other remote is up. Staff must still be able to sign in.
+ */
+let app: AppInstance | undefined;
+
+beforeAll(async () => {
+  const deadRemote = `http://127.0.0.1:${await freePort()}`;
+  app = await startApp({ label: 'auth-down', env: { REMOTE_AUTH_URL: deadRemote } });
+}, 120_000);
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+const browserTest = browserSuite();
+
+function origin(): string {
+  if (!app) throw new Error('the app instance without remote-auth did not start');
+  return app.baseUrl;
+}
+
+const FALLBACK_NOTE =
+  'The full sign-in page could not be loaded; this simpler form signs you in all the same.';
+
+describe('signing in while remote-auth is down', () => {
+  browserTest(
+    'a demo user signs in through the shell’s fallback form and reaches /dashboard with the other remotes working',
+    async (kit) => {
+      const page = await kit.newPage({ baseUrl: origin() });
+      const started = Date.now();
+      await page.goto('/login');
+      await signInButton(page).waitFor({ timeout: 5_000 });
+      // No later than the notice it replaces: the shell gives a refused remote its retries, nothing more.
+      expect(Date.now() - started).toBeLessThan(5_000);
+      await heading(page, 'Sign in to Loupe').waitFor();
+      await page.getByText(FALLBACK_NOTE, { exact: true }).waitFor();
+      expect(await page.getByRole('heading', { name: 'Account is unavailable' }).count()).toBe(0);
+      expect(await page.title()).toBe('Sign in · Loupe');
+
+      // The same form as remote-auth's: the server's answer to a wrong password, then a real sign-in.
+      await submitSignIn(page, { username: demo.gold.username, password: 'not-the-password' });
+      await page.getByRole('alert').getByText('Unable to log in with provided credentials.').waitFor();
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/token/', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await submitSignIn(page, demo.gold);
+      const busy = page.getByRole('button', { name: 'Signing in...', exact: true });
+      await busy.waitFor();
+      expect(await busy.isDisabled()).toBe(true);
+      release();
+      await waitForPath(page, '/dashboard');
+      await heading(page, 'Dashboard').waitFor();
+      await userMenuButton(page, 'gold').waitFor();
+
+      // The widgets and screens of the remotes that are up work as usual.
+      await page.getByRole('region', { name: 'Total Watches', exact: true }).waitFor();
+      expect(await page.getByText(/could not be shown\.$/).count()).toBe(0);
+      await sidebar(page).getByRole('link', { name: 'Watches', exact: true }).click();
+      await heading(page, 'Inventory - Watches').waitFor();
+      await sidebar(page).getByRole('link', { name: 'Clients', exact: true }).click();
+      await heading(page, 'Clients').waitFor();
+      await sidebar(page).getByRole('link', { name: 'Reports', exact: true }).click();
+      await heading(page, 'Reports').waitFor();
+    },
+  );
+
+  browserTest('a visitor is returned to the screen they asked for', async (kit) => {
+    const page = await kit.newPage({ baseUrl: origin() });
+    await page.goto('/clients');
+    await waitForPath(page, '/login');
+    await page.getByText(FALLBACK_NOTE, { exact: true }).waitFor();
+    await submitSignIn(page, demo.silver);
+    await waitForPath(page, '/clients');
+    await heading(page, 'Clients').waitFor();
+  });
+
+  browserTest(
+    'the account screens show remote-auth’s notice, naming what still works for this user, and Sign out still works',
+    async (kit) => {
+      const page = await kit.newPage({ as: demo.platinum, baseUrl: origin() });
+      for (const path of ['/account/settings', '/profile/settings']) {
+        await page.goto(path);
+        const notice = page
+          .getByRole('alert')
+          .filter({ has: page.getByRole('heading', { name: 'Account is unavailable' }) });
+        await notice.waitFor({ timeout: 5_000 });
+        await notice
+          .getByText(
+            'Still working for you: Dashboard, Stock, Clients, Expenses, Quick Sales, Expenses List, Reports, ' +
+              'Inventory, Gold Management and Silver Management.',
+            { exact: true },
+          )
+          .waitFor();
+        expect(
+          await notice.getByText('The rest of the application keeps working', { exact: false }).count(),
+        ).toBe(0);
+        await notice.getByRole('button', { name: 'Retry', exact: true }).waitFor();
+      }
+
+      // A gold member is not told about Gold Management.
+      const gold = await kit.newPage({ as: demo.gold, baseUrl: origin() });
+      await gold.goto('/account/settings');
+      await gold
+        .getByText(
+          'Still working for you: Dashboard, Stock, Clients, Expenses, Quick Sales, Expenses List, Reports, ' +
+            'Inventory and Silver Management.',
+          { exact: true },
+        )
+        .waitFor({ timeout: 5_000 });
+
+      // Signing out is the shell's, and lands on the fallback form.
+      const menu = await openUserMenu(page, 'platinum');
+      await Promise.all([
+        page.waitForEvent('load'),
+        menu.getByRole('menuitem', { name: 'Sign out', exact: true }).click(),
+      ]);
+      await waitForPath(page, '/login');
+      await page.getByText(FALLBACK_NOTE, { exact: true }).waitFor({ timeout: 5_000 });
+    },
+  );
+});
