@@ -6,6 +6,8 @@ const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { createSharedConfig, ROUTER_SURFACE } = require('./federation.cjs');
+const { CONTRACT_KEY, requiredExposes } = require('./remote-contract.cjs');
+const PLATFORM_PACKAGE = require('../package.json');
 const REMOTES_LIST = require('../remotes.json');
 
 const repo = path.resolve(__dirname, '..', '..');
@@ -43,6 +45,48 @@ function compressionPlugins() {
     }),
   ];
 }
+
+/**
+ * What a remote's manifest promises the shell, beside the federation runtime's own fields: the platform it
+ * was built against (a caret range of @loupe/platform's version, which the shell and `remote:deploy` check
+ * against the platform they run) and the modules it exposes. Shells read it before mounting, so a remote
+ * built for another platform shows a fallback with a reason instead of failing at run time. The federation
+ * plugin builds its manifest from a fixed set of fields (its `additionalData` reaches only mf-stats.json), so
+ * the key is added to the emitted file: in the stage the manifest is emitted in, after it and before the
+ * compression plugins (taps of one stage run in plugin order), so the .br/.gz copies carry it too.
+ */
+class RemoteContractPlugin {
+  /** @param {Record<string, string>} exposes */
+  constructor(exposes) {
+    this.contract = {
+      platform: `^${PLATFORM_PACKAGE.version}`,
+      builtWith: PLATFORM_PACKAGE.version,
+      exposes: Object.keys(exposes),
+    };
+  }
+
+  /** @param {import('webpack').Compiler} compiler */
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('RemoteContractPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'RemoteContractPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
+        () => {
+          const asset = compilation.getAsset(MANIFEST);
+          if (!asset) {
+            compilation.errors.push(new compiler.webpack.WebpackError(`${MANIFEST} was not emitted`));
+            return;
+          }
+          const manifest = JSON.parse(asset.source.source().toString());
+          manifest[CONTRACT_KEY] = this.contract;
+          compilation.updateAsset(MANIFEST, new sources.RawSource(JSON.stringify(manifest, null, 2)));
+        },
+      );
+    });
+  }
+}
+
+const MANIFEST = 'mf-manifest.json';
 
 /**
  * @param {object} options
@@ -140,6 +184,7 @@ function createWebpackConfig({ dir, name, kind, devPort, exposes = {}, title = '
                 : { target: 'web', disableSnapshot: true, disableRemote: true },
           },
         }),
+        ...(kind === 'remote' ? [new RemoteContractPlugin(exposes)] : []),
         ...(withApp
           ? [
               new HtmlWebpackPlugin({
@@ -192,10 +237,10 @@ function createRemoteWebpackConfig(dir) {
     kind: 'remote',
     devPort: REMOTES_LIST.remotesPortBase + remote.portOffset,
     title: `Loupe ${remote.title} (standalone)`,
-    exposes: {
-      './routes': './src/routes.tsx',
-      ...(remote.widgets ? { './widgets': './src/widgets.tsx' } : {}),
-    },
+    // The shell mounts exactly these (remote-contract.cjs), and checks each remote's manifest lists them.
+    exposes: Object.fromEntries(
+      requiredExposes(remote).map((expose) => [expose, `./src/${expose.slice(2)}.tsx`]),
+    ),
   });
 }
 
