@@ -1,14 +1,23 @@
+import type { ReactElement } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router-dom';
-import { SignInForm } from '../src/auth';
+import { SignInForm, SignInScreen } from '../src/auth';
 import { authCheckAs, createFetchMock, renderWithProviders, type MockHandler } from '../src/testing';
 
 /**
  * The form on its own, in no page at all: what remote-auth's /login and the shell's fallback for it both get
  * from the platform. Their own suites show it inside each frame.
  */
-function mount({ token, authCheck }: { token?: MockHandler; authCheck?: MockHandler }) {
+function mount({
+  token,
+  authCheck,
+  ui = <SignInForm />,
+}: {
+  token?: MockHandler;
+  authCheck?: MockHandler;
+  ui?: ReactElement;
+}) {
   let signedIn = false;
   const api = createFetchMock({
     'GET /auth-check/': authCheck ?? (() => ({ body: authCheckAs(signedIn ? 'silver' : null) })),
@@ -16,7 +25,7 @@ function mount({ token, authCheck }: { token?: MockHandler; authCheck?: MockHand
     'POST /token/': token ?? (() => ((signedIn = true), { body: {} })),
   });
   window.fetch = api.fetch;
-  renderWithProviders(<SignInForm />, {
+  renderWithProviders(ui, {
     route: '/login',
     extraRoutes: <Route path="/dashboard" element={<p>dashboard page</p>} />,
   });
@@ -69,5 +78,15 @@ describe('SignInForm', () => {
     mount({ authCheck: { body: authCheckAs('gold') } });
     expect(await screen.findByText('dashboard page')).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Sign in' })).not.toBeInTheDocument();
+  });
+});
+
+describe('SignInScreen', () => {
+  it('titles the form as /login does, with the line its page puts under the title', async () => {
+    mount({ ui: <SignInScreen subtitle="A quiet line" /> });
+    const panel = await screen.findByRole('region', { name: 'Sign in to Loupe' });
+    expect(within(panel).getByRole('heading', { level: 1, name: 'Sign in to Loupe' })).toBeInTheDocument();
+    expect(within(panel).getByText('A quiet line')).toBeInTheDocument();
+    expect(await within(panel).findByRole('form', { name: 'Sign in' })).toBeInTheDocument();
   });
 });

@@ -60,9 +60,7 @@ describe('/login while remote-auth cannot be loaded', () => {
     expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
     expect(
-      screen.getByText(
-        'The full sign-in page could not be loaded; this simpler form signs you in all the same.',
-      ),
+      screen.getByText('The full sign-in page could not be loaded; you can still sign in here.'),
     ).toBeInTheDocument();
     // Nothing claims the application works for a visitor who cannot sign in, and nothing shouts.
     expect(screen.queryByText('Account is unavailable')).not.toBeInTheDocument();

@@ -1,16 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { errorDetail } from '../http';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
+import { Card } from '../ui/layout';
 import { TextField } from '../ui/fields';
 import { Spinner } from '../ui/spinner';
 import { rememberedPath, useAuth } from './auth-context';
 import { useLoginCsrf } from './login-csrf';
-
-/** The /login screen's title (SPEC §2), the same on remote-auth's page and on the shell's fallback. */
-export const SIGN_IN_TITLE = 'Sign in to Loupe';
 
 export const LOGIN_FAILED = 'Login failed. Please try again.';
 
@@ -102,5 +100,44 @@ export function SignInForm() {
         </form>
       )}
     </>
+  );
+}
+
+// A div, not <main>: the shell's layout owns the page landmarks.
+const Screen = styled.div`
+  min-height: 80vh;
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  padding: ${({ theme }) => theme.space(4)};
+`;
+
+const Panel = styled(Card)`
+  width: min(400px, 100%);
+  margin: 0;
+  h1 {
+    margin: 0 0 ${({ theme }) => theme.space(1)};
+    font-size: 1.5rem;
+  }
+`;
+
+const Subtitle = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space(5)};
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
+/**
+ * The /login screen: its title (SPEC §2), a quiet line under it, and {@link SignInForm}. remote-auth's page
+ * and the shell's fallback differ only in that line.
+ */
+export function SignInScreen({ subtitle }: { subtitle: ReactNode }) {
+  return (
+    <Screen>
+      <Panel aria-labelledby="sign-in-title">
+        <h1 id="sign-in-title">Sign in to Loupe</h1>
+        <Subtitle>{subtitle}</Subtitle>
+        <SignInForm />
+      </Panel>
+    </Screen>
   );
 }
