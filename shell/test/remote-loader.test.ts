@@ -6,7 +6,9 @@ jest.mock('@module-federation/enhanced/runtime', () => ({ getInstance: jest.fn()
 /** The federation runtime answering every `loadRemote` with `exposed` for the asked module. */
 function runtimeExposing(exposed: Record<string, unknown>) {
   const loadRemote = jest.fn(async (id: string) => ({ default: exposed[id] }));
-  jest.mocked(getInstance).mockReturnValue({ registerRemotes: jest.fn(), loadRemote } as never);
+  jest
+    .mocked(getInstance)
+    .mockReturnValue({ registerRemotes: jest.fn(), registerPlugins: jest.fn(), loadRemote } as never);
   return loadRemote;
 }
 
@@ -18,8 +20,18 @@ const remotesJson = {
 };
 
 beforeEach(() => {
-  // jsdom has no Response: /remotes.json as the part of one the loader reads.
-  globalThis.fetch = jest.fn(async () => ({ ok: true, status: 200, json: async () => remotesJson })) as never;
+  // jsdom has no Response: /remotes.json, and each remote's manifest (the loader checks it before
+  // mounting), as the part of one the loader reads.
+  globalThis.fetch = jest.fn(async (url: string) => {
+    if (url === '/remotes.json') return { ok: true, status: 200, json: async () => remotesJson };
+    const name = /8083/.test(url) ? 'remote_clients' : 'remote_admin';
+    const manifest = {
+      name,
+      exposes: [{ path: './routes' }, { path: './widgets' }],
+      loupe: { platform: '^0.1.0' },
+    };
+    return { ok: true, status: 200, text: async () => JSON.stringify(manifest) };
+  }) as never;
 });
 
 it('hands over a remote’s route table keyed by prefix', async () => {

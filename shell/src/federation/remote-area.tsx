@@ -5,6 +5,7 @@ import { absoluteRoutes, RequireRole, Spinner, type RemoteRoute, type RemoteRout
 import { ErrorBoundary } from '../components/error-boundary';
 import { NotFoundPage } from '../pages/not-found-page';
 import type { RemoteDefinition } from './remote-catalog';
+import { incompatibilityReason, RemoteIncompatibleError } from './remote-contract-check';
 import { loadRemoteRoutes, resetRemote } from './remote-loader';
 import { RemoteUnavailable, reportRemoteLoad } from './remote-unavailable';
 
@@ -76,8 +77,16 @@ export function RemoteArea({
     <ErrorBoundary
       // A page that threw gets another chance when the user moves to a different page of the same remote.
       resetKeys={[attempt, pathname]}
-      fallback={() =>
-        unavailable ? unavailable(retry) : <RemoteUnavailable remote={remote} onRetry={retry} />
+      fallback={(error) =>
+        unavailable ? (
+          unavailable(retry)
+        ) : (
+          <RemoteUnavailable
+            remote={remote}
+            onRetry={retry}
+            reason={error instanceof RemoteIncompatibleError ? incompatibilityReason(error) : undefined}
+          />
+        )
       }
     >
       <Suspense

@@ -1,13 +1,18 @@
 import { getInstance, type ModuleFederation } from '@module-federation/enhanced/runtime';
 import type { DashboardWidget, RemoteRoutes } from '@loupe/platform';
 import { remoteByKey, type RemoteKey } from './remote-catalog';
+import { assertCompatible, RemoteIncompatibleError } from './remote-contract-check';
 import { fetchRemotesConfig, type RemotesConfig } from './remotes-config';
 import { TimeoutError, withRetries, withTimeout } from './resilience';
 
+export { RemoteIncompatibleError } from './remote-contract-check';
+
 /**
  * The only place that talks to the federation runtime. Components ask for a remote's routes or widgets; this
- * module reads /remotes.json once, registers a remote the first time something needs it, retries quick
- * failures, and gives up within LOAD_BUDGET_MS so the page can show a fallback instead of spinning forever.
+ * module reads /remotes.json, checks a remote's manifest against this shell (platform version, exposes) and
+ * registers the remote the first time something needs it, retries quick failures, and gives up within
+ * LOAD_BUDGET_MS so the page can show a fallback instead of spinning forever. A newer /remotes.json
+ * (refreshRemotesConfig) takes effect at the next load of a remote, never under a mounted one.
  */
 
 /** Leaves room (routing, rendering) within the 5 s in which a broken remote must show its fallback. */
@@ -20,21 +25,88 @@ export class RemoteUnavailableError extends Error {
 }
 
 let configPromise: Promise<RemotesConfig> | null = null;
-const registered = new Set<RemoteKey>();
+/** The entry each remote was registered with: another entry in /remotes.json means a new registration. */
+const registered = new Map<RemoteKey, string>();
 /** Remotes whose last load failed: the next registration must throw away what the runtime cached. */
 const stale = new Set<RemoteKey>();
 const loads = new Map<string, Promise<unknown>>();
+/**
+ * Origins the page's Content-Security-Policy was sent for: those of the first /remotes.json it read (the
+ * server builds the policy from the same list). A remote moved elsewhere later needs a fresh page.
+ */
+let allowedOrigins: ReadonlySet<string> | null = null;
+/** Remotes moved to an origin the page's policy does not allow: their next load is a full page load. */
+const needsPageLoad = new Set<RemoteKey>();
+
+function origins(config: RemotesConfig): Set<string> {
+  return new Set(
+    Object.values(config).flatMap((remote) => (remote ? [new URL(remote.entry).origin] : [])),
+  );
+}
 
 /** Starts reading /remotes.json (once); a failed read is forgotten so a retry reads it again. */
 export function loadRemotesConfig(): Promise<RemotesConfig> {
   if (!configPromise) {
-    const pending = fetchRemotesConfig();
+    const pending = fetchRemotesConfig().then((config) => {
+      allowedOrigins ??= origins(config);
+      return config;
+    });
     configPromise = pending;
     pending.catch(() => {
       if (configPromise === pending) configPromise = null;
     });
   }
   return configPromise;
+}
+
+/**
+ * Reads /remotes.json again and adopts it. A remote whose entry changed (a deploy or a rollback) is loaded
+ * from its new place the next time an area or the dashboard asks for it; whatever is mounted now keeps the
+ * code it has, so nobody's form is replaced under them. Returns the remotes that moved.
+ */
+export async function refreshRemotesConfig(): Promise<RemoteKey[]> {
+  const next = await fetchRemotesConfig();
+  const current = await (configPromise ?? Promise.resolve<RemotesConfig>({})).catch(
+    (): RemotesConfig => ({}),
+  );
+  configPromise = Promise.resolve(next);
+  allowedOrigins ??= origins(next);
+  const moved: RemoteKey[] = [];
+  for (const key of new Set([...Object.keys(current), ...Object.keys(next)])) {
+    const entry = next[key]?.entry;
+    if (entry === current[key]?.entry) continue;
+    moved.push(key);
+    forget(key);
+    if (entry && !allowedOrigins.has(new URL(entry).origin)) needsPageLoad.add(key);
+    else needsPageLoad.delete(key);
+  }
+  return moved;
+}
+
+/** How often an open page looks for a deploy when nobody comes back to it (focus checks at once). */
+export const REFRESH_INTERVAL_MS = 3 * 60_000;
+
+/**
+ * Keeps an open page's /remotes.json current: when the window regains focus and every few minutes. A read
+ * that fails is ignored (the page keeps what it has). Returns the function that stops watching.
+ */
+export function watchRemotesConfig({ intervalMs = REFRESH_INTERVAL_MS } = {}): () => void {
+  let inFlight = false;
+  const refresh = () => {
+    if (inFlight) return;
+    inFlight = true;
+    refreshRemotesConfig()
+      .catch(() => undefined)
+      .finally(() => {
+        inFlight = false;
+      });
+  };
+  window.addEventListener('focus', refresh);
+  const timer = window.setInterval(refresh, intervalMs);
+  return () => {
+    window.removeEventListener('focus', refresh);
+    window.clearInterval(timer);
+  };
 }
 
 function federation(): ModuleFederation {
@@ -44,16 +116,71 @@ function federation(): ModuleFederation {
   return instance;
 }
 
-async function register(key: RemoteKey, force: boolean): Promise<string> {
+/**
+ * Manifests this module fetched and checked, handed to the runtime when it asks for the same URL next, so a
+ * check costs no second request and the runtime mounts exactly the manifest that was checked.
+ */
+const checkedManifests = new Map<string, string>();
+let manifestHandOver = false;
+
+function handOverCheckedManifests(instance: ModuleFederation): void {
+  if (manifestHandOver) return;
+  manifestHandOver = true;
+  instance.registerPlugins([
+    {
+      name: 'loupe-checked-manifests',
+      fetch(url: string) {
+        const text = checkedManifests.get(url);
+        if (text === undefined) return undefined;
+        checkedManifests.delete(url);
+        return Promise.resolve(
+          new Response(text, { status: 200, headers: { 'Content-Type': 'application/json' } }),
+        );
+      },
+    },
+  ]);
+}
+
+/** Reads and checks the remote's manifest before the runtime sees it (an entry script has none to check). */
+async function checkManifest(key: RemoteKey, entry: string, timeoutMs: number): Promise<void> {
+  if (!/\.json([?#]|$)/.test(entry)) return;
+  const response = await withTimeout(
+    fetch(entry, { cache: 'no-cache', credentials: 'omit' }),
+    timeoutMs,
+    `Loading ${entry}`,
+  );
+  if (!response.ok) throw new RemoteUnavailableError(`${entry} answered ${response.status}`);
+  const text = await response.text();
+  let manifest: unknown;
+  try {
+    manifest = JSON.parse(text);
+  } catch {
+    throw new RemoteUnavailableError(`${entry} is not JSON`);
+  }
+  assertCompatible(remoteByKey(key), manifest, entry);
+  checkedManifests.set(entry, text);
+}
+
+async function register(key: RemoteKey, force: boolean, timeoutMs: number): Promise<string> {
   const { name } = remoteByKey(key);
   const config = await loadRemotesConfig();
   const remote = config[key];
   if (!remote) throw new RemoteUnavailableError(`${name} is not listed in /remotes.json`);
-  if (!registered.has(key) || force) {
+  if (needsPageLoad.has(key)) {
+    // The page's policy would block the remote's new origin: the navigation that asked for it becomes a
+    // page load, which brings a policy naming it. Nothing settles meanwhile, so no fallback flashes.
+    window.location.reload();
+    return new Promise<string>(() => undefined);
+  }
+  const known = registered.get(key);
+  if (known === undefined || known !== remote.entry || force) {
+    await checkManifest(key, remote.entry, timeoutMs);
+    const instance = federation();
+    handOverCheckedManifests(instance);
     // `force` drops the runtime's cached manifest, entry script and container for this remote; without it a
-    // retry would be answered with the same failure.
-    federation().registerRemotes([{ name, entry: remote.entry }], { force: registered.has(key) });
-    registered.add(key);
+    // retry (or a remote moved by a deploy) would be answered with what the runtime already has.
+    instance.registerRemotes([{ name, entry: remote.entry }], { force: known !== undefined });
+    registered.set(key, remote.entry);
     stale.delete(key);
   }
   return name;
@@ -76,12 +203,12 @@ const SHAPES: Record<Expose, { describe: string; test: (value: unknown) => boole
 
 async function loadExposed<T>(key: RemoteKey, expose: Expose): Promise<T> {
   const deadline = Date.now() + LOAD_BUDGET_MS;
+  const remaining = () => Math.max(deadline - Date.now(), 1);
   const attempt = async (index: number): Promise<T> => {
-    const name = await register(key, index > 0 || stale.has(key));
-    const remaining = Math.max(deadline - Date.now(), 1);
+    const name = await register(key, index > 0 || stale.has(key), remaining());
     const module = await withTimeout(
       federation().loadRemote<{ default?: unknown }>(`${name}/${expose}`),
-      remaining,
+      remaining(),
       `Loading ${name}/${expose}`,
     );
     if (!module || !SHAPES[expose].test(module.default)) {
@@ -92,9 +219,20 @@ async function loadExposed<T>(key: RemoteKey, expose: Expose): Promise<T> {
     return module.default as T;
   };
   try {
-    return await withRetries(attempt, { delays: RETRY_DELAYS_MS, deadline });
+    return await withRetries(attempt, {
+      delays: RETRY_DELAYS_MS,
+      deadline,
+      permanent: (error) => error instanceof RemoteIncompatibleError,
+    });
   } catch (error) {
     stale.add(key);
+    if (error instanceof RemoteIncompatibleError) {
+      // For the remote's team, who will find it in the browser console or the error reports.
+      console.error(
+        `Loupe: ${error.message} (${error.manifestUrl}); its area shows a notice until a compatible build is deployed.`,
+      );
+      throw error;
+    }
     throw error instanceof TimeoutError || error instanceof RemoteUnavailableError
       ? error
       : new RemoteUnavailableError(
@@ -132,8 +270,13 @@ export function preloadRemoteRoutes(key: RemoteKey): void {
   loadRemoteRoutes(key).catch(() => undefined);
 }
 
+/** Drops the loaded modules of a remote, so the next request for them loads it again. */
+function forget(key: RemoteKey): void {
+  for (const id of [...loads.keys()]) if (id.startsWith(`${key}/`)) loads.delete(id);
+}
+
 /** Before a user-requested retry: forget everything cached about this remote, including a bad remotes.json. */
 export function resetRemote(key: RemoteKey): void {
-  for (const id of [...loads.keys()]) if (id.startsWith(`${key}/`)) loads.delete(id);
+  forget(key);
   if (registered.has(key)) stale.add(key);
 }

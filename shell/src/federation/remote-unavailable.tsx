@@ -89,7 +89,16 @@ export function workingSections(
  * user (the layout's sections whose remotes have not failed, in the order the layout lists them), and Retry,
  * which loads the remote afresh.
  */
-export function RemoteUnavailable({ remote, onRetry }: { remote: RemoteDefinition; onRetry: () => void }) {
+export function RemoteUnavailable({
+  remote,
+  onRetry,
+  reason = 'This part of Loupe could not be loaded right now.',
+}: {
+  remote: RemoteDefinition;
+  onRetry: () => void;
+  /** Why, when the shell knows better than "could not be loaded" (a build for another version of Loupe). */
+  reason?: string;
+}) {
   const { role } = useAuth();
   const failed = useFailedRemotes();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -101,7 +110,7 @@ export function RemoteUnavailable({ remote, onRetry }: { remote: RemoteDefinitio
       <h2 ref={heading} tabIndex={-1}>
         {remote.title} is unavailable
       </h2>
-      <p>This part of Loupe could not be loaded right now.</p>
+      <p>{reason}</p>
       {working.length > 0 ? <p>Still working for you: {listFormat.format(working)}.</p> : null}
       <Button onClick={onRetry}>Retry</Button>
     </Box>

@@ -25,11 +25,16 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 /**
  * Runs `attempt(0)`, and on failure `attempt(1)`, … after the given pauses: a dropped connection or a deploy
- * caught half-way usually succeeds a moment later. Gives up (with the last error) once `deadline` has passed.
+ * caught half-way usually succeeds a moment later. Gives up (with the last error) once `deadline` has passed,
+ * after a timeout, or on an error `permanent` recognises (asking again would get the same answer).
  */
 export async function withRetries<T>(
   attempt: (index: number) => Promise<T>,
-  { delays, deadline }: { delays: readonly number[]; deadline: number },
+  {
+    delays,
+    deadline,
+    permanent = () => false,
+  }: { delays: readonly number[]; deadline: number; permanent?: (error: unknown) => boolean },
 ): Promise<T> {
   let lastError: unknown;
   for (let index = 0; index <= delays.length; index++) {
@@ -42,7 +47,7 @@ export async function withRetries<T>(
       return await attempt(index);
     } catch (error) {
       lastError = error;
-      if (error instanceof TimeoutError) break;
+      if (error instanceof TimeoutError || permanent(error)) break;
     }
   }
   throw lastError;
