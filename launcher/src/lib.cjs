@@ -2,6 +2,8 @@
 // CommonJS so both the ESM start script and the CommonJS webpack config (and jest) can load them.
 'use strict';
 
+const fs = require('node:fs');
+const path = require('node:path');
 const { URL } = require('node:url');
 const LIST = require('../../platform/remotes.json');
 
@@ -90,6 +92,63 @@ function cacheControlFor(fileName) {
   return NO_CACHE;
 }
 
+/**
+ * The file `npm run remote:deploy` writes and the shell's server reads on every /remotes.json: remotes
+ * switched since the start, each with the entry it replaced (null: the start's own, from the environment).
+ * `REMOTES_FILE`, else `deployed-remotes.json` in the data folder (`dataDir`, as the server resolved it).
+ * Relative paths are taken from where the command was typed (INIT_CWD under npm), as DATA_DIR's are.
+ */
+function deployedRemotesFile(env, dataDir) {
+  const base = env.INIT_CWD && path.isAbsolute(env.INIT_CWD) ? env.INIT_CWD : process.cwd();
+  const configured = (env.REMOTES_FILE ?? '').trim();
+  if (configured !== '') return path.resolve(base, configured);
+  return path.join(path.resolve(base, dataDir), 'deployed-remotes.json');
+}
+
+/**
+ * `{ remotes: { inventory: { entry, deployedAt, previous: { entry, deployedAt } | null } } }`; no file is no
+ * deploy yet. A file that cannot be read as that throws, naming it.
+ */
+function readDeployedRemotes(file) {
+  let text;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    if (error.code === 'ENOENT') return { remotes: {} };
+    throw error;
+  }
+  const data = JSON.parse(text);
+  if (!data || typeof data !== 'object' || !data.remotes || typeof data.remotes !== 'object') {
+    throw new Error(`${file} is not a deployed-remotes file ({ "remotes": { … } })`);
+  }
+  return data;
+}
+
+/**
+ * Writes the file whole or not at all: a temporary file beside it, flushed, then renamed over it (a rename
+ * within a folder is atomic), so a shell reading it mid-deploy sees the old list or the new one.
+ */
+function writeDeployedRemotes(file, data) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
+  const handle = fs.openSync(temporary, 'w');
+  try {
+    fs.writeSync(handle, `${JSON.stringify(data, null, 2)}\n`);
+    fs.fsyncSync(handle);
+  } finally {
+    fs.closeSync(handle);
+  }
+  fs.renameSync(temporary, file);
+}
+
+/** The start's plan with the deployed entries in place of the environment's (an entry is a manifest URL). */
+function applyDeployed(plan, deployed) {
+  return plan.map((remote) => {
+    const entry = deployed.remotes?.[remote.key]?.entry;
+    return typeof entry === 'string' && entry !== '' ? { ...remote, local: false, url: entry } : remote;
+  });
+}
+
 function shellPort(env) {
   return port(env, 'PORT', DEFAULT_SHELL_PORT);
 }
@@ -105,4 +164,8 @@ module.exports = {
   devRemotesConfig,
   cacheControlFor,
   shellPort,
+  deployedRemotesFile,
+  readDeployedRemotes,
+  writeDeployedRemotes,
+  applyDeployed,
 };

@@ -21,3 +21,21 @@ export declare function devRemotesConfig(
 ): { remotes: { name: string; entry: string }[] };
 export declare function cacheControlFor(fileName: string): string;
 export declare function shellPort(env: Env): number;
+
+export interface DeployedEntry {
+  /** The remote's manifest URL; null after a rollback to the start's own. */
+  entry: string | null;
+  deployedAt: string;
+  /** What it replaced: another deploy, or null for the start's own (REMOTE_*_URL or its local port). */
+  previous: { entry: string | null; deployedAt: string | null } | null;
+}
+export interface DeployedRemotes {
+  remotes: Record<string, DeployedEntry | undefined>;
+}
+export declare function deployedRemotesFile(env: Env, dataDir: string): string;
+export declare function readDeployedRemotes(file: string): DeployedRemotes;
+export declare function writeDeployedRemotes(file: string, data: DeployedRemotes): void;
+export declare function applyDeployed(
+  plan: readonly PlannedRemote[],
+  deployed: DeployedRemotes,
+): PlannedRemote[];

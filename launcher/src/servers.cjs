@@ -13,7 +13,13 @@ const {
   trustProxyOption,
   LOCKED_DOWN_CSP,
 } = require('@loupe/server');
-const { cacheControlFor, remotesConfig, NO_CACHE } = require('./lib.cjs');
+const {
+  applyDeployed,
+  cacheControlFor,
+  readDeployedRemotes,
+  remotesConfig,
+  NO_CACHE,
+} = require('./lib.cjs');
 
 /** `'sha256-…'` of every inline <script> of the page: the CSP allows exactly these, not 'unsafe-inline'. */
 function inlineScriptHashes(html) {
@@ -53,15 +59,18 @@ function remoteSources(plan, allowedHosts) {
  * run time (a nonce would need a per-request HTML rewrite), and index.html sets color-scheme inline; style
  * injection cannot run script. Images: blob: for the preview of a file being uploaded.
  */
-function shellCsp({ plan, allowedHosts, html }) {
+function shellCsp({ plan, allowedHosts, html, deployedOrigins = () => [] }) {
   const remotes = remoteSources(plan, allowedHosts);
+  // Remotes deployed since the start (remote:deploy), read when each response is sent: a page loaded after
+  // a deploy may load the remote from its new origin, with no restart.
+  const deployed = () => deployedOrigins().join(' ') || "'self'";
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...inlineScriptHashes(html), ...remotes],
-    'style-src': ["'self'", "'unsafe-inline'", ...remotes],
-    'img-src': ["'self'", 'data:', 'blob:', ...remotes],
-    'font-src': ["'self'", 'data:', ...remotes],
-    'connect-src': ["'self'", ...remotes],
+    'script-src': ["'self'", ...inlineScriptHashes(html), ...remotes, deployed],
+    'style-src': ["'self'", "'unsafe-inline'", ...remotes, deployed],
+    'img-src': ["'self'", 'data:', 'blob:', ...remotes, deployed],
+    'font-src': ["'self'", 'data:', ...remotes, deployed],
+    'connect-src': ["'self'", ...remotes, deployed],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
@@ -135,7 +144,7 @@ const ASSET = /\.(js|mjs|css|map|json|wasm|txt|br|gz|ico|png|jpe?g|gif|svg|webp|
  * The shell: the API under /api, /remotes.json, the built app and its SPA fallback. `api` is the API
  * plugin with its options (start.mjs: loupeApi with the opened database).
  */
-async function createShellServer({ dist, plan, config, api, logger = false }) {
+async function createShellServer({ dist, plan, config, api, logger = false, remotesFile }) {
   const app = Fastify({
     logger,
     // A TRUST_PROXY hop count as the API means it (Fastify alone would trust nobody for a bare number).
@@ -144,7 +153,27 @@ async function createShellServer({ dist, plan, config, api, logger = false }) {
     disableRequestLogging: (request) => !request.url.startsWith('/api/'),
   });
   const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
-  await registerSecurityHeaders(app, { csp: shellCsp({ plan, allowedHosts: config.allowedHosts, html }) });
+  /**
+   * The remotes as served now: the start's plan with what remote:deploy switched since. Read on every use
+   * (a small file), so a deploy or rollback needs no restart; a file that cannot be read keeps the plan and
+   * says so in the log rather than taking every remote down.
+   */
+  const currentPlan = () => {
+    if (!remotesFile) return plan;
+    try {
+      return applyDeployed(plan, readDeployedRemotes(remotesFile));
+    } catch (error) {
+      app.log.error({ err: error, remotesFile }, 'deployed remotes unreadable: serving the start’s list');
+      return plan;
+    }
+  };
+  const deployedOrigins = () =>
+    currentPlan()
+      .filter((remote, index) => !remote.local && remote.url !== plan[index]?.url)
+      .map((remote) => new URL(remote.url).origin);
+  await registerSecurityHeaders(app, {
+    csp: shellCsp({ plan, allowedHosts: config.allowedHosts, html, deployedOrigins }),
+  });
   installAllowedHosts(app, config.allowedHosts);
   await app.register(api.plugin, { prefix: '/api', ...api.options });
 
@@ -153,7 +182,7 @@ async function createShellServer({ dist, plan, config, api, logger = false }) {
     reply
       .header('Cache-Control', NO_CACHE)
       .header('Vary', 'Host')
-      .send(remotesConfig(plan, { protocol: request.protocol, hostname: request.hostname }));
+      .send(remotesConfig(currentPlan(), { protocol: request.protocol, hostname: request.hostname }));
   });
 
   await app.register(fastifyStatic, { ...staticFiles(dist, { cors: false }), index: ['index.html'] });

@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyServerOptions } from '
 import type { Config } from '@loupe/server';
 import type { PlannedRemote } from './lib.cjs';
 
-export type CspDirectives = Record<string, string[]>;
+/** A value is a source, or a function helmet calls per response (the origins of deployed remotes). */
+export type CspDirectives = Record<string, Array<string | (() => string)>>;
 export declare function inlineScriptHashes(html: string): string[];
 export declare function remoteSources(
   plan: readonly PlannedRemote[],
@@ -13,6 +14,7 @@ export declare function shellCsp(options: {
   plan: readonly PlannedRemote[];
   allowedHosts: readonly string[];
   html: string;
+  deployedOrigins?: () => string[];
 }): CspDirectives;
 export declare function createRemoteServer(options: {
   dist: string;
@@ -24,4 +26,6 @@ export declare function createShellServer<Options extends object>(options: {
   config: Config;
   api: { plugin: FastifyPluginAsync<Options>; options: Options };
   logger?: FastifyServerOptions['logger'];
+  /** The deployed-remotes file (remote:deploy), read on every /remotes.json and page. */
+  remotesFile?: string;
 }): Promise<FastifyInstance>;

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lib from './lib.cjs';
 
-const { planRemotes, shellPort } = lib;
+const { deployedRemotesFile, planRemotes, shellPort } = lib;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const require = createRequire(import.meta.url);
@@ -67,6 +67,8 @@ function shellServer(db) {
     config,
     api: { plugin: loupeApi, options: { db, config } },
     logger: loggerOptions(config.logLevel),
+    // npm run remote:deploy / remote:rollback switch remotes through this file, without a restart.
+    remotesFile: deployedRemotesFile(process.env, config.dataDir),
   }).then((app) => app.addHook('onClose', async () => db.close()));
 }
 

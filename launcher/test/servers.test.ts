@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { loadConfig, loupeApi, openDatabase, type Config, type LoupeDb } from '@loupe/server';
-import { planRemotes } from '../src/lib.cjs';
+import { planRemotes, writeDeployedRemotes } from '../src/lib.cjs';
 import { createRemoteServer, createShellServer } from '../src/servers.cjs';
 
 const THEME_SCRIPT = "\n      document.documentElement.dataset.theme = 'dark';\n    ";
@@ -35,6 +35,7 @@ beforeAll(async () => {
     plan: planRemotes({ REMOTE_ADMIN_URL: 'https://admin.loupe.example/' }),
     config,
     api: { plugin: loupeApi, options: { db, config } },
+    remotesFile: path.join(work, 'deployed-remotes.json'),
   });
   remote = await createRemoteServer({ dist: remoteDist, config });
   // Opening the embedded database takes seconds, more on a busy machine.
@@ -114,6 +115,47 @@ describe('the shell server (npm start)', () => {
       entry: 'http://127.0.0.1:8081/mf-manifest.json',
     });
     expectCommonHeaders(res);
+  });
+
+  it('serves a deploy (and a rollback) from the deployed-remotes file at the next request, no restart', async () => {
+    const file = path.join(work, 'deployed-remotes.json');
+    const entry = () =>
+      shell
+        .inject({ url: '/remotes.json', headers: { host: 'localhost:8080' } })
+        .then((res) => res.json().remotes.find((r: { name: string }) => r.name === 'remote_inventory').entry);
+    const scriptSources = () =>
+      shell.inject({ url: '/', headers: { host: 'localhost:8080' } }).then((res) => csp(res)['script-src']);
+    expect(await entry()).toBe('http://localhost:8082/mf-manifest.json');
+
+    writeDeployedRemotes(file, {
+      remotes: {
+        inventory: {
+          entry: 'https://cdn.loupe.example/inventory/v2/mf-manifest.json',
+          deployedAt: '2026-11-23T17:00:00.000Z',
+          previous: { entry: null, deployedAt: null },
+        },
+      },
+    });
+    expect(await entry()).toBe('https://cdn.loupe.example/inventory/v2/mf-manifest.json');
+    // A page loaded now may load scripts from the new origin.
+    expect(await scriptSources()).toContain('https://cdn.loupe.example');
+
+    writeDeployedRemotes(file, {
+      remotes: {
+        inventory: {
+          entry: null,
+          deployedAt: '2026-11-23T17:05:00.000Z',
+          previous: { entry: 'https://cdn.loupe.example/inventory/v2/mf-manifest.json', deployedAt: null },
+        },
+      },
+    });
+    expect(await entry()).toBe('http://localhost:8082/mf-manifest.json');
+    expect(await scriptSources()).not.toContain('https://cdn.loupe.example');
+
+    // A broken file never takes the remotes down: the start's list is served.
+    writeFileSync(file, '{ not json');
+    expect(await entry()).toBe('http://localhost:8082/mf-manifest.json');
+    rmSync(file);
   });
 
   it('sends the headers on API answers too, which are no-store', async () => {
