@@ -11,8 +11,9 @@ function readJson(file) {
   return JSON.parse(fs.readFileSync(file, 'utf8'));
 }
 
+/** Resolved from the platform, which declares every shared library: not from a hoisted root node_modules. */
 function installedVersion(pkg) {
-  return readJson(path.join(repo, 'node_modules', pkg, 'package.json')).version;
+  return readJson(require.resolve(`${pkg}/package.json`, { paths: [__dirname] })).version;
 }
 
 /** Library name → the npm package whose version it carries (`react/jsx-runtime` is versioned by `react`). */
