@@ -94,6 +94,24 @@ export default tseslint.config(
     files: ['shell/src/**/*.{ts,tsx}'],
     rules: restrictImports(remotes.flatMap((r) => [`@loupe/${r}`, `**/${r}/**`])),
   },
+  // A remote, and the platform compiled into it, imports only what its own package.json declares, never a
+  // package hoisted to the root for a sibling: each remote must install, build and test alone
+  // (.ci/standalone.mjs). Test-only packages belong in devDependencies.
+  ...[...remotes, 'platform'].map((pkg) => ({
+    files: [`${pkg}/{src,test}/**/*.{ts,tsx}`],
+    rules: {
+      'import-x/no-extraneous-dependencies': [
+        'error',
+        {
+          packageDir: path.join(root, pkg),
+          devDependencies: ['test/**', 'src/**/*.test.{ts,tsx}', 'src/testing.tsx'].map((glob) =>
+            path.join(root, pkg, glob),
+          ),
+          includeTypes: true,
+        },
+      ],
+    },
+  })),
   {
     files: ['contracts/src/**/*.ts'],
     rules: restrictImports(['react', 'react-*', 'fastify', '@fastify/*', '@loupe/*']),

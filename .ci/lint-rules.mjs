@@ -28,7 +28,9 @@ const probes = [
     why: 'two modules import each other',
     file: 'platform/src/__lint_probe__/a.ts',
     code: "import { b } from './b';\nexport const a = (): unknown => b;\n",
-    also: { 'platform/src/__lint_probe__/b.ts': "import { a } from './a';\nexport const b = (): unknown => a;\n" },
+    also: {
+      'platform/src/__lint_probe__/b.ts': "import { a } from './a';\nexport const b = (): unknown => a;\n",
+    },
   },
   {
     rule: 'jsx-a11y/click-events-have-key-events',
@@ -41,6 +43,18 @@ const probes = [
     why: 'a remote imports another remote',
     file: 'remote-admin/src/__probe__.ts',
     code: "export * from '@loupe/remote-clients';\n",
+  },
+  {
+    rule: 'import-x/no-extraneous-dependencies',
+    why: 'a remote imports a package only a sibling declares (hoisted to the root)',
+    file: 'remote-admin/src/__probe__.ts',
+    code: "export { QueryClient } from '@tanstack/react-query';\n",
+  },
+  {
+    rule: 'import-x/no-extraneous-dependencies',
+    why: 'a remote ships a package it declares for its tests only',
+    file: 'remote-auth/src/__probe__.ts',
+    code: "export { render } from '@testing-library/react';\n",
   },
 ];
 
