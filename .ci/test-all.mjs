@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // Runs every suite of the monorepo in turn and ends with one line, `N passed, N failed`, summed over all
 // of them. A suite that cannot run at all (a missing dependency, a compile error, a crashed build) counts
-// as a failure: nothing passes quietly.
+// as a failure: nothing passes quietly. Each remote's suite runs it alone, outside the monorepo's hoisted
+// node_modules (standalone.mjs), and the browser suite serves those standalone builds.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runStandalone } from './standalone.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(root, '.test-results');
@@ -28,11 +30,12 @@ const suites = [
     : []),
   { name: 'shell', workspace: '@loupe/shell' },
   { name: 'launcher', workspace: '@loupe/launcher' },
-  { name: 'remote-auth', workspace: '@loupe/remote-auth' },
-  { name: 'remote-admin', workspace: '@loupe/remote-admin' },
-  { name: 'remote-inventory', workspace: '@loupe/remote-inventory' },
-  { name: 'remote-clients', workspace: '@loupe/remote-clients' },
-  { name: 'remote-finance', workspace: '@loupe/remote-finance' },
+  // Each remote is built and tested only as it would be alone (.ci/standalone.mjs): its jest suite runs there
+  // instead of inside the monorepo, where it would pass for the same code and cost the same time again.
+  ...['remote-auth', 'remote-admin', 'remote-inventory', 'remote-clients', 'remote-finance'].map((dir) => ({
+    name: `${dir} standalone`,
+    standalone: dir,
+  })),
   { name: 'e2e (Chromium)', workspace: '@loupe/e2e', before: prepareBrowserSuite },
 ].filter((s) => only.length === 0 || only.some((o) => s.name.startsWith(o)));
 
@@ -55,8 +58,42 @@ function prepareBrowserSuite() {
       return 'could not install Chromium (apt-get install -y chromium failed)';
     }
   }
-  if (run('npx', ['lerna', 'run', 'build', '--concurrency', '1']) !== 0) return 'the production build failed';
+  // A remote whose standalone build passed its checks in this run is deployed as that build (what its team
+  // would ship); the rest are built here as usual.
+  const ignore = [];
+  for (const [dir, dist] of standaloneBuilds) {
+    const target = path.join(root, dir, 'dist');
+    mkdirSync(target, { recursive: true });
+    // dist/types holds tsc -b's declarations, not the bundle.
+    for (const entry of readdirSync(target)) {
+      if (entry !== 'types') rmSync(path.join(target, entry), { recursive: true, force: true });
+    }
+    cpSync(dist, target, { recursive: true });
+    console.log(`${dir}: the standalone build is the one served`);
+    ignore.push('--ignore', JSON.parse(readFileSync(path.join(root, dir, 'package.json'), 'utf8')).name);
+  }
+  if (run('npx', ['lerna', 'run', 'build', '--concurrency', '1', ...ignore]) !== 0) {
+    return 'the production build failed';
+  }
   return null;
+}
+
+/** Remote folder → its standalone build's dist/, kept for the browser suite; the trees go at exit. */
+const standaloneBuilds = new Map();
+const standaloneTrees = [];
+process.on('exit', () => {
+  for (const tree of standaloneTrees) rmSync(tree, { recursive: true, force: true });
+});
+
+/** Counts a jest JSON report: a test file that fails to compile or load is a failure too. */
+function countReport(report) {
+  const brokenFiles = report.testResults.filter(
+    (r) => r.status === 'failed' && r.assertionResults.every((a) => a.status !== 'failed'),
+  ).length;
+  return {
+    p: report.numPassedTests,
+    f: report.numFailedTests + brokenFiles + (report.numTotalTests === 0 ? 1 : 0),
+  };
 }
 
 let passed = 0;
@@ -88,6 +125,41 @@ for (const suite of suites) {
     continue;
   }
   const out = path.join(resultsDir, `${suite.name.replace(/[^a-z0-9]+/gi, '-')}.json`);
+  if (suite.standalone) {
+    // Its checks (declared packages installed, build, complete remote) count as one test each.
+    let p = 0;
+    let f = 0;
+    let note = '';
+    try {
+      const result = runStandalone(suite.standalone, { outputFile: out });
+      standaloneTrees.push(result.tree);
+      for (const check of result.checks) {
+        if (check.problems.length === 0) p += 1;
+        else f += 1;
+      }
+      if (result.checks.every((c) => c.problems.length === 0))
+        standaloneBuilds.set(suite.standalone, result.dist);
+      if (result.report) {
+        const counted = countReport(result.report);
+        p += counted.p;
+        f += counted.f;
+        if (result.testStatus !== 0 && counted.f === 0) {
+          f += 1;
+          note = ` (jest exit ${result.testStatus})`;
+        }
+      } else {
+        f += 1;
+        note = ' (its tests did not run)';
+      }
+    } catch (error) {
+      f += 1;
+      note = ` (could not run: ${error.message})`;
+    }
+    passed += p;
+    failed += f;
+    lines.push(`${suite.name}: ${p} passed, ${f} failed${note}`);
+    continue;
+  }
   const status = run(
     'npm',
     ['test', '-w', suite.workspace, '--', '--ci', '--json', `--outputFile=${out}`],
@@ -98,13 +170,7 @@ for (const suite of suites) {
     lines.push(`${suite.name}: did not run (exit ${status})`);
     continue;
   }
-  const report = JSON.parse(readFileSync(out, 'utf8'));
-  // A test file that fails to compile or load has no failed tests, but it is a failure all the same.
-  const brokenFiles = report.testResults.filter(
-    (r) => r.status === 'failed' && r.assertionResults.every((a) => a.status !== 'failed'),
-  ).length;
-  const p = report.numPassedTests;
-  const f = report.numFailedTests + brokenFiles + (report.numTotalTests === 0 ? 1 : 0);
+  const { p, f } = countReport(JSON.parse(readFileSync(out, 'utf8')));
   passed += p;
   failed += f;
   lines.push(`${suite.name}: ${p} passed, ${f} failed${status !== 0 && f === 0 ? ` (exit ${status})` : ''}`);
