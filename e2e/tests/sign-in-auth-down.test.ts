@@ -1,5 +1,6 @@
 import { freePort, startApp, type AppInstance } from '../support/app-instance.cjs';
 import { demo } from '../support/accounts';
+import { seriousViolations } from '../support/axe';
 import { browserSuite } from '../support/browser';
 import {
   heading,
@@ -49,6 +50,7 @@ describe('signing in while remote-auth is down', () => {
       await page.getByText(FALLBACK_NOTE, { exact: true }).waitFor();
       expect(await page.getByRole('heading', { name: 'Account is unavailable' }).count()).toBe(0);
       expect(await page.title()).toBe('Sign in · Loupe');
+      expect(await seriousViolations(page, 'the sign-in fallback')).toEqual([]);
 
       // The same form as remote-auth's (its busy state is shown in jsdom): the server's refusal, then a sign-in.
       await submitSignIn(page, { username: demo.gold.username, password: 'not-the-password' });
@@ -101,6 +103,7 @@ describe('signing in while remote-auth is down', () => {
           await notice.getByText('The rest of the application keeps working', { exact: false }).count(),
         ).toBe(0);
         await notice.getByRole('button', { name: 'Retry', exact: true }).waitFor();
+        expect(await seriousViolations(page, `remote-auth's notice on ${path}`)).toEqual([]);
       }
 
       // A gold member is not told about Gold Management.
