@@ -168,6 +168,27 @@ describe('GET /api/account/sessions/', () => {
     expect((await listed(here))[0]?.device).toBe('Chrome 142 on Linux');
   });
 
+  it('records the address the trust-proxy rules decide: a forwarded one only from a trusted proxy', async () => {
+    const headers = { 'x-forwarded-for': '203.0.113.9' };
+    const direct = new Browser(app);
+    await direct.get('/csrf/');
+    await direct.post('/token/', { username: 'loner', password: PASSWORD }, { headers });
+    expect((await listed(direct))[0]?.ip_address).toBe('127.0.0.1');
+
+    const proxied = await buildTestApp(db, testConfig(tdb, { TRUST_PROXY: '127.0.0.1' }), clock);
+    try {
+      const behindProxy = new Browser(proxied);
+      await behindProxy.get('/csrf/');
+      await behindProxy.post('/token/', { username: 'loner', password: PASSWORD }, { headers });
+      const mine = (await behindProxy.get(SESSIONS, { headers }))
+        .json()
+        .results.find((s: Listed) => s.current);
+      expect(mine.ip_address).toBe('203.0.113.9');
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('answers 401 to an anonymous caller', async () => {
     expect((await new Browser(app).get(SESSIONS)).statusCode).toBe(401);
   });
