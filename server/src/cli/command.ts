@@ -74,7 +74,8 @@ export async function withDatabase(
   }
 }
 
-type Command = (
+/** A command: its arguments, environment and output in, its exit code out. */
+export type Command = (
   argv: readonly string[],
   env: Record<string, string | undefined>,
   io: CliIo,

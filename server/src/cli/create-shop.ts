@@ -1,5 +1,5 @@
 import { createShopWithOwner } from '../modules/shops/shop-setup';
-import { EXIT_OK, EXIT_USAGE, parseOptions, runAsProcess, withDatabase, type CliIo } from './command';
+import { EXIT_OK, EXIT_USAGE, parseOptions, runAsProcess, withDatabase, type Command } from './command';
 
 const USAGE = 'usage: npm run shop:create -- --name "Shop name" --owner USERNAME [--time-zone Europe/London]';
 
@@ -9,11 +9,7 @@ const USAGE = 'usage: npm run shop:create -- --name "Shop name" --owner USERNAME
  * on stderr and 1 (rejected: blank name, unknown owner, unknown zone, database in use) or 2 (bad usage or
  * environment).
  */
-export async function createShopCommand(
-  argv: readonly string[],
-  env: Record<string, string | undefined>,
-  io: CliIo,
-): Promise<number> {
+export const createShopCommand: Command = async (argv, env, io) => {
   const values = parseOptions(
     argv,
     { name: { type: 'string' }, owner: { type: 'string' }, 'time-zone': { type: 'string' } },
@@ -32,6 +28,6 @@ export async function createShopCommand(
     io.out(JSON.stringify(created));
     return EXIT_OK;
   });
-}
+};
 
 if (require.main === module) runAsProcess(createShopCommand);

@@ -1,7 +1,5 @@
 import { createAccount } from '../modules/auth/accounts';
-import { EXIT_OK, EXIT_USAGE, parseOptions, runAsProcess, withDatabase, type CliIo } from './command';
-
-export type { CliIo } from './command';
+import { EXIT_OK, EXIT_USAGE, parseOptions, runAsProcess, withDatabase, type Command } from './command';
 
 const USAGE =
   'usage: npm run user:create -- --username U --password P ' +
@@ -11,11 +9,7 @@ const USAGE =
  * `user:create`: one JSON line with the new user on stdout and exit code 0, or a message on stderr and
  * 1 (rejected: duplicate, weak password, database in use) or 2 (bad usage or environment).
  */
-export async function createUserCommand(
-  argv: readonly string[],
-  env: Record<string, string | undefined>,
-  io: CliIo,
-): Promise<number> {
+export const createUserCommand: Command = async (argv, env, io) => {
   const values = parseOptions(
     argv,
     {
@@ -53,6 +47,6 @@ export async function createUserCommand(
     io.out(JSON.stringify(user));
     return EXIT_OK;
   });
-}
+};
 
 if (require.main === module) runAsProcess(createUserCommand);

@@ -3,13 +3,11 @@ import path from 'node:path';
 import { buildApp, loadConfig, openDatabase, type LoupeDb } from '../../src/app';
 import { createShopCommand } from '../../src/cli/create-shop';
 import { createUserCommand } from '../../src/cli/create-user';
-import type { CliIo } from '../../src/cli/command';
+import type { Command } from '../../src/cli/command';
 import { Browser, createTestDatabase, usingPostgres, type TestDatabase } from '../helper';
 
 let tdb: TestDatabase;
 const OWNER_PASSWORD = 'tourbillon-1926-geneva';
-
-type Command = (argv: readonly string[], env: Record<string, string>, io: CliIo) => Promise<number>;
 
 async function run(command: Command, args: string[], env: Record<string, string> = tdb.env) {
   const out: string[] = [];
