@@ -14,6 +14,7 @@ import { loggerOptions as apiLoggerOptions } from './kernel/logging';
 import { validatorCompiler } from './kernel/query-string';
 import { installErrorHandling } from './plugins/error-handling';
 import { installAllowedHosts, LOCKED_DOWN_CSP, registerSecurityHeaders } from './plugins/headers';
+import { installClientAddressCheck } from './plugins/client-address';
 import { collectApiRoutes } from './plugins/method-not-allowed';
 import { registerOpenApi } from './plugins/openapi';
 import { installPasswordChangeRequirement } from './plugins/password-change';
@@ -67,7 +68,9 @@ export const loupeApi: FastifyPluginAsync<LoupeApiOptions> = async (instance, op
   // A host that already parses cookies (the shell) keeps its own parser; otherwise this context gets one.
   if (!fastify.hasRequestDecorator('cookies')) await fastify.register(fastifyCookie);
   installErrorHandling(fastify);
-  // The first hook of this context: a flood is refused before any session is looked up.
+  // Every address-keyed rule below (the rate limit, sign-in throttling, sessions) needs a real address.
+  installClientAddressCheck(fastify);
+  // The first limit of this context: a flood is refused before any session is looked up.
   await registerRateLimit(fastify, options.rateLimit);
   // Before any route (it attaches per route): JSON and text answers of 1 KB or more (lists, reports, CSV) go
   // out brotli/gzip-compressed. Stored files (KYC papers, item images: PDF, JPEG, PNG…) are no such type and

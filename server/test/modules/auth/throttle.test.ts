@@ -145,6 +145,22 @@ describe('client address and TRUST_PROXY', () => {
     for (let i = 0; i < LIMITS.pair; i += 1) await failFrom(browser, `198.51.100.${i}`);
     expect((await failFrom(browser, '198.51.100.99')).statusCode).toBe(429);
   });
+
+  it('refuses a request whose trusted X-Forwarded-For is not an address, before counting anything', async () => {
+    await app.close();
+    app = await buildTestApp(db, testConfig(tdb, { TRUST_PROXY: '127.0.0.1' }), clock);
+    const browser = await browserWithCsrf();
+    for (const junk of ['junk', '203.0.113.7:80, x', 'a'.repeat(200)]) {
+      const answer = await failFrom(browser, junk);
+      expect([junk, answer.statusCode, answer.body]).toEqual([junk, 400, 'Bad Request (400)']);
+    }
+    const checked = await browser.get('/auth-check/', { headers: { 'x-forwarded-for': 'not-an-ip' } });
+    expect(checked.statusCode).toBe(400);
+    // Nothing was counted: a real address behind the same proxy still has its whole budget.
+    for (let i = 0; i < LIMITS.pair; i += 1)
+      expect((await failFrom(browser, '203.0.113.9')).statusCode).toBe(400);
+    expect((await failFrom(browser, '203.0.113.9')).statusCode).toBe(429);
+  });
 });
 
 describe('change-password', () => {
