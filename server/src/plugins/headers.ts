@@ -85,4 +85,39 @@ export async function registerSecurityHeaders(
     reply.header('permissions-policy', PERMISSIONS_POLICY);
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
   });
+  fastify.addHook('onSend', async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    if (!isSubresource(reply.getHeader('content-type'))) return payload;
+    for (const name of DOCUMENT_ONLY_HEADERS) {
+      reply.removeHeader(name);
+      reply.raw.removeHeader(name);
+    }
+    return payload;
+  });
+}
+
+/**
+ * Headers a browser reads only from a document (the page, a frame, a worker's script is not served here):
+ * on a script or style sheet they are ignored, yet the shell's CSP alone is over 1 KB, paid again by every
+ * chunk of a first load. nosniff, CORP, Referrer-Policy (a style sheet's own requests use it) and HSTS stay.
+ */
+export const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'x-frame-options',
+  'permissions-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+] as const;
+
+/**
+ * Scripts and style sheets: never rendered as a document (nosniff keeps them from being sniffed into
+ * one). JSON and SVG keep the page headers: opened directly they are documents, and an SVG can run script.
+ */
+function isSubresource(contentType: unknown): boolean {
+  if (typeof contentType !== 'string') return false;
+  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  return type === 'text/javascript' || type === 'application/javascript' || type === 'text/css';
 }

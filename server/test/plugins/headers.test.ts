@@ -1,6 +1,11 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import type { LoupeDb } from '../../src/app';
-import { hostIsAllowed } from '../../src/plugins/headers';
+import {
+  DOCUMENT_ONLY_HEADERS,
+  hostIsAllowed,
+  LOCKED_DOWN_CSP,
+  registerSecurityHeaders,
+} from '../../src/plugins/headers';
 import {
   Browser,
   buildTestApp,
@@ -94,6 +99,58 @@ describe('security headers on every kind of API response', () => {
       expect(plain.headers['strict-transport-security']).toBeUndefined();
     } finally {
       await proxied.close();
+    }
+  });
+});
+
+describe('headers only a document reads', () => {
+  const BODIES = {
+    '/page': ['text/html; charset=utf-8', '<!doctype html><title>x</title>'],
+    '/app.js': ['application/javascript; charset=utf-8', 'void 0;'],
+    '/old.js': ['text/javascript', 'void 0;'],
+    '/app.css': ['text/css; charset=utf-8', 'body{}'],
+    '/data.json': ['application/json; charset=utf-8', '{}'],
+    '/icon.svg': ['image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg"/>'],
+    '/text': ['text/plain; charset=utf-8', 'plain'],
+  } as const;
+
+  async function staticServer(): Promise<FastifyInstance> {
+    const server = Fastify();
+    await registerSecurityHeaders(server, { csp: LOCKED_DOWN_CSP });
+    for (const [url, [type, body]] of Object.entries(BODIES)) {
+      server.get(url, (_request, reply) => reply.type(type).send(body));
+    }
+    return server;
+  }
+
+  it('leaves CSP, X-Frame-Options and Permissions-Policy off scripts and style sheets, keeping nosniff', async () => {
+    const server = await staticServer();
+    try {
+      for (const url of ['/app.js', '/old.js', '/app.css']) {
+        const res = await server.inject({ url });
+        expect([url, res.statusCode]).toEqual([url, 200]);
+        for (const name of DOCUMENT_ONLY_HEADERS)
+          expect([url, name, res.headers[name]]).toEqual([url, name, undefined]);
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+        expect(res.headers['referrer-policy']).toBe('same-origin');
+        expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('keeps every header on what a browser may open as a document: HTML, JSON, SVG, text', async () => {
+    const server = await staticServer();
+    try {
+      for (const url of ['/page', '/data.json', '/icon.svg', '/text', '/missing']) {
+        const res = await server.inject({ url });
+        expect(res.headers['content-security-policy']).toBe(API_CSP);
+        expect(res.headers['x-frame-options']).toBe('DENY');
+        expect(res.headers['permissions-policy']).toMatch(/^camera=\(self\)/);
+      }
+    } finally {
+      await server.close();
     }
   });
 });
