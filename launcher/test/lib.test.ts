@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import {
+  applyDeployed,
   cacheControlFor,
+  deployedRemotesFile,
   devRemotesConfig,
   IMMUTABLE,
   manifestUrl,
@@ -135,5 +137,36 @@ describe('the remotes list (platform/remotes.json)', () => {
     for (const dir of all('dir')) {
       expect(existsSync(path.join(__dirname, '..', '..', dir, 'src', 'routes.tsx'))).toBe(true);
     }
+  });
+});
+
+describe('the deployed-remotes file (remote:deploy)', () => {
+  it('lives in the data folder unless REMOTES_FILE names it, relative paths from where npm was typed', () => {
+    expect(deployedRemotesFile({}, '/srv/loupe/data')).toBe('/srv/loupe/data/deployed-remotes.json');
+    expect(deployedRemotesFile({ INIT_CWD: '/home/ops' }, 'data')).toBe('/home/ops/data/deployed-remotes.json');
+    expect(deployedRemotesFile({ INIT_CWD: '/home/ops', REMOTES_FILE: 'etc/remotes.json' }, '/srv/data')).toBe(
+      '/home/ops/etc/remotes.json',
+    );
+  });
+
+  it('replaces the start’s entries with the deployed ones; an entry rolled back to null is the start’s own', () => {
+    const plan = planRemotes({ REMOTE_ADMIN_URL: 'https://admin.loupe.example/' });
+    const served = applyDeployed(plan, {
+      remotes: {
+        inventory: {
+          entry: 'https://cdn.loupe.example/inventory/7/mf-manifest.json',
+          deployedAt: '2026-11-23T17:00:00.000Z',
+          previous: { entry: null, deployedAt: null },
+        },
+        admin: { entry: null, deployedAt: '2026-11-23T17:00:00.000Z', previous: null },
+      },
+    });
+    expect(remotesConfig(served, { hostname: 'localhost' }).remotes).toEqual([
+      { name: 'remote_auth', entry: 'http://localhost:8081/mf-manifest.json' },
+      { name: 'remote_inventory', entry: 'https://cdn.loupe.example/inventory/7/mf-manifest.json' },
+      { name: 'remote_clients', entry: 'http://localhost:8083/mf-manifest.json' },
+      { name: 'remote_finance', entry: 'http://localhost:8084/mf-manifest.json' },
+      { name: 'remote_admin', entry: 'https://admin.loupe.example/mf-manifest.json' },
+    ]);
   });
 });
