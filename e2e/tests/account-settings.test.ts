@@ -75,7 +75,7 @@ describe('account settings', () => {
     expect((await answer).status()).toBe(400);
 
     const message =
-      'This password is too short. It must contain at least 8 characters. ' +
+      'This password is too short. It must contain at least 12 characters. ' +
       'This password is too common. This password is entirely numeric.';
     const alert = page.getByRole('alert').filter({ hasText: 'This password is too short.' });
     await alert.waitFor();
