@@ -11,6 +11,8 @@ import { remoteCommand, serveRemoteBuilds, type RemoteBuildServer } from '../fix
  */
 let app: AppInstance | undefined;
 let builds: RemoteBuildServer | undefined;
+/** Another team's CDN: an origin no page of the app has been told about yet. */
+let elsewhere: RemoteBuildServer | undefined;
 
 beforeAll(async () => {
   builds = await serveRemoteBuilds({
@@ -23,12 +25,14 @@ beforeAll(async () => {
       },
     },
   });
+  elsewhere = await serveRemoteBuilds({ 'admin-9': { dir: 'remote-admin' } });
   app = await startApp({ label: 'deploy' });
 }, 120_000);
 
 afterAll(async () => {
   await app?.stop();
   await builds?.close();
+  await elsewhere?.close();
 });
 
 const browserTest = browserSuite();
@@ -129,6 +133,41 @@ describe('remote:deploy and remote:rollback while a page stays open', () => {
       expect(manifests).toEqual(['v1', 'v2', 'v1']);
 
       expect(await page.evaluate(() => (window as unknown as { stillOpen?: boolean }).stillOpen)).toBe(true);
+      expect(kit.pageErrors).toEqual([]);
+    },
+  );
+
+  browserTest(
+    'a remote moved to an origin the open page’s policy does not name arrives with a fresh page at the next visit',
+    async (kit) => {
+      if (!elsewhere) throw new Error('the second origin did not start');
+      const page = await kit.newPage({ as: demo.platinum, baseUrl: instance().app.baseUrl });
+      const violations: string[] = [];
+      page.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+      });
+      await page.goto('/dashboard');
+      await heading(page, 'Dashboard').waitFor();
+      await page.evaluate(() => ((window as unknown as { stillOpen: boolean }).stillOpen = true));
+
+      const deployed = await run('deploy', 'admin', elsewhere.url('admin-9'));
+      expect(deployed.status).toBe(0);
+      await comeBackTo(page);
+      const fetched = page.waitForRequest(
+        (request) => request.url() === `${elsewhere?.url('admin-9')}mf-manifest.json`,
+      );
+      // A client-side navigation, as the user menu's link makes it.
+      await page.evaluate(() => {
+        window.history.pushState({ usr: null, key: 'gold', idx: 1 }, '', '/management/gold');
+        window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+      });
+      await heading(page, 'Gold Management').waitFor({ timeout: 15_000 });
+      await fetched;
+      // Loaded by a new document, whose policy names the new origin: nothing was blocked.
+      expect(
+        await page.evaluate(() => (window as unknown as { stillOpen?: boolean }).stillOpen),
+      ).toBeUndefined();
+      expect(violations).toEqual([]);
       expect(kit.pageErrors).toEqual([]);
     },
   );
