@@ -73,7 +73,9 @@ describe('remotes built for other versions of the platform', () => {
       // Built for platform 2.0: never mounted, within the time a down remote takes.
       const started = Date.now();
       await sidebar(page).getByRole('link', { name: 'Clients', exact: true }).click();
-      const notice = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'Clients is unavailable' }) });
+      const notice = page
+        .getByRole('alert')
+        .filter({ has: page.getByRole('heading', { name: 'Clients is unavailable' }) });
       await notice.waitFor({ timeout: 5_000 });
       expect(Date.now() - started).toBeLessThan(5_000);
       await notice

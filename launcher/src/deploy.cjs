@@ -204,7 +204,11 @@ const USAGE = [
 ].join('\n');
 
 /** The command line; returns the exit code. */
-async function main(argv, env, { fetchImpl = globalThis.fetch, out = console.log, err = console.error } = {}) {
+async function main(
+  argv,
+  env,
+  { fetchImpl = globalThis.fetch, out = console.log, err = console.error } = {},
+) {
   const [command, ...args] = argv;
   // As npm start: the repository's data folder unless DATA_DIR says otherwise.
   const dataDir = (env.DATA_DIR ?? '').trim() || path.join(__dirname, '..', '..', 'data');

@@ -70,10 +70,14 @@ afterEach(() => rmSync(work, { recursive: true, force: true }));
 async function run(...argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await main(argv, { DATA_DIR: work, SHELL_ORIGIN: 'https://loupe.example' }, {
-    out: (text) => out.push(text),
-    err: (text) => err.push(text),
-  });
+  const code = await main(
+    argv,
+    { DATA_DIR: work, SHELL_ORIGIN: 'https://loupe.example' },
+    {
+      out: (text) => out.push(text),
+      err: (text) => err.push(text),
+    },
+  );
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
@@ -84,8 +88,12 @@ describe('npm run remote:deploy', () => {
     const first = await run('deploy', 'inventory', `${base}/v1/`);
     expect(first.err).toBe('');
     expect(first.code).toBe(EXIT.ok);
-    expect(first.out).toContain(`✓ reachable, CORS allows https://loupe.example, no-cache: ${base}/v1/mf-manifest.json`);
-    expect(first.out).toContain('✓ built for @loupe/platform ^0.1.0 (this platform: 0.1.0), exposes ./routes, ./widgets');
+    expect(first.out).toContain(
+      `✓ reachable, CORS allows https://loupe.example, no-cache: ${base}/v1/mf-manifest.json`,
+    );
+    expect(first.out).toContain(
+      '✓ built for @loupe/platform ^0.1.0 (this platform: 0.1.0), exposes ./routes, ./widgets',
+    );
     expect(first.out).toContain(`Deployed inventory: ${base}/v1/mf-manifest.json`);
     expect(deployed().remotes.inventory).toMatchObject({
       entry: `${base}/v1/mf-manifest.json`,
@@ -103,14 +111,49 @@ describe('npm run remote:deploy', () => {
   });
 
   it.each([
-    ['no CORS for the shell', { cors: null }, EXIT.headers, 'does not allow the shell\'s origin https://loupe.example (Access-Control-Allow-Origin: none)'],
-    ['CORS for another origin', { cors: 'https://other.example' }, EXIT.headers, 'Access-Control-Allow-Origin: https://other.example'],
-    ['a cached manifest', { manifestCache: 'public, max-age=3600' }, EXIT.headers, 'may be cached (Cache-Control: public, max-age=3600); it must be served no-cache'],
-    ['a cached entry script', { entryCache: 'public, max-age=31536000, immutable' }, EXIT.headers, 'the entry script'],
+    [
+      'no CORS for the shell',
+      { cors: null },
+      EXIT.headers,
+      "does not allow the shell's origin https://loupe.example (Access-Control-Allow-Origin: none)",
+    ],
+    [
+      'CORS for another origin',
+      { cors: 'https://other.example' },
+      EXIT.headers,
+      'Access-Control-Allow-Origin: https://other.example',
+    ],
+    [
+      'a cached manifest',
+      { manifestCache: 'public, max-age=3600' },
+      EXIT.headers,
+      'may be cached (Cache-Control: public, max-age=3600); it must be served no-cache',
+    ],
+    [
+      'a cached entry script',
+      { entryCache: 'public, max-age=31536000, immutable' },
+      EXIT.headers,
+      'the entry script',
+    ],
     ['a missing entry script', { entryStatus: 404 }, EXIT.unreachable, 'answered 404, not 200'],
-    ['another major of the platform', { manifest: inventoryManifest('^2.0.0') }, EXIT.incompatible, 'remote_inventory was built for @loupe/platform ^2.0.0; this shell provides 0.1.0'],
-    ['a missing expose', { manifest: inventoryManifest('^0.1.0', ['./routes']) }, EXIT.incompatible, 'does not expose ./widgets'],
-    ['another remote’s build', { manifest: { ...inventoryManifest(), name: 'remote_clients' } }, EXIT.incompatible, 'the manifest is the build of "remote_clients"'],
+    [
+      'another major of the platform',
+      { manifest: inventoryManifest('^2.0.0') },
+      EXIT.incompatible,
+      'remote_inventory was built for @loupe/platform ^2.0.0; this shell provides 0.1.0',
+    ],
+    [
+      'a missing expose',
+      { manifest: inventoryManifest('^0.1.0', ['./routes']) },
+      EXIT.incompatible,
+      'does not expose ./widgets',
+    ],
+    [
+      'another remote’s build',
+      { manifest: { ...inventoryManifest(), name: 'remote_clients' } },
+      EXIT.incompatible,
+      'the manifest is the build of "remote_clients"',
+    ],
   ])('refuses %s, changing nothing', async (_what, change, code, message) => {
     writeFileSync(file, JSON.stringify({ remotes: {} }));
     const before = readFileSync(file, 'utf8');
@@ -130,7 +173,9 @@ describe('npm run remote:deploy', () => {
     expect((await run('deploy', 'inventory', 'ftp://example.com/')).code).toBe(EXIT.usage);
     const unknown = await run('deploy', 'billing', `${base}/v1/`);
     expect(unknown.code).toBe(EXIT.usage);
-    expect(unknown.err).toContain('unknown remote "billing": one of auth, inventory, clients, finance, admin');
+    expect(unknown.err).toContain(
+      'unknown remote "billing": one of auth, inventory, clients, finance, admin',
+    );
     expect((await run('deploy', 'inventory')).code).toBe(EXIT.usage);
   });
 });

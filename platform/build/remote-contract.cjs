@@ -58,9 +58,10 @@ const version = (major, minor, patch, pre = []) => ({ major, minor, patch, pre }
  * Returns null for what it cannot read, so a malformed range is refused rather than guessed at.
  */
 function comparator(text) {
-  const match = /^(\^|~|>=|<=|>|<|=)?\s*v?(\d+|[xX*])(?:\.(\d+|[xX*]))?(?:\.(\d+|[xX*]))?(?:-([0-9A-Za-z.-]+))?$/.exec(
-    text,
-  );
+  const match =
+    /^(\^|~|>=|<=|>|<|=)?\s*v?(\d+|[xX*])(?:\.(\d+|[xX*]))?(?:\.(\d+|[xX*]))?(?:-([0-9A-Za-z.-]+))?$/.exec(
+      text,
+    );
   if (!match) return null;
   const [, op = '', ma, mi, pa, preText] = match;
   const wild = (part) => part === undefined || /^[xX*]$/.test(part);
@@ -80,7 +81,8 @@ function comparator(text) {
     const low = { op: '>=', v: version(major, minor, 0) };
     const caretHigh = major > 0 ? version(major + 1, 0, 0, ['0']) : version(0, minor + 1, 0, ['0']);
     if (op === '^') return [low, { op: '<', v: caretHigh }];
-    if (op === '' || op === '~' || op === '=') return [low, { op: '<', v: version(major, minor + 1, 0, ['0']) }];
+    if (op === '' || op === '~' || op === '=')
+      return [low, { op: '<', v: version(major, minor + 1, 0, ['0']) }];
     if (op === '>=') return [low];
     return null;
   }
@@ -90,9 +92,16 @@ function comparator(text) {
     if (major > 0) high = version(major + 1, 0, 0, ['0']);
     else if (minor > 0) high = version(0, minor + 1, 0, ['0']);
     else high = version(0, 0, exact.patch + 1, ['0']);
-    return [{ op: '>=', v: exact }, { op: '<', v: high }];
+    return [
+      { op: '>=', v: exact },
+      { op: '<', v: high },
+    ];
   }
-  if (op === '~') return [{ op: '>=', v: exact }, { op: '<', v: version(major, minor + 1, 0, ['0']) }];
+  if (op === '~')
+    return [
+      { op: '>=', v: exact },
+      { op: '<', v: version(major, minor + 1, 0, ['0']) },
+    ];
   return [{ op: op === '' ? '=' : op, v: exact }];
 }
 
@@ -121,7 +130,11 @@ function satisfies(versionText, range) {
   const v = parseVersion(versionText);
   if (!v || typeof range !== 'string' || range.trim() === '') return false;
   return range.split('||').some((alternative) => {
-    const parts = alternative.trim().replace(/(\^|~|>=|<=|>|<|=)\s+/g, '$1').split(/\s+/).filter(Boolean);
+    const parts = alternative
+      .trim()
+      .replace(/(\^|~|>=|<=|>|<|=)\s+/g, '$1')
+      .split(/\s+/)
+      .filter(Boolean);
     if (parts.length === 0) return false;
     const bounds = [];
     for (const part of parts) {

@@ -46,7 +46,8 @@ export function incompatibilityReason(error: RemoteIncompatibleError): string {
   const { title } = error.remote;
   const { refusal } = error;
   if (refusal.problem === 'platform') {
-    const platform = refusal.platform && refusal.platform !== 'unknown' ? ` (platform ${refusal.platform})` : '';
+    const platform =
+      refusal.platform && refusal.platform !== 'unknown' ? ` (platform ${refusal.platform})` : '';
     return `${title} was built for a different version of Loupe${platform} and cannot be shown until its team releases an update.`;
   }
   if (refusal.problem === 'exposes') {
