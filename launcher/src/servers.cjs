@@ -13,13 +13,7 @@ const {
   trustProxyOption,
   LOCKED_DOWN_CSP,
 } = require('@loupe/server');
-const {
-  applyDeployed,
-  cacheControlFor,
-  readDeployedRemotes,
-  remotesConfig,
-  NO_CACHE,
-} = require('./lib.cjs');
+const { applyDeployed, cacheControlFor, readDeployedRemotes, remotesConfig, NO_CACHE } = require('./lib.cjs');
 
 /** `'sha256-…'` of every inline <script> of the page: the CSP allows exactly these, not 'unsafe-inline'. */
 function inlineScriptHashes(html) {

@@ -143,10 +143,12 @@ describe('the remotes list (platform/remotes.json)', () => {
 describe('the deployed-remotes file (remote:deploy)', () => {
   it('lives in the data folder unless REMOTES_FILE names it, relative paths from where npm was typed', () => {
     expect(deployedRemotesFile({}, '/srv/loupe/data')).toBe('/srv/loupe/data/deployed-remotes.json');
-    expect(deployedRemotesFile({ INIT_CWD: '/home/ops' }, 'data')).toBe('/home/ops/data/deployed-remotes.json');
-    expect(deployedRemotesFile({ INIT_CWD: '/home/ops', REMOTES_FILE: 'etc/remotes.json' }, '/srv/data')).toBe(
-      '/home/ops/etc/remotes.json',
+    expect(deployedRemotesFile({ INIT_CWD: '/home/ops' }, 'data')).toBe(
+      '/home/ops/data/deployed-remotes.json',
     );
+    expect(
+      deployedRemotesFile({ INIT_CWD: '/home/ops', REMOTES_FILE: 'etc/remotes.json' }, '/srv/data'),
+    ).toBe('/home/ops/etc/remotes.json');
   });
 
   it('replaces the start’s entries with the deployed ones; an entry rolled back to null is the start’s own', () => {

@@ -63,12 +63,19 @@ it('a mounted remote keeps its build when another is deployed; the next visit to
           </>
         ),
       },
-      { path: 'add', element: <label>Name (build {version})<input /></label> },
+      {
+        path: 'add',
+        element: (
+          <label>
+            Name (build {version})<input />
+          </label>
+        ),
+      },
     ],
   });
-  jest.mocked(loadRemoteRoutes).mockImplementation(async (key) =>
-    key === 'clients' ? build(release) : loadFakeRoutes(key),
-  );
+  jest
+    .mocked(loadRemoteRoutes)
+    .mockImplementation(async (key) => (key === 'clients' ? build(release) : loadFakeRoutes(key)));
   const { user } = renderApp({ route: '/clients/add', role: 'silver' });
   const field = await screen.findByLabelText('Name (build 1)');
   await user.type(field, 'Ada');

@@ -39,9 +39,7 @@ let allowedOrigins: ReadonlySet<string> | null = null;
 const needsPageLoad = new Set<RemoteKey>();
 
 function origins(config: RemotesConfig): Set<string> {
-  return new Set(
-    Object.values(config).flatMap((remote) => (remote ? [new URL(remote.entry).origin] : [])),
-  );
+  return new Set(Object.values(config).flatMap((remote) => (remote ? [new URL(remote.entry).origin] : [])));
 }
 
 /** Starts reading /remotes.json (once); a failed read is forgotten so a retry reads it again. */
