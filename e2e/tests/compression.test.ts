@@ -70,18 +70,19 @@ function expectBrotliScripts(scripts: Seen[]) {
 }
 
 describe('compressed delivery, as the browser receives it', () => {
-  browserTest('a cold /login gets every script, the shell’s and remote-auth’s, as brotli', async (kit) => {
+  browserTest('a cold /login gets every script as brotli, all of them the shell’s own', async (kit) => {
     const page = await kit.newPage();
     const scripts = recordResponses(page, isScript);
     await page.goto('/login');
     await signInButton(page).waitFor();
     await page.waitForLoadState('networkidle');
     const seen = await scripts();
-    const origins = new Set(seen.map((script) => new URL(script.url).origin));
-    // The shell's own origin and remote-auth's: both servers negotiate.
-    expect(origins.has(new URL(baseUrl()).origin)).toBe(true);
-    expect(origins.size).toBeGreaterThanOrEqual(2);
-    expect(seen.some((script) => script.url.endsWith('/remoteEntry.js'))).toBe(true);
+    // /login is the shell's screen: no remote's container is fetched for it (remotes' servers negotiate
+    // too, as the dashboard's scripts below show).
+    expect([...new Set(seen.map((script) => new URL(script.url).origin))]).toEqual([
+      new URL(baseUrl()).origin,
+    ]);
+    expect(seen.length).toBeGreaterThan(0);
     expectBrotliScripts(seen);
     expect(kit.pageErrors).toEqual([]);
   });

@@ -3,12 +3,8 @@ import list from '@loupe/platform/remotes.json';
 import routes from '../src/routes';
 
 describe('remote-auth routes', () => {
-  it('contributes /login, /account/settings and /profile/settings, none role-restricted', () => {
-    expect(absoluteRoutes(routes).map((r) => r.path)).toEqual([
-      '/login',
-      '/account/settings',
-      '/profile/settings',
-    ]);
+  it('contributes /account/settings and /profile/settings, none role-restricted (/login is the shell’s)', () => {
+    expect(absoluteRoutes(routes).map((r) => r.path)).toEqual(['/account/settings', '/profile/settings']);
     expect(absoluteRoutes(routes).every((r) => r.roles === undefined)).toBe(true);
   });
 

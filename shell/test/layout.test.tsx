@@ -111,7 +111,7 @@ describe('header and sidebar visibility', () => {
 
   it('are hidden when nobody is signed in (the visitor lands on /login, remembered location kept)', async () => {
     renderApp({ route: '/clients', role: null });
-    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Sign in to Loupe' })).toBeInTheDocument();
     expect(location()).toBe('/login');
     expect(screen.queryByTestId('top-bar')).not.toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();

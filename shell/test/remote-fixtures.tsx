@@ -24,7 +24,6 @@ function FakeAccountSettings() {
 /** Small stand-ins for the remotes' `./routes` modules, keyed by prefix as the real ones are. */
 export const fakeRoutes: Readonly<Record<RemoteKey, RemoteRoutes>> = {
   auth: {
-    '/login': [{ path: '', element: <h1>Sign in</h1> }],
     '/account': [{ path: 'settings', element: <FakeAccountSettings /> }],
     '/profile': [{ path: 'settings', element: <h1>Profile Settings</h1> }],
   },

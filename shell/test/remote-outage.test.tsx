@@ -53,15 +53,14 @@ async function signIn({ user }: AppView) {
 describe('/login while remote-auth cannot be loaded', () => {
   beforeEach(() => down.add('auth'));
 
-  it('offers the platform’s sign-in form with the spec’s texts, quietly saying why it looks plainer', async () => {
+  it('is the shell’s own sign-in screen, with the spec’s texts, untouched by the outage', async () => {
     signInServer('/login');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to Loupe' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Username')).toHaveAttribute('autocomplete', 'username');
+    expect(screen.getByText('Your watch-intelligence dashboard')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Username')).toHaveAttribute('autocomplete', 'username');
     expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
-    expect(
-      screen.getByText('The full sign-in page could not be loaded; you can still sign in here.'),
-    ).toBeInTheDocument();
+    expect(loadRemoteRoutes).not.toHaveBeenCalledWith('auth');
     // Nothing claims the application works for a visitor who cannot sign in, and nothing shouts.
     expect(screen.queryByText('Account is unavailable')).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();

@@ -76,7 +76,6 @@ describe('fetchRemotesConfig', () => {
 
 describe('remoteForPath', () => {
   it.each([
-    ['/login', 'auth'],
     ['/account/settings', 'auth'],
     ['/profile/settings', 'auth'],
     ['/stock/watches', 'inventory'],
@@ -92,7 +91,7 @@ describe('remoteForPath', () => {
     expect(remoteForPath(path)?.key).toBe(key);
   });
 
-  it.each(['/loginx', '/stocks', '/dashboard', '/', '/management'.slice(0, 5)])(
+  it.each(['/login', '/loginx', '/stocks', '/dashboard', '/', '/management'.slice(0, 5)])(
     '%s belongs to no remote',
     (path) => {
       expect(remoteForPath(path)).toBeUndefined();

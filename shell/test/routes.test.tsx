@@ -30,10 +30,13 @@ describe('routing', () => {
     expect(location()).toBe('/dashboard');
   });
 
-  it('keeps /login public and loads only the auth remote for it', async () => {
+  it('renders /login itself, public, loading no remote at all', async () => {
     renderApp({ route: '/login', role: null });
-    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
-    expect(jest.mocked(loadRemoteRoutes).mock.calls.map(([key]) => key)).toEqual(['auth']);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to Loupe' })).toBeInTheDocument();
+    expect(screen.getByText('Your watch-intelligence dashboard')).toBeInTheDocument();
+    expect(location()).toBe('/login');
+    expect(loadRemoteRoutes).not.toHaveBeenCalled();
+    expect(preloadRemoteRoutes).not.toHaveBeenCalled();
   });
 
   it('hands each prefix to its remote, on demand', async () => {

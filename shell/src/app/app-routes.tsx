@@ -4,6 +4,7 @@ import { AppLayout } from '../layout/app-layout';
 import { DashboardPage } from '../pages/dashboard/dashboard-page';
 import { UnauthorizedPage } from '../pages/unauthorized-page';
 import { RemoteOutlet } from './remote-outlet';
+import { SignInPage } from './sign-in-page';
 
 /** The shell's own screens; everything else belongs to a remote (see remote-catalog.ts). */
 export function AppRoutes() {
@@ -11,6 +12,8 @@ export function AppRoutes() {
     <Routes>
       <Route element={<AppLayout />}>
         <Route index element={<Navigate to="/dashboard" replace />} />
+        {/* The only screen outside the signed-in guard (SPEC §2). */}
+        <Route path="login" element={<SignInPage />} />
         <Route
           path="dashboard"
           element={

@@ -1,14 +1,10 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { RequireAuth } from '@loupe/platform';
-import { PUBLIC_PATHS, remoteForPath } from '../federation/remote-catalog';
+import { remoteForPath } from '../federation/remote-catalog';
 import { preloadRemoteRoutes } from '../federation/remote-loader';
 import { RemoteArea } from '../federation/remote-area';
 import { NotFoundPage } from '../pages/not-found-page';
-import { SignInFallback } from './sign-in-fallback';
-
-const SIGN_IN_PATH = '/login';
-const signInFallback = () => <SignInFallback />;
 
 /** Every path the shell does not own itself: handed to the remote that owns its prefix, loaded on demand. */
 export function RemoteOutlet() {
@@ -27,14 +23,11 @@ export function RemoteOutlet() {
       </RequireAuth>
     );
   }
-  // Keyed by remote: moving to another remote's screens starts with a fresh error boundary. Signing in must
-  // not hang on one remote: if /login's cannot be loaded, the shell signs the visitor in itself.
-  const area = (
-    <RemoteArea
-      key={remote.key}
-      remote={remote}
-      unavailable={pathname === SIGN_IN_PATH ? signInFallback : undefined}
-    />
+  // Keyed by remote: moving to another remote's screens starts with a fresh error boundary. Every remote's
+  // screen is for signed-in staff; /login is the shell's own (app-routes.tsx).
+  return (
+    <RequireAuth>
+      <RemoteArea key={remote.key} remote={remote} />
+    </RequireAuth>
   );
-  return PUBLIC_PATHS.includes(pathname) ? area : <RequireAuth>{area}</RequireAuth>;
 }

@@ -38,6 +38,3 @@ export function remoteForPath(pathname: string): RemoteDefinition | undefined {
     remote.prefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`)),
   );
 }
-
-/** The only screen outside the signed-in guard (SPEC §2). */
-export const PUBLIC_PATHS: readonly string[] = ['/login'];

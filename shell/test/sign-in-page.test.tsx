@@ -3,7 +3,7 @@ import { authCheckAs, createFetchMock, renderWithProviders, type FetchMock } fro
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router-dom';
-import { LoginPage } from '../src/features/auth/components/login-page';
+import { SignInPage } from '../src/app/sign-in-page';
 
 const landingRoutes = (
   <>
@@ -32,7 +32,7 @@ function server(tokenAnswer?: Parameters<FetchMock['on']>[1]): FetchMock {
 }
 
 function renderLogin(route = '/login') {
-  return renderWithProviders(<LoginPage />, { route, path: '/login', extraRoutes: landingRoutes });
+  return renderWithProviders(<SignInPage />, { route, path: '/login', extraRoutes: landingRoutes });
 }
 
 async function fillAndSubmit(username = 'gold', password = 'loupe-demo-2026') {
@@ -41,7 +41,7 @@ async function fillAndSubmit(username = 'gold', password = 'loupe-demo-2026') {
   await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 }
 
-describe('/login', () => {
+describe('/login, the shell’s own screen', () => {
   it('shows a title, the two fields and the Sign in button', async () => {
     server();
     renderLogin();
