@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { demo } from '../support/accounts';
+import { apiSignIn } from '../support/api';
 import { browserSuite } from '../support/browser';
 import { SPEC_ROUTES as ROUTES } from '../support/routes';
 import { baseUrl } from '../support/state';
@@ -180,22 +181,33 @@ describe('module federation', () => {
     }
   });
 
-  test('the API describes itself: OpenAPI at /api/docs/json and its browsable page at /api/docs', async () => {
-    const json = await fetch(`${baseUrl()}/api/docs/json`);
-    expect(json.status).toBe(200);
-    const spec = (await json.json()) as { openapi: string; paths: Record<string, unknown> };
-    expect(spec.openapi).toMatch(/^3\./);
-    // Mounted under /api by the shell, the paths may or may not carry that prefix.
-    const paths = Object.keys(spec.paths);
-    for (const path of ['/csrf/', '/auth-check/', '/token/', '/logout/', '/api/profile/me/']) {
-      expect({ path, documented: paths.some((p) => p === path || p === `/api${path}`) }).toEqual({
-        path,
-        documented: true,
-      });
+  test('the API describes itself to the shop owner only: OpenAPI at /api/docs/json, browsable at /api/docs', async () => {
+    // Strangers get the same 404 as a missing path: the map of every endpoint is not handed out.
+    expect((await fetch(`${baseUrl()}/api/docs/json`)).status).toBe(404);
+    expect((await fetch(`${baseUrl()}/api/docs`, { redirect: 'follow' })).status).toBe(404);
+    const gold = await apiSignIn(baseUrl(), demo.gold);
+    const owner = await apiSignIn(baseUrl(), demo.platinum);
+    try {
+      expect((await gold.get('/api/docs/json')).status()).toBe(404);
+      const json = await owner.get('/api/docs/json');
+      expect(json.status()).toBe(200);
+      const spec = (await json.json()) as { openapi: string; paths: Record<string, unknown> };
+      expect(spec.openapi).toMatch(/^3\./);
+      // Mounted under /api by the shell, the paths may or may not carry that prefix.
+      const paths = Object.keys(spec.paths);
+      for (const path of ['/csrf/', '/auth-check/', '/token/', '/logout/', '/api/profile/me/']) {
+        expect({ path, documented: paths.some((p) => p === path || p === `/api${path}`) }).toEqual({
+          path,
+          documented: true,
+        });
+      }
+      const page = await owner.get('/api/docs');
+      expect(page.status()).toBe(200);
+      expect(page.headers()['content-type']).toMatch(/text\/html/);
+      expect(await page.text()).toMatch(/swagger/i);
+    } finally {
+      await gold.dispose();
+      await owner.dispose();
     }
-    const page = await fetch(`${baseUrl()}/api/docs`, { redirect: 'follow' });
-    expect(page.status).toBe(200);
-    expect(page.headers.get('content-type')).toMatch(/text\/html/);
-    expect(await page.text()).toMatch(/swagger/i);
   });
 });
