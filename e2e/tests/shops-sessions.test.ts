@@ -8,7 +8,8 @@ import { heading, openUserMenu, signInThroughForm, userMenuButton, waitForPath }
 
 /**
  * Issue 11's shop isolation and sessions, in a real browser, on an app instance of its own: a dealer's set-up
- * as the README describes it (user:create, then shop:create), with two shops and no demo data.
+ * as the README describes it (user:create, then shop:create, then NODE_ENV=production npm start), with two shops
+ * and no demo data.
  */
 const mayfair: Account = { username: 'e2e-mayfair', password: 'Tourbillon-Escapement-61' };
 const hatton: Account = { username: 'e2e-hatton', password: 'Chronograph-Pusher-Crown-27' };
@@ -40,6 +41,8 @@ async function addMember(owner: APIRequestContext, shopId: number, userId: numbe
 beforeAll(async () => {
   app = await startApp({
     label: 'shops',
+    // A real deployment: production mode, which refuses the demo password and seeds no demo data.
+    env: { NODE_ENV: 'production', LOUPE_DEMO: '0' },
     users: [mayfair, hatton, firstTimer],
     shops: [
       { name: MAYFAIR, owner: mayfair.username },
