@@ -42,23 +42,26 @@ const SHARED_WORKSPACES = {
 /**
  * @param {string} dir the package being built; its package.json dependencies give `requiredVersion`
  * (falling back to the platform's, which declares every shared library).
+ * @param {{ eager?: boolean }} [options] `eager` for the shell only: its copies are the page's, needed by
+ * every first load, so they travel in its main chunk instead of a dozen separate requests. Remotes keep
+ * them lazy, so a remote mounted in the shell downloads none of them.
  */
-function createSharedConfig(dir) {
+function createSharedConfig(dir, { eager = false } = {}) {
   const own = readJson(path.join(dir, 'package.json'));
   const platform = readJson(path.join(repo, 'platform', 'package.json'));
   const declared = { ...platform.dependencies, ...own.dependencies };
 
-  /** @type {Record<string, { singleton: true, requiredVersion: string, strictVersion: boolean }>} */
+  /** @type {Record<string, { singleton: true, requiredVersion: string, strictVersion: boolean, eager: boolean }>} */
   const shared = {};
   for (const [key, pkg] of Object.entries(SHARED_LIBRARIES)) {
     const requiredVersion = declared[pkg] ?? installedVersion(pkg);
-    shared[key] = { singleton: true, requiredVersion, strictVersion: false };
+    shared[key] = { singleton: true, requiredVersion, strictVersion: false, eager };
     // The router surface lives in the platform's folder, whose package.json would lend it the platform's
     // version; it carries the router's own.
     if (key === 'react-router-dom') shared[key].version = installedVersion(pkg);
   }
   for (const [key, file] of Object.entries(SHARED_WORKSPACES)) {
-    shared[key] = { singleton: true, requiredVersion: readJson(file).version, strictVersion: false };
+    shared[key] = { singleton: true, requiredVersion: readJson(file).version, strictVersion: false, eager };
   }
   return shared;
 }

@@ -171,7 +171,7 @@ function createWebpackConfig({ dir, name, kind, devPort, exposes = {}, title = '
           exposes,
           // The shell learns where remotes live at run time (/remotes.json); nothing is wired at build time.
           remotes: {},
-          shared: createSharedConfig(dir),
+          shared: createSharedConfig(dir, { eager: kind === 'shell' }),
           shareStrategy: 'loaded-first',
           manifest: true,
           dts: false,
