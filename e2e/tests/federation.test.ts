@@ -52,7 +52,7 @@ async function navigateInApp(page: Page, path: string): Promise<void> {
 
 describe('module federation', () => {
   browserTest(
-    'every route rendered in one page load uses exactly one copy of React (react-dom)',
+    'every route rendered in one page load uses exactly one copy of React (react-dom) and of every shared library',
     async (kit) => {
       const page = await kit.newPage({ as: demo.platinum, initScript: COUNT_REACT_RENDERERS });
       const remoteOrigins = new Set<string>();
@@ -82,6 +82,40 @@ describe('module federation', () => {
       );
       expect(renderers).toHaveLength(1);
       expect(renderers[0]?.packageName).toBe('react-dom');
+      // Every shared library, not only react-dom: one copy on the page, the shell's (eager in its main
+      // chunk), whichever remote asked for it.
+      const shared = await page.evaluate(() => {
+        type Scope = Record<string, Record<string, { from: string; loaded?: boolean; lib?: unknown }>>;
+        const federation = (
+          globalThis as unknown as {
+            __FEDERATION__: { __INSTANCES__: Array<{ shareScopeMap: { default?: Scope } }> };
+          }
+        ).__FEDERATION__;
+        const copies: Record<string, string[]> = {};
+        for (const instance of federation.__INSTANCES__) {
+          for (const [library, versions] of Object.entries(instance.shareScopeMap.default ?? {})) {
+            for (const [version, share] of Object.entries(versions)) {
+              const copy = `${version} from ${share.from}${share.loaded || share.lib ? ' (loaded)' : ''}`;
+              copies[library] = [...new Set([...(copies[library] ?? []), copy])];
+            }
+          }
+        }
+        return copies;
+      });
+      const libraries = [
+        'react',
+        'react-dom',
+        'react-router-dom',
+        '@tanstack/react-query',
+        'styled-components',
+      ];
+      for (const library of [...libraries, '@loupe/platform', '@loupe/contracts']) {
+        expect([library, shared[library]?.length, shared[library]?.[0]]).toEqual([
+          library,
+          1,
+          expect.stringMatching(/ from shell \(loaded\)$/),
+        ]);
+      }
       // All five remotes were loaded from their own origins during the tour.
       expect(remoteOrigins.size).toBe(5);
       expect(kit.pageErrors).toEqual([]);
