@@ -1,2 +1,4 @@
-// An async boundary: federation negotiates the shared singletons before any of them is evaluated.
-void import('./bootstrap');
+// No async boundary: every library the shell shares is eager (platform/build/federation.cjs), so nothing
+// waits for share negotiation, and the app starts from this one chunk instead of fetching a second one after
+// it. Remotes negotiate when they are loaded and find the shell's copies already provided.
+import './bootstrap';
