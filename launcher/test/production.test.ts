@@ -13,6 +13,9 @@ afterEach(() => {
   rmSync(work, { recursive: true, force: true });
 });
 
+// Each test opens a fresh embedded database (seconds, more on a busy machine) and verifies argon2 hashes.
+jest.setTimeout(60_000);
+
 const configFor = (env: Record<string, string>) =>
   loadConfig({ DATA_DIR: path.join(work, 'data'), LOG_LEVEL: 'silent', ...env });
 
