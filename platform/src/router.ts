@@ -15,6 +15,7 @@ export {
   createSearchParams,
   generatePath,
   matchPath,
+  matchRoutes,
   useHref,
   useInRouterContext,
   useLocation,
