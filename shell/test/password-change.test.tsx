@@ -1,21 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { authCheckAs } from '@loupe/platform/testing';
-import { loadRemoteRoutes, loadRemoteWidgets } from '../src/federation/remote-loader';
-import { loadFakeRoutes, noWidgets } from './remote-fixtures';
 import { renderApp } from './render-app';
-
-jest.mock('../src/federation/remote-loader', () => ({
-  loadRemoteRoutes: jest.fn(),
-  loadRemoteWidgets: jest.fn(),
-  preloadRemoteRoutes: jest.fn(),
-  resetRemote: jest.fn(),
-  loadRemotesConfig: jest.fn(),
-}));
-
-beforeEach(() => {
-  jest.mocked(loadRemoteRoutes).mockImplementation(loadFakeRoutes);
-  jest.mocked(loadRemoteWidgets).mockImplementation(noWidgets);
-});
 
 const ALERT = 'Your password was set for you: choose a new one to continue.';
 const location = () => screen.getByTestId('location').textContent;
@@ -55,6 +40,8 @@ describe('a password set by someone else', () => {
     await view.user.click(screen.getByRole('button', { name: 'Change Password' }));
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
     expect(location()).toBe('/account/settings');
+    // The account screen stayed mounted as the requirement lifted: its own outcome message is still there.
+    expect(screen.getByText('Password changed successfully.')).toBeInTheDocument();
 
     await view.user.click(within(nav).getByRole('link', { name: 'Reports' }));
     expect(await screen.findByRole('heading', { name: 'Reports' })).toBeInTheDocument();

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { http, useAuth, type DashboardWidget, type RemoteRoutes } from '@loupe/platform';
 import type { RemoteKey } from '../src/federation/remote-catalog';
 
@@ -7,8 +8,10 @@ import type { RemoteKey } from '../src/federation/remote-catalog';
  */
 function FakeAccountSettings() {
   const { checkAuth } = useAuth();
+  const [changed, setChanged] = useState(false);
   const change = async () => {
     await http.post('/api/account/change-password/', { current_password: 'a', new_password: 'b' });
+    setChanged(true);
     await checkAuth();
   };
   return (
@@ -17,6 +20,7 @@ function FakeAccountSettings() {
       <button type="button" onClick={() => void change()}>
         Change Password
       </button>
+      {changed ? <p>Password changed successfully.</p> : null}
     </>
   );
 }

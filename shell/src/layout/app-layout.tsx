@@ -67,28 +67,17 @@ const ACCOUNT_SCREENS = ['/account/', '/profile/'];
 function Screen() {
   const { shop, shops, mustChangePassword } = useAuth();
   const { pathname } = useLocation();
-  if (mustChangePassword) {
-    if (pathname !== PASSWORD_CHANGE_PATH) return <Navigate to={PASSWORD_CHANGE_PATH} replace />;
-    return (
-      <>
-        <Alert>{MUST_CHANGE_PASSWORD}</Alert>
-        <Outlet />
-      </>
-    );
+  if (mustChangePassword && pathname !== PASSWORD_CHANGE_PATH) {
+    return <Navigate to={PASSWORD_CHANGE_PATH} replace />;
   }
   const account = ACCOUNT_SCREENS.some((prefix) => pathname.startsWith(prefix));
-  if (!shop && shops.length > 0 && !account) {
-    return (
-      <>
-        <ShopNotices />
-        <ChooseShop />
-      </>
-    );
-  }
+  const choosing = !mustChangePassword && !shop && shops.length > 0 && !account;
+  // One shape in every state, so the screen stays mounted when the password change lifts the requirement: the
+  // account page keeps its "Password changed successfully." instead of starting again empty.
   return (
     <>
-      <ShopNotices />
-      <Outlet key={shop?.id ?? 'none'} />
+      {mustChangePassword ? <Alert>{MUST_CHANGE_PASSWORD}</Alert> : <ShopNotices />}
+      {choosing ? <ChooseShop /> : <Outlet key={shop?.id ?? 'none'} />}
     </>
   );
 }
