@@ -1,4 +1,4 @@
-// The one `shared` definition of every federated build (shell and the five remotes). Everything that holds
+// The one `shared` definition of every federated build: the five remotes' and what the shell registers. Everything that holds
 // module state — React's dispatcher, the router's contexts, styled-components' theme context, the query cache's
 // context, the platform's HTTP/auth singleton — must exist once on the page, so each entry is a singleton. Versions come from the
 // package.json files rather than being typed here, so an upgrade in one place cannot drift from this list.
@@ -40,30 +40,57 @@ const SHARED_WORKSPACES = {
 };
 
 /**
+ * A remote's `shared` option for the federation plugin.
  * @param {string} dir the package being built; its package.json dependencies give `requiredVersion`
- * (falling back to the platform's, which declares every shared library).
- * @param {{ eager?: boolean }} [options] `eager` for the shell only: its copies are the page's, needed by
- * every first load, so they travel in its main chunk instead of a dozen separate requests. Remotes keep
- * them lazy, so a remote mounted in the shell downloads none of them.
+ * (falling back to the platform's, which declares every shared library). Each library is lazy, so a remote
+ * mounted in the shell downloads none of them: it finds the shell's copies already provided.
  */
-function createSharedConfig(dir, { eager = false } = {}) {
+function createSharedConfig(dir) {
   const own = readJson(path.join(dir, 'package.json'));
   const platform = readJson(path.join(repo, 'platform', 'package.json'));
   const declared = { ...platform.dependencies, ...own.dependencies };
 
-  /** @type {Record<string, { singleton: true, requiredVersion: string, strictVersion: boolean, eager: boolean }>} */
+  /** @type {Record<string, { singleton: true, requiredVersion: string, strictVersion: boolean, eager: boolean, version?: string }>} */
   const shared = {};
   for (const [key, pkg] of Object.entries(SHARED_LIBRARIES)) {
     const requiredVersion = declared[pkg] ?? installedVersion(pkg);
-    shared[key] = { singleton: true, requiredVersion, strictVersion: false, eager };
+    shared[key] = { singleton: true, requiredVersion, strictVersion: false, eager: false };
     // The router surface lives in the platform's folder, whose package.json would lend it the platform's
     // version; it carries the router's own.
     if (key === 'react-router-dom') shared[key].version = installedVersion(pkg);
   }
   for (const [key, file] of Object.entries(SHARED_WORKSPACES)) {
-    shared[key] = { singleton: true, requiredVersion: readJson(file).version, strictVersion: false, eager };
+    shared[key] = {
+      singleton: true,
+      requiredVersion: readJson(file).version,
+      strictVersion: false,
+      eager: false,
+    };
   }
   return shared;
 }
 
-module.exports = { createSharedConfig, ROUTER_SURFACE };
+/**
+ * What the shell registers with the federation runtime it creates itself (shell/src/federation): for each
+ * shared library, the version its copy is provided at and the rules a consumer applies. Built without the
+ * federation plugin, the shell states these versions itself; they are the ones a remote's build gives the
+ * same copy (the installed package's, the workspace's), so a remote finds one entry per library, the
+ * shell's, and never registers a second.
+ * @param {string} dir the shell's package folder
+ * @returns {Record<string, { version: string, shareConfig: { singleton: true, requiredVersion: string, strictVersion: boolean } }>}
+ */
+function createHostShared(dir) {
+  const host = {};
+  for (const [key, { requiredVersion, singleton, strictVersion }] of Object.entries(
+    createSharedConfig(dir),
+  )) {
+    const version =
+      key in SHARED_WORKSPACES
+        ? readJson(SHARED_WORKSPACES[key]).version
+        : installedVersion(SHARED_LIBRARIES[key]);
+    host[key] = { version, shareConfig: { singleton, requiredVersion, strictVersion } };
+  }
+  return host;
+}
+
+module.exports = { createSharedConfig, createHostShared, ROUTER_SURFACE };

@@ -1,6 +1,7 @@
 // One jest setup for every browser package (platform, shell, remotes): jsdom, ts-jest, and the workspace
 // packages mapped to their TypeScript sources so tests never depend on a build.
 const path = require('node:path');
+const { createHostShared } = require('./federation.cjs');
 
 const repo = path.resolve(__dirname, '..', '..');
 
@@ -32,6 +33,9 @@ function createJestConfig(rootDir, overrides = {}) {
       '^@loupe/contracts$': path.join(repo, 'contracts/src/index.ts'),
     },
     setupFilesAfterEnv: [path.join(__dirname, 'jest.setup.cjs')],
+    // What the shell's build defines for the federation runtime it creates (webpack.cjs): tests of the code
+    // that reads it see the same definition.
+    globals: { LOUPE_SHARED_LIBRARIES: createHostShared(rootDir) },
     ...overrides,
   };
 }

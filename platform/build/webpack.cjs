@@ -5,7 +5,7 @@ const zlib = require('node:zlib');
 const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { createSharedConfig, ROUTER_SURFACE } = require('./federation.cjs');
+const { createHostShared, createSharedConfig, ROUTER_SURFACE } = require('./federation.cjs');
 const { CONTRACT_KEY, requiredExposes } = require('./remote-contract.cjs');
 const PLATFORM_PACKAGE = require('../package.json');
 const REMOTES_LIST = require('../remotes.json');
@@ -89,6 +89,30 @@ class RemoteContractPlugin {
 const MANIFEST = 'mf-manifest.json';
 
 /**
+ * The shell is built without the federation plugin. With it, the plugin's runtime (22 KB compressed) sat in
+ * the main chunk of every first load, /login included, where no remote is ever loaded. The shell creates its
+ * runtime instance itself, from a chunk fetched when the first remote is needed, and registers its own
+ * copies of the shared libraries with it (shell/src/federation/federation-runtime.ts). This plugin hands that
+ * code what the plugin used to know at build time: the versions and rules of the shared libraries
+ * (`LOUPE_SHARED_LIBRARIES`, from federation.cjs like every remote's `shared`) and the browser target, which
+ * keeps the runtime's Node.js script loading out of the chunk as `experiments.optimization.target` does.
+ */
+class FederationHostPlugin {
+  /** @param {string} dir the shell's package folder */
+  constructor(dir) {
+    this.shared = createHostShared(dir);
+  }
+
+  /** @param {import('webpack').Compiler} compiler */
+  apply(compiler) {
+    new compiler.webpack.DefinePlugin({
+      LOUPE_SHARED_LIBRARIES: JSON.stringify(this.shared),
+      ENV_TARGET: JSON.stringify('web'),
+    }).apply(compiler);
+  }
+}
+
+/**
  * @param {object} options
  * @param {string} options.dir the package folder (its `src/index.ts` is the app entry)
  * @param {string} options.name federation container name (`shell`, `remote_admin`, …)
@@ -165,25 +189,24 @@ function createWebpackConfig({ dir, name, kind, devPort, exposes = {}, title = '
         ],
       },
       plugins: [
-        new ModuleFederationPlugin({
-          name,
-          filename: 'remoteEntry.js',
-          exposes,
-          // The shell learns where remotes live at run time (/remotes.json); nothing is wired at build time.
-          remotes: {},
-          shared: createSharedConfig(dir, { eager: kind === 'shell' }),
-          shareStrategy: 'loaded-first',
-          manifest: true,
-          dts: false,
-          experiments: {
-            // Only the shell reads manifests and loads remotes; a remote's container needs neither the
-            // snapshot (manifest) code nor remote loading, which keeps every remoteEntry.js small.
-            optimization:
-              kind === 'shell'
-                ? { target: 'web' }
-                : { target: 'web', disableSnapshot: true, disableRemote: true },
-          },
-        }),
+        kind === 'shell'
+          ? new FederationHostPlugin(dir)
+          : new ModuleFederationPlugin({
+              name,
+              filename: 'remoteEntry.js',
+              exposes,
+              // A remote loads no other remote: only the shell does, from /remotes.json at run time.
+              remotes: {},
+              shared: createSharedConfig(dir),
+              shareStrategy: 'loaded-first',
+              manifest: true,
+              dts: false,
+              experiments: {
+                // Only the shell reads manifests and loads remotes; a remote's container needs neither the
+                // snapshot (manifest) code nor remote loading, which keeps every remoteEntry.js small.
+                optimization: { target: 'web', disableSnapshot: true, disableRemote: true },
+              },
+            }),
         ...(kind === 'remote' ? [new RemoteContractPlugin(exposes)] : []),
         ...(withApp
           ? [

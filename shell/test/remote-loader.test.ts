@@ -1,15 +1,18 @@
-import { getInstance } from '@module-federation/enhanced/runtime';
+import { createInstance } from '@module-federation/enhanced/runtime';
 import { loadRemoteRoutes, loadRemoteWidgets, RemoteUnavailableError } from '../src/federation/remote-loader';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({ getInstance: jest.fn() }));
+// The real loader, not the stand-in every other file gets (test/stand-in-remotes.ts).
+jest.unmock('../src/federation/remote-loader');
+jest.mock('@module-federation/enhanced/runtime', () => ({ createInstance: jest.fn() }));
+
+/** The federation runtime, which the loader creates once: each test says what its `loadRemote` answers. */
+const runtime = { registerRemotes: jest.fn(), registerPlugins: jest.fn(), loadRemote: jest.fn() };
+jest.mocked(createInstance).mockReturnValue(runtime as never);
 
 /** The federation runtime answering every `loadRemote` with `exposed` for the asked module. */
 function runtimeExposing(exposed: Record<string, unknown>) {
-  const loadRemote = jest.fn(async (id: string) => ({ default: exposed[id] }));
-  jest
-    .mocked(getInstance)
-    .mockReturnValue({ registerRemotes: jest.fn(), registerPlugins: jest.fn(), loadRemote } as never);
-  return loadRemote;
+  runtime.loadRemote.mockImplementation(async (id: string) => ({ default: exposed[id] }));
+  return runtime.loadRemote;
 }
 
 const remotesJson = {

@@ -1,6 +1,6 @@
-import { getInstance } from '@module-federation/enhanced/runtime';
+import { createInstance } from '@module-federation/enhanced/runtime';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({ getInstance: jest.fn() }));
+jest.mock('@module-federation/enhanced/runtime', () => ({ createInstance: jest.fn() }));
 
 type Loader = typeof import('../src/federation/remote-loader');
 
@@ -49,7 +49,7 @@ beforeEach(() => {
       return { default: { '/clients': [{ path: '', element: registeredFrom[name as string] }] } };
     }),
   };
-  jest.mocked(getInstance).mockReturnValue(runtime as never);
+  jest.mocked(createInstance).mockReturnValue(runtime as never);
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 

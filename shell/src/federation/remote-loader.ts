@@ -1,5 +1,6 @@
-import { getInstance, type ModuleFederation } from '@module-federation/enhanced/runtime';
+import type { ModuleFederation } from '@module-federation/enhanced/runtime';
 import type { DashboardWidget, RemoteRoutes } from '@loupe/platform';
+import { federationRuntime } from './federation-runtime';
 import { remoteByKey, type RemoteKey } from './remote-catalog';
 import { assertCompatible, RemoteIncompatibleError } from './remote-contract-check';
 import { fetchRemotesConfig, type RemotesConfig } from './remotes-config';
@@ -107,11 +108,9 @@ export function watchRemotesConfig({ intervalMs = REFRESH_INTERVAL_MS } = {}): (
   };
 }
 
-function federation(): ModuleFederation {
-  // The build plugin creates the shell's instance (with its shared singletons) before any app code runs.
-  const instance = getInstance();
-  if (!instance) throw new RemoteUnavailableError('The module federation runtime is not initialised');
-  return instance;
+/** The runtime, fetched with the first remote a page needs; its download counts against the load's budget. */
+function federation(timeoutMs: number): Promise<ModuleFederation> {
+  return withTimeout(federationRuntime(), timeoutMs, 'Loading the module federation runtime');
 }
 
 /**
@@ -159,8 +158,16 @@ async function checkManifest(key: RemoteKey, entry: string, timeoutMs: number): 
   checkedManifests.set(entry, text);
 }
 
-async function register(key: RemoteKey, force: boolean, timeoutMs: number): Promise<string> {
+/** Registers the remote with the runtime if it is not, or no longer, registered from its current entry. */
+async function register(
+  key: RemoteKey,
+  force: boolean,
+  timeoutMs: number,
+): Promise<{ name: string; instance: ModuleFederation }> {
   const { name } = remoteByKey(key);
+  // Downloaded while /remotes.json and the manifest are read, not after them.
+  const runtime = federation(timeoutMs);
+  runtime.catch(() => undefined);
   const config = await loadRemotesConfig();
   const remote = config[key];
   if (!remote) throw new RemoteUnavailableError(`${name} is not listed in /remotes.json`);
@@ -168,12 +175,12 @@ async function register(key: RemoteKey, force: boolean, timeoutMs: number): Prom
     // The page's policy would block the remote's new origin: the navigation that asked for it becomes a
     // page load, which brings a policy naming it. Nothing settles meanwhile, so no fallback flashes.
     window.location.reload();
-    return new Promise<string>(() => undefined);
+    return new Promise<never>(() => undefined);
   }
   const known = registered.get(key);
   if (known === undefined || known !== remote.entry || force) {
     await checkManifest(key, remote.entry, timeoutMs);
-    const instance = federation();
+    const instance = await runtime;
     handOverCheckedManifests(instance);
     // `force` drops the runtime's cached manifest, entry script and container for this remote; without it a
     // retry (or a remote moved by a deploy) would be answered with what the runtime already has.
@@ -181,7 +188,7 @@ async function register(key: RemoteKey, force: boolean, timeoutMs: number): Prom
     registered.set(key, remote.entry);
     stale.delete(key);
   }
-  return name;
+  return { name, instance: await runtime };
 }
 
 type Expose = 'routes' | 'widgets';
@@ -203,9 +210,9 @@ async function loadExposed<T>(key: RemoteKey, expose: Expose): Promise<T> {
   const deadline = Date.now() + LOAD_BUDGET_MS;
   const remaining = () => Math.max(deadline - Date.now(), 1);
   const attempt = async (index: number): Promise<T> => {
-    const name = await register(key, index > 0 || stale.has(key), remaining());
+    const { name, instance } = await register(key, index > 0 || stale.has(key), remaining());
     const module = await withTimeout(
-      federation().loadRemote<{ default?: unknown }>(`${name}/${expose}`),
+      instance.loadRemote<{ default?: unknown }>(`${name}/${expose}`),
       remaining(),
       `Loading ${name}/${expose}`,
     );

@@ -1,0 +1,91 @@
+import type { createInstance, ModuleFederation } from '@module-federation/enhanced/runtime';
+import * as Contracts from '@loupe/contracts';
+import * as Platform from '@loupe/platform';
+import * as ReactQuery from '@tanstack/react-query';
+import * as React from 'react';
+import * as ReactJsxRuntime from 'react/jsx-runtime';
+import * as ReactDom from 'react-dom';
+import * as ReactDomClient from 'react-dom/client';
+import * as ReactRouterDom from 'react-router-dom';
+import * as StyledComponents from 'styled-components';
+
+/**
+ * The shell's own copies of the libraries every remote shares, as this build bundled them for its own use:
+ * a remote mounted in the page must get exactly these (one React, one router context, one query cache, one
+ * auth singleton), never download its own. A namespace keeps every export, as the federation plugin's
+ * provided copies did, since a remote may import what the shell does not.
+ */
+export const SHELL_COPIES = {
+  react: React,
+  'react/jsx-runtime': ReactJsxRuntime,
+  'react-dom': ReactDom,
+  'react-dom/client': ReactDomClient,
+  'react-router-dom': ReactRouterDom,
+  'styled-components': StyledComponents,
+  '@tanstack/react-query': ReactQuery,
+  '@loupe/platform': Platform,
+  '@loupe/contracts': Contracts,
+} as const;
+
+export type SharedLibrary = keyof typeof SHELL_COPIES;
+
+interface SharedVersion {
+  version: string;
+  shareConfig: { singleton: boolean; requiredVersion: string; strictVersion: boolean };
+}
+
+/** Versions and rules of the shared libraries, defined by the build from platform/build/federation.cjs. */
+declare const LOUPE_SHARED_LIBRARIES: Record<string, SharedVersion>;
+
+type SharedOption = NonNullable<Parameters<typeof createInstance>[0]['shared']>;
+
+/**
+ * What the runtime is told this shell provides: each library at the version a remote's build gives the same
+ * package, already loaded (`lib`). A library the build shares but this list lacks (or the reverse) is a
+ * mistake in this file, reported when the first remote is loaded rather than as a second copy on the page.
+ */
+export function sharedLibraries(): SharedOption {
+  const defined = LOUPE_SHARED_LIBRARIES;
+  const missing = [
+    ...Object.keys(defined).filter((key) => !(key in SHELL_COPIES)),
+    ...Object.keys(SHELL_COPIES).filter((key) => !(key in defined)),
+  ];
+  if (missing.length > 0) {
+    throw new Error(`The shell's shared copies and the build's shared list differ: ${missing.join(', ')}`);
+  }
+  return Object.fromEntries(
+    (Object.keys(SHELL_COPIES) as SharedLibrary[]).map((key) => {
+      const copy = SHELL_COPIES[key];
+      const { version, shareConfig } = defined[key] as SharedVersion;
+      return [key, { version, shareConfig, lib: () => copy }];
+    }),
+  );
+}
+
+let instance: Promise<ModuleFederation> | null = null;
+
+/**
+ * The federation runtime, created at the first call: the runtime's code (22 KB compressed) is a chunk of its
+ * own, fetched when a page first needs a remote — never on /login, which loads none. It gets the container
+ * name the remotes know the shell by, no remotes (the loader registers each from /remotes.json) and the
+ * shell's copies of the shared libraries; 'loaded-first' makes a remote take them rather than compare its
+ * own versions, as the remotes' builds ask. A failed download is forgotten, so the next attempt fetches again.
+ */
+export function federationRuntime(): Promise<ModuleFederation> {
+  if (!instance) {
+    const pending = import(/* webpackChunkName: "federation" */ '@module-federation/enhanced/runtime').then(
+      (runtime) =>
+        runtime.createInstance({
+          name: 'shell',
+          remotes: [],
+          shared: sharedLibraries(),
+          shareStrategy: 'loaded-first',
+        }),
+    );
+    instance = pending;
+    pending.catch(() => {
+      if (instance === pending) instance = null;
+    });
+  }
+  return instance;
+}
