@@ -195,3 +195,146 @@ export class Browser {
     return response;
   }
 }
+
+/** Who a test acts as: a fixture user, signed in, or an anonymous visitor that has its CSRF cookie. */
+export type Caller = keyof Fixtures['ids'] | 'anonymous';
+
+type AppBuilder = (db: LoupeDb, config: Config, clock?: Clock) => Promise<FastifyInstance>;
+
+export interface TestbedOptions {
+  /** Variables for the file's app on top of the test database's own (e.g. ALLOWED_HOSTS). */
+  env?: Record<string, string>;
+  /** The app runs on a Clock the tests move (`state.clock`) instead of real time. */
+  clock?: boolean;
+  /**
+   * Open the database with the demo data as a fresh start seeds it at this instant, instead of the fixtures;
+   * tables and uploads are then left as the seeding wrote them.
+   */
+  demo?: Date;
+  /** Rows each start needs beyond the fixtures: written after them, before the app is built. */
+  seed?: (db: LoupeDb, fx: Fixtures) => Promise<unknown>;
+  /** How an app is made (buildTestApp unless told), or false: no app until a test or hook calls rebuild. */
+  app?: AppBuilder | false;
+  /**
+   * 'test': tables reset, fixtures seeded and a fresh app before each test. 'file': once, for files whose
+   * tests only read, or start apps of their own.
+   */
+  per?: 'test' | 'file';
+}
+
+/** What a testbed holds while its file runs. */
+export interface TestbedState {
+  readonly tdb: TestDatabase;
+  readonly db: LoupeDb;
+  readonly app: FastifyInstance;
+  readonly fx: Fixtures;
+  readonly clock: Clock;
+  readonly uploadsDir: string;
+}
+
+export interface ApiTestbed {
+  state: TestbedState;
+  /** A browser on `state.app`, signed in as `caller`. */
+  as(caller: Caller): Promise<Browser>;
+  /** Replaces `state.app` by one with exactly `env` (the file's own when not given). */
+  rebuild(env?: Record<string, string>): Promise<FastifyInstance>;
+  /** Another app on the same database and clock, with exactly `env`; closed when the test (or file) ends. */
+  appWith(env?: Record<string, string>): Promise<FastifyInstance>;
+}
+
+/**
+ * One database for the test file that calls it, and per test (or per file, see `per`): empty tables but
+ * for the fixtures' users and shops, an empty uploads folder, and an app on them.
+ */
+export function apiTestbed(options: TestbedOptions = {}): ApiTestbed {
+  const build: AppBuilder = options.app || buildTestApp;
+  let tdb: TestDatabase | undefined;
+  let db: LoupeDb | undefined;
+  let app: FastifyInstance | undefined;
+  let fx: Fixtures | undefined;
+  let clock: Clock | undefined;
+  let others: FastifyInstance[] = [];
+
+  // A part read before the hook that makes it (at a file's top level, say) would otherwise be undefined.
+  const ready = <T>(value: T | undefined, name: string): T => {
+    if (value === undefined) throw new Error(`state.${name} is not there yet: read it in a test or hook`);
+    return value;
+  };
+  const state: TestbedState = {
+    get tdb() {
+      return ready(tdb, 'tdb');
+    },
+    get db() {
+      return ready(db, 'db');
+    },
+    get app() {
+      return ready(app, 'app');
+    },
+    get fx() {
+      return ready(fx, 'fx');
+    },
+    get clock() {
+      if (!options.clock) throw new Error('this testbed runs on real time: apiTestbed({ clock: true })');
+      return ready(clock, 'clock');
+    },
+    get uploadsDir() {
+      return testConfig(state.tdb, options.env).uploadsDir;
+    },
+  };
+
+  const makeApp = (env = options.env) => build(state.db, testConfig(state.tdb, env), clock);
+
+  async function start(): Promise<void> {
+    if (!options.demo) {
+      await resetTables(state.db);
+      fx = await seedFixtures(state.db);
+      await options.seed?.(state.db, fx);
+      rmSync(state.uploadsDir, { recursive: true, force: true });
+    }
+    if (options.clock) clock = new Clock();
+    if (options.app !== false) app = await makeApp();
+  }
+  async function stop(): Promise<void> {
+    const open = app ? [app, ...others] : others;
+    app = undefined;
+    others = [];
+    await Promise.all(open.map((each) => each.close()));
+  }
+
+  beforeAll(async () => {
+    tdb = await createTestDatabase();
+    const demo = options.demo;
+    db = await (demo ? tdb.open({ demo: true }, () => demo) : tdb.open());
+    if (options.per === 'file') await start();
+  });
+  afterAll(async () => {
+    await stop();
+    await db?.close();
+    await tdb?.dispose();
+  });
+  if (options.per !== 'file') {
+    beforeEach(start);
+    afterEach(stop);
+  }
+
+  return {
+    state,
+    async as(caller) {
+      const browser = new Browser(state.app);
+      if (caller === 'anonymous') await browser.get('/csrf/');
+      else await browser.signIn(caller);
+      return browser;
+    },
+    async rebuild(env) {
+      await app?.close();
+      app = undefined;
+      app = await makeApp(env);
+      return app;
+    },
+    async appWith(env) {
+      const other = await makeApp(env);
+      others.push(other);
+      return other;
+    },
+  };
+}

@@ -1,54 +1,23 @@
-import type { FastifyInstance } from 'fastify';
-import type { LoupeDb } from '../../src/app';
 import { BODY_LIMIT_BYTES } from '../../src/plugins/error-handling';
-import {
-  Browser,
-  buildTestApp,
-  createTestDatabase,
-  resetTables,
-  seedFixtures,
-  testConfig,
-  type Fixtures,
-  type TestDatabase,
-} from '../helper';
+import { Browser, apiTestbed } from '../helper';
 
-let tdb: TestDatabase;
-let db: LoupeDb;
-let app: FastifyInstance;
-let fx: Fixtures;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  db = await tdb.open();
-});
-afterAll(async () => {
-  await db.close();
-  await tdb.dispose();
-});
-beforeEach(async () => {
-  await resetTables(db);
-  fx = await seedFixtures(db);
-  app = await buildTestApp(db, testConfig(tdb));
-});
-afterEach(async () => {
-  await app.close();
-});
+const { state } = apiTestbed();
 
 const json = { 'content-type': 'application/json' };
 
 async function snapshot() {
   return {
-    users: await db.query(
+    users: await state.db.query(
       'SELECT id, username, email, first_name, last_name, password_hash FROM users ORDER BY id',
     ),
-    memberships: await db.query('SELECT id, user_id, role, active FROM memberships ORDER BY id'),
+    memberships: await state.db.query('SELECT id, user_id, role, active FROM memberships ORDER BY id'),
   };
 }
 
 describe('bad bodies never cause a 5xx and never write', () => {
   const targets = () =>
     [
-      ['POST', `/api/shops/${fx.shopId}/memberships/`],
+      ['POST', `/api/shops/${state.fx.shopId}/memberships/`],
       ['PUT', '/api/profile/update_profile/'],
       ['POST', '/api/account/change-password/'],
       ['POST', '/token/'],
@@ -76,7 +45,7 @@ describe('bad bodies never cause a 5xx and never write', () => {
     ],
     ['XML', '<user>5</user>', { 'content-type': 'application/xml' }, 415, /Unsupported media type/],
   ])('%s', async (_name, payload, headers, status, detail) => {
-    const browser = new Browser(app);
+    const browser = new Browser(state.app);
     await browser.signIn('platinum');
     const before = await snapshot();
     for (const [method, url] of targets()) {
@@ -93,7 +62,7 @@ describe('bad bodies never cause a 5xx and never write', () => {
   });
 
   it('answers 413 to a body over the limit', async () => {
-    const browser = new Browser(app);
+    const browser = new Browser(state.app);
     await browser.signIn('platinum');
     const before = await snapshot();
     const huge = JSON.stringify({ email: 'x'.repeat(BODY_LIMIT_BYTES), first_name: '', last_name: '' });
@@ -106,7 +75,7 @@ describe('bad bodies never cause a 5xx and never write', () => {
   });
 
   it('answers 400 to wrong types and unknown fields, in DRF’s shape', async () => {
-    const browser = new Browser(app);
+    const browser = new Browser(state.app);
     await browser.signIn('platinum');
     const before = await snapshot();
     const res = await browser.put('/api/profile/update_profile/', {
@@ -128,9 +97,11 @@ describe('bad bodies never cause a 5xx and never write', () => {
   });
 
   it('treats a bodiless POST as an empty object', async () => {
-    const browser = new Browser(app);
+    const browser = new Browser(state.app);
     await browser.signIn('platinum');
-    const res = await browser.post(`/api/shops/${fx.shopId}/memberships/`, undefined, { headers: json });
+    const res = await browser.post(`/api/shops/${state.fx.shopId}/memberships/`, undefined, {
+      headers: json,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ user: ['This field is required.'], role: ['This field is required.'] });
   });
@@ -138,19 +109,19 @@ describe('bad bodies never cause a 5xx and never write', () => {
 
 describe('answers outside the routes', () => {
   it('answers 404 in DRF’s shape', async () => {
-    const res = await new Browser(app).get('/api/nothing/');
+    const res = await new Browser(state.app).get('/api/nothing/');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ detail: 'Not found.' });
   });
 
   it('answers 405 for a method a path does not have', async () => {
-    const res = await new Browser(app).get('/token/');
+    const res = await new Browser(state.app).get('/token/');
     expect(res.statusCode).toBe(405);
     expect(res.json()).toEqual({ detail: 'Method "GET" not allowed.' });
   });
 
   it('serves the OpenAPI description generated from the contracts', async () => {
-    const owner = new Browser(app);
+    const owner = new Browser(state.app);
     await owner.signIn('platinum');
     const res = await owner.get('/docs/json');
     expect(res.statusCode).toBe(200);

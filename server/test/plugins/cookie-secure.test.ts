@@ -1,37 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@loupe/contracts';
-import type { LoupeDb } from '../../src/app';
-import {
-  PASSWORD,
-  buildTestApp,
-  createTestDatabase,
-  resetTables,
-  seedFixtures,
-  testConfig,
-  type TestDatabase,
-} from '../helper';
+import { PASSWORD, apiTestbed } from '../helper';
 
-let tdb: TestDatabase;
-let db: LoupeDb;
-const apps: FastifyInstance[] = [];
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  db = await tdb.open();
-  await resetTables(db);
-  await seedFixtures(db);
-});
-afterAll(async () => {
-  await Promise.all(apps.map((app) => app.close()));
-  await db.close();
-  await tdb.dispose();
-});
-
-async function appWith(env: Record<string, string>): Promise<FastifyInstance> {
-  const app = await buildTestApp(db, testConfig(tdb, env));
-  apps.push(app);
-  return app;
-}
+// Each test starts the apps it compares; they only sign in, so the fixtures are seeded once.
+const { appWith } = apiTestbed({ per: 'file', app: false });
 
 interface Hop {
   /** The peer the API sees: the proxy, or a client talking to it directly. */

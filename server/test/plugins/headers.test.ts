@@ -1,42 +1,13 @@
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
-import type { LoupeDb } from '../../src/app';
 import {
   DOCUMENT_ONLY_HEADERS,
   hostIsAllowed,
   LOCKED_DOWN_CSP,
   registerSecurityHeaders,
 } from '../../src/plugins/headers';
-import {
-  Browser,
-  buildTestApp,
-  createTestDatabase,
-  PASSWORD,
-  resetTables,
-  seedFixtures,
-  testConfig,
-  type TestDatabase,
-} from '../helper';
+import { Browser, PASSWORD, apiTestbed } from '../helper';
 
-let tdb: TestDatabase;
-let db: LoupeDb;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  db = await tdb.open();
-});
-afterAll(async () => {
-  await db.close();
-  await tdb.dispose();
-});
-beforeEach(async () => {
-  await resetTables(db);
-  await seedFixtures(db);
-  app = await buildTestApp(db, testConfig(tdb));
-});
-afterEach(async () => {
-  await app.close();
-});
+const { state, appWith } = apiTestbed();
 
 const API_CSP = "default-src 'none';base-uri 'none';form-action 'none';frame-ancestors 'none'";
 
@@ -52,7 +23,7 @@ function expectSecurityHeaders(res: LightMyRequestResponse) {
 
 describe('security headers on every kind of API response', () => {
   it('are sent on a JSON answer, a 404, a validation error, a 401 and a 403', async () => {
-    const browser = new Browser(app);
+    const browser = new Browser(state.app);
     const answers = [
       [await browser.get('/csrf/'), 200],
       [await browser.get('/no-such-endpoint/'), 404],
@@ -67,7 +38,7 @@ describe('security headers on every kind of API response', () => {
   });
 
   it('marks answers about the signed-in user no-store', async () => {
-    const browser = new Browser(app);
+    const browser = new Browser(state.app);
     await browser.signIn('platinum');
     const res = await browser.get('/auth-check/');
     expect(res.statusCode).toBe(200);
@@ -76,7 +47,7 @@ describe('security headers on every kind of API response', () => {
   });
 
   it('lets the API docs page load Swagger UI’s own scripts, still never framed', async () => {
-    const owner = new Browser(app);
+    const owner = new Browser(state.app);
     await owner.signIn('platinum');
     const res = await owner.get('/docs/');
     expect(res.statusCode).toBe(200);
@@ -88,18 +59,14 @@ describe('security headers on every kind of API response', () => {
   });
 
   it('adds HSTS for a year when the request came over HTTPS through a trusted proxy', async () => {
-    const proxied = await buildTestApp(db, testConfig(tdb, { TRUST_PROXY: '1' }));
-    try {
-      const res = await proxied.inject({
-        url: '/auth-check/',
-        headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' },
-      });
-      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
-      const plain = await proxied.inject({ url: '/auth-check/' });
-      expect(plain.headers['strict-transport-security']).toBeUndefined();
-    } finally {
-      await proxied.close();
-    }
+    const proxied = await appWith({ TRUST_PROXY: '1' });
+    const res = await proxied.inject({
+      url: '/auth-check/',
+      headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' },
+    });
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    const plain = await proxied.inject({ url: '/auth-check/' });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
   });
 });
 
@@ -158,7 +125,7 @@ describe('headers only a document reads', () => {
 describe('allowed hosts', () => {
   it('answers 400 to a foreign Host before routing, with the headers still on', async () => {
     for (const url of ['/auth-check/', '/no-such-endpoint/', '/docs']) {
-      const res = await app.inject({ url, headers: { host: 'rebind.evil.test:8080' } });
+      const res = await state.app.inject({ url, headers: { host: 'rebind.evil.test:8080' } });
       expect(res.statusCode).toBe(400);
       expect(res.body).toBe('Bad Request (400)');
       expect(res.headers['x-frame-options']).toBe('DENY');
@@ -166,7 +133,7 @@ describe('allowed hosts', () => {
   });
 
   it('refuses the DNS-rebinding sign-in: foreign Host with the matching Origin gets no session', async () => {
-    const browser = new Browser(app);
+    const browser = new Browser(state.app);
     await browser.get('/csrf/');
     const res = await browser.post(
       '/token/',
@@ -179,18 +146,14 @@ describe('allowed hosts', () => {
 
   it('accepts localhost, 127.0.0.1 and [::1] on any port, and the names ALLOWED_HOSTS lists', async () => {
     for (const host of ['localhost', 'localhost:8080', '127.0.0.1:8000', '[::1]:8080', 'LOCALHOST.']) {
-      const res = await app.inject({ url: '/auth-check/', headers: { host } });
+      const res = await state.app.inject({ url: '/auth-check/', headers: { host } });
       expect([host, res.statusCode]).toEqual([host, 200]);
     }
-    const listed = await buildTestApp(db, testConfig(tdb, { ALLOWED_HOSTS: '.loupe.example' }));
-    try {
-      const ok = await listed.inject({ url: '/auth-check/', headers: { host: 'shop.loupe.example' } });
-      expect(ok.statusCode).toBe(200);
-      const refused = await listed.inject({ url: '/auth-check/', headers: { host: 'localhost' } });
-      expect(refused.statusCode).toBe(400);
-    } finally {
-      await listed.close();
-    }
+    const listed = await appWith({ ALLOWED_HOSTS: '.loupe.example' });
+    const ok = await listed.inject({ url: '/auth-check/', headers: { host: 'shop.loupe.example' } });
+    expect(ok.statusCode).toBe(200);
+    const refused = await listed.inject({ url: '/auth-check/', headers: { host: 'localhost' } });
+    expect(refused.statusCode).toBe(400);
   });
 
   it('matches hosts as Django does', () => {

@@ -1,51 +1,28 @@
 import { Writable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
 import { CSRF_COOKIE, SESSION_COOKIE } from '@loupe/contracts';
-import { buildApp, loggerOptions, type LoupeDb } from '../../src/app';
-import {
-  Browser,
-  PASSWORD,
-  createTestDatabase,
-  resetTables,
-  seedFixtures,
-  testConfig,
-  type TestDatabase,
-} from '../helper';
+import { buildApp, loggerOptions } from '../../src/app';
+import { Browser, PASSWORD, apiTestbed } from '../helper';
 
-let tdb: TestDatabase;
-let db: LoupeDb;
-let app: FastifyInstance;
 let lines: string[];
 
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  db = await tdb.open();
-});
-afterAll(async () => {
-  await db.close();
-  await tdb.dispose();
-});
-beforeEach(async () => {
-  await resetTables(db);
-  await seedFixtures(db);
-  lines = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(chunk.toString('utf8'));
-      done();
-    },
-  });
-  // The options the standalone server and the launcher use, at the most talkative level.
-  app = await buildApp({ db, config: testConfig(tdb), logger: { ...loggerOptions('trace'), stream } });
-});
-afterEach(async () => {
-  await app.close();
+const { state } = apiTestbed({
+  app: (db, config) => {
+    lines = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    // The options the standalone server and the launcher use, at the most talkative level.
+    return buildApp({ db, config, logger: { ...loggerOptions('trace'), stream } });
+  },
 });
 
 const logged = () => lines.join('');
 
 it("a sign-in's password, cookies and CSRF token never reach the log", async () => {
-  const browser = new Browser(app);
+  const browser = new Browser(state.app);
   const wrong = await browser.post('/token/', { username: 'platinum', password: 'not-the-password-1' });
   expect(wrong.statusCode).toBe(403); // no CSRF cookie yet: refused, and still logged
   await browser.signIn('platinum');
@@ -68,7 +45,7 @@ it("a sign-in's password, cookies and CSRF token never reach the log", async () 
 });
 
 it('logged URLs keep their path but not their query string', async () => {
-  const browser = new Browser(app);
+  const browser = new Browser(state.app);
   await browser.signIn('platinum');
   await browser.get('/api/clients/?search=Margaret%20Thatcher');
   expect(logged()).toContain('"url":"/api/clients/?[Redacted]"');
@@ -83,9 +60,11 @@ it('anything that logs a body, headers or a database error has its secrets and p
     params: ['Jane\u0000Doe'],
     detail: 'Jane\u0000Doe',
   });
-  app.log.error({ err: failure }, 'query failed');
-  app.log.info({ body: { username: 'anna', password: 'hunter2-hunter2', new_password: 'n3w-s3cret-pass' } });
-  app.log.info({ headers: { cookie: 'sessionid=abc123secret', authorization: 'Bearer tok3n-value' } });
+  state.app.log.error({ err: failure }, 'query failed');
+  state.app.log.info({
+    body: { username: 'anna', password: 'hunter2-hunter2', new_password: 'n3w-s3cret-pass' },
+  });
+  state.app.log.info({ headers: { cookie: 'sessionid=abc123secret', authorization: 'Bearer tok3n-value' } });
 
   expect(logged()).toContain('query failed');
   expect(logged()).toContain('"username":"anna"');

@@ -1,34 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import type { LoupeDb } from '../../src/app';
-import {
-  Browser,
-  buildTestApp,
-  createTestDatabase,
-  resetTables,
-  seedFixtures,
-  testConfig,
-  type TestDatabase,
-} from '../helper';
+import { Browser, apiTestbed } from '../helper';
 
-let tdb: TestDatabase;
-let db: LoupeDb;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  db = await tdb.open();
-});
-afterAll(async () => {
-  await db.close();
-  await tdb.dispose();
-});
-beforeEach(async () => {
-  await resetTables(db);
-  await seedFixtures(db);
-});
-afterEach(async () => {
-  await app.close();
-});
+// Each describe starts the app with its API_DOCS.
+const { state, rebuild } = apiTestbed({ app: false });
 
 /** Every kind of route Swagger UI serves: the page, its own script and stylesheet, the description. */
 const DOCS = [
@@ -42,14 +15,14 @@ const DOCS = [
 ];
 
 async function as(username: string | null): Promise<Browser> {
-  const browser = new Browser(app);
+  const browser = new Browser(state.app);
   if (username) await browser.signIn(username);
   return browser;
 }
 
 describe('/docs by default (API_DOCS unset)', () => {
   beforeEach(async () => {
-    app = await buildTestApp(db, testConfig(tdb));
+    await rebuild();
   });
 
   it.each([null, 'gold', 'silver', 'loner'])(
@@ -94,7 +67,7 @@ describe('/docs by default (API_DOCS unset)', () => {
   });
 
   it('refuses a platinum member who must still change their password', async () => {
-    await db.query("UPDATE users SET must_change_password = true WHERE username = 'platinum'");
+    await state.db.query("UPDATE users SET must_change_password = true WHERE username = 'platinum'");
     const browser = await as('platinum');
     expect((await browser.get('/docs/json')).statusCode).toBe(404);
   });
@@ -102,7 +75,7 @@ describe('/docs by default (API_DOCS unset)', () => {
 
 describe('/docs with API_DOCS=public', () => {
   beforeEach(async () => {
-    app = await buildTestApp(db, testConfig(tdb, { API_DOCS: 'public' }));
+    await rebuild({ API_DOCS: 'public' });
   });
 
   it('serves everything to anyone', async () => {

@@ -1,52 +1,24 @@
-import type { FastifyInstance } from 'fastify';
 import { endpoints, type Endpoint } from '@loupe/contracts';
-import type { LoupeDb } from '../../src/app';
 import { createAccount } from '../../src/modules/auth/accounts';
 import { MembershipsRepository } from '../../src/modules/shops/memberships-repository';
 import { MUST_CHANGE_PASSWORD } from '../../src/plugins/password-change';
-import {
-  Browser,
-  buildTestApp,
-  createTestDatabase,
-  resetTables,
-  seedFixtures,
-  testConfig,
-  type Fixtures,
-  type TestDatabase,
-} from '../helper';
-
-let tdb: TestDatabase;
-let db: LoupeDb;
-let app: FastifyInstance;
-let fx: Fixtures;
+import { Browser, apiTestbed } from '../helper';
 
 const FIRST_PASSWORD = 'handed-over-1926';
 const OWN_PASSWORD = 'my-own-escapement-42';
 const mustChange = { detail: MUST_CHANGE_PASSWORD };
 
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  db = await tdb.open();
-});
-afterAll(async () => {
-  await db.close();
-  await tdb.dispose();
-});
-beforeEach(async () => {
-  await resetTables(db);
-  fx = await seedFixtures(db);
-  const now = new Date();
-  const newcomer = await createAccount(
-    db,
-    { username: 'newcomer', password: FIRST_PASSWORD, mustChangePassword: true },
-    now,
-  );
-  // A gold member, so that every shop screen but the owner's would be theirs but for the password.
-  await new MembershipsRepository(db).create(fx.shopId, newcomer.id, 'gold', true, now, now);
-  app = await buildTestApp(db, testConfig(tdb));
-});
-afterEach(async () => {
-  await app.close();
+const { state } = apiTestbed({
+  seed: async (db, fx) => {
+    const now = new Date();
+    const newcomer = await createAccount(
+      db,
+      { username: 'newcomer', password: FIRST_PASSWORD, mustChangePassword: true },
+      now,
+    );
+    // A gold member, so that every shop screen but the owner's would be theirs but for the password.
+    await new MembershipsRepository(db).create(fx.shopId, newcomer.id, 'gold', true, now, now);
+  },
 });
 
 const allEndpoints = Object.values(endpoints).flatMap((group) => Object.values(group) as Endpoint[]);
@@ -63,14 +35,14 @@ const REACHABLE = new Set<Endpoint>([
 /** A concrete URL for an endpoint: every path parameter filled with an id of the right form. */
 function urlOf(endpoint: Endpoint): string {
   return endpoint.path.replace(/:(\w+)/g, (_match, name: string) => {
-    if (name === 'shopId') return String(fx.shopId);
+    if (name === 'shopId') return String(state.fx.shopId);
     if (name === 'sessionId') return '00000000-0000-4000-8000-000000000000';
     return '1';
   });
 }
 
 async function signedIn(username: string, password: string): Promise<Browser> {
-  const browser = new Browser(app);
+  const browser = new Browser(state.app);
   await browser.signIn(username, password);
   return browser;
 }
@@ -127,9 +99,9 @@ describe('a user who must change their password', () => {
     expect(change.statusCode).toBe(200);
     expect((await browser.get('/auth-check/')).json()).toMatchObject({ must_change_password: false });
     expect((await browser.get('/api/items/')).statusCode).toBe(200);
-    expect((await browser.get(`/api/shops/${fx.shopId}/memberships/`)).statusCode).toBe(200);
+    expect((await browser.get(`/api/shops/${state.fx.shopId}/memberships/`)).statusCode).toBe(200);
 
-    const [row] = await db.query<{ must_change_password: boolean }>(
+    const [row] = await state.db.query<{ must_change_password: boolean }>(
       "SELECT must_change_password FROM users WHERE username = 'newcomer'",
     );
     expect(row?.must_change_password).toBe(false);
@@ -150,14 +122,14 @@ describe('a user who must change their password', () => {
 
 describe('everyone else', () => {
   it('is not concerned', async () => {
-    const browser = new Browser(app);
+    const browser = new Browser(state.app);
     await browser.signIn('platinum');
     expect((await browser.get('/auth-check/')).json()).toMatchObject({ must_change_password: false });
     expect((await browser.get('/api/items/')).statusCode).toBe(200);
   });
 
   it('anonymous callers still get 401 where a session is required', async () => {
-    const res = await new Browser(app).get('/api/items/');
+    const res = await new Browser(state.app).get('/api/items/');
     expect(res.statusCode).toBe(401);
   });
 });

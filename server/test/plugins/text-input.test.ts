@@ -1,5 +1,5 @@
 import type { TSchema } from '@sinclair/typebox';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
 import {
   MULTILINE_TEXT_PATTERN,
   TEXT_PATTERN,
@@ -8,41 +8,19 @@ import {
   schemasOf,
   type Endpoint,
 } from '@loupe/contracts';
-import type { LoupeDb } from '../../src/app';
 import { installErrorHandling } from '../../src/plugins/error-handling';
-import {
-  Browser,
-  buildTestApp,
-  createTestDatabase,
-  resetTables,
-  seedFixtures,
-  testConfig,
-  type Fixtures,
-  type TestDatabase,
-} from '../helper';
+import { Browser, apiTestbed } from '../helper';
 
 // Every write endpoint and list query of the endpoint map, read from the map itself: an endpoint or a text
 // field added later is covered without touching this file.
 
-let tdb: TestDatabase;
-let db: LoupeDb;
-let app: FastifyInstance;
-let fx: Fixtures;
+// Every body sent here is refused, so one app and one signed-in owner serve the whole file.
+const { state } = apiTestbed({ per: 'file' });
 let browser: Browser;
 
 beforeAll(async () => {
-  tdb = await createTestDatabase();
-  db = await tdb.open();
-  await resetTables(db);
-  fx = await seedFixtures(db);
-  app = await buildTestApp(db, testConfig(tdb));
-  browser = new Browser(app);
+  browser = new Browser(state.app);
   await browser.signIn('platinum');
-});
-afterAll(async () => {
-  await app.close();
-  await db.close();
-  await tdb.dispose();
 });
 
 const NUL = 'Null characters are not allowed.';
@@ -102,7 +80,7 @@ function urlOf(endpoint: Endpoint): string {
   let url = endpoint.path;
   for (const name of paramNames(endpoint.path)) {
     // A shop of the signed-in owner, any id elsewhere: the body is refused before any row is looked up.
-    url = url.replace(`:${name}`, name === 'shopId' ? String(fx.shopId) : '1');
+    url = url.replace(`:${name}`, name === 'shopId' ? String(state.fx.shopId) : '1');
   }
   return url;
 }
@@ -134,13 +112,13 @@ function bodyCases(): Array<[string, string, Endpoint, Put, boolean]> {
 }
 
 async function rowCounts(): Promise<Record<string, number>> {
-  const tables = await db.query<{ table_name: string }>(
+  const tables = await state.db.query<{ table_name: string }>(
     `SELECT table_name FROM information_schema.tables
       WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`,
   );
   const out: Record<string, number> = {};
   for (const { table_name } of tables) {
-    const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${table_name}"`);
+    const [row] = await state.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${table_name}"`);
     out[table_name] = row!.n;
   }
   return out;
@@ -234,9 +212,9 @@ describe('the safety net behind the schemas', () => {
   it('a value the database refuses is a 400, not a 500', async () => {
     const bare = Fastify({ logger: false });
     installErrorHandling(bare);
-    bare.get('/nul', async () => db.query('SELECT $1::text AS t', ['a\u0000b']));
-    bare.get('/overflow', async () => db.query('SELECT $1::numeric(4, 2) AS n', ['123456']));
-    bare.get('/bug', async () => db.query('SELECT * FROM no_such_table'));
+    bare.get('/nul', async () => state.db.query('SELECT $1::text AS t', ['a\u0000b']));
+    bare.get('/overflow', async () => state.db.query('SELECT $1::numeric(4, 2) AS n', ['123456']));
+    bare.get('/bug', async () => state.db.query('SELECT * FROM no_such_table'));
     try {
       for (const url of ['/nul', '/overflow']) {
         const response = await bare.inject({ url });

@@ -1,50 +1,20 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { CSRF_COOKIE } from '@loupe/contracts';
-import { loupeApi, type LoupeDb } from '../../../src/app';
+import { loupeApi } from '../../../src/app';
 import { maskSecret } from '../../../src/modules/auth/csrf';
-import {
-  Browser,
-  PASSWORD,
-  buildTestApp,
-  createTestDatabase,
-  resetTables,
-  seedFixtures,
-  testConfig,
-  type Fixtures,
-  type TestDatabase,
-} from '../../helper';
+import { Browser, PASSWORD, testConfig, apiTestbed } from '../../helper';
 
-let tdb: TestDatabase;
-let db: LoupeDb;
-let app: FastifyInstance;
-let fx: Fixtures;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  db = await tdb.open();
-});
-afterAll(async () => {
-  await db.close();
-  await tdb.dispose();
-});
 /** The site these requests claim to be: it must be an allowed host, or the Host check answers 400 first. */
 const SITE = { ALLOWED_HOSTS: 'localhost, shop.example' };
 
-beforeEach(async () => {
-  await resetTables(db);
-  fx = await seedFixtures(db);
-  app = await buildTestApp(db, testConfig(tdb, SITE));
-});
-afterEach(async () => {
-  await app.close();
-});
+const { state, rebuild } = apiTestbed({ env: SITE });
 
 const credentials = { username: 'gold', password: PASSWORD };
 const failed = (reason: string) => ({ detail: `CSRF Failed: ${reason}` });
 
 describe('CSRF on sign-in (Django CsrfViewMiddleware)', () => {
   it('refuses a request without the csrftoken cookie', async () => {
-    const res = await new Browser(app).post('/token/', credentials, {
+    const res = await new Browser(state.app).post('/token/', credentials, {
       headers: { 'X-CSRFToken': 'a'.repeat(32) },
     });
     expect(res.statusCode).toBe(403);
@@ -52,7 +22,7 @@ describe('CSRF on sign-in (Django CsrfViewMiddleware)', () => {
   });
 
   it('refuses a request with the cookie but no X-CSRFToken header', async () => {
-    const browser = new Browser(app);
+    const browser = new Browser(state.app);
     await browser.get('/csrf/');
     const res = await browser.post('/token/', credentials, { noCsrf: true });
     expect(res.statusCode).toBe(403);
@@ -60,7 +30,7 @@ describe('CSRF on sign-in (Django CsrfViewMiddleware)', () => {
   });
 
   it('refuses a header that does not match the cookie', async () => {
-    const browser = new Browser(app);
+    const browser = new Browser(state.app);
     await browser.get('/csrf/');
     for (const token of ['b'.repeat(32), 'wrong', maskSecret('c'.repeat(32)), '!'.repeat(32)]) {
       const res = await browser.post('/token/', credentials, { headers: { 'X-CSRFToken': token } });
@@ -70,14 +40,14 @@ describe('CSRF on sign-in (Django CsrfViewMiddleware)', () => {
   });
 
   it('refuses a malformed cookie', async () => {
-    const browser = new Browser(app);
+    const browser = new Browser(state.app);
     browser.cookies.set(CSRF_COOKIE, 'short');
     const res = await browser.post('/token/', credentials, { headers: { 'X-CSRFToken': 'short' } });
     expect(res.json()).toEqual(failed('CSRF cookie has incorrect length.'));
   });
 
   it('accepts the secret itself or a masked copy of it (64 characters), as Django does', async () => {
-    const browser = new Browser(app);
+    const browser = new Browser(state.app);
     await browser.get('/csrf/');
     const masked = maskSecret(browser.csrf as string);
     expect(masked).toHaveLength(64);
@@ -87,7 +57,7 @@ describe('CSRF on sign-in (Django CsrfViewMiddleware)', () => {
   });
 
   it('refuses a foreign Origin and accepts this site’s own', async () => {
-    const browser = new Browser(app);
+    const browser = new Browser(state.app);
     await browser.get('/csrf/');
     const evil = await browser.post('/token/', credentials, {
       headers: { origin: 'https://evil.example', host: 'shop.example:8080' },
@@ -112,12 +82,8 @@ describe('CSRF on sign-in (Django CsrfViewMiddleware)', () => {
   });
 
   it('accepts origins listed in CSRF_TRUSTED_ORIGINS, wildcards included', async () => {
-    await app.close();
-    app = await buildTestApp(
-      db,
-      testConfig(tdb, { CSRF_TRUSTED_ORIGINS: 'https://admin.example.com, https://*.loupe.example' }),
-    );
-    const browser = new Browser(app);
+    await rebuild({ CSRF_TRUSTED_ORIGINS: 'https://admin.example.com, https://*.loupe.example' });
+    const browser = new Browser(state.app);
     await browser.get('/csrf/');
     for (const origin of ['https://admin.example.com', 'https://eu.loupe.example']) {
       const res = await browser.post('/logout/', undefined, { headers: { origin } });
@@ -130,9 +96,8 @@ describe('CSRF on sign-in (Django CsrfViewMiddleware)', () => {
   });
 
   it('over HTTPS without Origin, requires a same-site HTTPS Referer', async () => {
-    await app.close();
-    app = await buildTestApp(db, testConfig(tdb, { ...SITE, TRUST_PROXY: '1' }));
-    const browser = new Browser(app);
+    await rebuild({ ...SITE, TRUST_PROXY: '1' });
+    const browser = new Browser(state.app);
     const https = { 'x-forwarded-proto': 'https', host: 'shop.example' };
     await browser.get('/csrf/', { headers: https });
     const none = await browser.post('/logout/', undefined, { headers: https });
@@ -156,14 +121,16 @@ describe('CSRF on sign-in (Django CsrfViewMiddleware)', () => {
   });
 
   it('never checks GET requests', async () => {
-    const res = await new Browser(app).get('/auth-check/', { headers: { origin: 'https://evil.example' } });
+    const res = await new Browser(state.app).get('/auth-check/', {
+      headers: { origin: 'https://evil.example' },
+    });
     expect(res.statusCode).toBe(200);
   });
 });
 
 describe('CSRF on every unsafe method', () => {
   it('checks PUT before authentication and before validation', async () => {
-    const browser = new Browser(app);
+    const browser = new Browser(state.app);
     await browser.signIn('gold');
     const res = await browser.put(
       '/api/profile/update_profile/',
@@ -172,7 +139,7 @@ describe('CSRF on every unsafe method', () => {
     );
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual(failed('CSRF token missing.'));
-    const anonymous = new Browser(app);
+    const anonymous = new Browser(state.app);
     expect(
       (
         await anonymous.put('/api/profile/update_profile/', '{bad json', {
@@ -189,10 +156,10 @@ describe('CSRF on every unsafe method', () => {
   });
 
   it('checks DELETE and PATCH too (then answers 405 for a method the path does not have)', async () => {
-    const browser = new Browser(app);
+    const browser = new Browser(state.app);
     await browser.signIn('platinum');
     for (const method of ['DELETE', 'PATCH'] as const) {
-      const url = `/api/shops/${fx.shopId}/memberships/`;
+      const url = `/api/shops/${state.fx.shopId}/memberships/`;
       const refused = await browser.send(method, url, { noCsrf: true });
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toEqual(failed('CSRF token missing.'));
@@ -206,15 +173,17 @@ describe('CSRF on every unsafe method', () => {
   });
 
   it('checks POST on protected endpoints for signed-in users', async () => {
-    const browser = new Browser(app);
+    const browser = new Browser(state.app);
     await browser.signIn('platinum');
     const res = await browser.post(
-      `/api/shops/${fx.shopId}/memberships/`,
-      { user: fx.ids.loner, role: 'silver', active: true },
+      `/api/shops/${state.fx.shopId}/memberships/`,
+      { user: state.fx.ids.loner, role: 'silver', active: true },
       { noCsrf: true },
     );
     expect(res.statusCode).toBe(403);
-    expect(await db.query('SELECT 1 FROM memberships WHERE user_id = $1', [fx.ids.loner])).toHaveLength(0);
+    expect(
+      await state.db.query('SELECT 1 FROM memberships WHERE user_id = $1', [state.fx.ids.loner]),
+    ).toHaveLength(0);
   });
 });
 
@@ -224,7 +193,7 @@ describe('mounted under /api by a host (the shell)', () => {
     // A host with Fastify's default validator (which would coerce and strip unknown fields) and its own routes.
     host = Fastify({ logger: false });
     host.get('/', async () => 'shell');
-    await host.register(loupeApi, { prefix: '/api', db, config: testConfig(tdb) });
+    await host.register(loupeApi, { prefix: '/api', db: state.db, config: testConfig(state.tdb) });
     await host.ready();
   });
   afterEach(async () => host.close());

@@ -1,4 +1,4 @@
-import { loadConfig, openDatabase, type LoupeDb } from '../../../src/app';
+import { loadConfig, openDatabase } from '../../../src/app';
 import {
   DemoPasswordInProductionError,
   accountsWithDemoPassword,
@@ -6,40 +6,23 @@ import {
 } from '../../../src/modules/auth/demo-password-guard';
 import { MAX_CONCURRENT_HASHES, hashLoad, hashPassword } from '../../../src/modules/auth/password-hasher';
 import { DEMO_PASSWORD } from '../../../src/modules/auth/common-passwords';
-import {
-  createTestDatabase,
-  legacyScryptHash,
-  resetTables,
-  seedFixtures,
-  type TestDatabase,
-} from '../../helper';
+import { createTestDatabase, legacyScryptHash, apiTestbed } from '../../helper';
 
-let tdb: TestDatabase;
-let db: LoupeDb;
+// Every fixture account has the demo password (test/helper.ts).
+const { state } = apiTestbed({ app: false });
 const production = { production: true };
 
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  db = await tdb.open();
-});
-afterAll(async () => {
-  await db.close();
-  await tdb.dispose();
-});
-beforeEach(async () => {
-  await resetTables(db);
-  // Every fixture account has the demo password (test/helper.ts).
-  await seedFixtures(db);
-});
-
 const setHash = async (usernames: string[], hash: string) =>
-  db.query('UPDATE users SET password_hash = $2 WHERE username = ANY($1::varchar[])', [usernames, hash]);
+  state.db.query('UPDATE users SET password_hash = $2 WHERE username = ANY($1::varchar[])', [
+    usernames,
+    hash,
+  ]);
 
 describe('the production start’s demo-password check', () => {
   it('names every active account that still has the demo password, and refuses', async () => {
     await setHash(['gold', 'loner'], await hashPassword('a-real-secret-of-theirs'));
-    await db.query("UPDATE users SET is_active = false WHERE username = 'outsider'");
-    const error = await refuseDemoPasswordsInProduction(db, production).catch((e: unknown) => e);
+    await state.db.query("UPDATE users SET is_active = false WHERE username = 'outsider'");
+    const error = await refuseDemoPasswordsInProduction(state.db, production).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DemoPasswordInProductionError);
     expect((error as DemoPasswordInProductionError).usernames).toEqual(['platinum', 'silver', 'rival']);
     expect((error as Error).message).toBe(
@@ -56,25 +39,25 @@ describe('the production start’s demo-password check', () => {
       await hashPassword('x-real-1926'),
     );
     await setHash(['silver'], legacyScryptHash(DEMO_PASSWORD));
-    const error = await refuseDemoPasswordsInProduction(db, production).catch((e: unknown) => e);
+    const error = await refuseDemoPasswordsInProduction(state.db, production).catch((e: unknown) => e);
     expect((error as Error).message).toContain('the account silver still has the demo password');
   });
 
   it('lets production start once no active account has it', async () => {
     await setHash(['platinum', 'gold', 'silver', 'loner'], await hashPassword('a-real-secret-of-theirs'));
-    await db.query("UPDATE users SET is_active = false WHERE username IN ('rival', 'outsider')");
-    await expect(refuseDemoPasswordsInProduction(db, production)).resolves.toBeUndefined();
-    expect(await accountsWithDemoPassword(db)).toEqual([]);
+    await state.db.query("UPDATE users SET is_active = false WHERE username IN ('rival', 'outsider')");
+    await expect(refuseDemoPasswordsInProduction(state.db, production)).resolves.toBeUndefined();
+    expect(await accountsWithDemoPassword(state.db)).toEqual([]);
   });
 
   it('checks nothing outside production', async () => {
-    await expect(refuseDemoPasswordsInProduction(db, { production: false })).resolves.toBeUndefined();
+    await expect(refuseDemoPasswordsInProduction(state.db, { production: false })).resolves.toBeUndefined();
     expect(hashLoad()).toEqual({ running: 0, waiting: 0 });
   });
 
   it('verifies under the hash cap', async () => {
     let peak = 0;
-    const check = accountsWithDemoPassword(db);
+    const check = accountsWithDemoPassword(state.db);
     let done = false;
     void check.finally(() => {
       done = true;

@@ -1,54 +1,16 @@
-import type { FastifyInstance } from 'fastify';
 import { SESSION_COOKIE } from '@loupe/contracts';
-import type { LoupeDb } from '../../../src/app';
-import {
-  Browser,
-  PASSWORD,
-  buildTestApp,
-  createTestDatabase,
-  resetTables,
-  seedFixtures,
-  testConfig,
-  type Fixtures,
-  type TestDatabase,
-} from '../../helper';
+import { Browser, PASSWORD, apiTestbed } from '../../helper';
 
-let tdb: TestDatabase;
-let db: LoupeDb;
-let app: FastifyInstance;
-let fx: Fixtures;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  db = await tdb.open();
-});
-afterAll(async () => {
-  await db.close();
-  await tdb.dispose();
-});
-beforeEach(async () => {
-  await resetTables(db);
-  fx = await seedFixtures(db);
-  app = await buildTestApp(db, testConfig(tdb));
-});
-afterEach(async () => {
-  await app.close();
-});
+const { state, as: signedIn } = apiTestbed();
 
 const ME = '/api/profile/me/';
 const UPDATE = '/api/profile/update_profile/';
 const CHANGE = '/api/account/change-password/';
 const anonymousDetail = { detail: 'Authentication credentials were not provided.' };
 
-async function signedIn(username: string): Promise<Browser> {
-  const browser = new Browser(app);
-  await browser.signIn(username);
-  return browser;
-}
-
 describe('GET /api/profile/me/', () => {
   it('answers 401 to anonymous callers', async () => {
-    const res = await new Browser(app).get(ME);
+    const res = await new Browser(state.app).get(ME);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual(anonymousDetail);
   });
@@ -59,7 +21,7 @@ describe('GET /api/profile/me/', () => {
       const res = await (await signedIn(name)).get(ME);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
-        id: fx.ids[name],
+        id: state.fx.ids[name],
         username: name,
         email: `${name}@example.com`,
         first_name: name === 'platinum' ? 'Paloma' : '',
@@ -72,7 +34,7 @@ describe('GET /api/profile/me/', () => {
 
 describe('PUT /api/profile/update_profile/', () => {
   it('answers 401 to anonymous callers and writes nothing', async () => {
-    const browser = new Browser(app);
+    const browser = new Browser(state.app);
     await browser.get('/csrf/');
     const res = await browser.put(UPDATE, {
       username: 'gold',
@@ -95,7 +57,7 @@ describe('PUT /api/profile/update_profile/', () => {
       });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
-        id: fx.ids[name],
+        id: state.fx.ids[name],
         username: name,
         email: 'new@example.com',
         first_name: 'Ada',
@@ -107,7 +69,7 @@ describe('PUT /api/profile/update_profile/', () => {
         first_name: 'Ada',
       });
     }
-    expect(await db.query("SELECT 1 FROM users WHERE username = 'hijacked'")).toHaveLength(0);
+    expect(await state.db.query("SELECT 1 FROM users WHERE username = 'hijacked'")).toHaveLength(0);
   });
 
   it('accepts back the very representation GET returned, its unchanged read-only fields ignored', async () => {
@@ -124,7 +86,7 @@ describe('PUT /api/profile/update_profile/', () => {
   it('refuses a changed read-only id and an unknown field, and changes nothing', async () => {
     const browser = await signedIn('gold');
     const read = (await browser.get(ME)).json();
-    for (const id of [fx.ids.silver, read.id + 1000, String(read.id), null]) {
+    for (const id of [state.fx.ids.silver, read.id + 1000, String(read.id), null]) {
       const res = await browser.put(UPDATE, { ...read, id, first_name: 'Changed' });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ id: ['This field is read-only.'] });
@@ -176,7 +138,7 @@ describe('PUT /api/profile/update_profile/', () => {
 
 describe('POST /api/account/change-password/', () => {
   it('answers 401 to anonymous callers', async () => {
-    const browser = new Browser(app);
+    const browser = new Browser(state.app);
     await browser.get('/csrf/');
     const res = await browser.post(CHANGE, {
       current_password: PASSWORD,
@@ -200,7 +162,7 @@ describe('POST /api/account/change-password/', () => {
     expect((await elsewhere.get(ME)).statusCode).toBe(401);
     expect((await someoneElse.get(ME)).statusCode).toBe(200);
 
-    const fresh = new Browser(app);
+    const fresh = new Browser(state.app);
     await fresh.get('/csrf/');
     expect((await fresh.post('/token/', { username: 'loner', password: PASSWORD })).statusCode).toBe(400);
     expect(
@@ -280,7 +242,7 @@ describe('POST /api/account/change-password/', () => {
     const longest = `${'tourbillon-9'.repeat(10)}geneva-1`;
     const res = await browser.post(CHANGE, { current_password: shortest, new_password: longest });
     expect(res.statusCode).toBe(200);
-    const fresh = new Browser(app);
+    const fresh = new Browser(state.app);
     await fresh.signIn('platinum', longest);
   });
 
@@ -312,7 +274,7 @@ describe('POST /api/account/change-password/', () => {
     expect(extra.statusCode).toBe(400);
     expect(extra.json()).toEqual({ confirm: ['This field is not allowed.'] });
     // Nothing changed: the old password still signs in.
-    const fresh = new Browser(app);
+    const fresh = new Browser(state.app);
     await fresh.signIn('gold', PASSWORD);
     expect(fresh.cookies.has(SESSION_COOKIE)).toBe(true);
   });

@@ -1,52 +1,21 @@
-import type { FastifyInstance } from 'fastify';
-import type { LoupeDb } from '../../../src/app';
 import { MAX_CONCURRENT_HASHES, hashLoad, hashPassword } from '../../../src/modules/auth/password-hasher';
-import {
-  Browser,
-  PASSWORD,
-  buildTestApp,
-  createTestDatabase,
-  legacyScryptHash,
-  resetTables,
-  seedFixtures,
-  testConfig,
-  type TestDatabase,
-} from '../../helper';
+import { Browser, PASSWORD, legacyScryptHash, apiTestbed } from '../../helper';
 
-let tdb: TestDatabase;
-let db: LoupeDb;
-let app: FastifyInstance;
+const { state } = apiTestbed();
 
 const TODAYS_HASH = /^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/;
 
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  db = await tdb.open();
-});
-afterAll(async () => {
-  await db.close();
-  await tdb.dispose();
-});
-beforeEach(async () => {
-  await resetTables(db);
-  await seedFixtures(db);
-  app = await buildTestApp(db, testConfig(tdb));
-});
-afterEach(async () => {
-  await app.close();
-});
-
 const hashOf = async (username: string) =>
   (
-    await db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE username = $1', [
+    await state.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE username = $1', [
       username,
     ])
   )[0]?.password_hash;
 const setHash = (username: string, hash: string) =>
-  db.query('UPDATE users SET password_hash = $2 WHERE username = $1', [username, hash]);
+  state.db.query('UPDATE users SET password_hash = $2 WHERE username = $1', [username, hash]);
 
 async function signIn(username: string, password = PASSWORD) {
-  const browser = new Browser(app);
+  const browser = new Browser(state.app);
   await browser.get('/csrf/');
   return { browser, res: await browser.post('/token/', { username, password }) };
 }
@@ -81,7 +50,7 @@ describe('sign-in upgrades an older hash', () => {
   it('ends no session and changes nothing else of the account', async () => {
     const { browser: earlier } = await signIn('gold');
     await setHash('gold', legacyScryptHash(PASSWORD));
-    await db.query("UPDATE users SET must_change_password = true WHERE username = 'gold'");
+    await state.db.query("UPDATE users SET must_change_password = true WHERE username = 'gold'");
     const { browser: later } = await signIn('gold');
     expect(await hashOf('gold')).toMatch(TODAYS_HASH);
     for (const browser of [earlier, later]) {

@@ -1,49 +1,14 @@
-import type { FastifyInstance } from 'fastify';
 import { SESSION_COOKIE } from '@loupe/contracts';
-import type { LoupeDb } from '../../../src/app';
 import { hashSessionKey } from '../../../src/modules/auth/sessions';
-import {
-  Browser,
-  Clock,
-  PASSWORD,
-  buildTestApp,
-  createTestDatabase,
-  resetTables,
-  seedFixtures,
-  testConfig,
-  type Fixtures,
-  type TestDatabase,
-} from '../../helper';
+import { Browser, PASSWORD, apiTestbed } from '../../helper';
 
-let tdb: TestDatabase;
-let db: LoupeDb;
-let app: FastifyInstance;
-let clock: Clock;
-let fx: Fixtures;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  db = await tdb.open();
-});
-afterAll(async () => {
-  await db.close();
-  await tdb.dispose();
-});
-beforeEach(async () => {
-  await resetTables(db);
-  fx = await seedFixtures(db);
-  clock = new Clock();
-  app = await buildTestApp(db, testConfig(tdb), clock);
-});
-afterEach(async () => {
-  await app.close();
-});
+const { state, rebuild, appWith } = apiTestbed({ clock: true });
 
 const MINUTE = 60_000;
 
 describe('GET /csrf/', () => {
   it('sets a csrftoken cookie the page can read, and keeps a valid one', async () => {
-    const browser = new Browser(app);
+    const browser = new Browser(state.app);
     const res = await browser.get('/csrf/');
     expect(res.statusCode).toBe(200);
     const cookie = res.cookies.find((c) => c.name === 'csrftoken');
@@ -58,7 +23,7 @@ describe('GET /csrf/', () => {
 
 describe('GET /auth-check/', () => {
   it('answers nulls to an anonymous visitor', async () => {
-    const res = await new Browser(app).get('/auth-check/');
+    const res = await new Browser(state.app).get('/auth-check/');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       user: null,
@@ -71,37 +36,39 @@ describe('GET /auth-check/', () => {
   });
 
   it.each(['platinum', 'gold', 'silver'] as const)('gives %s their user, role and shop', async (name) => {
-    const browser = new Browser(app);
+    const browser = new Browser(state.app);
     await browser.signIn(name);
     const res = await browser.get('/auth-check/');
     expect(res.json()).toEqual({
       user: {
-        id: fx.ids[name],
+        id: state.fx.ids[name],
         username: name,
         email: `${name}@example.com`,
         first_name: expect.any(String),
         last_name: expect.any(String),
       },
       role: name,
-      shop: { id: fx.shopId, name: 'Loupe Demo', time_zone: 'Europe/London' },
-      shops: [{ id: fx.shopId, name: 'Loupe Demo', time_zone: 'Europe/London', role: name, is_new: false }],
+      shop: { id: state.fx.shopId, name: 'Loupe Demo', time_zone: 'Europe/London' },
+      shops: [
+        { id: state.fx.shopId, name: 'Loupe Demo', time_zone: 'Europe/London', role: name, is_new: false },
+      ],
       must_change_password: false,
     });
   });
 
   it("names the shop's own IANA time zone, so the browser can show its days", async () => {
-    await db.query(`UPDATE shops SET timezone = 'America/New_York' WHERE id = $1`, [fx.shopId]);
-    const browser = new Browser(app);
+    await state.db.query(`UPDATE shops SET timezone = 'America/New_York' WHERE id = $1`, [state.fx.shopId]);
+    const browser = new Browser(state.app);
     await browser.signIn('silver');
     expect((await browser.get('/auth-check/')).json().shop).toEqual({
-      id: fx.shopId,
+      id: state.fx.shopId,
       name: 'Loupe Demo',
       time_zone: 'America/New_York',
     });
   });
 
   it('gives a user without membership a null role and shop', async () => {
-    const browser = new Browser(app);
+    const browser = new Browser(state.app);
     await browser.signIn('loner');
     expect((await browser.get('/auth-check/')).json()).toMatchObject({
       user: { username: 'loner' },
@@ -114,7 +81,7 @@ describe('GET /auth-check/', () => {
 
 describe('POST /token/', () => {
   it('signs in with a new HttpOnly session cookie and answers who signed in', async () => {
-    const browser = new Browser(app);
+    const browser = new Browser(state.app);
     await browser.get('/csrf/');
     const res = await browser.post('/token/', { username: 'gold', password: PASSWORD });
     expect(res.statusCode).toBe(200);
@@ -126,16 +93,16 @@ describe('POST /token/', () => {
   });
 
   it('stores only a hash of the session id', async () => {
-    const browser = new Browser(app);
+    const browser = new Browser(state.app);
     await browser.signIn('gold');
     const key = browser.cookies.get(SESSION_COOKIE) as string;
-    const rows = await db.query<{ key_hash: string }>('SELECT key_hash FROM sessions');
+    const rows = await state.db.query<{ key_hash: string }>('SELECT key_hash FROM sessions');
     expect(rows).toEqual([{ key_hash: hashSessionKey(key) }]);
     expect(rows[0]?.key_hash).not.toContain(key);
   });
 
   it('rejects a wrong password or an unknown user with 400 and a detail, and starts no session', async () => {
-    const browser = new Browser(app);
+    const browser = new Browser(state.app);
     await browser.get('/csrf/');
     for (const body of [
       { username: 'gold', password: 'wrong-password' },
@@ -146,18 +113,18 @@ describe('POST /token/', () => {
       expect(res.json()).toEqual({ detail: 'Unable to log in with provided credentials.' });
       expect(res.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
     }
-    expect(await db.query('SELECT 1 FROM sessions')).toHaveLength(0);
+    expect(await state.db.query('SELECT 1 FROM sessions')).toHaveLength(0);
   });
 
   it('rejects an inactive user', async () => {
-    await db.query('UPDATE users SET is_active = false WHERE id = $1', [fx.ids.gold]);
-    const browser = new Browser(app);
+    await state.db.query('UPDATE users SET is_active = false WHERE id = $1', [state.fx.ids.gold]);
+    const browser = new Browser(state.app);
     await browser.get('/csrf/');
     expect((await browser.post('/token/', { username: 'gold', password: PASSWORD })).statusCode).toBe(400);
   });
 
   it('requires both fields, not blank', async () => {
-    const browser = new Browser(app);
+    const browser = new Browser(state.app);
     await browser.get('/csrf/');
     const missing = await browser.post('/token/', {});
     expect(missing.statusCode).toBe(400);
@@ -173,20 +140,20 @@ describe('POST /token/', () => {
   });
 
   it('issues a new session id at sign-in and ends the one the browser brought (no fixation)', async () => {
-    const browser = new Browser(app);
+    const browser = new Browser(state.app);
     await browser.signIn('silver');
     const first = browser.cookies.get(SESSION_COOKIE) as string;
     await browser.signIn('gold');
     const second = browser.cookies.get(SESSION_COOKIE) as string;
     expect(second).not.toBe(first);
-    const planted = new Browser(app);
+    const planted = new Browser(state.app);
     planted.cookies.set(SESSION_COOKIE, first);
     expect((await planted.get('/auth-check/')).json().user).toBeNull();
-    expect(await db.query('SELECT 1 FROM sessions')).toHaveLength(1);
+    expect(await state.db.query('SELECT 1 FROM sessions')).toHaveLength(1);
   });
 
   it('rotates the CSRF token at sign-in', async () => {
-    const browser = new Browser(app);
+    const browser = new Browser(state.app);
     await browser.get('/csrf/');
     const before = browser.csrf;
     await browser.signIn('gold');
@@ -199,17 +166,15 @@ describe('POST /token/', () => {
   });
 
   it('marks cookies Secure over HTTPS when COOKIE_SECURE is auto, and always when true', async () => {
-    const https = new Browser(app);
+    const https = new Browser(state.app);
     const viaHttps = await https.get('/csrf/', { headers: { 'x-forwarded-proto': 'https' } });
     // Without TRUST_PROXY the forwarded scheme is ignored.
     expect(viaHttps.cookies[0]?.secure).toBeFalsy();
-    await app.close();
-    app = await buildTestApp(db, testConfig(tdb, { TRUST_PROXY: '1' }), clock);
-    const proxied = await new Browser(app).get('/csrf/', { headers: { 'x-forwarded-proto': 'https' } });
+    await rebuild({ TRUST_PROXY: '1' });
+    const proxied = await new Browser(state.app).get('/csrf/', { headers: { 'x-forwarded-proto': 'https' } });
     expect(proxied.cookies[0]?.secure).toBe(true);
-    await app.close();
-    app = await buildTestApp(db, testConfig(tdb, { COOKIE_SECURE: 'true' }), clock);
-    const browser = new Browser(app);
+    await rebuild({ COOKIE_SECURE: 'true' });
+    const browser = new Browser(state.app);
     const res = await browser.get('/csrf/');
     expect(res.cookies[0]?.secure).toBe(true);
     const signIn = await browser.post('/token/', { username: 'gold', password: PASSWORD });
@@ -219,7 +184,7 @@ describe('POST /token/', () => {
 
 describe('POST /logout/', () => {
   it('destroys the session in the database and clears the cookie', async () => {
-    const browser = new Browser(app);
+    const browser = new Browser(state.app);
     await browser.signIn('gold');
     const key = browser.cookies.get(SESSION_COOKIE) as string;
     // The browser's client sends a JSON content type on every call, even without a body.
@@ -229,14 +194,14 @@ describe('POST /logout/', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ detail: 'Successfully logged out.' });
     expect(browser.cookies.has(SESSION_COOKIE)).toBe(false);
-    expect(await db.query('SELECT 1 FROM sessions')).toHaveLength(0);
-    const replay = new Browser(app);
+    expect(await state.db.query('SELECT 1 FROM sessions')).toHaveLength(0);
+    const replay = new Browser(state.app);
     replay.cookies.set(SESSION_COOKIE, key);
     expect((await replay.get('/api/profile/me/')).statusCode).toBe(401);
   });
 
   it('is harmless when nobody is signed in', async () => {
-    const browser = new Browser(app);
+    const browser = new Browser(state.app);
     await browser.get('/csrf/');
     expect((await browser.post('/logout/')).statusCode).toBe(200);
   });
@@ -244,13 +209,13 @@ describe('POST /logout/', () => {
 
 describe('session lifetime', () => {
   it('expires after 30 idle minutes', async () => {
-    const browser = new Browser(app);
+    const browser = new Browser(state.app);
     await browser.signIn('gold');
-    clock.advance(29 * MINUTE);
+    state.clock.advance(29 * MINUTE);
     expect((await browser.get('/api/profile/me/')).statusCode).toBe(200);
-    clock.advance(29 * MINUTE); // activity 29 minutes ago keeps it alive
+    state.clock.advance(29 * MINUTE); // activity 29 minutes ago keeps it alive
     expect((await browser.get('/api/profile/me/')).statusCode).toBe(200);
-    clock.advance(31 * MINUTE);
+    state.clock.advance(31 * MINUTE);
     const res = await browser.get('/api/profile/me/');
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ detail: 'Authentication credentials were not provided.' });
@@ -258,55 +223,50 @@ describe('session lifetime', () => {
   });
 
   it('expires 12 hours after sign-in however active', async () => {
-    const browser = new Browser(app);
+    const browser = new Browser(state.app);
     await browser.signIn('gold');
     for (let elapsed = 0; elapsed < 12 * 60 - 20; elapsed += 20) {
-      clock.advance(20 * MINUTE);
+      state.clock.advance(20 * MINUTE);
       expect((await browser.get('/auth-check/')).json().user).not.toBeNull();
     }
-    clock.advance(20 * MINUTE);
+    state.clock.advance(20 * MINUTE);
     expect((await browser.get('/auth-check/')).json().user).toBeNull();
   });
 
   it('honours SESSION_IDLE_MINUTES and SESSION_MAX_HOURS', async () => {
-    await app.close();
-    app = await buildTestApp(
-      db,
-      testConfig(tdb, { SESSION_IDLE_MINUTES: '5', SESSION_MAX_HOURS: '1' }),
-      clock,
-    );
-    const idle = new Browser(app);
+    await rebuild({ SESSION_IDLE_MINUTES: '5', SESSION_MAX_HOURS: '1' });
+    const idle = new Browser(state.app);
     await idle.signIn('gold');
-    clock.advance(6 * MINUTE);
+    state.clock.advance(6 * MINUTE);
     expect((await idle.get('/api/profile/me/')).statusCode).toBe(401);
-    const busy = new Browser(app);
+    const busy = new Browser(state.app);
     await busy.signIn('silver');
     for (let i = 0; i < 14; i += 1) {
-      clock.advance(4 * MINUTE);
+      state.clock.advance(4 * MINUTE);
       expect((await busy.get('/api/profile/me/')).statusCode).toBe(200);
     }
-    clock.advance(5 * MINUTE);
+    state.clock.advance(5 * MINUTE);
     expect((await busy.get('/api/profile/me/')).statusCode).toBe(401);
   });
 
   it('writes last-seen at most once a minute', async () => {
-    const browser = new Browser(app);
+    const browser = new Browser(state.app);
     await browser.signIn('gold');
     const lastSeen = async () =>
       new Date(
-        (await db.query<{ last_seen_at: Date }>('SELECT last_seen_at FROM sessions'))[0]!.last_seen_at,
+        (await state.db.query<{ last_seen_at: Date }>('SELECT last_seen_at FROM sessions'))[0]!.last_seen_at,
       ).getTime();
     const start = await lastSeen();
-    clock.advance(30_000);
+    state.clock.advance(30_000);
     await browser.get('/auth-check/');
     expect(await lastSeen()).toBe(start);
-    clock.advance(31_000);
+    state.clock.advance(31_000);
     await browser.get('/auth-check/');
     expect(await lastSeen()).toBe(start + 61_000);
   });
 
   it('ignores a forged or malformed session cookie', async () => {
-    const browser = new Browser(app);
+    const browser = new Browser(state.app);
     browser.cookies.set(SESSION_COOKIE, 'A'.repeat(43));
     expect((await browser.get('/api/profile/me/')).statusCode).toBe(401);
     browser.cookies.set(SESSION_COOKIE, "x' OR 1=1 --");
@@ -322,47 +282,43 @@ describe('session lifetime', () => {
 
 describe('session cache', () => {
   it('shows a role change to the member’s open session at once', async () => {
-    const silver = new Browser(app);
+    const silver = new Browser(state.app);
     await silver.signIn('silver');
     expect((await silver.get('/auth-check/')).json().role).toBe('silver');
-    const owner = new Browser(app);
+    const owner = new Browser(state.app);
     await owner.signIn('platinum');
     expect(
-      (await owner.post(`/api/shops/${fx.shopId}/memberships/`, { user: fx.ids.silver, role: 'gold' }))
-        .statusCode,
+      (
+        await owner.post(`/api/shops/${state.fx.shopId}/memberships/`, {
+          user: state.fx.ids.silver,
+          role: 'gold',
+        })
+      ).statusCode,
     ).toBe(200);
     expect((await silver.get('/auth-check/')).json().role).toBe('gold');
   });
 
+  /** gold signs in here, another instance (with `env`) is shown the same cookie, and gold signs out here. */
+  async function signOutSeenBy(env?: Record<string, string>): Promise<Browser> {
+    const other = await appWith(env);
+    const here = new Browser(state.app);
+    await here.signIn('gold');
+    const there = new Browser(other);
+    there.cookies.set(SESSION_COOKIE, here.cookies.get(SESSION_COOKIE) as string);
+    expect((await there.get('/api/profile/me/')).statusCode).toBe(200);
+    await here.post('/logout/');
+    return there;
+  }
+
   it('sees a sign-out made by another instance within SESSION_CACHE_SECONDS', async () => {
-    const other = await buildTestApp(db, testConfig(tdb), clock);
-    try {
-      const here = new Browser(app);
-      await here.signIn('gold');
-      const there = new Browser(other);
-      there.cookies.set(SESSION_COOKIE, here.cookies.get(SESSION_COOKIE) as string);
-      expect((await there.get('/api/profile/me/')).statusCode).toBe(200);
-      await here.post('/logout/');
-      clock.advance(5_000);
-      expect((await there.get('/api/profile/me/')).statusCode).toBe(401);
-    } finally {
-      await other.close();
-    }
+    const there = await signOutSeenBy();
+    state.clock.advance(5_000);
+    expect((await there.get('/api/profile/me/')).statusCode).toBe(401);
   });
 
   it('asks the database every time with SESSION_CACHE_SECONDS=0', async () => {
-    const other = await buildTestApp(db, testConfig(tdb, { SESSION_CACHE_SECONDS: '0' }), clock);
-    try {
-      const here = new Browser(app);
-      await here.signIn('gold');
-      const there = new Browser(other);
-      there.cookies.set(SESSION_COOKIE, here.cookies.get(SESSION_COOKIE) as string);
-      expect((await there.get('/api/profile/me/')).statusCode).toBe(200);
-      await here.post('/logout/');
-      expect((await there.get('/api/profile/me/')).statusCode).toBe(401);
-    } finally {
-      await other.close();
-    }
+    const there = await signOutSeenBy({ SESSION_CACHE_SECONDS: '0' });
+    expect((await there.get('/api/profile/me/')).statusCode).toBe(401);
   });
 });
 
@@ -371,11 +327,11 @@ describe('sign-in throttling', () => {
     browser.post('/token/', { username, password: 'not-the-password' });
 
   it('answers 429 with Retry-After after 10 failures in 15 minutes, for the rest of the window', async () => {
-    const browser = new Browser(app);
+    const browser = new Browser(state.app);
     await browser.get('/csrf/');
     for (let i = 0; i < 10; i += 1) {
       expect((await fail(browser)).statusCode).toBe(400);
-      clock.advance(MINUTE);
+      state.clock.advance(MINUTE);
     }
     // First failure at t=0, tenth at t=9 min, now t=10 min: blocked until the first leaves the window.
     const blocked = await browser.post('/token/', { username: 'gold', password: PASSWORD });
@@ -383,22 +339,21 @@ describe('sign-in throttling', () => {
     expect(blocked.headers['retry-after']).toBe('300');
     expect(blocked.json()).toEqual({ detail: 'Request was throttled. Expected available in 300 seconds.' });
     expect(blocked.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
-    clock.advance(4 * MINUTE);
+    state.clock.advance(4 * MINUTE);
     expect((await browser.post('/token/', { username: 'gold', password: PASSWORD })).statusCode).toBe(429);
-    clock.advance(MINUTE);
+    state.clock.advance(MINUTE);
     expect((await browser.post('/token/', { username: 'gold', password: PASSWORD })).statusCode).toBe(200);
   });
 
   it('counts per username and address: another user, or the same user elsewhere, is not blocked', async () => {
-    const browser = new Browser(app);
+    const browser = new Browser(state.app);
     await browser.get('/csrf/');
     for (let i = 0; i < 10; i += 1) await fail(browser, 'GOLD');
     expect((await browser.post('/token/', { username: 'gold', password: PASSWORD })).statusCode).toBe(429);
     expect((await browser.post('/token/', { username: 'silver', password: PASSWORD })).statusCode).toBe(200);
-    await app.close();
     // A different client address (behind a trusted proxy, X-Forwarded-For is the client).
-    app = await buildTestApp(db, testConfig(tdb, { TRUST_PROXY: '1' }), clock);
-    const elsewhere = new Browser(app);
+    await rebuild({ TRUST_PROXY: '1' });
+    const elsewhere = new Browser(state.app);
     await elsewhere.get('/csrf/');
     const res = await elsewhere.post(
       '/token/',
@@ -409,7 +364,7 @@ describe('sign-in throttling', () => {
   });
 
   it('forgets old failures: 9 failures, then a success, then 9 more do not block', async () => {
-    const browser = new Browser(app);
+    const browser = new Browser(state.app);
     await browser.get('/csrf/');
     for (let i = 0; i < 9; i += 1) await fail(browser);
     await browser.signIn('gold');

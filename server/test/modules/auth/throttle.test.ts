@@ -1,45 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp, loadConfig, type LoupeDb } from '../../../src/app';
+import { buildApp, loadConfig } from '../../../src/app';
 import { LIMITS } from '../../../src/modules/auth/login-throttle';
-import {
-  Browser,
-  Clock,
-  PASSWORD,
-  buildTestApp,
-  createTestDatabase,
-  resetTables,
-  seedFixtures,
-  testConfig,
-  type TestDatabase,
-} from '../../helper';
+import { Browser, PASSWORD, testConfig, apiTestbed } from '../../helper';
 
-let tdb: TestDatabase;
-let db: LoupeDb;
-let app: FastifyInstance;
-let clock: Clock;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  db = await tdb.open();
-});
-afterAll(async () => {
-  await db.close();
-  await tdb.dispose();
-});
-beforeEach(async () => {
-  await resetTables(db);
-  await seedFixtures(db);
-  clock = new Clock();
-  app = await buildTestApp(db, testConfig(tdb), clock);
-});
-afterEach(async () => {
-  await app.close();
-});
+const { state, rebuild } = apiTestbed({ clock: true });
 
 const CHANGE = '/api/account/change-password/';
 const WRONG = 'not-the-password';
 
-async function browserWithCsrf(on: FastifyInstance = app): Promise<Browser> {
+async function browserWithCsrf(on: FastifyInstance = state.app): Promise<Browser> {
   const browser = new Browser(on);
   await browser.get('/csrf/');
   return browser;
@@ -70,7 +39,7 @@ describe('sign-in throttle under concurrency', () => {
     // The right password is refused too until the window has passed.
     const browser = await browserWithCsrf();
     expect((await browser.post('/token/', { username: 'gold', password: PASSWORD })).statusCode).toBe(429);
-    clock.advance(15 * 60_000);
+    state.clock.advance(15 * 60_000);
     expect((await browser.post('/token/', { username: 'gold', password: PASSWORD })).statusCode).toBe(200);
   });
 
@@ -123,8 +92,7 @@ describe('client address and TRUST_PROXY', () => {
   });
 
   it('believes X-Forwarded-For from a trusted hop, and only the hop next to it', async () => {
-    await app.close();
-    app = await buildTestApp(db, testConfig(tdb, { TRUST_PROXY: '1' }), clock);
+    await rebuild({ TRUST_PROXY: '1' });
     const browser = await browserWithCsrf();
     for (let i = 0; i < LIMITS.pair; i += 1) await failFrom(browser, '203.0.113.7');
     expect((await failFrom(browser, '203.0.113.7')).statusCode).toBe(429);
@@ -138,17 +106,15 @@ describe('client address and TRUST_PROXY', () => {
   });
 
   it('trusts X-Forwarded-For only from a listed proxy address', async () => {
-    await app.close();
     // light-my-request connects from 127.0.0.1.
-    app = await buildTestApp(db, testConfig(tdb, { TRUST_PROXY: '10.0.0.0/8' }), clock);
+    await rebuild({ TRUST_PROXY: '10.0.0.0/8' });
     const browser = await browserWithCsrf();
     for (let i = 0; i < LIMITS.pair; i += 1) await failFrom(browser, `198.51.100.${i}`);
     expect((await failFrom(browser, '198.51.100.99')).statusCode).toBe(429);
   });
 
   it('refuses a request whose trusted X-Forwarded-For is not an address, before counting anything', async () => {
-    await app.close();
-    app = await buildTestApp(db, testConfig(tdb, { TRUST_PROXY: '127.0.0.1' }), clock);
+    await rebuild({ TRUST_PROXY: '127.0.0.1' });
     const browser = await browserWithCsrf();
     for (const junk of ['junk', '203.0.113.7:80, x', 'a'.repeat(200)]) {
       const answer = await failFrom(browser, junk);
@@ -182,7 +148,7 @@ describe('change-password', () => {
     expect(blocked.headers['retry-after']).toBe('900');
     // The password did not change, and the session still works.
     expect((await browser.get('/api/profile/me/')).statusCode).toBe(200);
-    clock.advance(15 * 60_000);
+    state.clock.advance(15 * 60_000);
     const after = await browser.post(CHANGE, {
       current_password: PASSWORD,
       new_password: 'a-new-long-passphrase',
@@ -207,10 +173,10 @@ describe('change-password', () => {
 describe('general rate limit', () => {
   it('answers 429 with Retry-After once an address exceeds the limit, on any endpoint', async () => {
     const limited = await buildApp({
-      db,
-      config: testConfig(tdb),
+      db: state.db,
+      config: testConfig(state.tdb),
       logger: false,
-      now: clock.now,
+      now: state.clock.now,
       rateLimit: { max: 5, windowMs: 60_000 },
     });
     try {
@@ -230,7 +196,7 @@ describe('general rate limit', () => {
   });
 
   it('is far above what the app sends: 200 requests in a row pass with the default limit', async () => {
-    const browser = new Browser(app);
+    const browser = new Browser(state.app);
     for (let i = 0; i < 200; i += 1) expect((await browser.get('/auth-check/')).statusCode).toBe(200);
   });
 });

@@ -1,44 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import { CSRF_COOKIE, SESSION_COOKIE } from '@loupe/contracts';
-import type { LoupeDb } from '../../../src/app';
 import { UNKNOWN_DEVICE, deviceName } from '../../../src/modules/auth/device-name';
 import { signedOutDetail } from '../../../src/modules/auth/routes/sessions';
-import {
-  Browser,
-  Clock,
-  PASSWORD,
-  buildTestApp,
-  createTestDatabase,
-  resetTables,
-  seedFixtures,
-  testConfig,
-  type Fixtures,
-  type TestDatabase,
-} from '../../helper';
+import { Browser, PASSWORD, apiTestbed } from '../../helper';
 
-let tdb: TestDatabase;
-let db: LoupeDb;
-let app: FastifyInstance;
-let clock: Clock;
-let fx: Fixtures;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  db = await tdb.open();
-});
-afterAll(async () => {
-  await db.close();
-  await tdb.dispose();
-});
-beforeEach(async () => {
-  await resetTables(db);
-  fx = await seedFixtures(db);
-  clock = new Clock();
-  app = await buildTestApp(db, testConfig(tdb), clock);
-});
-afterEach(async () => {
-  await app.close();
-});
+const { state, appWith } = apiTestbed({ clock: true });
 
 const MINUTE = 60_000;
 const SESSIONS = '/api/account/sessions/';
@@ -61,7 +26,7 @@ interface Listed {
 
 /** Signs in as a browser that names itself with `userAgent` on every request. */
 async function signedIn(username: string, userAgent = CHROME_LINUX): Promise<Browser> {
-  const browser = new Browser(app);
+  const browser = new Browser(state.app);
   await browser.get('/csrf/');
   const res = await browser.post(
     '/token/',
@@ -112,9 +77,9 @@ describe('GET /api/account/sessions/', () => {
     const laptop = await signedIn('loner', CHROME_LINUX);
     const phone = await signedIn('loner', SAFARI_IOS);
     await signedIn('gold');
-    clock.advance(2 * MINUTE);
+    state.clock.advance(2 * MINUTE);
     expect((await phone.get(ME)).statusCode).toBe(200);
-    clock.advance(2 * MINUTE);
+    state.clock.advance(2 * MINUTE);
 
     const fromLaptop = await listed(laptop);
     expect(fromLaptop).toEqual([
@@ -137,9 +102,10 @@ describe('GET /api/account/sessions/', () => {
     ]);
     // The public id is neither the cookie nor its stored hash.
     const cookie = laptop.cookies.get(SESSION_COOKIE) as string;
-    const [row] = await db.query<{ key_hash: string }>('SELECT key_hash FROM sessions WHERE public_id = $1', [
-      fromLaptop[0]?.id,
-    ]);
+    const [row] = await state.db.query<{ key_hash: string }>(
+      'SELECT key_hash FROM sessions WHERE public_id = $1',
+      [fromLaptop[0]?.id],
+    );
     expect(row).toBeDefined();
     expect(fromLaptop[0]?.id).not.toBe(cookie);
     expect(fromLaptop[0]?.id).not.toBe(row?.key_hash);
@@ -155,7 +121,7 @@ describe('GET /api/account/sessions/', () => {
   it('leaves out a session past its idle limit', async () => {
     const here = await signedIn('loner');
     await signedIn('loner', SAFARI_IOS);
-    await db.query(`UPDATE sessions SET last_seen_at = '2000-01-01T00:00:00Z' WHERE user_agent = $1`, [
+    await state.db.query(`UPDATE sessions SET last_seen_at = '2000-01-01T00:00:00Z' WHERE user_agent = $1`, [
       SAFARI_IOS,
     ]);
     expect((await listed(here)).map((s) => s.device)).toEqual(['Chrome 142 on Linux']);
@@ -163,34 +129,28 @@ describe('GET /api/account/sessions/', () => {
 
   it('stores at most 512 characters of a User-Agent', async () => {
     const here = await signedIn('loner', `${CHROME_LINUX} ${'é'.repeat(600)}`);
-    const rows = await db.query<{ user_agent: string }>('SELECT user_agent FROM sessions');
+    const rows = await state.db.query<{ user_agent: string }>('SELECT user_agent FROM sessions');
     expect(Array.from(rows[0]?.user_agent ?? '')).toHaveLength(512);
     expect((await listed(here))[0]?.device).toBe('Chrome 142 on Linux');
   });
 
   it('records the address the trust-proxy rules decide: a forwarded one only from a trusted proxy', async () => {
     const headers = { 'x-forwarded-for': '203.0.113.9' };
-    const direct = new Browser(app);
+    const direct = new Browser(state.app);
     await direct.get('/csrf/');
     await direct.post('/token/', { username: 'loner', password: PASSWORD }, { headers });
     expect((await listed(direct))[0]?.ip_address).toBe('127.0.0.1');
 
-    const proxied = await buildTestApp(db, testConfig(tdb, { TRUST_PROXY: '127.0.0.1' }), clock);
-    try {
-      const behindProxy = new Browser(proxied);
-      await behindProxy.get('/csrf/');
-      await behindProxy.post('/token/', { username: 'loner', password: PASSWORD }, { headers });
-      const mine = (await behindProxy.get(SESSIONS, { headers }))
-        .json()
-        .results.find((s: Listed) => s.current);
-      expect(mine.ip_address).toBe('203.0.113.9');
-    } finally {
-      await proxied.close();
-    }
+    const proxied = await appWith({ TRUST_PROXY: '127.0.0.1' });
+    const behindProxy = new Browser(proxied);
+    await behindProxy.get('/csrf/');
+    await behindProxy.post('/token/', { username: 'loner', password: PASSWORD }, { headers });
+    const mine = (await behindProxy.get(SESSIONS, { headers })).json().results.find((s: Listed) => s.current);
+    expect(mine.ip_address).toBe('203.0.113.9');
   });
 
   it('answers 401 to an anonymous caller', async () => {
-    expect((await new Browser(app).get(SESSIONS)).statusCode).toBe(401);
+    expect((await new Browser(state.app).get(SESSIONS)).statusCode).toBe(401);
   });
 });
 
@@ -284,12 +244,18 @@ describe('a password change issues a new session id', () => {
     // outsider works in B ("Rival Watches") and chooses A, so the kept shop is not the one a sign-in would pick.
     const platinum = await signedIn('platinum');
     expect(
-      (await platinum.post(`/api/shops/${fx.shopId}/memberships/`, { user: fx.ids.outsider, role: 'silver' }))
-        .statusCode,
+      (
+        await platinum.post(`/api/shops/${state.fx.shopId}/memberships/`, {
+          user: state.fx.ids.outsider,
+          role: 'silver',
+        })
+      ).statusCode,
     ).toBe(201);
     const here = await signedIn('outsider', SAFARI_IOS);
     const elsewhere = await signedIn('outsider');
-    expect((await here.post('/api/session/shop/', { shop: fx.shopId })).json().shop.id).toBe(fx.shopId);
+    expect((await here.post('/api/session/shop/', { shop: state.fx.shopId })).json().shop.id).toBe(
+      state.fx.shopId,
+    );
     const oldCookie = here.cookies.get(SESSION_COOKIE) as string;
     const oldCsrf = here.csrf as string;
 
@@ -310,7 +276,7 @@ describe('a password change issues a new session id', () => {
     // The new cookie works, in the shop chosen before, and it is the user's only session.
     expect((await here.get('/auth-check/')).json()).toMatchObject({
       user: { username: 'outsider' },
-      shop: { id: fx.shopId },
+      shop: { id: state.fx.shopId },
       role: 'silver',
     });
     expect((await listed(here)).map((s) => [s.device, s.current])).toEqual([['Safari 18 on iOS', true]]);
@@ -318,7 +284,7 @@ describe('a password change issues a new session id', () => {
     expect((await platinum.get(ME)).statusCode).toBe(200);
 
     // The old cookie no longer works, even with the new CSRF token.
-    const stale = new Browser(app);
+    const stale = new Browser(state.app);
     stale.cookies.set(SESSION_COOKIE, oldCookie);
     stale.cookies.set(CSRF_COOKIE, here.csrf as string);
     expect((await stale.get(ME)).statusCode).toBe(401);

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import type {
   Client,
   ClientAuditList,
@@ -10,33 +9,21 @@ import type {
   ClientSummary,
   LedgerList,
 } from '@loupe/contracts';
-import type { LoupeDb } from '../../../src/app';
-import { Browser, buildTestApp, createTestDatabase, testConfig, type TestDatabase } from '../../helper';
+import { Browser, apiTestbed } from '../../helper';
 import { client, kyc, kycDocument, ledger } from './setup';
 
 /** The demo shop as a fresh start seeds it (clients, then stock, then finance), read through the API. */
 describe('clients demo data', () => {
-  let tdb: TestDatabase;
-  let db: LoupeDb;
-  let app: FastifyInstance;
+  const { state } = apiTestbed({ per: 'file', demo: new Date('2026-03-01T09:00:00Z') });
   let browser: Browser;
-  const NOW = new Date('2026-03-01T09:00:00Z');
 
   beforeAll(async () => {
-    tdb = await createTestDatabase();
-    db = await tdb.open({ demo: true }, () => NOW);
-    app = await buildTestApp(db, testConfig(tdb));
-    browser = new Browser(app);
+    browser = new Browser(state.app);
     await browser.signIn('silver', 'loupe-demo-2026');
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.close();
-    await tdb.dispose();
   });
 
   it('seeds about 25 clients, active and inactive, debtors, creditors and settled, some with KYC', async () => {
-    expect(db.seeded).not.toBeNull();
+    expect(state.db.seeded).not.toBeNull();
     const list = (await browser.get('/api/clients/?page_size=100')).json() as ClientList;
     expect(list.count).toBeGreaterThanOrEqual(24);
     expect(list.count).toBeLessThanOrEqual(30);
@@ -54,16 +41,16 @@ describe('clients demo data', () => {
   });
 
   it('keeps every balance equal to its ledger sum, in several currencies', async () => {
-    const unbalanced = await db.query(
+    const unbalanced = await state.db.query(
       `SELECT c.id FROM clients c
         WHERE c.balance <> (SELECT coalesce(sum(amount_gbp), 0) FROM client_ledger l WHERE l.client_id = c.id)`,
     );
     expect(unbalanced).toEqual([]);
-    const wrong = await db.query(
+    const wrong = await state.db.query(
       'SELECT id FROM client_ledger WHERE amount_gbp <> round(amount * exchange_rate, 2)',
     );
     expect(wrong).toEqual([]);
-    const currencies = await db.query<{ currency: string }>(
+    const currencies = await state.db.query<{ currency: string }>(
       'SELECT DISTINCT currency FROM client_ledger ORDER BY 1',
     );
     expect(currencies.map((r) => r.currency)).toEqual(['BTC', 'EUR', 'GBP', 'USD']);
@@ -93,12 +80,12 @@ describe('clients demo data', () => {
         const response = await browser.get(kycDocument(c.id, doc.id));
         expect(response.statusCode).toBe(200);
         expect(response.headers['content-type']).toBe(doc.contentType);
-        const rows = await db.query<{ storage_key: string; sha256: string }>(
+        const rows = await state.db.query<{ storage_key: string; sha256: string }>(
           'SELECT storage_key, sha256 FROM client_documents WHERE id = $1',
           [doc.id],
         );
         const row = rows[0] as { storage_key: string; sha256: string };
-        const bytes = readFileSync(path.join(testConfig(tdb).uploadsDir, 'kyc', row.storage_key));
+        const bytes = readFileSync(path.join(state.uploadsDir, 'kyc', row.storage_key));
         expect(response.rawPayload.equals(bytes)).toBe(true);
         expect(createHash('sha256').update(bytes).digest('hex')).toBe(row.sha256);
       }

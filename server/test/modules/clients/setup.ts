@@ -1,19 +1,4 @@
-import { rmSync } from 'node:fs';
-import type { FastifyInstance } from 'fastify';
-import type { LoupeDb } from '../../../src/app';
-import {
-  Browser,
-  Clock,
-  buildTestApp,
-  createTestDatabase,
-  resetTables,
-  seedFixtures,
-  testConfig,
-  type Fixtures,
-  type TestDatabase,
-} from '../../helper';
-
-export type Caller = 'platinum' | 'gold' | 'silver' | 'loner' | 'rival';
+import { apiTestbed, type Browser } from '../../helper';
 
 export const CLIENTS = '/api/clients/';
 export const client = (id: number | string) => `/api/clients/${id}/`;
@@ -28,33 +13,9 @@ export const audit = (id: number | string) => `/api/clients/${id}/audit/`;
  * clients), a clock fixed at 2026-03-01 09:00 UTC, and an empty uploads folder.
  */
 export function clientsTestbed() {
-  const state = {} as {
-    tdb: TestDatabase;
-    db: LoupeDb;
-    app: FastifyInstance;
-    fx: Fixtures;
-    clock: Clock;
-    uploadsDir: string;
-  };
-  beforeAll(async () => {
-    state.tdb = await createTestDatabase();
-    state.db = await state.tdb.open();
-  });
-  afterAll(async () => {
-    await state.db.close();
-    await state.tdb.dispose();
-  });
-  beforeEach(async () => {
-    await resetTables(state.db);
-    state.fx = await seedFixtures(state.db);
-    state.clock = new Clock();
-    const config = testConfig(state.tdb);
-    state.uploadsDir = config.uploadsDir;
-    rmSync(config.uploadsDir, { recursive: true, force: true });
-    state.app = await buildTestApp(state.db, config, state.clock);
-  });
+  const testbed = apiTestbed({ clock: true });
+  const { state, as } = testbed;
   afterEach(async () => {
-    await state.app.close();
     // Whatever a test did, every balance is still the exact sum of its ledger.
     const unbalanced = await state.db.query(
       `SELECT c.id, c.balance::text AS balance FROM clients c
@@ -62,13 +23,6 @@ export function clientsTestbed() {
     );
     expect(unbalanced).toEqual([]);
   });
-
-  const as = async (caller: Caller | 'anonymous'): Promise<Browser> => {
-    const browser = new Browser(state.app);
-    if (caller === 'anonymous') await browser.get('/csrf/');
-    else await browser.signIn(caller);
-    return browser;
-  };
 
   /** Adds a client through the API (as gold unless told) and returns its id. */
   const create = async (body: Record<string, unknown>, browser?: Browser): Promise<number> => {
@@ -88,5 +42,5 @@ export function clientsTestbed() {
     return rows[0] as Record<string, number>;
   };
 
-  return { state, as, create, tableCounts };
+  return { ...testbed, create, tableCounts };
 }

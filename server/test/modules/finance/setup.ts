@@ -1,18 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { LoupeDb } from '../../../src/app';
-import {
-  Browser,
-  Clock,
-  buildTestApp,
-  createTestDatabase,
-  resetTables,
-  seedFixtures,
-  testConfig,
-  type Fixtures,
-  type TestDatabase,
-} from '../../helper';
-
-export type Caller = 'platinum' | 'gold' | 'silver' | 'loner' | 'rival';
+import { apiTestbed } from '../../helper';
 
 /**
  * One database for the test file that calls it; every test starts from the fixtures' users and shops and a
@@ -20,23 +6,9 @@ export type Caller = 'platinum' | 'gold' | 'silver' | 'loner' | 'rival';
  * as inventory's Sell and the clients' ledger would leave them.
  */
 export function financeTestbed() {
-  const state = {} as { tdb: TestDatabase; db: LoupeDb; app: FastifyInstance; fx: Fixtures; clock: Clock };
-  beforeAll(async () => {
-    state.tdb = await createTestDatabase();
-    state.db = await state.tdb.open();
-  });
-  afterAll(async () => {
-    await state.db.close();
-    await state.tdb.dispose();
-  });
-  beforeEach(async () => {
-    await resetTables(state.db);
-    state.fx = await seedFixtures(state.db);
-    state.clock = new Clock();
-    state.app = await buildTestApp(state.db, testConfig(state.tdb), state.clock);
-  });
+  const testbed = apiTestbed({ clock: true });
+  const { state } = testbed;
   afterEach(async () => {
-    await state.app.close();
     // Whatever a test did, the kept day sums (migration 006's triggers) still match the sales and expenses.
     const drift = await state.db.query(
       `WITH actual AS (
@@ -52,13 +24,6 @@ export function financeTestbed() {
     );
     expect(drift).toEqual([]);
   });
-
-  const as = async (caller: Caller | 'anonymous'): Promise<Browser> => {
-    const browser = new Browser(state.app);
-    if (caller === 'anonymous') await browser.get('/csrf/');
-    else await browser.signIn(caller);
-    return browser;
-  };
 
   /** Moves the clock to an ISO instant. */
   const at = (iso: string) => state.clock.advance(Date.parse(iso) - state.clock.now().getTime());
@@ -149,7 +114,7 @@ export function financeTestbed() {
     return (rows[0] as { id: number }).id;
   };
 
-  return { state, as, at, item, sale, expense, client };
+  return { ...testbed, at, item, sale, expense, client };
 }
 
 /** Splits a CSV text into records of fields, RFC 4180 (quoted fields, doubled quotes, CRLF). */

@@ -1,52 +1,13 @@
-import { rmSync } from 'node:fs';
-import type { FastifyInstance } from 'fastify';
-import type { LoupeDb } from '../../../src/app';
-import {
-  Browser,
-  Clock,
-  buildTestApp,
-  createTestDatabase,
-  resetTables,
-  seedFixtures,
-  testConfig,
-  type Fixtures,
-  type TestDatabase,
-} from '../../helper';
-
-export type Caller = 'platinum' | 'gold' | 'silver' | 'loner' | 'rival';
+import { apiTestbed } from '../../helper';
 
 /**
  * One database for the test file that calls it; every test starts from the fixtures' users and shops, a
  * clock fixed at 2026-03-01 09:00 UTC, and a fresh uploads folder.
  */
 export function inventoryTestbed() {
-  const state = {} as {
-    tdb: TestDatabase;
-    db: LoupeDb;
-    app: FastifyInstance;
-    fx: Fixtures;
-    clock: Clock;
-    uploadsDir: string;
-  };
-  beforeAll(async () => {
-    state.tdb = await createTestDatabase();
-    state.db = await state.tdb.open();
-  });
-  afterAll(async () => {
-    await state.db.close();
-    await state.tdb.dispose();
-  });
-  beforeEach(async () => {
-    await resetTables(state.db);
-    state.fx = await seedFixtures(state.db);
-    state.clock = new Clock();
-    const config = testConfig(state.tdb);
-    state.uploadsDir = config.uploadsDir;
-    rmSync(config.uploadsDir, { recursive: true, force: true });
-    state.app = await buildTestApp(state.db, config, state.clock);
-  });
+  const testbed = apiTestbed({ clock: true });
+  const { state } = testbed;
   afterEach(async () => {
-    await state.app.close();
     // Whatever a test did, the kept per-group counts (migration 005's triggers) still match the items.
     const drift = await state.db.query(
       `SELECT coalesce(a.shop_id, k.shop_id) AS shop_id, a.n AS actual, k.n AS kept
@@ -57,13 +18,6 @@ export function inventoryTestbed() {
     );
     expect(drift).toEqual([]);
   });
-
-  const as = async (caller: Caller | 'anonymous'): Promise<Browser> => {
-    const browser = new Browser(state.app);
-    if (caller === 'anonymous') await browser.get('/csrf/');
-    else await browser.signIn(caller);
-    return browser;
-  };
 
   /** A client row straight in the table: these tests are about stock, not the clients screens. */
   const client = async (name: string, shop: 'own' | 'other' = 'own'): Promise<number> => {
@@ -102,7 +56,7 @@ export function inventoryTestbed() {
     return rows[0] as Record<string, number>;
   };
 
-  return { state, as, client, balance, audit, tableCounts };
+  return { ...testbed, client, balance, audit, tableCounts };
 }
 
 /** A valid item body; `over` replaces fields. */

@@ -1,52 +1,13 @@
-import type { FastifyInstance } from 'fastify';
-import type { LoupeDb } from '../../../src/app';
-import {
-  Browser,
-  buildTestApp,
-  createTestDatabase,
-  resetTables,
-  seedFixtures,
-  testConfig,
-  type Fixtures,
-  type TestDatabase,
-} from '../../helper';
+import { apiTestbed, type Caller } from '../../helper';
 
-let tdb: TestDatabase;
-let db: LoupeDb;
-let app: FastifyInstance;
-let fx: Fixtures;
+const { state, as } = apiTestbed();
 
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  db = await tdb.open();
-});
-afterAll(async () => {
-  await db.close();
-  await tdb.dispose();
-});
-beforeEach(async () => {
-  await resetTables(db);
-  fx = await seedFixtures(db);
-  app = await buildTestApp(db, testConfig(tdb));
-});
-afterEach(async () => {
-  await app.close();
-});
-
-type Caller = 'anonymous' | 'platinum' | 'gold' | 'silver' | 'loner' | 'rival';
-const url = () => `/api/shops/${fx.shopId}/memberships/`;
+const url = () => `/api/shops/${state.fx.shopId}/memberships/`;
 const DENIED = { detail: 'You do not have permission to perform this action.' };
 
-async function as(caller: Caller): Promise<Browser> {
-  const browser = new Browser(app);
-  if (caller === 'anonymous') await browser.get('/csrf/');
-  else await browser.signIn(caller);
-  return browser;
-}
-
 async function memberships(): Promise<Array<{ user_id: number; role: string; active: boolean }>> {
-  return db.query('SELECT user_id, role, active FROM memberships WHERE shop_id = $1 ORDER BY id', [
-    fx.shopId,
+  return state.db.query('SELECT user_id, role, active FROM memberships WHERE shop_id = $1 ORDER BY id', [
+    state.fx.shopId,
   ]);
 }
 
@@ -69,11 +30,11 @@ describe('authorization matrix', () => {
       expect((await browser.get(`${url()}?role=silver`)).statusCode).toBe(ls);
       expect((await browser.get(url())).statusCode).toBe(la);
       const before = await memberships();
-      const gold = await browser.post(url(), { user: fx.ids.loner, role: 'gold', active: true });
+      const gold = await browser.post(url(), { user: state.fx.ids.loner, role: 'gold', active: true });
       expect(gold.statusCode).toBe(ag);
       if (ag !== 201) expect(await memberships()).toEqual(before);
-      await db.query('DELETE FROM memberships WHERE user_id = $1', [fx.ids.loner]);
-      const silver = await browser.post(url(), { user: fx.ids.loner, role: 'silver', active: true });
+      await state.db.query('DELETE FROM memberships WHERE user_id = $1', [state.fx.ids.loner]);
+      const silver = await browser.post(url(), { user: state.fx.ids.loner, role: 'silver', active: true });
       expect(silver.statusCode).toBe(as_);
       if (as_ !== 201) expect(await memberships()).toEqual(before);
       const expected =
@@ -88,18 +49,20 @@ describe('authorization matrix', () => {
 
   it('refuses a shop the caller is not a member of, and a shop that does not exist', async () => {
     const platinum = await as('platinum');
-    for (const shop of [fx.otherShopId, 9999, 99999999999]) {
+    for (const shop of [state.fx.otherShopId, 9999, 99999999999]) {
       const list = await platinum.get(`/api/shops/${shop}/memberships/`);
       expect(list.statusCode).toBe(403);
       expect(list.json()).toEqual(DENIED);
       const add = await platinum.post(`/api/shops/${shop}/memberships/`, {
-        user: fx.ids.loner,
+        user: state.fx.ids.loner,
         role: 'silver',
         active: true,
       });
       expect(add.statusCode).toBe(403);
     }
-    expect(await db.query('SELECT 1 FROM memberships WHERE user_id = $1', [fx.ids.loner])).toHaveLength(0);
+    expect(
+      await state.db.query('SELECT 1 FROM memberships WHERE user_id = $1', [state.fx.ids.loner]),
+    ).toHaveLength(0);
   });
 
   it('answers 404 for a shop id that is not a number', async () => {
@@ -109,7 +72,7 @@ describe('authorization matrix', () => {
   });
 
   it('treats an inactive membership as none', async () => {
-    await db.query('UPDATE memberships SET active = false WHERE user_id = $1', [fx.ids.gold]);
+    await state.db.query('UPDATE memberships SET active = false WHERE user_id = $1', [state.fx.ids.gold]);
     const gold = await as('gold');
     expect((await gold.get(url())).statusCode).toBe(403);
     expect((await gold.get('/auth-check/')).json()).toMatchObject({ role: null, shop: null });
@@ -121,8 +84,8 @@ describe('GET memberships', () => {
     const res = await (await as('platinum')).get(url());
     expect(res.json()).toEqual({
       results: [
-        { id: expect.any(Number), user: fx.ids.gold, role: 'gold', active: true },
-        { id: expect.any(Number), user: fx.ids.silver, role: 'silver', active: true },
+        { id: expect.any(Number), user: state.fx.ids.gold, role: 'gold', active: true },
+        { id: expect.any(Number), user: state.fx.ids.silver, role: 'silver', active: true },
       ],
       count: 2,
     });
@@ -131,18 +94,18 @@ describe('GET memberships', () => {
   it('filters by role', async () => {
     const platinum = await as('platinum');
     expect((await platinum.get(`${url()}?role=gold`)).json()).toEqual({
-      results: [{ id: expect.any(Number), user: fx.ids.gold, role: 'gold', active: true }],
+      results: [{ id: expect.any(Number), user: state.fx.ids.gold, role: 'gold', active: true }],
       count: 1,
     });
     expect(
       (await platinum.get(`${url()}?role=silver`)).json().results.map((m: { user: number }) => m.user),
-    ).toEqual([fx.ids.silver]);
+    ).toEqual([state.fx.ids.silver]);
   });
 
   it('lists only silver members for gold', async () => {
     const res = await (await as('gold')).get(url());
     expect(res.json()).toEqual({
-      results: [{ id: expect.any(Number), user: fx.ids.silver, role: 'silver', active: true }],
+      results: [{ id: expect.any(Number), user: state.fx.ids.silver, role: 'silver', active: true }],
       count: 1,
     });
   });
@@ -160,40 +123,49 @@ describe('GET memberships', () => {
 
 describe('POST memberships', () => {
   it('adds a gold member (platinum) and a silver member (gold), created active', async () => {
-    const res = await (await as('platinum')).post(url(), { user: fx.ids.loner, role: 'gold', active: true });
+    const res = await (
+      await as('platinum')
+    ).post(url(), { user: state.fx.ids.loner, role: 'gold', active: true });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ id: expect.any(Number), user: fx.ids.loner, role: 'gold', active: true });
+    expect(res.json()).toEqual({
+      id: expect.any(Number),
+      user: state.fx.ids.loner,
+      role: 'gold',
+      active: true,
+    });
     const gold = await as('gold');
-    const silver = await gold.post(url(), { user: fx.ids.outsider, role: 'silver' });
+    const silver = await gold.post(url(), { user: state.fx.ids.outsider, role: 'silver' });
     expect(silver.statusCode).toBe(201);
-    expect(silver.json()).toMatchObject({ user: fx.ids.outsider, role: 'silver', active: true });
+    expect(silver.json()).toMatchObject({ user: state.fx.ids.outsider, role: 'silver', active: true });
     expect((await gold.get(url())).json().count).toBe(2);
   });
 
   it('accepts the user id as a numeric string, as DRF does', async () => {
     const res = await (
       await as('platinum')
-    ).post(url(), { user: String(fx.ids.loner), role: 'silver', active: true });
+    ).post(url(), { user: String(state.fx.ids.loner), role: 'silver', active: true });
     expect(res.statusCode).toBe(201);
-    expect(res.json().user).toBe(fx.ids.loner);
+    expect(res.json().user).toBe(state.fx.ids.loner);
   });
 
   it('promotes an existing member instead of adding a second membership', async () => {
     const platinum = await as('platinum');
-    const res = await platinum.post(url(), { user: fx.ids.silver, role: 'gold', active: true });
+    const res = await platinum.post(url(), { user: state.fx.ids.silver, role: 'gold', active: true });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ user: fx.ids.silver, role: 'gold', active: true });
+    expect(res.json()).toMatchObject({ user: state.fx.ids.silver, role: 'gold', active: true });
     const rows = await memberships();
-    expect(rows.filter((m) => m.user_id === fx.ids.silver)).toEqual([
-      { user_id: fx.ids.silver, role: 'gold', active: true },
+    expect(rows.filter((m) => m.user_id === state.fx.ids.silver)).toEqual([
+      { user_id: state.fx.ids.silver, role: 'gold', active: true },
     ]);
     // Their session now carries the new role.
     expect((await (await as('silver')).get('/auth-check/')).json().role).toBe('gold');
   });
 
   it('reactivates an inactive member', async () => {
-    await db.query('UPDATE memberships SET active = false WHERE user_id = $1', [fx.ids.silver]);
-    const res = await (await as('gold')).post(url(), { user: fx.ids.silver, role: 'silver', active: true });
+    await state.db.query('UPDATE memberships SET active = false WHERE user_id = $1', [state.fx.ids.silver]);
+    const res = await (
+      await as('gold')
+    ).post(url(), { user: state.fx.ids.silver, role: 'silver', active: true });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ active: true });
   });
@@ -201,7 +173,9 @@ describe('POST memberships', () => {
   it('never changes the owner', async () => {
     const before = await memberships();
     for (const role of ['gold', 'silver']) {
-      const res = await (await as('platinum')).post(url(), { user: fx.ids.platinum, role, active: true });
+      const res = await (
+        await as('platinum')
+      ).post(url(), { user: state.fx.ids.platinum, role, active: true });
       expect(res.statusCode).toBe(409);
       expect(res.json().detail).toMatch(/owns this shop/);
     }
@@ -209,9 +183,11 @@ describe('POST memberships', () => {
   });
 
   it('does not let gold change a gold member', async () => {
-    const res = await (await as('gold')).post(url(), { user: fx.ids.gold, role: 'silver', active: true });
+    const res = await (
+      await as('gold')
+    ).post(url(), { user: state.fx.ids.gold, role: 'silver', active: true });
     expect(res.statusCode).toBe(403);
-    expect(await memberships()).toContainEqual({ user_id: fx.ids.gold, role: 'gold', active: true });
+    expect(await memberships()).toContainEqual({ user_id: state.fx.ids.gold, role: 'gold', active: true });
   });
 
   it.each<[unknown, string]>([
@@ -232,16 +208,18 @@ describe('POST memberships', () => {
 
   it('validates role, active and unknown fields', async () => {
     const platinum = await as('platinum');
-    expect((await platinum.post(url(), { user: fx.ids.loner })).json()).toEqual({
+    expect((await platinum.post(url(), { user: state.fx.ids.loner })).json()).toEqual({
       role: ['This field is required.'],
     });
-    expect((await platinum.post(url(), { user: fx.ids.loner, role: 'platinum' })).json()).toEqual({
+    expect((await platinum.post(url(), { user: state.fx.ids.loner, role: 'platinum' })).json()).toEqual({
       role: ['"platinum" is not a valid choice.'],
     });
-    expect((await platinum.post(url(), { user: fx.ids.loner, role: 'gold', active: 'yes' })).json()).toEqual({
+    expect(
+      (await platinum.post(url(), { user: state.fx.ids.loner, role: 'gold', active: 'yes' })).json(),
+    ).toEqual({
       active: ['Must be a valid boolean.'],
     });
-    expect((await platinum.post(url(), { user: fx.ids.loner, role: 'gold', shop: 2 })).json()).toEqual({
+    expect((await platinum.post(url(), { user: state.fx.ids.loner, role: 'gold', shop: 2 })).json()).toEqual({
       shop: ['This field is not allowed.'],
     });
     expect((await platinum.post(url(), {})).json()).toEqual({
