@@ -1,2 +1,7 @@
 const { createJestConfig } = require('../platform/build/jest.config.base.cjs');
-module.exports = createJestConfig(__dirname);
+
+const base = createJestConfig(__dirname);
+module.exports = {
+  ...base,
+  setupFilesAfterEnv: [...base.setupFilesAfterEnv, '<rootDir>/test/stand-in-remotes.ts'],
+};

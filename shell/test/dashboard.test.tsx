@@ -1,16 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import type { DashboardWidget } from '@loupe/platform';
-import { loadRemoteRoutes, loadRemoteWidgets, resetRemote } from '../src/federation/remote-loader';
-import { loadFakeRoutes } from './remote-fixtures';
+import { loadRemoteWidgets, resetRemote } from '../src/federation/remote-loader';
 import { renderApp } from './render-app';
-
-jest.mock('../src/federation/remote-loader', () => ({
-  loadRemoteRoutes: jest.fn(),
-  loadRemoteWidgets: jest.fn(),
-  preloadRemoteRoutes: jest.fn(),
-  resetRemote: jest.fn(),
-  loadRemotesConfig: jest.fn(),
-}));
 
 const widget = (id: string, title: string, tab?: 'clients' | 'stats', order?: number): DashboardWidget => ({
   id,
@@ -18,11 +9,6 @@ const widget = (id: string, title: string, tab?: 'clients' | 'stats', order?: nu
   tab,
   order,
   Component: () => <p>{title} content</p>,
-});
-
-beforeEach(() => {
-  jest.mocked(loadRemoteRoutes).mockImplementation(loadFakeRoutes);
-  jest.mocked(loadRemoteWidgets).mockImplementation(async () => []);
 });
 
 describe('welcome banner', () => {

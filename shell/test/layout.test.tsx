@@ -1,20 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { loadRemoteRoutes, loadRemoteWidgets } from '../src/federation/remote-loader';
-import { loadFakeRoutes, noWidgets } from './remote-fixtures';
 import { renderApp } from './render-app';
-
-jest.mock('../src/federation/remote-loader', () => ({
-  loadRemoteRoutes: jest.fn(),
-  loadRemoteWidgets: jest.fn(),
-  preloadRemoteRoutes: jest.fn(),
-  resetRemote: jest.fn(),
-  loadRemotesConfig: jest.fn(),
-}));
-
-beforeEach(() => {
-  jest.mocked(loadRemoteRoutes).mockImplementation(loadFakeRoutes);
-  jest.mocked(loadRemoteWidgets).mockImplementation(noWidgets);
-});
 
 const location = () => screen.getByTestId('location').textContent;
 // jsdom applies no media queries, so it sees the drawer toggle as display:none (its desktop style) and gives it

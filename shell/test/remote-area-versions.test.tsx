@@ -1,23 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { Link } from 'react-router-dom';
 import type { RemoteRoutes } from '@loupe/platform';
-import { loadRemoteRoutes, loadRemoteWidgets } from '../src/federation/remote-loader';
+import { loadRemoteRoutes } from '../src/federation/remote-loader';
 import { remoteByKey } from '../src/federation/remote-catalog';
 import { RemoteIncompatibleError } from '../src/federation/remote-contract-check';
-import { loadFakeRoutes, noWidgets } from './remote-fixtures';
+import { loadFakeRoutes } from './remote-fixtures';
 import { renderApp } from './render-app';
 
-jest.mock('../src/federation/remote-loader', () => ({
-  loadRemoteRoutes: jest.fn(),
-  loadRemoteWidgets: jest.fn(),
-  preloadRemoteRoutes: jest.fn(),
-  resetRemote: jest.fn(),
-  loadRemotesConfig: jest.fn(),
-}));
-
 beforeEach(() => {
-  jest.mocked(loadRemoteRoutes).mockImplementation(loadFakeRoutes);
-  jest.mocked(loadRemoteWidgets).mockImplementation(noWidgets);
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 

@@ -3,16 +3,8 @@ import { authCheckAs } from '@loupe/platform/testing';
 import { loadRemoteRoutes, loadRemoteWidgets } from '../src/federation/remote-loader';
 import { REMOTES, type RemoteKey } from '../src/federation/remote-catalog';
 import { reportRemoteLoad } from '../src/federation/remote-unavailable';
-import { loadFakeRoutes, noWidgets } from './remote-fixtures';
+import { loadFakeRoutes } from './remote-fixtures';
 import { renderApp, type AppView } from './render-app';
-
-jest.mock('../src/federation/remote-loader', () => ({
-  loadRemoteRoutes: jest.fn(),
-  loadRemoteWidgets: jest.fn(),
-  preloadRemoteRoutes: jest.fn(),
-  resetRemote: jest.fn(),
-  loadRemotesConfig: jest.fn(),
-}));
 
 /** Remotes whose code fails to load, as a closed port or a hung server ends up in the loader. */
 let down: Set<RemoteKey>;
@@ -23,7 +15,6 @@ beforeEach(() => {
     if (down.has(key)) throw new Error(`${key}: net::ERR_CONNECTION_REFUSED`);
     return loadFakeRoutes(key);
   });
-  jest.mocked(loadRemoteWidgets).mockImplementation(noWidgets);
   // What an earlier test of this file saw fail is not this test's outage.
   for (const remote of REMOTES) reportRemoteLoad(remote.key, true);
   jest.spyOn(console, 'error').mockImplementation(() => undefined);

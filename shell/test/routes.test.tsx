@@ -1,25 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import {
-  loadRemoteRoutes,
-  loadRemoteWidgets,
-  preloadRemoteRoutes,
-  resetRemote,
-} from '../src/federation/remote-loader';
-import { loadFakeRoutes, noWidgets } from './remote-fixtures';
+import { loadRemoteRoutes, preloadRemoteRoutes, resetRemote } from '../src/federation/remote-loader';
+import { loadFakeRoutes } from './remote-fixtures';
 import { renderApp } from './render-app';
-
-jest.mock('../src/federation/remote-loader', () => ({
-  loadRemoteRoutes: jest.fn(),
-  loadRemoteWidgets: jest.fn(),
-  preloadRemoteRoutes: jest.fn(),
-  resetRemote: jest.fn(),
-  loadRemotesConfig: jest.fn(),
-}));
-
-beforeEach(() => {
-  jest.mocked(loadRemoteRoutes).mockImplementation(loadFakeRoutes);
-  jest.mocked(loadRemoteWidgets).mockImplementation(noWidgets);
-});
 
 const location = () => screen.getByTestId('location').textContent;
 

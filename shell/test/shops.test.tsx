@@ -3,17 +3,9 @@ import { http, useQuery, type RemoteRoutes } from '@loupe/platform';
 import { authCheckAs, type MockHandler, type MockResponse } from '@loupe/platform/testing';
 import type { AuthCheck, ShopMembership } from '@loupe/contracts';
 import type { RemoteKey } from '../src/federation/remote-catalog';
-import { loadRemoteRoutes, loadRemoteWidgets } from '../src/federation/remote-loader';
-import { loadFakeRoutes, noWidgets } from './remote-fixtures';
+import { loadRemoteRoutes } from '../src/federation/remote-loader';
+import { loadFakeRoutes } from './remote-fixtures';
 import { renderApp } from './render-app';
-
-jest.mock('../src/federation/remote-loader', () => ({
-  loadRemoteRoutes: jest.fn(),
-  loadRemoteWidgets: jest.fn(),
-  preloadRemoteRoutes: jest.fn(),
-  resetRemote: jest.fn(),
-  loadRemotesConfig: jest.fn(),
-}));
 
 /** The clients screen as the clients remote shows it: whatever the API lists for the session's shop. */
 function ClientNames() {
@@ -44,7 +36,6 @@ const routes: Partial<Record<RemoteKey, RemoteRoutes>> = {
 
 beforeEach(() => {
   jest.mocked(loadRemoteRoutes).mockImplementation(async (key) => routes[key] ?? loadFakeRoutes(key));
-  jest.mocked(loadRemoteWidgets).mockImplementation(noWidgets);
 });
 
 const DEMO = 1;
