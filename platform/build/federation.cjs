@@ -26,8 +26,9 @@ const SHARED_LIBRARIES = {
   // singleton is that curated surface, with react-router bundled — and tree-shaken — inside it.
   'react-router-dom': 'react-router-dom',
   'styled-components': 'styled-components',
-  // A second copy would bring a second QueryClientContext: a remote's hooks would not see the shell's cache.
-  '@tanstack/react-query': '@tanstack/react-query',
+  // TanStack Query is not here: remotes reach it only through the platform's query surface (platform/src/query,
+  // and no remote's package.json declares it), so its one copy travels inside the shared platform, tree-shaken
+  // to what that surface uses instead of whole, and there is still one QueryClientContext on the page.
 };
 
 /** The router surface every build shares under the `react-router-dom` key (webpack.cjs aliases it). */

@@ -61,15 +61,27 @@ describe('the shell’s build', () => {
     const plugins = pluginsOf('shell/webpack.config.js');
     expect(plugins.map((plugin) => plugin.constructor.name)).not.toContain('ModuleFederationPlugin');
     const shared = shellShared();
-    for (const key of [
-      'react',
-      'react-dom',
-      'react-router-dom',
-      '@tanstack/react-query',
-      'styled-components',
-      '@loupe/platform',
-    ]) {
+    for (const key of ['react', 'react-dom', 'react-router-dom', 'styled-components', '@loupe/platform']) {
       expect([key, shared[key]?.shareConfig.singleton]).toEqual([key, true]);
+    }
+  });
+
+  it('carries TanStack Query inside the shared platform, which no remote can bypass', () => {
+    expect(Object.keys(shellShared())).not.toContain('@tanstack/react-query');
+    for (const remote of REMOTES) {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- package.json
+      const { dependencies = {}, devDependencies = {} } = require(
+        path.join(repo, remote, 'package.json'),
+      ) as {
+        dependencies?: Record<string, string>;
+        devDependencies?: Record<string, string>;
+      };
+      // Lint lets a remote import only what its package.json declares: declaring it would allow a second copy.
+      const declared = Object.keys({ ...dependencies, ...devDependencies });
+      expect({ remote, declaresTanStack: declared.includes('@tanstack/react-query') }).toEqual({
+        remote,
+        declaresTanStack: false,
+      });
     }
   });
 

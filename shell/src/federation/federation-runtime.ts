@@ -1,7 +1,6 @@
 import type { createInstance, ModuleFederation } from '@module-federation/enhanced/runtime';
 import * as Contracts from '@loupe/contracts';
 import * as Platform from '@loupe/platform';
-import * as ReactQuery from '@tanstack/react-query';
 import * as React from 'react';
 import * as ReactJsxRuntime from 'react/jsx-runtime';
 import * as ReactDom from 'react-dom';
@@ -22,7 +21,6 @@ export const SHELL_COPIES = {
   'react-dom/client': ReactDomClient,
   'react-router-dom': ReactRouterDom,
   'styled-components': StyledComponents,
-  '@tanstack/react-query': ReactQuery,
   '@loupe/platform': Platform,
   '@loupe/contracts': Contracts,
 } as const;
