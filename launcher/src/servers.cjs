@@ -3,7 +3,7 @@
 'use strict';
 
 const { createHash } = require('node:crypto');
-const { readFileSync } = require('node:fs');
+const { readFileSync, statSync } = require('node:fs');
 const path = require('node:path');
 const Fastify = require('fastify');
 const fastifyStatic = require('@fastify/static');
@@ -56,8 +56,19 @@ function remoteSources(plan, allowedHosts) {
 function shellCsp({ plan, allowedHosts, html, deployedOrigins = () => [] }) {
   const remotes = remoteSources(plan, allowedHosts);
   // Remotes deployed since the start (remote:deploy), read when each response is sent: a page loaded after
-  // a deploy may load the remote from its new origin, with no restart.
-  const deployed = () => deployedOrigins().join(' ') || "'self'";
+  // a deploy may load the remote from its new origin, with no restart. Helmet asks once per directive; the
+  // answer is kept for the response, so five directives cost one look at the deployed list.
+  /** @type {WeakMap<object, string>} */
+  const perResponse = new WeakMap();
+  /** @param {unknown} _request @param {object} response */
+  const deployed = (_request, response) => {
+    let sources = perResponse.get(response);
+    if (sources === undefined) {
+      sources = deployedOrigins().join(' ') || "'self'";
+      perResponse.set(response, sources);
+    }
+    return sources;
+  };
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...inlineScriptHashes(html), ...remotes, deployed],
@@ -148,15 +159,24 @@ async function createShellServer({ dist, plan, config, api, logger = false, remo
   });
   const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
   /**
-   * The remotes as served now: the start's plan with what remote:deploy switched since. Read on every use
-   * (a small file), so a deploy or rollback needs no restart; a file that cannot be read keeps the plan and
-   * says so in the log rather than taking every remote down.
+   * The remotes as served now: the start's plan with what remote:deploy switched since, so a deploy or
+   * rollback needs no restart. The file is looked at on every use but read and parsed again only when it
+   * changed (remote:deploy renames a new file over it: a new inode and mtime); a file that cannot be read keeps
+   * the plan and says so in the log rather than taking every remote down.
    */
+  /** @type {{ stamp: string, plan: typeof plan } | null} */
+  let lastRead = null;
   const currentPlan = () => {
     if (!remotesFile) return plan;
     try {
-      return applyDeployed(plan, readDeployedRemotes(remotesFile));
+      const stat = statSync(remotesFile, { throwIfNoEntry: false });
+      const stamp = stat ? `${stat.ino}:${stat.mtimeMs}:${stat.size}` : 'none';
+      if (lastRead?.stamp !== stamp) {
+        lastRead = { stamp, plan: applyDeployed(plan, readDeployedRemotes(remotesFile)) };
+      }
+      return lastRead.plan;
     } catch (error) {
+      lastRead = null;
       app.log.error({ err: error, remotesFile }, 'deployed remotes unreadable: serving the start’s list');
       return plan;
     }
