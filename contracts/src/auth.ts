@@ -94,7 +94,10 @@ export const ChangePassword = Type.Object(
 export type ChangePassword = Static<typeof ChangePassword>;
 
 /** `POST /api/session/shop/` (switch the active shop) and `POST /api/session/shop-notice-seen/`. */
-export const ShopChoice = Type.Object({ shop: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+export const ShopChoice = Type.Object(
+  { shop: Type.Integer({ minimum: 1 }) },
+  { additionalProperties: false },
+);
 export type ShopChoice = Static<typeof ShopChoice>;
 
 /**

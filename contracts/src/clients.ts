@@ -11,6 +11,7 @@ import {
   Text,
 } from './common';
 import { CLIENT_BALANCE_FILTERS, CLIENT_ORDERINGS, CLIENT_STATUSES, LEDGER_DIRECTIONS } from './constants';
+import { VoidInfo } from './corrections';
 
 /*
  * Clients (SPEC §3 Client, §5, §9; issue 4). Endpoints: `endpoints.clients` (endpoints.ts).
@@ -156,8 +157,21 @@ export const LedgerEntry = Type.Object({
   source: Nullable(Type.String()),
   sourceId: Nullable(Type.Integer()),
   createdAt: Type.String(),
+  /** Set when the entry was voided (issue 12): it stays in the ledger, and its reversal entry follows it. */
+  voided: Nullable(VoidInfo),
+  /** On a reversal entry (the opposite amount, dated the day of the void): the id of the entry it reverses. */
+  reversalOf: Nullable(Type.Integer()),
 });
 export type LedgerEntry = Static<typeof LedgerEntry>;
+
+/** `POST /api/clients/{id}/ledger/{entryId}/void/` → the original (now voided), its reversal and the new balance. */
+export const LedgerVoidResult = Type.Object({
+  entry: LedgerEntry,
+  reversal: LedgerEntry,
+  /** The client's balance after the reversal, GBP. */
+  balance: Type.Number(),
+});
+export type LedgerVoidResult = Static<typeof LedgerVoidResult>;
 
 /** `GET /api/clients/{id}/ledger/?page=&page_size=` → newest first (date, then entry). */
 export const LedgerList = ListOf(LedgerEntry);

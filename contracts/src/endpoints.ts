@@ -123,6 +123,14 @@ export const endpoints = {
       response: 'NoContent',
       status: 204,
     },
+    /** Voids the item's standing sale (issue 12): the item goes back to the status it had before it. */
+    voidSale: { method: 'POST', path: '/api/items/:id/void-sale/', body: 'VoidRequest', response: 'Item' },
+    history: {
+      method: 'GET',
+      path: '/api/items/:id/history/',
+      query: 'HistoryQuery',
+      response: 'AuditEventList',
+    },
   },
   clients: {
     list: { method: 'GET', path: '/api/clients/', query: 'ClientQuery', response: 'ClientList' },
@@ -153,6 +161,18 @@ export const endpoints = {
       status: 201,
     },
     kycDocument: { method: 'GET', path: '/api/clients/:id/kyc/:docId/', response: 'FileDownload' },
+    voidLedgerEntry: {
+      method: 'POST',
+      path: '/api/clients/:id/ledger/:entryId/void/',
+      body: 'VoidRequest',
+      response: 'LedgerVoidResult',
+    },
+    history: {
+      method: 'GET',
+      path: '/api/clients/:id/history/',
+      query: 'HistoryQuery',
+      response: 'AuditEventList',
+    },
   },
   expenses: {
     list: { method: 'GET', path: '/api/expenses/', query: 'FinanceEntryQuery', response: 'ExpenseList' },
@@ -163,6 +183,8 @@ export const endpoints = {
       response: 'Expense',
       status: 201,
     },
+    /** → the original expense, now voided (its reversal is listed on the day of the void). */
+    void: { method: 'POST', path: '/api/expenses/:id/void/', body: 'VoidRequest', response: 'Expense' },
   },
   quickSales: {
     list: { method: 'GET', path: '/api/quick-sales/', query: 'FinanceEntryQuery', response: 'QuickSaleList' },
@@ -173,6 +195,13 @@ export const endpoints = {
       response: 'QuickSale',
       status: 201,
     },
+    void: { method: 'POST', path: '/api/quick-sales/:id/void/', body: 'VoidRequest', response: 'QuickSale' },
+  },
+  /** The shop-wide audit trail (platinum only). */
+  activity: {
+    list: { method: 'GET', path: '/api/activity/', query: 'ActivityQuery', response: 'AuditEventList' },
+    csv: { method: 'GET', path: '/api/activity/csv/', query: 'ActivityQuery', response: 'FileDownload' },
+    filters: { method: 'GET', path: '/api/activity/filters/', response: 'ActivityFilters' },
   },
   reports: {
     get: { method: 'GET', path: '/api/reports/', query: 'ReportQuery', response: 'Report' },

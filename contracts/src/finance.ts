@@ -12,6 +12,7 @@ import {
 } from './common';
 import { REPORT_RANGE_KEYS, REPORT_TYPE_KEYS } from './constants';
 import { ClientStatusSchema } from './clients';
+import { VoidInfo } from './corrections';
 
 /*
  * Finance (SPEC §2 /expenses, /quicksales, /expenselist, /reports, the dashboard; §3; §9; issue 6).
@@ -76,6 +77,10 @@ const entryFields = {
   amountGbp: Type.Number(),
   payment_method: PaymentMethodSchema,
   notes: Type.String(),
+  /** Set when the entry was voided (issue 12); the entry itself is never changed otherwise. */
+  voided: Nullable(VoidInfo),
+  /** On a reversal entry (negative amounts, dated the day of the void): the id of the entry it reverses. */
+  reversalOf: Nullable(Type.Integer()),
 };
 
 export const Expense = Type.Object({ ...entryFields, expense_date: DateString });

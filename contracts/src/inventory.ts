@@ -106,6 +106,25 @@ const itemRowFields = {
   updatedAt: Type.String(),
 };
 
+/**
+ * The sale that stands on a sold item (null unless the item is sold): what the item page shows and what
+ * `POST /api/items/{id}/void-sale/` reverses (issue 12). A voided sale no longer stands, so it is null again.
+ */
+export const ItemSale = Type.Object({
+  id: Type.Integer(),
+  date: DateString,
+  /** In `currency`. */
+  price: Type.Number(),
+  currency: CurrencySchema,
+  exchangeRate: Type.Number(),
+  amountGbp: Type.Number(),
+  paymentMethod: PaymentMethodSchema,
+  clientId: Nullable(Type.Integer()),
+  clientName: Nullable(Type.String()),
+  soldBy: Nullable(Type.String()),
+});
+export type ItemSale = Static<typeof ItemSale>;
+
 /** A list row: everything but the transactions and the image list. */
 export const ItemRow = Type.Object(itemRowFields);
 export type ItemRow = Static<typeof ItemRow>;
@@ -115,6 +134,7 @@ export const Item = Type.Object({
   ...itemRowFields,
   images: Type.Array(ItemImage),
   transactions: Type.Array(ItemTransaction),
+  sale: Nullable(ItemSale),
 });
 export type Item = Static<typeof Item>;
 

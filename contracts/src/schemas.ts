@@ -7,3 +7,5 @@ export * from './messages';
 export * from './inventory';
 export * from './clients';
 export * from './finance';
+export * from './audit';
+export * from './corrections';

@@ -16,6 +16,8 @@ const expense = (id: number, over: Partial<Expense> = {}): Expense => ({
   payment_method: 'Cash',
   notes: '',
   expense_date: '2026-03-01',
+  voided: null,
+  reversalOf: null,
   ...over,
 });
 

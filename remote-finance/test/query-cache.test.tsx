@@ -47,6 +47,8 @@ function server() {
         payment_method: 'Cash',
         notes: '',
         expense_date: body.date ?? '2026-03-09',
+        voided: null,
+        reversalOf: null,
       };
       expenses.unshift(saved);
       return { status: 201, body: saved };

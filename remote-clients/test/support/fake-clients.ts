@@ -32,6 +32,8 @@ export function makeEntry(id: number, overrides: Partial<LedgerEntry> = {}): Led
     source: null,
     sourceId: null,
     createdAt: '2026-02-01T12:00:00.000Z',
+    voided: null,
+    reversalOf: null,
     ...overrides,
   };
 }

@@ -28,6 +28,7 @@ export function makeItem(overrides: Partial<Item> = {}): Item {
     updatedAt: '2026-01-10T10:00:00Z',
     images: [],
     transactions: [],
+    sale: null,
     ...overrides,
   };
 }

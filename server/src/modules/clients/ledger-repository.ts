@@ -60,6 +60,8 @@ const toEntry = (r: EntryRecord): LedgerEntry => ({
   source: r.source,
   sourceId: r.source_id === null ? null : Number(r.source_id),
   createdAt: new Date(r.created_at).toISOString(),
+  voided: null,
+  reversalOf: null,
 });
 
 /**

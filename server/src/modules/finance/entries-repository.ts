@@ -132,7 +132,7 @@ export class ExpensesRepository extends EntryTable<Expense> {
     VALUES ($1, $2, $3::numeric, $4, $5::numeric, round($3::numeric * $5::numeric, 2), $6, $7, $8::date, $9, $10)`;
 
   protected toEntry(row: EntryRow): Expense {
-    return { ...entryOut(row), expense_date: row.day };
+    return { ...entryOut(row), expense_date: row.day, voided: null, reversalOf: null };
   }
 }
 
@@ -149,6 +149,6 @@ export class QuickSalesRepository extends EntryTable<QuickSale> {
       $8::date, $7, $9, $10)`;
 
   protected toEntry(row: EntryRow): QuickSale {
-    return { ...entryOut(row), sale_date: row.day };
+    return { ...entryOut(row), sale_date: row.day, voided: null, reversalOf: null };
   }
 }

@@ -260,7 +260,7 @@ export class ItemsRepository {
     const row = await this.findRow(shopId, id, lock);
     if (!row) return null;
     const [transactions, images] = await Promise.all([this.transactions(id), this.images(id)]);
-    return { ...row, transactions, images };
+    return { ...row, transactions, images, sale: null };
   }
 
   async transactions(itemId: number): Promise<ItemTransaction[]> {
