@@ -28,6 +28,12 @@ module.exports = {
     '^cookie$': cookieAsCommonJs(),
   },
   testMatch: ['<rootDir>/test/**/*.test.ts'],
+  // test/instances runs several API processes on one database, which only PostgreSQL allows (an embedded
+  // database belongs to one process): it is part of the PostgreSQL run, and throws if started without one.
+  testPathIgnorePatterns: [
+    '/node_modules/',
+    ...(process.env.TEST_DATABASE_URL ? [] : ['<rootDir>/test/instances/']),
+  ],
   // Each test file opens one embedded database (seconds and ~1 GB at its peak): two at a time at most.
   maxWorkers: 2,
   testTimeout: 60000,
