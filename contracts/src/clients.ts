@@ -53,6 +53,11 @@ export const Client = Type.Object({
   /** ISO 8601 timestamps. */
   createdAt: Type.String(),
   updatedAt: Type.String(),
+  /**
+   * Counts changes of the editable fields (not of the balance: payments never conflict with an edit). Send it
+   * back in ClientUpdate; the detail answer carries it as the ETag `W/"<version>"` too.
+   */
+  version: Type.Integer(),
 });
 export type Client = Static<typeof Client>;
 
@@ -81,8 +86,30 @@ export const ClientWrite = Type.Object(
 export type ClientWrite = Static<typeof ClientWrite>;
 export const ClientCreate = ClientWrite;
 export type ClientCreate = Static<typeof ClientCreate>;
-export const ClientUpdate = ClientWrite;
+/**
+ * `PUT /api/clients/{id}/`: the fields and the `version` of the client the form loaded (no lost updates,
+ * issue 12). An `If-Match: W/"<version>"` header may stand in for it and, when both are sent, decides; with
+ * neither the answer is 400 `{"version": ["This field is required."]}`. A stale version is 409 and a failed
+ * If-Match 412, both answering ClientConflict with the client as it is now.
+ */
+export const ClientUpdate = Type.Object(
+  { ...ClientWrite.properties, version: Type.Integer({ minimum: 1 }) },
+  { additionalProperties: false },
+);
 export type ClientUpdate = Static<typeof ClientUpdate>;
+
+/**
+ * The 409 (stale `version`) or 412 (failed If-Match) of `PUT /api/clients/{id}/`: who changed the client
+ * last and when (from the audit trail; changedBy null when unknown or deleted), and the client now.
+ */
+export const ClientConflict = Type.Object({
+  detail: Type.String(),
+  changedBy: Nullable(Type.String()),
+  /** ISO 8601. */
+  changedAt: Type.String(),
+  current: Client,
+});
+export type ClientConflict = Static<typeof ClientConflict>;
 
 /**
  * `GET /api/clients/` → ClientList (a query string: see PagingQuery for how it is read); unknown parameters are a 400.

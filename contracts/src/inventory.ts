@@ -104,6 +104,11 @@ const itemRowFields = {
   imageId: Nullable(Type.Integer()),
   createdAt: Type.String(),
   updatedAt: Type.String(),
+  /**
+   * Counts every change of the item (edits, sales, check-outs, returns, promotions, voids). Send it back in
+   * ItemUpdate; the detail answer carries it as the ETag `W/"<version>"` too.
+   */
+  version: Type.Integer(),
 };
 
 /**
@@ -206,8 +211,33 @@ export type ItemCreate = Static<typeof ItemCreate>;
  * `PUT /api/items/{id}/` → 200 Item. Only these fields: status, the three prices and the transactions change
  * only through actions (SPEC §4), so sending any of them is a 400 `{"status": ["This field is not allowed."]}`.
  */
-export const ItemUpdate = Type.Object(editableFields, { additionalProperties: false });
+export const ItemUpdate = Type.Object(
+  {
+    ...editableFields,
+    /**
+     * The version of the item the page loaded (no lost updates, issue 12). An `If-Match: W/"<version>"`
+     * header may stand in for it and, when both are sent, decides; with neither the answer is 400
+     * `{"version": ["This field is required."]}`. A stale version is 409 and a failed If-Match 412, both
+     * answering ItemConflict with the item as it is now.
+     */
+    version: Type.Integer({ minimum: 1 }),
+  },
+  { additionalProperties: false },
+);
 export type ItemUpdate = Static<typeof ItemUpdate>;
+
+/**
+ * The 409 (stale `version`) or 412 (failed If-Match) of `PUT /api/items/{id}/`: who changed the item last
+ * and when (from the audit trail; changedBy null when unknown or deleted), and the item now.
+ */
+export const ItemConflict = Type.Object({
+  detail: Type.String(),
+  changedBy: Nullable(Type.String()),
+  /** ISO 8601. */
+  changedAt: Type.String(),
+  current: Item,
+});
+export type ItemConflict = Static<typeof ItemConflict>;
 
 // ---------------------------------------------------------------- list
 
