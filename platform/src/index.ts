@@ -6,5 +6,6 @@ export * from './format';
 export * from './lib';
 export * from './query';
 export * from './list';
+export * from './history';
 export type * from './federation/types';
 export * from './federation/routes';
