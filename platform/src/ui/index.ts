@@ -12,3 +12,4 @@ export * from './query-card';
 export * from './sortable-header';
 export * from './spinner';
 export * from './visually-hidden';
+export * from './void-dialog';

@@ -104,6 +104,8 @@ export interface ModalProps {
   title: ReactNode;
   onClose(): void;
   children: ReactNode;
+  /** What the closing button says: a confirmation names it Cancel (default Close). */
+  closeLabel?: string;
 }
 
 /**
@@ -113,7 +115,7 @@ export interface ModalProps {
  * Escape, the Close button and a click on the backdrop ask the owner to close it (the owner decides, since
  * `open` is its state), the page behind does not scroll, and focus returns to whatever opened it.
  */
-export function Modal({ open, title, onClose, children }: ModalProps) {
+export function Modal({ open, title, onClose, children, closeLabel = 'Close' }: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const onCloseRef = useRef(onClose);
@@ -161,7 +163,7 @@ export function Modal({ open, title, onClose, children }: ModalProps) {
         <h2 id={titleId}>{title}</h2>
         {children}
         <Button variant="secondary" onClick={onClose}>
-          Close
+          {closeLabel}
         </Button>
       </Body>
     </Dialog>,
