@@ -1,6 +1,7 @@
-import type { Currency, Expense, PaymentMethod, QuickSale } from '@loupe/contracts';
+import type { Currency, Expense, PaymentMethod, QuickSale, VoidInfo } from '@loupe/contracts';
 import type { Queryable } from '../../db/database';
 import { moneyOut } from '../../kernel/money';
+import { reversalColumns, voidsOf, type NewReversal } from './reversals';
 
 /** An expense or quick sale as the routes hand it over: decimals as canonical strings, already validated. */
 export interface NewFinanceEntry {
@@ -32,6 +33,8 @@ export interface EntryRow {
   payment_method: string;
   notes: string;
   day: string;
+  /** The original's id on a reversal row (010), null otherwise. */
+  reversal_of: string | null;
 }
 
 /**
@@ -40,7 +43,7 @@ export interface EntryRow {
  */
 export const entryColumns = (dayColumn: string) => `id::text AS id, name, trim_scale(amount)::text AS amount,
   currency, trim_scale(exchange_rate)::text AS exchange_rate, amount_gbp::text AS amount_gbp, payment_method,
-  notes, ${dayColumn}::text AS day`;
+  notes, ${dayColumn}::text AS day, reversal_of::text AS reversal_of`;
 
 export const entryOut = (row: EntryRow) => ({
   id: Number(row.id),
@@ -52,6 +55,8 @@ export const entryOut = (row: EntryRow) => ({
   payment_method: row.payment_method as PaymentMethod,
   notes: row.notes,
 });
+
+const reversalOf = (row: EntryRow) => (row.reversal_of === null ? null : Number(row.reversal_of));
 
 /** `$n` placeholders for the optional day bounds, appended after `params`. */
 export function dayBounds(column: string, filter: DateFilter, params: unknown[]): string {
@@ -76,7 +81,9 @@ abstract class EntryTable<T> {
   protected abstract readonly rows: string;
   protected abstract readonly dayColumn: string;
   protected abstract readonly insertSql: string;
-  protected abstract toEntry(row: EntryRow): T;
+  /** The table, for the reversals (010) that void its rows. */
+  protected abstract readonly table: 'expenses' | 'sales';
+  protected abstract toEntry(row: EntryRow, voided: VoidInfo | null): T;
 
   constructor(private readonly db: Queryable) {}
 
@@ -96,7 +103,7 @@ abstract class EntryTable<T> {
         entry.at,
       ],
     );
-    return this.toEntry(rows[0] as EntryRow);
+    return this.toEntry(rows[0] as EntryRow, null);
   }
 
   async count(shopId: number, filter: DateFilter): Promise<number> {
@@ -119,20 +126,59 @@ abstract class EntryTable<T> {
         ORDER BY ${this.dayColumn} DESC, id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
       params,
     );
-    return rows.map((row) => this.toEntry(row));
+    // The page's voids in one read by the reversals' unique index; order and paging are the rows' own.
+    const voids = await voidsOf(this.db, this.table, rows.map((row) => row.id));
+    return rows.map((row) => this.toEntry(row, voids.get(row.id) ?? null));
+  }
+
+  /** One entry of this kind in the shop (the row locked when asked: a void holds it while it reverses it). */
+  async find(shopId: number, id: number, lock = false): Promise<T | null> {
+    const rows = await this.db.query<EntryRow>(
+      `SELECT ${entryColumns(this.dayColumn)} FROM ${this.rows} AND id = $2${lock ? ' FOR UPDATE' : ''}`,
+      [shopId, id],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    const voids = await voidsOf(this.db, this.table, [row.id]);
+    return this.toEntry(row, voids.get(row.id) ?? null);
+  }
+
+  /** Writes the reversal of entry `reversal.originalId` (opposite amounts, on `reversal.date`); → its id. */
+  async insertReversal(reversal: NewReversal): Promise<number> {
+    const rows = await this.db.query<{ id: string }>(
+      `INSERT INTO ${this.table} (${reversalColumns[this.table]}, ${this.dayColumn}, notes, created_by, created_at,
+                                  reversal_of, void_reason, voided_by_name)
+       SELECT ${reversalColumns[this.table]
+         .split(', ')
+         .map((c) => (['amount', 'amount_gbp', 'cost_gbp'].includes(c) ? `-${c}` : c))
+         .join(', ')}, $3::date, $4, $5, $6, id, $7, (SELECT username FROM users WHERE id = $5)
+         FROM ${this.table} WHERE shop_id = $1 AND id = $2
+       RETURNING id::text AS id`,
+      [
+        reversal.shopId,
+        reversal.originalId,
+        reversal.date,
+        reversal.notes,
+        reversal.userId,
+        reversal.at,
+        reversal.reason,
+      ],
+    );
+    return Number((rows[0] as { id: string }).id);
   }
 }
 
 /** Expenses (Add Expense, Expense List). amount_gbp = round(amount × exchange_rate, 2), fixed when saved. */
 export class ExpensesRepository extends EntryTable<Expense> {
   protected readonly rows = 'expenses WHERE shop_id = $1';
+  protected readonly table = 'expenses';
   protected readonly dayColumn = 'expense_date';
   protected readonly insertSql = `INSERT INTO expenses (shop_id, name, amount, currency, exchange_rate, amount_gbp,
       payment_method, notes, expense_date, created_by, created_at)
     VALUES ($1, $2, $3::numeric, $4, $5::numeric, round($3::numeric * $5::numeric, 2), $6, $7, $8::date, $9, $10)`;
 
-  protected toEntry(row: EntryRow): Expense {
-    return { ...entryOut(row), expense_date: row.day, voided: null, reversalOf: null };
+  protected toEntry(row: EntryRow, voided: VoidInfo | null): Expense {
+    return { ...entryOut(row), expense_date: row.day, voided, reversalOf: reversalOf(row) };
   }
 }
 
@@ -142,13 +188,14 @@ export class ExpensesRepository extends EntryTable<Expense> {
  */
 export class QuickSalesRepository extends EntryTable<QuickSale> {
   protected readonly rows = 'sales WHERE shop_id = $1 AND item_id IS NULL';
+  protected readonly table = 'sales';
   protected readonly dayColumn = 'sale_date';
   protected readonly insertSql = `INSERT INTO sales (shop_id, item_id, name, amount, currency, exchange_rate, amount_gbp,
       cost_gbp, payment_method, client_id, sale_date, notes, created_by, created_at)
     VALUES ($1, NULL, $2, $3::numeric, $4, $5::numeric, round($3::numeric * $5::numeric, 2), NULL, $6, NULL,
       $8::date, $7, $9, $10)`;
 
-  protected toEntry(row: EntryRow): QuickSale {
-    return { ...entryOut(row), sale_date: row.day, voided: null, reversalOf: null };
+  protected toEntry(row: EntryRow, voided: VoidInfo | null): QuickSale {
+    return { ...entryOut(row), sale_date: row.day, voided, reversalOf: reversalOf(row) };
   }
 }

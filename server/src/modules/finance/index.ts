@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import dashboardRoutes from './routes/dashboard';
 import entryRoutes from './routes/entries';
 import reportRoutes from './routes/reports';
+import voidRoutes from './routes/voids';
 
 /**
  * The finance endpoints (service paths under /api/): expenses and quick sales, reports and their CSV, the
@@ -10,6 +11,7 @@ import reportRoutes from './routes/reports';
  */
 const financeRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   await fastify.register(entryRoutes, { ctx });
+  await fastify.register(voidRoutes, { ctx });
   await fastify.register(reportRoutes, { ctx });
   await fastify.register(dashboardRoutes, { ctx });
 };

@@ -1,0 +1,113 @@
+import {
+  ALREADY_VOIDED,
+  REVERSAL_NOT_VOIDABLE,
+  VOID_NOT_ALLOWED,
+  VOID_REASON_REQUIRED,
+  Text,
+  VoidRequest,
+  type VoidInfo,
+} from '@loupe/contracts';
+import { Type } from '@sinclair/typebox';
+import type { Queryable } from '../../db/database';
+import { isUniqueViolation } from '../../kernel/db-errors';
+import { ApiError, conflict, permissionDenied } from '../../kernel/http-errors';
+import type { ShopCaller } from '../../kernel/shop-scope';
+
+// Corrections by reversal (issue 12, migration 010): what the voids of sales, quick sales, expenses and ledger
+// entries share. The original row is never changed; its reversal is a new row with the opposite amounts.
+
+/** A reversal as a repository writes it: the original's values negated, dated and explained by these. */
+export interface NewReversal {
+  shopId: number;
+  originalId: number;
+  /** YYYY-MM-DD: the day of the void in the shop's calendar. */
+  date: string;
+  reason: string;
+  /** The reversal's own notes: which entry it voids and why. */
+  notes: string;
+  userId: number;
+  at: Date;
+}
+
+/** The columns a reversal copies from its original (amounts negated), per table. */
+export const reversalColumns = {
+  expenses: 'shop_id, name, amount, currency, exchange_rate, amount_gbp, payment_method',
+  sales: 'shop_id, item_id, name, amount, currency, exchange_rate, amount_gbp, cost_gbp, payment_method, client_id',
+} as const;
+
+interface VoidRecord {
+  original: string;
+  id: string;
+  created_at: Date | string;
+  voided_by_name: string | null;
+  void_reason: string;
+}
+
+/** The VoidInfo of each of `ids` (as text) that has a reversal in `table`, keyed by the original's id. */
+export async function voidsOf(
+  db: Queryable,
+  table: 'expenses' | 'sales' | 'client_ledger',
+  ids: readonly string[],
+): Promise<Map<string, VoidInfo>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.query<VoidRecord>(
+    `SELECT reversal_of::text AS original, id::text AS id, created_at, voided_by_name, void_reason
+       FROM ${table} WHERE reversal_of = ANY($1::bigint[])`,
+    [ids],
+  );
+  return new Map(
+    rows.map((r) => [
+      r.original,
+      {
+        at: new Date(r.created_at).toISOString(),
+        by: r.voided_by_name,
+        reason: r.void_reason,
+        reversalId: Number(r.id),
+      },
+    ]),
+  );
+}
+
+/**
+ * The void endpoints' body as the routes accept it: the reason may be missing or blank in the request, so that
+ * either is answered with VOID_REASON_REQUIRED on `reason` (the contract's minLength would answer DRF's generic
+ * "may not be blank").
+ */
+export const VoidBody = Type.Object(
+  { reason: Type.Optional(Text({ maxLength: VoidRequest.properties.reason.maxLength })) },
+  { additionalProperties: false },
+);
+
+/** Platinum and gold may void; silver sees the button disabled with this same reason. */
+export function requireVoider(caller: ShopCaller): void {
+  if (caller.role !== 'platinum' && caller.role !== 'gold') throw permissionDenied(VOID_NOT_ALLOWED);
+}
+
+/** The trimmed reason, or a 400 on `reason`. */
+export function voidReason(body: { reason?: string } | undefined): string {
+  const reason = (body?.reason ?? '').trim();
+  if (reason === '') throw new ApiError(400, { reason: [VOID_REASON_REQUIRED] });
+  return reason;
+}
+
+/** 409s of an entry that cannot be voided: a reversal, or one voided already. */
+export function assertVoidable(entry: { reversalOf: number | null; voided: VoidInfo | null }): void {
+  if (entry.reversalOf !== null) throw conflict(REVERSAL_NOT_VOIDABLE);
+  if (entry.voided !== null) throw conflict(ALREADY_VOIDED);
+}
+
+/**
+ * Runs a void; a second void of the same entry that raced this one past the checks fails on the unique index on
+ * reversal_of when it inserts, and is answered as the already-voided 409 it is.
+ */
+export async function guardDoubleVoid<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(ALREADY_VOIDED);
+    throw error;
+  }
+}
+
+/** The reversal's note: "Void of #12: wrong amount". */
+export const reversalNote = (originalId: number, reason: string) => `Void of #${originalId}: ${reason}`;

@@ -1,0 +1,79 @@
+import type { Expense, QuickSale } from '@loupe/contracts';
+import type { AppContext } from '../../context';
+import { notFound } from '../../kernel/http-errors';
+import type { ShopCaller } from '../../kernel/shop-scope';
+import type { Repositories } from '../../repositories';
+import {
+  assertVoidable,
+  guardDoubleVoid,
+  requireVoider,
+  reversalNote,
+  voidReason,
+} from './reversals';
+
+/** Expenses or quick sales, as a void reads and reverses them. */
+interface VoidableEntries<T> {
+  find(shopId: number, id: number, lock?: boolean): Promise<T | null>;
+  insertReversal: Repositories['expenses']['insertReversal'];
+}
+
+export interface VoidKind<T> {
+  /** The original's entity in the audit trail, as its create was recorded. */
+  entity: 'expense' | 'sale';
+  repo: (repos: Repositories) => VoidableEntries<T>;
+}
+
+export const VOID_EXPENSES: VoidKind<Expense> = { entity: 'expense', repo: (repos) => repos.expenses };
+export const VOID_QUICK_SALES: VoidKind<QuickSale> = { entity: 'sale', repo: (repos) => repos.quickSales };
+
+/**
+ * Voids an expense or a quick sale: a reversal row with the opposite amounts, dated the day of the void in the
+ * shop's calendar (so the reports, summed from the rows by 006/010's triggers, show the void in the period it
+ * was made and the original in its own), and the audit record, in one transaction. The original is never
+ * changed; the answer is the original as it now reads, voided.
+ */
+export class EntryVoidsService {
+  constructor(private readonly ctx: AppContext) {}
+
+  async void<T extends Expense | QuickSale>(
+    kind: VoidKind<T>,
+    caller: ShopCaller,
+    id: number,
+    body: { reason?: string },
+  ): Promise<T> {
+    requireVoider(caller);
+    const { shopId, userId } = caller;
+    if (!(await kind.repo(this.ctx.repos).find(shopId, id))) throw notFound();
+    const reason = voidReason(body);
+    const now = this.ctx.now();
+    const today = await this.ctx.repos.reports.shopToday(shopId, now);
+    return guardDoubleVoid(() =>
+      this.ctx.transaction(async (repos) => {
+        const entries = kind.repo(repos);
+        // The original's row lock: a second void of it waits here, then sees the first one's reversal.
+        const original = await entries.find(shopId, id, true);
+        if (!original) throw notFound();
+        assertVoidable(original);
+        const reversalId = await entries.insertReversal({
+          shopId,
+          originalId: id,
+          date: today,
+          reason,
+          notes: reversalNote(id, reason),
+          userId,
+          at: now,
+        });
+        await repos.audit.record({
+          shopId,
+          userId,
+          entity: kind.entity,
+          entityId: id,
+          action: 'void',
+          after: { reason, reversalId, amountGbp: original.amountGbp },
+          at: now,
+        });
+        return (await entries.find(shopId, id)) as T;
+      }),
+    );
+  }
+}
