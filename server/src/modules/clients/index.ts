@@ -4,6 +4,7 @@ import { ClientsService } from './clients-service';
 import clientRoutes from './routes/clients';
 import kycRoutes from './routes/kyc';
 import ledgerRoutes from './routes/ledger';
+import ledgerVoidRoutes from './routes/ledger-voids';
 
 export interface ClientsRouteOptions {
   ctx: AppContext;
@@ -15,6 +16,7 @@ const clientsRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fas
   const options: ClientsRouteOptions = { ctx, service: new ClientsService(ctx) };
   await fastify.register(clientRoutes, options);
   await fastify.register(ledgerRoutes, options);
+  await fastify.register(ledgerVoidRoutes, options);
   // Its own context: the multipart parser it registers stays out of the JSON routes.
   await fastify.register(kycRoutes, options);
 };

@@ -1,6 +1,7 @@
-import type { Currency, LedgerEntry } from '@loupe/contracts';
+import type { Currency, LedgerEntry, VoidInfo } from '@loupe/contracts';
 import type { Queryable } from '../../db/database';
 import { moneyOut } from '../../kernel/money';
+import { voidsOf, type NewReversal } from '../finance/reversals';
 
 export interface LedgerPosting {
   shopId: number;
@@ -39,13 +40,14 @@ interface EntryRecord {
   source: string | null;
   source_id: string | null;
   created_at: Date | string;
+  reversal_of: string | null;
 }
 
 const COLUMNS = `id::text AS id, amount::text AS amount, currency, exchange_rate::text AS exchange_rate,
   amount_gbp::text AS amount_gbp, method, entry_date::text AS entry_date, note, source,
-  source_id::text AS source_id, created_at`;
+  source_id::text AS source_id, created_at, reversal_of::text AS reversal_of`;
 
-const toEntry = (r: EntryRecord): LedgerEntry => ({
+const toEntry = (r: EntryRecord, voided: VoidInfo | null = null): LedgerEntry => ({
   id: Number(r.id),
   direction: r.amount.startsWith('-') ? 'paid' : 'received',
   // numeric(20, 8) as text: at most 20 significant digits, of which the stored scale keeps 8; the values the
@@ -60,8 +62,8 @@ const toEntry = (r: EntryRecord): LedgerEntry => ({
   source: r.source,
   sourceId: r.source_id === null ? null : Number(r.source_id),
   createdAt: new Date(r.created_at).toISOString(),
-  voided: null,
-  reversalOf: null,
+  voided,
+  reversalOf: r.reversal_of === null ? null : Number(r.reversal_of),
 });
 
 /**
@@ -124,7 +126,7 @@ export class LedgerRepository {
         ORDER BY entry_date DESC, id DESC LIMIT $3 OFFSET $4`,
       [shopId, clientId, limit, offset],
     );
-    return rows.map(toEntry);
+    return this.withVoids(rows);
   }
 
   async find(shopId: number, id: number): Promise<LedgerEntry | null> {
@@ -132,7 +134,63 @@ export class LedgerRepository {
       `SELECT ${COLUMNS} FROM client_ledger WHERE shop_id = $1 AND id = $2`,
       [shopId, id],
     );
-    return rows[0] ? toEntry(rows[0]) : null;
+    return (await this.withVoids(rows))[0] ?? null;
+  }
+
+  /** Entries with their voids (a reversal pointing at them), read in one query by the unique index. */
+  private async withVoids(rows: EntryRecord[]): Promise<LedgerEntry[]> {
+    const voids = await voidsOf(this.db, 'client_ledger', rows.map((r) => r.id));
+    return rows.map((r) => toEntry(r, voids.get(r.id) ?? null));
+  }
+
+  /**
+   * Posts the reversal of entry `originalId` of client `clientId` (opposite amount in the same currency and rate,
+   * amount_gbp exactly the original's negated, so the GBP balance comes back to the penny), with the same method,
+   * and moves the balance with it. Runs inside the caller's transaction, like `post`. → null when the entry is
+   * not that client's.
+   */
+  async postReversal(clientId: number, reversal: NewReversal): Promise<PostedEntry | null> {
+    const rows = await this.db.query<{ id: string; amount_gbp: string }>(
+      `INSERT INTO client_ledger
+         (shop_id, client_id, amount, currency, exchange_rate, amount_gbp, method, entry_date, note,
+          source, source_id, created_by, created_at, reversal_of, void_reason, voided_by_name)
+       SELECT shop_id, client_id, -amount, currency, exchange_rate, -amount_gbp, method, $4::date, $5,
+              NULL, NULL, $6, $7, id, $8, (SELECT username FROM users WHERE id = $6)
+         FROM client_ledger WHERE shop_id = $1 AND client_id = $2 AND id = $3
+       RETURNING id, amount_gbp::text AS amount_gbp`,
+      [
+        reversal.shopId,
+        clientId,
+        reversal.originalId,
+        reversal.date,
+        reversal.notes,
+        reversal.userId,
+        reversal.at,
+        reversal.reason,
+      ],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    const updated = await this.db.query<{ balance: string }>(
+      `UPDATE clients SET balance = balance + $3::numeric, updated_at = $4
+        WHERE id = $1 AND shop_id = $2 RETURNING balance::text AS balance`,
+      [clientId, reversal.shopId, row.amount_gbp, reversal.at],
+    );
+    if (updated.length === 0) throw new Error(`client ${clientId} is not in shop ${reversal.shopId}`);
+    return {
+      id: Number(row.id),
+      amountGbp: row.amount_gbp,
+      balance: (updated[0] as { balance: string }).balance,
+    };
+  }
+
+  /** The client an entry of the shop belongs to, or null. */
+  async clientOf(shopId: number, id: number): Promise<number | null> {
+    const rows = await this.db.query<{ client_id: number }>(
+      'SELECT client_id FROM client_ledger WHERE shop_id = $1 AND id = $2',
+      [shopId, id],
+    );
+    return rows[0]?.client_id ?? null;
   }
 
   /** round2(amount × rate) as the ledger will store it, to validate before posting. */
