@@ -1,4 +1,11 @@
-import type { Client, ClientDocument, ClientSummary, LedgerEntry, LedgerPayment } from '@loupe/contracts';
+import type {
+  AuditEvent,
+  Client,
+  ClientDocument,
+  ClientSummary,
+  LedgerEntry,
+  LedgerPayment,
+} from '@loupe/contracts';
 import { authCheckAs, createFetchMock, type FetchCall, type FetchMock } from '@loupe/platform/testing';
 
 export function makeClient(id: number, name: string, overrides: Partial<Client> = {}): Client {
@@ -73,6 +80,8 @@ export class FakeClientsServer {
   clients: Client[];
   ledger = new Map<number, LedgerEntry[]>();
   documents = new Map<number, ClientDocument[]>();
+  /** Each client's History trail, newest first (empty unless a test sets it). */
+  history = new Map<number, AuditEvent[]>();
   private nextId = 500;
 
   constructor(clients: Client[]) {
@@ -113,6 +122,10 @@ export class FakeClientsServer {
       return { body: { results: entries.slice(0, size), count: entries.length } };
     });
     this.mock.on(`POST ${base}ledger/`, (call) => this.pay(id, call.body as LedgerPayment));
+    this.mock.on(`GET ${base}history/`, () => {
+      const events = this.history.get(id) ?? [];
+      return { body: { results: events, count: events.length } };
+    });
     this.mock.on(`GET ${base}kyc/`, () => {
       const docs = this.documents.get(id) ?? [];
       return { body: { results: docs, count: docs.length } };

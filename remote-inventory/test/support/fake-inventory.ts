@@ -108,6 +108,8 @@ export function fakeInventory(items: Item[], clients: FakeClient[] = []) {
       const current = store.get(item.id);
       return current ? { body: current } : { status: 404, body: { detail: 'Not found.' } };
     });
+    // The History panel on the item's page: an empty trail unless a test answers otherwise.
+    mock.on(`GET /api/items/${item.id}/history/`, { body: { results: [], count: 0 } });
     const change = (action: string, apply: (current: Item, body: Record<string, unknown>) => Item | string) =>
       mock.on(`POST /api/items/${item.id}/${action}/`, (call) => {
         const current = store.get(item.id)!;

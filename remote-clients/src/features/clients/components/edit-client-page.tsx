@@ -1,5 +1,5 @@
 import type { Client } from '@loupe/contracts';
-import { Alert, Card, PageHeader, usePageTitle } from '@loupe/platform';
+import { Alert, Card, HistoryPanel, PageHeader, usePageTitle } from '@loupe/platform';
 import { useId } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -83,6 +83,7 @@ function EditClient({ client }: { client: Client }) {
         <SectionTitle id={ledgerId}>Recent Ledger Entries</SectionTitle>
         <RecentLedger clientId={client.id} />
       </Card>
+      <HistoryPanel resource="clients" id={client.id} />
     </>
   );
 }

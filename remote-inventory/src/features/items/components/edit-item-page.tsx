@@ -8,6 +8,7 @@ import {
   FormActions,
   errorMessage,
   formatMoney,
+  HistoryPanel,
   HttpError,
   PageHeader,
   readServerErrors,
@@ -237,6 +238,7 @@ function EditItemForm({ item: loaded }: { item: Item }) {
           />
         </form>
       </Card>
+      <HistoryPanel resource="items" id={item.id} />
     </>
   );
 }
