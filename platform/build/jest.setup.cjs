@@ -5,6 +5,12 @@ if (typeof globalThis.TextEncoder === 'undefined') globalThis.TextEncoder = Text
 if (typeof globalThis.TextDecoder === 'undefined') globalThis.TextDecoder = TextDecoder;
 require('@testing-library/jest-dom');
 require('./jest.dialog-polyfill.cjs');
+// jsdom has no Pointer Capture API; sonner's toasts capture the pointer on press (to follow a swipe).
+if (typeof window !== 'undefined' && !window.HTMLElement.prototype.setPointerCapture) {
+  window.HTMLElement.prototype.setPointerCapture = () => undefined;
+  window.HTMLElement.prototype.releasePointerCapture = () => undefined;
+  window.HTMLElement.prototype.hasPointerCapture = () => false;
+}
 globalThis.IS_REACT_ACT_ENVIRONMENT = true;
 
 beforeEach(() => {

@@ -23,6 +23,8 @@ export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined | null>;
   /** `json` (default) parses the body; `blob` and `text` return it raw (downloads). */
   responseType?: 'json' | 'blob' | 'text';
+  /** The browser finishes the request even if the page is left meanwhile (a deferred Undo toast's request). */
+  keepalive?: boolean;
 }
 
 export interface HttpClient {
@@ -136,6 +138,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       body: payload,
       credentials: 'include',
       signal: opts.signal,
+      ...(opts.keepalive ? { keepalive: true } : {}),
     });
   }
 

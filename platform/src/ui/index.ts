@@ -11,5 +11,6 @@ export * from './page-title';
 export * from './query-card';
 export * from './sortable-header';
 export * from './spinner';
+export * from './toast';
 export * from './visually-hidden';
 export * from './void-dialog';

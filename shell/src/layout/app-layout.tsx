@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { Alert, useAuth } from '@loupe/platform';
+import { Alert, Toaster, useAuth } from '@loupe/platform';
 import { ChooseShop } from './choose-shop';
 import { MUST_CHANGE_PASSWORD, ShopNotices } from './shop-notices';
 import { ShopSwitchProvider } from './shop-switch';
@@ -127,6 +127,8 @@ export function AppLayout() {
           ) : null}
           <Main id="main" tabIndex={-1} ref={mainRef}>
             <Screen />
+            {/* The one toaster of the app: remotes' toasts reach it through the shared platform. */}
+            <Toaster />
           </Main>
         </Body>
       </Frame>
