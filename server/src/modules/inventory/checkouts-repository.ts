@@ -46,4 +46,21 @@ export class CheckoutsRepository {
     const row = rows[0];
     return row ? { id: row.id, clientId: row.client_id } : null;
   }
+
+  /**
+   * Reopens the check-out a sale closed (outcome 'sold', closed in the sale's own transaction, so at the instant the
+   * sale was recorded), when a void takes the sale back: the item is out with the same client, due date and note
+   * since the same day, as it was before the sale. → the check-out, or null when the sale closed none.
+   */
+  async reopenSold(itemId: number, saleRecordedAt: Date): Promise<{ id: number; clientId: number } | null> {
+    const rows = await this.db.query<{ id: number; client_id: number }>(
+      `UPDATE checkouts SET returned_at = NULL, returned_by = NULL, outcome = NULL
+        WHERE id = (SELECT id FROM checkouts WHERE item_id = $1 AND outcome = 'sold' AND returned_at = $2
+                     ORDER BY id DESC LIMIT 1)
+        RETURNING id, client_id`,
+      [itemId, saleRecordedAt],
+    );
+    const row = rows[0];
+    return row ? { id: row.id, clientId: row.client_id } : null;
+  }
 }

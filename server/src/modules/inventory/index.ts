@@ -4,6 +4,7 @@ import { ItemsService } from './items-service';
 import actionRoutes from './routes/actions';
 import imageRoutes from './routes/images';
 import itemRoutes from './routes/items';
+import saleVoidRoutes from './routes/sale-voids';
 
 export interface InventoryRouteOptions {
   ctx: AppContext;
@@ -15,6 +16,7 @@ const inventoryRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (f
   const options: InventoryRouteOptions = { ctx, service: new ItemsService(ctx) };
   await fastify.register(itemRoutes, options);
   await fastify.register(actionRoutes, options);
+  await fastify.register(saleVoidRoutes, options);
   // Its own context: the multipart parser it registers stays out of the JSON routes.
   await fastify.register(imageRoutes, options);
 };

@@ -1,5 +1,7 @@
+import type { ItemSale, PaymentMethod } from '@loupe/contracts';
 import type { Queryable } from '../../db/database';
-import type { Currency } from '../../kernel/money';
+import { moneyOut, type Currency } from '../../kernel/money';
+import type { NewReversal } from '../finance/reversals';
 
 export interface NewItemSale {
   shopId: number;
@@ -51,4 +53,109 @@ export class ItemSalesRepository {
     if (!row) throw new Error(`item ${sale.itemId} is not in shop ${sale.shopId}`);
     return { id: Number(row.id), amountGbp: row.amount_gbp, costGbp: row.cost_gbp };
   }
+
+  /**
+   * The item's latest sale that is not a reversal, whether it stands or was voided (`voided`), with the instant it
+   * was recorded; null when the item was never sold. The row is not locked: the item's row lock, which every
+   * action on the item takes first, orders a void against a sale and another void.
+   */
+  async latest(shopId: number, itemId: number): Promise<LatestSale | null> {
+    const rows = await this.db.query<{
+      id: string;
+      amount_gbp: string;
+      client_id: number | null;
+      created_at: Date | string;
+      voided: boolean;
+    }>(
+      `SELECT s.id::text AS id, s.amount_gbp::text AS amount_gbp, s.client_id, s.created_at,
+              EXISTS (SELECT 1 FROM sales r WHERE r.reversal_of = s.id) AS voided
+         FROM sales s WHERE s.shop_id = $1 AND s.item_id = $2 AND s.reversal_of IS NULL
+        ORDER BY s.id DESC LIMIT 1`,
+      [shopId, itemId],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      id: Number(row.id),
+      amountGbp: row.amount_gbp,
+      clientId: row.client_id,
+      createdAt: new Date(row.created_at),
+      voided: row.voided,
+    };
+  }
+
+  /** Writes the reversal of sale `reversal.originalId`: its amounts and cost negated, on the day of the void. */
+  async insertReversal(reversal: NewReversal): Promise<number> {
+    const rows = await this.db.query<{ id: string }>(
+      `INSERT INTO sales (shop_id, item_id, name, amount, currency, exchange_rate, amount_gbp, cost_gbp,
+                          payment_method, client_id, sale_date, notes, created_by, created_at,
+                          reversal_of, void_reason, voided_by_name)
+       SELECT shop_id, item_id, name, -amount, currency, exchange_rate, -amount_gbp, -cost_gbp,
+              payment_method, client_id, $3::date, $4, $5, $6, id, $7, (SELECT username FROM users WHERE id = $5)
+         FROM sales WHERE shop_id = $1 AND id = $2
+       RETURNING id::text AS id`,
+      [
+        reversal.shopId,
+        reversal.originalId,
+        reversal.date,
+        reversal.notes,
+        reversal.userId,
+        reversal.at,
+        reversal.reason,
+      ],
+    );
+    return Number((rows[0] as { id: string }).id);
+  }
+}
+
+export interface LatestSale {
+  id: number;
+  amountGbp: string;
+  clientId: number | null;
+  createdAt: Date;
+  voided: boolean;
+}
+
+/**
+ * The sale that stands on a sold item (Item.sale): its latest sale that is not a reversal and has none. An item
+ * sold, voided and sold again has two sales; the second stands.
+ */
+export async function standingSale(db: Queryable, shopId: number, itemId: number): Promise<ItemSale | null> {
+  const rows = await db.query<{
+    id: string;
+    day: string;
+    amount: string;
+    currency: Currency;
+    exchange_rate: string;
+    amount_gbp: string;
+    payment_method: string;
+    client_id: number | null;
+    client_name: string | null;
+    sold_by: string | null;
+  }>(
+    `SELECT s.id::text AS id, s.sale_date::text AS day, trim_scale(s.amount)::text AS amount, s.currency,
+            trim_scale(s.exchange_rate)::text AS exchange_rate, s.amount_gbp::text AS amount_gbp,
+            s.payment_method, s.client_id, c.name AS client_name, u.username AS sold_by
+       FROM sales s
+       LEFT JOIN clients c ON c.id = s.client_id
+       LEFT JOIN users u ON u.id = s.created_by
+      WHERE s.shop_id = $1 AND s.item_id = $2 AND s.reversal_of IS NULL
+        AND NOT EXISTS (SELECT 1 FROM sales r WHERE r.reversal_of = s.id)
+      ORDER BY s.id DESC LIMIT 1`,
+    [shopId, itemId],
+  );
+  const r = rows[0];
+  if (!r) return null;
+  return {
+    id: Number(r.id),
+    date: r.day,
+    price: moneyOut(r.amount),
+    currency: r.currency,
+    exchangeRate: moneyOut(r.exchange_rate),
+    amountGbp: moneyOut(r.amount_gbp),
+    paymentMethod: r.payment_method as PaymentMethod,
+    clientId: r.client_id,
+    clientName: r.client_name,
+    soldBy: r.sold_by,
+  };
 }

@@ -12,6 +12,7 @@ import type {
 import type { Queryable } from '../../db/database';
 import type { Currency } from '../../kernel/money';
 import { moneyOut } from '../../kernel/money';
+import { standingSale } from './item-sales-repository';
 
 /** The list filters, already validated and normalised (decimal strings for the price bounds). */
 export interface ItemFilter {
@@ -260,7 +261,9 @@ export class ItemsRepository {
     const row = await this.findRow(shopId, id, lock);
     if (!row) return null;
     const [transactions, images] = await Promise.all([this.transactions(id), this.images(id)]);
-    return { ...row, transactions, images, sale: null };
+    // The sale standing on a sold item (issue 12); a voided sale no longer stands.
+    const sale = row.status === 'sold' ? await standingSale(this.db, shopId, id) : null;
+    return { ...row, transactions, images, sale };
   }
 
   async transactions(itemId: number): Promise<ItemTransaction[]> {
