@@ -382,8 +382,9 @@ describe('/clients/edit/:id', () => {
     const ledger = await screen.findByRole('table', { name: 'Recent ledger entries' });
     const rows = within(ledger).getAllByRole('row').slice(1);
     expect(rows.map((r) => Array.from((r as HTMLTableRowElement).cells).map((c) => c.textContent))).toEqual([
-      ['20 Feb 2026', 'Paid', '₿0.0125', '48000', '▼ -£600.00 (owes the shop)', 'Bitcoin', 'Refund'],
-      ['1 Feb 2026', 'Received', '£279.60', '—', '▲ £279.60 (the shop owes)', 'Cash', ''],
+      // The last cell is Status: each payment can be voided there (issue 12).
+      ['20 Feb 2026', 'Paid', '₿0.0125', '48000', '▼ -£600.00 (owes the shop)', 'Bitcoin', 'Refund', 'Void'],
+      ['1 Feb 2026', 'Received', '£279.60', '—', '▲ £279.60 (the shop owes)', 'Cash', '', 'Void'],
     ]);
     expect(server.mock.callsTo('GET', '/api/clients/7/ledger/')[0]?.url).toContain('page_size=10');
   });

@@ -81,7 +81,7 @@ function EditClient({ client }: { client: Client }) {
       </Card>
       <Card aria-labelledby={ledgerId}>
         <SectionTitle id={ledgerId}>Recent Ledger Entries</SectionTitle>
-        <RecentLedger clientId={client.id} />
+        <RecentLedger clientId={client.id} voidFor={{ clientName: client.name }} />
       </Card>
       <HistoryPanel resource="clients" id={client.id} />
     </>
