@@ -12,6 +12,8 @@ import { UsersRepository } from '../src/modules/auth/users-repository';
 
 export const PASSWORD = 'loupe-demo-2026';
 export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
+/** The key tests seal stored files with (base64 of 32 bytes). */
+export const TEST_FILE_KEY = Buffer.alloc(32, 7).toString('base64');
 
 /** A clock the tests move by hand, so expiry is tested without sleeping. */
 export class Clock {
@@ -36,7 +38,13 @@ export interface TestDatabase {
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'loupe-test-'));
-  const env: Record<string, string> = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', LOUPE_DEMO: '0' };
+  // A fixed file key: stored files are sealed as in production, and no key file is generated beside DATA_DIR.
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    LOUPE_DEMO: '0',
+    LOUPE_FILE_KEY: TEST_FILE_KEY,
+  };
   let schema: string | null = null;
   const base = process.env.TEST_DATABASE_URL;
   if (base) {
@@ -69,6 +77,13 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 
 export async function resetTables(db: LoupeDb): Promise<void> {
   await db.query('TRUNCATE login_failures, sessions, memberships, shops, users RESTART IDENTITY CASCADE');
+  // The audit trail outlives users and shops (no cascade) and refuses TRUNCATE: the owner lifts that, in one
+  // transaction, for the reset only.
+  await db.transaction((tx) =>
+    tx.exec(`ALTER TABLE audit_log DISABLE TRIGGER audit_log_no_truncate;
+      TRUNCATE audit_log RESTART IDENTITY;
+      ALTER TABLE audit_log ENABLE TRIGGER audit_log_no_truncate`),
+  );
 }
 
 let passwordHash: Promise<string> | undefined;

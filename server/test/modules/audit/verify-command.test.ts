@@ -1,0 +1,33 @@
+import { auditVerifyCommand } from '../../../src/cli/audit-verify';
+import { AuditRepository } from '../../../src/kernel/audit-repository';
+import { createTestDatabase, type TestDatabase } from '../../helper';
+
+// The command as an operator runs it: it opens the configured database itself (so nothing else may hold it).
+let tdb: TestDatabase;
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  const db = await tdb.open();
+  const audit = new AuditRepository(db);
+  for (const action of ['sign_in', 'sign_in_failed']) {
+    await audit.record({ shopId: null, userId: null, entity: 'session', entityId: null, action, at: new Date() });
+  }
+  await db.close();
+});
+afterAll(() => tdb.dispose());
+
+async function run(args: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await auditVerifyCommand(args, tdb.env, { out: (l) => out.push(l), err: (l) => err.push(l) });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+it('opens the database, verifies every chain and exits 0', async () => {
+  expect(await run([])).toEqual({ code: 0, out: 'All 1 chains verify (2 entries)', err: '' });
+});
+
+it('refuses arguments it does not know with its usage (exit 2)', async () => {
+  const result = await run(['--shop', '1']);
+  expect(result.code).toBe(2);
+  expect(result.err).toContain('usage: npm run audit:verify');
+});
