@@ -96,7 +96,7 @@ describe('signing in while remote-auth is down', () => {
         await notice
           .getByText(
             'Still working for you: Dashboard, Stock, Clients, Expenses, Quick Sales, Expenses List, Reports, ' +
-              'Inventory, Gold Management and Silver Management.',
+              'Inventory, Gold Management, Silver Management and Activity.',
             { exact: true },
           )
           .waitFor();

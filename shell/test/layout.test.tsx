@@ -117,11 +117,12 @@ describe('user menu', () => {
     };
   };
 
-  it('offers platinum both management screens', async () => {
+  it('offers platinum both management screens and Activity', async () => {
     const { items, menu } = await openMenu('platinum');
     expect(items).toEqual([
       'Gold Management',
       'Silver Management',
+      'Activity',
       'Settings',
       'Switch to light mode',
       'Sign out',
@@ -134,6 +135,7 @@ describe('user menu', () => {
       'href',
       '/management/silver',
     );
+    expect(within(menu).getByRole('menuitem', { name: 'Activity' })).toHaveAttribute('href', '/activity');
     expect(within(menu).getByRole('menuitem', { name: 'Settings' })).toHaveAttribute(
       'href',
       '/profile/settings',
@@ -183,6 +185,13 @@ describe('user menu', () => {
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     expect(button).toHaveFocus();
     expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('takes platinum to Activity from the menu', async () => {
+    const { user, menu } = await openMenu('platinum');
+    await user.click(within(menu).getByRole('menuitem', { name: 'Activity' }));
+    expect(await screen.findByRole('heading', { name: 'Activity' })).toBeInTheDocument();
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
   });
 
   it('navigates to a management screen and closes', async () => {

@@ -45,6 +45,7 @@ export const fakeRoutes: Readonly<Record<RemoteKey, RemoteRoutes>> = {
       { path: 'gold', element: <h1>Gold Management</h1>, roles: ['platinum'] },
       { path: 'silver', element: <h1>Silver Management</h1>, roles: ['platinum', 'gold'] },
     ],
+    '/activity': [{ path: '', element: <h1>Activity</h1>, roles: ['platinum'] }],
   },
 };
 

@@ -110,6 +110,8 @@ export function managementLinks(role: Role | null): { label: string; to: string 
   if (role === 'platinum') links.push({ label: 'Gold Management', to: '/management/gold' });
   if (role === 'platinum' || role === 'gold')
     links.push({ label: 'Silver Management', to: '/management/silver' });
+  // Issue 12: the shop-wide audit trail, platinum only, beside the other owner's screens.
+  if (role === 'platinum') links.push({ label: 'Activity', to: '/activity' });
   return links;
 }
 

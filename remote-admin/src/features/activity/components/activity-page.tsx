@@ -1,0 +1,261 @@
+import type { AuditEvent } from '@loupe/contracts';
+import {
+  Button,
+  Card,
+  DataTable,
+  DayField,
+  fieldErrors,
+  formatMoment,
+  HttpError,
+  ListPagination,
+  PageHeader,
+  rangeText,
+  RetryAlert,
+  SelectField,
+  Spinner,
+  useAuth,
+  useListController,
+  usePageTitle,
+  type DataColumn,
+} from '@loupe/platform';
+import { useMemo } from 'react';
+import styled from 'styled-components';
+import {
+  ACTIVITY_FILTERS,
+  activityCsvUrl,
+  activityQueryOptions,
+  useActivityFilters,
+  type ActivityFilter,
+} from '../api/get-activity';
+
+const Filters = styled.form`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(180px, 1fr));
+  align-items: end;
+  column-gap: ${({ theme }) => theme.space(3)};
+  margin-bottom: ${({ theme }) => theme.space(2)};
+`;
+
+const FilterActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)};
+  margin-bottom: ${({ theme }) => theme.space(4)};
+`;
+
+/** The CSV is a file the browser downloads: a real link, which the keyboard and "Save link as" both know. */
+const CsvLink = styled.a`
+  display: inline-flex;
+  align-items: center;
+  min-height: 36px;
+  padding: ${({ theme }) => `${theme.space(2)} ${theme.space(4)}`};
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.primaryText};
+  font-weight: 600;
+  text-decoration: none;
+`;
+
+const Summary = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space(2)};
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
+const Changes = styled.ul`
+  margin: ${({ theme }) => `${theme.space(1)} 0 0`};
+  padding-left: ${({ theme }) => theme.space(4)};
+  font-size: 0.9rem;
+`;
+
+const RecordName = styled.span`
+  display: block;
+  color: ${({ theme }) => theme.colors.muted};
+  font-size: 0.9rem;
+`;
+
+type Labels = Record<string, string>;
+
+const shown = (value: string | null) => (value === null || value === '' ? '—' : value);
+
+function columns(entities: Labels, actions: Labels, timeZone: string | undefined): DataColumn<AuditEvent>[] {
+  return [
+    {
+      key: 'at',
+      header: 'When',
+      noWrap: true,
+      cell: (event) => <time dateTime={event.at}>{formatMoment(event.at, timeZone)}</time>,
+    },
+    { key: 'actor', header: 'Who', cell: (event) => event.actor ?? 'System' },
+    {
+      key: 'record',
+      header: 'Record',
+      wrap: { minCh: 12, maxCh: 28 },
+      cell: (event) => (
+        <>
+          {entities[event.entity] ?? event.entity}
+          {event.recordName ? <RecordName>{event.recordName}</RecordName> : null}
+        </>
+      ),
+    },
+    { key: 'action', header: 'Action', cell: (event) => actions[event.action] ?? event.action },
+    {
+      key: 'summary',
+      header: 'What',
+      wrap: { minCh: 20, maxCh: 48 },
+      cell: (event) => (
+        <>
+          {event.summary}
+          {event.changes.length > 0 ? (
+            <Changes>
+              {event.changes.map((change, index) => (
+                <li key={`${change.field}-${index}`}>
+                  {`${change.field}: ${shown(change.before)} → ${shown(change.after)}`}
+                </li>
+              ))}
+            </Changes>
+          ) : null}
+        </>
+      ),
+    },
+  ];
+}
+
+/**
+ * /activity (issue 12, platinum only): the shop's whole audit trail, newest first, filtered by person, kind
+ * of record, action and days, with the filters in the URL (a filtered view can be bookmarked or shared) and
+ * the same filters in its CSV export.
+ */
+export function ActivityPage() {
+  usePageTitle('Activity');
+  const { shop } = useAuth();
+  const list = useListController({ filters: ACTIVITY_FILTERS, query: activityQueryOptions });
+  const choices = useActivityFilters();
+  const entityLabels = useMemo(
+    () => Object.fromEntries((choices.data?.entities ?? []).map((o) => [o.value, o.label])),
+    [choices.data],
+  );
+  const actionLabels = useMemo(
+    () => Object.fromEntries((choices.data?.actions ?? []).map((o) => [o.value, o.label])),
+    [choices.data],
+  );
+  const tableColumns = useMemo(
+    () => columns(entityLabels, actionLabels, shop?.time_zone),
+    [entityLabels, actionLabels, shop?.time_zone],
+  );
+
+  // A 400 names the filter at fault (date_from after date_to): shown at that field, not as a failed load.
+  const badFilters = list.error instanceof HttpError && list.error.status === 400;
+  const errors: Partial<Record<string, string>> = badFilters ? fieldErrors(list.error) : {};
+  const filtered = ACTIVITY_FILTERS.some((name) => list.filters[name]);
+  const set = (name: ActivityFilter) => (value: string) => list.setFilters({ [name]: value });
+
+  return (
+    <>
+      <PageHeader
+        title="Activity"
+        actions={
+          <CsvLink href={activityCsvUrl(list.filters)} download="">
+            Export CSV
+          </CsvLink>
+        }
+      />
+      <Card>
+        <Filters aria-label="Filter activity" onSubmit={(event) => event.preventDefault()}>
+          <SelectField
+            label="Person"
+            value={list.filters.user}
+            onChange={(event) => set('user')(event.target.value)}
+          >
+            <option value="">Anyone</option>
+            {choices.data?.people.map((person) => (
+              <option key={person.id} value={String(person.id)}>
+                {person.name}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label="Kind of record"
+            value={list.filters.entity}
+            onChange={(event) => set('entity')(event.target.value)}
+          >
+            <option value="">Any kind</option>
+            {choices.data?.entities.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label="Action"
+            value={list.filters.action}
+            onChange={(event) => set('action')(event.target.value)}
+          >
+            <option value="">Any action</option>
+            {choices.data?.actions.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </SelectField>
+          <DayField
+            label="From"
+            value={list.filters.date_from}
+            max={list.filters.date_to || undefined}
+            error={errors.date_from}
+            onChange={set('date_from')}
+          />
+          <DayField
+            label="To"
+            value={list.filters.date_to}
+            min={list.filters.date_from || undefined}
+            error={errors.date_to}
+            onChange={set('date_to')}
+          />
+        </Filters>
+        <FilterActions>
+          {filtered ? (
+            <Button variant="ghost" onClick={list.clearFilters}>
+              Clear Filters
+            </Button>
+          ) : null}
+        </FilterActions>
+        {choices.isError ? (
+          <RetryAlert
+            error={choices.error}
+            what="Failed to load the filter choices."
+            onRetry={() => void choices.refetch()}
+          />
+        ) : null}
+
+        {list.error && !badFilters ? (
+          <RetryAlert error={list.error} what="Failed to load activity." onRetry={list.retry} />
+        ) : null}
+
+        {list.data === undefined || list.total === undefined ? (
+          list.isLoading ? (
+            <Spinner label="Loading activity..." />
+          ) : null
+        ) : (
+          <div aria-busy={list.isFetching}>
+            <Summary aria-live="polite">
+              {list.total === 0
+                ? filtered
+                  ? 'No activity matches these filters.'
+                  : 'No activity yet.'
+                : rangeText(list.range, list.total)}
+            </Summary>
+            {list.data.length > 0 ? (
+              <DataTable
+                caption="Activity"
+                columns={tableColumns}
+                rows={list.data}
+                rowKey={(event) => event.id}
+              />
+            ) : null}
+            <ListPagination list={list} label="Activity pages" />
+          </div>
+        )}
+      </Card>
+    </>
+  );
+}
