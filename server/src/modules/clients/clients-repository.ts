@@ -8,6 +8,7 @@ import type {
 } from '@loupe/contracts';
 import type { Queryable } from '../../db/database';
 import { moneyOut } from '../../kernel/money';
+import { type ExpectedVersion, lastChange, versionCondition } from '../../kernel/record-versions';
 
 /** The editable fields of a client, already validated and trimmed. */
 export interface ClientFields {
@@ -40,6 +41,7 @@ interface ClientRecord {
   has_item_checked_out: boolean;
   created_at: Date | string;
   updated_at: Date | string;
+  version: number;
 }
 
 const iso = (value: Date | string): string => new Date(value).toISOString();
@@ -49,7 +51,7 @@ const HAS_KYC = 'EXISTS (SELECT 1 FROM client_documents d WHERE d.client_id = c.
 const HAS_ITEM_OUT = 'EXISTS (SELECT 1 FROM checkouts k WHERE k.client_id = c.id AND k.returned_at IS NULL)';
 
 const CLIENT_COLUMNS = `c.id, c.name, c.email, c.phone, c.status, c.notes, c.balance::text AS balance,
-  ${HAS_KYC} AS kyc, ${HAS_ITEM_OUT} AS has_item_checked_out, c.created_at, c.updated_at`;
+  ${HAS_KYC} AS kyc, ${HAS_ITEM_OUT} AS has_item_checked_out, c.created_at, c.updated_at, c.version`;
 
 /** Each ordering ends on the id in the same direction, so pages never overlap or skip a row. */
 const ORDER_BY: Record<ClientOrdering, string> = {
@@ -79,6 +81,7 @@ const toClient = (r: ClientRecord): Client => ({
   hasItemCheckedOut: r.has_item_checked_out,
   createdAt: iso(r.created_at),
   updatedAt: iso(r.updated_at),
+  version: r.version,
 });
 
 /** `%` and `_` typed by the user are text to find, not patterns. */
@@ -159,12 +162,43 @@ export class ClientsRepository {
     return (rows[0] as { id: number }).id;
   }
 
-  async update(shopId: number, id: number, fields: ClientFields, at: Date): Promise<void> {
-    await this.db.query(
+  /**
+   * One conditional UPDATE: it changes the client only while its version is one the edit was based on (the
+   * trigger of migration 012 then bumps it), so of two edits from the same version exactly one applies.
+   * False when no row matched: the client changed (or went) since.
+   */
+  async update(
+    shopId: number,
+    id: number,
+    fields: ClientFields,
+    at: Date,
+    expected: ExpectedVersion,
+  ): Promise<boolean> {
+    const condition = versionCondition(expected, 9);
+    const rows = await this.db.query(
       `UPDATE clients SET name = $3, email = $4, phone = $5, status = $6, notes = $7, updated_at = $8
-        WHERE shop_id = $1 AND id = $2`,
-      [shopId, id, fields.name, fields.email, fields.phone, fields.status, fields.notes, at],
+        WHERE shop_id = $1 AND id = $2${condition.sql} RETURNING id`,
+      [
+        shopId,
+        id,
+        fields.name,
+        fields.email,
+        fields.phone,
+        fields.status,
+        fields.notes,
+        at,
+        ...condition.params,
+      ],
     );
+    return rows.length === 1;
+  }
+
+  /**
+   * Who last changed what the client's version counts, and when (the audit trail: its create and edits, not
+   * its payments), for the answer to a stale edit.
+   */
+  lastEdit(shopId: number, id: number) {
+    return lastChange(this.db, shopId, 'client', id, { only: ['create', 'update'] });
   }
 
   /** The shop's calendar day at `at` (its time zone): the default date of a payment and its upper bound. */

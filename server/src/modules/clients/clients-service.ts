@@ -21,6 +21,7 @@ import { MAX_GBP, TOO_LARGE, TOO_SMALL, parseClientWrite, parsePayment } from '.
 export const NOT_A_DOCUMENT = 'Upload a PDF, JPEG or PNG file. The file you uploaded is none of these.';
 const BALANCE_OVERFLOW = 'This payment would take the balance beyond \u00a3999,999,999,999.99.';
 const FIELDS = ['name', 'email', 'phone', 'status', 'notes'] as const;
+export const STALE_CLIENT = 'This client was changed by someone else after you opened it.';
 
 const fieldsOf = (client: Client): ClientFields => ({
   name: client.name,
@@ -83,18 +84,34 @@ export class ClientsService {
     });
   }
 
-  async update({ shopId, userId }: ShopCaller, id: number, body: ClientWrite): Promise<Client> {
+  /**
+   * Changes a client if it is still the version the edit was based on (body `version` or If-Match, see
+   * kernel/record-versions.ts); otherwise a 409/412 naming who changed it, when, and the client now.
+   */
+  async update(
+    { shopId, userId }: ShopCaller,
+    id: number,
+    body: ClientWrite & { version?: number },
+    ifMatch?: string | string[],
+  ): Promise<Client> {
     await this.existing(shopId, id);
+    const { version: _version, ...fields } = body;
+    const expected = expectedVersion(ifMatch, body.version);
     const now = this.ctx.now();
     return this.ctx.transaction(async ({ clients, audit }) => {
       const current = await clients.find(shopId, id, true);
       if (!current) throw notFound();
+      const stale = async (latest: Client) =>
+        staleEdit(expected, STALE_CLIENT, latest, await clients.lastEdit(shopId, id));
+      if (!versionMatches(expected, current.version)) throw await stale(current);
       const before = fieldsOf(current);
-      const after = parseClientWrite(body, before);
+      const after = parseClientWrite(fields, before);
       const diff = changes(before, after);
       // Saving the form unchanged changes nothing: no new updatedAt, nothing to audit.
       if (diff.changed.length === 0) return current;
-      await clients.update(shopId, id, after, now);
+      if (!(await clients.update(shopId, id, after, now, expected))) {
+        throw await stale((await clients.find(shopId, id)) ?? current);
+      }
       await audit.record({
         shopId,
         userId,

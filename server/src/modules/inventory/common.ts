@@ -6,7 +6,15 @@ export const SERIAL_TAKEN = 'An item with this serial already exists.';
 
 /** What the audit log keeps of an item: its fields without the derived or joined parts. */
 export function auditView(item: Item) {
-  const { images: _images, imageId: _imageId, listingPrice: _listing, checkout, ...rest } = item;
+  // The version is bookkeeping of the row (migration 012), not a change a person made.
+  const {
+    images: _images,
+    imageId: _imageId,
+    listingPrice: _listing,
+    version: _version,
+    checkout,
+    ...rest
+  } = item;
   return { ...rest, checkout: checkout && { clientId: checkout.clientId, dueDate: checkout.dueDate } };
 }
 

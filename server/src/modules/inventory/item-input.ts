@@ -45,7 +45,7 @@ function brandAndModel(bag: ErrorBag, brandIn = '', modelIn = ''): { brand: stri
 /** The fields both add and edit take. */
 export function parseItemFields(
   bag: ErrorBag,
-  body: ItemUpdate,
+  body: Omit<ItemUpdate, 'version'>,
   today: string,
   current?: string,
 ): ItemChanges {

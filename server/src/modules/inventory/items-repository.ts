@@ -11,6 +11,7 @@ import type {
 } from '@loupe/contracts';
 import type { Queryable } from '../../db/database';
 import type { Currency } from '../../kernel/money';
+import { type ExpectedVersion, lastChange, versionCondition } from '../../kernel/record-versions';
 import { moneyOut } from '../../kernel/money';
 import { standingSale } from './item-sales-repository';
 
@@ -83,6 +84,7 @@ interface RowRecord {
   promotion_note: string;
   created_at: Date;
   updated_at: Date;
+  version: number;
   checkout_client_id: number | null;
   checkout_client_name: string | null;
   checkout_due_date: string | null;
@@ -130,6 +132,7 @@ function toRow(r: RowRecord): ItemRow {
     imageId: r.image_id,
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
+    version: r.version,
   };
 }
 
@@ -139,7 +142,7 @@ const ROW_SELECT = `
   i.purchase_price::text AS purchase_price, i.trade_price::text AS trade_price,
   i.retail_price::text AS retail_price, i.status, i.purchased_on::text AS purchased_on,
   i.promoted_at, i.promotion_price::text AS promotion_price, i.promotion_note, i.created_at, i.updated_at,
-  c.client_id AS checkout_client_id, cl.name AS checkout_client_name, c.due_date::text AS checkout_due_date,
+  i.version, c.client_id AS checkout_client_id, cl.name AS checkout_client_name, c.due_date::text AS checkout_due_date,
   c.note AS checkout_note, c.checked_out_at AS checkout_at,
   (SELECT min(im.id) FROM item_images im WHERE im.item_id = i.id) AS image_id`;
 const ROW_JOINS = `
@@ -387,11 +390,23 @@ export class ItemsRepository {
     return inserted;
   }
 
-  async update(shopId: number, id: number, changes: ItemChanges, at: Date): Promise<void> {
-    await this.db.query(
+  /**
+   * One conditional UPDATE: it changes the item only while its version is one the edit was based on (the
+   * trigger of migration 012 then bumps it), so of two edits from the same version exactly one applies.
+   * False when no row matched: the item changed (or went) since.
+   */
+  async update(
+    shopId: number,
+    id: number,
+    changes: ItemChanges,
+    at: Date,
+    expected: ExpectedVersion,
+  ): Promise<boolean> {
+    const condition = versionCondition(expected, 10);
+    const updated = await this.db.query(
       `UPDATE items SET serial = $3, stock_type = $4, brand = $5, model = $6, description = $7,
                         purchased_on = $8, updated_at = $9
-        WHERE shop_id = $1 AND id = $2`,
+        WHERE shop_id = $1 AND id = $2${condition.sql} RETURNING id`,
       [
         shopId,
         id,
@@ -402,8 +417,15 @@ export class ItemsRepository {
         changes.description,
         changes.purchasedOn,
         at,
+        ...condition.params,
       ],
     );
+    return updated.length === 1;
+  }
+
+  /** Who last changed the item and when (the audit trail; image uploads leave the row as it was). */
+  lastEdit(shopId: number, id: number) {
+    return lastChange(this.db, shopId, 'item', id, { except: ['upload', 'delete_image'] });
   }
 
   async setStatus(shopId: number, id: number, status: ItemStatus, at: Date): Promise<void> {

@@ -25,6 +25,7 @@ import { checkTransactionClients, parseItemCreate, parseItemFields } from './ite
 
 const NOT_AN_IMAGE =
   'Upload a valid image. The file you uploaded was either not an image or a corrupted image.';
+export const STALE_ITEM = 'This item was changed by someone else after you opened it.';
 const INVALID_CLIENT = (id: number) => `Invalid pk "${id}" - object does not exist.`;
 const PURCHASE_TOO_LARGE = {
   field: 'transactions',
@@ -117,10 +118,20 @@ export class ItemsService {
     }
   }
 
-  async update({ shopId, userId }: ShopCaller, id: number, body: ItemUpdate): Promise<Item> {
+  /**
+   * Edits an item if it is still the version the edit was based on (body `version` or If-Match, see
+   * kernel/record-versions.ts); otherwise a 409/412 naming who changed it, when, and the item now.
+   */
+  async update(
+    { shopId, userId }: ShopCaller,
+    id: number,
+    body: Omit<ItemUpdate, 'version'> & { version?: number },
+    ifMatch?: string | string[],
+  ): Promise<Item> {
     const { items } = this.ctx.repos;
     const now = this.ctx.now();
     const current = await this.existing(shopId, id);
+    const expected = expectedVersion(ifMatch, body.version);
     const today = await items.shopToday(shopId, now);
     const bag = new ErrorBag();
     const changes = parseItemFields(bag, body, today, current.purchasedOn);
@@ -136,7 +147,12 @@ export class ItemsService {
       return await this.ctx.transaction(async ({ items: repo, audit }) => {
         const before = await repo.find(shopId, id, true);
         if (!before) throw notFound();
-        await repo.update(shopId, id, changes, now);
+        const stale = async (latest: Item) =>
+          staleEdit(expected, STALE_ITEM, latest, await repo.lastEdit(shopId, id));
+        if (!versionMatches(expected, before.version)) throw await stale(before);
+        if (!(await repo.update(shopId, id, changes, now, expected))) {
+          throw await stale((await repo.find(shopId, id)) ?? before);
+        }
         const after = (await repo.find(shopId, id)) as Item;
         await audit.record({
           shopId,

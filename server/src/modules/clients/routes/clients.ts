@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { endpoints } from '@loupe/contracts';
+import { Type } from '@sinclair/typebox';
+import { ClientConflict, ClientUpdate, endpoints } from '@loupe/contracts';
+import { etagOf } from '../../../kernel/record-versions';
 import { shopCaller } from '../../../kernel/shop-scope';
 import { staffRoute } from '../../../kernel/schemas';
 import { pageOf, pagingOf, pathId } from '../../../kernel/validation';
@@ -45,17 +47,36 @@ const clientRoutes: FastifyPluginAsyncTypebox<ClientsRouteOptions> = async (fast
     ...staffRoute(endpoints.clients.detail, TAGS, {
       summary: 'One client',
     }),
-    handler: async (request) => {
-      return service.existing(shopCaller(request).shopId, pathId(request.params.id));
+    handler: async (request, reply) => {
+      const client = await service.existing(shopCaller(request).shopId, pathId(request.params.id));
+      return reply.header('etag', etagOf(client.version)).send(client);
     },
   });
 
   fastify.route({
     ...staffRoute(endpoints.clients.update, TAGS, {
       summary: 'Changes a client (name and email required; an omitted optional field keeps its value)',
+      description:
+        'Send the `version` the client was loaded at, or `If-Match: W/"<version>"` (which decides when both are ' +
+        'sent). A stale version is a 409, a failed If-Match a 412, answering who changed the client, when, and ' +
+        'the client now.',
+      // The contract's body, but `version` may be left to an If-Match header.
+      body: Type.Composite(
+        [Type.Omit(ClientUpdate, ['version']), Type.Partial(Type.Pick(ClientUpdate, ['version']))],
+        {
+          additionalProperties: false,
+        },
+      ),
+      response: { 409: ClientConflict, 412: ClientConflict },
     }),
-    handler: async (request) => {
-      return service.update(shopCaller(request), pathId(request.params.id), request.body);
+    handler: async (request, reply) => {
+      const client = await service.update(
+        shopCaller(request),
+        pathId(request.params.id),
+        request.body,
+        request.headers['if-match'],
+      );
+      return reply.header('etag', etagOf(client.version)).send(client);
     },
   });
 

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { endpoints } from '@loupe/contracts';
+import { Type } from '@sinclair/typebox';
+import { ItemConflict, ItemUpdate, endpoints } from '@loupe/contracts';
+import { etagOf } from '../../../kernel/record-versions';
 import { shopCaller } from '../../../kernel/shop-scope';
 import { staffRoute } from '../../../kernel/schemas';
 import { pageOf, pathId } from '../../../kernel/validation';
@@ -34,7 +36,10 @@ const itemRoutes: FastifyPluginAsyncTypebox<InventoryRouteOptions> = async (fast
     ...staffRoute(endpoints.items.detail, TAGS, {
       summary: 'One item with its purchase transactions and images',
     }),
-    handler: async (request) => service.existing(shopCaller(request).shopId, pathId(request.params.id)),
+    handler: async (request, reply) => {
+      const item = await service.existing(shopCaller(request).shopId, pathId(request.params.id));
+      return reply.header('etag', etagOf(item.version)).send(item);
+    },
   });
 
   fastify.route({
@@ -52,8 +57,28 @@ const itemRoutes: FastifyPluginAsyncTypebox<InventoryRouteOptions> = async (fast
   fastify.route({
     ...staffRoute(endpoints.items.update, TAGS, {
       summary: 'Edits an item; status, prices and transactions change only through actions',
+      description:
+        'Send the `version` the item was loaded at, or `If-Match: W/"<version>"` (which decides when both are ' +
+        'sent). A stale version is a 409, a failed If-Match a 412, answering who changed the item, when, and ' +
+        'the item now.',
+      // The contract's body, but `version` may be left to an If-Match header.
+      body: Type.Composite(
+        [Type.Omit(ItemUpdate, ['version']), Type.Partial(Type.Pick(ItemUpdate, ['version']))],
+        {
+          additionalProperties: false,
+        },
+      ),
+      response: { 409: ItemConflict, 412: ItemConflict },
     }),
-    handler: async (request) => service.update(shopCaller(request), pathId(request.params.id), request.body),
+    handler: async (request, reply) => {
+      const item = await service.update(
+        shopCaller(request),
+        pathId(request.params.id),
+        request.body,
+        request.headers['if-match'],
+      );
+      return reply.header('etag', etagOf(item.version)).send(item);
+    },
   });
 };
 
