@@ -37,6 +37,21 @@ describe('routing', () => {
     expect(location()).toBe('/unauthorized');
   });
 
+  it.each(['gold', 'silver'] as const)(
+    'shows %s the unauthorized page for /activity (platinum only)',
+    async (role) => {
+      renderApp({ route: '/activity', role });
+      expect(await screen.findByRole('heading', { name: 'Unauthorized' })).toBeInTheDocument();
+      expect(location()).toBe('/unauthorized');
+    },
+  );
+
+  it('lets platinum into /activity, from remote-admin', async () => {
+    renderApp({ route: '/activity', role: 'platinum' });
+    expect(await screen.findByRole('heading', { name: 'Activity' })).toBeInTheDocument();
+    expect(loadRemoteRoutes).toHaveBeenCalledWith('admin');
+  });
+
   it('lets an allowed role in', async () => {
     renderApp({ route: '/management/gold', role: 'platinum' });
     expect(await screen.findByRole('heading', { name: 'Gold Management' })).toBeInTheDocument();
