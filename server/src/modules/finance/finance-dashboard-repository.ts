@@ -55,7 +55,7 @@ export class FinanceDashboardRepository {
     };
   }
 
-  /** The latest sales of watches: by sale day, then the latest recorded. */
+  /** The latest sales of watches that stand: by sale day, then the latest recorded. */
   async recentWatchSales(shopId: number, limit = 5): Promise<RecentWatchSale[]> {
     const rows = await this.db.query<Record<string, string | number | null>>(
       `SELECT s.id::text AS sale_id, s.item_id, concat_ws(' ', nullif(i.brand, ''), nullif(i.model, '')) AS what,
@@ -65,6 +65,8 @@ export class FinanceDashboardRepository {
                    ELSE round((s.amount_gbp - s.cost_gbp) * 100 / s.cost_gbp, 1)::text END AS percent
          FROM sales s JOIN items i ON i.id = s.item_id
         WHERE s.shop_id = $1 AND i.stock_type = 'Watches'
+          -- Sales that stand: neither a reversal nor voided by one (issue 12).
+          AND s.reversal_of IS NULL AND NOT EXISTS (SELECT 1 FROM sales r WHERE r.reversal_of = s.id)
         ORDER BY s.sale_date DESC, s.id DESC LIMIT $2`,
       [shopId, limit],
     );

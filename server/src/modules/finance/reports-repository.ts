@@ -271,12 +271,13 @@ export class ReportsRepository {
              s.n::text AS sales_n, round(coalesce(s.v, 0), 2)::text AS sales_v,
              round(coalesce(l.v, 0), 2)::text AS ledger_v, co.n::text AS out_n
         FROM clients c
-        CROSS JOIN LATERAL (SELECT count(*) AS n, sum(amount_gbp) AS v FROM sales
+        CROSS JOIN LATERAL (SELECT sum(CASE WHEN reversal_of IS NULL THEN 1 ELSE -1 END) AS n, count(*) AS k,
+                                   sum(amount_gbp) AS v FROM sales
                              WHERE client_id = c.id AND shop_id = $1 AND sale_date BETWEEN $2::date AND $3::date) s
         CROSS JOIN LATERAL (SELECT count(*) AS n, sum(amount_gbp) AS v FROM client_ledger
                              WHERE client_id = c.id AND entry_date BETWEEN $2::date AND $3::date) l
         CROSS JOIN LATERAL (SELECT count(*) AS n FROM checkouts WHERE client_id = c.id AND returned_at IS NULL) co
-       WHERE c.shop_id = $1 AND (s.n > 0 OR l.n > 0 OR co.n > 0)`;
+       WHERE c.shop_id = $1 AND (s.k > 0 OR l.n > 0 OR co.n > 0)`;
 
   /** Clients with sales or ledger entries in the window or an item out on approval, in name order. */
   async clientActivity(
@@ -326,7 +327,9 @@ export class ReportsRepository {
     };
     if (sources.sales !== 'none') {
       parts.push(`(SELECT sale_date AS day, 1 AS source, id,
-          CASE WHEN item_id IS NULL THEN 'Quick Sale' ELSE 'Sale' END AS entry, name, payment_method, currency,
+          concat(CASE WHEN reversal_of IS NOT NULL THEN 'Void of ' END,
+                 CASE WHEN item_id IS NULL THEN 'Quick Sale' ELSE 'Sale' END, ' #' || reversal_of) AS entry,
+          name, payment_method, currency,
           CASE WHEN currency = 'BTC' THEN trim_scale(amount)::text ELSE round(amount, 2)::text END AS amount,
           trim_scale(exchange_rate)::text AS rate, amount_gbp::text AS gbp,
           CASE WHEN item_id IS NULL THEN '' ELSE coalesce(cost_gbp, 0)::text END AS cost
@@ -335,7 +338,9 @@ export class ReportsRepository {
         ORDER BY sale_date, id LIMIT $4)`);
     }
     if (sources.expenses) {
-      parts.push(`(SELECT expense_date AS day, 2 AS source, id, 'Expense' AS entry, name, payment_method, currency,
+      parts.push(`(SELECT expense_date AS day, 2 AS source, id,
+          concat(CASE WHEN reversal_of IS NOT NULL THEN 'Void of ' END, 'Expense', ' #' || reversal_of) AS entry,
+          name, payment_method, currency,
           CASE WHEN currency = 'BTC' THEN trim_scale(amount)::text ELSE round(amount, 2)::text END AS amount,
           trim_scale(exchange_rate)::text AS rate, amount_gbp::text AS gbp, '' AS cost
         FROM expenses WHERE shop_id = $1 AND (expense_date, id) > ($3::date, ${p(bound(2))}::bigint)

@@ -32,6 +32,8 @@ describe.each([
       payment_method: 'Cash',
       notes: '',
       [dateKey]: '2026-07-15',
+      voided: null,
+      reversalOf: null,
     });
     const audit = await state.db.query<{
       entity: string;
