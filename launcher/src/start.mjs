@@ -98,6 +98,9 @@ async function main() {
   db = await openServedDatabase(apiPackage, config);
   const shell = await shellServer(db);
   servers.push(shell);
+  // The embedded database's daily automatic backup into BACKUP_DIR (none with PostgreSQL).
+  const stopBackups = apiPackage.scheduleDailyBackups(db, config, console);
+  shell.addHook('preClose', async () => stopBackups());
   for (const remote of plan.filter((r) => r.local)) {
     const server = await createRemoteServer({ dist: path.join(root, remote.dir, 'dist'), config });
     servers.push(server);

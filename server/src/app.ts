@@ -28,6 +28,7 @@ import financeRoutes from './modules/finance';
 
 export { loadConfig, type Config } from './config';
 export { openDatabase, type LoupeDb } from './db/open';
+export { scheduleDailyBackups } from './db/backup-schedule';
 export type { Db } from './db/database';
 export {
   hostIsAllowed,

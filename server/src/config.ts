@@ -15,6 +15,12 @@ export interface Config {
    * through the API's permission checks. Default: `uploads` inside the data folder.
    */
   uploadsDir: string;
+  /**
+   * Where the embedded database's automatic backups go (before each migration, and daily), outside the data
+   * folder so that losing the folder does not lose them. Default: the data folder's path plus `-backups`
+   * (`./data-backups`); `BACKUP_DIR=off` turns the automatic backups off. `npm run backup` writes here too.
+   */
+  backupDir: string | null;
   /** When set, a real PostgreSQL is used instead of the embedded database. */
   databaseUrl: string | null;
   cookieSecure: CookieSecure;
@@ -98,6 +104,11 @@ export function loadConfig(env: Env = process.env): Config {
   const base = env.INIT_CWD && path.isAbsolute(env.INIT_CWD) ? env.INIT_CWD : process.cwd();
   const dataDir = path.resolve(base, raw('DATA_DIR') ?? './data');
   const uploadsDir = path.resolve(base, raw('UPLOADS_DIR') ?? path.join(dataDir, 'uploads'));
+  const backupSetting = raw('BACKUP_DIR');
+  const backupDir =
+    backupSetting !== undefined && FALSE.includes(backupSetting.toLowerCase())
+      ? null
+      : path.resolve(base, backupSetting ?? `${dataDir}-backups`);
 
   let databaseUrl: string | null = raw('DATABASE_URL') ?? null;
   if (databaseUrl !== null) {
@@ -170,6 +181,7 @@ export function loadConfig(env: Env = process.env): Config {
     port,
     dataDir,
     uploadsDir,
+    backupDir,
     databaseUrl,
     cookieSecure,
     sessionIdleMinutes,

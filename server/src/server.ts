@@ -1,4 +1,10 @@
-import { buildApp, loadConfig, openDatabase, refuseDemoPasswordsInProduction } from './app';
+import {
+  buildApp,
+  loadConfig,
+  openDatabase,
+  refuseDemoPasswordsInProduction,
+  scheduleDailyBackups,
+} from './app';
 
 /**
  * Standalone API: validates the environment, opens the database, checks it may start (NODE_ENV=production),
@@ -35,6 +41,12 @@ async function main(): Promise<void> {
   }
 
   const address = await app.listen({ host: config.host, port: config.port });
+  // The embedded database's daily copy (backup-schedule.ts); stopped before the database closes.
+  const stopBackups = scheduleDailyBackups(db, config, {
+    info: (message) => app.log.info(message),
+    error: (message) => app.log.error(message),
+  });
+  app.addHook('preClose', async () => stopBackups());
   const docs = config.apiDocs === 'public' ? 'public' : 'platinum members only';
   app.log.info(
     `Loupe API listening on ${address} (docs: ${address}/docs, ${docs}), database: ${db.description}` +

@@ -1,7 +1,8 @@
 import type { Config } from '../config';
 import { createPgliteDb, createPostgresDb, type Db } from './database';
 import { acquireDataDirLock } from './lock';
-import { migrate } from './migrate';
+import { migrate, readMigrations } from './migrate';
+import { automaticBackup } from './backup';
 import { seedDemo, type DemoSeed } from '../demo/seed';
 
 export interface LoupeDb extends Db {
@@ -18,14 +19,14 @@ export interface OpenOptions {
  * schema up to date and seeds the demo shop when enabled and the database has no shop yet.
  */
 export async function openDatabase(
-  config: Pick<Config, 'dataDir' | 'databaseUrl' | 'demo'> & Partial<Pick<Config, 'uploadsDir'>>,
+  config: Pick<Config, 'dataDir' | 'databaseUrl' | 'demo'> & Partial<Pick<Config, 'uploadsDir' | 'backupDir'>>,
   options: OpenOptions = {},
 ): Promise<LoupeDb> {
   let db: Db;
   if (config.databaseUrl) {
     db = createPostgresDb(config.databaseUrl);
   } else {
-    const release = acquireDataDirLock(config.dataDir);
+    const release = await acquireDataDirLock(config.dataDir);
     try {
       db = createPgliteDb(config.dataDir, release);
     } catch (error) {
@@ -34,6 +35,11 @@ export async function openDatabase(
     }
   }
   try {
+    // The embedded database keeps a copy of itself from before any migration: one that fails halfway or
+    // misbehaves later can be undone with `npm run restore`. An empty database has nothing to keep.
+    if (db.kind === 'pglite' && config.backupDir && (await hasPendingMigrations(db))) {
+      await automaticBackup(db, config, config.backupDir, 'before-migration');
+    }
     await migrate(db);
     const seeded = config.demo
       ? await seedDemo(db, (options.now ?? (() => new Date()))(), { uploadsDir: config.uploadsDir })
@@ -43,4 +49,14 @@ export async function openDatabase(
     await db.close();
     throw error;
   }
+}
+
+/** Whether a database that already holds a migrated schema has migrations left to apply. */
+async function hasPendingMigrations(db: Db): Promise<boolean> {
+  const [exists] = await db.query<{ ok: boolean }>("SELECT to_regclass('schema_migrations') IS NOT NULL AS ok");
+  if (!exists?.ok) return false;
+  const rows = await db.query<{ version: number }>('SELECT version FROM schema_migrations');
+  if (rows.length === 0) return false;
+  const applied = new Set(rows.map((r) => Number(r.version)));
+  return readMigrations().some((m) => !applied.has(m.version));
 }

@@ -1,9 +1,8 @@
-import { writeFileSync } from 'node:fs';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { buildApp, loadConfig, openDatabase } from '../../src/app';
 import { createUserCommand } from '../../src/cli/create-user';
-import { LOCK_FILE } from '../../src/db/lock';
+import { holdDataDirLock } from '../db/lock-holder';
 import { verifyPassword } from '../../src/modules/auth/password-hasher';
 import { Browser, createTestDatabase, usingPostgres, type TestDatabase } from '../helper';
 
@@ -184,8 +183,8 @@ describe('user:create', () => {
 
     it('refuses while another live process holds the lock, and takes over the lock of a dead one', async () => {
       const env = { DATA_DIR: embeddedDir(), LOG_LEVEL: 'silent' };
-      holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
-      writeFileSync(path.join(env.DATA_DIR, LOCK_FILE), `${holder.pid}\n`);
+      // A process really holding the lock (a pid file alone no longer blocks: see test/db/open.test.ts).
+      holder = await holdDataDirLock(env.DATA_DIR);
       const res = await run(['--username', 'gina', '--password', 'tourbillon-1926-geneva'], env);
       expect(res.code).toBe(1);
       expect(res.err).toContain(`in use by process ${holder.pid}`);

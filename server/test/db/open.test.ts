@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp, loadConfig, openDatabase } from '../../src/app';
 import { DataDirLockedError, LOCK_FILE, acquireDataDirLock } from '../../src/db/lock';
 import { readMigrations } from '../../src/db/migrate';
 import { DEMO_PASSWORD } from '../../src/demo/seed';
 import { Browser, createTestDatabase, usingPostgres, type TestDatabase } from '../helper';
+import { holdDataDirLock, killHard } from './lock-holder';
 
 let tdb: TestDatabase;
 
@@ -82,35 +83,70 @@ describe('openDatabase', () => {
 
   it('refuses to open an embedded database that a live process holds, before touching it', async () => {
     const dir = path.join(tdb.dataDir, 'held');
-    acquireDataDirLock(dir); // held by this very process, as a running server would hold it
+    const release = await acquireDataDirLock(dir); // held by this very process, as a running server would hold it
     const embedded = { dataDir: dir, databaseUrl: null, demo: false };
     await expect(openDatabase(embedded)).rejects.toThrow(DataDirLockedError);
     await expect(openDatabase(embedded)).rejects.toThrow(
       `The embedded database in ${dir} is in use by process ${process.pid}`,
     );
     expect(existsSync(path.join(dir, 'PG_VERSION'))).toBe(false);
+    release();
   });
 });
 
 describe('acquireDataDirLock', () => {
   let child: ChildProcess | undefined;
-  afterEach(() => {
-    child?.kill();
+  afterEach(async () => {
+    if (child) await killHard(child);
     child = undefined;
   });
 
-  it('refuses while another live process holds the lock, and takes over a dead one’s', async () => {
-    const dir = path.join(tdb.dataDir, 'lock-only');
-    child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
-    const release = acquireDataDirLock(dir);
+  it('refuses a second opener in another process with the holder’s pid, and in this one', async () => {
+    const dir = path.join(tdb.dataDir, 'lock-other');
+    child = await holdDataDirLock(dir);
+    await expect(acquireDataDirLock(dir)).rejects.toThrow(DataDirLockedError);
+    await expect(acquireDataDirLock(dir)).rejects.toThrow(
+      `The embedded database in ${dir} is in use by process ${child.pid} (a running Loupe server or command). ` +
+        'Stop that process first, or point DATABASE_URL at a PostgreSQL server, which allows several processes.',
+    );
+    await killHard(child);
+    const release = await acquireDataDirLock(dir);
+    await expect(acquireDataDirLock(dir)).rejects.toThrow(`in use by process ${process.pid}`);
     release();
-    writeFileSync(path.join(dir, LOCK_FILE), `${child.pid}\n`);
-    expect(() => acquireDataDirLock(dir)).toThrow(`in use by process ${child.pid}`);
-    child.kill();
-    await new Promise((resolve) => child?.once('exit', resolve));
-    const takeover = acquireDataDirLock(dir);
+    (await acquireDataDirLock(dir))();
+  });
+
+  it('is free the moment its holder is killed with SIGKILL, though the holder’s pid file stays', async () => {
+    const dir = path.join(tdb.dataDir, 'lock-killed');
+    child = await holdDataDirLock(dir);
+    await expect(acquireDataDirLock(dir)).rejects.toThrow(`in use by process ${child.pid}`);
+    await killHard(child);
+    // Nothing cleaned up after the crash: the pid file still names the dead holder.
+    expect(readFileSync(path.join(dir, LOCK_FILE), 'utf8').trim()).toBe(String(child.pid));
+    const release = await acquireDataDirLock(dir);
     expect(readFileSync(path.join(dir, LOCK_FILE), 'utf8').trim()).toBe(String(process.pid));
-    takeover();
+    release();
+  });
+
+  it('is not blocked by a pid file naming a live, unrelated process (a pid reused after a crash)', async () => {
+    const dir = path.join(tdb.dataDir, 'lock-reused');
+    mkdirSync(dir, { recursive: true });
+    child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
+    writeFileSync(path.join(dir, LOCK_FILE), `${child.pid}\n`);
+    const release = await acquireDataDirLock(dir);
+    expect(readFileSync(path.join(dir, LOCK_FILE), 'utf8').trim()).toBe(String(process.pid));
+    release();
+  });
+
+  it('is one lock for every spelling of the folder (a symlink, a relative path)', async () => {
+    const dir = path.join(tdb.dataDir, 'lock-real');
+    mkdirSync(dir, { recursive: true });
+    const link = path.join(tdb.dataDir, 'lock-link');
+    symlinkSync(dir, link);
+    const release = await acquireDataDirLock(link);
+    await expect(acquireDataDirLock(path.relative(process.cwd(), dir))).rejects.toThrow(DataDirLockedError);
+    release();
+    (await acquireDataDirLock(dir))();
   });
 });
 
