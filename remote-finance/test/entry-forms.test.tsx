@@ -24,6 +24,8 @@ function server(): FetchMock {
     'GET /csrf/': { cookies: { csrftoken: 't' } },
     [`POST ${EXPENSES}`]: (call) => saved(call, 'expense_date'),
     [`POST ${QUICK_SALES}`]: (call) => saved(call, 'sale_date'),
+    // The latest quick sales listed under the form (issue 12).
+    [`GET ${QUICK_SALES}`]: { body: { results: [], count: 0 } },
   });
   window.fetch = mock.fetch;
   return mock;

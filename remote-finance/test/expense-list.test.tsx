@@ -81,12 +81,13 @@ it('lists name, date, notes, currency, amount to two decimals and payment method
     within(screen.getByRole('table', { name: 'Expenses' }))
       .getAllByRole('columnheader')
       .map((th) => th.textContent),
-  ).toEqual(['Name', 'Date', 'Notes', 'Currency', 'Amount', 'Payment Method']);
+  ).toEqual(['Name', 'Date', 'Notes', 'Currency', 'Amount', 'Payment Method', 'Status']);
+  // Status: each expense can be voided (issue 12).
   expect(bodyRows().map(cells)).toEqual([
-    ['Courier', '9 Mar 2026', 'Geneva, insured', 'GBP', '£12.50', 'Debit Card'],
-    ['Strap stock', '1 Mar 2026', '', 'USD', '$1,200.00', 'PayPal'],
-    ['Node fee', '1 Mar 2026', '', 'BTC', '₿0.00012345', 'Bitcoin'],
-    ['Round', '1 Mar 2026', '', 'EUR', '€7.00', 'Cash'],
+    ['Courier', '9 Mar 2026', 'Geneva, insured', 'GBP', '£12.50', 'Debit Card', 'Void'],
+    ['Strap stock', '1 Mar 2026', '', 'USD', '$1,200.00', 'PayPal', 'Void'],
+    ['Node fee', '1 Mar 2026', '', 'BTC', '₿0.00012345', 'Bitcoin', 'Void'],
+    ['Round', '1 Mar 2026', '', 'EUR', '€7.00', 'Cash', 'Void'],
   ]);
   expect(within(bodyRows()[0]!).getByText('9 Mar 2026').closest('time')).toHaveAttribute(
     'dateTime',

@@ -17,6 +17,7 @@ import {
 import styled from 'styled-components';
 import { EXPENSE_FILTERS, expensesOptions } from '../api/get-expenses';
 import { DateRangeFilter } from './date-range-filter';
+import { useEntryVoids } from './entry-voids';
 
 const Muted = styled.p`
   color: ${({ theme }) => theme.colors.muted};
@@ -46,6 +47,8 @@ export function ExpenseListPage() {
   // An old link past the last page says so and offers page 1, rather than moving the user silently.
   const list = useListController({ filters: EXPENSE_FILTERS, query: expensesOptions, pastTheEnd: 'report' });
   const { date_from: from, date_to: to } = list.filters;
+  // Void on each expense (issue 12): the list shows the voided ones marked and their reversals.
+  const voids = useEntryVoids('expense', list.data ?? []);
 
   return (
     <>
@@ -77,10 +80,19 @@ export function ExpenseListPage() {
           list.data.length === 0 ? (
             <Muted>{from || to ? 'No expenses in these dates.' : 'No expenses yet.'}</Muted>
           ) : (
-            <DataTable caption="Expenses" columns={COLUMNS} rows={list.data} rowKey={(row) => row.id} />
+            <>
+              {voids.notice}
+              <DataTable
+                caption="Expenses"
+                columns={[...COLUMNS, voids.column]}
+                rows={list.data}
+                rowKey={(row) => row.id}
+              />
+            </>
           )
         ) : null}
         {list.data ? <ListPagination list={list} label="Expense pages" /> : null}
+        {voids.dialog}
       </Card>
     </>
   );
