@@ -6,7 +6,9 @@ import {
   authCheckAs,
   createFetchMock,
   renderWithProviders,
+  type FetchCall,
   type FetchMock,
+  type MockResponse,
   type MockHandler,
 } from '../src/testing';
 
@@ -28,7 +30,7 @@ const event = (id: number, overrides: Partial<AuditEvent> = {}): AuditEvent => (
 });
 
 /** The trail of client 5 as the service pages it: newest first, `page` and `page_size` honoured. */
-function pagedTrail(events: AuditEvent[]): MockHandler {
+function pagedTrail(events: AuditEvent[]): (call: FetchCall) => MockResponse {
   return (call) => {
     const params = new URL(call.url, 'http://localhost').searchParams;
     const page = Number(params.get('page') ?? 1);
