@@ -72,3 +72,42 @@ export const ActivityFilters = Type.Object({
   actions: Type.Array(Option),
 });
 export type ActivityFilters = Static<typeof ActivityFilters>;
+
+/** The kinds of record in the trail, as the Activity filter and the CSV name them. */
+export const AUDIT_ENTITY_LABELS: Readonly<Record<string, string>> = {
+  client: 'Client',
+  item: 'Item',
+  sale: 'Sale',
+  expense: 'Expense',
+  ledger_entry: 'Payment or charge',
+  membership: 'Membership',
+  session: 'Sign-in',
+  user: 'Account',
+  shop: 'Shop',
+};
+
+/** The actions in the trail, as the Activity filter and the CSV name them. */
+export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
+  create: 'Added',
+  update: 'Changed',
+  void: 'Voided',
+  void_sale: 'Sale voided',
+  ledger_entry: 'Payment or charge recorded',
+  kyc_upload: 'KYC document uploaded',
+  kyc_download: 'KYC document downloaded',
+  sell: 'Sold',
+  check_out: 'Checked out',
+  return: 'Returned',
+  promote: 'Promoted',
+  unpromote: 'Promotion ended',
+  upload: 'Image added',
+  delete_image: 'Image removed',
+  grant: 'Access granted',
+  change: 'Role changed',
+  revoke: 'Access revoked',
+  restore: 'Access restored',
+  sign_in: 'Signed in',
+  sign_out: 'Signed out',
+  sign_in_failed: 'Failed sign-in',
+  password_change: 'Password changed',
+};

@@ -25,6 +25,7 @@ import shopsRoutes from './modules/shops';
 import clientRoutes from './modules/clients';
 import inventoryRoutes from './modules/inventory';
 import financeRoutes from './modules/finance';
+import auditRoutes from './modules/audit';
 
 export { loadConfig, type Config } from './config';
 export { openDatabase, type LoupeDb } from './db/open';
@@ -89,7 +90,8 @@ export const loupeApi: FastifyPluginAsync<LoupeApiOptions> = async (instance, op
 
   const addMethodNotAllowed = collectApiRoutes(fastify);
   // One plugin per domain module, mirroring the remotes.
-  for (const domain of [authRoutes, shopsRoutes, clientRoutes, inventoryRoutes, financeRoutes]) {
+  const domains = [authRoutes, shopsRoutes, clientRoutes, inventoryRoutes, financeRoutes, auditRoutes];
+  for (const domain of domains) {
     await fastify.register(domain, { ctx });
   }
   addMethodNotAllowed();

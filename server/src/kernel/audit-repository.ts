@@ -48,9 +48,9 @@ export interface AuditFilter {
   userId?: number;
   entity?: string;
   action?: string;
-  /** Inclusive lower and exclusive upper bound of created_at. */
-  from?: Date;
-  to?: Date;
+  /** Inclusive days (YYYY-MM-DD) in the shop's time zone. */
+  fromDay?: string;
+  toDay?: string;
 }
 
 const COLUMNS = `id, shop_id AS "shopId", seq, user_id AS "userId", actor, entity, entity_id AS "entityId",
@@ -90,8 +90,12 @@ function where(shopId: number, filter: AuditFilter): { sql: string; params: unkn
   if (filter.userId !== undefined) add('user_id = ?', filter.userId);
   if (filter.entity !== undefined) add('entity = ?', filter.entity);
   if (filter.action !== undefined) add('action = ?', filter.action);
-  if (filter.from !== undefined) add('created_at >= ?', filter.from);
-  if (filter.to !== undefined) add('created_at < ?', filter.to);
+  // A day starts at midnight where the shop is, whatever the server's zone.
+  const zone = '(SELECT timezone FROM shops WHERE id = $1)';
+  if (filter.fromDay !== undefined)
+    add(`created_at >= (?::date)::timestamp AT TIME ZONE ${zone}`, filter.fromDay);
+  if (filter.toDay !== undefined)
+    add(`created_at < (?::date + 1)::timestamp AT TIME ZONE ${zone}`, filter.toDay);
   return { sql: clauses.join(' AND '), params };
 }
 

@@ -39,7 +39,8 @@ export interface VerifyResult {
 }
 
 /** Mirrors audit_field() of migration 009: '-' for NULL, else byte length, ':' and the text. */
-const field = (value: string | null) => (value === null ? '-' : `${Buffer.byteLength(value, 'utf8')}:${value}`);
+const field = (value: string | null) =>
+  value === null ? '-' : `${Buffer.byteLength(value, 'utf8')}:${value}`;
 
 /** Mirrors audit_log_content() of migration 009, computed here from the stored values. */
 export function canonicalContent(row: StoredEntry): string {
@@ -63,7 +64,9 @@ export function canonicalContent(row: StoredEntry): string {
 }
 
 export const entryHash = (prevHash: string, row: StoredEntry) =>
-  createHash('sha256').update(`${prevHash}|${canonicalContent(row)}`, 'utf8').digest('hex');
+  createHash('sha256')
+    .update(`${prevHash}|${canonicalContent(row)}`, 'utf8')
+    .digest('hex');
 
 const PAGE = 1000;
 
@@ -99,23 +102,37 @@ export async function verifyChains(db: Queryable): Promise<VerifyResult> {
         prev = GENESIS;
       }
       entries += 1;
-      const where = { shopId: row.shop_id === null ? null : Number(row.shop_id), seq: Number(row.seq), id: Number(row.id) };
+      const where = {
+        shopId: row.shop_id === null ? null : Number(row.shop_id),
+        seq: Number(row.seq),
+        id: Number(row.id),
+      };
       if (Number(row.seq) !== expectedSeq) {
         return {
           chains,
           entries,
-          broken: { ...where, problem: `seq ${row.seq} follows ${expectedSeq - 1}: entry ${expectedSeq} is missing` },
+          broken: {
+            ...where,
+            problem: `seq ${row.seq} follows ${expectedSeq - 1}: entry ${expectedSeq} is missing`,
+          },
         };
       }
       if (row.prev_hash !== prev) {
-        return { chains, entries, broken: { ...where, problem: 'prev_hash is not the previous entry\u2019s hash' } };
+        return {
+          chains,
+          entries,
+          broken: { ...where, problem: 'prev_hash is not the previous entry\u2019s hash' },
+        };
       }
       const computed = entryHash(prev, row);
       if (computed !== row.hash) {
         return {
           chains,
           entries,
-          broken: { ...where, problem: 'hash does not match the entry\u2019s content (changed after it was written)' },
+          broken: {
+            ...where,
+            problem: 'hash does not match the entry\u2019s content (changed after it was written)',
+          },
         };
       }
       prev = row.hash;

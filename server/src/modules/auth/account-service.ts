@@ -1,6 +1,7 @@
 import type { ChangePassword, Profile } from '@loupe/contracts';
 import type { AppContext } from '../../context';
 import { BLANK, fieldErrors, notAuthenticated } from '../../kernel/http-errors';
+import { recordPasswordChange } from '../audit/events';
 import { validateEmail } from './field-validators';
 import { hashPassword, verifyPassword } from './password-hasher';
 import { validatePassword } from './password-validators';
@@ -59,6 +60,7 @@ export class AccountService {
     // is replaced too (ASVS 3.3), so an id captured before the change is worth nothing after it.
     const key = await this.ctx.transaction(async (repos) => {
       await repos.users.setPassword(user.id, hash);
+      await recordPasswordChange(repos.audit, caller, this.ctx.now());
       return this.ctx.sessions.replaceAll(caller, origin, repos.sessions);
     });
     this.ctx.sessions.forgetUser(user.id);

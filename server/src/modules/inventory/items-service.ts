@@ -13,8 +13,10 @@ import {
 } from '@loupe/contracts';
 import type { AppContext } from '../../context';
 import { FileStore, NO_FILE, type UploadRules } from '../../kernel/file-storage';
+import { fileKeyFor } from '../../kernel/file-crypto';
 import { sniffImage } from '../../kernel/file-types';
 import { conflict, notFound } from '../../kernel/http-errors';
+import { expectedVersion, staleEdit, versionMatches } from '../../kernel/record-versions';
 import { AMOUNT_RULE, RATE_RULE, amountRuleFor } from '../../kernel/money';
 import type { ShopCaller } from '../../kernel/shop-scope';
 import { ErrorBag, dateField, decimalField } from '../../kernel/validation';
@@ -58,7 +60,7 @@ export class ItemsService {
   readonly imageFiles: FileStore;
 
   constructor(private readonly ctx: AppContext) {
-    this.imageFiles = new FileStore(ctx.config.uploadsDir, 'items', IMAGE_FILES);
+    this.imageFiles = new FileStore(ctx.db, fileKeyFor(ctx.config.fileKey), IMAGE_FILES);
   }
 
   async existing(shopId: number, id: number): Promise<Item> {
@@ -238,6 +240,7 @@ export class ItemsService {
         const closed = item.status === 'checked_out' ? await checkouts.close(id, 'sold', userId, now) : null;
         await items.setStatus(shopId, id, 'sold', now);
         if (item.promotion) await items.setPromotion(shopId, id, null, now);
+        const buyer = body.clientId ?? closed?.clientId ?? null;
         const sale = await itemSales.insert({
           shopId,
           itemId: id,
@@ -246,13 +249,14 @@ export class ItemsService {
           currency,
           exchangeRate,
           paymentMethod: body.paymentMethod ?? 'Cash',
-          clientId: body.clientId ?? closed?.clientId ?? null,
+          clientId: buyer,
           date,
           notes: (body.notes ?? '').trim(),
           userId,
           at: now,
         });
-        return { saleId: sale.id, saleAmountGbp: sale.amountGbp };
+        // clientId: the sale shows in the buyer's History too (audit_log.client_id).
+        return { saleId: sale.id, saleAmountGbp: sale.amountGbp, clientId: buyer };
       },
       SALE_TOO_LARGE,
     );

@@ -10,7 +10,15 @@ const at = new Date('2026-03-01T09:00:00.123Z');
 async function write(shopId: number | null, userId: number | null, n = 1, action = 'update') {
   const audit = new AuditRepository(state.db);
   for (let i = 0; i < n; i += 1) {
-    await audit.record({ shopId, userId, entity: 'client', entityId: 1, action, after: { phone: `0${i}` }, at });
+    await audit.record({
+      shopId,
+      userId,
+      entity: 'client',
+      entityId: 1,
+      action,
+      after: { phone: `0${i}` },
+      at,
+    });
   }
 }
 
@@ -148,7 +156,9 @@ describe('history outlives people and shops', () => {
     const { shopId, ids } = state.fx;
     await write(shopId, ids.loner, 2);
     await state.db.query('DELETE FROM users WHERE id = $1', [ids.loner]);
-    const kept = await state.db.query<{ user_id: number; actor: string }>('SELECT user_id, actor FROM audit_log');
+    const kept = await state.db.query<{ user_id: number; actor: string }>(
+      'SELECT user_id, actor FROM audit_log',
+    );
     expect(kept).toEqual([
       { user_id: ids.loner, actor: 'loner' },
       { user_id: ids.loner, actor: 'loner' },

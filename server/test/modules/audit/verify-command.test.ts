@@ -9,7 +9,14 @@ beforeAll(async () => {
   const db = await tdb.open();
   const audit = new AuditRepository(db);
   for (const action of ['sign_in', 'sign_in_failed']) {
-    await audit.record({ shopId: null, userId: null, entity: 'session', entityId: null, action, at: new Date() });
+    await audit.record({
+      shopId: null,
+      userId: null,
+      entity: 'session',
+      entityId: null,
+      action,
+      at: new Date(),
+    });
   }
   await db.close();
 });

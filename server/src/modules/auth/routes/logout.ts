@@ -3,6 +3,7 @@ import { SESSION_COOKIE, endpoints } from '@loupe/contracts';
 import type { AppContext } from '../../../context';
 import { clearSessionCookie } from '../../../plugins/security';
 import { endpointRoute } from '../../../kernel/schemas';
+import { recordSignOut } from '../../audit/events';
 
 const logoutRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   fastify.route({
@@ -14,7 +15,9 @@ const logoutRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fasti
       'none',
     ),
     handler: async (request, reply) => {
+      const caller = await ctx.sessions.resolve(request.cookies[SESSION_COOKIE]);
       await ctx.sessions.end(request.cookies[SESSION_COOKIE]);
+      if (caller) await recordSignOut(ctx, caller);
       clearSessionCookie(reply, request, ctx.config);
       return { detail: 'Successfully logged out.' };
     },

@@ -6,6 +6,7 @@ import { sessionOrigin, toAuthCheck } from '../sessions';
 import { ApiError, BLANK, fieldErrors } from '../../../kernel/http-errors';
 import { rotateCsrfCookie, setSessionCookie } from '../../../plugins/security';
 import { endpointRoute } from '../../../kernel/schemas';
+import { recordFailedSignIn, recordSignIn } from '../../audit/events';
 
 export const INVALID_CREDENTIALS = 'Unable to log in with provided credentials.';
 
@@ -31,7 +32,11 @@ const tokenRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastif
       // An unknown username costs one hash too and stays counted, like a wrong password.
       if (user) ok = (await verifyPassword(password, user.password_hash)) && user.is_active;
       else await burnPasswordCheck(password);
-      if (!ok || !user) throw new ApiError(400, { detail: INVALID_CREDENTIALS });
+      if (!ok || !user) {
+        // For the shop's owner (Activity): which account was tried, even a username nobody has.
+        await recordFailedSignIn(ctx, username, user?.id ?? null);
+        throw new ApiError(400, { detail: INVALID_CREDENTIALS });
+      }
 
       await attempt.succeeded();
       // The one moment the password is known: an older or weaker hash becomes today's (sessions untouched).
@@ -44,7 +49,9 @@ const tokenRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastif
       await ctx.repos.users.recordLogin(user.id, ctx.now());
       setSessionCookie(reply, request, ctx.config, key);
       rotateCsrfCookie(reply, request, ctx.config);
-      return toAuthCheck(await ctx.sessions.resolve(key));
+      const caller = await ctx.sessions.resolve(key);
+      await recordSignIn(ctx, caller, user.id);
+      return toAuthCheck(caller);
     },
   });
 };

@@ -67,6 +67,16 @@ const kycRoutes: FastifyPluginAsyncTypebox<ClientsRouteOptions> = async (fastify
         pathId(request.params.docId),
       );
       if (!document) throw notFound();
+      // Identity papers: who took a copy, and when, is part of the client's history.
+      await ctx.repos.audit.record({
+        shopId,
+        userId: shopCaller(request).userId,
+        entity: 'client',
+        entityId: pathId(request.params.id),
+        action: 'kyc_download',
+        after: { documentId: document.id, name: document.name },
+        at: ctx.now(),
+      });
       return service.kycFiles.send(reply, document, {
         'content-disposition': attachmentHeader(document.name, document.contentType),
         // Identity papers: nothing may keep a copy.

@@ -1,0 +1,349 @@
+import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_ENTITY_LABELS,
+  type AuditChange,
+  type AuditEvent,
+} from '@loupe/contracts';
+import type { AuditRecord } from '../../kernel/audit-repository';
+
+// The trail in words staff understand, worded once here so History, Activity and the CSV say the same thing.
+// Entries are stored as the code of their day wrote them: every reader here is defensive, and an action it does
+// not know still gets a sensible line, never an error.
+
+type Doc = Record<string, unknown>;
+
+const isDoc = (value: unknown): value is Doc =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const docOf = (value: unknown): Doc => (isDoc(value) ? value : {});
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** "£1,250.00" (or "$1,250.00" in the entry's currency); null when it is no number. */
+export function money(value: unknown, currency = 'GBP'): string | null {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isFinite(n)) return null;
+  try {
+    return new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(n);
+  } catch {
+    return `${new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2 }).format(n)} ${currency}`;
+  }
+}
+
+/** "23 Nov 2026" from "2026-11-23" (or the date part of an ISO time). */
+export function date(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  if (!m) return value;
+  return `${Number(m[3])} ${MONTHS[Number(m[2]) - 1] ?? m[2]} ${m[1]}`;
+}
+
+/** 'checked_out' → 'Checked out'. */
+const words = (value: string) => {
+  const spaced = value
+    .replace(/_/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+};
+
+interface FieldRule {
+  label: string;
+  show?: (value: unknown, doc: Doc) => string | null;
+}
+
+const asMoney: FieldRule['show'] = (value, doc) =>
+  money(value, typeof doc.currency === 'string' && doc.currency !== '' ? doc.currency : 'GBP');
+const asGbp: FieldRule['show'] = (value) => money(value);
+const asDate: FieldRule['show'] = (value) => date(value);
+const asWords: FieldRule['show'] = (value) => (typeof value === 'string' ? words(value) : plain(value));
+
+/** Field labels as the screens show them, with how staff read the value. */
+const FIELDS: Record<string, FieldRule> = {
+  name: { label: 'Name' },
+  email: { label: 'Email' },
+  phone: { label: 'Phone' },
+  notes: { label: 'Notes' },
+  note: { label: 'Note' },
+  status: { label: 'Status', show: asWords },
+  serial: { label: 'Serial number' },
+  stockType: { label: 'Type' },
+  brand: { label: 'Brand' },
+  model: { label: 'Model' },
+  description: { label: 'Description' },
+  purchasePrice: { label: 'Purchase price', show: asGbp },
+  tradePrice: { label: 'Trade price', show: asGbp },
+  retailPrice: { label: 'Retail price', show: asGbp },
+  purchasedOn: { label: 'Purchase date', show: asDate },
+  checkout: {
+    label: 'Checked out',
+    show: (value) => {
+      if (!isDoc(value)) return null;
+      const due = date(value.dueDate);
+      return due ? `Yes, due ${due}` : 'Yes';
+    },
+  },
+  promotion: {
+    label: 'Promotion',
+    show: (value) => {
+      if (!isDoc(value)) return null;
+      return money(value.price) ?? 'Promoted';
+    },
+  },
+  amount: { label: 'Amount', show: asMoney },
+  amountGbp: { label: 'Amount (£)', show: asGbp },
+  currency: { label: 'Currency' },
+  exchangeRate: { label: 'Exchange rate' },
+  method: { label: 'Method' },
+  payment_method: { label: 'Payment method' },
+  paymentMethod: { label: 'Payment method' },
+  direction: { label: 'Direction', show: asWords },
+  date: { label: 'Date', show: asDate },
+  expense_date: { label: 'Date', show: asDate },
+  sale_date: { label: 'Date', show: asDate },
+  balance: { label: 'Balance', show: asGbp },
+  role: { label: 'Role', show: asWords },
+  active: {
+    label: 'Access',
+    show: (value) => (value === true ? 'Active' : value === false ? 'Revoked' : null),
+  },
+  reason: { label: 'Reason' },
+};
+
+/** Bookkeeping that is no change staff made (the edit version, timestamps, ids, derived values). */
+const HIDDEN = new Set([
+  'id',
+  'version',
+  'createdAt',
+  'updatedAt',
+  'created_at',
+  'updated_at',
+  'images',
+  'imageId',
+  'listingPrice',
+  'transactions',
+  'sale',
+  'voided',
+  'reversalOf',
+  'reversalId',
+  'source',
+  'sourceId',
+  'sha256',
+  'storageKey',
+  'user',
+  'clientId',
+  'itemId',
+  'saleId',
+  'saleAmountGbp',
+  'checkoutId',
+]);
+
+function plain(value: unknown): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  return JSON.stringify(value);
+}
+
+function show(field: string, value: unknown, doc: Doc): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  const rule = FIELDS[field];
+  return rule?.show ? rule.show(value, doc) : plain(value);
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** Before → after of every field staff would call a change, in the order the record lists them. */
+export function changesOf(before: unknown, after: unknown): AuditChange[] {
+  const b = docOf(before);
+  const a = docOf(after);
+  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
+  const out: AuditChange[] = [];
+  for (const key of keys) {
+    if (HIDDEN.has(key) || same(b[key], a[key])) continue;
+    const change = {
+      field: FIELDS[key]?.label ?? words(key),
+      before: show(key, b[key], b),
+      after: show(key, a[key], a),
+    };
+    if (change.before !== change.after) out.push(change);
+  }
+  return out;
+}
+
+/** "phone", "phone and email", "name, email and phone". */
+function list(items: string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+const lower = (label: string) => (label === 'KYC' ? label : label.charAt(0).toLowerCase() + label.slice(1));
+
+const ARTICLE: Record<string, string> = {
+  sale: 'a sale',
+  expense: 'an expense',
+  ledger_entry: 'a payment or charge',
+};
+
+function voidSummary(entity: string, after: Doc): string {
+  const amount = money(after.amountGbp);
+  const what = ARTICLE[entity] ?? `a ${lower(AUDIT_ENTITY_LABELS[entity] ?? words(entity))}`;
+  const reason = typeof after.reason === 'string' && after.reason.trim() ? `: ${after.reason.trim()}` : '';
+  return `Voided ${what}${amount ? ` of ${amount}` : ''}${reason}`;
+}
+
+function ledgerSummary(after: Doc): string {
+  const entry = docOf(after.entry);
+  const amount = money(entry.amountGbp ?? entry.amount);
+  const of = amount ? ` of ${amount}` : '';
+  if (entry.direction === 'paid') return `Recorded a payment${of} to the client`;
+  return `Recorded a payment${of}`;
+}
+
+function quoted(value: unknown): string {
+  return typeof value === 'string' && value !== '' ? ` "${value}"` : '';
+}
+
+function summaryOf(entry: AuditRecord, changes: AuditChange[]): string {
+  const before = docOf(entry.before);
+  const after = docOf(entry.after);
+  const { entity, action } = entry;
+  const fieldsChanged = list(changes.map((c) => lower(c.field)));
+  const the = entity === 'item' ? 'the item' : entity === 'client' ? 'the client' : null;
+
+  if (action === 'void') return voidSummary(entity, after);
+  switch (`${entity}:${action}`) {
+    case 'client:create':
+      return 'Added the client';
+    case 'item:create':
+      return 'Added the item';
+    case 'client:update':
+    case 'item:update':
+      return fieldsChanged ? `Changed ${the}\u2019s ${fieldsChanged}` : `Changed ${the}`;
+    case 'client:ledger_entry':
+      return ledgerSummary(after);
+    case 'client:kyc_upload':
+      return `Uploaded a KYC document${quoted(after.name)}`;
+    case 'client:kyc_download':
+      return `Downloaded a KYC document${quoted(after.name)}`;
+    case 'item:sell': {
+      const price = money(after.saleAmountGbp);
+      return price ? `Sold the item for ${price}` : 'Sold the item';
+    }
+    case 'item:void_sale': {
+      const status = typeof after.status === 'string' ? lower(words(after.status)) : null;
+      return status ? `Voided the item\u2019s sale: it is ${status} again` : 'Voided the item\u2019s sale';
+    }
+    case 'item:check_out': {
+      const due = date(docOf(after.checkout).dueDate);
+      return due ? `Checked the item out, due back ${due}` : 'Checked the item out';
+    }
+    case 'item:return':
+      return 'Took the item back';
+    case 'item:promote': {
+      const price = money(docOf(after.promotion).price);
+      return price ? `Promoted the item at ${price}` : 'Promoted the item';
+    }
+    case 'item:unpromote':
+      return 'Ended the item\u2019s promotion';
+    case 'item:upload':
+      return `Added an image${quoted(after.name)}`;
+    case 'item:delete_image':
+      return `Removed an image${quoted(before.name)}`;
+    case 'sale:create': {
+      const amount = money(after.amountGbp);
+      return amount ? `Recorded a quick sale of ${amount}` : 'Recorded a quick sale';
+    }
+    case 'expense:create': {
+      const amount = money(after.amountGbp);
+      return amount ? `Recorded an expense of ${amount}` : 'Recorded an expense';
+    }
+    case 'membership:grant':
+      return `Gave ${entry.recordName ?? 'a user'} ${typeof after.role === 'string' ? `${after.role} ` : ''}access`;
+    case 'membership:change':
+      return `Changed ${entry.recordName ?? 'a member'}\u2019s role${
+        typeof before.role === 'string' && typeof after.role === 'string'
+          ? ` from ${before.role} to ${after.role}`
+          : ''
+      }`;
+    case 'membership:revoke':
+      return `Revoked ${entry.recordName ?? 'a member'}\u2019s access`;
+    case 'membership:restore':
+      return `Restored ${entry.recordName ?? 'a member'}\u2019s access`;
+    case 'shop:create':
+      return 'Created the shop';
+    case 'session:sign_in':
+      return 'Signed in';
+    case 'session:sign_out':
+      return 'Signed out';
+    case 'session:sign_in_failed':
+      return `Failed sign-in as "${typeof after.username === 'string' ? after.username : ''}"`;
+    case 'user:password_change':
+      return 'Changed their password';
+    default: {
+      // An action this wording does not know yet: its label, and the kind of record.
+      const label = AUDIT_ACTION_LABELS[action] ?? words(action);
+      const kind = AUDIT_ENTITY_LABELS[entity] ?? words(entity);
+      return `${label} (${lower(kind)})${fieldsChanged ? `: ${fieldsChanged}` : ''}`;
+    }
+  }
+}
+
+/** What changed, per kind of entry: an edit's fields, a creation's values, a void's reason. */
+function changesFor(entry: AuditRecord): AuditChange[] {
+  const { entity, action } = entry;
+  if (action === 'update' || action === 'change' || action === 'revoke' || action === 'restore') {
+    return changesOf(entry.before, entry.after);
+  }
+  if (
+    action === 'create' &&
+    (entity === 'client' || entity === 'item' || entity === 'sale' || entity === 'expense')
+  ) {
+    return changesOf(null, entry.after);
+  }
+  if (action === 'void') {
+    const reason = docOf(entry.after).reason;
+    return typeof reason === 'string' ? [{ field: 'Reason', before: null, after: reason }] : [];
+  }
+  if (action === 'void_sale' || action === 'sell' || action === 'check_out' || action === 'return') {
+    const status = changesOf({ status: docOf(entry.before).status }, { status: docOf(entry.after).status });
+    return status;
+  }
+  if (action === 'promote' || action === 'unpromote') {
+    return changesOf(
+      { promotion: docOf(entry.before).promotion },
+      { promotion: docOf(entry.after).promotion },
+    );
+  }
+  if (action === 'ledger_entry') {
+    const before = docOf(entry.before);
+    const after = docOf(entry.after);
+    return changesOf({ balance: before.balance }, { balance: after.balance });
+  }
+  return [];
+}
+
+/** One stored entry as staff read it. */
+export function describe(entry: AuditRecord): AuditEvent {
+  let changes: AuditChange[];
+  let summary: string;
+  try {
+    changes = changesFor(entry);
+    summary = summaryOf(entry, changes);
+  } catch {
+    // Whatever an old or odd entry holds, the trail still reads.
+    changes = [];
+    summary = `${AUDIT_ACTION_LABELS[entry.action] ?? words(entry.action)}`;
+  }
+  return {
+    id: entry.id,
+    at: entry.createdAt.toISOString(),
+    actor: entry.actor,
+    actorId: entry.userId,
+    entity: entry.entity,
+    entityId: entry.entityId,
+    recordName: entry.recordName,
+    action: entry.action,
+    summary,
+    changes,
+  };
+}

@@ -1,0 +1,172 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_ENTITY_LABELS,
+  endpoints,
+  type ActivityFilters,
+  type ActivityQuery,
+  type AuditEvent,
+} from '@loupe/contracts';
+import type { AppContext } from '../../context';
+import type { AuditFilter } from '../../kernel/audit-repository';
+import { notFound, permissionDenied } from '../../kernel/http-errors';
+import { staffRoute } from '../../kernel/schemas';
+import { shopCaller, type ShopCaller } from '../../kernel/shop-scope';
+import { ErrorBag, dateField, invalidFilterChoice, pageOf, pagingOf, pathId } from '../../kernel/validation';
+import { csvLine, textCell, valueCell } from '../finance/csv';
+import { describe } from './describe';
+
+const TAGS = ['audit'];
+
+/** The shop-wide trail is the owner's: gold and silver see History on records only. */
+function owner(request: Parameters<typeof shopCaller>[0]): ShopCaller {
+  const caller = shopCaller(request);
+  if (caller.role !== 'platinum') throw permissionDenied();
+  return caller;
+}
+
+/** The Activity filters of a query, or DRF-shaped 400s. */
+export function parseActivityFilter(query: ActivityQuery): AuditFilter {
+  const bag = new ErrorBag();
+  const filter: AuditFilter = {};
+  if (query.user !== undefined) filter.userId = query.user;
+  const entity = query.entity?.trim();
+  if (entity) {
+    if (Object.hasOwn(AUDIT_ENTITY_LABELS, entity)) filter.entity = entity;
+    else bag.add('entity', invalidFilterChoice(entity));
+  }
+  const action = query.action?.trim();
+  if (action) {
+    if (Object.hasOwn(AUDIT_ACTION_LABELS, action)) filter.action = action;
+    else bag.add('action', invalidFilterChoice(action));
+  }
+  const from = dateField(bag, 'date_from', query.date_from, null);
+  const to = dateField(bag, 'date_to', query.date_to, null);
+  if (from !== null && to !== null && from > to)
+    bag.add('date_to', 'Ensure this date is not before date_from.');
+  bag.throwIfAny();
+  if (from !== null) filter.fromDay = from;
+  if (to !== null) filter.toDay = to;
+  return filter;
+}
+
+const CSV_HEADER = ['When (UTC)', 'Who', 'Record', 'Name', 'Action', 'What happened', 'Changes'];
+
+/** One line of the CSV: the event as the screen words it; every typed value defused against formulas. */
+function csvRow(event: AuditEvent): string {
+  const changes = event.changes
+    .map((c) => `${c.field}: ${c.before ?? '\u2014'} \u2192 ${c.after ?? '\u2014'}`)
+    .join('; ');
+  return csvLine([
+    valueCell(event.at),
+    textCell(event.actor ?? ''),
+    valueCell(AUDIT_ENTITY_LABELS[event.entity] ?? event.entity),
+    textCell(event.recordName ?? ''),
+    valueCell(AUDIT_ACTION_LABELS[event.action] ?? event.action),
+    textCell(event.summary),
+    textCell(changes),
+  ]);
+}
+
+/** History of records, and the shop-wide Activity (issue 12): the trail in words. */
+const auditRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+  const { audit, clients, items } = ctx.repos;
+
+  fastify.route({
+    ...staffRoute(endpoints.clients.history, ['clients', ...TAGS], {
+      summary:
+        'Everything recorded about the client, in words: edits, payments, KYC papers, sales, voids (newest first)',
+    }),
+    handler: async (request) => {
+      const { shopId } = shopCaller(request);
+      const id = pathId(request.params.id);
+      if (!(await clients.find(shopId, id))) throw notFound();
+      const filter = { clientId: id };
+      return pageOf(pagingOf(request.query), await audit.count(shopId, filter), async (limit, offset) =>
+        (await audit.page(shopId, filter, limit, offset)).map(describe),
+      );
+    },
+  });
+
+  fastify.route({
+    ...staffRoute(endpoints.items.history, ['items', ...TAGS], {
+      summary:
+        'Everything recorded about the item, in words: edits, check-outs, sales, voids, images (newest first)',
+    }),
+    handler: async (request) => {
+      const { shopId } = shopCaller(request);
+      const id = pathId(request.params.id);
+      if (!(await items.findRow(shopId, id))) throw notFound();
+      const filter = { itemId: id };
+      return pageOf(pagingOf(request.query), await audit.count(shopId, filter), async (limit, offset) =>
+        (await audit.page(shopId, filter, limit, offset)).map(describe),
+      );
+    },
+  });
+
+  fastify.route({
+    ...staffRoute(endpoints.activity.list, TAGS, {
+      summary:
+        'The shop\u2019s whole trail (platinum only), filtered by person, kind of record, action and days',
+    }),
+    handler: async (request) => {
+      const { shopId } = owner(request);
+      const filter = parseActivityFilter(request.query);
+      return pageOf(pagingOf(request.query), await audit.count(shopId, filter), async (limit, offset) =>
+        (await audit.page(shopId, filter, limit, offset)).map(describe),
+      );
+    },
+  });
+
+  fastify.route({
+    ...staffRoute(endpoints.activity.csv, TAGS, {
+      summary: 'The filtered trail as a CSV download, streamed (platinum only)',
+    }),
+    handler: async (request, reply) => {
+      const { shopId } = owner(request);
+      const filter = parseActivityFilter(request.query);
+      async function* lines(): AsyncGenerator<string> {
+        yield csvLine(CSV_HEADER);
+        let chunk = '';
+        let n = 0;
+        for await (const entry of audit.each(shopId, filter)) {
+          chunk += csvRow(describe(entry));
+          n += 1;
+          if (n % 200 === 0) {
+            yield chunk;
+            chunk = '';
+          }
+        }
+        if (chunk) yield chunk;
+      }
+      const day = (await ctx.repos.reports.shopToday(shopId, ctx.now())).slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="loupe-activity-${day}.csv"`)
+        .header('cache-control', 'private, no-store')
+        .send(Readable.from(lines(), { objectMode: false }));
+    },
+  });
+
+  fastify.route({
+    ...staffRoute(endpoints.activity.filters, TAGS, {
+      summary:
+        'The choices of the Activity filters: the people in the trail, the kinds of record, the actions',
+    }),
+    handler: async (request): Promise<ActivityFilters> => {
+      const { shopId } = owner(request);
+      const options = (labels: Readonly<Record<string, string>>) =>
+        Object.entries(labels)
+          .map(([value, label]) => ({ value, label }))
+          .sort((a, b) => a.label.localeCompare(b.label));
+      return {
+        people: await audit.people(shopId),
+        entities: options(AUDIT_ENTITY_LABELS),
+        actions: options(AUDIT_ACTION_LABELS),
+      };
+    },
+  });
+};
+
+export default auditRoutes;
