@@ -1,4 +1,4 @@
-import type { AuditEvent } from '@loupe/contracts';
+import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, type AuditEvent } from '@loupe/contracts';
 import {
   Button,
   Card,
@@ -73,6 +73,7 @@ const RecordName = styled.span`
   font-size: 0.9rem;
 `;
 
+/** The labels the service gives with the filter choices; the contract's own until they arrive. */
 type Labels = Record<string, string>;
 
 const shown = (value: string | null) => (value === null || value === '' ? '—' : value);
@@ -92,12 +93,16 @@ function columns(entities: Labels, actions: Labels, timeZone: string | undefined
       wrap: { minCh: 12, maxCh: 28 },
       cell: (event) => (
         <>
-          {entities[event.entity] ?? event.entity}
+          {entities[event.entity] ?? AUDIT_ENTITY_LABELS[event.entity] ?? event.entity}
           {event.recordName ? <RecordName>{event.recordName}</RecordName> : null}
         </>
       ),
     },
-    { key: 'action', header: 'Action', cell: (event) => actions[event.action] ?? event.action },
+    {
+      key: 'action',
+      header: 'Action',
+      cell: (event) => actions[event.action] ?? AUDIT_ACTION_LABELS[event.action] ?? event.action,
+    },
     {
       key: 'summary',
       header: 'What',
