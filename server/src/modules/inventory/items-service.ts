@@ -13,10 +13,8 @@ import {
 } from '@loupe/contracts';
 import type { AppContext } from '../../context';
 import { FileStore, NO_FILE, type UploadRules } from '../../kernel/file-storage';
-import { fileKeyFor } from '../../kernel/file-crypto';
 import { sniffImage } from '../../kernel/file-types';
 import { conflict, notFound } from '../../kernel/http-errors';
-import { expectedVersion, staleEdit, versionMatches } from '../../kernel/record-versions';
 import { AMOUNT_RULE, RATE_RULE, amountRuleFor } from '../../kernel/money';
 import type { ShopCaller } from '../../kernel/shop-scope';
 import { ErrorBag, dateField, decimalField } from '../../kernel/validation';
@@ -60,7 +58,7 @@ export class ItemsService {
   readonly imageFiles: FileStore;
 
   constructor(private readonly ctx: AppContext) {
-    this.imageFiles = new FileStore(ctx.db, fileKeyFor(ctx.config.fileKey), IMAGE_FILES);
+    this.imageFiles = new FileStore(ctx.config.uploadsDir, 'items', IMAGE_FILES);
   }
 
   async existing(shopId: number, id: number): Promise<Item> {
