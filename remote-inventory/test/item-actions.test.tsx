@@ -1,7 +1,7 @@
 import { renderWithProviders } from '@loupe/platform/testing';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { today } from '@loupe/platform';
+import { clearToasts, Toaster, today, UNDO_MS } from '@loupe/platform';
 import { ItemListPage } from '../src/features/items/components/item-list-page';
 import { LIST_SCREENS, type ListScreenKey } from '../src/features/items/components/list-screens';
 import { fakeInventory, listQueries, makeClient, makeItem } from './support/fake-inventory';
@@ -373,40 +373,97 @@ describe('Promote', () => {
   });
 });
 
-describe('Return (checked-out list)', () => {
+describe('Return (checked-out list): undoable', () => {
   const out = (serial: string, clientId = 4, clientName = 'Ann Smith') =>
     makeItem({
       serial,
       status: 'checked_out',
       checkout: { clientId, clientName, dueDate: null, note: '', checkedOutAt: '' },
     });
-
-  it('returns the item: it leaves the checked-out list and is available again', async () => {
-    const item = out('R-1');
-    const { mock, store } = fakeInventory([item, out('R-2')], CLIENTS);
-    renderList('checkedOut');
-    await screen.findByRole('table');
-    await userEvent.click(button('R-1', 'Return'));
-    expect(await screen.findByText('R-1 has been returned and is available again.')).toHaveAttribute(
-      'role',
-      'status',
+  // The shell renders the one toaster; here the test does.
+  const renderWithToaster = (search = '') =>
+    renderWithProviders(
+      <>
+        <ItemListPage screen={LIST_SCREENS.checkedOut} />
+        <Toaster />
+      </>,
+      { route: `/inventory/checked-out${search}`, path: '/inventory/checked-out', extraRoutes: null },
     );
-    expect(mock.callsTo('POST', `/api/items/${item.id}/return/`)).toHaveLength(1);
-    await waitFor(() => expect(screen.queryByRole('rowheader', { name: /^R-1/ })).not.toBeInTheDocument());
-    expect(store.get(item.id)?.status).toBe('available');
+  const user = () => userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
+  const runOut = () =>
+    act(() => {
+      jest.advanceTimersByTime(UNDO_MS + 100);
+    });
+
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => {
+    act(() => {
+      clearToasts();
+      jest.runOnlyPendingTimers();
+    });
+    jest.useRealTimers();
   });
 
-  it('shows a 409 as an alert', async () => {
+  it('shows the item available at once and sends the return when the toast’s time runs out', async () => {
+    const item = out('R-1');
+    const { mock, store } = fakeInventory([item, out('R-2')], CLIENTS);
+    renderWithToaster();
+    await screen.findByRole('table');
+    await user().click(button('R-1', 'Return'));
+    expect(await screen.findByText('R-1 has been returned and is available again.')).toBeInTheDocument();
+    expect(status('R-1')).toBe('Available');
+    expect(button('R-1', 'Return')).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeEnabled();
+    expect(mock.callsTo('POST', `/api/items/${item.id}/return/`)).toHaveLength(0);
+
+    runOut();
+    await waitFor(() => expect(screen.queryByRole('rowheader', { name: /^R-1/ })).not.toBeInTheDocument());
+    expect(mock.callsTo('POST', `/api/items/${item.id}/return/`)).toHaveLength(1);
+    expect(store.get(item.id)?.status).toBe('available');
+    expect(status('R-2')).toBe('Checked Out');
+  });
+
+  it('Undo puts it back as checked out and nothing is sent', async () => {
+    const item = out('R-1');
+    const { mock, store } = fakeInventory([item], CLIENTS);
+    renderWithToaster();
+    await screen.findByRole('table');
+    const u = user();
+    await u.click(button('R-1', 'Return'));
+    await u.click(await screen.findByRole('button', { name: 'Undo' }));
+    expect(status('R-1')).toBe('Checked Out');
+    expect(button('R-1', 'Return')).toBeEnabled();
+    expect(within(rowOf('R-1')).getByText('Ann Smith')).toBeInTheDocument();
+
+    runOut();
+    expect(mock.callsTo('POST', `/api/items/${item.id}/return/`)).toHaveLength(0);
+    expect(store.get(item.id)?.status).toBe('checked_out');
+  });
+
+  it('leaving the list before the toast closes sends the return, never drops it', async () => {
+    const item = out('R-1');
+    const { mock } = fakeInventory([item], CLIENTS);
+    const view = renderWithToaster();
+    await screen.findByRole('table');
+    await user().click(button('R-1', 'Return'));
+    expect(mock.callsTo('POST', `/api/items/${item.id}/return/`)).toHaveLength(0);
+    view.unmount();
+    await waitFor(() => expect(mock.callsTo('POST', `/api/items/${item.id}/return/`)).toHaveLength(1));
+  });
+
+  it('a return the service refuses (409) shows the item as it is and says why', async () => {
     const item = out('R-3');
     const { mock } = fakeInventory([item], CLIENTS);
     mock.on(`POST /api/items/${item.id}/return/`, {
       status: 409,
       body: { detail: 'Only a checked-out item can be returned.' },
     });
-    renderList('checkedOut');
+    renderWithToaster();
     await screen.findByRole('table');
-    await userEvent.click(button('R-3', 'Return'));
+    await user().click(button('R-3', 'Return'));
+    runOut();
     expect(await screen.findByRole('alert')).toHaveTextContent('Only a checked-out item can be returned.');
+    expect(status('R-3')).toBe('Checked Out');
   });
 });
 

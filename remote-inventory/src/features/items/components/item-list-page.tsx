@@ -13,7 +13,7 @@ import {
   useListController,
   usePageTitle,
 } from '@loupe/platform';
-import { useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useClient } from '../../../api/get-client';
@@ -21,7 +21,6 @@ import type { ClientChoice } from '../../../components/client-picker';
 import { idParam } from '../../../lib/ids';
 import { useItem } from '../api/get-item';
 import { itemsQueryOptions } from '../api/get-items';
-import { useReturnItem } from '../api/return-item';
 import { STATUS_LABELS } from '../lib/labels';
 import { CheckoutDialog } from './checkout-dialog';
 import { FilterPanel, type FilterValues } from './filter-panel';
@@ -30,6 +29,7 @@ import { filtersOf, orderingsOf, type ListScreen, type PanelFilter } from './lis
 import { PromoteDialog } from './promote-dialog';
 import type { RowAction } from './row-actions';
 import { SellDialog } from './sell-dialog';
+import { useUndoableReturn } from './use-undoable-return';
 
 const Toolbar = styled(Stack).attrs({ $row: true, $spread: true })`
   margin-bottom: ${({ theme }) => theme.space(4)};
@@ -91,7 +91,7 @@ export function ItemListPage({ screen }: { screen: ListScreen }) {
   const [panelOpen, setPanelOpen] = useState(false);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [message, setMessage] = useState<Message>(null);
-  const returning = useReturnItem();
+  const returning = useUndoableReturn(useCallback((text: string) => setMessage({ tone: 'error', text }), []));
 
   const checkoutParam = screen.checkoutClient ? searchParams.get('checkout_client') : null;
   const checkoutClient = useClient(idParam(checkoutParam));
@@ -128,12 +128,7 @@ export function ItemListPage({ screen }: { screen: ListScreen }) {
       setDialog({ kind: action, item });
       return;
     }
-    returning.mutate(item.id, {
-      onSuccess: () =>
-        setMessage({ tone: 'success', text: `${item.serial} has been returned and is available again.` }),
-      onError: (error) =>
-        setMessage({ tone: 'error', text: errorMessage(error, `${item.serial} could not be returned.`) }),
-    });
+    returning.start(item);
   }
 
   function onCheckedOut(item: Item) {
@@ -152,7 +147,7 @@ export function ItemListPage({ screen }: { screen: ListScreen }) {
     finish(`${item.serial} is checked out to ${name}.`);
   }
 
-  const rows = list.data;
+  const rows = list.data === undefined ? undefined : returning.show(list.data);
   const closeDialog = () => setDialog(null);
 
   return (
@@ -274,7 +269,6 @@ export function ItemListPage({ screen }: { screen: ListScreen }) {
                 serialWithStockType={screen.serialWithStockType}
                 checkedOutColumns={screen.checkedOutColumns}
                 highlightId={highlightId}
-                busyId={returning.isPending ? returning.variables : null}
                 onAction={onAction}
               />
             ) : null}

@@ -48,8 +48,6 @@ interface ItemTableProps {
   checkedOutColumns: boolean;
   highlightId: number | null;
   onAction(action: RowAction, item: ItemRow): void;
-  /** The item whose action is being sent (its buttons wait). */
-  busyId: number | null;
 }
 
 /** The inventory rows (SPEC §2): serial, brand, model, status, prices in £ and the row buttons. */
@@ -60,7 +58,6 @@ export function ItemTable({
   checkedOutColumns,
   highlightId,
   onAction,
-  busyId,
 }: ItemTableProps) {
   const columns: DataColumn<ItemRow>[] = [
     {
@@ -102,7 +99,6 @@ export function ItemTable({
         <RowActions
           item={item}
           withReturn={checkedOutColumns}
-          busy={busyId === item.id}
           onAction={(action) => onAction(action, item)}
         />
       ),

@@ -33,19 +33,13 @@ export function allowedActions(item: Pick<ItemRow, 'status' | 'promotion'>): Rec
 interface RowActionsProps {
   item: ItemRow;
   withReturn: boolean;
-  busy: boolean;
   onAction(action: RowAction): void;
 }
 
-export function RowActions({ item, withReturn, busy, onAction }: RowActionsProps) {
+export function RowActions({ item, withReturn, onAction }: RowActionsProps) {
   const allowed = allowedActions(item);
   const button = (action: RowAction, label: string, variant: 'primary' | 'secondary' = 'secondary') => (
-    <Button
-      variant={variant}
-      disabled={!allowed[action] || busy}
-      aria-busy={busy && action === 'return' ? true : undefined}
-      onClick={() => onAction(action)}
-    >
+    <Button variant={variant} disabled={!allowed[action]} onClick={() => onAction(action)}>
       {label}
     </Button>
   );
