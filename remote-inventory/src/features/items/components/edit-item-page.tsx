@@ -17,17 +17,18 @@ import {
   usePageTitle,
   type DataColumn,
 } from '@loupe/platform';
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { idParam } from '../../../lib/ids';
-import { useDeleteItemImage } from '../api/delete-item-image';
 import { useItem } from '../api/get-item';
 import { useUpdateItem } from '../api/update-item';
 import { itemImageUrl } from '../api/upload-item-image';
 import { STATUS_LABELS, TRANSACTION_LABELS } from '../lib/labels';
 import { ImageField, useImageUpload } from './image-field';
+import { ItemSaleSection } from './item-sale';
 import { checkItemFields, ItemFields, itemFieldsInput, type ItemFieldValues } from './item-fields';
+import { useUndoableImageRemoval } from './use-undoable-image-removal';
 
 export const updatedAlert = (id: number) => `Inventory item ${id} updated successfully!`;
 
@@ -120,8 +121,7 @@ function EditItemForm({ item: loaded }: { item: Item }) {
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const update = useUpdateItem();
-  const deleteImage = useDeleteItemImage();
-  const removing = deleteImage.isPending ? deleteImage.variables.imageId : null;
+  const removeImage = useUndoableImageRemoval(loaded.id, setItem, useCallback(setFormError, []));
 
   function done() {
     window.alert(updatedAlert(item.id));
@@ -163,18 +163,6 @@ function EditItemForm({ item: loaded }: { item: Item }) {
     done();
   }
 
-  function removeImage(imageId: number) {
-    setFormError(null);
-    deleteImage.mutate(
-      { itemId: item.id, imageId },
-      {
-        onSuccess: () =>
-          setItem((current) => ({ ...current, images: current.images.filter((img) => img.id !== imageId) })),
-        onError: (error) => setFormError(errorMessage(error, 'The image could not be removed.')),
-      },
-    );
-  }
-
   return (
     <>
       <Card>
@@ -213,9 +201,12 @@ function EditItemForm({ item: loaded }: { item: Item }) {
                     <img src={itemImageUrl(item.id, img.id)} alt={img.name} loading="lazy" />
                     <Button
                       variant="ghost"
-                      disabled={removing === img.id || submitting}
+                      disabled={submitting}
                       aria-label={`Remove image ${img.name}`}
-                      onClick={() => removeImage(img.id)}
+                      onClick={() => {
+                        setFormError(null);
+                        removeImage(img);
+                      }}
                     >
                       Remove
                     </Button>
@@ -238,6 +229,7 @@ function EditItemForm({ item: loaded }: { item: Item }) {
           />
         </form>
       </Card>
+      <ItemSaleSection item={item} onVoided={setItem} />
       <HistoryPanel resource="items" id={item.id} />
     </>
   );
