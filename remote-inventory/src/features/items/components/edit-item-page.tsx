@@ -17,10 +17,11 @@ import {
   usePageTitle,
   type DataColumn,
 } from '@loupe/platform';
-import { useCallback, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { idParam } from '../../../lib/ids';
+import { useDeleteItemImage } from '../api/delete-item-image';
 import { useItem } from '../api/get-item';
 import { useUpdateItem } from '../api/update-item';
 import { itemImageUrl } from '../api/upload-item-image';
@@ -28,7 +29,6 @@ import { STATUS_LABELS, TRANSACTION_LABELS } from '../lib/labels';
 import { ImageField, useImageUpload } from './image-field';
 import { ItemSaleSection } from './item-sale';
 import { checkItemFields, ItemFields, itemFieldsInput, type ItemFieldValues } from './item-fields';
-import { useUndoableImageRemoval } from './use-undoable-image-removal';
 
 export const updatedAlert = (id: number) => `Inventory item ${id} updated successfully!`;
 
@@ -121,7 +121,8 @@ function EditItemForm({ item: loaded }: { item: Item }) {
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const update = useUpdateItem();
-  const removeImage = useUndoableImageRemoval(loaded.id, setItem, useCallback(setFormError, []));
+  const deleteImage = useDeleteItemImage();
+  const removing = deleteImage.isPending ? deleteImage.variables.imageId : null;
 
   function done() {
     window.alert(updatedAlert(item.id));
@@ -163,6 +164,18 @@ function EditItemForm({ item: loaded }: { item: Item }) {
     done();
   }
 
+  function removeImage(imageId: number) {
+    setFormError(null);
+    deleteImage.mutate(
+      { itemId: item.id, imageId },
+      {
+        onSuccess: () =>
+          setItem((current) => ({ ...current, images: current.images.filter((img) => img.id !== imageId) })),
+        onError: (error) => setFormError(errorMessage(error, 'The image could not be removed.')),
+      },
+    );
+  }
+
   return (
     <>
       <Card>
@@ -201,12 +214,9 @@ function EditItemForm({ item: loaded }: { item: Item }) {
                     <img src={itemImageUrl(item.id, img.id)} alt={img.name} loading="lazy" />
                     <Button
                       variant="ghost"
-                      disabled={submitting}
+                      disabled={removing === img.id || submitting}
                       aria-label={`Remove image ${img.name}`}
-                      onClick={() => {
-                        setFormError(null);
-                        removeImage(img);
-                      }}
+                      onClick={() => removeImage(img.id)}
                     >
                       Remove
                     </Button>
