@@ -33,9 +33,9 @@ CREATE INDEX stored_files_unattached_idx ON stored_files (created_at) WHERE NOT 
 -- bytes = 12-byte nonce + ciphertext + 16-byte GCM tag (see src/kernel/file-crypto.ts).
 CREATE TABLE stored_file_chunks (
   file_id bigint NOT NULL REFERENCES stored_files (id) ON DELETE CASCADE,
-  index integer NOT NULL CHECK (index >= 0),
+  seq integer NOT NULL CHECK (seq >= 0),
   bytes bytea NOT NULL,
-  PRIMARY KEY (file_id, index)
+  PRIMARY KEY (file_id, seq)
 );
 -- Ciphertext does not compress: store it out of line without trying.
 ALTER TABLE stored_file_chunks ALTER COLUMN bytes SET STORAGE EXTERNAL;

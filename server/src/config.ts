@@ -1,4 +1,12 @@
 import path from 'node:path';
+import {
+  FILE_KEY_ENV,
+  FILE_KEY_FILE_ENV,
+  FileKeyError,
+  fileKeyFor,
+  parseFileKey,
+  type FileKeySource,
+} from './kernel/file-crypto';
 
 export type CookieSecure = 'auto' | 'always' | 'never';
 /** Who may read the OpenAPI description (`/docs`): the signed-in platinum member of their active shop, or anyone. */
@@ -11,10 +19,17 @@ export interface Config {
   /** Absolute path of the embedded database and its lock file. */
   dataDir: string;
   /**
-   * Private storage for uploaded files (KYC documents, item images): never served statically, read only
-   * through the API's permission checks. Default: `uploads` inside the data folder.
+   * Where uploaded files (KYC documents, item images) were kept before they moved into the database: read
+   * once at start to move any file still there in. Default: `uploads` inside the data folder.
    */
   uploadsDir: string;
+  /**
+   * The key that encrypts stored files, kept outside the data folder (and so outside its backups):
+   * LOUPE_FILE_KEY (base64 of 32 bytes) or LOUPE_FILE_KEY_FILE (a file holding it). In development with
+   * neither, one is generated on first start into `<DATA_DIR>.file-key`, beside the data folder; in
+   * production neither is refused.
+   */
+  fileKey: FileKeySource;
   /**
    * Where the embedded database's automatic backups go (before each migration, and daily), outside the data
    * folder so that losing the folder does not lose them. Default: the data folder's path plus `-backups`
@@ -143,6 +158,14 @@ export function loadConfig(env: Env = process.env): Config {
   const sessionCacheSeconds = integer('SESSION_CACHE_SECONDS', databaseUrl === null ? 5 : 0, 0, 300);
 
   const production = raw('NODE_ENV') === 'production';
+  const fileKey = parseFileKeySource(
+    raw(FILE_KEY_ENV),
+    raw(FILE_KEY_FILE_ENV),
+    base,
+    dataDir,
+    production,
+    problems,
+  );
   const demo = boolean('LOUPE_DEMO', !production);
   let apiDocs: ApiDocsAccess = 'platinum';
   const docs = raw('API_DOCS')?.toLowerCase();
@@ -181,6 +204,7 @@ export function loadConfig(env: Env = process.env): Config {
     port,
     dataDir,
     uploadsDir,
+    fileKey,
     backupDir,
     databaseUrl,
     cookieSecure,
@@ -195,6 +219,59 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy,
     allowedHosts,
   };
+}
+
+/**
+ * Where the file key comes from. A key file is read now, so a missing or malformed one is reported with the
+ * other problems; a key file inside DATA_DIR is refused, since a copy of the data folder would then carry
+ * the key beside the files it protects.
+ */
+function parseFileKeySource(
+  value: string | undefined,
+  file: string | undefined,
+  base: string,
+  dataDir: string,
+  production: boolean,
+  problems: string[],
+): FileKeySource {
+  const generated: FileKeySource = { from: 'generated', path: `${dataDir}.file-key` };
+  if (value !== undefined && file !== undefined) {
+    problems.push(`Set only one of ${FILE_KEY_ENV} and ${FILE_KEY_FILE_ENV}`);
+    return generated;
+  }
+  if (value !== undefined) {
+    try {
+      return { from: 'env', key: parseFileKey(value, FILE_KEY_ENV).key };
+    } catch (error) {
+      problems.push((error as Error).message);
+      return generated;
+    }
+  }
+  if (file !== undefined) {
+    const source: FileKeySource = { from: 'file', path: path.resolve(base, file) };
+    const relative = path.relative(dataDir, source.path);
+    if (relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative))) {
+      problems.push(
+        `${FILE_KEY_FILE_ENV} must be outside DATA_DIR (${dataDir}): a copy of the data folder must not carry the key to its files`,
+      );
+      return source;
+    }
+    try {
+      fileKeyFor(source);
+    } catch (error) {
+      if (!(error instanceof FileKeyError)) throw error;
+      problems.push(error.message);
+    }
+    return source;
+  }
+  if (production) {
+    problems.push(
+      `NODE_ENV=production needs the key that encrypts stored files: set ${FILE_KEY_ENV} (base64 of 32 random bytes, ` +
+        `e.g. from openssl rand -base64 32) or ${FILE_KEY_FILE_ENV} (the path of a file holding it), kept outside ` +
+        `DATA_DIR and its backups`,
+    );
+  }
+  return generated;
 }
 
 /** Loopback in every spelling a browser on this machine may use. */

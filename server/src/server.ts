@@ -53,6 +53,16 @@ async function main(): Promise<void> {
       (config.production ? ', NODE_ENV=production' : ''),
   );
   if (!config.demo) app.log.info('LOUPE_DEMO=0: no demo data');
+  if (db.files && db.files.moved > 0) {
+    app.log.info(
+      `Moved ${db.files.moved} uploaded file(s) from ${config.uploadsDir} into the database (encrypted)`,
+    );
+  }
+  if (db.files && db.files.missing.length > 0) {
+    app.log.warn(
+      `${db.files.missing.length} uploaded file(s) are in neither the database nor ${config.uploadsDir}: ${db.files.missing.join(', ')}`,
+    );
+  }
   if (db.seeded) {
     const who = db.seeded.accounts.map((a) => `${a.username} (${a.role})`).join(', ');
     app.log.info(

@@ -4,10 +4,14 @@ import { acquireDataDirLock } from './lock';
 import { migrate, readMigrations } from './migrate';
 import { automaticBackup } from './backup';
 import { seedDemo, type DemoSeed } from '../demo/seed';
+import { fileKeyFor } from '../kernel/file-crypto';
+import { moveFilesIntoDatabase, sweepUnattachedFiles, type FileMoveReport } from '../kernel/file-move';
 
 export interface LoupeDb extends Db {
   /** What was seeded at this start, or null (demo off, or the database already had a shop). */
   readonly seeded: DemoSeed | null;
+  /** Files moved at this start from UPLOADS_DIR into the database, or null (no file key or folder given). */
+  readonly files: FileMoveReport | null;
 }
 
 export interface OpenOptions {
@@ -19,7 +23,8 @@ export interface OpenOptions {
  * schema up to date and seeds the demo shop when enabled and the database has no shop yet.
  */
 export async function openDatabase(
-  config: Pick<Config, 'dataDir' | 'databaseUrl' | 'demo'> & Partial<Pick<Config, 'uploadsDir' | 'backupDir'>>,
+  config: Pick<Config, 'dataDir' | 'databaseUrl' | 'demo'> &
+    Partial<Pick<Config, 'uploadsDir' | 'fileKey' | 'backupDir'>>,
   options: OpenOptions = {},
 ): Promise<LoupeDb> {
   let db: Db;
@@ -41,10 +46,15 @@ export async function openDatabase(
       await automaticBackup(db, config, config.backupDir, 'before-migration');
     }
     await migrate(db);
+    // Files still in the folder of old are moved in before anything may ask for them.
+    const fileKey = config.fileKey ? fileKeyFor(config.fileKey) : null;
+    const files =
+      fileKey && config.uploadsDir ? await moveFilesIntoDatabase(db, fileKey, config.uploadsDir) : null;
+    if (fileKey) await sweepUnattachedFiles(db);
     const seeded = config.demo
-      ? await seedDemo(db, (options.now ?? (() => new Date()))(), { uploadsDir: config.uploadsDir })
+      ? await seedDemo(db, (options.now ?? (() => new Date()))(), fileKey ? { fileKey } : {})
       : null;
-    return Object.assign(db, { seeded });
+    return Object.assign(db, { seeded, files });
   } catch (error) {
     await db.close();
     throw error;
@@ -53,7 +63,9 @@ export async function openDatabase(
 
 /** Whether a database that already holds a migrated schema has migrations left to apply. */
 async function hasPendingMigrations(db: Db): Promise<boolean> {
-  const [exists] = await db.query<{ ok: boolean }>("SELECT to_regclass('schema_migrations') IS NOT NULL AS ok");
+  const [exists] = await db.query<{ ok: boolean }>(
+    "SELECT to_regclass('schema_migrations') IS NOT NULL AS ok",
+  );
   if (!exists?.ok) return false;
   const rows = await db.query<{ version: number }>('SELECT version FROM schema_migrations');
   if (rows.length === 0) return false;

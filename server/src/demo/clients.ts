@@ -1,8 +1,7 @@
-import { mkdir, writeFile } from 'node:fs/promises';
 import { createHash, randomBytes } from 'node:crypto';
-import path from 'node:path';
 import type { ClientStatus, Currency, PaymentMethod } from '@loupe/contracts';
 import { LedgerRepository } from '../modules/clients/ledger-repository';
+import { storeBytes } from '../kernel/file-storage';
 import { isoDay, type DemoContext } from './demo-context';
 
 type Kyc = 'pdf' | 'png' | 'jpg' | null;
@@ -300,10 +299,9 @@ export async function seedClientsDemo(demo: DemoContext): Promise<void> {
     }
   }
 
-  // KYC papers, written to private storage the way an upload stores them (random name, owner-only).
-  if (demo.uploadsDir) {
-    const folder = path.join(demo.uploadsDir, 'kyc');
-    await mkdir(folder, { recursive: true });
+  // KYC papers, stored the way an upload stores them (random key, sealed chunks in the database), in the
+  // seeding transaction: the documents' insert below attaches them.
+  if (demo.fileKey) {
     const docs = CLIENTS.flatMap((x, i) => {
       if (!x.kyc) return [];
       const file = KYC_FILES[x.kyc];
@@ -321,7 +319,7 @@ export async function seedClientsDemo(demo: DemoContext): Promise<void> {
         },
       ];
     });
-    await Promise.all(docs.map((d) => writeFile(path.join(folder, d.key), d.bytes, { mode: 0o600 })));
+    for (const d of docs) await storeBytes(tx, demo.fileKey, d.key, d.bytes, d.type);
     const inserted = await tx.query<{ id: number; storage_key: string }>(
       `INSERT INTO client_documents
          (shop_id, client_id, storage_key, original_name, content_type, size_bytes, sha256, uploaded_by, created_at)

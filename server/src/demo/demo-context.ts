@@ -1,5 +1,6 @@
 import type { Role } from '@loupe/contracts';
 import type { Transaction } from '../db/database';
+import type { FileKey } from '../kernel/file-crypto';
 
 /** What each domain's demo seeder gets: the fresh demo shop, its three members and the seeding transaction. */
 export interface DemoContext {
@@ -8,8 +9,8 @@ export interface DemoContext {
   users: Record<Role, number>;
   now: Date;
   random: () => number;
-  /** Private file storage (Config.uploadsDir), for demo files such as KYC papers; absent: seed no files. */
-  uploadsDir?: string;
+  /** The key that seals stored files, for demo files such as KYC papers; absent: seed no files. */
+  fileKey?: FileKey;
 }
 
 /** A small deterministic generator (mulberry32): the demo data is the same on every machine. */

@@ -1,5 +1,6 @@
 import type { Role } from '@loupe/contracts';
 import type { Db } from '../db/database';
+import type { FileKey } from '../kernel/file-crypto';
 import { DEMO_PASSWORD } from '../modules/auth/common-passwords';
 import { hashPassword } from '../modules/auth/password-hasher';
 import { MembershipsRepository } from '../modules/shops/memberships-repository';
@@ -36,7 +37,7 @@ const DEMO_DOMAINS: ReadonlyArray<(demo: DemoContext) => Promise<void>> = [
 export async function seedDemo(
   db: Db,
   now: Date,
-  options: { uploadsDir?: string } = {},
+  options: { fileKey?: FileKey } = {},
 ): Promise<DemoSeed | null> {
   if (await new MembershipsRepository(db).hasAnyShop()) return null;
   const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD)));
@@ -63,7 +64,7 @@ export async function seedDemo(
       users: Object.fromEntries(accounts.map((a) => [a.role, a.id])) as DemoContext['users'],
       now,
       random: seededRandom(20261122),
-      ...(options.uploadsDir ? { uploadsDir: options.uploadsDir } : {}),
+      ...(options.fileKey ? { fileKey: options.fileKey } : {}),
     };
     // Each domain's records, in dependency order: stock refers to clients, reports read stock and sales.
     for (const seedDomain of DEMO_DOMAINS) await seedDomain(demo);

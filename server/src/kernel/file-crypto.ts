@@ -109,7 +109,13 @@ function additionalData(fileKey: string, index: number, last: boolean): Buffer {
 }
 
 /** nonce (12 bytes, fresh for every chunk) + ciphertext + GCM tag (16 bytes). */
-export function sealChunk(key: FileKey, fileKey: string, index: number, last: boolean, plain: Buffer): Buffer {
+export function sealChunk(
+  key: FileKey,
+  fileKey: string,
+  index: number,
+  last: boolean,
+  plain: Buffer,
+): Buffer {
   const nonce = randomBytes(NONCE_BYTES);
   const cipher = createCipheriv(CIPHER, key.key, nonce);
   cipher.setAAD(additionalData(fileKey, index, last));
@@ -118,7 +124,13 @@ export function sealChunk(key: FileKey, fileKey: string, index: number, last: bo
   return Buffer.concat([nonce, body, final, cipher.getAuthTag()]);
 }
 
-export function openChunk(key: FileKey, fileKey: string, index: number, last: boolean, sealed: Buffer): Buffer {
+export function openChunk(
+  key: FileKey,
+  fileKey: string,
+  index: number,
+  last: boolean,
+  sealed: Buffer,
+): Buffer {
   if (sealed.length < SEAL_OVERHEAD) {
     throw new FileIntegrityError(`Stored file ${fileKey}: chunk ${index} is too short to be a sealed chunk.`);
   }
@@ -126,7 +138,10 @@ export function openChunk(key: FileKey, fileKey: string, index: number, last: bo
   decipher.setAAD(additionalData(fileKey, index, last));
   decipher.setAuthTag(sealed.subarray(sealed.length - TAG_BYTES));
   try {
-    return Buffer.concat([decipher.update(sealed.subarray(NONCE_BYTES, sealed.length - TAG_BYTES)), decipher.final()]);
+    return Buffer.concat([
+      decipher.update(sealed.subarray(NONCE_BYTES, sealed.length - TAG_BYTES)),
+      decipher.final(),
+    ]);
   } catch {
     throw new FileIntegrityError(
       `Stored file ${fileKey}: chunk ${index} failed authentication (altered, moved, reordered or cut short, or sealed with another key).`,

@@ -1,19 +1,25 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, unlink } from 'node:fs/promises';
 import { createHash, randomBytes } from 'node:crypto';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import path from 'node:path';
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
+import type { Queryable } from '../db/database';
 import { ApiError, fieldErrors, notFound } from './http-errors';
 import { SNIFF_BYTES } from './file-types';
+import { CIPHER, FileIntegrityError, openChunk, sealChunk, type FileKey } from './file-crypto';
 
 /**
- * Private storage for the files staff upload (KYC papers, item images): one multipart part streamed to disk
- * under a random name, capped while it arrives, recognised by content, removed again whenever the request
- * fails after its first byte reached the disk, and served back only with headers that keep it inert.
+ * Private storage for the files staff upload (KYC papers, item images): one multipart part streamed into the
+ * database chunk by chunk (tables stored_files and stored_file_chunks, each chunk sealed with AES-256-GCM),
+ * capped while it arrives, recognised by content, removed again whenever the request fails after its first
+ * byte was written, and served back chunk by chunk only with headers that keep it inert. No file is ever
+ * held whole in memory: at most one chunk per request.
  */
+
+/**
+ * Plaintext bytes per stored chunk (see migrations/011_stored_files.sql for why 256 KiB): what one upload or
+ * download holds in memory at a time.
+ */
+export const CHUNK_BYTES = 256 * 1024;
 
 export const NO_FILE = 'No file was submitted.';
 export const EMPTY_FILE = 'The submitted file is empty.';
@@ -65,19 +71,176 @@ export const encodeFilename = (name: string) =>
 
 interface Received extends Omit<Upload, 'contentType'> {
   head: Buffer;
+  writer: StoredFileWriter;
 }
 
-export class FileStore {
-  readonly folder: string;
+/** Plain bytes as a Buffer: PGlite answers bytea as a Uint8Array, node-postgres as a Buffer. */
+const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
-  /** Files of one kind live in their own folder under the private uploads folder (`UPLOADS_DIR`). */
-  constructor(
-    uploadsDir: string,
-    kind: string,
-    private readonly rules: UploadRules,
-  ) {
-    this.folder = path.join(uploadsDir, kind);
+/**
+ * Writes one file into the database as it arrives: its row first (unattached), then each chunk as soon as
+ * CHUNK_BYTES are in hand and more is known to follow; the last chunk is sealed as last by finish(). Each
+ * statement commits on its own, so an upload never holds a transaction (PGlite has one connection) while the
+ * network is slow; the file becomes part of a record only when the owning row is inserted (a trigger
+ * attaches it in that row's transaction), and an unattached file is deleted by whoever gave up on it, or
+ * swept at the next start.
+ */
+export class StoredFileWriter {
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+  private index = 0;
+  private size = 0;
+  private readonly hash = createHash('sha256');
+
+  private constructor(
+    private readonly db: Queryable,
+    private readonly key: FileKey,
+    readonly storageKey: string,
+    private readonly fileId: string,
+  ) {}
+
+  static async begin(db: Queryable, key: FileKey, storageKey: string): Promise<StoredFileWriter> {
+    const [row] = await db.query<{ id: string }>(
+      `INSERT INTO stored_files (key, size_bytes, sha256, content_type, chunk_bytes, chunk_count, cipher, key_id)
+       VALUES ($1, 0, $2, '', $3, 0, $4, $5) RETURNING id::text AS id`,
+      [storageKey, '0'.repeat(64), CHUNK_BYTES, CIPHER, key.id],
+    );
+    return new StoredFileWriter(db, key, storageKey, (row as { id: string }).id);
   }
+
+  async write(data: Buffer): Promise<void> {
+    this.size += data.length;
+    this.hash.update(data);
+    this.pending.push(data);
+    this.pendingBytes += data.length;
+    // Strictly more than a chunk: a full chunk waits until something follows it, since only then is it
+    // known not to be the last.
+    while (this.pendingBytes > CHUNK_BYTES) {
+      const all = Buffer.concat(this.pending);
+      await this.seal(all.subarray(0, CHUNK_BYTES), false);
+      const rest = Buffer.from(all.subarray(CHUNK_BYTES));
+      this.pending = [rest];
+      this.pendingBytes = rest.length;
+    }
+  }
+
+  /**
+   * Seals what is left as the last chunk (an empty file still has one, so cutting it off is detected) and
+   * records the size, digest and type. `attachTo` attaches the file at once, for a row that already exists.
+   */
+  async finish(contentType: string, attachTo?: number): Promise<{ size: number; sha256: string }> {
+    await this.seal(Buffer.concat(this.pending), true);
+    this.pending = [];
+    const sha256 = this.hash.digest('hex');
+    await this.db.query(
+      `UPDATE stored_files SET size_bytes = $2, sha256 = $3, content_type = $4, chunk_count = $5,
+              attached = attached OR $6, shop_id = COALESCE($7, shop_id)
+        WHERE id = $1`,
+      [this.fileId, this.size, sha256, contentType, this.index, attachTo !== undefined, attachTo ?? null],
+    );
+    return { size: this.size, sha256 };
+  }
+
+  private async seal(plain: Buffer, last: boolean): Promise<void> {
+    const sealed = sealChunk(this.key, this.storageKey, this.index, last, plain);
+    await this.db.query('INSERT INTO stored_file_chunks (file_id, seq, bytes) VALUES ($1, $2, $3)', [
+      this.fileId,
+      this.index,
+      sealed,
+    ]);
+    this.index += 1;
+  }
+}
+
+/** Writes a whole file held in memory (the demo's small papers), in the caller's transaction if given. */
+export async function storeBytes(
+  db: Queryable,
+  key: FileKey,
+  storageKey: string,
+  bytes: Buffer,
+  contentType: string,
+): Promise<{ size: number; sha256: string }> {
+  const writer = await StoredFileWriter.begin(db, key, storageKey);
+  for (let at = 0; at < bytes.length; at += CHUNK_BYTES) {
+    await writer.write(bytes.subarray(at, at + CHUNK_BYTES));
+  }
+  return writer.finish(contentType);
+}
+
+/** Another key sealed this file: said before any decryption is tried. */
+export class FileKeyMismatchError extends FileIntegrityError {
+  constructor(storageKey: string, fileKeyId: string, serverKeyId: string) {
+    super(
+      `Stored file ${storageKey} was sealed with file key ${fileKeyId}, but this server's key ` +
+        `(LOUPE_FILE_KEY or LOUPE_FILE_KEY_FILE) is ${serverKeyId}: start it with the key the files were stored with.`,
+    );
+    this.name = 'FileKeyMismatchError';
+  }
+}
+
+export interface OpenedFile {
+  size: number;
+  contentType: string;
+  sha256: string;
+  /** The plaintext, one chunk per step, each read from the database only when asked for. */
+  chunks: AsyncGenerator<Buffer, void, undefined>;
+}
+
+/**
+ * Opens a stored file for reading, or null when there is no such (attached or not) file. The key is checked
+ * here; each chunk is fetched by its own query when the reader asks for it, decrypted and authenticated,
+ * and a missing or surplus chunk, or a total that is not the recorded size, is a FileIntegrityError.
+ */
+export async function openStoredFile(
+  db: Queryable,
+  key: FileKey,
+  storageKey: string,
+): Promise<OpenedFile | null> {
+  const [file] = await db.query<{
+    id: string;
+    size: string;
+    sha256: string;
+    contentType: string;
+    count: number;
+    keyId: string;
+  }>(
+    `SELECT id::text AS id, size_bytes::text AS size, sha256, content_type AS "contentType",
+            chunk_count AS count, key_id AS "keyId"
+       FROM stored_files WHERE key = $1`,
+    [storageKey],
+  );
+  if (!file) return null;
+  if (file.keyId !== key.id) throw new FileKeyMismatchError(storageKey, file.keyId, key.id);
+  const size = Number(file.size);
+  async function* chunks(): AsyncGenerator<Buffer, void, undefined> {
+    let total = 0;
+    for (let index = 0; index < file!.count; index += 1) {
+      const [row] = await db.query<{ bytes: Uint8Array }>(
+        'SELECT bytes FROM stored_file_chunks WHERE file_id = $1 AND seq = $2',
+        [file!.id, index],
+      );
+      if (!row) throw new FileIntegrityError(`Stored file ${storageKey}: chunk ${index} is missing.`);
+      const plain = openChunk(key, storageKey, index, index === file!.count - 1, asBuffer(row.bytes));
+      total += plain.length;
+      if (total > size) break;
+      yield plain;
+    }
+    if (total !== size || file!.count === 0) {
+      throw new FileIntegrityError(
+        `Stored file ${storageKey}: ${total} bytes decrypted where ${size} were stored.`,
+      );
+    }
+  }
+  return { size, contentType: file.contentType, sha256: file.sha256, chunks: chunks() };
+}
+
+/** The request-facing side: one kind of file (KYC papers, item images) with its own upload rules. */
+export class FileStore {
+  constructor(
+    private readonly db: Queryable,
+    private readonly key: FileKey,
+    private readonly rules: UploadRules,
+  ) {}
 
   /** Only the calling plugin's routes read multipart bodies: one file part, nothing else, never over the cap. */
   async acceptUploads(fastify: FastifyInstance): Promise<void> {
@@ -87,8 +250,9 @@ export class FileStore {
   }
 
   /**
-   * Receives the request's one file and hands it to `keep` (which records it, typically in a transaction).
-   * Whatever goes wrong after the first byte reached the disk, `keep` included, the file goes again.
+   * Receives the request's one file and hands it to `keep`, which records it in a transaction inserting the
+   * row that names `upload.storageKey` (that insert attaches the file). Whatever goes wrong after the first
+   * byte was written, `keep` included, the file goes again.
    */
   async receive<T>(request: FastifyRequest, keep: (upload: Upload) => Promise<T>): Promise<T> {
     if (!request.isMultipart()) {
@@ -98,7 +262,6 @@ export class FileStore {
           ?.trim() ?? '';
       throw new ApiError(415, { detail: `Unsupported media type "${type}" in request.` });
     }
-    await mkdir(this.folder, { recursive: true });
     const written: string[] = [];
     try {
       const received = await this.stream(request, written);
@@ -106,15 +269,16 @@ export class FileStore {
       if (received.size === 0) throw fieldErrors({ file: [EMPTY_FILE] });
       const contentType = this.rules.sniff(received.head);
       if (!contentType) throw fieldErrors({ file: [this.rules.notAccepted] });
-      const { head: _head, ...upload } = received;
+      const { head: _head, writer, ...upload } = received;
+      await writer.finish(contentType);
       return await keep({ ...upload, contentType });
     } catch (error) {
-      await Promise.all(written.map((file) => unlink(file).catch(() => undefined)));
+      await Promise.all(written.map((storageKey) => this.remove(storageKey).catch(() => undefined)));
       throw error;
     }
   }
 
-  /** Streams the one file part to disk under a random name, hashing and measuring it on the way. */
+  /** Streams the one file part into the database under a random key, hashing and measuring it on the way. */
   private async stream(request: FastifyRequest, written: string[]): Promise<Received | null> {
     const { tooLarge, misnamedPart, defaultName } = this.rules;
     let received: Received | null = null;
@@ -125,22 +289,20 @@ export class FileStore {
           throw fieldErrors({ file: [part.type === 'file' ? misnamedPart : ONE_FILE] });
         }
         const storageKey = randomBytes(24).toString('hex');
-        const file = path.join(this.folder, storageKey);
-        written.push(file);
+        written.push(storageKey);
+        const writer = await StoredFileWriter.begin(this.db, this.key, storageKey);
         const hash = createHash('sha256');
         let size = 0;
         let head = Buffer.alloc(0);
-        const tap = new Transform({
-          transform(chunk: Buffer, _encoding, done) {
-            size += chunk.length;
-            hash.update(chunk);
-            if (head.length < SNIFF_BYTES) {
-              head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)]);
-            }
-            done(null, chunk);
-          },
-        });
-        await pipeline(part.file, tap, createWriteStream(file, { flags: 'wx', mode: 0o600 }));
+        // Awaiting each write holds the multipart stream back while a chunk goes to the database.
+        for await (const data of part.file as AsyncIterable<Buffer>) {
+          size += data.length;
+          hash.update(data);
+          if (head.length < SNIFF_BYTES) {
+            head = Buffer.concat([head, data.subarray(0, SNIFF_BYTES - head.length)]);
+          }
+          await writer.write(data);
+        }
         if (part.file.truncated) throw new ApiError(413, { detail: tooLarge });
         received = {
           storageKey,
@@ -148,6 +310,7 @@ export class FileStore {
           size,
           sha256: hash.digest('hex'),
           head,
+          writer,
         };
       }
     } catch (error) {
@@ -157,43 +320,69 @@ export class FileStore {
       if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
         throw fieldErrors({ file: [ONE_FILE] });
       }
-      if (code === 'EEXIST' || code === 'ENOSPC' || code === 'EACCES') throw error;
+      // A database failure is the server's, not the upload's.
+      if (isDatabaseError(error)) throw error;
       throw fieldErrors({ file: [UNREADABLE] });
     }
     return received;
   }
 
   /**
-   * Sends a stored file (404 when its bytes are gone) with its own type and length, never sniffed by the
-   * browser and, opened on its own, running nothing; `headers` add its disposition and caching.
+   * Sends a stored file (404 when it has no bytes) with its own type and length, never sniffed by the
+   * browser and, opened on its own, running nothing; `headers` add its disposition and caching. The first
+   * chunk is decrypted before the headers go, so a wrong key or a damaged start is a clear error rather
+   * than a download; damage further on aborts the response short of its Content-Length, never sending a
+   * byte that did not authenticate.
    */
   async send(
     reply: FastifyReply,
     stored: StoredFile,
     headers: Record<string, string>,
   ): Promise<FastifyReply> {
-    const stream = createReadStream(path.join(this.folder, stored.storageKey));
+    let opened: OpenedFile | null;
+    let first: IteratorResult<Buffer, void>;
     try {
-      await new Promise<void>((resolve, reject) => {
-        stream.once('open', () => resolve());
-        stream.once('error', reject);
-      });
-    } catch {
-      throw notFound();
+      opened = await openStoredFile(this.db, this.key, stored.storageKey);
+      if (!opened) throw notFound();
+      first = await opened.chunks.next();
+    } catch (error) {
+      if (error instanceof FileIntegrityError) {
+        reply.log.error({ err: error }, 'stored file could not be decrypted');
+        throw new ApiError(500, { detail: `The file could not be decrypted. ${error.message}` });
+      }
+      throw error;
     }
+    const rest = opened.chunks;
+    const body = Readable.from(
+      (async function* () {
+        if (!first.done) yield first.value;
+        yield* rest;
+      })(),
+      { objectMode: false },
+    );
     return reply
       .headers({
         'content-type': stored.contentType,
-        'content-length': String(stored.size),
+        'content-length': String(opened.size),
         'x-content-type-options': 'nosniff',
         'content-security-policy': "default-src 'none'; sandbox",
         ...headers,
       })
-      .send(stream);
+      .send(body);
   }
 
-  /** After the row is gone: a crash in between leaves an orphan file, never a row without its bytes. */
-  async remove(storageKey: string): Promise<void> {
-    await unlink(path.join(this.folder, storageKey)).catch(() => undefined);
+  /**
+   * Deletes a file and its chunks, in the caller's transaction when given. Deleting the owning row does the
+   * same by trigger; this is for a file no row names yet (an upload given up) or already gone.
+   */
+  async remove(storageKey: string, db: Queryable = this.db): Promise<void> {
+    await db.query('DELETE FROM stored_files WHERE key = $1', [storageKey]);
   }
+}
+
+/** An error raised by the database driver (node-postgres or PGlite), as opposed to the request's stream. */
+function isDatabaseError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const e = error as { code?: unknown; severity?: unknown };
+  return typeof e.severity === 'string' || (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code));
 }

@@ -11,6 +11,7 @@ import {
 import type { AppContext } from '../../context';
 import { isNumericOutOfRange } from '../../kernel/db-errors';
 import { FileStore, ONE_FILE, type UploadRules } from '../../kernel/file-storage';
+import { fileKeyFor } from '../../kernel/file-crypto';
 import { sniffKyc } from '../../kernel/file-types';
 import { ApiError, notFound } from '../../kernel/http-errors';
 import type { ShopCaller } from '../../kernel/shop-scope';
@@ -56,7 +57,7 @@ export class ClientsService {
   readonly kycFiles: FileStore;
 
   constructor(private readonly ctx: AppContext) {
-    this.kycFiles = new FileStore(ctx.config.uploadsDir, 'kyc', KYC_FILES);
+    this.kycFiles = new FileStore(ctx.db, fileKeyFor(ctx.config.fileKey), KYC_FILES);
   }
 
   /** The client of this shop, or a 404 (another shop's id is a 404 before a word is said about a body). */

@@ -13,6 +13,7 @@ import {
 } from '@loupe/contracts';
 import type { AppContext } from '../../context';
 import { FileStore, NO_FILE, type UploadRules } from '../../kernel/file-storage';
+import { fileKeyFor } from '../../kernel/file-crypto';
 import { sniffImage } from '../../kernel/file-types';
 import { conflict, notFound } from '../../kernel/http-errors';
 import { AMOUNT_RULE, RATE_RULE, amountRuleFor } from '../../kernel/money';
@@ -58,7 +59,7 @@ export class ItemsService {
   readonly imageFiles: FileStore;
 
   constructor(private readonly ctx: AppContext) {
-    this.imageFiles = new FileStore(ctx.config.uploadsDir, 'items', IMAGE_FILES);
+    this.imageFiles = new FileStore(ctx.db, fileKeyFor(ctx.config.fileKey), IMAGE_FILES);
   }
 
   async existing(shopId: number, id: number): Promise<Item> {

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
 import type { Client, ClientAuditList, ClientDocument, ClientDocumentList } from '@loupe/contracts';
 import type { Browser } from '../../helper';
 import { audit, client, clientsTestbed, kyc, kycDocument } from './setup';
+import { readStored, storedKeys } from '../../kernel/file-store-helpers';
 
 const { state, as, create, tableCounts } = clientsTestbed();
 const MB = 1024 * 1024;
@@ -50,8 +49,8 @@ function upload(browser: Browser, id: number, bytes: Buffer, name = 'passport.pn
   return browser.post(kyc(id), body, { headers });
 }
 
-const kycDir = () => path.join(state.uploadsDir, 'kyc');
-const storedFiles = () => (existsSync(kycDir()) ? readdirSync(kycDir()) : []);
+/** The files in the database (KYC papers are stored there, encrypted). */
+const storedFiles = () => storedKeys(state.db);
 
 describe('uploading a KYC document', () => {
   it('accepts PDF, JPEG and PNG recognised by content, whatever the name or declared type says', async () => {
@@ -79,18 +78,17 @@ describe('uploading a KYC document', () => {
       });
       made.push(doc);
     }
-    // Stored privately under random names, byte for byte, hashed.
-    const files = storedFiles();
+    // Stored in the database under random keys, byte for byte, hashed.
+    const files = await storedFiles();
     expect(files).toHaveLength(5);
     for (const file of files) {
       expect(file).toMatch(/^[0-9a-f]{48}$/);
-      expect(statSync(path.join(kycDir(), file)).mode & 0o077).toBe(0);
     }
     const rows = await state.db.query<{ storage_key: string; sha256: string }>(
       'SELECT storage_key, sha256 FROM client_documents ORDER BY id',
     );
     for (const [i, row] of rows.entries()) {
-      const bytes = readFileSync(path.join(kycDir(), row.storage_key));
+      const bytes = await readStored(state.db, row.storage_key);
       expect(bytes.equals(cases[i]?.[0] as Buffer)).toBe(true);
       expect(row.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
     }
@@ -154,7 +152,7 @@ describe('uploading a KYC document', () => {
     expect(json.json()).toEqual({ detail: 'Unsupported media type "application/json" in request.' });
 
     expect(await tableCounts()).toEqual(before);
-    expect(storedFiles()).toEqual([]);
+    expect(await storedFiles()).toEqual([]);
     expect(((await browser.get(client(id))).json() as Client).kyc).toBe(false);
   });
 
@@ -166,7 +164,7 @@ describe('uploading a KYC document', () => {
     const ok = await upload(browser, id, exact, 'big.pdf', 'application/pdf');
     expect(ok.statusCode).toBe(201);
     expect((ok.json() as ClientDocument).size).toBe(10 * MB);
-    expect(storedFiles()).toHaveLength(1);
+    expect(await storedFiles()).toHaveLength(1);
 
     const before = await tableCounts();
     const over = Buffer.alloc(10 * MB + 1, 0x20);
@@ -175,7 +173,7 @@ describe('uploading a KYC document', () => {
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({ detail: 'The file is too large (the limit is 10 MB).' });
     expect(await tableCounts()).toEqual(before);
-    expect(storedFiles()).toHaveLength(1);
+    expect(await storedFiles()).toHaveLength(1);
   });
 
   it('audits the upload with the document and its hash', async () => {
@@ -241,16 +239,14 @@ describe('downloading a KYC document', () => {
     expect(response.statusCode).toBe(404);
     expect((await (await as('anonymous')).get(kycDocument(id, doc.id))).statusCode).toBe(401);
     expect((await (await as('loner')).get(kycDocument(id, doc.id))).statusCode).toBe(403);
-    expect(storedFiles()).toHaveLength(1);
+    expect(await storedFiles()).toHaveLength(1);
   });
 
   it('answers 404 when the stored bytes are gone, not a 500', async () => {
     const id = await create({ name: 'Ada' });
     const browser = await as('gold');
     const doc = (await upload(browser, id, PNG)).json() as ClientDocument;
-    for (const file of storedFiles()) {
-      (await import('node:fs')).rmSync(path.join(kycDir(), file));
-    }
+    await state.db.query('DELETE FROM stored_files');
     const response = await browser.get(kycDocument(id, doc.id));
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ detail: 'Not found.' });

@@ -1,7 +1,6 @@
-import { existsSync, readdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser } from '../../helper';
 import { inventoryTestbed, itemBody } from './setup';
+import { storedKeys } from '../../kernel/file-store-helpers';
 
 const { state, as, audit, tableCounts } = inventoryTestbed();
 const ITEMS = '/api/items/';
@@ -68,10 +67,8 @@ async function newItem(browser: Browser): Promise<number> {
   return response.json().id;
 }
 
-const stored = () => {
-  const folder = path.join(state.uploadsDir, 'items');
-  return existsSync(folder) ? readdirSync(folder) : [];
-};
+/** The files in the database (images are stored there, encrypted). */
+const stored = () => storedKeys(state.db);
 
 describe('item images', () => {
   it.each([
@@ -118,7 +115,7 @@ describe('item images', () => {
       file: ['Upload a valid image. The file you uploaded was either not an image or a corrupted image.'],
     });
     expect((await tableCounts()).images).toBe(0);
-    expect(stored()).toEqual([]);
+    expect(await stored()).toEqual([]);
   });
 
   it('takes 10 MB and refuses one byte more with a 413', async () => {
@@ -133,7 +130,7 @@ describe('item images', () => {
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({ detail: 'The image is too large (the limit is 10 MB).' });
     expect((await tableCounts()).images).toBe(1);
-    expect(stored()).toHaveLength(1);
+    expect(await stored()).toHaveLength(1);
   });
 
   it('asks for exactly one part named "file"', async () => {
@@ -205,10 +202,10 @@ describe('item images', () => {
     const browser = await as('silver');
     const id = await newItem(browser);
     const image = (await upload(browser, id, JPEG, 'a.jpg')).json();
-    expect(stored()).toHaveLength(1);
+    expect(await stored()).toHaveLength(1);
     const response = await browser.send('DELETE', `${ITEMS}${id}/images/${image.id}/`);
     expect(response.statusCode).toBe(204);
-    expect(stored()).toEqual([]);
+    expect(await stored()).toEqual([]);
     expect((await browser.get(`${ITEMS}${id}/images/${image.id}/`)).statusCode).toBe(404);
     expect((await browser.send('DELETE', `${ITEMS}${id}/images/${image.id}/`)).statusCode).toBe(404);
     expect((await audit(id)).map((e) => e.action)).toEqual(['create', 'upload', 'delete_image']);
@@ -221,7 +218,7 @@ describe('item images', () => {
     const response = await upload(browser, id, GIF, '21.gif');
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ detail: 'An item has at most 20 images.' });
-    expect(stored()).toHaveLength(20);
+    expect(await stored()).toHaveLength(20);
   });
 
   it('uploads need the CSRF token like every other change', async () => {
