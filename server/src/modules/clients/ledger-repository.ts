@@ -139,7 +139,11 @@ export class LedgerRepository {
 
   /** Entries with their voids (a reversal pointing at them), read in one query by the unique index. */
   private async withVoids(rows: EntryRecord[]): Promise<LedgerEntry[]> {
-    const voids = await voidsOf(this.db, 'client_ledger', rows.map((r) => r.id));
+    const voids = await voidsOf(
+      this.db,
+      'client_ledger',
+      rows.map((r) => r.id),
+    );
     return rows.map((r) => toEntry(r, voids.get(r.id) ?? null));
   }
 

@@ -127,7 +127,11 @@ abstract class EntryTable<T> {
       params,
     );
     // The page's voids in one read by the reversals' unique index; order and paging are the rows' own.
-    const voids = await voidsOf(this.db, this.table, rows.map((row) => row.id));
+    const voids = await voidsOf(
+      this.db,
+      this.table,
+      rows.map((row) => row.id),
+    );
     return rows.map((row) => this.toEntry(row, voids.get(row.id) ?? null));
   }
 

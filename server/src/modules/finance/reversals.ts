@@ -32,7 +32,8 @@ export interface NewReversal {
 /** The columns a reversal copies from its original (amounts negated), per table. */
 export const reversalColumns = {
   expenses: 'shop_id, name, amount, currency, exchange_rate, amount_gbp, payment_method',
-  sales: 'shop_id, item_id, name, amount, currency, exchange_rate, amount_gbp, cost_gbp, payment_method, client_id',
+  sales:
+    'shop_id, item_id, name, amount, currency, exchange_rate, amount_gbp, cost_gbp, payment_method, client_id',
 } as const;
 
 interface VoidRecord {
