@@ -4,7 +4,7 @@ import { BackupError, createBackup, openForBackup } from '../db/backup';
 import { DataDirLockedError } from '../db/lock';
 import { EXIT_OK, EXIT_REFUSED, EXIT_USAGE, parseOptions, runAsProcess, type Command } from './command';
 
-const USAGE = 'usage: npm run backup [-- --output FILE.tar]';
+const USAGE = 'usage: npm run backup [-- --output FILE.tar.gz]';
 
 export function describeSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
@@ -14,7 +14,7 @@ export function describeSize(bytes: number): string {
 /**
  * `backup`: one archive of the whole configured database (PGlite's data folder or a pg_dump of the
  * PostgreSQL schema) with manifest.json (versions, and per table its rows and checksum). Written to --output or,
- * by default, into BACKUP_DIR as loupe-backup-<time>.tar. Exit 0, 1 (refused: database in use, pg_dump
+ * by default, into BACKUP_DIR as loupe-backup-<time>.tar.gz. Exit 0, 1 (refused: database in use, pg_dump
  * missing or failing) or 2 (bad usage or environment).
  */
 export const backupCommand: Command = async (argv, env, io) => {
@@ -32,7 +32,7 @@ export const backupCommand: Command = async (argv, env, io) => {
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const file = values.output
     ? path.resolve(base, values.output)
-    : path.join(dir, `loupe-backup-${stamp}.tar`);
+    : path.join(dir, `loupe-backup-${stamp}.tar.gz`);
 
   let db;
   try {
@@ -44,7 +44,7 @@ export const backupCommand: Command = async (argv, env, io) => {
       io.err(
         `Refusing to back up: ${error.message}\nA running server backs the embedded database up itself, daily and ` +
           `before each migration, into ${config.backupDir ?? '(BACKUP_DIR is off)'}; copy the newest ` +
-          'loupe-auto-*.tar from there, or stop the server, run npm run backup, and start it again.',
+          'loupe-auto-*.tar.gz from there, or stop the server, run npm run backup, and start it again.',
       );
       return EXIT_REFUSED;
     }

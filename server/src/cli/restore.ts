@@ -6,7 +6,7 @@ import { DataDirLockedError } from '../db/lock';
 import { EXIT_OK, EXIT_REFUSED, EXIT_USAGE, runAsProcess, type Command } from './command';
 
 const USAGE =
-  'usage: npm run restore -- FILE.tar   (into an empty DATA_DIR, or an empty DATABASE_URL schema)';
+  'usage: npm run restore -- FILE.tar.gz   (into an empty DATA_DIR, or an empty DATABASE_URL schema)';
 
 /**
  * `restore FILE`: puts a backup back into the configured database, which must be empty (it is refused
