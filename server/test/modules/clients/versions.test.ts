@@ -80,7 +80,7 @@ describe('a stale edit is refused', () => {
       detail: 'This client was changed by someone else after you opened it.',
       changedBy: 'gold',
       changedAt: '2026-03-01T09:01:30.000Z',
-      current: await load(id),
+      current: (await silver.get(client(id))).json(),
     });
     expect(body.current).toMatchObject({ phone: '020 0000 0001', notes: 'Prefers Omega', version: 2 });
     expect(stale.headers.etag).toBe('W/"2"');
