@@ -21,7 +21,6 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { idParam } from '../../../lib/ids';
-import { useDeleteItemImage } from '../api/delete-item-image';
 import { useItem } from '../api/get-item';
 import { useUpdateItem } from '../api/update-item';
 import { itemImageUrl } from '../api/upload-item-image';
@@ -29,6 +28,7 @@ import { STATUS_LABELS, TRANSACTION_LABELS } from '../lib/labels';
 import { ImageField, useImageUpload } from './image-field';
 import { ItemSaleSection } from './item-sale';
 import { checkItemFields, ItemFields, itemFieldsInput, type ItemFieldValues } from './item-fields';
+import { useUndoableImageRemoval } from './use-undoable-image-removal';
 
 export const updatedAlert = (id: number) => `Inventory item ${id} updated successfully!`;
 
@@ -121,8 +121,7 @@ function EditItemForm({ item: loaded }: { item: Item }) {
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const update = useUpdateItem();
-  const deleteImage = useDeleteItemImage();
-  const removing = deleteImage.isPending ? deleteImage.variables.imageId : null;
+  const removeImage = useUndoableImageRemoval(loaded.id, setItem, setFormError);
 
   function done() {
     window.alert(updatedAlert(item.id));
@@ -164,18 +163,6 @@ function EditItemForm({ item: loaded }: { item: Item }) {
     done();
   }
 
-  function removeImage(imageId: number) {
-    setFormError(null);
-    deleteImage.mutate(
-      { itemId: item.id, imageId },
-      {
-        onSuccess: () =>
-          setItem((current) => ({ ...current, images: current.images.filter((img) => img.id !== imageId) })),
-        onError: (error) => setFormError(errorMessage(error, 'The image could not be removed.')),
-      },
-    );
-  }
-
   return (
     <>
       <Card>
@@ -214,9 +201,12 @@ function EditItemForm({ item: loaded }: { item: Item }) {
                     <img src={itemImageUrl(item.id, img.id)} alt={img.name} loading="lazy" />
                     <Button
                       variant="ghost"
-                      disabled={removing === img.id || submitting}
+                      disabled={submitting}
                       aria-label={`Remove image ${img.name}`}
-                      onClick={() => removeImage(img.id)}
+                      onClick={() => {
+                        setFormError(null);
+                        removeImage(img);
+                      }}
                     >
                       Remove
                     </Button>
