@@ -41,8 +41,9 @@ async function addMember(owner: APIRequestContext, shopId: number, userId: numbe
 beforeAll(async () => {
   app = await startApp({
     label: 'shops',
-    // A real deployment: production mode, which refuses the demo password and seeds no demo data.
-    env: { NODE_ENV: 'production', LOUPE_DEMO: '0' },
+    // A real deployment: production mode, which refuses the demo password and seeds no demo data, and needs
+    // the key that encrypts stored files.
+    env: { NODE_ENV: 'production', LOUPE_DEMO: '0', LOUPE_FILE_KEY: Buffer.alloc(32, 5).toString('base64') },
     users: [mayfair, hatton, firstTimer],
     shops: [
       { name: MAYFAIR, owner: mayfair.username },

@@ -16,8 +16,10 @@ afterEach(() => {
 // Each test opens a fresh embedded database (seconds, more on a busy machine) and verifies argon2 hashes.
 jest.setTimeout(60_000);
 
+// Production refuses to start without the key that encrypts stored files (LOUPE_FILE_KEY or LOUPE_FILE_KEY_FILE).
+const FILE_KEY = Buffer.alloc(32, 9).toString('base64');
 const configFor = (env: Record<string, string>) =>
-  loadConfig({ DATA_DIR: path.join(work, 'data'), LOG_LEVEL: 'silent', ...env });
+  loadConfig({ DATA_DIR: path.join(work, 'data'), LOG_LEVEL: 'silent', LOUPE_FILE_KEY: FILE_KEY, ...env });
 
 describe('npm start with NODE_ENV=production', () => {
   it('opens a fresh data folder without demo data', async () => {

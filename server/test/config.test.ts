@@ -1,5 +1,11 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../src/config';
+import { fileKeyFor, parseFileKey } from '../src/kernel/file-crypto';
+
+/** A file key as LOUPE_FILE_KEY takes it: base64 of 32 bytes. */
+const FILE_KEY = Buffer.alloc(32, 3).toString('base64');
 
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
@@ -9,6 +15,7 @@ describe('loadConfig', () => {
       port: 8000,
       dataDir: path.resolve(process.cwd(), 'data'),
       uploadsDir: path.resolve(process.cwd(), 'data', 'uploads'),
+      fileKey: { from: 'generated', path: path.resolve(process.cwd(), 'data.file-key') },
       backupDir: path.resolve(process.cwd(), 'data-backups'),
       databaseUrl: null,
       cookieSecure: 'auto',
@@ -38,6 +45,7 @@ describe('loadConfig', () => {
       SESSION_MAX_HOURS: '8',
       SESSION_CACHE_SECONDS: '0',
       NODE_ENV: 'production',
+      LOUPE_FILE_KEY: FILE_KEY,
       LOUPE_DEMO: '1',
       API_DOCS: 'public',
       LOG_LEVEL: 'warn',
@@ -50,6 +58,7 @@ describe('loadConfig', () => {
       port: 9001,
       dataDir: '/var/lib/loupe',
       uploadsDir: '/srv/loupe-files',
+      fileKey: { from: 'env', key: Buffer.from(FILE_KEY, 'base64') },
       backupDir: '/srv/loupe-backups',
       databaseUrl: 'postgres://loupe:pw@db.internal:5432/loupe',
       cookieSecure: 'always',
@@ -69,11 +78,16 @@ describe('loadConfig', () => {
   });
 
   it('NODE_ENV=production: no demo data unless LOUPE_DEMO asks for it; other environments keep it on', () => {
-    expect(loadConfig({ NODE_ENV: 'production' })).toMatchObject({ production: true, demo: false });
-    expect(loadConfig({ NODE_ENV: 'production', LOUPE_DEMO: 'yes' })).toMatchObject({
+    expect(loadConfig({ NODE_ENV: 'production', LOUPE_FILE_KEY: FILE_KEY })).toMatchObject({
       production: true,
-      demo: true,
+      demo: false,
     });
+    expect(loadConfig({ NODE_ENV: 'production', LOUPE_FILE_KEY: FILE_KEY, LOUPE_DEMO: 'yes' })).toMatchObject(
+      {
+        production: true,
+        demo: true,
+      },
+    );
     for (const NODE_ENV of ['development', 'test', 'Production', '']) {
       expect(loadConfig({ NODE_ENV })).toMatchObject({ production: false, demo: true });
     }
@@ -145,6 +159,79 @@ describe('loadConfig', () => {
 
   it.each([['70000'], ['1.5'], ['-1']])('rejects PORT=%s', (port) => {
     expect(() => loadConfig({ PORT: port })).toThrow(/PORT/);
+  });
+
+  describe('the key that encrypts stored files', () => {
+    let work: string;
+    beforeEach(() => {
+      work = mkdtempSync(path.join(os.tmpdir(), 'loupe-config-key-'));
+    });
+    afterEach(() => {
+      rmSync(work, { recursive: true, force: true });
+    });
+
+    it('takes LOUPE_FILE_KEY as base64 of 32 bytes, and refuses anything else', () => {
+      expect(loadConfig({ LOUPE_FILE_KEY: FILE_KEY }).fileKey).toEqual({
+        from: 'env',
+        key: Buffer.alloc(32, 3),
+      });
+      for (const bad of [
+        Buffer.alloc(16).toString('base64'),
+        'not base64 at all!',
+        Buffer.alloc(33).toString('base64'),
+      ]) {
+        expect(() => loadConfig({ LOUPE_FILE_KEY: bad })).toThrow(
+          'LOUPE_FILE_KEY must hold the base64 of 32 random bytes (make one with: openssl rand -base64 32).',
+        );
+      }
+    });
+
+    it('reads LOUPE_FILE_KEY_FILE at boot: a missing or malformed file, one inside DATA_DIR, or both variables are refused', () => {
+      const file = path.join(work, 'loupe.key');
+      writeFileSync(file, `${FILE_KEY}\n`, { mode: 0o600 });
+      const dataDir = path.join(work, 'data');
+      const config = loadConfig({ DATA_DIR: dataDir, LOUPE_FILE_KEY_FILE: file });
+      expect(config.fileKey).toEqual({ from: 'file', path: file });
+      expect(fileKeyFor(config.fileKey).key).toEqual(Buffer.alloc(32, 3));
+
+      expect(() =>
+        loadConfig({ DATA_DIR: dataDir, LOUPE_FILE_KEY_FILE: path.join(work, 'nowhere.key') }),
+      ).toThrow(/The file key could not be read from .*nowhere\.key \(LOUPE_FILE_KEY_FILE\)/);
+      const short = path.join(work, 'short.key');
+      writeFileSync(short, 'c2hvcnQ=\n');
+      expect(() => loadConfig({ DATA_DIR: dataDir, LOUPE_FILE_KEY_FILE: short })).toThrow(
+        /The key file .*short\.key must hold the base64 of 32 random bytes/,
+      );
+      expect(() =>
+        loadConfig({ DATA_DIR: dataDir, LOUPE_FILE_KEY_FILE: path.join(dataDir, 'loupe.key') }),
+      ).toThrow(/LOUPE_FILE_KEY_FILE must be outside DATA_DIR/);
+      expect(() =>
+        loadConfig({ DATA_DIR: dataDir, LOUPE_FILE_KEY: FILE_KEY, LOUPE_FILE_KEY_FILE: file }),
+      ).toThrow('Set only one of LOUPE_FILE_KEY and LOUPE_FILE_KEY_FILE');
+    });
+
+    it('in development with neither, generates a key on first start beside DATA_DIR, owner-only, and keeps it', () => {
+      const dataDir = path.join(work, 'data');
+      const config = loadConfig({ DATA_DIR: dataDir });
+      const keyFile = path.join(work, 'data.file-key');
+      expect(config.fileKey).toEqual({ from: 'generated', path: keyFile });
+      // Reading the configuration writes nothing: the key is made when the database opens.
+      expect(existsSync(keyFile)).toBe(false);
+      const first = fileKeyFor(config.fileKey);
+      expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+      expect(Buffer.from(readFileSync(keyFile, 'utf8').trim(), 'base64')).toEqual(first.key);
+      expect(first.key).toHaveLength(32);
+      // A second start (a new process reads the file again) finds the same key.
+      expect(parseFileKey(readFileSync(keyFile, 'utf8'), 'the key file')).toEqual(first);
+      expect(fileKeyFor(loadConfig({ DATA_DIR: dataDir }).fileKey)).toEqual(first);
+    });
+
+    it('in production with neither, refuses to start and names both variables', () => {
+      expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: path.join(work, 'data') })).toThrow(
+        /NODE_ENV=production needs the key that encrypts stored files: set LOUPE_FILE_KEY .* or LOUPE_FILE_KEY_FILE/,
+      );
+      expect(existsSync(path.join(work, 'data.file-key'))).toBe(false);
+    });
   });
 
   it('rejects a DATABASE_URL that is not a URL', () => {
