@@ -1,4 +1,4 @@
-import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, type AuditEvent } from '@loupe/contracts';
+import type { AuditEvent } from '@loupe/contracts';
 import {
   Button,
   Card,
@@ -73,7 +73,10 @@ const RecordName = styled.span`
   font-size: 0.9rem;
 `;
 
-/** The labels the service gives with the filter choices; the contract's own until they arrive. */
+/**
+ * The labels the service gives with the filter choices (the contract's label maps live beside TypeBox schemas,
+ * which the browser's entry of @loupe/contracts leaves out); the raw key until they arrive.
+ */
 type Labels = Record<string, string>;
 
 const shown = (value: string | null) => (value === null || value === '' ? '—' : value);
@@ -93,7 +96,7 @@ function columns(entities: Labels, actions: Labels, timeZone: string | undefined
       wrap: { minCh: 12, maxCh: 28 },
       cell: (event) => (
         <>
-          {entities[event.entity] ?? AUDIT_ENTITY_LABELS[event.entity] ?? event.entity}
+          {entities[event.entity] ?? event.entity}
           {event.recordName ? <RecordName>{event.recordName}</RecordName> : null}
         </>
       ),
@@ -101,7 +104,7 @@ function columns(entities: Labels, actions: Labels, timeZone: string | undefined
     {
       key: 'action',
       header: 'Action',
-      cell: (event) => actions[event.action] ?? AUDIT_ACTION_LABELS[event.action] ?? event.action,
+      cell: (event) => actions[event.action] ?? event.action,
     },
     {
       key: 'summary',
