@@ -267,6 +267,8 @@ export type Report = Static<typeof Report>;
  *      profit_loss, purchases, stock_summary and sales_by_method:
  *      Date,Entry,Name,Payment Method,Currency,Amount,Exchange Rate,GBP,Cost GBP
  *      Entry: Sale (a stock item) | Quick Sale | Expense | Purchase (a stock item bought: its purchase price);
+ *      a reversal (issue 12) is `Void of Sale #<id>` | `Void of Quick Sale #<id>` | `Void of Expense #<id>`, on
+ *      the day of the void, with the original's amounts negated;
  *      sales: every sale; profit_loss: sales and expenses; purchases: purchases and expenses;
  *      stock_summary: stock items sold; sales_by_method: every sale.
  * Long tables (clients, entries) are read in batches of 1000 and streamed: the client tables have every client
