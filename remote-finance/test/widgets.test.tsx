@@ -1,4 +1,5 @@
 import type { DashboardPin, FinanceDashboard } from '@loupe/contracts';
+import { clearToasts, Toaster, UNDO_MS } from '@loupe/platform';
 import { authCheckAs, createFetchMock, renderWithProviders } from '@loupe/platform/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -285,28 +286,96 @@ describe('Pinned Reports', () => {
     expect(pairs(within(items[1]!).getByRole('group'))).toContainEqual(['Profit', '£3,800.00']);
   });
 
-  it('unpins a report and lists what is left', async () => {
-    const mock = server(SUMMARY, [pin(1), pin(2, { type: 'sales' })]);
-    renderWidgets('Pinned Reports');
-    await screen.findByRole('list', { name: 'Pinned reports' });
-    await userEvent.click(screen.getByRole('button', { name: 'Unpin Profit & Loss, Monthly' }));
-    await waitFor(() =>
-      expect(
-        within(screen.getByRole('list', { name: 'Pinned reports' })).getAllByRole('listitem'),
-      ).toHaveLength(1),
-    );
-    expect(mock.callsTo('DELETE', `${PINS}1/`)).toHaveLength(1);
-    expect(mock.callsTo('DELETE', `${PINS}1/`)[0]?.headers['x-csrftoken']).toBe('t');
-    expect(screen.getByRole('link', { name: 'Sales, Monthly' })).toBeInTheDocument();
-  });
+  describe('Unpin is undoable', () => {
+    // The shell renders the one toaster; here the test does.
+    const renderPins = () =>
+      renderWithProviders(
+        <>
+          {(() => {
+            const { Component } = widget('Pinned Reports');
+            return <Component />;
+          })()}
+          <Toaster />
+        </>,
+        { route: '/dashboard' },
+      );
+    const user = () => userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
+    const runOut = () =>
+      act(() => {
+        jest.advanceTimersByTime(UNDO_MS + 100);
+      });
+    const titles = () =>
+      within(screen.getByRole('region', { name: 'Pinned Reports' }))
+        .queryAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent);
 
-  it('keeps a pin that could not be unpinned and says why', async () => {
-    const mock = server(SUMMARY, [pin(1)]);
-    mock.on(`DELETE ${PINS}1/`, { status: 404, body: { detail: 'Not found.' } });
-    renderWidgets('Pinned Reports');
-    await userEvent.click(await screen.findByRole('button', { name: 'Unpin Profit & Loss, Monthly' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Not found.');
-    expect(screen.getByRole('button', { name: 'Unpin Profit & Loss, Monthly' })).toBeEnabled();
+    beforeEach(() => jest.useFakeTimers());
+    afterEach(() => {
+      act(() => {
+        clearToasts();
+        jest.runOnlyPendingTimers();
+      });
+      jest.useRealTimers();
+    });
+
+    it('the pin leaves at once; the time running out sends the DELETE and the list is asked again', async () => {
+      const mock = server(SUMMARY, [pin(1), pin(2, { type: 'sales' })]);
+      renderPins();
+      await screen.findByRole('list', { name: 'Pinned reports' });
+      await user().click(screen.getByRole('button', { name: 'Unpin Profit & Loss, Monthly' }));
+      expect(titles()).toEqual(['Sales, Monthly']);
+      expect(await screen.findByText('Unpinned Profit & Loss, Monthly.')).toBeInTheDocument();
+      expect(mock.callsTo('DELETE', `${PINS}1/`)).toHaveLength(0);
+
+      const listed = mock.callsTo('GET', PINS).length;
+      runOut();
+      await waitFor(() => expect(mock.callsTo('DELETE', `${PINS}1/`)).toHaveLength(1));
+      expect(mock.callsTo('DELETE', `${PINS}1/`)[0]?.headers['x-csrftoken']).toBe('t');
+      await waitFor(() => expect(mock.callsTo('GET', PINS).length).toBeGreaterThan(listed));
+      expect(titles()).toEqual(['Sales, Monthly']);
+    });
+
+    it('Undo puts the pin back in its place and nothing is deleted', async () => {
+      const mock = server(SUMMARY, [pin(1), pin(2, { type: 'sales' })]);
+      renderPins();
+      await screen.findByRole('list', { name: 'Pinned reports' });
+      const u = user();
+      await u.click(screen.getByRole('button', { name: 'Unpin Profit & Loss, Monthly' }));
+      await u.click(await screen.findByRole('button', { name: 'Undo' }));
+      expect(titles()).toEqual(['Profit & Loss, Monthly', 'Sales, Monthly']);
+      runOut();
+      expect(mock.callsTo('DELETE', `${PINS}1/`)).toHaveLength(0);
+    });
+
+    it('the last pin unpinned shows how to pin one, until Undo', async () => {
+      server(SUMMARY, [pin(1)]);
+      renderPins();
+      await screen.findByRole('list', { name: 'Pinned reports' });
+      const u = user();
+      await u.click(screen.getByRole('button', { name: 'Unpin Profit & Loss, Monthly' }));
+      expect(screen.getByText(/No pinned reports yet\./)).toBeInTheDocument();
+      await u.click(await screen.findByRole('button', { name: 'Undo' }));
+      expect(titles()).toEqual(['Profit & Loss, Monthly']);
+    });
+
+    it('leaving the dashboard before the toast closes sends the DELETE, never drops it', async () => {
+      const mock = server(SUMMARY, [pin(1)]);
+      const view = renderPins();
+      await screen.findByRole('list', { name: 'Pinned reports' });
+      await user().click(screen.getByRole('button', { name: 'Unpin Profit & Loss, Monthly' }));
+      view.unmount();
+      await waitFor(() => expect(mock.callsTo('DELETE', `${PINS}1/`)).toHaveLength(1));
+    });
+
+    it('keeps a pin that could not be unpinned and says why', async () => {
+      const mock = server(SUMMARY, [pin(1)]);
+      mock.on(`DELETE ${PINS}1/`, { status: 404, body: { detail: 'Not found.' } });
+      renderPins();
+      await user().click(await screen.findByRole('button', { name: 'Unpin Profit & Loss, Monthly' }));
+      runOut();
+      expect(await screen.findByRole('alert')).toHaveTextContent('Profit & Loss, Monthly: Not found.');
+      expect(screen.getByRole('button', { name: 'Unpin Profit & Loss, Monthly' })).toBeEnabled();
+    });
   });
 
   it('tells how to pin a report when there is none', async () => {

@@ -1,17 +1,63 @@
-import { endpoints, pathOf } from '@loupe/contracts';
-import { http, useMutation, useQueryClient } from '@loupe/platform';
+import { endpoints, pathOf, type DashboardPin } from '@loupe/contracts';
+import { errorDetail, http, useQueryClient, useUndoable, type RequestOptions } from '@loupe/platform';
+import { useCallback, useState } from 'react';
 import { dashboardKeys } from '../../../api/query-keys';
 
 /** `DELETE /api/dashboard/pins/{id}/` → 204. */
-export function deletePin(id: number): Promise<void> {
-  return http.delete<void>(pathOf(endpoints.pins.delete, { id }));
+export function deletePin(id: number, options?: RequestOptions): Promise<void> {
+  return http.delete<void>(pathOf(endpoints.pins.delete, { id }), options);
 }
 
-/** Unpin: done once the pins have been asked again, so the card never shows the removed pin as still there. */
-export function useDeletePin() {
+/**
+ * Unpin, react-admin's "undoable" way: the pin leaves the card at once and a toast offers Undo for 5 s.
+ *
+ * The DELETE is deferred until the toast closes (flushed when the dashboard unmounts or the page is left),
+ * rather than sent at once and undone by pinning again: the pins are listed in the order they were made, so a
+ * new pin would come back last, under another id; deferred, Undo leaves the pin exactly as it was. The card asks
+ * for the pins again once the DELETE is answered, so it never shows a removed pin as still there.
+ */
+export function useUndoableUnpin() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deletePin,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: dashboardKeys.pins }),
-  });
+  const raise = useUndoable();
+  const [pending, setPending] = useState<ReadonlySet<number>>(() => new Set());
+  const [error, setError] = useState<string | null>(null);
+
+  const forget = useCallback((id: number) => {
+    setPending((current) => {
+      const next = new Set(current);
+      next.delete(id);
+      return next;
+    });
+  }, []);
+
+  const unpin = useCallback(
+    (pin: DashboardPin, title: string) => {
+      setError(null);
+      setPending((current) => new Set(current).add(pin.id));
+      raise({
+        message: `Unpinned ${title}.`,
+        undo: () => forget(pin.id),
+        commit: async () => {
+          try {
+            // keepalive: when the page is being left the browser still finishes it.
+            await deletePin(pin.id, { keepalive: true });
+            await queryClient.invalidateQueries({ queryKey: dashboardKeys.pins });
+          } catch (failure) {
+            setError(`${title}: ${errorDetail(failure) ?? 'The report could not be unpinned.'}`);
+          } finally {
+            forget(pin.id);
+          }
+        },
+      });
+    },
+    [raise, forget, queryClient],
+  );
+
+  /** The pins as they are once the waiting unpins are sent. */
+  const shown = useCallback(
+    (pins: DashboardPin[]) => (pending.size === 0 ? pins : pins.filter((pin) => !pending.has(pin.id))),
+    [pending],
+  );
+
+  return { unpin, shown, error };
 }

@@ -3,7 +3,6 @@ import {
   Alert,
   Button,
   DataTable,
-  errorDetail,
   formatDay,
   formatMoney,
   plural,
@@ -19,7 +18,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { SignedMoney } from '../../../components/signed-money';
 import { reportRangeLabel, reportTypeLabel, spanLabel } from '../../../lib/report-labels';
-import { useDeletePin } from '../api/delete-pin';
+import { useUndoableUnpin } from '../api/delete-pin';
 import { useFinanceDashboard, type FinanceDashboard } from '../api/get-finance-dashboard';
 import { usePins } from '../api/get-pins';
 
@@ -204,8 +203,7 @@ function reportLink(pin: DashboardPin): string {
   return `/reports?${params.toString()}`;
 }
 
-function PinItem({ pin }: { pin: DashboardPin }) {
-  const unpin = useDeletePin();
+function PinItem({ pin, onUnpin }: { pin: DashboardPin; onUnpin(pin: DashboardPin, title: string): void }) {
   const title = pinTitle(pin);
 
   return (
@@ -214,12 +212,7 @@ function PinItem({ pin }: { pin: DashboardPin }) {
         <h3>
           <Link to={reportLink(pin)}>{title}</Link>
         </h3>
-        <Button
-          variant="ghost"
-          onClick={() => unpin.mutate(pin.id)}
-          disabled={unpin.isPending}
-          aria-label={`Unpin ${title}`}
-        >
+        <Button variant="ghost" onClick={() => onUnpin(pin, title)} aria-label={`Unpin ${title}`}>
           Unpin
         </Button>
       </Stack>
@@ -236,9 +229,6 @@ function PinItem({ pin }: { pin: DashboardPin }) {
           </dd>
         </StatList>
       </div>
-      {unpin.isError ? (
-        <Alert>{errorDetail(unpin.error) ?? 'The report could not be unpinned.'}</Alert>
-      ) : null}
     </li>
   );
 }
@@ -246,22 +236,35 @@ function PinItem({ pin }: { pin: DashboardPin }) {
 /** The reports this user pinned with Add to Dash, each with its totals as of now. */
 export function PinnedReportsWidget() {
   const pins = usePins();
+  const unpinning = useUndoableUnpin();
   return (
     <QueryCard title="Pinned Reports" state={pins} onRetry={() => void pins.refetch()}>
-      {(list) =>
-        list.results.length === 0 ? (
-          <StatNote>
-            No pinned reports yet. Choose a report in <Link to="/reports">Reports</Link> and press Add to
-            Dash.
-          </StatNote>
-        ) : (
-          <PinList aria-label="Pinned reports">
-            {list.results.map((pin) => (
-              <PinItem key={pin.id} pin={pin} />
-            ))}
-          </PinList>
-        )
-      }
+      {(list) => (
+        <>
+          {unpinning.error ? <Alert>{unpinning.error}</Alert> : null}
+          <PinListOrNote pins={unpinning.shown(list.results)} onUnpin={unpinning.unpin} />
+        </>
+      )}
     </QueryCard>
+  );
+}
+
+function PinListOrNote({
+  pins,
+  onUnpin,
+}: {
+  pins: DashboardPin[];
+  onUnpin(pin: DashboardPin, title: string): void;
+}) {
+  return pins.length === 0 ? (
+    <StatNote>
+      No pinned reports yet. Choose a report in <Link to="/reports">Reports</Link> and press Add to Dash.
+    </StatNote>
+  ) : (
+    <PinList aria-label="Pinned reports">
+      {pins.map((pin) => (
+        <PinItem key={pin.id} pin={pin} onUnpin={onUnpin} />
+      ))}
+    </PinList>
   );
 }
