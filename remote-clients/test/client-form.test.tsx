@@ -311,6 +311,7 @@ describe('/clients/edit/:id', () => {
       phone: '+1 555 0100',
       status: 'active',
       notes: 'Prefers Omega.',
+      version: 1,
     });
     expect(server.find(7)?.name).toBe('Grace B. Hopper');
   });

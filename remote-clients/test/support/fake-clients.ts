@@ -21,6 +21,7 @@ export function makeClient(id: number, name: string, overrides: Partial<Client> 
     hasItemCheckedOut: false,
     createdAt: '2026-01-05T10:00:00.000Z',
     updatedAt: '2026-01-05T10:00:00.000Z',
+    version: 1,
     ...overrides,
   };
 }
@@ -83,6 +84,16 @@ export class FakeClientsServer {
   /** Each client's History trail, newest first (empty unless a test sets it). */
   history = new Map<number, AuditEvent[]>();
   private nextId = 500;
+  /** Who saved each client last and when, as the service reads it from the audit trail. */
+  lastChange = new Map<number, { by: string; at: string }>();
+
+  /** Someone else saves the client meanwhile: its version moves on under an open form. */
+  changeBehind(id: number, fields: Partial<Client>, by: string, at: string): void {
+    const client = this.find(id);
+    if (!client) throw new Error(`no client ${id}`);
+    Object.assign(client, fields, { updatedAt: at, version: client.version + 1 });
+    this.lastChange.set(id, { by, at });
+  }
 
   constructor(clients: Client[]) {
     this.clients = clients.map((c) => ({ ...c }));
@@ -112,7 +123,22 @@ export class FakeClientsServer {
     this.mock.on(`PUT ${base}`, (call) => {
       const client = this.find(id);
       if (!client) return { status: 404, body: { detail: 'Not found.' } };
-      Object.assign(client, call.body as Partial<Client>, { updatedAt: '2026-03-01T10:00:00.000Z' });
+      // As the service does (issue 12): the version the form loaded, or a 409 naming the last change.
+      const { version, ...fields } = call.body as Partial<Client>;
+      if (typeof version !== 'number') return { status: 400, body: { version: ['This field is required.'] } };
+      if (version !== client.version) {
+        const last = this.lastChange.get(id);
+        return {
+          status: 409,
+          body: {
+            detail: 'This client was changed by someone else after you opened it.',
+            changedBy: last?.by ?? null,
+            changedAt: last?.at ?? client.updatedAt,
+            current: { ...client },
+          },
+        };
+      }
+      Object.assign(client, fields, { updatedAt: '2026-03-01T10:00:00.000Z', version: client.version + 1 });
       return { body: client };
     });
     this.mock.on(`GET ${base}ledger/`, (call) => {

@@ -17,7 +17,11 @@ export function AddClientPage() {
   const saved = useRef<Client | null>(null);
   const save = async (values: ClientValues) => {
     const client = saved.current
-      ? await update.mutateAsync({ id: saved.current.id, input: toWrite(values) })
+      ? await update.mutateAsync({
+          id: saved.current.id,
+          // This page made the client, so the version it was answered is the one it edits.
+          input: { ...toWrite(values), version: saved.current.version },
+        })
       : await create.mutateAsync(toWrite(values));
     saved.current = client;
     return client;

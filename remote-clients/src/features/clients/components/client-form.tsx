@@ -9,7 +9,7 @@ import {
   TextAreaField,
   TextField,
 } from '@loupe/platform';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { useUploadKycDocument } from '../api/upload-kyc-document';
@@ -30,6 +30,13 @@ interface ClientFormProps {
   save(values: ClientValues): Promise<Client>;
   /** The alert shown once everything was saved, before going back to /clients. */
   successAlert: string;
+  /**
+   * Shown above the fields when the page has something to say about the save (a stale edit, issue 12); the
+   * form keeps what was typed.
+   */
+  notice?: ReactNode;
+  /** True when the page took a failed save in hand itself (e.g. a stale edit): the form then shows nothing. */
+  handleSaveError?(error: unknown): boolean;
 }
 
 /**
@@ -37,7 +44,15 @@ interface ClientFormProps {
  * KYC document, if one was chosen, uploaded to it with progress; only then the alert and back to /clients.
  * A refused save keeps what was typed and puts the server's messages beside their fields.
  */
-export function ClientForm({ label, initial, submitLabel, save, successAlert }: ClientFormProps) {
+export function ClientForm({
+  label,
+  initial,
+  submitLabel,
+  save,
+  successAlert,
+  notice,
+  handleSaveError,
+}: ClientFormProps) {
   const navigate = useNavigate();
   const uploadKyc = useUploadKycDocument();
   const [values, setValues] = useState<ClientValues>(initial);
@@ -75,6 +90,10 @@ export function ClientForm({ label, initial, submitLabel, save, successAlert }: 
     try {
       saved = await save(values);
     } catch (error) {
+      if (handleSaveError?.(error)) {
+        setSubmitting(false);
+        return;
+      }
       const server = readServerErrors(error, 'The client could not be saved. Please try again.');
       setErrors(server.fields);
       setFormError(server.form ?? 'Please correct the highlighted fields.');
@@ -106,6 +125,7 @@ export function ClientForm({ label, initial, submitLabel, save, successAlert }: 
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-label={label}>
+      {notice}
       {formError ? <Alert>{formError}</Alert> : null}
       <FieldGrid $min={240}>
         <TextField

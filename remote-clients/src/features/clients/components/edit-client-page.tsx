@@ -1,10 +1,20 @@
 import type { Client } from '@loupe/contracts';
-import { Alert, Card, HistoryPanel, PageHeader, usePageTitle } from '@loupe/platform';
-import { useId } from 'react';
+import {
+  Alert,
+  Card,
+  errorMessage,
+  HistoryPanel,
+  PageHeader,
+  usePageTitle,
+  useQueryClient,
+} from '@loupe/platform';
+import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Balance } from '../../../components/balance';
+import { clientQueryOptions } from '../../../api/get-client';
 import { ClientLoader } from '../../../components/client-loader';
+import { EditConflictAlert, editConflictOf, type EditConflict } from '../../../components/edit-conflict';
 import { RecentLedger } from '../../../components/recent-ledger';
 import { useUpdateClient } from '../api/update-client';
 import { toWrite, valuesOf, type ClientValues } from '../lib/client-values';
@@ -59,7 +69,43 @@ function EditClient({ client }: { client: Client }) {
   const kycId = useId();
   const ledgerId = useId();
   const update = useUpdateClient();
-  const save = (values: ClientValues) => update.mutateAsync({ id: client.id, input: toWrite(values) });
+  const queryClient = useQueryClient();
+  // What the form was loaded from: the version its edits are based on (issue 12), and the values Reload puts back.
+  const [base, setBase] = useState(client);
+  const [conflict, setConflict] = useState<EditConflict | null>(null);
+  const [reloading, setReloading] = useState(false);
+  const [reloadError, setReloadError] = useState<string | null>(null);
+  // Bumped by Reload only: the form starts again from `base` then, and a save never resets what was typed.
+  const [reloads, setReloads] = useState(0);
+  const save = async (values: ClientValues) => {
+    const saved = await update.mutateAsync({
+      id: client.id,
+      input: { ...toWrite(values), version: base.version },
+    });
+    // A second save from the same form (a KYC upload that failed after the save) is based on this one.
+    setBase(saved);
+    setConflict(null);
+    return saved;
+  };
+  const handleSaveError = (error: unknown) => {
+    const found = editConflictOf(error);
+    setConflict(found);
+    return found !== null;
+  };
+  async function reload() {
+    setReloading(true);
+    setReloadError(null);
+    try {
+      const fresh = await queryClient.fetchQuery({ ...clientQueryOptions(client.id), staleTime: 0 });
+      setBase(fresh);
+      setReloads((n) => n + 1);
+      setConflict(null);
+    } catch (error) {
+      setReloadError(errorMessage(error, 'Failed to load the client.'));
+    } finally {
+      setReloading(false);
+    }
+  }
   return (
     <>
       <Card>
@@ -68,11 +114,21 @@ function EditClient({ client }: { client: Client }) {
           {client.hasItemCheckedOut ? ' · has an item checked out' : null}
         </Facts>
         <ClientForm
+          key={reloads}
           label="Edit Client"
-          initial={valuesOf(client)}
+          initial={valuesOf(base)}
           submitLabel="Update Client"
           save={save}
           successAlert={UPDATED_ALERT}
+          handleSaveError={handleSaveError}
+          notice={
+            conflict ? (
+              <>
+                <EditConflictAlert conflict={conflict} onReload={() => void reload()} reloading={reloading} />
+                {reloadError ? <Alert>{reloadError}</Alert> : null}
+              </>
+            ) : null
+          }
         />
       </Card>
       <Card aria-labelledby={kycId}>
