@@ -1,6 +1,9 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
+import { useAuth } from '../src/auth';
+import { http } from '../src/http';
+import { authCheckAs, createFetchMock, renderWithProviders } from '../src/testing';
 import { ThemeModeProvider } from '../src/theme';
 import { clearToasts, flushPendingUndos, notify, Toaster, UNDO_MS, undoable, useUndoable } from '../src/ui';
 
@@ -67,7 +70,7 @@ describe('toasts', () => {
     expect(undo).toHaveBeenCalledTimes(1);
 
     expire();
-    act(() => flushPendingUndos());
+    await act(() => flushPendingUndos());
     expect(commit).not.toHaveBeenCalled();
     expect(undo).toHaveBeenCalledTimes(1);
   });
@@ -218,5 +221,60 @@ describe('toasts', () => {
     );
     await user().click(await screen.findByRole('button', { name: 'Undo' }));
     expect(await screen.findByText('W-1 could not be checked out again.')).toBeInTheDocument();
+  });
+});
+
+describe('deferred requests and the session', () => {
+  afterEach(() => act(() => clearToasts()));
+
+  it('flushPendingUndos sends what waits and resolves only once it is answered', async () => {
+    let answer: () => void = () => undefined;
+    const commit = jest.fn(() => new Promise<void>((resolve) => (answer = resolve)));
+    act(() => void undoable({ message: 'Image removed.', undo: jest.fn(), commit }));
+    let done = false;
+    const flushed = flushPendingUndos().then(() => {
+      done = true;
+    });
+    expect(commit).toHaveBeenCalledTimes(1);
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(done).toBe(false);
+    answer();
+    await flushed;
+    expect(done).toBe(true);
+  });
+
+  it('signing out sends a waiting deferred request first, while the session still holds', async () => {
+    const api = createFetchMock({
+      'GET /auth-check/': { body: authCheckAs('gold') },
+      'GET /csrf/': { cookies: { csrftoken: 't' } },
+      'DELETE /api/items/7/images/3/': { status: 204 },
+      'POST /logout/': { status: 204 },
+    });
+    window.fetch = api.fetch;
+    function SignOut() {
+      const { logout, user } = useAuth();
+      return (
+        <button type="button" disabled={!user} onClick={() => void logout()}>
+          Sign out
+        </button>
+      );
+    }
+    renderWithProviders(<SignOut />);
+    const signOut = await screen.findByRole('button', { name: 'Sign out' });
+    await waitFor(() => expect(signOut).toBeEnabled());
+    act(
+      () =>
+        void undoable({
+          message: 'Image removed.',
+          undo: jest.fn(),
+          commit: () => http.delete('/api/items/7/images/3/', { keepalive: true }),
+        }),
+    );
+    await userEvent.click(signOut);
+    await waitFor(() => expect(api.callsTo('POST', '/logout/')).toHaveLength(1));
+    const order = api.calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`);
+    expect(order).toEqual(['DELETE /api/items/7/images/3/', 'POST /logout/']);
   });
 });

@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { useLocation, useNavigate, type Location } from 'react-router-dom';
 import { QueryClientContext } from '@tanstack/react-query';
+import { flushPendingUndos } from '../ui/toast';
 import {
   endpoints,
   pathOf,
@@ -141,6 +142,8 @@ export function AuthProvider({ children, http = defaultHttp, fullPageLoad }: Aut
    */
   const changeSession = useCallback(
     async (path: string, shopId: number): Promise<AuthCheck> => {
+      // An Undo toast's deferred request belongs to the shop it was made in: it goes before the switch.
+      await flushPendingUndos();
       const answer = await http.post<Partial<AuthCheck>>(path, { shop: shopId });
       checkSeq.current++;
       const next = normalised(answer ?? {});
@@ -208,6 +211,8 @@ export function AuthProvider({ children, http = defaultHttp, fullPageLoad }: Aut
   );
 
   const logout = useCallback(async () => {
+    // An Undo toast's deferred request needs the session: it is sent and answered before the session ends.
+    await flushPendingUndos();
     try {
       await http.post(paths.logout);
     } catch {

@@ -54,16 +54,22 @@ export interface Undoable {
 
 /** Deferred requests still waiting for their toast to close: flushed all at once when the page is left. */
 const pending = new Set<Undoable>();
+/** Deferred requests on their way: a sign-out or a switch of shop waits for them (they need the session). */
+const sending = new Set<Promise<void>>();
 let leaveListening = false;
 
-/** Sends every deferred request now, e.g. before signing out or switching shop, or when the page is left. */
-export function flushPendingUndos(): void {
+/**
+ * Sends every deferred request now and resolves once they (and any already on their way) are answered: called
+ * before signing out or switching shop, whose session the requests need, and when the page is left.
+ */
+export function flushPendingUndos(): Promise<void> {
   for (const entry of [...pending]) entry.flush();
+  return Promise.all([...sending]).then(() => undefined);
 }
 
 /** Takes every toast off the screen (their deferred requests are flushed first, never dropped). */
 export function clearToasts(): void {
-  flushPendingUndos();
+  void flushPendingUndos();
   toast.dismiss();
 }
 
@@ -72,7 +78,7 @@ function listenForLeave(): void {
   leaveListening = true;
   // pagehide fires on reload, close and navigation away (beforeunload does not fire on every mobile browser);
   // the requests go with keepalive (see http's RequestOptions) so the browser finishes them after the page.
-  window.addEventListener('pagehide', flushPendingUndos);
+  window.addEventListener('pagehide', () => void flushPendingUndos());
 }
 
 function failed(error: unknown, fallback: string): void {
@@ -107,10 +113,13 @@ export function undoable(options: UndoableOptions): Undoable {
 
   const doCommit = () => {
     if (!settle() || !commit) return;
-    void attempt(commit, options.commitFailed ?? 'The change could not be saved.').then((ok) => {
-      // The server refused it: the screen goes back to what the server has.
-      if (!ok) void attempt(undo, options.commitFailed ?? 'The change could not be saved.');
-    });
+    const sent = attempt(commit, options.commitFailed ?? 'The change could not be saved.')
+      .then(async (ok) => {
+        // The server refused it: the screen goes back to what the server has.
+        if (!ok) await attempt(undo, options.commitFailed ?? 'The change could not be saved.');
+      })
+      .finally(() => sending.delete(sent));
+    sending.add(sent);
   };
 
   const handle: Undoable = {
