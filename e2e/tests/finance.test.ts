@@ -222,8 +222,16 @@ describe('reports', () => {
       expect(await page.getByLabel('From', { exact: true }).inputValue()).toBe(from);
       await page.goto('/dashboard?tab=stats');
       await item.waitFor();
+      // Unpin is undoable: the pin leaves at once, and the DELETE goes when its Undo toast closes (~5 s).
+      const removed = page.waitForResponse(
+        (r) =>
+          /^\/api\/api\/dashboard\/pins\/\d+\/$/.test(new URL(r.url()).pathname) &&
+          r.request().method() === 'DELETE',
+        { timeout: 20_000 },
+      );
       await item.getByRole('button', { name: /^Unpin / }).click();
       await item.waitFor({ state: 'detached' });
+      expect((await removed).status()).toBe(204);
       const after = await getJson<{ results: ApiPin[] }>(platinum, '/api/api/dashboard/pins/');
       expect(after.results.some((p) => p.type === query.type && p.from === from && p.to === today)).toBe(
         false,

@@ -250,7 +250,8 @@ describe('inventory', () => {
 
       await rowButton(page, serial, 'Return').click();
       await page.getByText(`${serial} has been returned and is available again.`).waitFor();
-      await itemRow(page, serial).waitFor({ state: 'detached' });
+      // Return is undoable: the row says Available at once and the return is sent when its toast closes (~5 s).
+      await itemRow(page, serial).waitFor({ state: 'detached', timeout: 20_000 });
       expect((await getItem(api, item.id)).status).toBe('available');
       expect((await clientInList(api, client)).hasItemCheckedOut).toBe(false);
     },
