@@ -15,6 +15,7 @@ import {
   TextField,
   QueryClientProvider,
   ThemeModeProvider,
+  Toaster,
   createQueryClient,
   errorDetail,
   rememberedPath,
@@ -138,6 +139,8 @@ export function DevHarness({ name, routes: table }: { name: string; routes: Remo
                 <Route path="/unauthorized" element={<h1>Unauthorized</h1>} />
                 <Route path="*" element={<Navigate to={home} replace />} />
               </Routes>
+              {/* As in the shell: a remote run on its own shows its Undo toasts too. */}
+              <Toaster />
             </Main>
           </AuthProvider>
         </ThemeModeProvider>
