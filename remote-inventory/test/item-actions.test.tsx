@@ -334,10 +334,32 @@ describe('Promote', () => {
     expect(within(promote).getByText(/at £10,999.00\./)).toBeInTheDocument();
     expect(within(promote).getByLabelText('Promotional Price (£, optional)')).toHaveValue('10999.00');
     await userEvent.click(within(promote).getByRole('button', { name: 'End Promotion' }));
+    // It cannot be undone: asked first, the safe answer focused, nothing sent yet.
+    const question = within(promote).getByRole('group', { name: /^End the promotion of P-1\?/ });
+    expect(within(question).getByRole('button', { name: 'Keep Promotion' })).toHaveFocus();
+    expect(mock.callsTo('POST', `/api/items/${item.id}/promote/`)).toHaveLength(1);
+    await userEvent.click(within(question).getByRole('button', { name: 'Yes, End Promotion' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(mock.callsTo('POST', `/api/items/${item.id}/promote/`)[1]?.body).toEqual({ promoted: false });
     expect(screen.getByText('P-1 is no longer promoted.')).toBeInTheDocument();
     await waitFor(() => expect(within(rowOf('P-1')).queryByText(/Promoted/)).not.toBeInTheDocument());
+  });
+
+  it('Keep Promotion answers the question and sends nothing', async () => {
+    const item = makeItem({
+      serial: 'P-9',
+      promotion: { price: 900, note: 'Window', promotedAt: '2026-01-02' },
+    });
+    const { mock } = fakeInventory([item], CLIENTS);
+    renderList('all');
+    await screen.findByRole('table');
+    await userEvent.click(button('P-9', 'Promote'));
+    const promote = dialog('Promote P-9');
+    await userEvent.click(within(promote).getByRole('button', { name: 'End Promotion' }));
+    await userEvent.click(within(promote).getByRole('button', { name: 'Keep Promotion' }));
+    expect(within(promote).queryByRole('group', { name: /^End the promotion/ })).not.toBeInTheDocument();
+    expect(within(promote).getByRole('button', { name: 'End Promotion' })).toBeEnabled();
+    expect(mock.callsTo('POST', `/api/items/${item.id}/promote/`)).toHaveLength(0);
   });
 
   it('features an item at its listing price when no price is given', async () => {

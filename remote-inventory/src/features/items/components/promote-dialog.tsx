@@ -10,7 +10,7 @@ import {
   TextField,
   useFormSubmit,
 } from '@loupe/platform';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { usePromoteItem } from '../api/promote-item';
 import { checkDecimal } from '../lib/validation';
@@ -21,6 +21,20 @@ type Field = 'price' | 'note';
 const Explain = styled.p`
   margin-top: 0;
   color: ${({ theme }) => theme.colors.muted};
+`;
+
+// Ending a promotion cannot be undone (its price, note and start day are not kept), so it is asked twice.
+const ConfirmEnd = styled.div`
+  margin-bottom: ${({ theme }) => theme.space(3)};
+  padding: ${({ theme }) => theme.space(3)};
+  border: 1px solid ${({ theme }) => theme.colors.danger};
+  border-radius: ${({ theme }) => theme.radius};
+  p {
+    margin-top: 0;
+  }
+  button + button {
+    margin-left: ${({ theme }) => theme.space(2)};
+  }
 `;
 
 interface PromoteDialogProps {
@@ -41,6 +55,13 @@ export function PromoteDialog({ item, onClose, onDone }: PromoteDialogProps) {
   const promote = usePromoteItem();
   const submitter = useFormSubmit<Field>('The promotion could not be saved. Please try again.');
   const { errors, setErrors, formError, busy: sending } = submitter;
+  const [confirmingEnd, setConfirmingEnd] = useState(false);
+  const questionRef = useRef<HTMLDivElement>(null);
+
+  // The question takes the focus to its safe answer, so Enter or Space never ends the promotion by mistake.
+  useEffect(() => {
+    if (confirmingEnd) questionRef.current?.querySelector<HTMLButtonElement>('button:last-of-type')?.focus();
+  }, [confirmingEnd]);
 
   async function send(promoted: boolean) {
     if (sending) return;
@@ -117,11 +138,34 @@ export function PromoteDialog({ item, onClose, onDone }: PromoteDialogProps) {
           hideSubmit={!canPromote}
         >
           {current && allowedActions(item).promote ? (
-            <Button variant="danger" disabled={sending} onClick={() => void send(false)}>
+            <Button
+              variant="danger"
+              disabled={sending || confirmingEnd}
+              onClick={() => setConfirmingEnd(true)}
+            >
               End Promotion
             </Button>
           ) : null}
         </FormActions>
+        {confirmingEnd ? (
+          <ConfirmEnd ref={questionRef} role="group" aria-labelledby="end-promotion-question">
+            <p id="end-promotion-question">
+              End the promotion of {item.serial}? Its price and note are not kept: promoting it again starts a
+              new promotion.
+            </p>
+            <Button
+              variant="danger"
+              disabled={sending}
+              aria-busy={sending || undefined}
+              onClick={() => void send(false)}
+            >
+              Yes, End Promotion
+            </Button>
+            <Button variant="secondary" disabled={sending} onClick={() => setConfirmingEnd(false)}>
+              Keep Promotion
+            </Button>
+          </ConfirmEnd>
+        ) : null}
       </form>
     </Modal>
   );
