@@ -184,8 +184,14 @@ const ARTICLE: Record<string, string> = {
   ledger_entry: 'a payment or charge',
 };
 
+/** An amount as a sum of money, whichever way it went (the sign is the direction, worded apart). */
+const size = (value: unknown) => {
+  const n = typeof value === 'string' ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) ? money(Math.abs(n)) : null;
+};
+
 function voidSummary(entity: string, after: Doc): string {
-  const amount = money(after.amountGbp);
+  const amount = size(after.amountGbp);
   const what = ARTICLE[entity] ?? `a ${lower(AUDIT_ENTITY_LABELS[entity] ?? words(entity))}`;
   const reason = typeof after.reason === 'string' && after.reason.trim() ? `: ${after.reason.trim()}` : '';
   return `Voided ${what}${amount ? ` of ${amount}` : ''}${reason}`;
@@ -193,7 +199,7 @@ function voidSummary(entity: string, after: Doc): string {
 
 function ledgerSummary(after: Doc): string {
   const entry = docOf(after.entry);
-  const amount = money(entry.amountGbp ?? entry.amount);
+  const amount = size(entry.amountGbp ?? entry.amount);
   const of = amount ? ` of ${amount}` : '';
   if (entry.direction === 'paid') return `Recorded a payment${of} to the client`;
   return `Recorded a payment${of}`;
