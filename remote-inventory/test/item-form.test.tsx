@@ -449,6 +449,7 @@ describe('/inventory/edit/:id', () => {
       model: 'Santos',
       description: 'Blue dial',
       purchasedOn: '2026-01-05',
+      version: 1,
     });
     await waitFor(() => expect(location()).toBe('/inventory/manage?highlight=7'));
   });

@@ -195,7 +195,8 @@ describe('each change invalidates what it affects, by resource root', () => {
       'Edit Item',
       (o) => {
         const { result } = renderHook(useUpdateItem, o);
-        return () => result.current.mutateAsync({ id: 7, input: { serial: 'M-7', stockType: 'Watches' } });
+        return () =>
+          result.current.mutateAsync({ id: 7, input: { serial: 'M-7', stockType: 'Watches', version: 1 } });
       },
       ['items', 'dashboard', 'reports'],
     ],

@@ -29,6 +29,7 @@ export function makeItem(overrides: Partial<Item> = {}): Item {
     images: [],
     transactions: [],
     sale: null,
+    version: 1,
     ...overrides,
   };
 }

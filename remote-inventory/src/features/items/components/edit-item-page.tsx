@@ -15,16 +15,18 @@ import {
   Spinner,
   TextField,
   usePageTitle,
+  useQueryClient,
   type DataColumn,
 } from '@loupe/platform';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { idParam } from '../../../lib/ids';
-import { useItem } from '../api/get-item';
+import { itemQueryOptions, useItem } from '../api/get-item';
 import { useUpdateItem } from '../api/update-item';
 import { itemImageUrl } from '../api/upload-item-image';
 import { STATUS_LABELS, TRANSACTION_LABELS } from '../lib/labels';
+import { EditConflictAlert, editConflictOf, type EditConflict } from './edit-conflict';
 import { ImageField, useImageUpload } from './image-field';
 import { ItemSaleSection } from './item-sale';
 import { checkItemFields, ItemFields, itemFieldsInput, type ItemFieldValues } from './item-fields';
@@ -105,17 +107,24 @@ function EditItemBody() {
   return <EditItemForm key={item.data.id} item={item.data} />;
 }
 
+const fieldsOf = (item: Item): ItemFieldValues => ({
+  serial: item.serial,
+  stockType: item.stockType,
+  brand: item.brand,
+  model: item.model,
+  description: item.description,
+  purchasedOn: item.purchasedOn,
+});
+
 function EditItemForm({ item: loaded }: { item: Item }) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  // The item as this page last had it from the service: its version is what an Update Item is based on
+  // (issue 12), and a save, a void or Reload moves it on.
   const [item, setItem] = useState(loaded);
-  const [fields, setFields] = useState<ItemFieldValues>({
-    serial: loaded.serial,
-    stockType: loaded.stockType,
-    brand: loaded.brand,
-    model: loaded.model,
-    description: loaded.description,
-    purchasedOn: loaded.purchasedOn,
-  });
+  const [fields, setFields] = useState<ItemFieldValues>(fieldsOf(loaded));
+  const [conflict, setConflict] = useState<EditConflict | null>(null);
+  const [reloading, setReloading] = useState(false);
   const image = useImageUpload();
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -126,6 +135,23 @@ function EditItemForm({ item: loaded }: { item: Item }) {
   function done() {
     window.alert(updatedAlert(item.id));
     navigate(`/inventory/manage?highlight=${item.id}`);
+  }
+
+  /** Reload: the item as it is now, in place of what was typed (the only way the typed values go). */
+  async function reload() {
+    setReloading(true);
+    try {
+      const fresh = await queryClient.fetchQuery({ ...itemQueryOptions(item.id), staleTime: 0 });
+      setItem(fresh);
+      setFields(fieldsOf(fresh));
+      setErrors({});
+      setFormError(null);
+      setConflict(null);
+    } catch (error) {
+      setFormError(errorMessage(error, 'Failed to load the item.'));
+    } finally {
+      setReloading(false);
+    }
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -142,12 +168,18 @@ function EditItemForm({ item: loaded }: { item: Item }) {
     try {
       const saved = await update.mutateAsync({
         id: item.id,
-        input: {
-          ...itemFieldsInput(fields),
-        },
+        input: { ...itemFieldsInput(fields), version: item.version },
       });
       setItem(saved);
+      setConflict(null);
     } catch (error) {
+      // Someone changed the item since it was loaded: what was typed stays, the alert says who and when.
+      const stale = editConflictOf(error);
+      if (stale) {
+        setConflict(stale);
+        setSubmitting(false);
+        return;
+      }
       const server = readServerErrors(error, 'The item could not be saved. Please try again.');
       setErrors(server.fields);
       setFormError(server.form ?? 'Please correct the highlighted fields.');
@@ -167,6 +199,9 @@ function EditItemForm({ item: loaded }: { item: Item }) {
     <>
       <Card>
         <form onSubmit={submit} noValidate aria-label="Edit Inventory Item">
+          {conflict ? (
+            <EditConflictAlert conflict={conflict} onReload={() => void reload()} reloading={reloading} />
+          ) : null}
           {formError ? <Alert>{formError}</Alert> : null}
           <ItemFields values={fields} errors={errors} onChange={setFields} />
           <FieldGrid $min={240}>
