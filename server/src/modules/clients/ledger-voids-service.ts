@@ -1,5 +1,6 @@
 import type { LedgerEntry, LedgerVoidResult } from '@loupe/contracts';
 import type { AppContext } from '../../context';
+import { isNumericOutOfRange } from '../../kernel/db-errors';
 import { conflict, notFound } from '../../kernel/http-errors';
 import type { ShopCaller } from '../../kernel/shop-scope';
 import {
@@ -17,6 +18,10 @@ import {
  */
 export const STOCK_POSTING_NOT_VOIDABLE =
   'This entry was posted by a stock purchase and cannot be voided here: correct it on the item.';
+
+/** 409: the balance without this entry is beyond what the balance column holds (12 digits before the point). */
+export const VOID_BALANCE_OVERFLOW =
+  'Voiding this entry would take the balance beyond \u00a3999,999,999,999.99.';
 
 /**
  * Voids a client's ledger payment or charge (issue 12): a reversal entry of the opposite amount in the same
@@ -85,6 +90,10 @@ export class LedgerVoidsService {
           balance: Number(posted.balance),
         };
       }),
-    );
+    ).catch((error: unknown) => {
+      // Nothing was written (the transaction rolled back); the entry stays as it was, and this says why.
+      if (isNumericOutOfRange(error)) throw conflict(VOID_BALANCE_OVERFLOW);
+      throw error;
+    });
   }
 }

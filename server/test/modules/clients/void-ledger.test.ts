@@ -7,7 +7,10 @@ import {
   pathOf,
   type LedgerList,
 } from '@loupe/contracts';
-import { STOCK_POSTING_NOT_VOIDABLE } from '../../../src/modules/clients/ledger-voids-service';
+import {
+  STOCK_POSTING_NOT_VOIDABLE,
+  VOID_BALANCE_OVERFLOW,
+} from '../../../src/modules/clients/ledger-voids-service';
 import type { Browser } from '../../helper';
 import { clientsTestbed, ledger } from './setup';
 
@@ -213,5 +216,20 @@ describe('voiding a ledger entry', () => {
     expect(await storedBalance(id)).toBe('0.00');
     const reversals = await state.db.query('SELECT id FROM client_ledger WHERE reversal_of IS NOT NULL');
     expect(reversals).toHaveLength(1);
+  });
+
+  it('a void that would take the balance beyond the column is a 409, and nothing is written', async () => {
+    const gold = await as('gold');
+    const id = await create({ name: 'Ada' }, gold);
+    const max = '999999999999.99';
+    // The charge first: the balance passes through -max and 0 on its way to max, always within the column.
+    const charge = await postRaw({ shopId: state.fx.shopId, clientId: id, gbp: `-${max}` });
+    await postRaw({ shopId: state.fx.shopId, clientId: id, gbp: max });
+    await postRaw({ shopId: state.fx.shopId, clientId: id, gbp: max });
+    // Without the charge the balance would be twice the largest the column holds.
+    const res = await gold.post(voidOf(id, charge), { reason: 'Too much' });
+    expect([res.statusCode, res.json()]).toEqual([409, { detail: VOID_BALANCE_OVERFLOW }]);
+    expect(await storedBalance(id)).toBe(max);
+    expect(await state.db.query('SELECT id FROM client_ledger WHERE reversal_of IS NOT NULL')).toEqual([]);
   });
 });
