@@ -4,4 +4,5 @@
 export * from './constants';
 export * from './endpoints';
 export * from './paths';
+export * from './void-messages';
 export type * from './schemas';

@@ -23,11 +23,10 @@ export const VoidInfo = Type.Object({
 });
 export type VoidInfo = Static<typeof VoidInfo>;
 
-/** The reason silver members see on the disabled Void button, and the 403's detail. */
-export const VOID_NOT_ALLOWED = 'Only platinum and gold members can void entries.';
-/** 409: the original has a reversal already. */
-export const ALREADY_VOIDED = 'This entry has already been voided.';
-/** 409: a reversal is itself never voided (post the entry again instead). */
-export const REVERSAL_NOT_VOIDABLE = 'A reversal cannot be voided.';
-/** 400 on reason when it is blank. */
-export const VOID_REASON_REQUIRED = 'Give a reason for the void.';
+// The messages live in void-messages.ts, free of TypeBox, so the pages (browser.ts) can import them too.
+export {
+  ALREADY_VOIDED,
+  REVERSAL_NOT_VOIDABLE,
+  VOID_NOT_ALLOWED,
+  VOID_REASON_REQUIRED,
+} from './void-messages';
