@@ -64,7 +64,11 @@ async function serve(store) {
             done(null, chunk);
           },
         });
-        await pipeline(part.file, tap, createWriteStream(path.join(folder, key), { flags: 'wx', mode: 0o600 }));
+        await pipeline(
+          part.file,
+          tap,
+          createWriteStream(path.join(folder, key), { flags: 'wx', mode: 0o600 }),
+        );
         return key;
       }
     };
@@ -97,7 +101,11 @@ async function serve(store) {
     await files.acceptUploads(app);
     put = (request) => files.receive(request, async (upload) => upload.storageKey);
     get = async (reply, key) => {
-      const sent = await files.send(reply, { storageKey: key, contentType: 'application/pdf', size: SIZE }, {});
+      const sent = await files.send(
+        reply,
+        { storageKey: key, contentType: 'application/pdf', size: SIZE },
+        {},
+      );
       return sent;
     };
   }
@@ -133,7 +141,9 @@ function request(method, url, body, headers = {}) {
     const req = http.request(url, { method, headers }, (res) => {
       const parts = [];
       res.on('data', (d) => parts.push(d));
-      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(parts) }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(parts) }),
+      );
     });
     req.on('error', reject);
     req.end(body);
@@ -199,7 +209,9 @@ if (process.argv[2] === '--serve') {
     process.env.BENCH_DATABASE_URL = url.toString();
   }
   try {
-    console.log(`${SIZE / MB} MB file, median of ${RUNS} runs (peak RSS above the server process's resting size):`);
+    console.log(
+      `${SIZE / MB} MB file, median of ${RUNS} runs (peak RSS above the server process's resting size):`,
+    );
     const results = [];
     for (const store of stores) results.push(await bench(store));
     console.table(results);

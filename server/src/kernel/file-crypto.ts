@@ -89,7 +89,6 @@ export function fileKeyFor(source: FileKeySource): FileKey {
   if (source.from === 'env') return fileKeyFromBytes(source.key);
   const known = resolved.get(source.path);
   if (known) return known;
-  let key: FileKey;
   if (source.from === 'generated') {
     try {
       mkdirSync(path.dirname(source.path), { recursive: true });
@@ -98,7 +97,7 @@ export function fileKeyFor(source: FileKeySource): FileKey {
       if ((error as { code?: string }).code !== 'EEXIST') throw error;
     }
   }
-  key = readKeyFile(source.path);
+  const key = readKeyFile(source.path);
   resolved.set(source.path, key);
   return key;
 }
