@@ -2,7 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { useAuth } from '../src/auth';
-import { http } from '../src/http';
+import { createHttpClient, http } from '../src/http';
 import { authCheckAs, createFetchMock, renderWithProviders } from '../src/testing';
 import { ThemeModeProvider } from '../src/theme';
 import { clearToasts, flushPendingUndos, notify, Toaster, UNDO_MS, undoable, useUndoable } from '../src/ui';
@@ -243,6 +243,18 @@ describe('deferred requests and the session', () => {
     answer();
     await flushed;
     expect(done).toBe(true);
+  });
+
+  it('a request asked with keepalive is one the browser finishes after the page is left', async () => {
+    document.cookie = 'csrftoken=t; path=/';
+    const fetchImpl = jest.fn(
+      async () => ({ ok: true, status: 204, text: async () => '' }) as unknown as Response,
+    );
+    const client = createHttpClient({ baseUrl: '', fetch: fetchImpl as unknown as typeof fetch });
+    await client.delete('/pins/1/', { keepalive: true });
+    await client.delete('/pins/2/');
+    const inits = fetchImpl.mock.calls.map((call) => (call as unknown as [string, RequestInit])[1]);
+    expect(inits.map((init) => init.keepalive)).toEqual([true, undefined]);
   });
 
   it('signing out sends a waiting deferred request first, while the session still holds', async () => {
