@@ -40,13 +40,15 @@ async function main(): Promise<void> {
     });
   }
 
+  // The embedded database's daily copy (backup-schedule.ts), started once listening; stopped before the
+  // database closes. Hooks cannot be added once listening.
+  let stopBackups = () => undefined as void;
+  app.addHook('preClose', async () => stopBackups());
   const address = await app.listen({ host: config.host, port: config.port });
-  // The embedded database's daily copy (backup-schedule.ts); stopped before the database closes.
-  const stopBackups = scheduleDailyBackups(db, config, {
+  stopBackups = scheduleDailyBackups(db, config, {
     info: (message) => app.log.info(message),
     error: (message) => app.log.error(message),
   });
-  app.addHook('preClose', async () => stopBackups());
   const docs = config.apiDocs === 'public' ? 'public' : 'platinum members only';
   app.log.info(
     `Loupe API listening on ${address} (docs: ${address}/docs, ${docs}), database: ${db.description}` +
