@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type {
   Client,
   ClientAuditList,
@@ -10,6 +8,7 @@ import type {
   LedgerList,
 } from '@loupe/contracts';
 import { Browser, apiTestbed } from '../../helper';
+import { readStored } from '../../kernel/file-store-helpers';
 import { client, kyc, kycDocument, ledger } from './setup';
 
 /** The demo shop as a fresh start seeds it (clients, then stock, then finance), read through the API. */
@@ -85,7 +84,7 @@ describe('clients demo data', () => {
           [doc.id],
         );
         const row = rows[0] as { storage_key: string; sha256: string };
-        const bytes = readFileSync(path.join(state.uploadsDir, 'kyc', row.storage_key));
+        const bytes = await readStored(state.db, row.storage_key);
         expect(response.rawPayload.equals(bytes)).toBe(true);
         expect(createHash('sha256').update(bytes).digest('hex')).toBe(row.sha256);
       }
