@@ -47,6 +47,7 @@ describe('PUT /api/items/{id}/ — editing', () => {
       model: 'GMT-Master',
       description: 'Pepsi bezel',
       purchasedOn: '2026-02-14',
+      version: item.version,
     });
     expect(response.statusCode).toBe(200);
     const edited = response.json();
@@ -82,6 +83,7 @@ describe('PUT /api/items/{id}/ — editing', () => {
     const response = await browser.put(`${ITEMS}${item.id}/`, {
       serial: 'NEW',
       stockType: 'Watches',
+      version: item.version,
       ...extra,
     });
     expect(response.statusCode).toBe(400);
@@ -99,6 +101,7 @@ describe('PUT /api/items/{id}/ — editing', () => {
       brand: 'Omega',
       model: 'Tank',
       purchasedOn: '2027-01-01',
+      version: item.version,
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
@@ -107,7 +110,11 @@ describe('PUT /api/items/{id}/ — editing', () => {
       purchasedOn: ['Ensure this date is not in the future.'],
     });
     // Keeping its own serial is no conflict.
-    const same = await browser.put(`${ITEMS}${item.id}/`, { serial: item.serial, stockType: 'Watches' });
+    const same = await browser.put(`${ITEMS}${item.id}/`, {
+      serial: item.serial,
+      stockType: 'Watches',
+      version: item.version,
+    });
     expect(same.statusCode).toBe(200);
     expect(same.json()).toMatchObject({ brand: '', model: '', purchasedOn: '2026-03-01' });
   });
@@ -456,7 +463,7 @@ describe('scope: another shop’s item is not found, anonymous callers are not l
     const url = `${ITEMS}${theirs.id}/`;
     const answers = [
       await browser.get(url),
-      await browser.put(url, { serial: 'MINE', stockType: 'Watches' }),
+      await browser.put(url, { serial: 'MINE', stockType: 'Watches', version: theirs.version }),
       await browser.post(`${url}sell/`, { price: 1 }),
       await browser.post(`${url}check-out/`, { clientId: ada }),
       await browser.post(`${url}return/`, {}),
@@ -485,7 +492,7 @@ describe('scope: another shop’s item is not found, anonymous callers are not l
     const url = `${ITEMS}${item.id}/`;
     const answers = [
       await anonymous.get(url),
-      await anonymous.put(url, { serial: 'X', stockType: 'Watches' }),
+      await anonymous.put(url, { serial: 'X', stockType: 'Watches', version: item.version }),
       await anonymous.post(`${url}sell/`, { price: 1 }),
       await anonymous.post(`${url}check-out/`, { clientId: 1 }),
       await anonymous.post(`${url}return/`, {}),
