@@ -267,8 +267,14 @@ function libpqUrl(databaseUrl: string): string {
     'application_name',
     'connect_timeout',
   ]);
-  for (const key of [...url.searchParams.keys()]) if (!known.has(key)) url.searchParams.delete(key);
-  return url.toString();
+  // Built by hand: URLSearchParams writes a space as '+', which libpq reads as a plus sign
+  // ("-c search_path=x" would reach the server as "-c+search_path=x").
+  const query = [...url.searchParams]
+    .filter(([key]) => known.has(key))
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`)
+    .join('&');
+  url.search = '';
+  return query ? `${url.toString()}?${query}` : url.toString();
 }
 
 /** Opens the configured database without migrating or seeding: a backup copies what is there. */

@@ -175,7 +175,7 @@ it(`keeps every write answered 2xx when the API is killed with SIGKILL mid-loop 
   const db = await tdb.open();
   try {
     const rows = await db.query<{ id: number; name: string; amount: string }>(
-      "SELECT id, name, amount::text AS amount FROM expenses WHERE name LIKE 'kill-test %' ORDER BY id",
+      "SELECT id::int AS id, name, amount::text AS amount FROM expenses WHERE name LIKE 'kill-test %' ORDER BY id",
     );
     const found = new Map(rows.map((r) => [r.id, r]));
     const missing = acknowledged.filter((w) => {
