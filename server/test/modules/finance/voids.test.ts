@@ -15,7 +15,7 @@ const { state, as, item, sale, expense, client } = financeTestbed();
 
 const KINDS = [
   {
-    noun: 'expense',
+    noun: 'an expense',
     list: paths.expenses,
     voidPath: (id: number) => pathOf(endpoints.expenses.void, { id }),
     dateKey: 'expense_date',
@@ -25,7 +25,7 @@ const KINDS = [
       expense({ day, gbp, shop, name: 'Courier', method: 'Bank Transfer' }),
   },
   {
-    noun: 'quick sale',
+    noun: 'a quick sale',
     list: paths.quickSales,
     voidPath: (id: number) => pathOf(endpoints.quickSales.void, { id }),
     dateKey: 'sale_date',
@@ -41,7 +41,7 @@ const rowsOf = async (table: string) =>
     `SELECT id::text, amount_gbp::text, reversal_of::text FROM ${table} ORDER BY id`,
   );
 
-describe.each(KINDS)('voiding a $noun', (kind) => {
+describe.each(KINDS)('voiding $noun', (kind) => {
   it('writes a reversal dated today with the opposite amount; the original stays, marked voided', async () => {
     const id = await kind.make('2026-02-27', '120.50');
     const gold = await as('gold');
@@ -170,6 +170,56 @@ it('an expense id is not a quick sale: each void finds only its own kind (404)',
   const ofItemSale = await gold.post(pathOf(endpoints.quickSales.void, { id: itemSaleId }), { reason: 'x' });
   // A stock item's sale is voided on the item, where its status goes back too.
   expect(ofItemSale.statusCode).toBe(404);
+});
+
+describe('the schema (010) holds the rules whatever writes to it', () => {
+  const codeOf = (promise: Promise<unknown>) =>
+    promise.then(
+      () => 'written',
+      (error: { code?: string }) => error.code,
+    );
+
+  it.each(['sales', 'expenses', 'client_ledger'])(
+    "%s: a second reversal of one entry is refused by the unique index, and the amounts' signs are checked",
+    async (table) => {
+      const alice = await client('alice');
+      const { shopId } = state.fx;
+      const insert = async (amount: string, reversalOf: string | null) => {
+        const values: Record<string, [string, unknown[]]> = {
+          sales: [
+            `INSERT INTO sales (shop_id, name, amount, amount_gbp, payment_method, sale_date, created_at,
+                                reversal_of, void_reason)
+             VALUES ($1, 'x', $2::numeric, $2::numeric, 'Cash', '2026-03-01', now(), $3, $4) RETURNING id::text`,
+            [shopId, amount, reversalOf, reversalOf && 'why'],
+          ],
+          expenses: [
+            `INSERT INTO expenses (shop_id, name, amount, amount_gbp, expense_date, created_at, reversal_of,
+                                   void_reason)
+             VALUES ($1, 'x', $2::numeric, $2::numeric, '2026-03-01', now(), $3, $4) RETURNING id::text`,
+            [shopId, amount, reversalOf, reversalOf && 'why'],
+          ],
+          client_ledger: [
+            `INSERT INTO client_ledger (shop_id, client_id, amount, currency, exchange_rate, amount_gbp, method,
+                                        entry_date, created_at, reversal_of, void_reason)
+             VALUES ($1, $5, $2::numeric, 'GBP', 1, $2::numeric, 'Cash', '2026-03-01', now(), $3, $4)
+             RETURNING id::text`,
+            [shopId, amount, reversalOf, reversalOf && 'why', alice],
+          ],
+        };
+        const [sql, params] = values[table] as [string, unknown[]];
+        return ((await state.db.query<{ id: string }>(sql, params))[0] as { id: string }).id;
+      };
+      const original = await insert('10.00', null);
+      await insert('-10.00', original);
+      expect(await codeOf(insert('-10.00', original))).toBe('23505');
+      // A reversal carries the opposite sign of its original; an original is never negative (the ledger's
+      // entries are signed either way, so only its one-reversal rule applies).
+      if (table !== 'client_ledger') {
+        expect(await codeOf(insert('10.00', await insert('10.00', null)))).toBe('23514');
+        expect(await codeOf(insert('-10.00', null))).toBe('23514');
+      }
+    },
+  );
 });
 
 describe('reports show a void in the period it was made', () => {
