@@ -15,16 +15,16 @@ export interface BackupLog {
  * Daily automatic backups of the embedded database while the server runs: one at start when the newest
  * automatic backup is older than a day (or there is none), then one every day. PostgreSQL is left to its own
  * tools (pg_dump, base backups, a managed service's snapshots). The timers never keep the process alive.
- * Returns the function that stops them.
+ * Returns the function that stops them; its `checked` settles once the start's check is done.
  */
 export function scheduleDailyBackups(
   db: Db,
   config: Pick<Config, 'dataDir' | 'databaseUrl' | 'backupDir'>,
   log: BackupLog,
   now: () => Date = () => new Date(),
-): () => void {
+): (() => void) & { checked: Promise<void> } {
   const dir = config.backupDir;
-  if (db.kind !== 'pglite' || !dir) return () => undefined;
+  if (db.kind !== 'pglite' || !dir) return Object.assign(() => undefined, { checked: Promise.resolve() });
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
 
@@ -57,10 +57,14 @@ export function scheduleDailyBackups(
     }, wait || DAY_MS);
     timer.unref();
   };
-  void first().catch((error: unknown) => log.error(`Automatic backups: ${(error as Error).message}`));
+  // Settles once the start's check (and its backup, when one was due) is done: for tests and the log.
+  const checked = first().catch((error: unknown) =>
+    log.error(`Automatic backups: ${(error as Error).message}`),
+  );
 
-  return () => {
+  const stop = () => {
     stopped = true;
     if (timer) clearTimeout(timer);
   };
+  return Object.assign(stop, { checked });
 }
