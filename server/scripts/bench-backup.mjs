@@ -33,7 +33,8 @@ async function seedItems(db) {
 }
 
 const quiet = { out: () => undefined, err: (line) => console.error(line) };
-const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const mb = (bytes) =>
+  bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(0)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** One round: backup (CLI), wipe, restore (CLI, which verifies every table); returns the figures. */
 async function round(label, env, wipe) {
