@@ -196,6 +196,8 @@ async function startApp({ env = {}, users = [], shops = [], label = 'app' } = {}
       PORT: String(port),
       REMOTES_PORT_BASE: String(remotesPortBase),
       DATA_DIR: dataDir,
+      // A throwaway database: no automatic backup at start (it would compete with the suite for the CPU).
+      BACKUP_DIR: 'off',
       INIT_CWD: REPO,
       LOUPE_DEMO: '1',
       LOG_LEVEL: 'warn',
