@@ -53,6 +53,19 @@ describe('a client carries a version', () => {
     expect(edit.json()).toMatchObject({ balance: 250, phone: '020 7946 0001', version: 2 });
   });
 
+  it('is not moved by a void of a payment either', async () => {
+    const id = await create(ada);
+    const gold = await as('gold');
+    const paid = await gold.post(ledger(id), { direction: 'received', amount: '75.50' });
+    const entryId = (paid.json() as { entry: { id: number } }).entry.id;
+    const voided = await gold.post(`${ledger(id)}${entryId}/void/`, { reason: 'Typed twice' });
+    expect(voided.statusCode).toBeLessThan(300);
+    expect(await load(id)).toMatchObject({ balance: 0, version: 1 });
+    expect((await gold.put(client(id), { ...ada, notes: 'after the void', version: 1 })).statusCode).toBe(
+      200,
+    );
+  });
+
   it('is bumped by the database whatever writes the row, and cannot be set by hand', async () => {
     const id = await create(ada);
     await state.db.query("UPDATE clients SET notes = 'by hand', version = 41 WHERE id = $1", [id]);

@@ -68,6 +68,20 @@ describe('an item carries a version', () => {
     expect(await load(item.id)).toMatchObject({ status: 'sold', version: steps.length + 1 });
   });
 
+  it('is bumped by a void of the sale, and an edit from before the void names who voided it', async () => {
+    const gold = await as('gold');
+    const silver = await as('silver');
+    const item = await add(gold);
+    const sold = await gold.post(`${url(item.id)}sell/`, { price: 12000 });
+    expect(sold.json()).toMatchObject({ status: 'sold', version: 2 });
+    const voided = await gold.post(`${url(item.id)}void-sale/`, { reason: 'Sold to the wrong client' });
+    expect(voided.statusCode).toBe(200);
+    expect(voided.json()).toMatchObject({ status: 'available', version: 3 });
+    const stale = await silver.put(url(item.id), { ...edit, description: 'From the sold page', version: 2 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ changedBy: 'gold', current: { status: 'available', version: 3 } });
+  });
+
   it('is bumped by the database whatever writes the row, and cannot be set by hand', async () => {
     const item = await add(await as('gold'));
     await state.db.query("UPDATE items SET status = 'unavailable', version = 99 WHERE id = $1", [item.id]);
