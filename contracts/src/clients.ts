@@ -240,29 +240,6 @@ export const LedgerPaymentResult = Type.Object({
 });
 export type LedgerPaymentResult = Static<typeof LedgerPaymentResult>;
 
-// ---------------------------------------------------------------- audit
-
-/**
- * `GET /api/clients/{id}/audit/?page=&page_size=` → newest first. Actions: 'create', 'update' (before and
- * after hold the changed fields), 'kyc_upload' (after: the document), 'ledger_entry' (before: {balance},
- * after: {entry, balance}).
- */
-export const ClientAuditEntry = Type.Object({
-  id: Type.Integer(),
-  action: Type.String(),
-  /** Who did it; null when the user has been deleted. */
-  userId: Nullable(Type.Integer()),
-  username: Nullable(Type.String()),
-  before: Type.Unknown(),
-  after: Type.Unknown(),
-  createdAt: Type.String(),
-});
-export type ClientAuditEntry = Static<typeof ClientAuditEntry>;
-export const ClientAuditList = ListOf(ClientAuditEntry);
-export type ClientAuditList = Static<typeof ClientAuditList>;
-export const ClientAuditQuery = LedgerQuery;
-export type ClientAuditQuery = Static<typeof ClientAuditQuery>;
-
 // ---------------------------------------------------------------- dashboard
 
 export const ClientBalanceRow = Type.Object({

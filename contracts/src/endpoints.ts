@@ -138,12 +138,6 @@ export const endpoints = {
     summary: { method: 'GET', path: '/api/clients/summary/', response: 'ClientSummary' },
     detail: { method: 'GET', path: '/api/clients/:id/', response: 'Client' },
     update: { method: 'PUT', path: '/api/clients/:id/', body: 'ClientUpdate', response: 'Client' },
-    audit: {
-      method: 'GET',
-      path: '/api/clients/:id/audit/',
-      query: 'ClientAuditQuery',
-      response: 'ClientAuditList',
-    },
     ledger: { method: 'GET', path: '/api/clients/:id/ledger/', query: 'LedgerQuery', response: 'LedgerList' },
     recordPayment: {
       method: 'POST',

@@ -38,7 +38,7 @@ const named = {
   clientKyc: endpoints.clients.kycDocuments,
   clientKycDocument: endpoints.clients.kycDocument,
   clientLedger: endpoints.clients.ledger,
-  clientAudit: endpoints.clients.audit,
+  clientHistory: endpoints.clients.history,
   expenses: endpoints.expenses.list,
   quickSales: endpoints.quickSales.list,
   reports: endpoints.reports.get,

@@ -156,7 +156,7 @@ describe('paths and routes, derived from the map', () => {
     clientKyc: '/api/clients/:id/kyc/',
     clientKycDocument: '/api/clients/:id/kyc/:docId/',
     clientLedger: '/api/clients/:id/ledger/',
-    clientAudit: '/api/clients/:id/audit/',
+    clientHistory: '/api/clients/:id/history/',
     expenses: '/api/expenses/',
     quickSales: '/api/quick-sales/',
     reports: '/api/reports/',

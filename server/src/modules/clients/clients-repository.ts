@@ -1,11 +1,4 @@
-import type {
-  Client,
-  ClientAuditEntry,
-  ClientBalanceRow,
-  ClientOrdering,
-  ClientStatus,
-  ClientSummary,
-} from '@loupe/contracts';
+import type { Client, ClientBalanceRow, ClientOrdering, ClientStatus, ClientSummary } from '@loupe/contracts';
 import type { Queryable } from '../../db/database';
 import { moneyOut } from '../../kernel/money';
 import { type ExpectedVersion, lastChange, versionCondition } from '../../kernel/record-versions';
@@ -266,48 +259,5 @@ export class ClientsRepository {
       debtors: await top('c.balance < 0 ORDER BY c.balance, lower(c.name), c.id'),
       creditors: await top('c.balance > 0 ORDER BY c.balance DESC, lower(c.name), c.id'),
     };
-  }
-
-  // ---------------------------------------------------------------- audit
-
-  async auditCount(shopId: number, clientId: number): Promise<number> {
-    const rows = await this.db.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM audit_log WHERE shop_id = $1 AND entity = 'client' AND entity_id = $2",
-      [shopId, clientId],
-    );
-    return rows[0]?.n ?? 0;
-  }
-
-  /** The client's audit trail, newest first, with the name of who did it. */
-  async auditPage(
-    shopId: number,
-    clientId: number,
-    limit: number,
-    offset: number,
-  ): Promise<ClientAuditEntry[]> {
-    const rows = await this.db.query<{
-      id: string;
-      action: string;
-      user_id: number | null;
-      username: string | null;
-      before: unknown;
-      after: unknown;
-      created_at: Date | string;
-    }>(
-      `SELECT a.id::text AS id, a.action, a.user_id, u.username, a.before, a.after, a.created_at
-         FROM audit_log a LEFT JOIN users u ON u.id = a.user_id
-        WHERE a.shop_id = $1 AND a.entity = 'client' AND a.entity_id = $2
-        ORDER BY a.id DESC LIMIT $3 OFFSET $4`,
-      [shopId, clientId, limit, offset],
-    );
-    return rows.map((r) => ({
-      id: Number(r.id),
-      action: r.action,
-      userId: r.user_id,
-      username: r.username,
-      before: r.before ?? null,
-      after: r.after ?? null,
-      createdAt: iso(r.created_at),
-    }));
   }
 }

@@ -1,15 +1,8 @@
 import { createHash } from 'node:crypto';
-import type {
-  Client,
-  ClientAuditList,
-  ClientDocumentList,
-  ClientList,
-  ClientSummary,
-  LedgerList,
-} from '@loupe/contracts';
+import type { Client, ClientDocumentList, ClientList, ClientSummary, LedgerList } from '@loupe/contracts';
 import { Browser, apiTestbed } from '../../helper';
+import { auditOf, client, kyc, kycDocument, ledger } from './setup';
 import { readStored } from '../../kernel/file-store-helpers';
-import { client, kyc, kycDocument, ledger } from './setup';
 
 /** The demo shop as a fresh start seeds it (clients, then stock, then finance), read through the API. */
 describe('clients demo data', () => {
@@ -92,9 +85,7 @@ describe('clients demo data', () => {
     expect(types).toEqual(new Set(['application/pdf', 'image/png', 'image/jpeg']));
 
     const first = list.results[0] as Client;
-    const trail = (
-      await browser.get(`/api/clients/${first.id}/audit/?page_size=100`)
-    ).json() as ClientAuditList;
+    const trail = await auditOf(state.db, first.id);
     expect(trail.results.map((e) => e.action)).toContain('create');
     expect(trail.results.map((e) => e.action)).toContain('kyc_upload');
     const entries = (await browser.get(ledger(first.id))).json() as LedgerList;

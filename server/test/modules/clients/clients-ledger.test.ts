@@ -1,7 +1,7 @@
-import type { Client, ClientAuditList, LedgerList, LedgerPaymentResult } from '@loupe/contracts';
+import type { Client, LedgerList, LedgerPaymentResult } from '@loupe/contracts';
 import { LedgerRepository } from '../../../src/modules/clients/ledger-repository';
 import type { Browser } from '../../helper';
-import { audit, client, clientsTestbed, ledger } from './setup';
+import { auditOf, client, clientsTestbed, ledger } from './setup';
 
 const { state, as, create, tableCounts } = clientsTestbed();
 
@@ -313,7 +313,7 @@ describe('recording a payment', () => {
     const second = (
       await pay(browser, id, { direction: 'paid', amount: '2.5', currency: 'USD', exchangeRate: '0.8' })
     ).json() as LedgerPaymentResult;
-    const trail = (await browser.get(audit(id))).json() as ClientAuditList;
+    const trail = await auditOf(state.db, id);
     expect(trail.results.map((e) => e.action)).toEqual(['ledger_entry', 'ledger_entry', 'create']);
     expect(trail.results[0]).toMatchObject({
       username: 'silver',

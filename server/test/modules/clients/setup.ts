@@ -1,3 +1,4 @@
+import type { Queryable } from '../../../src/db/database';
 import { apiTestbed, type Browser } from '../../helper';
 
 export const CLIENTS = '/api/clients/';
@@ -6,7 +7,28 @@ export const ledger = (id: number | string) => `/api/clients/${id}/ledger/`;
 export const kyc = (id: number | string) => `/api/clients/${id}/kyc/`;
 export const kycDocument = (id: number | string, docId: number | string) =>
   `/api/clients/${id}/kyc/${docId}/`;
-export const audit = (id: number | string) => `/api/clients/${id}/audit/`;
+/** The client's History (issue 12), which replaced the raw audit list. */
+export const audit = (id: number | string) => `/api/clients/${id}/history/`;
+
+/** The client's own audit entries as stored (newest first): what History words for staff. */
+export async function auditOf(db: Queryable, id: number) {
+  const results = (
+    await db.query<{
+      id: number;
+      action: string;
+      userId: number | null;
+      username: string | null;
+      before: unknown;
+      after: unknown;
+      createdAt: Date;
+    }>(
+      `SELECT id::int AS id, action, user_id AS "userId", actor AS username, before, after, created_at AS "createdAt"
+         FROM audit_log WHERE entity = 'client' AND entity_id = $1 ORDER BY id DESC`,
+      [id],
+    )
+  ).map((row) => ({ ...row, createdAt: new Date(row.createdAt).toISOString() }));
+  return { count: results.length, results };
+}
 
 /**
  * One database for the test file that calls it; every test starts from the fixtures' users and shops (no
@@ -37,7 +59,7 @@ export function clientsTestbed() {
       `SELECT (SELECT count(*)::int FROM clients) AS clients,
               (SELECT count(*)::int FROM client_documents) AS documents,
               (SELECT count(*)::int FROM client_ledger) AS ledger,
-              (SELECT count(*)::int FROM audit_log) AS audit`,
+              (SELECT count(*)::int FROM audit_log WHERE entity NOT IN ('session', 'user')) AS audit`,
     );
     return rows[0] as Record<string, number>;
   };

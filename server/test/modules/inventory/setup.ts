@@ -51,7 +51,7 @@ export function inventoryTestbed() {
               (SELECT count(*)::int FROM checkouts) AS checkouts,
               (SELECT count(*)::int FROM sales) AS sales,
               (SELECT count(*)::int FROM client_ledger) AS ledger,
-              (SELECT count(*)::int FROM audit_log) AS audit`,
+              (SELECT count(*)::int FROM audit_log WHERE entity NOT IN ('session', 'user')) AS audit`,
     );
     return rows[0] as Record<string, number>;
   };

@@ -4,7 +4,7 @@ import { ClientConflict, ClientUpdate, endpoints } from '@loupe/contracts';
 import { etagOf } from '../../../kernel/record-versions';
 import { shopCaller } from '../../../kernel/shop-scope';
 import { staffRoute } from '../../../kernel/schemas';
-import { pageOf, pagingOf, pathId } from '../../../kernel/validation';
+import { pageOf, pathId } from '../../../kernel/validation';
 import type { ClientsRouteOptions } from '..';
 import { parseClientQuery } from '../input';
 
@@ -77,20 +77,6 @@ const clientRoutes: FastifyPluginAsyncTypebox<ClientsRouteOptions> = async (fast
         request.headers['if-match'],
       );
       return reply.header('etag', etagOf(client.version)).send(client);
-    },
-  });
-
-  fastify.route({
-    ...staffRoute(endpoints.clients.audit, TAGS, {
-      summary: 'Who changed the client, when, and the values before and after (newest first)',
-    }),
-    handler: async (request) => {
-      const { shopId } = shopCaller(request);
-      const id = pathId(request.params.id);
-      await service.existing(shopId, id);
-      return pageOf(pagingOf(request.query), await clients.auditCount(shopId, id), (limit, offset) =>
-        clients.auditPage(shopId, id, limit, offset),
-      );
     },
   });
 };
