@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { LoupeDb } from '../../src/db/open';
 import { CHUNK_BYTES, StoredFileWriter } from '../../src/kernel/file-storage';
-import { moveFilesIntoDatabase } from '../../src/kernel/file-move';
+import { moveFilesIntoDatabase, sweepUnattachedFiles } from '../../src/kernel/file-move';
 import { createTestDatabase, resetTables, seedFixtures, type Fixtures, type TestDatabase } from '../helper';
 import { readStored, storedKeys, testFileKey } from './file-store-helpers';
 
@@ -151,5 +151,20 @@ describe('moving files from the uploads folder into the database', () => {
     db = await tdb.open({ uploadsDir });
     expect(db.files).toEqual({ moved: 1, missing: [`kyc/${lost}`] });
     expect((await readStored(db, doc)).equals(pdf)).toBe(true);
+  });
+
+  it('sweeps files a crash left unattached once they are a day old, never one still arriving or attached', async () => {
+    const attached = await oldDocument(randomBytes(100));
+    await moveFilesIntoDatabase(db, key, uploadsDir);
+    const stale = randomBytes(24).toString('hex');
+    const arriving = randomBytes(24).toString('hex');
+    for (const k of [stale, arriving])
+      await (await StoredFileWriter.begin(db, key, k)).write(randomBytes(10));
+    await db.query(`UPDATE stored_files SET created_at = now() - interval '25 hours' WHERE key IN ($1, $2)`, [
+      stale,
+      attached,
+    ]);
+    expect(await sweepUnattachedFiles(db)).toBe(1);
+    expect((await storedKeys(db)).sort()).toEqual([attached, arriving].sort());
   });
 });
