@@ -111,6 +111,15 @@ describe.each(KINDS)('voiding $noun', (kind) => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ reason: [VOID_REASON_REQUIRED] });
     }
+    // Wrong types, unknown fields and an overlong reason are DRF-shaped 400s too, never a 500.
+    for (const [body, answer] of [
+      [{ reason: 5 }, { reason: ['Not a valid string.'] }],
+      [{ reason: 'x', amount: 1 }, { amount: ['This field is not allowed.'] }],
+      [{ reason: 'x'.repeat(501) }, { reason: ['Ensure this field has no more than 500 characters.'] }],
+    ] as const) {
+      const res = await platinum.post(kind.voidPath(id), body);
+      expect([res.statusCode, res.json()]).toEqual([400, answer]);
+    }
     expect(await rowsOf(kind.table)).toHaveLength(1);
   });
 
