@@ -33,8 +33,8 @@ describe('Undo toasts', () => {
     const item = await createItem(gold, {
       serial,
       stockType: 'Watches',
-      brand: 'Tudor',
-      model: 'Black Bay',
+      brand: 'Omega',
+      model: 'Speedmaster',
       transactions: [{ type: 'cash', amount: '2100' }],
     });
     const uploaded = await gold.post(`/api/api/items/${item.id}/images/`, {

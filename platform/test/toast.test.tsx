@@ -49,7 +49,8 @@ describe('toasts', () => {
   it('notify shows its message in the Notifications live region, themed like the app', async () => {
     renderToaster();
     act(() => notify('Settings saved.'));
-    const region = screen.getByRole('region', { name: /Notifications/ });
+    // Sonner comes in its own chunk, with the first toaster or toast.
+    const region = await screen.findByRole('region', { name: /Notifications/ });
     expect(region).toHaveAttribute('aria-live', 'polite');
     expect(await within(region).findByText('Settings saved.')).toBeInTheDocument();
     // The app starts dark (SPEC §1): the toasts follow it.

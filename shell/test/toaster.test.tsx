@@ -8,7 +8,8 @@ describe('the one toaster', () => {
   it('is rendered once in the signed-in layout, and a toast raised through the shared platform shows in it', async () => {
     renderApp({ role: 'gold' });
     await screen.findByTestId('top-bar');
-    const regions = screen.getAllByRole('region', { name: /Notifications/ });
+    // Sonner comes in its own chunk, once the signed-in layout mounts the toaster.
+    const regions = await screen.findAllByRole('region', { name: /Notifications/ });
     expect(regions).toHaveLength(1);
     // What a remote does: it calls the platform singleton's notify, not a toaster of its own.
     act(() => notify('Report pinned.'));
@@ -20,7 +21,7 @@ describe('the one toaster', () => {
     renderApp({ role: 'gold' });
     await screen.findByTestId('top-bar');
     act(() => notify('Saved.'));
-    const region = screen.getByRole('region', { name: /Notifications/ });
+    const region = await screen.findByRole('region', { name: /Notifications/ });
     await within(region).findByText('Saved.');
     expect(region.querySelector('[data-sonner-toaster]')).toHaveAttribute('data-sonner-theme', 'light');
   });

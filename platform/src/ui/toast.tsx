@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useRef, type CSSProperties } from 'react';
-import { toast, Toaster as SonnerToaster, useSonner } from 'sonner';
+import { useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
 import styled, { useTheme } from 'styled-components';
 import { errorMessage } from '../lib';
+
+type Sonner = typeof import('sonner');
 
 /*
  * Toasts, react-admin's "undoable" way: a quick, reversible action shows at once, a toast says what happened with
@@ -13,13 +14,35 @@ import { errorMessage } from '../lib';
 /** How long Undo is offered. Sonner pauses the count while the pointer is over the toast or it has focus. */
 export const UNDO_MS = 5000;
 
+/*
+ * Sonner (about 8.5 KB of brotli'd JS) is fetched in its own chunk the first time a toaster mounts or a toast is
+ * raised, not with the shell's first script: /login never shows a toast, and its first load has a budget. Once
+ * here, every call is synchronous. The chunk belongs to the platform the shell bundles, so remotes calling the
+ * platform singleton still reach the one copy, and its one store.
+ */
+let sonnerLoading: Promise<Sonner> | null = null;
+let sonner: Sonner | null = null;
+
+function loadSonner(): Promise<Sonner> {
+  sonnerLoading ??= import(/* webpackChunkName: "toasts" */ 'sonner').then((module) => (sonner = module));
+  return sonnerLoading;
+}
+
+/** Runs `show` with sonner: at once when it is here, else as soon as its chunk is. */
+function withSonner(show: (module: Sonner) => void): void {
+  if (sonner) show(sonner);
+  else void loadSonner().then(show);
+}
+
 /** What a toast tells. Errors are announced like any other toast (sonner's polite live region). */
 export type NotifyTone = 'success' | 'error' | 'info';
 
 export function notify(message: string, tone: NotifyTone = 'success'): void {
-  if (tone === 'error') toast.error(message);
-  else if (tone === 'info') toast.info(message);
-  else toast.success(message);
+  withSonner(({ toast }) => {
+    if (tone === 'error') toast.error(message);
+    else if (tone === 'info') toast.info(message);
+    else toast.success(message);
+  });
 }
 
 export interface UndoableOptions {
@@ -70,7 +93,7 @@ export function flushPendingUndos(): Promise<void> {
 /** Takes every toast off the screen (their deferred requests are flushed first, never dropped). */
 export function clearToasts(): void {
   void flushPendingUndos();
-  toast.dismiss();
+  sonner?.toast.dismiss();
 }
 
 function listenForLeave(): void {
@@ -82,7 +105,8 @@ function listenForLeave(): void {
 }
 
 function failed(error: unknown, fallback: string): void {
-  toast.error(errorMessage(error, fallback));
+  const text = errorMessage(error, fallback);
+  withSonner(({ toast }) => toast.error(text));
 }
 
 /** Runs `fn` and reports a rejection; returns whether it succeeded. */
@@ -103,6 +127,7 @@ async function attempt(fn: () => void | Promise<unknown>, fallback: string): Pro
 export function undoable(options: UndoableOptions): Undoable {
   const { message, undo, commit, duration = UNDO_MS } = options;
   let settled = false;
+  let id: string | number | undefined;
 
   const settle = (): boolean => {
     if (settled) return false;
@@ -126,7 +151,7 @@ export function undoable(options: UndoableOptions): Undoable {
     flush() {
       if (settled || !commit) return;
       doCommit();
-      toast.dismiss(id);
+      if (id !== undefined) sonner?.toast.dismiss(id);
     },
     get settled() {
       return settled;
@@ -138,18 +163,22 @@ export function undoable(options: UndoableOptions): Undoable {
     listenForLeave();
   }
 
-  const id = toast.success(message, {
-    duration,
-    closeButton: true,
-    action: {
-      label: 'Undo',
-      onClick: () => {
-        if (!settle()) return;
-        void attempt(undo, options.undoFailed ?? 'The change could not be undone.');
+  withSonner(({ toast }) => {
+    // Flushed before sonner's chunk arrived (the page was left at once): there is nothing left to offer.
+    if (settled) return;
+    id = toast.success(message, {
+      duration,
+      closeButton: true,
+      action: {
+        label: 'Undo',
+        onClick: () => {
+          if (!settle()) return;
+          void attempt(undo, options.undoFailed ?? 'The change could not be undone.');
+        },
       },
-    },
-    onAutoClose: doCommit,
-    onDismiss: doCommit,
+      onAutoClose: doCommit,
+      onDismiss: doCommit,
+    });
   });
   return handle;
 }
@@ -190,6 +219,21 @@ const PhoneSpace = styled.div`
  * section is a live region (sonner's), Undo and Close are real buttons, and Alt+T moves focus to the toasts.
  */
 export function Toaster() {
+  const [module, setModule] = useState<Sonner | null>(sonner);
+  useEffect(() => {
+    if (module) return;
+    let live = true;
+    void loadSonner().then((loaded) => {
+      if (live) setModule(loaded);
+    });
+    return () => {
+      live = false;
+    };
+  }, [module]);
+  return module ? <ThemedToaster sonner={module} /> : null;
+}
+
+function ThemedToaster({ sonner: { Toaster: SonnerToaster, useSonner } }: { sonner: Sonner }) {
   const theme = useTheme();
   const { toasts } = useSonner();
   const style = {
