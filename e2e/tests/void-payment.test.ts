@@ -21,9 +21,12 @@ afterAll(async () => {
 
 const field = (scope: Page | Locator, label: string) => scope.getByLabel(label, { exact: true });
 
-/** The balance the client's page shows ("Balance: ▲ £250.00 (the shop owes)") as its figure. */
+/**
+ * The balance the client's page shows ("Balance: ▲ £250.00 (the shop owes)") as its figure: the paragraph, not
+ * the History's "Balance: £0.00 → £250.00" lines.
+ */
 async function pageBalance(page: Page): Promise<string> {
-  return shownAmount(await page.getByText(/^Balance:/).innerText());
+  return shownAmount(await page.locator('p', { hasText: /^Balance:/ }).innerText());
 }
 
 async function waitForBalance(page: Page, amount: string): Promise<void> {
@@ -87,7 +90,11 @@ describe('corrections by reversal on screen (issue 12)', () => {
       expect((await getClientRecord(gold, client.id)).balance).toBe(0);
 
       // The original stays, marked Voided with the reason and who; its reversal follows; neither has Void.
-      const original = ledger(page).locator('tbody tr').filter({ hasText: reason });
+      // (The reversal's own note names the reason too, as "Void of #id: …".)
+      const original = ledger(page)
+        .locator('tbody tr')
+        .filter({ hasText: reason })
+        .filter({ hasNotText: /Void of/ });
       await original.waitFor();
       expect(await original.innerText()).toContain('Voided');
       expect(await original.innerText()).toContain('gold');
