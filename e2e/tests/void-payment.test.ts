@@ -4,6 +4,7 @@ import { apiSend, apiSignIn } from '../support/api';
 import { browserSuite } from '../support/browser';
 import { addClient, getClientRecord, shownAmount, uniqueClientName } from '../support/clients';
 import { baseUrl } from '../support/state';
+import { createItem, getItem, uniqueSerial } from '../support/inventory';
 import { heading } from '../support/ui';
 
 const browserTest = browserSuite();
@@ -142,5 +143,68 @@ describe('corrections by reversal on screen (issue 12)', () => {
     const describedBy = await voidButton.getAttribute('aria-describedby');
     expect(describedBy).toBeTruthy();
     expect(await page.locator(`[id="${describedBy}"]`).innerText()).toBe(VOID_NOT_ALLOWED);
+  });
+  browserTest('gold voids a sale on the item page: the item is available again', async (kit) => {
+    const serial = uniqueSerial('E2E-VOID');
+    const item = await createItem(gold, {
+      serial,
+      stockType: 'Watches',
+      brand: 'Omega',
+      model: 'Speedmaster',
+      retailPrice: '6500',
+      transactions: [{ type: 'cash', amount: '4100' }],
+    });
+    const sold = await apiSend(gold, 'POST', `/api/api/items/${item.id}/sell/`, {
+      price: '6400',
+      paymentMethod: 'Cash',
+    });
+    expect(sold.status()).toBe(200);
+    const page = await kit.newPage({ as: demo.gold });
+
+    await page.goto(`/inventory/edit/${item.id}`);
+    const sale = page.getByRole('region', { name: 'Sale', exact: true });
+    await sale.waitFor();
+    expect(await sale.innerText()).toContain('£6,400.00');
+    await sale.getByRole('button', { name: 'Void sale', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `Void sale of ${serial}` });
+    await field(dialog, 'Reason').fill('Sold the wrong watch');
+    await dialog.getByRole('button', { name: 'Void', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await sale.getByText('was voided: the item is Available again.', { exact: false }).waitFor();
+    expect(await field(page, 'Status').inputValue()).toBe('Available');
+    expect((await getItem(gold, item.id)).status).toBe('available');
+  });
+
+  browserTest('gold voids an expense on /expenselist: it stays, marked, beside its reversal', async (kit) => {
+    const name = `E2E Void expense ${Date.now().toString(36)}`;
+    const saved = await apiSend(gold, 'POST', '/api/api/expenses/', {
+      name,
+      amount: '42.50',
+      currency: 'GBP',
+      payment_method: 'Cash',
+      notes: '',
+    });
+    expect(saved.status()).toBe(201);
+    const page = await kit.newPage({ as: demo.gold });
+
+    await page.goto('/expenselist');
+    const table = page.getByRole('table', { name: 'Expenses' });
+    await table.getByRole('button', { name: new RegExp(`^Void ${name}, £42\\.50 on `) }).click();
+    const dialog = page.getByRole('dialog', { name: 'Void expense' });
+    await field(dialog, 'Reason').fill('Paid twice');
+    await dialog.getByRole('button', { name: 'Void', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const reversal = table
+      .locator('tbody tr')
+      .filter({ hasText: new RegExp(`Void of ${name}, £42\\.50 on `) });
+    await reversal.waitFor();
+    expect(await reversal.innerText()).toContain('-£42.50');
+    const original = table
+      .locator('tbody tr')
+      .filter({ hasText: name })
+      .filter({ hasText: /Voided/ });
+    await original.waitFor();
+    expect(await original.innerText()).toContain('Paid twice');
+    expect(await table.getByRole('button', { name: new RegExp(`^Void ${name}`) }).count()).toBe(0);
   });
 });
