@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Dialog, Page } from 'playwright-core';
 import { demo } from '../support/accounts';
 import { apiSignIn } from '../support/api';
+import { formatViolations, seriousViolations } from '../support/axe';
 import { browserSuite } from '../support/browser';
 import { addClient, uniqueClientName } from '../support/clients';
 import { parseCsv } from '../support/finance';
@@ -70,6 +71,8 @@ describe('the audit trail on screen (issue 12)', () => {
         .filter({ hasText: CHANGE });
       await row.first().waitFor();
       expect(await row.first().innerText()).toContain('platinum');
+      const violations = await seriousViolations(page, 'Activity, filtered');
+      expect(formatViolations(violations)).toBe('');
 
       // Export CSV downloads the same filtered trail, which holds the change.
       const download = page.waitForEvent('download');
