@@ -193,7 +193,7 @@ function VoidForm<T>({
         Voiding cannot be undone. The entry stays, marked voided, and a reversal entry dated today cancels it.
       </Warning>
       <Summary>
-        <dl aria-label="Entry to void">
+        <dl>
           {facts.map((fact) => (
             <Fragment key={fact.label}>
               <dt>{fact.label}</dt>

@@ -80,7 +80,7 @@ export function ItemSaleSection({ item, onVoided }: ItemSaleSectionProps) {
       ) : null}
       {sale ? (
         <>
-          <Facts aria-label="Sale">
+          <Facts>
             {factsOf(sale).map((fact) => (
               <Fragment key={fact.label}>
                 <dt>{fact.label}</dt>
