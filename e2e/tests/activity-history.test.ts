@@ -6,6 +6,7 @@ import { formatViolations, seriousViolations } from '../support/axe';
 import { browserSuite } from '../support/browser';
 import { addClient, uniqueClientName } from '../support/clients';
 import { parseCsv } from '../support/finance';
+import { createItem, uniqueSerial } from '../support/inventory';
 import { baseUrl } from '../support/state';
 import { heading, openUserMenu, waitForPath } from '../support/ui';
 
@@ -91,4 +92,32 @@ describe('the audit trail on screen (issue 12)', () => {
       expect(line?.join(' ')).toContain(BEFORE);
     },
   );
+
+  browserTest('an item’s edit shows in its History, before → after', async (kit) => {
+    const serial = uniqueSerial('E2E-HIST');
+    const item = await createItem(platinum, {
+      serial,
+      stockType: 'Watches',
+      brand: 'Omega',
+      model: 'Speedmaster',
+      description: 'Steel bracelet',
+      transactions: [{ type: 'cash', amount: '4100' }],
+    });
+    const page = await kit.newPage({ as: demo.platinum });
+    await page.goto(`/inventory/edit/${item.id}`);
+    await heading(page, 'Edit Inventory Item').waitFor();
+    await page.getByLabel('Description', { exact: true }).fill('Box and papers');
+    const alert = nextAlert(page);
+    await page.getByRole('button', { name: 'Update Item', exact: true }).click();
+    expect(await alert).toBe(`Inventory item ${item.id} updated successfully!`);
+    await waitForPath(page, '/inventory/manage');
+
+    await page.goto(`/inventory/edit/${item.id}`);
+    const history = page.getByRole('region', { name: 'History', exact: true });
+    const entry = history
+      .getByRole('listitem')
+      .filter({ hasText: 'Description: Steel bracelet → Box and papers' });
+    await entry.first().waitFor();
+    expect(await entry.first().innerText()).toContain('platinum');
+  });
 });
