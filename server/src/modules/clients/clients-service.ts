@@ -10,6 +10,7 @@ import {
 } from '@loupe/contracts';
 import type { AppContext } from '../../context';
 import { isNumericOutOfRange } from '../../kernel/db-errors';
+import { expectedVersion, staleEdit, versionMatches } from '../../kernel/record-versions';
 import { FileStore, ONE_FILE, type UploadRules } from '../../kernel/file-storage';
 import { fileKeyFor } from '../../kernel/file-crypto';
 import { sniffKyc } from '../../kernel/file-types';

@@ -16,6 +16,7 @@ import { FileStore, NO_FILE, type UploadRules } from '../../kernel/file-storage'
 import { fileKeyFor } from '../../kernel/file-crypto';
 import { sniffImage } from '../../kernel/file-types';
 import { conflict, notFound } from '../../kernel/http-errors';
+import { expectedVersion, staleEdit, versionMatches } from '../../kernel/record-versions';
 import { AMOUNT_RULE, RATE_RULE, amountRuleFor } from '../../kernel/money';
 import type { ShopCaller } from '../../kernel/shop-scope';
 import { ErrorBag, dateField, decimalField } from '../../kernel/validation';
