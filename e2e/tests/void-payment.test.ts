@@ -207,4 +207,34 @@ describe('corrections by reversal on screen (issue 12)', () => {
     expect(await original.innerText()).toContain('Paid twice');
     expect(await table.getByRole('button', { name: new RegExp(`^Void ${name}`) }).count()).toBe(0);
   });
+  browserTest('gold voids a quick sale from the list under the /quicksales form', async (kit) => {
+    const name = `E2E Void quick sale ${Date.now().toString(36)}`;
+    const saved = await apiSend(gold, 'POST', '/api/api/quick-sales/', {
+      name,
+      amount: '19.99',
+      currency: 'GBP',
+      payment_method: 'Cash',
+    });
+    expect(saved.status()).toBe(201);
+    const page = await kit.newPage({ as: demo.gold });
+
+    await page.goto('/quicksales');
+    const table = page.getByRole('table', { name: 'Recent quick sales' });
+    await table.getByRole('button', { name: new RegExp(`^Void ${name}, £19\\.99 on `) }).click();
+    const dialog = page.getByRole('dialog', { name: 'Void quick sale' });
+    await field(dialog, 'Reason').fill('Rang up by mistake');
+    await dialog.getByRole('button', { name: 'Void', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const reversal = table
+      .locator('tbody tr')
+      .filter({ hasText: new RegExp(`Void of ${name}, £19\\.99 on `) });
+    await reversal.waitFor();
+    expect(await reversal.innerText()).toContain('-£19.99');
+    const original = table
+      .locator('tbody tr')
+      .filter({ hasText: name })
+      .filter({ hasText: /Voided/ });
+    await original.waitFor();
+    expect(await original.innerText()).toContain('Rang up by mistake');
+  });
 });
