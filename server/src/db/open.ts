@@ -5,7 +5,12 @@ import { migrate, readMigrations } from './migrate';
 import { automaticBackup } from './backup';
 import { seedDemo, type DemoSeed } from '../demo/seed';
 import { fileKeyFor } from '../kernel/file-crypto';
-import { moveFilesIntoDatabase, sweepUnattachedFiles, type FileMoveReport } from '../kernel/file-move';
+import {
+  moveFilesIntoDatabase,
+  removeMovedFiles,
+  sweepUnattachedFiles,
+  type FileMoveReport,
+} from '../kernel/file-move';
 
 export interface LoupeDb extends Db {
   /** What was seeded at this start, or null (demo off, or the database already had a shop). */
@@ -50,6 +55,14 @@ export async function openDatabase(
     const fileKey = config.fileKey ? fileKeyFor(config.fileKey) : null;
     const files =
       fileKey && config.uploadsDir ? await moveFilesIntoDatabase(db, fileKey, config.uploadsDir) : null;
+    if (fileKey && config.uploadsDir) {
+      // A backup that holds the moved files before their folder copies go: the one taken before the
+      // migrations has none of their bytes (kernel/file-move.ts).
+      if (files && files.moved > 0 && db.kind === 'pglite' && config.backupDir) {
+        await automaticBackup(db, config, config.backupDir, 'after-file-move');
+      }
+      await removeMovedFiles(db, config.uploadsDir);
+    }
     if (fileKey) await sweepUnattachedFiles(db);
     const seeded = config.demo
       ? await seedDemo(db, (options.now ?? (() => new Date()))(), fileKey ? { fileKey } : {})

@@ -8,10 +8,14 @@ import { CHUNK_BYTES, StoredFileWriter } from './file-storage';
 /**
  * Files uploaded before they were stored in the database (issue 12) sit in UPLOADS_DIR/<kind>/<storage_key>.
  * At start, after the SQL migrations, each row whose bytes are not yet in the database has its file read
- * chunk by chunk, sealed into stored_files, attached, and only then deleted from the folder. Rows are done
- * one at a time and a row whose file is already attached is skipped, so the move is idempotent and a start
- * interrupted halfway simply continues at the next one (an unattached leftover of the interrupted file is
- * replaced). A row whose file is missing from the folder is reported, never a reason to refuse to start.
+ * chunk by chunk, sealed into stored_files and attached (moveFilesIntoDatabase). Rows are done one at a time
+ * and a row whose file is already attached is skipped, so the move is idempotent and a start interrupted
+ * halfway simply continues at the next one (an unattached leftover of the interrupted file is replaced). A row
+ * whose file is missing from the folder is reported, never a reason to refuse to start.
+ *
+ * The folder's copies are deleted in a second step (removeMovedFiles), after the caller has had the chance to
+ * back the database up: the automatic backup taken before the migrations holds no file bytes (they were still
+ * in the folder), so deleting them first would leave no backup from which they could be restored.
  */
 
 export interface FileMoveReport {
@@ -58,12 +62,35 @@ export async function moveFilesIntoDatabase(
         await db.query('DELETE FROM stored_files WHERE key = $1', [row.storageKey]).catch(() => undefined);
         throw error;
       }
-      // The bytes are committed in the database: the folder's copy can go.
-      await unlink(file);
       report.moved += 1;
     }
   }
   return report;
+}
+
+/**
+ * Deletes from the folder every file whose bytes are attached in the database (the plaintext copies the move
+ * left behind, including those of a start that died between the move and this step); returns how many.
+ */
+export async function removeMovedFiles(db: Db, uploadsDir: string): Promise<number> {
+  let removed = 0;
+  for (const { table, kind } of OWNERS) {
+    const rows = await db.query<{ storageKey: string }>(
+      `SELECT t.storage_key AS "storageKey" FROM ${table} t
+        WHERE EXISTS (SELECT 1 FROM stored_files f WHERE f.key = t.storage_key AND f.attached)`,
+    );
+    for (const row of rows) {
+      const gone = await unlink(path.join(uploadsDir, kind, row.storageKey)).then(
+        () => true,
+        (error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return false;
+          throw error;
+        },
+      );
+      if (gone) removed += 1;
+    }
+  }
+  return removed;
 }
 
 /**

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { LoupeDb } from '../../src/db/open';
 import { CHUNK_BYTES, StoredFileWriter } from '../../src/kernel/file-storage';
-import { moveFilesIntoDatabase, sweepUnattachedFiles } from '../../src/kernel/file-move';
+import { moveFilesIntoDatabase, removeMovedFiles, sweepUnattachedFiles } from '../../src/kernel/file-move';
 import { createTestDatabase, resetTables, seedFixtures, type Fixtures, type TestDatabase } from '../helper';
 import { readStored, storedKeys, testFileKey } from './file-store-helpers';
 
@@ -115,8 +115,13 @@ describe('moving files from the uploads folder into the database', () => {
         },
       ].sort((a, b) => a.key.localeCompare(b.key)),
     );
+    // The folder's copies stay until removeMovedFiles (after a backup that holds them), then go.
+    expect(readdirSync(path.join(uploadsDir, 'kyc')).sort()).toEqual([doc].sort());
+    expect(readdirSync(path.join(uploadsDir, 'items'))).toEqual([image]);
+    expect(await removeMovedFiles(db, uploadsDir)).toBe(2);
     expect(readdirSync(path.join(uploadsDir, 'kyc'))).toEqual([]);
     expect(readdirSync(path.join(uploadsDir, 'items'))).toEqual([]);
+    expect(await removeMovedFiles(db, uploadsDir)).toBe(0);
 
     // Idempotent: a second start moves nothing and still names the missing file.
     expect(await moveFilesIntoDatabase(db, key, uploadsDir)).toEqual({ moved: 0, missing: [`kyc/${lost}`] });
@@ -133,6 +138,7 @@ describe('moving files from the uploads folder into the database', () => {
 
     expect(await moveFilesIntoDatabase(db, key, uploadsDir)).toEqual({ moved: 1, missing: [] });
     expect((await readStored(db, doc)).equals(pdf)).toBe(true);
+    await removeMovedFiles(db, uploadsDir);
     expect(existsSync(path.join(uploadsDir, 'kyc', doc))).toBe(false);
   });
 
@@ -148,9 +154,16 @@ describe('moving files from the uploads folder into the database', () => {
     const doc = await oldDocument(pdf);
     const lost = await oldDocument(null);
     await db.close();
-    db = await tdb.open({ uploadsDir });
+    const backupDir = path.join(uploadsDir, '..', 'file-move-backups');
+    db = await tdb.open({ uploadsDir, backupDir });
     expect(db.files).toEqual({ moved: 1, missing: [`kyc/${lost}`] });
     expect((await readStored(db, doc)).equals(pdf)).toBe(true);
+    // The folder's copy is gone, and on the embedded database only after a backup that holds it.
+    expect(existsSync(path.join(uploadsDir, 'kyc', doc))).toBe(false);
+    const backups = existsSync(backupDir) ? readdirSync(backupDir) : [];
+    expect(backups.filter((name) => name.endsWith('-after-file-move.tar.gz'))).toHaveLength(
+      db.kind === 'pglite' ? 1 : 0,
+    );
   });
 
   it('sweeps files a crash left unattached once they are a day old, never one still arriving or attached', async () => {
