@@ -8,7 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Client } from 'pg';
 import * as tar from 'tar';
 import type { Config } from '../config';
-import { createPgliteDb, createPostgresDb, type Db } from './database';
+import { createPgliteDb, createPostgresDb, type Db, type Transaction } from './database';
 import { LOCK_FILE, LOCK_SOCKET, acquireDataDirLock } from './lock';
 
 /** Bumped when the archive's layout changes; restore refuses a format it does not know. */
@@ -69,8 +69,26 @@ const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
  */
 export async function tableChecksums(
   db: Pick<Db, 'transaction'>,
+  /** Run first in the same snapshot (the copy itself), so the sums describe exactly what was copied. */
+  within?: (tx: Transaction) => Promise<void>,
 ): Promise<{ tables: Record<string, TableSummary>; sequences: Record<string, string | null> }> {
   return db.transaction(async (tx) => {
+    // One snapshot for the copy and every sum (PostgreSQL: pg_dump joins it with --snapshot).
+    await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
+    // Sequences are outside transactions (nextval is never rolled back or hidden by a snapshot): read before
+    // the copy, so the copy's value is this one or later, and a restore checks it is not behind.
+    const sequences: Record<string, string | null> = {};
+    const seqs = await tx.query<{ name: string }>(
+      `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname = current_schema() AND c.relkind = 'S' ORDER BY c.relname`,
+    );
+    for (const seq of seqs) {
+      const [value] = await tx.query<{ last_value: string | number; is_called: boolean }>(
+        `SELECT last_value, is_called FROM ${quote(seq.name)}`,
+      );
+      sequences[seq.name] = value?.is_called ? String(value.last_value) : null;
+    }
+    if (within) await within(tx);
     for (const setting of [
       "SET LOCAL TimeZone = 'UTC'",
       "SET LOCAL DateStyle = 'ISO, MDY'",
@@ -103,17 +121,6 @@ export async function tableChecksums(
            FROM ${quote(table.name)} t`,
       );
       result[table.name] = { rows: Number(row?.rows ?? 0), sha256: String(row?.sha256) };
-    }
-    const sequences: Record<string, string | null> = {};
-    const seqs = await tx.query<{ name: string }>(
-      `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-        WHERE n.nspname = current_schema() AND c.relkind = 'S' ORDER BY c.relname`,
-    );
-    for (const seq of seqs) {
-      const [value] = await tx.query<{ last_value: string | number; is_called: boolean }>(
-        `SELECT last_value, is_called FROM ${quote(seq.name)}`,
-      );
-      sequences[seq.name] = value?.is_called ? String(value.last_value) : null;
     }
     return { tables: result, sequences };
   });
@@ -187,10 +194,9 @@ export interface BackupResult {
 
 /**
  * Writes one archive (`file`, a gzipped tar) holding the whole database and manifest.json. PGlite: the open
- * instance's own copy of its data folder, taken between two queries. PostgreSQL: `pg_dump --format=custom` of
- * the schema the connection uses. The checksums are read in one transaction; with PostgreSQL, writes landing
- * between them and the dump would make the restore's verification fail loudly rather than pass wrongly — run
- * it at a quiet moment or on a replica.
+ * instance's own copy of its data folder. PostgreSQL: `pg_dump --format=custom` of the schema the connection
+ * uses. Either way the copy and the manifest's checksums come from one snapshot, so a backup taken while the
+ * server takes writes still verifies when restored.
  */
 export async function createBackup(db: Db, config: Config4Backup, file: string): Promise<BackupResult> {
   const target = path.resolve(file);
@@ -202,31 +208,41 @@ export async function createBackup(db: Db, config: Config4Backup, file: string):
     let schema: string | null = null;
     let sums;
     if (db.kind === 'pglite') {
-      if (!db.dumpDataDir) throw new BackupError('This embedded database cannot be copied.');
+      const dump = db.dumpDataDir?.bind(db);
+      if (!dump) throw new BackupError('This embedded database cannot be copied.');
       member = PGLITE_MEMBER;
-      // Sums first, then the copy: nothing else runs in between on a single-connection PGlite unless a
-      // request slips in; the restore verification would then name the table.
-      sums = await tableChecksums(db);
-      await writeFile(path.join(work, member), await db.dumpDataDir());
+      // A checkpoint first, so the copy needs little WAL replay when it is loaded (not allowed in a transaction).
+      await db.exec('CHECKPOINT');
+      // The copy is taken inside the checksums' transaction: PGlite runs no other query or transaction until
+      // it ends, so the sums describe exactly the copied database even while the server is taking writes.
+      sums = await tableChecksums(db, async () => {
+        await writeFile(path.join(work, member), await dump());
+      });
     } else {
       if (!config.databaseUrl) throw new BackupError('No DATABASE_URL to back up.');
       member = POSTGRES_MEMBER;
       schema = await postgresSchema(db);
-      sums = await tableChecksums(db);
-      await run(
-        pgTool('pg_dump'),
-        [
-          '--format=custom',
-          '--no-owner',
-          '--no-privileges',
-          '--schema',
-          schema,
-          '--file',
-          path.join(work, member),
-          libpqUrl(config.databaseUrl),
-        ],
-        'a backup',
-      );
+      const url = libpqUrl(config.databaseUrl);
+      const file = path.join(work, member);
+      // pg_dump joins this transaction's snapshot: dump and sums see the same database, whatever commits meanwhile.
+      sums = await tableChecksums(db, async (tx) => {
+        const [snapshot] = await tx.query<{ id: string }>('SELECT pg_export_snapshot() AS id');
+        await run(
+          pgTool('pg_dump'),
+          [
+            '--format=custom',
+            '--no-owner',
+            '--no-privileges',
+            `--snapshot=${snapshot?.id}`,
+            '--schema',
+            schema as string,
+            '--file',
+            file,
+            url,
+          ],
+          'a backup',
+        );
+      });
     }
     const manifest: Manifest = {
       format: BACKUP_FORMAT,
@@ -352,8 +368,10 @@ export function compareSums(
       problems.push(`table ${name}: rows differ from the backup (checksum)`);
   }
   for (const [name, value] of Object.entries(manifest.sequences)) {
-    if (actual.sequences[name] !== value) {
-      problems.push(`sequence ${name} is at ${actual.sequences[name]}, the backup ${value}`);
+    const got = actual.sequences[name];
+    // Behind the backup's value would hand out ids already used; ahead is the copy having been taken later.
+    if (got === undefined || (value !== null && (got === null || BigInt(got) < BigInt(value)))) {
+      problems.push(`sequence ${name} is at ${got ?? 'nothing'}, behind the backup's ${value}`);
     }
   }
   return problems;
