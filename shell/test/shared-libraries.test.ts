@@ -10,7 +10,7 @@ import * as Platform from '@loupe/platform';
 import { createInstance } from '@module-federation/enhanced/runtime';
 import * as React from 'react';
 import * as StyledComponents from 'styled-components';
-import { sharedLibraries } from '../src/federation/federation-runtime';
+import { sharedLibraries } from '../src/federation/shared-copies';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ createInstance: jest.fn() }));
 
