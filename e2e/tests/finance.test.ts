@@ -101,7 +101,8 @@ describe('expenses', () => {
     expect([notes, currency, amount, method]).toEqual(['Geneva, signed for', 'GBP', '£12.50', 'Cash']);
     expect(await row(name).locator('time').getAttribute('datetime')).toBe(day);
     expect(date).not.toBe('');
-    expect((await cells(foreign)).slice(3)).toEqual(['USD', '$7.00', 'PayPal']);
+    // The last column is the entry's standing: Void for an entry that stands (issue 12).
+    expect((await cells(foreign)).slice(3)).toEqual(['USD', '$7.00', 'PayPal', 'Void']);
 
     // The filter is in the URL and in its fields.
     expect(await page.getByLabel('From', { exact: true }).inputValue()).toBe(day);
