@@ -203,6 +203,9 @@ describe('/activity', () => {
       'The end date must not be before the start date.',
     );
     expect(screen.queryByText(/Failed to load activity/)).not.toBeInTheDocument();
+    // No export of a query the service refuses: the link becomes a disabled button.
+    expect(screen.queryByRole('link', { name: 'Export CSV' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
   });
 
   it('says what failed, with a Retry that asks again', async () => {

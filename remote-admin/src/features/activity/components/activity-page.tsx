@@ -162,9 +162,16 @@ export function ActivityPage() {
       <PageHeader
         title="Activity"
         actions={
-          <CsvLink href={activityCsvUrl(list.filters)} download="">
-            Export CSV
-          </CsvLink>
+          // Filters the service refused would download its 400 instead of a CSV: the export waits for them.
+          badFilters ? (
+            <Button type="button" disabled>
+              Export CSV
+            </Button>
+          ) : (
+            <CsvLink href={activityCsvUrl(list.filters)} download="">
+              Export CSV
+            </CsvLink>
+          )
         }
       />
       <Card>
