@@ -2,6 +2,7 @@ export * from './alert';
 export * from './button';
 export * from './choice-field';
 export * from './data-table';
+export * from './edit-conflict';
 export * from './fields';
 export * from './file-field';
 export * from './form-actions';

@@ -7,6 +7,9 @@ import {
   PageHeader,
   usePageTitle,
   useQueryClient,
+  EditConflictAlert,
+  editConflictOf,
+  type EditConflict,
 } from '@loupe/platform';
 import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -14,7 +17,6 @@ import styled from 'styled-components';
 import { Balance } from '../../../components/balance';
 import { clientQueryOptions } from '../../../api/get-client';
 import { ClientLoader } from '../../../components/client-loader';
-import { EditConflictAlert, editConflictOf, type EditConflict } from '../../../components/edit-conflict';
 import { RecentLedger } from '../../../components/recent-ledger';
 import { useUpdateClient } from '../api/update-client';
 import { toWrite, valuesOf, type ClientValues } from '../lib/client-values';

@@ -17,6 +17,9 @@ import {
   usePageTitle,
   useQueryClient,
   type DataColumn,
+  EditConflictAlert,
+  editConflictOf,
+  type EditConflict,
 } from '@loupe/platform';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -26,7 +29,6 @@ import { itemQueryOptions, useItem } from '../api/get-item';
 import { useUpdateItem } from '../api/update-item';
 import { itemImageUrl } from '../api/upload-item-image';
 import { STATUS_LABELS, TRANSACTION_LABELS } from '../lib/labels';
-import { EditConflictAlert, editConflictOf, type EditConflict } from './edit-conflict';
 import { ImageField, useImageUpload } from './image-field';
 import { ItemSaleSection } from './item-sale';
 import { checkItemFields, ItemFields, itemFieldsInput, type ItemFieldValues } from './item-fields';

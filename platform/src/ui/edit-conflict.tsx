@@ -1,13 +1,20 @@
-import type { ClientConflict } from '@loupe/contracts';
-import { Alert, Button, formatMoment, HttpError, useAuth } from '@loupe/platform';
+import type { ClientConflict, ItemConflict } from '@loupe/contracts';
+import { useAuth } from '../auth/auth-context';
+import { HttpError } from '../http/http-client';
+import { formatMoment } from '../lib/dates';
+import { Alert } from './alert';
+import { Button } from './button';
 
-/** Who changed the client under an open form, and when (the service's 409/412 to a stale edit). */
-export type EditConflict = Pick<ClientConflict, 'changedBy' | 'changedAt'>;
+/**
+ * Who changed a record under an open edit form, and when: the service's 409/412 to a stale edit of a client or
+ * an item (issue 12), shown the same way by every remote that edits one.
+ */
+export type EditConflict = Pick<ClientConflict | ItemConflict, 'changedBy' | 'changedAt'>;
 
 /** The conflict a failed save reports, or null for any other failure (those go beside their fields). */
 export function editConflictOf(error: unknown): EditConflict | null {
   if (!(error instanceof HttpError) || (error.status !== 409 && error.status !== 412)) return null;
-  const data = error.data as Partial<ClientConflict> | null;
+  const data = error.data as Partial<EditConflict> | null;
   if (data === null || typeof data !== 'object' || typeof data.changedAt !== 'string') return null;
   return { changedBy: typeof data.changedBy === 'string' ? data.changedBy : null, changedAt: data.changedAt };
 }
