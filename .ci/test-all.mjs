@@ -106,6 +106,8 @@ const lines = [];
 const checks = [
   { name: 'typecheck', cmd: 'npx', args: ['tsc', '-b'] },
   { name: 'typecheck e2e', cmd: 'npx', args: ['tsc', '-p', 'e2e', '--noEmit'] },
+  // The server's tests run through ts-jest with isolatedModules (no type check): checked here instead.
+  { name: 'typecheck server tests', cmd: 'npx', args: ['tsc', '-p', 'server/tsconfig.test.json'] },
   { name: 'lint', cmd: 'npx', args: ['eslint', '.'] },
   { name: 'lint rules', cmd: 'node', args: ['.ci/lint-rules.mjs'] },
 ].filter((c) => only.length === 0 || only.some((o) => c.name.startsWith(o)));

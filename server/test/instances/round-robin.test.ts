@@ -7,85 +7,38 @@
 // This file needs PostgreSQL: two processes cannot share one embedded database (PGlite is one process by
 // design, and its data folder is locked). jest.config.js leaves it out of the PGlite run only; the PostgreSQL run
 // (TEST_DATABASE_URL, which .ci/run always sets) runs it, and fails loudly if it is asked to run without one.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { CSRF_COOKIE, CSRF_HEADER } from '@loupe/contracts';
-import { createTestDatabase, PASSWORD, seedFixtures, usingPostgres, type TestDatabase } from '../helper';
-
-const SERVER_DIR = path.resolve(__dirname, '..', '..');
+import { createTestDatabase, seedFixtures, usingPostgres, type TestDatabase } from '../helper';
+import {
+  ensureServerBuilt,
+  HttpStaff as Client,
+  startApiProcess,
+  stopApiProcess,
+  type ApiProcess,
+} from '../support/api-process';
 
 if (!usingPostgres) {
   throw new Error('round-robin.test.ts runs on PostgreSQL only: set TEST_DATABASE_URL (see .ci/run).');
 }
 
-/** A port nobody listens on now. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-interface Instance {
+interface Instance extends ApiProcess {
   name: string;
-  port: number;
-  process: ChildProcess;
+  /** Its own uploads folder, as on a machine of its own: a file kept there would be missing on the other. */
   uploadsDir: string;
-  output: string[];
 }
 
 async function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
-  const port = await freePort();
   const uploadsDir = mkdtempSync(path.join(os.tmpdir(), `loupe-${name}-uploads-`));
-  const child = spawn(process.execPath, ['dist/server.js'], {
-    cwd: SERVER_DIR,
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      UPLOADS_DIR: uploadsDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  const instance = { name, port, process: child, uploadsDir, output };
-  // Up when it answers; a process that exits first fails the file with what it printed.
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      throw new Error(`API instance ${name} exited (${child.exitCode}):\n${output.join('')}`);
-    }
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/csrf/`);
-      if (response.ok) return instance;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) throw new Error(`API instance ${name} did not start:\n${output.join('')}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return { name, uploadsDir, ...(await startApiProcess({ ...env, UPLOADS_DIR: uploadsDir })) };
 }
 
 async function stopInstance(instance: Instance): Promise<void> {
-  if (instance.process.exitCode === null) {
-    const exited = new Promise((resolve) => instance.process.once('exit', resolve));
-    instance.process.kill('SIGTERM');
-    await exited;
-  }
+  await stopApiProcess(instance);
   rmSync(instance.uploadsDir, { recursive: true, force: true });
 }
 
@@ -126,58 +79,6 @@ function roundRobinProxy(backends: Instance[]) {
   };
 }
 
-interface Answer {
-  status: number;
-  body: Buffer;
-  headers: Headers;
-  json<T>(): T;
-}
-
-/** A client with a cookie jar, sending the CSRF token as the browser's HTTP client does. */
-class Client {
-  private readonly cookies = new Map<string, string>();
-
-  async send(
-    base: string,
-    method: string,
-    url: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ): Promise<Answer> {
-    const sent: Record<string, string> = { ...headers };
-    if (this.cookies.size > 0) sent.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const token = this.cookies.get(CSRF_COOKIE);
-    if (method !== 'GET' && token) sent[CSRF_HEADER] = token;
-    let payload: BodyInit | undefined;
-    if (Buffer.isBuffer(body)) payload = new Uint8Array(body);
-    else if (body !== undefined) {
-      payload = JSON.stringify(body);
-      sent['content-type'] = 'application/json';
-    }
-    const response = await fetch(base + url, { method, headers: sent, body: payload });
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair = ''] = cookie.split(';');
-      const at = pair.indexOf('=');
-      const name = pair.slice(0, at).trim();
-      const value = pair.slice(at + 1).trim();
-      if (value === '' || /max-age=0/i.test(cookie)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-    const bytes = Buffer.from(await response.arrayBuffer());
-    return {
-      status: response.status,
-      body: bytes,
-      headers: response.headers,
-      json: <T>() => JSON.parse(bytes.toString('utf8')) as T,
-    };
-  }
-
-  async signIn(base: string, username: string, password = PASSWORD): Promise<Answer> {
-    if (!this.cookies.has(CSRF_COOKIE)) await this.send(base, 'GET', '/csrf/');
-    return this.send(base, 'POST', '/token/', { username, password });
-  }
-}
-
 // A one-page PDF: a KYC paper as the upload endpoint accepts it (recognised by content).
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n' +
@@ -203,11 +104,11 @@ function multipart(name: string, type: string, bytes: Buffer) {
 let tdb: TestDatabase;
 let a: Instance;
 let b: Instance;
-const urlOf = (instance: Instance) => `http://127.0.0.1:${instance.port}`;
+const urlOf = (instance: Instance) => instance.base;
 
 beforeAll(async () => {
-  // dist/ up to date with the sources (incremental tsc -b): the processes run what `npm run start:api` runs.
-  execFileSync(process.execPath, [path.join(SERVER_DIR, 'scripts', 'ensure-built.mjs')], { stdio: 'pipe' });
+  // dist/ up to date with the sources: the processes run what `npm run start:api` runs.
+  ensureServerBuilt();
   tdb = await createTestDatabase();
   const db = await tdb.open();
   await seedFixtures(db);

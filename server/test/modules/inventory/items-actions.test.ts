@@ -15,6 +15,7 @@ interface Item {
   promotion: { price: number | null; note: string; promotedAt: string } | null;
   transactions: unknown[];
   updatedAt: string;
+  version: number;
 }
 
 async function add(browser: Browser, over: Record<string, unknown> = {}): Promise<Item> {
