@@ -1,7 +1,7 @@
 import type { Currency, Expense, PaymentMethod, QuickSale, VoidInfo } from '@loupe/contracts';
 import type { Queryable } from '../../db/database';
 import { moneyOut } from '../../kernel/money';
-import { reversalColumns, voidsOf, type NewReversal } from './reversals';
+import { insertReversal, voidsOf, type NewReversal } from './reversals';
 
 /** An expense or quick sale as the routes hand it over: decimals as canonical strings, already validated. */
 export interface NewFinanceEntry {
@@ -149,26 +149,7 @@ abstract class EntryTable<T> {
 
   /** Writes the reversal of entry `reversal.originalId` (opposite amounts, on `reversal.date`); → its id. */
   async insertReversal(reversal: NewReversal): Promise<number> {
-    const rows = await this.db.query<{ id: string }>(
-      `INSERT INTO ${this.table} (${reversalColumns[this.table]}, ${this.dayColumn}, notes, created_by, created_at,
-                                  reversal_of, void_reason, voided_by_name)
-       SELECT ${reversalColumns[this.table]
-         .split(', ')
-         .map((c) => (['amount', 'amount_gbp', 'cost_gbp'].includes(c) ? `-${c}` : c))
-         .join(', ')}, $3::date, $4, $5, $6, id, $7, (SELECT username FROM users WHERE id = $5)
-         FROM ${this.table} WHERE shop_id = $1 AND id = $2
-       RETURNING id::text AS id`,
-      [
-        reversal.shopId,
-        reversal.originalId,
-        reversal.date,
-        reversal.notes,
-        reversal.userId,
-        reversal.at,
-        reversal.reason,
-      ],
-    );
-    return Number((rows[0] as { id: string }).id);
+    return insertReversal(this.db, this.table, reversal);
   }
 }
 

@@ -36,6 +36,42 @@ export const reversalColumns = {
     'shop_id, item_id, name, amount, currency, exchange_rate, amount_gbp, cost_gbp, payment_method, client_id',
 } as const;
 
+/** The day column of each table a reversal is dated in. */
+const reversalDayColumn = { expenses: 'expense_date', sales: 'sale_date' } as const;
+
+/**
+ * Writes the reversal of `reversal.originalId` in `table` (a sale of an item, a quick sale or an expense): its
+ * columns copied with the amounts (and a sale's cost) negated, dated `reversal.date`; → the reversal's id.
+ */
+export async function insertReversal(
+  db: Queryable,
+  table: keyof typeof reversalColumns,
+  reversal: NewReversal,
+): Promise<number> {
+  const columns = reversalColumns[table];
+  const negated = columns
+    .split(', ')
+    .map((c) => (['amount', 'amount_gbp', 'cost_gbp'].includes(c) ? `-${c}` : c))
+    .join(', ');
+  const rows = await db.query<{ id: string }>(
+    `INSERT INTO ${table} (${columns}, ${reversalDayColumn[table]}, notes, created_by, created_at,
+                           reversal_of, void_reason, voided_by_name)
+     SELECT ${negated}, $3::date, $4, $5, $6, id, $7, (SELECT username FROM users WHERE id = $5)
+       FROM ${table} WHERE shop_id = $1 AND id = $2
+     RETURNING id::text AS id`,
+    [
+      reversal.shopId,
+      reversal.originalId,
+      reversal.date,
+      reversal.notes,
+      reversal.userId,
+      reversal.at,
+      reversal.reason,
+    ],
+  );
+  return Number((rows[0] as { id: string }).id);
+}
+
 interface VoidRecord {
   original: string;
   id: string;

@@ -1,7 +1,7 @@
 import type { ItemSale, PaymentMethod } from '@loupe/contracts';
 import type { Queryable } from '../../db/database';
 import { moneyOut, type Currency } from '../../kernel/money';
-import type { NewReversal } from '../finance/reversals';
+import { insertReversal, type NewReversal } from '../finance/reversals';
 
 export interface NewItemSale {
   shopId: number;
@@ -86,25 +86,7 @@ export class ItemSalesRepository {
 
   /** Writes the reversal of sale `reversal.originalId`: its amounts and cost negated, on the day of the void. */
   async insertReversal(reversal: NewReversal): Promise<number> {
-    const rows = await this.db.query<{ id: string }>(
-      `INSERT INTO sales (shop_id, item_id, name, amount, currency, exchange_rate, amount_gbp, cost_gbp,
-                          payment_method, client_id, sale_date, notes, created_by, created_at,
-                          reversal_of, void_reason, voided_by_name)
-       SELECT shop_id, item_id, name, -amount, currency, exchange_rate, -amount_gbp, -cost_gbp,
-              payment_method, client_id, $3::date, $4, $5, $6, id, $7, (SELECT username FROM users WHERE id = $5)
-         FROM sales WHERE shop_id = $1 AND id = $2
-       RETURNING id::text AS id`,
-      [
-        reversal.shopId,
-        reversal.originalId,
-        reversal.date,
-        reversal.notes,
-        reversal.userId,
-        reversal.at,
-        reversal.reason,
-      ],
-    );
-    return Number((rows[0] as { id: string }).id);
+    return insertReversal(this.db, 'sales', reversal);
   }
 }
 
