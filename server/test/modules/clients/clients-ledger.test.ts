@@ -41,6 +41,9 @@ describe('recording a payment', () => {
         source: null,
         sourceId: null,
         createdAt: '2026-03-01T09:00:00.000Z',
+        // A payment that stands, and not a reversal of another (issue 12).
+        voided: null,
+        reversalOf: null,
       },
       balance: 250,
     });
