@@ -1,3 +1,4 @@
 export * from './list-controller';
 export * from './list-params';
 export * from './pagination';
+export * from './list-results';

@@ -7,12 +7,10 @@ import {
   fieldErrors,
   formatMoment,
   HttpError,
-  ListPagination,
+  ListResults,
   PageHeader,
-  rangeText,
   RetryAlert,
   SelectField,
-  Spinner,
   useAuth,
   useListController,
   usePageTitle,
@@ -54,11 +52,6 @@ const CsvLink = styled.a`
   color: ${({ theme }) => theme.colors.primaryText};
   font-weight: 600;
   text-decoration: none;
-`;
-
-const Summary = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space(2)};
-  color: ${({ theme }) => theme.colors.muted};
 `;
 
 const Changes = styled.ul`
@@ -246,30 +239,16 @@ export function ActivityPage() {
           <RetryAlert error={list.error} what="Failed to load activity." onRetry={list.retry} />
         ) : null}
 
-        {list.data === undefined || list.total === undefined ? (
-          list.isLoading ? (
-            <Spinner label="Loading activity..." />
-          ) : null
-        ) : (
-          <div aria-busy={list.isFetching}>
-            <Summary aria-live="polite">
-              {list.total === 0
-                ? filtered
-                  ? 'No activity matches these filters.'
-                  : 'No activity yet.'
-                : rangeText(list.range, list.total)}
-            </Summary>
-            {list.data.length > 0 ? (
-              <DataTable
-                caption="Activity"
-                columns={tableColumns}
-                rows={list.data}
-                rowKey={(event) => event.id}
-              />
-            ) : null}
-            <ListPagination list={list} label="Activity pages" />
-          </div>
-        )}
+        <ListResults
+          list={list}
+          loadingLabel="Loading activity..."
+          emptyText={filtered ? 'No activity matches these filters.' : 'No activity yet.'}
+          paginationLabel="Activity pages"
+        >
+          {(rows) => (
+            <DataTable caption="Activity" columns={tableColumns} rows={rows} rowKey={(event) => event.id} />
+          )}
+        </ListResults>
       </Card>
     </>
   );

@@ -8,11 +8,9 @@ import {
   Alert,
   Card,
   formatMoney,
-  ListPagination,
+  ListResults,
   PageHeader,
-  rangeText,
   RetryAlert,
-  Spinner,
   useListController,
   usePageTitle,
 } from '@loupe/platform';
@@ -35,11 +33,6 @@ const ButtonLink = styled(Link)`
   color: ${({ theme }) => theme.colors.primaryText};
   font-weight: 600;
   text-decoration: none;
-`;
-
-const Summary = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space(2)};
-  color: ${({ theme }) => theme.colors.muted};
 `;
 
 type Message = { tone: 'success' | 'error'; text: string } | null;
@@ -99,30 +92,16 @@ export function ClientListPage() {
           <RetryAlert error={list.error} what="Failed to load clients." onRetry={list.retry} />
         ) : null}
 
-        {list.data === undefined || list.total === undefined ? (
-          list.isLoading ? (
-            <Spinner label="Loading clients..." />
-          ) : null
-        ) : (
-          <div aria-busy={list.isFetching}>
-            <Summary aria-live="polite">
-              {list.total === 0
-                ? filtered
-                  ? 'No clients match these filters.'
-                  : 'No clients yet.'
-                : rangeText(list.range, list.total)}
-            </Summary>
-            {list.data.length > 0 ? (
-              <ClientTable
-                clients={list.data}
-                onAction={onAction}
-                ordering={list.sort}
-                onSort={list.setSort}
-              />
-            ) : null}
-            <ListPagination list={list} label="Clients pages" />
-          </div>
-        )}
+        <ListResults
+          list={list}
+          loadingLabel="Loading clients..."
+          emptyText={filtered ? 'No clients match these filters.' : 'No clients yet.'}
+          paginationLabel="Clients pages"
+        >
+          {(rows) => (
+            <ClientTable clients={rows} onAction={onAction} ordering={list.sort} onSort={list.setSort} />
+          )}
+        </ListResults>
       </Card>
 
       {paying ? (
