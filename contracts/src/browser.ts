@@ -5,4 +5,5 @@ export * from './constants';
 export * from './endpoints';
 export * from './paths';
 export * from './void-messages';
+export * from './documents-messages';
 export type * from './schemas';

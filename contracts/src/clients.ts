@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { ClientCdd } from './documents';
 import {
   Choice,
   CurrencySchema,
@@ -50,6 +51,8 @@ export const Client = Type.Object({
   kyc: Type.Boolean(),
   /** The client has an item out on approval (an open check-out): the clients list enables Return. */
   hasItemCheckedOut: Type.Boolean(),
+  /** Customer due diligence (issue 13): who verified the client and when; complete with a KYC document too. */
+  cdd: ClientCdd,
   /** ISO 8601 timestamps. */
   createdAt: Type.String(),
   updatedAt: Type.String(),

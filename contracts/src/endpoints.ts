@@ -161,6 +161,16 @@ export const endpoints = {
       body: 'VoidRequest',
       response: 'LedgerVoidResult',
     },
+    /** Records who verified the client's identity and when (customer due diligence, issue 13). */
+    verify: {
+      method: 'POST',
+      path: '/api/clients/:id/verification/',
+      body: 'ClientVerification',
+      response: 'Client',
+    },
+    unverify: { method: 'DELETE', path: '/api/clients/:id/verification/', response: 'Client' },
+    /** Every check-out of the client, open or ended, newest first (approval notes to reprint). */
+    checkouts: { method: 'GET', path: '/api/clients/:id/checkouts/', response: 'ClientCheckoutList' },
     history: {
       method: 'GET',
       path: '/api/clients/:id/history/',
@@ -190,6 +200,35 @@ export const endpoints = {
       status: 201,
     },
     void: { method: 'POST', path: '/api/quick-sales/:id/void/', body: 'VoidRequest', response: 'QuickSale' },
+  },
+  /** The shop's own details for its documents (issue 13): read by any member, changed by platinum. */
+  settings: {
+    get: { method: 'GET', path: '/api/shop/settings/', response: 'ShopSettings' },
+    update: { method: 'PUT', path: '/api/shop/settings/', body: 'ShopSettingsUpdate', response: 'ShopSettings' },
+    logo: { method: 'GET', path: '/api/shop/settings/logo/', response: 'FileDownload' },
+    uploadLogo: {
+      method: 'POST',
+      path: '/api/shop/settings/logo/',
+      upload: 'file',
+      response: 'ShopSettings',
+      status: 201,
+    },
+    deleteLogo: { method: 'DELETE', path: '/api/shop/settings/logo/', response: 'ShopSettings' },
+  },
+  /** Invoices and credit notes (issue 13): issued by sales and voids, never changed. */
+  invoices: {
+    list: { method: 'GET', path: '/api/invoices/', query: 'InvoiceQuery', response: 'InvoiceList' },
+    csv: { method: 'GET', path: '/api/invoices/csv/', query: 'InvoiceQuery', response: 'FileDownload' },
+    detail: { method: 'GET', path: '/api/invoices/:id/', response: 'Invoice' },
+    pdf: { method: 'GET', path: '/api/invoices/:id/pdf/', query: 'InvoicePdfQuery', response: 'FileDownload' },
+  },
+  checkouts: {
+    approvalNote: { method: 'GET', path: '/api/checkouts/:id/approval-note/', response: 'FileDownload' },
+  },
+  /** The AML cash guard's report (issue 13): flagged payments and refused attempts. */
+  compliance: {
+    aml: { method: 'GET', path: '/api/compliance/aml/', query: 'AmlEventQuery', response: 'AmlEventList' },
+    amlCsv: { method: 'GET', path: '/api/compliance/aml/csv/', query: 'AmlEventQuery', response: 'FileDownload' },
   },
   /** The shop-wide audit trail (platinum only). */
   activity: {

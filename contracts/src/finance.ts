@@ -13,6 +13,7 @@ import {
 import { REPORT_RANGE_KEYS, REPORT_TYPE_KEYS } from './constants';
 import { ClientStatusSchema } from './clients';
 import { VoidInfo } from './corrections';
+import { InvoiceRef } from './documents';
 
 /*
  * Finance (SPEC §2 /expenses, /quicksales, /expenselist, /reports, the dashboard; §3; §9; issue 6).
@@ -63,7 +64,18 @@ export const FinanceEntryCreate = Type.Object(
 export type FinanceEntryCreate = Static<typeof FinanceEntryCreate>;
 export const ExpenseCreate = FinanceEntryCreate;
 export type ExpenseCreate = Static<typeof ExpenseCreate>;
-export const QuickSaleCreate = FinanceEntryCreate;
+/**
+ * A quick sale also names its buyer for the invoice (issue 13): clientId (a client of this shop; 400 `Invalid pk`
+ * otherwise) or buyerName (a walk-in), both optional.
+ */
+export const QuickSaleCreate = Type.Object(
+  {
+    ...FinanceEntryCreate.properties,
+    clientId: Type.Optional(Nullable(Type.Integer())),
+    buyerName: Type.Optional(Text({ maxLength: 200 })),
+  },
+  { additionalProperties: false },
+);
 export type QuickSaleCreate = Static<typeof QuickSaleCreate>;
 
 const entryFields = {
@@ -87,7 +99,15 @@ export const Expense = Type.Object({ ...entryFields, expense_date: DateString })
 export type Expense = Static<typeof Expense>;
 
 /** A sale without a stock item (a `sales` row with no item). */
-export const QuickSale = Type.Object({ ...entryFields, sale_date: DateString });
+export const QuickSale = Type.Object({
+  ...entryFields,
+  sale_date: DateString,
+  clientId: Nullable(Type.Integer()),
+  clientName: Nullable(Type.String()),
+  buyerName: Type.String(),
+  /** Its invoice, or on a reversal its credit note (issue 13); null only for sales made before invoices. */
+  invoice: Nullable(InvoiceRef),
+});
 export type QuickSale = Static<typeof QuickSale>;
 
 export const ExpenseList = ListOf(Expense);

@@ -11,6 +11,8 @@ import {
   Text,
   ChoiceList,
 } from './common';
+import { InvoiceRef } from './documents';
+import { VAT_SCHEMES } from './documents-messages';
 import { ITEM_ORDERINGS, ITEM_STATUSES, STOCK_TYPES, TRANSACTION_TYPES } from './constants';
 
 /*
@@ -61,11 +63,15 @@ export type ItemImage = Static<typeof ItemImage>;
 
 /** The open check-out of a checked_out item (null otherwise). */
 export const ItemCheckout = Type.Object({
+  /** The check-out's id: its approval note is `GET /api/checkouts/{id}/approval-note/`. */
+  id: Type.Integer(),
   clientId: Type.Integer(),
   clientName: Type.String(),
   dueDate: Nullable(DateString),
   note: Type.String(),
   checkedOutAt: Type.String(),
+  /** The price agreed with the client (GBP), printed on the approval note; null when none was agreed. */
+  agreedPrice: Nullable(Type.Number()),
 });
 export type ItemCheckout = Static<typeof ItemCheckout>;
 
@@ -98,6 +104,8 @@ const itemRowFields = {
   listingPrice: Nullable(Type.Number()),
   status: ItemStatusSchema,
   purchasedOn: DateString,
+  /** Set at purchase (issue 13): 'margin' (second-hand, margin scheme: the default) or 'standard'. */
+  vatScheme: Choice(VAT_SCHEMES),
   checkout: Nullable(ItemCheckout),
   promotion: Nullable(ItemPromotion),
   /** Id of the first image (for a thumbnail), or null. */
@@ -126,7 +134,11 @@ export const ItemSale = Type.Object({
   paymentMethod: PaymentMethodSchema,
   clientId: Nullable(Type.Integer()),
   clientName: Nullable(Type.String()),
+  /** A walk-in buyer's name when the sale has no client ('' when none was given). */
+  buyerName: Type.String(),
   soldBy: Nullable(Type.String()),
+  /** The sale's invoice (issue 13). */
+  invoice: Nullable(InvoiceRef),
 });
 export type ItemSale = Static<typeof ItemSale>;
 
@@ -184,6 +196,8 @@ const editableFields = {
   description: Type.Optional(Text({ maxLength: 5000, multiline: true })),
   /** Default: today in the shop's time zone; not in the future. */
   purchasedOn: Type.Optional(DateString),
+  /** Default 'margin' on create; on edit, changeable until the item is sold (409 after). */
+  vatScheme: Type.Optional(Choice(VAT_SCHEMES)),
 };
 
 /**
@@ -287,6 +301,8 @@ export const ItemSell = Type.Object(
     exchangeRate: Type.Optional(DecimalInput),
     paymentMethod: Type.Optional(PaymentMethodSchema),
     clientId: Type.Optional(Nullable(Type.Integer())),
+    /** A walk-in buyer's name for the invoice, when there is no client (issue 13). */
+    buyerName: Type.Optional(Text({ maxLength: 200 })),
     date: Type.Optional(DateString),
     notes: Type.Optional(Text({ maxLength: 2000, multiline: true })),
   },
@@ -303,6 +319,8 @@ export const ItemCheckOut = Type.Object(
     clientId: Type.Integer(),
     dueDate: Type.Optional(Nullable(DateString)),
     note: Type.Optional(Text({ maxLength: 2000, multiline: true })),
+    /** GBP ≥ 0, ≤ 2 decimals; default the item's listing (retail) price, null when it has none. */
+    agreedPrice: Type.Optional(Nullable(DecimalInput)),
   },
   { additionalProperties: false },
 );

@@ -9,3 +9,5 @@ export * from './clients';
 export * from './finance';
 export * from './audit';
 export * from './corrections';
+export * from './documents';
+export * from './documents-messages';

@@ -32,6 +32,8 @@ interface ClientRecord {
   balance: string;
   kyc: boolean;
   has_item_checked_out: boolean;
+  cdd_verified_by_name: string | null;
+  cdd_verified_on: string | null;
   created_at: Date | string;
   updated_at: Date | string;
   version: number;
@@ -44,7 +46,8 @@ const HAS_KYC = 'EXISTS (SELECT 1 FROM client_documents d WHERE d.client_id = c.
 const HAS_ITEM_OUT = 'EXISTS (SELECT 1 FROM checkouts k WHERE k.client_id = c.id AND k.returned_at IS NULL)';
 
 const CLIENT_COLUMNS = `c.id, c.name, c.email, c.phone, c.status, c.notes, c.balance::text AS balance,
-  ${HAS_KYC} AS kyc, ${HAS_ITEM_OUT} AS has_item_checked_out, c.created_at, c.updated_at, c.version`;
+  ${HAS_KYC} AS kyc, ${HAS_ITEM_OUT} AS has_item_checked_out,
+  c.cdd_verified_by_name, c.cdd_verified_on::text AS cdd_verified_on, c.created_at, c.updated_at, c.version`;
 
 /** Each ordering ends on the id in the same direction, so pages never overlap or skip a row. */
 const ORDER_BY: Record<ClientOrdering, string> = {
@@ -72,6 +75,11 @@ const toClient = (r: ClientRecord): Client => ({
   balance: moneyOut(r.balance),
   kyc: r.kyc,
   hasItemCheckedOut: r.has_item_checked_out,
+  cdd: {
+    verifiedBy: r.cdd_verified_on === null ? null : r.cdd_verified_by_name,
+    verifiedOn: r.cdd_verified_on,
+    complete: r.kyc && r.cdd_verified_on !== null,
+  },
   createdAt: iso(r.created_at),
   updatedAt: iso(r.updated_at),
   version: r.version,

@@ -37,6 +37,15 @@ export interface EntryRow {
   reversal_of: string | null;
 }
 
+/** What a quick sale reads besides the entry's columns: its buyer and its invoice (issue 13). */
+interface QuickSaleRow extends EntryRow {
+  client_id: number | null;
+  client_name: string | null;
+  buyer_name: string;
+  invoice_id: string | null;
+  invoice_reference: string | null;
+}
+
 /**
  * The columns every finance entry is read back with. BTC amounts keep up to 8 decimals, the others are shown
  * with their 2; trim_scale drops the zeros numeric(20, 8) pads with, so the JSON number is what was typed.
@@ -84,12 +93,14 @@ abstract class EntryTable<T> {
   /** The table, for the reversals (010) that void its rows. */
   protected abstract readonly table: 'expenses' | 'sales';
   protected abstract toEntry(row: EntryRow, voided: VoidInfo | null): T;
+  /** Columns this kind reads besides entryColumns (a leading comma), e.g. a quick sale's buyer. */
+  protected readonly extraColumns: string = '';
 
   constructor(private readonly db: Queryable) {}
 
   async insert(entry: NewFinanceEntry): Promise<T> {
     const rows = await this.db.query<EntryRow>(
-      `${this.insertSql} RETURNING ${entryColumns(this.dayColumn)}`,
+      `${this.insertSql} RETURNING ${entryColumns(this.dayColumn)}${this.extraColumns}`,
       [
         entry.shopId,
         entry.name,
@@ -122,7 +133,7 @@ abstract class EntryTable<T> {
     const where = dayBounds(this.dayColumn, filter, params);
     params.push(limit, offset);
     const rows = await this.db.query<EntryRow>(
-      `SELECT ${entryColumns(this.dayColumn)} FROM ${this.rows}${where}
+      `SELECT ${entryColumns(this.dayColumn)}${this.extraColumns} FROM ${this.rows}${where}
         ORDER BY ${this.dayColumn} DESC, id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
       params,
     );
@@ -138,7 +149,7 @@ abstract class EntryTable<T> {
   /** One entry of this kind in the shop (the row locked when asked: a void holds it while it reverses it). */
   async find(shopId: number, id: number, lock = false): Promise<T | null> {
     const rows = await this.db.query<EntryRow>(
-      `SELECT ${entryColumns(this.dayColumn)} FROM ${this.rows} AND id = $2${lock ? ' FOR UPDATE' : ''}`,
+      `SELECT ${entryColumns(this.dayColumn)}${this.extraColumns} FROM ${this.rows} AND id = $2${lock ? ' FOR UPDATE' : ''}`,
       [shopId, id],
     );
     const row = rows[0];
@@ -180,7 +191,23 @@ export class QuickSalesRepository extends EntryTable<QuickSale> {
     VALUES ($1, NULL, $2, $3::numeric, $4, $5::numeric, round($3::numeric * $5::numeric, 2), NULL, $6, NULL,
       $8::date, $7, $9, $10)`;
 
-  protected toEntry(row: EntryRow, voided: VoidInfo | null): QuickSale {
-    return { ...entryOut(row), sale_date: row.day, voided, reversalOf: reversalOf(row) };
+  protected override readonly extraColumns = `, client_id,
+    (SELECT c.name FROM clients c WHERE c.id = sales.client_id) AS client_name, buyer_name,
+    (SELECT inv.id::text FROM invoices inv WHERE inv.sale_id = sales.id) AS invoice_id,
+    (SELECT inv.reference FROM invoices inv WHERE inv.sale_id = sales.id) AS invoice_reference`;
+
+  protected toEntry(entry: EntryRow, voided: VoidInfo | null): QuickSale {
+    const row = entry as QuickSaleRow;
+    return {
+      ...entryOut(row),
+      sale_date: row.day,
+      voided,
+      reversalOf: reversalOf(row),
+      clientId: row.client_id,
+      clientName: row.client_name,
+      buyerName: row.buyer_name,
+      invoice:
+        row.invoice_id === null ? null : { id: Number(row.invoice_id), reference: row.invoice_reference ?? '' },
+    };
   }
 }

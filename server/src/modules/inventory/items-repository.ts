@@ -8,6 +8,7 @@ import type {
   ItemTransaction,
   StockType,
   TransactionType,
+  VatScheme,
 } from '@loupe/contracts';
 import type { Queryable } from '../../db/database';
 import type { Currency } from '../../kernel/money';
@@ -85,6 +86,9 @@ interface RowRecord {
   created_at: Date;
   updated_at: Date;
   version: number;
+  vat_scheme: VatScheme;
+  checkout_id: number | null;
+  checkout_agreed_price: string | null;
   checkout_client_id: number | null;
   checkout_client_name: string | null;
   checkout_due_date: string | null;
@@ -111,10 +115,13 @@ function toRow(r: RowRecord): ItemRow {
     listingPrice: retail,
     status: r.status,
     purchasedOn: r.purchased_on,
+    vatScheme: r.vat_scheme,
     checkout:
-      r.checkout_client_id === null || r.checkout_at === null
+      r.checkout_id === null || r.checkout_client_id === null || r.checkout_at === null
         ? null
         : {
+            id: r.checkout_id,
+            agreedPrice: moneyOrNull(r.checkout_agreed_price),
             clientId: r.checkout_client_id,
             clientName: r.checkout_client_name ?? '',
             dueDate: r.checkout_due_date,
@@ -142,7 +149,8 @@ const ROW_SELECT = `
   i.purchase_price::text AS purchase_price, i.trade_price::text AS trade_price,
   i.retail_price::text AS retail_price, i.status, i.purchased_on::text AS purchased_on,
   i.promoted_at, i.promotion_price::text AS promotion_price, i.promotion_note, i.created_at, i.updated_at,
-  i.version, c.client_id AS checkout_client_id, cl.name AS checkout_client_name, c.due_date::text AS checkout_due_date,
+  i.version, i.vat_scheme, c.id AS checkout_id, c.agreed_price::text AS checkout_agreed_price,
+  c.client_id AS checkout_client_id, cl.name AS checkout_client_name, c.due_date::text AS checkout_due_date,
   c.note AS checkout_note, c.checked_out_at AS checkout_at,
   (SELECT min(im.id) FROM item_images im WHERE im.item_id = i.id) AS image_id`;
 const ROW_JOINS = `
