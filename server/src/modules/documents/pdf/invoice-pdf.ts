@@ -1,0 +1,207 @@
+import { MARGIN_SCHEME_WORDING, type Invoice, type InvoiceVariant } from '@loupe/contracts';
+import {
+  createPdf,
+  dateOfDay,
+  FONT,
+  formatDateLong,
+  formatMoney,
+  formatRate,
+  pdfBytes,
+} from '../../../kernel/pdf';
+import {
+  contentWidth,
+  drawFacts,
+  drawFooter,
+  drawHead,
+  drawHeading,
+  INK,
+  linesOf,
+  MUTED,
+  rule,
+} from './layout';
+
+export interface InvoicePdfInput {
+  invoice: Invoice;
+  /** 'receipt' for a paid-in-full invoice (the route checks); a credit note always prints as one. */
+  variant: InvoiceVariant;
+  /** The shop's current logo (the invoice records only that it had one). */
+  logo: Buffer | null;
+  /** A credit note's reason: the one recorded on the invoice it cancels. */
+  creditReason?: string;
+}
+
+/** The file name a PDF is served under: "INV-000001.pdf", "INV-000001-receipt.pdf", "CN-000001.pdf". */
+export function invoiceFileName(invoice: Invoice, variant: InvoiceVariant): string {
+  const receipt = invoice.kind === 'invoice' && variant === 'receipt';
+  return `${invoice.reference}${receipt ? '-receipt' : ''}.pdf`;
+}
+
+function titleOf(invoice: Invoice, variant: InvoiceVariant): string {
+  if (invoice.kind === 'credit_note') return 'CREDIT NOTE';
+  return variant === 'receipt' ? 'RECEIPT' : 'INVOICE';
+}
+
+/**
+ * An invoice, its receipt, or a credit note, from the invoice's snapshot: what was printed on the day it
+ * was issued is what prints again. The margin and the VAT within it are the dealer's own figures for the
+ * VAT return and never appear: a margin scheme invoice shows the price, the scheme's wording and no VAT.
+ */
+export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
+  const { invoice, variant, logo } = input;
+  const creditNote = invoice.kind === 'credit_note';
+  const title = titleOf(invoice, variant);
+  const doc = createPdf({ title: `${title} ${invoice.reference}`, date: dateOfDay(invoice.issueDate) });
+  const left = doc.page.margins.left;
+  const width = contentWidth(doc);
+  const money = (amount: number) => formatMoney(amount, invoice.currency);
+  const seller = invoice.seller;
+
+  drawHead(
+    doc,
+    {
+      name: seller.tradingName || seller.legalName,
+      legalName: seller.legalName,
+      address: seller.address,
+      phone: seller.phone,
+      email: seller.email,
+      vatNumber: seller.vatNumber,
+      companyNumber: seller.companyNumber,
+    },
+    title,
+    logo,
+  );
+
+  // Buyer on the left, the document's facts on the right, side by side.
+  const top = doc.y;
+  const half = width / 2 - 10;
+  drawHeading(doc, creditNote ? 'Credit to' : 'Bill to', left, half);
+  doc
+    .font(FONT.bold)
+    .fontSize(10)
+    .fillColor(INK)
+    .text(invoice.buyer.name || 'Walk-in customer', left, doc.y, {
+      width: half,
+    });
+  doc.font(FONT.regular).fontSize(9).fillColor(MUTED);
+  for (const line of linesOf(invoice.buyer.address)) doc.text(line, { width: half });
+  if (invoice.buyer.email) doc.text(invoice.buyer.email, { width: half });
+  if (invoice.buyer.phone) doc.text(invoice.buyer.phone, { width: half });
+  const buyerBottom = doc.y;
+
+  const facts: Array<[string, string]> = [
+    [
+      creditNote ? 'Credit note no.' : variant === 'receipt' ? 'Receipt for' : 'Invoice no.',
+      invoice.reference,
+    ],
+    [creditNote ? 'Date' : 'Issue date', formatDateLong(invoice.issueDate)],
+  ];
+  if (creditNote && invoice.creditsInvoice) facts.push(['Credits invoice', invoice.creditsInvoice.reference]);
+  if (invoice.currency !== 'GBP') facts.push(['Currency', invoice.currency]);
+  facts.push(['Payment method', invoice.paymentMethod]);
+  const factsBottom = drawFacts(doc, facts, left + width / 2 + 10, top, half);
+  doc.x = left;
+  doc.y = Math.max(buyerBottom, factsBottom) + 18;
+
+  if (creditNote) {
+    doc.font(FONT.regular).fontSize(9).fillColor(INK);
+    const reference = invoice.creditsInvoice?.reference ?? '';
+    doc.text(`This credit note cancels invoice ${reference}.`, left, doc.y, { width });
+    if (input.creditReason) doc.text(`Reason: ${input.creditReason}`, { width });
+    doc.moveDown(0.8);
+  }
+
+  drawLines(doc, invoice, money);
+  drawTotals(doc, invoice, money);
+
+  if (variant === 'receipt' && !creditNote) {
+    doc.moveDown(1.2);
+    doc.font(FONT.bold).fontSize(12).fillColor(INK).text('Paid in full', left, doc.y, { width });
+    doc
+      .font(FONT.regular)
+      .fontSize(9)
+      .text(`Paid by ${invoice.paymentMethod} on ${formatDateLong(invoice.issueDate)}. Thank you.`, {
+        width,
+      });
+  }
+
+  drawFooter(doc, seller.footer);
+  return pdfBytes(doc);
+}
+
+/** The lines' table: description, brand / model, serial, amount. */
+function drawLines(doc: PDFKit.PDFDocument, invoice: Invoice, money: (n: number) => string): void {
+  const left = doc.page.margins.left;
+  const width = contentWidth(doc);
+  const columns = [
+    { title: 'Description', width: width * 0.36, align: 'left' as const },
+    { title: 'Brand / model', width: width * 0.24, align: 'left' as const },
+    { title: 'Serial', width: width * 0.2, align: 'left' as const },
+    { title: 'Amount', width: width * 0.2, align: 'right' as const },
+  ];
+  const row = (cells: string[], font: string, color: string) => {
+    doc.font(font).fontSize(9).fillColor(color);
+    const height = Math.max(
+      ...cells.map((cell, i) => doc.heightOfString(cell || ' ', { width: (columns[i]?.width ?? 0) - 6 })),
+    );
+    if (doc.y + height > doc.page.height - doc.page.margins.bottom - 80) doc.addPage();
+    const y = doc.y;
+    let x = left;
+    cells.forEach((cell, i) => {
+      const column = columns[i]!;
+      doc.text(cell, x, y, { width: column.width - 6, align: column.align });
+      x += column.width;
+    });
+    doc.x = left;
+    doc.y = y + height + 5;
+  };
+  row(
+    columns.map((c) => c.title),
+    FONT.bold,
+    MUTED,
+  );
+  rule(doc, left, doc.y - 2, width, INK);
+  doc.y += 3;
+  for (const line of invoice.lines) {
+    const brandModel = [line.brand, line.model].filter(Boolean).join(' ');
+    row([line.description, brandModel, line.serial, money(line.amount)], FONT.regular, INK);
+  }
+  rule(doc, left, doc.y, width);
+  doc.y += 6;
+}
+
+/** The totals by the invoice's VAT treatment, and the GBP equivalent of another currency. */
+function drawTotals(doc: PDFKit.PDFDocument, invoice: Invoice, money: (n: number) => string): void {
+  const left = doc.page.margins.left;
+  const width = contentWidth(doc);
+  const x = left + width * 0.5;
+  const w = width * 0.5;
+  const totals: Array<[string, string, boolean]> = [];
+  if (invoice.vatTreatment === 'standard') {
+    totals.push(['Net', money(invoice.netAmount), false]);
+    totals.push(['VAT 20%', money(invoice.vatAmount), false]);
+  }
+  totals.push([invoice.kind === 'credit_note' ? 'Total credited' : 'Total', money(invoice.total), true]);
+  if (invoice.currency !== 'GBP') totals.push(['Total in GBP', formatMoney(invoice.totalGbp, 'GBP'), true]);
+  for (const [label, value, strong] of totals) {
+    const y = doc.y;
+    doc
+      .font(strong ? FONT.bold : FONT.regular)
+      .fontSize(strong ? 11 : 9.5)
+      .fillColor(INK);
+    doc.text(label, x, y, { width: w * 0.5 });
+    doc.text(value, x + w * 0.5, y, { width: w * 0.5 - 6, align: 'right' });
+    doc.y += 3;
+  }
+  doc.x = left;
+  doc.moveDown(0.6);
+  doc.font(FONT.regular).fontSize(9).fillColor(INK);
+  if (invoice.currency !== 'GBP') {
+    doc.text(`Exchange rate: 1 ${invoice.currency} = £${formatRate(invoice.exchangeRate)}`, left, doc.y, {
+      width,
+    });
+  }
+  if (invoice.vatTreatment === 'margin') {
+    // The wording VAT Notice 718 requires, exactly; no VAT figure anywhere on the document.
+    doc.font(FONT.bold).text(MARGIN_SCHEME_WORDING, left, doc.y, { width });
+  }
+}
