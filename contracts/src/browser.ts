@@ -6,4 +6,5 @@ export * from './endpoints';
 export * from './paths';
 export * from './void-messages';
 export * from './documents-messages';
+export * from './label-text';
 export type * from './schemas';

@@ -225,6 +225,10 @@ export const endpoints = {
   checkouts: {
     approvalNote: { method: 'GET', path: '/api/checkouts/:id/approval-note/', response: 'FileDownload' },
   },
+  /** Stock labels as a PDF (issue 14): QR code of the serial, serial, brand/model and the price text. */
+  labels: {
+    pdf: { method: 'GET', path: '/api/labels/pdf/', query: 'LabelQuery', response: 'FileDownload' },
+  },
   /** The AML cash guard's report (issue 13): flagged payments and refused attempts. */
   compliance: {
     aml: { method: 'GET', path: '/api/compliance/aml/', query: 'AmlEventQuery', response: 'AmlEventList' },

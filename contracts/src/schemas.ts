@@ -11,3 +11,4 @@ export * from './audit';
 export * from './corrections';
 export * from './documents';
 export * from './documents-messages';
+export * from './labels';

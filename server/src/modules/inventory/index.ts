@@ -4,6 +4,7 @@ import { ItemsService } from './items-service';
 import actionRoutes from './routes/actions';
 import imageRoutes from './routes/images';
 import itemRoutes from './routes/items';
+import labelRoutes from './routes/labels';
 import saleVoidRoutes from './routes/sale-voids';
 
 export interface InventoryRouteOptions {
@@ -17,6 +18,7 @@ const inventoryRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (f
   await fastify.register(itemRoutes, options);
   await fastify.register(actionRoutes, options);
   await fastify.register(saleVoidRoutes, options);
+  await fastify.register(labelRoutes, options);
   // Its own context: the multipart parser it registers stays out of the JSON routes.
   await fastify.register(imageRoutes, options);
 };
