@@ -7,4 +7,5 @@ export * from './paths';
 export * from './void-messages';
 export * from './documents-messages';
 export * from './label-text';
+export * from './stock-analytics-messages';
 export type * from './schemas';

@@ -60,6 +60,9 @@ export const ITEM_ORDERINGS = [
   '-brand',
   'due_date',
   '-due_date',
+  /** Fewest days in stock first (issue 14: the purchase-date order reversed). */
+  'days_in_stock',
+  '-days_in_stock',
 ] as const;
 export type ItemOrdering = (typeof ITEM_ORDERINGS)[number];
 

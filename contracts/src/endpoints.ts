@@ -125,6 +125,13 @@ export const endpoints = {
     },
     /** Voids the item's standing sale (issue 12): the item goes back to the status it had before it. */
     voidSale: { method: 'POST', path: '/api/items/:id/void-sale/', body: 'VoidRequest', response: 'Item' },
+    /** Gives a consignment item back to its supplier (issue 14): status unavailable, consignment.returnedAt set. */
+    returnToSupplier: {
+      method: 'POST',
+      path: '/api/items/:id/return-to-supplier/',
+      body: 'ReturnToSupplier',
+      response: 'Item',
+    },
     history: {
       method: 'GET',
       path: '/api/items/:id/history/',
@@ -244,6 +251,18 @@ export const endpoints = {
     get: { method: 'GET', path: '/api/reports/', query: 'ReportQuery', response: 'Report' },
     /** The same report as a streamed CSV download. */
     csv: { method: 'GET', path: '/api/reports/csv/', query: 'ReportQuery', response: 'FileDownload' },
+    /** Sales, cost of goods sold and margin per brand over a range (issue 14). */
+    margins: { method: 'GET', path: '/api/reports/margins/', query: 'MarginQuery', response: 'MarginReport' },
+    marginsCsv: {
+      method: 'GET',
+      path: '/api/reports/margins/csv/',
+      query: 'MarginQuery',
+      response: 'FileDownload',
+    },
+  },
+  /** Aged stock for the dashboard (issue 14): 90+ day stock, average days to sell, overdue memos. */
+  stock: {
+    aging: { method: 'GET', path: '/api/stock/aging/', query: 'StockAgingQuery', response: 'StockAging' },
   },
   dashboard: {
     finance: { method: 'GET', path: '/api/dashboard/finance/', response: 'FinanceDashboard' },

@@ -13,6 +13,7 @@ import {
 } from './common';
 import { InvoiceRef } from './documents';
 import { VAT_SCHEMES } from './documents-messages';
+import { ConsignmentInput, ItemConsignment } from './stock-analytics';
 import { ITEM_ORDERINGS, ITEM_STATUSES, STOCK_TYPES, TRANSACTION_TYPES } from './constants';
 
 /*
@@ -108,6 +109,10 @@ const itemRowFields = {
   vatScheme: Choice(VAT_SCHEMES),
   checkout: Nullable(ItemCheckout),
   promotion: Nullable(ItemPromotion),
+  /** Whole days in stock (issue 14; the rule in stock-analytics.ts): to today, or to the sale for a sold item. */
+  daysInStock: Type.Integer(),
+  /** The terms of an item received on consignment (memo-in) from a supplier; null for the shop's own stock. */
+  consignment: Nullable(ItemConsignment),
   /** Id of the first image (for a thumbnail), or null. */
   imageId: Nullable(Type.Integer()),
   createdAt: Type.String(),
@@ -216,6 +221,8 @@ export const ItemCreate = Type.Object(
      */
     status: Type.Optional(ItemStatusSchema),
     transactions: Type.Optional(Type.Array(ItemTransactionInput, { maxItems: 20 })),
+    /** Received on consignment instead of bought (issue 14; rules in stock-analytics.ts): no transactions then. */
+    consignment: Type.Optional(ConsignmentInput),
   },
   { additionalProperties: false },
 );
@@ -264,6 +271,7 @@ export type ItemConflict = Static<typeof ItemConflict>;
  * - search: serial starting with the text, case-insensitive
  * - client: client id; items currently checked out to that client
  * - promoted: "true" | "false"
+ * - consignment: "true" (items received on consignment) | "false" (the shop's own stock)
  * - ordering: one of ITEM_ORDERINGS (constants.ts), default "-created_at"; due_date orders by the open
  *   check-out's due date (checked-out list)
  */
@@ -280,6 +288,7 @@ export const ItemQuery = Type.Object(
     search: Type.Optional(Text({ maxLength: 100 })),
     client: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
     promoted: Type.Optional(Type.Boolean()),
+    consignment: Type.Optional(Type.Boolean()),
     ordering: Type.Optional(Choice(ITEM_ORDERINGS, { default: '-created_at' })),
   },
   { additionalProperties: false },

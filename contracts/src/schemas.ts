@@ -12,3 +12,4 @@ export * from './corrections';
 export * from './documents';
 export * from './documents-messages';
 export * from './labels';
+export * from './stock-analytics';
