@@ -7,5 +7,6 @@ export * from './paths';
 export * from './void-messages';
 export * from './documents-messages';
 export * from './label-text';
+export * from './stock-take-messages';
 export * from './stock-analytics-messages';
 export type * from './schemas';

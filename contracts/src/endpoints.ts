@@ -125,6 +125,13 @@ export const endpoints = {
     },
     /** Voids the item's standing sale (issue 12): the item goes back to the status it had before it. */
     voidSale: { method: 'POST', path: '/api/items/:id/void-sale/', body: 'VoidRequest', response: 'Item' },
+    /** The shop's item with exactly this serial, or 404 (stock-takes.ts): the top bar's scanner. */
+    bySerial: {
+      method: 'GET',
+      path: '/api/items/by-serial/',
+      query: 'ItemBySerialQuery',
+      response: 'ItemRow',
+    },
     /** Gives a consignment item back to its supplier (issue 14): status unavailable, consignment.returnedAt set. */
     returnToSupplier: {
       method: 'POST',
@@ -235,6 +242,42 @@ export const endpoints = {
   /** Stock labels as a PDF (issue 14): QR code of the serial, serial, brand/model and the price text. */
   labels: {
     pdf: { method: 'GET', path: '/api/labels/pdf/', query: 'LabelQuery', response: 'FileDownload' },
+  },
+  /** Stock-takes (issue 14): count the stock by scanning serials; rules in stock-takes.ts. */
+  stockTakes: {
+    list: { method: 'GET', path: '/api/stock-takes/', query: 'StockTakeQuery', response: 'StockTakeList' },
+    create: {
+      method: 'POST',
+      path: '/api/stock-takes/',
+      body: 'StockTakeCreate',
+      response: 'StockTake',
+      status: 201,
+    },
+    detail: { method: 'GET', path: '/api/stock-takes/:id/', response: 'StockTake' },
+    lines: {
+      method: 'GET',
+      path: '/api/stock-takes/:id/lines/',
+      query: 'StockTakeLineQuery',
+      response: 'StockTakeLineList',
+    },
+    /** 201 for a new scan, 200 for a serial already scanned into the count (duplicate: true). */
+    scan: {
+      method: 'POST',
+      path: '/api/stock-takes/:id/scans/',
+      body: 'StockTakeScanCreate',
+      response: 'StockTakeScanResult',
+      status: [201, 200],
+    },
+    close: { method: 'POST', path: '/api/stock-takes/:id/close/', response: 'StockTake' },
+    varianceCsv: { method: 'GET', path: '/api/stock-takes/:id/variance/csv/', response: 'FileDownload' },
+    variancePdf: { method: 'GET', path: '/api/stock-takes/:id/variance/pdf/', response: 'FileDownload' },
+    /** The answer is the line with its follow-up. */
+    markUnavailable: {
+      method: 'POST',
+      path: '/api/stock-takes/:id/missing/:itemId/mark-unavailable/',
+      body: 'StockTakeMarkUnavailable',
+      response: 'StockTakeLine',
+    },
   },
   /** The AML cash guard's report (issue 13): flagged payments and refused attempts. */
   compliance: {

@@ -13,6 +13,7 @@ import {
 } from './common';
 import { InvoiceRef } from './documents';
 import { VAT_SCHEMES } from './documents-messages';
+import { ITEM_LOCATION_MAX } from './stock-take-messages';
 import { ConsignmentInput, ItemConsignment } from './stock-analytics';
 import { ITEM_ORDERINGS, ITEM_STATUSES, STOCK_TYPES, TRANSACTION_TYPES } from './constants';
 
@@ -107,6 +108,8 @@ const itemRowFields = {
   purchasedOn: DateString,
   /** Set at purchase (issue 13): 'margin' (second-hand, margin scheme: the default) or 'standard'. */
   vatScheme: Choice(VAT_SCHEMES),
+  /** Where the item is kept, e.g. "Safe 1" or "Window" ('' when not given): a stock-take can count one. */
+  location: Type.String(),
   checkout: Nullable(ItemCheckout),
   promotion: Nullable(ItemPromotion),
   /** Whole days in stock (issue 14; the rule in stock-analytics.ts): to today, or to the sale for a sold item. */
@@ -203,6 +206,8 @@ const editableFields = {
   purchasedOn: Type.Optional(DateString),
   /** Default 'margin' on create; on edit, changeable until the item is sold (409 after). */
   vatScheme: Type.Optional(Choice(VAT_SCHEMES)),
+  /** Trimmed, ≤ ITEM_LOCATION_MAX; default ''. */
+  location: Type.Optional(Text({ maxLength: ITEM_LOCATION_MAX })),
 };
 
 /**
@@ -271,6 +276,7 @@ export type ItemConflict = Static<typeof ItemConflict>;
  * - search: serial starting with the text, case-insensitive
  * - client: client id; items currently checked out to that client
  * - promoted: "true" | "false"
+ * - location: exact location (trimmed), e.g. "Safe 1"
  * - consignment: "true" (items received on consignment) | "false" (the shop's own stock)
  * - ordering: one of ITEM_ORDERINGS (constants.ts), default "-created_at"; due_date orders by the open
  *   check-out's due date (checked-out list)
@@ -288,6 +294,7 @@ export const ItemQuery = Type.Object(
     search: Type.Optional(Text({ maxLength: 100 })),
     client: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
     promoted: Type.Optional(Type.Boolean()),
+    location: Type.Optional(Text({ maxLength: ITEM_LOCATION_MAX })),
     consignment: Type.Optional(Type.Boolean()),
     ordering: Type.Optional(Choice(ITEM_ORDERINGS, { default: '-created_at' })),
   },

@@ -12,4 +12,6 @@ export * from './corrections';
 export * from './documents';
 export * from './documents-messages';
 export * from './labels';
+export * from './stock-takes';
+export * from './stock-take-messages';
 export * from './stock-analytics';
