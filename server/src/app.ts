@@ -26,6 +26,7 @@ import clientRoutes from './modules/clients';
 import inventoryRoutes from './modules/inventory';
 import financeRoutes from './modules/finance';
 import auditRoutes from './modules/audit';
+import documentsRoutes from './modules/documents';
 
 export { loadConfig, type Config } from './config';
 export { openDatabase, type LoupeDb } from './db/open';
@@ -90,7 +91,15 @@ export const loupeApi: FastifyPluginAsync<LoupeApiOptions> = async (instance, op
 
   const addMethodNotAllowed = collectApiRoutes(fastify);
   // One plugin per domain module, mirroring the remotes.
-  const domains = [authRoutes, shopsRoutes, clientRoutes, inventoryRoutes, financeRoutes, auditRoutes];
+  const domains = [
+    authRoutes,
+    shopsRoutes,
+    clientRoutes,
+    inventoryRoutes,
+    financeRoutes,
+    auditRoutes,
+    documentsRoutes,
+  ];
   for (const domain of domains) {
     await fastify.register(domain, { ctx });
   }

@@ -1,4 +1,11 @@
-import type { Client, ClientBalanceRow, ClientOrdering, ClientStatus, ClientSummary } from '@loupe/contracts';
+import type {
+  Client,
+  ClientBalanceRow,
+  ClientCheckout,
+  ClientOrdering,
+  ClientStatus,
+  ClientSummary,
+} from '@loupe/contracts';
 import type { Queryable } from '../../db/database';
 import { moneyOut } from '../../kernel/money';
 import { type ExpectedVersion, lastChange, versionCondition } from '../../kernel/record-versions';
@@ -267,5 +274,41 @@ export class ClientsRepository {
       debtors: await top('c.balance < 0 ORDER BY c.balance, lower(c.name), c.id'),
       creditors: await top('c.balance > 0 ORDER BY c.balance DESC, lower(c.name), c.id'),
     };
+  }
+  /** Every check-out of the client, open or ended, newest first: the approval notes staff can reprint. */
+  async checkouts(shopId: number, clientId: number): Promise<ClientCheckout[]> {
+    const rows = await this.db.query<{
+      id: number;
+      item_id: number;
+      serial: string;
+      brand: string;
+      model: string;
+      stock_type: string;
+      agreed_price: string | null;
+      due_date: string | null;
+      checked_out_at: Date | string;
+      returned_at: Date | string | null;
+      outcome: 'returned' | 'sold' | null;
+    }>(
+      `SELECT c.id, c.item_id, i.serial, i.brand, i.model, i.stock_type, c.agreed_price::text AS agreed_price,
+              c.due_date::text AS due_date, c.checked_out_at, c.returned_at, c.outcome
+         FROM checkouts c JOIN items i ON i.id = c.item_id
+        WHERE c.shop_id = $1 AND c.client_id = $2
+        ORDER BY c.checked_out_at DESC, c.id DESC`,
+      [shopId, clientId],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      itemId: r.item_id,
+      serial: r.serial,
+      brand: r.brand,
+      model: r.model,
+      stockType: r.stock_type,
+      agreedPrice: r.agreed_price === null ? null : moneyOut(r.agreed_price),
+      dueDate: r.due_date,
+      checkedOutAt: new Date(r.checked_out_at).toISOString(),
+      endedAt: r.returned_at === null ? null : new Date(r.returned_at).toISOString(),
+      outcome: r.outcome,
+    }));
   }
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context';
 import { ClientsService } from './clients-service';
+import checkoutRoutes from './routes/checkouts';
 import clientRoutes from './routes/clients';
 import kycRoutes from './routes/kyc';
 import ledgerRoutes from './routes/ledger';
@@ -17,6 +18,7 @@ const clientsRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fas
   await fastify.register(clientRoutes, options);
   await fastify.register(ledgerRoutes, options);
   await fastify.register(ledgerVoidRoutes, options);
+  await fastify.register(checkoutRoutes, options);
   // Its own context: the multipart parser it registers stays out of the JSON routes.
   await fastify.register(kycRoutes, options);
 };

@@ -6,6 +6,8 @@ export interface NewCheckout {
   clientId: number;
   dueDate: string | null;
   note: string;
+  /** GBP, the price agreed with the client (printed on the approval note); null when none was. */
+  agreedPrice: string | null;
   userId: number;
   at: Date;
 }
@@ -16,8 +18,9 @@ export class CheckoutsRepository {
 
   async open(checkout: NewCheckout): Promise<number> {
     const rows = await this.db.query<{ id: number }>(
-      `INSERT INTO checkouts (shop_id, item_id, client_id, due_date, note, checked_out_by, checked_out_at)
-       VALUES ($1, $2, $3, $4::date, $5, $6, $7) RETURNING id`,
+      `INSERT INTO checkouts (shop_id, item_id, client_id, due_date, note, checked_out_by, checked_out_at,
+                             agreed_price)
+       VALUES ($1, $2, $3, $4::date, $5, $6, $7, $8::numeric) RETURNING id`,
       [
         checkout.shopId,
         checkout.itemId,
@@ -26,6 +29,7 @@ export class CheckoutsRepository {
         checkout.note,
         checkout.userId,
         checkout.at,
+        checkout.agreedPrice,
       ],
     );
     return (rows[0] as { id: number }).id;

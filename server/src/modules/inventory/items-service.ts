@@ -268,6 +268,11 @@ export class ItemsService {
     const today = await this.ctx.repos.items.shopToday(shopId, now);
     const bag = new ErrorBag();
     const dueDate = dateField(bag, 'dueDate', body.dueDate, null, { notBefore: today });
+    // Left out: the item's retail price; null: no price agreed.
+    const agreedPrice =
+      body.agreedPrice === undefined
+        ? undefined
+        : decimalField(bag, 'agreedPrice', body.agreedPrice, { ...AMOUNT_RULE, allowZero: true });
     await this.requireClient(bag, 'clientId', shopId, body.clientId);
     bag.throwIfAny();
 
@@ -282,6 +287,12 @@ export class ItemsService {
         clientId: body.clientId,
         dueDate,
         note: (body.note ?? '').trim(),
+        agreedPrice:
+          agreedPrice !== undefined
+            ? agreedPrice
+            : item.retailPrice === null
+              ? null
+              : String(item.retailPrice),
         userId,
         at: now,
       });
