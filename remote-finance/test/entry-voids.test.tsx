@@ -37,6 +37,10 @@ const STRAP: QuickSale = {
   amount: 85,
   amountGbp: 85,
   sale_date: '2026-03-02',
+  clientId: null,
+  clientName: null,
+  buyerName: '',
+  invoice: { id: 7, reference: 'INV-000007' },
 };
 
 /**

@@ -1,4 +1,4 @@
-import { endpoints, pathOf, type ResponseOf } from '@loupe/contracts';
+import { endpoints, pathOf, type QuickSaleCreate, type ResponseOf } from '@loupe/contracts';
 import { http, useMutation, useQueryClient } from '@loupe/platform';
 import { invalidateAfterEntry } from '../../../api/query-keys';
 import type { EntryValues } from '../lib/entry-values';
@@ -6,9 +6,19 @@ import { entryBody } from './entry-body';
 
 export type QuickSale = ResponseOf<typeof endpoints.quickSales.create>;
 
-/** `POST /api/quick-sales/` → the saved sale (a sale without a stock item). */
+/** The buyer the invoice names (issue 13): a client by id, or a walk-in's name; nothing when not named. */
+export function buyerBody(values: EntryValues): Pick<QuickSaleCreate, 'clientId' | 'buyerName'> {
+  if (values.buyerKind === 'client' && values.client) return { clientId: values.client.id };
+  if (values.buyerKind === 'walk_in') return { buyerName: values.buyerName.trim() };
+  return {};
+}
+
+/** `POST /api/quick-sales/` → the saved sale (a sale without a stock item) with its invoice. */
 export function createQuickSale(values: EntryValues): Promise<QuickSale> {
-  return http.post<QuickSale>(pathOf(endpoints.quickSales.create), entryBody(values));
+  return http.post<QuickSale>(pathOf(endpoints.quickSales.create), {
+    ...entryBody(values),
+    ...buyerBody(values),
+  } satisfies QuickSaleCreate);
 }
 
 /** Save Quick Sale: revenue, the sales reports and the dashboard's figures all count it. */

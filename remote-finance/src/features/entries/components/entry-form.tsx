@@ -15,8 +15,11 @@ import {
   useFormSubmit,
   usePageTitle,
 } from '@loupe/platform';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { ClientPicker } from '../../../components/client-picker';
 import {
+  BUYER_KIND_LABELS,
+  BUYER_KINDS,
   FIELD_ORDER,
   NAME_MAX,
   RATE_DECIMALS,
@@ -36,8 +39,22 @@ export interface EntryTexts {
   failedText: string;
 }
 
-interface EntryFormProps extends EntryTexts {
-  save(values: EntryValues): Promise<unknown>;
+interface EntryFormProps<T> extends EntryTexts {
+  save(values: EntryValues): Promise<T>;
+  /** Ask who bought (a quick sale's invoice names its buyer, issue 13). */
+  withBuyer?: boolean;
+  /** More for the confirmation, from what the service answered (the new sale's invoice). */
+  savedExtra?(saved: T): ReactNode;
+  /**
+   * How a refusal the service explains in its own shape is shown above the form instead of its bare detail
+   * (the AML cash guard's 409); null leaves it to the usual alert.
+   */
+  refusal?(error: unknown): ReactNode;
+}
+
+interface Saved {
+  text: string;
+  extra: ReactNode;
 }
 
 /**
@@ -45,12 +62,24 @@ interface EntryFormProps extends EntryTexts {
  * the server's field errors beside their fields, and after a save confirms it and starts again from the
  * defaults, ready for the next entry. It is the whole page, so it titles the document too.
  */
-export function EntryForm({ title, submitLabel, noun, failedText, save }: EntryFormProps) {
+export function EntryForm<T>({
+  title,
+  submitLabel,
+  noun,
+  failedText,
+  save,
+  withBuyer = false,
+  savedExtra,
+  refusal,
+}: EntryFormProps<T>) {
   usePageTitle(title);
   const [values, setValues] = useState<EntryValues>(entryDefaults);
   const submitter = useFormSubmit<FieldName>(failedText, { fields: SERVER_FIELDS });
   const { errors, setErrors, formError, setFormError, busy: saving } = submitter;
-  const [saved, setSaved] = useState<string | null>(null);
+  const [saved, setSaved] = useState<Saved | null>(null);
+  const [refused, setRefused] = useState<ReactNode>(null);
+  // Remounts the client picker after a save, so its search text goes with the chosen client.
+  const [round, setRound] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
 
   const set = <K extends FieldName>(name: K, value: EntryValues[K]) => {
@@ -68,6 +97,7 @@ export function EntryForm({ title, submitLabel, noun, failedText, save }: EntryF
     event.preventDefault();
     if (saving) return;
     setSaved(null);
+    setRefused(null);
     setFormError(null);
     const invalid = validateEntry(values);
     setErrors(invalid);
@@ -77,13 +107,29 @@ export function EntryForm({ title, submitLabel, noun, failedText, save }: EntryF
       return;
     }
 
-    const outcome = await submitter.run(() => save(values));
+    let failure: unknown = null;
+    const outcome = await submitter.run(() =>
+      save(values).catch((error: unknown) => {
+        failure = error;
+        throw error;
+      }),
+    );
     if (!outcome) return;
     if (outcome.ok) {
-      setSaved(`${noun} saved: ${values.name.trim()}, ${formatMoney(values.amount.trim(), values.currency)}`);
+      setSaved({
+        text: `${noun} saved: ${values.name.trim()}, ${formatMoney(values.amount.trim(), values.currency)}`,
+        extra: savedExtra?.(outcome.value) ?? null,
+      });
       setValues(entryDefaults());
       setErrors({});
+      setRound((n) => n + 1);
     } else {
+      // What was typed stays, so the sale can be sent again once the refusal is dealt with.
+      const shown = refusal?.(failure) ?? null;
+      if (shown) {
+        setRefused(shown);
+        setFormError(null);
+      }
       focusFirstError(FIELD_ORDER.filter((name) => outcome.errors.fields[name]));
     }
   }
@@ -95,7 +141,13 @@ export function EntryForm({ title, submitLabel, noun, failedText, save }: EntryF
       <PageHeader title={title} />
       <Card>
         <form ref={formRef} onSubmit={handleSubmit} noValidate aria-label={title}>
-          {saved ? <Alert tone="success">{saved}</Alert> : null}
+          {saved ? (
+            <Alert tone="success">
+              {saved.text}
+              {saved.extra}
+            </Alert>
+          ) : null}
+          {refused}
           {formError ? <Alert>{formError}</Alert> : null}
           <TextField
             label="Name"
@@ -156,6 +208,44 @@ export function EntryForm({ title, submitLabel, noun, failedText, save }: EntryF
               onChange={(day) => set('date', day)}
             />
           </FieldGrid>
+          {withBuyer ? (
+            <FieldGrid>
+              <ChoiceField
+                label="Buyer"
+                name="buyerKind"
+                value={values.buyerKind}
+                options={BUYER_KINDS}
+                labels={BUYER_KIND_LABELS}
+                hint="Who the invoice names; optional."
+                onChange={(kind) => {
+                  set('buyerKind', kind);
+                  setErrors((current) => ({ ...current, client: undefined, buyerName: undefined }));
+                }}
+              />
+              {values.buyerKind === 'client' ? (
+                <ClientPicker
+                  key={round}
+                  label="Client"
+                  required
+                  value={values.client}
+                  error={errors.client}
+                  onChange={(client) => set('client', client)}
+                />
+              ) : null}
+              {values.buyerKind === 'walk_in' ? (
+                <TextField
+                  label="Buyer name"
+                  name="buyerName"
+                  required
+                  maxLength={NAME_MAX}
+                  autoComplete="off"
+                  value={values.buyerName}
+                  error={errors.buyerName}
+                  onChange={(event) => set('buyerName', event.target.value)}
+                />
+              ) : null}
+            </FieldGrid>
+          ) : null}
           <TextAreaField
             label="Notes"
             name="notes"

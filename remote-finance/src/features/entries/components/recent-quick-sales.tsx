@@ -2,6 +2,7 @@ import type { QuickSale } from '@loupe/contracts';
 import { Card, DataTable, formatDay, formatMoney, LoadStateView, type DataColumn } from '@loupe/platform';
 import { useId } from 'react';
 import styled from 'styled-components';
+import { invoicePdfUrl } from '../../../api/invoice-files';
 import { useRecentQuickSales } from '../api/get-quick-sales';
 import { useEntryVoids } from './entry-voids';
 
@@ -25,6 +26,30 @@ const COLUMNS: readonly DataColumn<QuickSale>[] = [
   { key: 'notes', header: 'Notes', wrap: { maxCh: 28 }, cell: (sale) => sale.notes },
   { key: 'amount', header: 'Amount', numeric: true, cell: (sale) => formatMoney(sale.amount, sale.currency) },
   { key: 'method', header: 'Payment Method', cell: (sale) => sale.payment_method },
+  {
+    key: 'buyer',
+    header: 'Buyer',
+    wrap: { maxCh: 24 },
+    cell: (sale) => sale.clientName ?? (sale.buyerName || '—'),
+  },
+  {
+    key: 'invoice',
+    header: 'Invoice',
+    noWrap: true,
+    // A reversal's document is its credit note; a sale made before invoices existed has none.
+    cell: (sale) =>
+      sale.invoice ? (
+        <a
+          href={invoicePdfUrl(sale.invoice.id)}
+          download=""
+          aria-label={`Download ${sale.invoice.reference} (PDF)`}
+        >
+          {sale.invoice.reference}
+        </a>
+      ) : (
+        '—'
+      ),
+  },
 ];
 
 /**

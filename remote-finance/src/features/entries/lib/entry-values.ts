@@ -6,6 +6,15 @@ import {
 } from '@loupe/contracts';
 import { amountDecimals, isDay, parseDecimal, today } from '@loupe/platform';
 
+/** Who bought, on a quick sale's invoice (issue 13): nobody named, one of the shop's clients, or a walk-in. */
+export const BUYER_KINDS = ['none', 'client', 'walk_in'] as const;
+export type BuyerKind = (typeof BUYER_KINDS)[number];
+export const BUYER_KIND_LABELS: Record<BuyerKind, string> = {
+  none: 'Not named',
+  client: 'A client',
+  walk_in: 'A walk-in buyer',
+};
+
 /** What the form holds, as typed (amounts stay decimal strings until the server parses them exactly). */
 export interface EntryValues {
   name: string;
@@ -15,6 +24,10 @@ export interface EntryValues {
   payment_method: PaymentMethod;
   notes: string;
   date: string;
+  /** Quick sales only (an expense has no buyer and leaves these at their defaults). */
+  buyerKind: BuyerKind;
+  client: { id: number; name: string } | null;
+  buyerName: string;
 }
 
 export type FieldName = keyof EntryValues;
@@ -27,6 +40,9 @@ export const FIELD_ORDER: readonly FieldName[] = [
   'exchangeRate',
   'payment_method',
   'date',
+  'buyerKind',
+  'client',
+  'buyerName',
   'notes',
 ];
 
@@ -39,6 +55,9 @@ export const entryDefaults = (): EntryValues => ({
   payment_method: DEFAULT_PAYMENT_METHOD,
   notes: '',
   date: today(),
+  buyerKind: 'none',
+  client: null,
+  buyerName: '',
 });
 
 export const NAME_MAX = 200;
@@ -70,6 +89,12 @@ export function validateEntry(values: EntryValues): Partial<Record<FieldName, st
     if (rate) errors.exchangeRate = rate;
   }
   if (!isDay(values.date)) errors.date = 'Date is required.';
+  if (values.buyerKind === 'client' && !values.client) errors.client = 'Choose the client who bought.';
+  if (values.buyerKind === 'walk_in') {
+    const buyer = values.buyerName.trim();
+    if (!buyer) errors.buyerName = 'Buyer name is required.';
+    else if (buyer.length > NAME_MAX) errors.buyerName = `Buyer name can be at most ${NAME_MAX} characters.`;
+  }
   return errors;
 }
 
@@ -85,4 +110,6 @@ export const SERVER_FIELDS: Record<string, FieldName> = {
   date: 'date',
   expense_date: 'date',
   sale_date: 'date',
+  clientId: 'client',
+  buyerName: 'buyerName',
 };

@@ -1,0 +1,47 @@
+import { endpoints, pathOf, type ResponseOf } from '@loupe/contracts';
+import { http, queryOptions, resourceKeys, useQuery } from '@loupe/platform';
+
+export type ClientList = ResponseOf<typeof endpoints.clients.list>;
+export type ClientOption = ClientList['results'][number];
+
+/** Under the 'clients' root every remote agrees on, so a client added or renamed elsewhere refreshes it. */
+export const clientKeys = resourceKeys('clients');
+
+/** The picker's question: only `search` and `page_size`, which every list of the API takes. */
+export interface ClientSearch {
+  search: string;
+  page_size: 10;
+}
+
+/** `GET /api/clients/?search=…&page_size=10`: the first clients whose name, email or phone matches. */
+export function searchClients(query: ClientSearch, signal?: AbortSignal): Promise<ClientList> {
+  return http.get<ClientList>(pathOf(endpoints.clients.list), { query: { ...query }, signal });
+}
+
+/** Clients matching `search`; nothing is asked while it is null (the picker has not been opened). */
+export function useClientSearch(search: string | null) {
+  const query: ClientSearch = { search: search ?? '', page_size: 10 };
+  return useQuery({
+    ...queryOptions({
+      queryKey: clientKeys.list(query),
+      queryFn: ({ signal }) => searchClients(query, signal),
+    }),
+    enabled: search !== null,
+  });
+}
+
+/** `GET /api/clients/{id}/`: the client a filter names in the URL, to show its name. */
+export function useClientName(id: number | null) {
+  return useQuery({
+    queryKey: clientKeys.detail(id ?? 0),
+    queryFn: ({ signal }) =>
+      http.get<ResponseOf<typeof endpoints.clients.detail>>(
+        pathOf(endpoints.clients.detail, { id: id ?? 0 }),
+        {
+          signal,
+        },
+      ),
+    enabled: id !== null,
+    select: (client) => client.name,
+  });
+}
