@@ -84,6 +84,7 @@ export const AUDIT_ENTITY_LABELS: Readonly<Record<string, string>> = {
   session: 'Sign-in',
   user: 'Account',
   shop: 'Shop',
+  stock_take: 'Stock-take',
 };
 
 /** The actions in the trail, as the Activity filter and the CSV name them. */
@@ -110,4 +111,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   sign_out: 'Signed out',
   sign_in_failed: 'Failed sign-in',
   password_change: 'Password changed',
+  start: 'Started',
+  close: 'Closed',
+  mark_unavailable: 'Marked unavailable',
 };

@@ -27,6 +27,7 @@ import inventoryRoutes from './modules/inventory';
 import financeRoutes from './modules/finance';
 import auditRoutes from './modules/audit';
 import documentsRoutes from './modules/documents';
+import stockTakeRoutes from './modules/stock';
 
 export { loadConfig, type Config } from './config';
 export { openDatabase, type LoupeDb } from './db/open';
@@ -99,6 +100,7 @@ export const loupeApi: FastifyPluginAsync<LoupeApiOptions> = async (instance, op
     financeRoutes,
     auditRoutes,
     documentsRoutes,
+    stockTakeRoutes,
   ];
   for (const domain of domains) {
     await fastify.register(domain, { ctx });

@@ -13,6 +13,7 @@ import { CheckoutsRepository } from './modules/inventory/checkouts-repository';
 import { ItemSalesRepository } from './modules/inventory/item-sales-repository';
 import { ItemsRepository } from './modules/inventory/items-repository';
 import { MembershipsRepository } from './modules/shops/memberships-repository';
+import { StockTakesRepository } from './modules/stock/stock-takes-repository';
 
 /**
  * One repository per table (or read model), all on the same connection: the database for plain reads, or one
@@ -35,6 +36,7 @@ export function createRepositories(db: Queryable) {
     reports: new ReportsRepository(db),
     financeDashboard: new FinanceDashboardRepository(db),
     pins: new PinsRepository(db),
+    stockTakes: new StockTakesRepository(db),
   };
 }
 

@@ -70,6 +70,7 @@ const FIELDS: Record<string, FieldRule> = {
   brand: { label: 'Brand' },
   model: { label: 'Model' },
   description: { label: 'Description' },
+  location: { label: 'Location' },
   purchasePrice: { label: 'Purchase price', show: asGbp },
   tradePrice: { label: 'Trade price', show: asGbp },
   retailPrice: { label: 'Retail price', show: asGbp },
@@ -249,6 +250,21 @@ function summaryOf(entry: AuditRecord, changes: AuditChange[]): string {
       const price = money(docOf(after.promotion).price);
       return price ? `Promoted the item at ${price}` : 'Promoted the item';
     }
+    case 'item:mark_unavailable': {
+      const take = typeof after.stockTakeId === 'number' ? ` after stock-take #${after.stockTakeId}` : '';
+      return `Marked the item unavailable${take}${typeof after.reason === 'string' ? `: ${after.reason}` : ''}`;
+    }
+    case 'stock_take:start':
+      return `Started ${entry.recordName ?? 'a stock-take'}`;
+    case 'stock_take:close': {
+      const figures =
+        typeof after.found === 'number' &&
+        typeof after.missing === 'number' &&
+        typeof after.unexpected === 'number'
+          ? `: ${after.found} found, ${after.missing} missing, ${after.unexpected} unexpected`
+          : '';
+      return `Closed ${entry.recordName ?? 'a stock-take'}${figures}`;
+    }
     case 'item:unpromote':
       return 'Ended the item\u2019s promotion';
     case 'item:upload':
@@ -309,6 +325,13 @@ function changesFor(entry: AuditRecord): AuditChange[] {
   if (action === 'void') {
     const reason = docOf(entry.after).reason;
     return typeof reason === 'string' ? [{ field: 'Reason', before: null, after: reason }] : [];
+  }
+  if (action === 'mark_unavailable') {
+    const reason = docOf(entry.after).reason;
+    return [
+      ...changesOf({ status: docOf(entry.before).status }, { status: docOf(entry.after).status }),
+      ...(typeof reason === 'string' ? [{ field: 'Reason', before: null, after: reason }] : []),
+    ];
   }
   if (action === 'void_sale' || action === 'sell' || action === 'check_out' || action === 'return') {
     const status = changesOf({ status: docOf(entry.before).status }, { status: docOf(entry.after).status });

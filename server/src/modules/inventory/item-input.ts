@@ -60,6 +60,7 @@ export function parseItemFields(
     model,
     description: (body.description ?? '').trim(),
     purchasedOn: purchasedOn ?? today,
+    location: body.location?.trim(),
   };
 }
 
@@ -185,6 +186,7 @@ export function parseListQuery(query: ItemQuery): ParsedListQuery {
   if (query.search !== undefined) filter.serialPrefix = query.search.toLowerCase();
   if (query.client !== undefined) filter.clientId = query.client;
   if (query.promoted !== undefined) filter.promoted = query.promoted;
+  if (query.location !== undefined) filter.location = query.location;
   bag.throwIfAny();
   return { filter, ordering: query.ordering ?? '-created_at', ...pagingOf(query) };
 }

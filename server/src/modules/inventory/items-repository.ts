@@ -29,6 +29,8 @@ export interface ItemFilter {
   /** Items currently checked out to this client. */
   clientId?: number;
   promoted?: boolean;
+  /** Exact location (issue 14's stock-take scope). */
+  location?: string;
 }
 
 export interface NewItem {
@@ -42,6 +44,8 @@ export interface NewItem {
   retailPrice: string | null;
   status: ItemStatus;
   purchasedOn: string;
+  /** Where it is kept ('' when not given). */
+  location?: string;
   userId: number;
   at: Date;
 }
@@ -62,6 +66,8 @@ export interface ItemChanges {
   model: string;
   description: string;
   purchasedOn: string;
+  /** Trimmed; undefined on an edit that does not send it (the location stays). */
+  location?: string;
 }
 
 export interface StoredImage extends ItemImage {
@@ -87,6 +93,7 @@ interface RowRecord {
   updated_at: Date;
   version: number;
   vat_scheme: VatScheme;
+  location: string;
   checkout_id: number | null;
   checkout_agreed_price: string | null;
   checkout_client_id: number | null;
@@ -116,6 +123,7 @@ function toRow(r: RowRecord): ItemRow {
     status: r.status,
     purchasedOn: r.purchased_on,
     vatScheme: r.vat_scheme,
+    location: r.location,
     checkout:
       r.checkout_id === null || r.checkout_client_id === null || r.checkout_at === null
         ? null
@@ -149,7 +157,7 @@ const ROW_SELECT = `
   i.purchase_price::text AS purchase_price, i.trade_price::text AS trade_price,
   i.retail_price::text AS retail_price, i.status, i.purchased_on::text AS purchased_on,
   i.promoted_at, i.promotion_price::text AS promotion_price, i.promotion_note, i.created_at, i.updated_at,
-  i.version, i.vat_scheme, c.id AS checkout_id, c.agreed_price::text AS checkout_agreed_price,
+  i.version, i.vat_scheme, i.location, c.id AS checkout_id, c.agreed_price::text AS checkout_agreed_price,
   c.client_id AS checkout_client_id, cl.name AS checkout_client_name, c.due_date::text AS checkout_due_date,
   c.note AS checkout_note, c.checked_out_at AS checkout_at,
   (SELECT min(im.id) FROM item_images im WHERE im.item_id = i.id) AS image_id`;
@@ -206,6 +214,7 @@ function whereClause(shopId: number, filter: ItemFilter): { sql: string; params:
   }
   if (filter.promoted === true) conditions.push('i.promoted_at IS NOT NULL');
   if (filter.promoted === false) conditions.push('i.promoted_at IS NULL');
+  if (filter.location !== undefined) conditions.push(`i.location = ${add(filter.location)}`);
   return { sql: conditions.join(' AND '), params };
 }
 
@@ -328,8 +337,8 @@ export class ItemsRepository {
   async insert(item: NewItem): Promise<number> {
     const rows = await this.db.query<{ id: number }>(
       `INSERT INTO items (shop_id, serial, stock_type, brand, model, description, trade_price, retail_price,
-                          status, purchased_on, created_by, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::numeric, $8::numeric, $9, $10, $11, $12, $12) RETURNING id`,
+                          status, purchased_on, created_by, created_at, updated_at, location)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::numeric, $8::numeric, $9, $10, $11, $12, $12, $13) RETURNING id`,
       [
         item.shopId,
         item.serial,
@@ -343,6 +352,7 @@ export class ItemsRepository {
         item.purchasedOn,
         item.userId,
         item.at,
+        item.location ?? '',
       ],
     );
     return (rows[0] as { id: number }).id;
@@ -410,10 +420,10 @@ export class ItemsRepository {
     at: Date,
     expected: ExpectedVersion,
   ): Promise<boolean> {
-    const condition = versionCondition(expected, 10);
+    const condition = versionCondition(expected, 11);
     const updated = await this.db.query(
       `UPDATE items SET serial = $3, stock_type = $4, brand = $5, model = $6, description = $7,
-                        purchased_on = $8, updated_at = $9
+                        purchased_on = $8, updated_at = $9, location = coalesce($10, location)
         WHERE shop_id = $1 AND id = $2${condition.sql} RETURNING id`,
       [
         shopId,
@@ -425,6 +435,7 @@ export class ItemsRepository {
         changes.description,
         changes.purchasedOn,
         at,
+        changes.location ?? null,
         ...condition.params,
       ],
     );
