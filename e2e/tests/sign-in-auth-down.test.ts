@@ -96,7 +96,7 @@ describe('signing in while remote-auth is down', () => {
         await notice
           .getByText(
             'Still working for you: Dashboard, Stock, Clients, Expenses, Quick Sales, Expenses List, Reports, ' +
-              'Inventory, Gold Management, Silver Management and Activity.',
+              'Invoices, Inventory, Gold Management, Silver Management and Activity.',
             { exact: true },
           )
           .waitFor();
@@ -113,7 +113,7 @@ describe('signing in while remote-auth is down', () => {
       await gold
         .getByText(
           'Still working for you: Dashboard, Stock, Clients, Expenses, Quick Sales, Expenses List, Reports, ' +
-            'Inventory and Silver Management.',
+            'Invoices, Inventory and Silver Management.',
           { exact: true },
         )
         .waitFor({ timeout: 5_000 });

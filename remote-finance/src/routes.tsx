@@ -2,6 +2,7 @@ import type { RemoteRoutes } from '@loupe/platform';
 import { AddExpensePage } from './features/entries/components/add-expense-page';
 import { AddQuickSalePage } from './features/entries/components/add-quick-sale-page';
 import { ExpenseListPage } from './features/entries/components/expense-list-page';
+import { InvoiceListPage } from './features/invoices/components/invoice-list-page';
 import { ReportsPage } from './features/reports/components/reports-page';
 
 /** Expenses, quick sales and reports (SPEC §2): each screen is the whole of its top-level prefix. */
@@ -10,6 +11,8 @@ const routes: RemoteRoutes = {
   '/quicksales': [{ path: '', element: <AddQuickSalePage /> }],
   '/expenselist': [{ path: '', element: <ExpenseListPage /> }],
   '/reports': [{ path: '', element: <ReportsPage /> }],
+  // Issue 13: the shop's invoices and credit notes, for every member (each of them sells).
+  '/invoices': [{ path: '', element: <InvoiceListPage /> }],
 };
 
 export default routes;

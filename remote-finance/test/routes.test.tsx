@@ -10,6 +10,7 @@ const titles: [string, string][] = [
   ['/quicksales', 'Add Quick Sale'],
   ['/expenselist', 'Expense List'],
   ['/reports', 'Reports'],
+  ['/invoices', 'Invoices'],
 ];
 
 const screens = absoluteRoutes(routes);
@@ -18,7 +19,7 @@ beforeEach(() => {
   globalThis.fetch = createFetchMock({ 'GET /auth-check/': { body: authCheckAs('silver') } }).fetch;
 });
 
-it('exposes exactly the finance screens of the specification', () => {
+it('exposes exactly the finance screens of the specification, and issue 13’s Invoices', () => {
   expect(screens.map((route) => route.path)).toEqual(titles.map(([path]) => path));
   expect(screens.every((route) => route.roles === undefined)).toBe(true);
 });

@@ -26,7 +26,7 @@ describe('layout for signed-in users', () => {
     expect(within(banner).getByRole('search')).toBeInTheDocument();
   });
 
-  it('lists the sidebar exactly as the specification does', async () => {
+  it('lists the sidebar exactly as the specification does, with Invoices after Reports (issue 13)', async () => {
     renderApp();
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     const links = within(nav)
@@ -42,6 +42,7 @@ describe('layout for signed-in users', () => {
       ['Quick Sales', '/quicksales'],
       ['Expenses List', '/expenselist'],
       ['Reports', '/reports'],
+      ['Invoices', '/invoices'],
       ['Add Item', '/inventory/add'],
       ['All Stock', '/inventory/all'],
       ['In Stock', '/inventory/available'],

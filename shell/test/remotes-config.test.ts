@@ -86,6 +86,7 @@ describe('remoteForPath', () => {
     ['/expenselist', 'finance'],
     ['/quicksales', 'finance'],
     ['/reports', 'finance'],
+    ['/invoices', 'finance'],
     ['/management/gold', 'admin'],
   ])('%s belongs to %s', (path, key) => {
     expect(remoteForPath(path)?.key).toBe(key);

@@ -1,4 +1,4 @@
-/** The sidebar exactly as SPEC §2 lists it. */
+/** The sidebar as SPEC §2 lists it, plus the screens later issues added (Invoices). */
 export interface NavLinkItem {
   label: string;
   to: string;
@@ -26,6 +26,8 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { label: 'Quick Sales', to: '/quicksales' },
   { label: 'Expenses List', to: '/expenselist' },
   { label: 'Reports', to: '/reports' },
+  // Issue 13: every invoice and credit note, beside the other finance screens.
+  { label: 'Invoices', to: '/invoices' },
   {
     label: 'Inventory',
     items: [
