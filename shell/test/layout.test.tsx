@@ -47,6 +47,7 @@ describe('layout for signed-in users', () => {
       ['All Stock', '/inventory/all'],
       ['In Stock', '/inventory/available'],
       ['Checked Out', '/inventory/checked-out'],
+      ['Stock Take', '/inventory/stock-take'],
     ]);
     expect(within(nav).getByRole('list', { name: 'Stock' })).toBeInTheDocument();
     expect(within(nav).getByRole('list', { name: 'Inventory' })).toBeInTheDocument();

@@ -35,6 +35,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
       { label: 'All Stock', to: '/inventory/all' },
       { label: 'In Stock', to: '/inventory/available' },
       { label: 'Checked Out', to: '/inventory/checked-out' },
+      { label: 'Stock Take', to: '/inventory/stock-take' },
     ],
   },
 ];

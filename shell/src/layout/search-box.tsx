@@ -1,12 +1,23 @@
-import { useState, type FormEvent } from 'react';
+import { endpoints, noItemWithSerial, pathOf, type ItemRow } from '@loupe/contracts';
+import { http, HttpError, VisuallyHidden } from '@loupe/platform';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { VisuallyHidden } from '@loupe/platform';
+
+// The camera scanner (and its @zxing fallback) loads only when the camera button is pressed, so the first
+// page of every visit carries none of it.
+const ScannerDialog = lazy(() => import('@loupe/platform/src/ui/scanner-dialog'));
 
 const Form = styled.form`
   flex: 1;
-  max-width: 420px;
+  display: flex;
+  gap: ${({ theme }) => theme.space(2)};
+  max-width: 460px;
   min-width: 0;
+  label {
+    flex: 1;
+    min-width: 0;
+  }
   input {
     width: 100%;
     min-height: 36px;
@@ -19,18 +30,66 @@ const Form = styled.form`
   }
 `;
 
-/** Enter looks the serial number (or a scanned QR code's text) up in the all-stock list. */
+const CameraButton = styled.button`
+  flex: none;
+  width: 38px;
+  min-height: 36px;
+  font-size: 1.1rem;
+  color: ${({ theme }) => theme.colors.text};
+  background: transparent;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius};
+  cursor: pointer;
+`;
+
+/** The item of the shop with exactly this serial, or null when there is none (404). */
+export async function itemBySerial(serial: string): Promise<ItemRow | null> {
+  try {
+    return await http.get<ItemRow>(pathOf(endpoints.items.bySerial), { query: { serial } });
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** The item's page (remote-inventory's routes: the item is shown and edited at /inventory/edit/:id). */
+const itemPage = (item: ItemRow) => `/inventory/edit/${item.id}`;
+
+/**
+ * Enter (typed, or a keyboard-wedge scanner's serial and Enter) opens the item whose serial is exactly the
+ * text; anything else looks it up in the all-stock list. The camera button scans a label's QR code.
+ */
 export function SearchBox() {
   const [query, setQuery] = useState('');
+  const [scanning, setScanning] = useState(false);
+  const [scanMessage, setScanMessage] = useState('');
   const navigate = useNavigate();
-  const submit = (event: FormEvent) => {
+
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     const term = query.trim();
     if (!term) return;
-    navigate(`/inventory/all?${new URLSearchParams({ search: term }).toString()}`);
+    const item = await itemBySerial(term).catch(() => null);
+    navigate(item ? itemPage(item) : `/inventory/all?${new URLSearchParams({ search: term }).toString()}`);
   };
+
+  const onScan = (serial: string) => {
+    setScanMessage('');
+    itemBySerial(serial).then(
+      (item) => {
+        if (!item) {
+          setScanMessage(noItemWithSerial(serial));
+          return;
+        }
+        setScanning(false);
+        navigate(itemPage(item));
+      },
+      () => setScanMessage(`${serial} could not be looked up. Try again.`),
+    );
+  };
+
   return (
-    <Form role="search" onSubmit={submit}>
+    <Form role="search" onSubmit={(event) => void submit(event)}>
       <label>
         <VisuallyHidden>Search stock</VisuallyHidden>
         <input
@@ -41,6 +100,27 @@ export function SearchBox() {
           autoComplete="off"
         />
       </label>
+      <CameraButton
+        type="button"
+        aria-label="Scan QR code"
+        title="Scan QR code"
+        onClick={() => {
+          setScanMessage('');
+          setScanning(true);
+        }}
+      >
+        <span aria-hidden="true">⌖</span>
+      </CameraButton>
+      {scanning ? (
+        <Suspense fallback={null}>
+          <ScannerDialog
+            open
+            onClose={() => setScanning(false)}
+            onScan={onScan}
+            message={scanMessage || undefined}
+          />
+        </Suspense>
+      ) : null}
     </Form>
   );
 }
