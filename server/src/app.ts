@@ -27,6 +27,7 @@ import inventoryRoutes from './modules/inventory';
 import financeRoutes from './modules/finance';
 import auditRoutes from './modules/audit';
 import documentsRoutes from './modules/documents';
+import stockAnalyticsRoutes from './modules/stock-analytics';
 import stockTakeRoutes from './modules/stock';
 
 export { loadConfig, type Config } from './config';
@@ -100,6 +101,7 @@ export const loupeApi: FastifyPluginAsync<LoupeApiOptions> = async (instance, op
     financeRoutes,
     auditRoutes,
     documentsRoutes,
+    stockAnalyticsRoutes,
     stockTakeRoutes,
   ];
   for (const domain of domains) {

@@ -19,13 +19,13 @@ export interface AppContext {
 }
 
 export function createContext(db: Db, config: Config, now: () => Date): AppContext {
-  const repos = createRepositories(db);
+  const repos = createRepositories(db, now);
   return {
     db,
     config,
     now,
     repos,
-    transaction: (work) => db.transaction((tx) => work(createRepositories(tx))),
+    transaction: (work) => db.transaction((tx) => work(createRepositories(tx, now))),
     sessions: new SessionService(repos.sessions, config, now),
     // The throttle takes its own table lock, so it needs the database itself rather than a bound transaction.
     throttle: new LoginThrottle(new LoginFailuresRepository(db), now),

@@ -10,6 +10,7 @@ import { FinanceDashboardRepository } from './modules/finance/finance-dashboard-
 import { PinsRepository } from './modules/finance/pins-repository';
 import { ReportsRepository } from './modules/finance/reports-repository';
 import { CheckoutsRepository } from './modules/inventory/checkouts-repository';
+import { ConsignmentsRepository } from './modules/inventory/consignments-repository';
 import { ItemSalesRepository } from './modules/inventory/item-sales-repository';
 import { ItemsRepository } from './modules/inventory/items-repository';
 import { MembershipsRepository } from './modules/shops/memberships-repository';
@@ -19,7 +20,7 @@ import { StockTakesRepository } from './modules/stock/stock-takes-repository';
  * One repository per table (or read model), all on the same connection: the database for plain reads, or one
  * transaction so that a service's writes commit together.
  */
-export function createRepositories(db: Queryable) {
+export function createRepositories(db: Queryable, now: () => Date = () => new Date()) {
   return {
     audit: new AuditRepository(db),
     users: new UsersRepository(db),
@@ -28,9 +29,10 @@ export function createRepositories(db: Queryable) {
     clients: new ClientsRepository(db),
     clientDocuments: new ClientDocumentsRepository(db),
     ledger: new LedgerRepository(db),
-    items: new ItemsRepository(db),
+    items: new ItemsRepository(db, now),
     itemSales: new ItemSalesRepository(db),
     checkouts: new CheckoutsRepository(db),
+    consignments: new ConsignmentsRepository(db),
     expenses: new ExpensesRepository(db),
     quickSales: new QuickSalesRepository(db),
     reports: new ReportsRepository(db),

@@ -1,6 +1,7 @@
 import type { FinanceDashboard, RecentWatchSale } from '@loupe/contracts';
 import type { Queryable } from '../../db/database';
 import { moneyOut } from '../../kernel/money';
+import { notConsigned } from '../inventory/items-repository';
 
 /** The days the dashboard's figures cover, in the shop's calendar (worked out by the route). */
 export interface DashboardDays {
@@ -36,10 +37,11 @@ export class FinanceDashboardRepository {
          ${byMethod('cash', "= 'Cash'")},
          ${byMethod('bank', "= 'Bank Transfer'")},
          ${byMethod('other', "NOT IN ('Credit Card', 'Debit Card', 'Cash', 'Bank Transfer')")},
-         (SELECT count(*) FROM items WHERE shop_id = $1 AND purchased_on BETWEEN $4::date AND $2::date)::text
-           AS bought_n,
+         (SELECT count(*) FROM items WHERE shop_id = $1 AND purchased_on BETWEEN $4::date AND $2::date
+             AND ${notConsigned('items')})::text AS bought_n,
          (SELECT coalesce(sum(purchase_price), 0) FROM items
-           WHERE shop_id = $1 AND purchased_on BETWEEN $4::date AND $2::date)::text AS bought_v
+           WHERE shop_id = $1 AND purchased_on BETWEEN $4::date AND $2::date
+             AND ${notConsigned('items')})::text AS bought_v
        FROM f WHERE day BETWEEN least($3::date, $4::date) AND $2::date`,
       [shopId, d.today, d.weekStart, d.monthStart],
     );

@@ -10,6 +10,7 @@ import {
   type ReportType,
   type StockType,
 } from '@loupe/contracts';
+import { notConsigned } from '../inventory/items-repository';
 import type { Queryable } from '../../db/database';
 import { moneyOut } from '../../kernel/money';
 
@@ -91,7 +92,8 @@ export class ReportsRepository {
            FROM finance_days WHERE shop_id = $1 AND day BETWEEN $2::date AND $6::date GROUP BY 1
        ), b AS (
          SELECT date_trunc($5, purchased_on::timestamp)::date AS start, sum(purchase_price) AS bought
-           FROM items WHERE $7 AND shop_id = $1 AND purchased_on BETWEEN $2::date AND $6::date GROUP BY 1
+           FROM items WHERE $7 AND shop_id = $1 AND purchased_on BETWEEN $2::date AND $6::date
+            AND ${notConsigned('items')} GROUP BY 1
        ), v AS (
          SELECT periods.start, coalesce(f.sales, 0) AS sales, coalesce(f.cost, 0) AS cost,
                 coalesce(f.item_sales, 0) AS item_sales, coalesce(f.item_cost, 0) AS item_cost,
@@ -170,7 +172,8 @@ export class ReportsRepository {
         const k = await this.kinds(shopId, w);
         const bought = await this.db.query<{ n: string; v: string }>(
           `SELECT count(*)::text AS n, coalesce(sum(purchase_price), 0)::text AS v
-             FROM items WHERE shop_id = $1 AND purchased_on BETWEEN $2::date AND $3::date`,
+             FROM items WHERE shop_id = $1 AND purchased_on BETWEEN $2::date AND $3::date
+              AND ${notConsigned('items')}`,
           [shopId, w.from, w.to],
         );
         const b = bought[0] as { n: string; v: string };
@@ -226,7 +229,7 @@ export class ReportsRepository {
   async stockByType(shopId: number): Promise<StockLine[]> {
     const rows = await this.db.query<{ t: string | null; n: string; v: string }>(
       `SELECT stock_type AS t, count(*)::text AS n, coalesce(sum(purchase_price), 0)::text AS v
-         FROM items WHERE shop_id = $1 AND status <> 'sold'
+         FROM items WHERE shop_id = $1 AND status <> 'sold' AND ${notConsigned('items')}
         GROUP BY ROLLUP (stock_type) ORDER BY stock_type NULLS LAST`,
       [shopId],
     );
@@ -352,7 +355,7 @@ export class ReportsRepository {
           concat_ws(' ', nullif(brand, ''), nullif(model, ''), serial) AS name, '' AS payment_method,
           'GBP' AS currency, purchase_price::text AS amount, '1' AS rate, purchase_price::text AS gbp, '' AS cost
         FROM items WHERE shop_id = $1 AND (purchased_on, id) > ($3::date, ${p(bound(3))}::bigint)
-          AND purchased_on <= $2::date
+          AND purchased_on <= $2::date AND ${notConsigned('items')}
         ORDER BY purchased_on, id LIMIT $4)`);
     }
     const rows = await this.db.query<EntryLine & { day: string; id: string }>(

@@ -12,6 +12,8 @@ export function auditView(item: Item) {
     imageId: _imageId,
     listingPrice: _listing,
     version: _version,
+    // Moves with the calendar, not with an edit (issue 14).
+    daysInStock: _daysInStock,
     checkout,
     ...rest
   } = item;

@@ -6,6 +6,7 @@ import imageRoutes from './routes/images';
 import itemRoutes from './routes/items';
 import labelRoutes from './routes/labels';
 import saleVoidRoutes from './routes/sale-voids';
+import consignmentRoutes from './routes/consignment';
 
 export interface InventoryRouteOptions {
   ctx: AppContext;
@@ -18,6 +19,7 @@ const inventoryRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (f
   await fastify.register(itemRoutes, options);
   await fastify.register(actionRoutes, options);
   await fastify.register(saleVoidRoutes, options);
+  await fastify.register(consignmentRoutes, options);
   await fastify.register(labelRoutes, options);
   // Its own context: the multipart parser it registers stays out of the JSON routes.
   await fastify.register(imageRoutes, options);

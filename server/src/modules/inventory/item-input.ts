@@ -187,6 +187,7 @@ export function parseListQuery(query: ItemQuery): ParsedListQuery {
   if (query.client !== undefined) filter.clientId = query.client;
   if (query.promoted !== undefined) filter.promoted = query.promoted;
   if (query.location !== undefined) filter.location = query.location;
+  if (query.consignment !== undefined) filter.consignment = query.consignment;
   bag.throwIfAny();
   return { filter, ordering: query.ordering ?? '-created_at', ...pagingOf(query) };
 }

@@ -14,6 +14,7 @@ import type { Queryable } from '../../db/database';
 import type { Currency } from '../../kernel/money';
 import { type ExpectedVersion, lastChange, versionCondition } from '../../kernel/record-versions';
 import { moneyOut } from '../../kernel/money';
+import { dayInZone } from '../../kernel/pdf';
 import { standingSale } from './item-sales-repository';
 
 /** The list filters, already validated and normalised (decimal strings for the price bounds). */
@@ -29,6 +30,8 @@ export interface ItemFilter {
   /** Items currently checked out to this client. */
   clientId?: number;
   promoted?: boolean;
+  /** true: items received on consignment; false: the shop's own stock. */
+  consignment?: boolean;
   /** Exact location (issue 14's stock-take scope). */
   location?: string;
 }
@@ -102,13 +105,46 @@ interface RowRecord {
   checkout_note: string | null;
   checkout_at: Date | null;
   image_id: number | null;
+  timezone: string;
+  sold_on: string | null;
+  consignment_supplier_id: number | null;
+  consignment_supplier_name: string | null;
+  consignment_agreed_cost: string | null;
+  consignment_return_by: string | null;
+  consignment_supplier_ref: string | null;
+  consignment_returned_at: Date | null;
 }
+
+/** Whole days from one calendar day (YYYY-MM-DD) to another. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** Days in stock (the rule in contracts/src/stock-analytics.ts): to the sale, the return, or today. */
+function daysInStock(r: RowRecord, today: string): number {
+  const until =
+    r.status === 'sold' && r.sold_on !== null
+      ? r.sold_on
+      : r.consignment_returned_at !== null
+        ? dayInZone(r.consignment_returned_at, r.timezone)
+        : today;
+  return Math.max(0, daysBetween(r.purchased_on, until));
+}
+
+/**
+ * The shop's own stock: an item received on consignment (issue 14) is not, and no stock value counts it. For a
+ * FROM clause that names the item `item` (default `i`).
+ */
+export const notConsigned = (item = 'i') =>
+  `NOT EXISTS (SELECT 1 FROM consignments co WHERE co.item_id = ${item}.id)`;
+const NOT_CONSIGNED = notConsigned();
 
 const iso = (value: Date | string): string => new Date(value).toISOString();
 const moneyOrNull = (value: string | null): number | null => (value === null ? null : moneyOut(value));
 
-function toRow(r: RowRecord): ItemRow {
+function toRow(r: RowRecord, now: Date): ItemRow {
   const retail = moneyOrNull(r.retail_price);
+  const today = dayInZone(now, r.timezone);
   return {
     id: r.id,
     serial: r.serial,
@@ -144,6 +180,23 @@ function toRow(r: RowRecord): ItemRow {
             note: r.promotion_note,
             promotedAt: iso(r.promoted_at),
           },
+    daysInStock: daysInStock(r, today),
+    consignment:
+      r.consignment_supplier_id === null
+        ? null
+        : {
+            supplierId: r.consignment_supplier_id,
+            supplierName: r.consignment_supplier_name ?? '',
+            agreedCost: moneyOut(r.consignment_agreed_cost ?? '0'),
+            returnBy: r.consignment_return_by,
+            supplierRef: r.consignment_supplier_ref ?? '',
+            returnedAt: r.consignment_returned_at === null ? null : iso(r.consignment_returned_at),
+            overdue:
+              r.consignment_returned_at === null &&
+              r.status !== 'sold' &&
+              r.consignment_return_by !== null &&
+              r.consignment_return_by < today,
+          },
     imageId: r.image_id,
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
@@ -160,10 +213,22 @@ const ROW_SELECT = `
   i.version, i.vat_scheme, i.location, c.id AS checkout_id, c.agreed_price::text AS checkout_agreed_price,
   c.client_id AS checkout_client_id, cl.name AS checkout_client_name, c.due_date::text AS checkout_due_date,
   c.note AS checkout_note, c.checked_out_at AS checkout_at,
-  (SELECT min(im.id) FROM item_images im WHERE im.item_id = i.id) AS image_id`;
+  (SELECT min(im.id) FROM item_images im WHERE im.item_id = i.id) AS image_id,
+  sh.timezone,
+  CASE WHEN i.status = 'sold' THEN
+    (SELECT s.sale_date::text FROM sales s
+      WHERE s.item_id = i.id AND s.reversal_of IS NULL
+        AND NOT EXISTS (SELECT 1 FROM sales r WHERE r.reversal_of = s.id)
+      ORDER BY s.id DESC LIMIT 1) END AS sold_on,
+  co.supplier_id AS consignment_supplier_id, sup.name AS consignment_supplier_name,
+  co.agreed_cost::text AS consignment_agreed_cost, co.return_by::text AS consignment_return_by,
+  co.supplier_ref AS consignment_supplier_ref, co.returned_at AS consignment_returned_at`;
 const ROW_JOINS = `
+  JOIN shops sh ON sh.id = i.shop_id
   LEFT JOIN checkouts c ON c.item_id = i.id AND c.returned_at IS NULL
-  LEFT JOIN clients cl ON cl.id = c.client_id`;
+  LEFT JOIN clients cl ON cl.id = c.client_id
+  LEFT JOIN consignments co ON co.item_id = i.id
+  LEFT JOIN clients sup ON sup.id = co.supplier_id`;
 
 /**
  * ORDER BY for each public ordering. "created_at" is the order items were added, which is id order (ids are
@@ -186,6 +251,9 @@ const ORDER_BY: Record<ItemOrdering, string> = {
     '(SELECT due_date FROM checkouts d WHERE d.item_id = i.id AND d.returned_at IS NULL) NULLS LAST, i.id',
   '-due_date':
     '(SELECT due_date FROM checkouts d WHERE d.item_id = i.id AND d.returned_at IS NULL) DESC NULLS LAST, i.id DESC',
+  // Fewest days first is the latest purchase first: the purchase-date index read backwards.
+  days_in_stock: 'i.purchased_on DESC, i.id DESC',
+  '-days_in_stock': 'i.purchased_on, i.id',
 };
 
 function whereClause(shopId: number, filter: ItemFilter): { sql: string; params: unknown[] } {
@@ -215,11 +283,17 @@ function whereClause(shopId: number, filter: ItemFilter): { sql: string; params:
   if (filter.promoted === true) conditions.push('i.promoted_at IS NOT NULL');
   if (filter.promoted === false) conditions.push('i.promoted_at IS NULL');
   if (filter.location !== undefined) conditions.push(`i.location = ${add(filter.location)}`);
+  if (filter.consignment === true) conditions.push('i.id IN (SELECT item_id FROM consignments)');
+  if (filter.consignment === false) conditions.push(NOT_CONSIGNED);
   return { sql: conditions.join(' AND '), params };
 }
 
 export class ItemsRepository {
-  constructor(private readonly db: Queryable) {}
+  /** `now` is the app's clock: days in stock count to today in the shop's zone. */
+  constructor(
+    private readonly db: Queryable,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
 
   async count(shopId: number, filter: ItemFilter): Promise<number> {
     const { stockType, statuses, ...narrower } = filter;
@@ -258,7 +332,8 @@ export class ItemsRepository {
         ORDER BY ${ORDER_BY[ordering]}`,
       [...where.params, limit, offset],
     );
-    return rows.map(toRow);
+    const now = this.now();
+    return rows.map((r) => toRow(r, now));
   }
 
   async findRow(shopId: number, id: number, lock = false): Promise<ItemRow | null> {
@@ -274,7 +349,7 @@ export class ItemsRepository {
       `SELECT ${ROW_SELECT} FROM items i ${ROW_JOINS} WHERE i.shop_id = $1 AND i.id = $2`,
       [shopId, id],
     );
-    return rows[0] ? toRow(rows[0]) : null;
+    return rows[0] ? toRow(rows[0], this.now()) : null;
   }
 
   async find(shopId: number, id: number, lock = false): Promise<Item | null> {
@@ -556,19 +631,19 @@ export class ItemsRepository {
               coalesce(nullif(btrim(brand || ' ' || model), ''), nullif(description, ''), serial) AS name,
               CASE WHEN retail_price IS NOT NULL AND purchase_price > 0
                    THEN round((retail_price - purchase_price) * 100 / purchase_price, 1)::text END AS markup
-         FROM items WHERE shop_id = $1 AND stock_type = 'Watches'
+         FROM items i WHERE shop_id = $1 AND stock_type = 'Watches' AND ${NOT_CONSIGNED}
         ORDER BY purchased_on DESC, id DESC LIMIT 5`,
       [shopId],
     );
     // Every total is summed in numeric by the database, never added up here.
     const totals = await this.db.query<{ n: number; value: string }>(
       `SELECT count(*)::int AS n, coalesce(sum(purchase_price), 0)::text AS value
-         FROM items WHERE shop_id = $1 AND status <> 'sold'`,
+         FROM items i WHERE shop_id = $1 AND status <> 'sold' AND ${NOT_CONSIGNED}`,
       [shopId],
     );
     const byType = await this.db.query<{ stock_type: StockType; n: number; value: string }>(
       `SELECT stock_type, count(*)::int AS n, coalesce(sum(purchase_price), 0)::text AS value
-         FROM items WHERE shop_id = $1 AND status <> 'sold' GROUP BY stock_type`,
+         FROM items i WHERE shop_id = $1 AND status <> 'sold' AND ${NOT_CONSIGNED} GROUP BY stock_type`,
       [shopId],
     );
     const empty = () => ({ count: 0, value: 0 });

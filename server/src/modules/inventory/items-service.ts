@@ -24,6 +24,7 @@ import type { Repositories } from '../../repositories';
 import { SERIAL_TAKEN, auditView, translateWriteError } from './common';
 import { stockLinePosting } from './stock-postings';
 import { checkTransactionClients, parseItemCreate, parseItemFields } from './item-input';
+import { parseConsignment, postConsignmentPayable } from './consignment-service';
 
 const NOT_AN_IMAGE =
   'Upload a valid image. The file you uploaded was either not an image or a corrupted image.';
@@ -79,15 +80,23 @@ export class ItemsService {
       t.type === 'cash' || t.clientId === null ? [] : [t.clientId],
     );
     checkTransactionClients(bag, input.transactions, await items.clientNames(shopId, named));
+    // Received on consignment (issue 14): terms instead of purchase transactions.
+    const supplierId = body.consignment?.supplierId;
+    const supplier =
+      supplierId === undefined ? undefined : (await items.clientNames(shopId, [supplierId])).get(supplierId);
+    const consignment = parseConsignment(bag, body.consignment, input.transactions.length, supplier);
     if (!bag.has('serial') && input.serial !== '' && (await items.serialTaken(shopId, input.serial))) {
       bag.add('serial', SERIAL_TAKEN);
     }
     bag.throwIfAny();
 
     try {
-      return await this.ctx.transaction(async ({ items: repo, ledger, audit }) => {
+      return await this.ctx.transaction(async ({ items: repo, ledger, audit, consignments }) => {
         const id = await repo.insert({ ...input, shopId, userId, at: now });
         const lines = await repo.insertTransactions(shopId, id, input.transactions, now);
+        if (consignment) {
+          await consignments.insert({ ...consignment, shopId, itemId: id, receivedOn: input.purchasedOn });
+        }
         // In client order: two purchases naming the same clients lock their balances in the same order.
         const postings = [...input.transactions.entries()].sort(
           ([, a], [, b]) => (a.clientId ?? 0) - (b.clientId ?? 0),
@@ -233,7 +242,8 @@ export class ItemsService {
       caller,
       id,
       'sell',
-      async ({ items, checkouts, itemSales }, item) => {
+      async (repos, item) => {
+        const { items, checkouts, itemSales } = repos;
         if (item.status === 'sold') throw conflict('This item has already been sold.');
         if (item.status === 'unavailable') throw conflict('This item is unavailable and cannot be sold.');
         // A client who had it on approval and buys it: their check-out ends as a sale.
@@ -255,6 +265,7 @@ export class ItemsService {
           userId,
           at: now,
         });
+        await postConsignmentPayable(repos, item, { id: sale.id, date }, { shopId, userId, at: now });
         // clientId: the sale shows in the buyer's History too (audit_log.client_id).
         return { saleId: sale.id, saleAmountGbp: sale.amountGbp, clientId: buyer };
       },

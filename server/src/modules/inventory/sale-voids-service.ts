@@ -2,6 +2,7 @@ import { ALREADY_VOIDED, type Item } from '@loupe/contracts';
 import type { AppContext } from '../../context';
 import { conflict, notFound } from '../../kernel/http-errors';
 import type { ShopCaller } from '../../kernel/shop-scope';
+import { reverseConsignmentPayable } from './consignment-service';
 import { guardDoubleVoid, requireVoider, reversalNote, voidReason } from '../finance/reversals';
 
 /** 409: the item has no sale standing (never sold, or its sale was voided and it was not sold again). */
@@ -17,8 +18,9 @@ export const NOT_SOLD = 'This item has not been sold.';
  *   "out since": the void undoes the sale, not the approval); available otherwise. A promotion the sale ended is
  *   not restored: it was a choice for unsold stock, made again if wanted;
  * - the audit records: the sale voided, and the item's status change.
- * A sale of an item posts nothing to the client ledger (only stock purchases on credit or debt do), so there is
- * no ledger posting to reverse. The item's `sale` is null afterwards; selling it again makes a new sale.
+ * A sale of an owned item posts nothing to the client ledger (only stock purchases on credit or debt do); a
+ * consignment item's sale posted the agreed cost to its supplier, and that payable is reversed with it (issue 14).
+ * The item's `sale` is null afterwards; selling it again makes a new sale.
  */
 export class SaleVoidsService {
   constructor(private readonly ctx: AppContext) {}
@@ -32,7 +34,8 @@ export class SaleVoidsService {
     const today = await this.ctx.repos.items.shopToday(shopId, now);
 
     return guardDoubleVoid(() =>
-      this.ctx.transaction(async ({ items, itemSales, checkouts, audit }) => {
+      this.ctx.transaction(async (repos) => {
+        const { items, itemSales, checkouts, audit } = repos;
         const item = await items.findRow(shopId, itemId, true);
         if (!item) throw notFound();
         const sale = await itemSales.latest(shopId, itemId);
@@ -48,6 +51,8 @@ export class SaleVoidsService {
           userId,
           at: now,
         });
+        // A consignment item's sale owed its supplier the agreed cost: that payable goes with the sale (issue 14).
+        await reverseConsignmentPayable(repos, itemId, { shopId, date: today, reason, userId, at: now });
         const reopened = await checkouts.reopenSold(itemId, sale.createdAt);
         const status = reopened ? 'checked_out' : 'available';
         await items.setStatus(shopId, itemId, status, now);
