@@ -108,6 +108,9 @@ describe('Sell', () => {
     await userEvent.type(within(sell).getByLabelText('Notes'), 'Collected in person');
     await userEvent.click(within(sell).getByRole('button', { name: 'Confirm Sale' }));
 
+    // The sale's invoice is offered before the dialog closes (issue 13).
+    expect(await within(sell).findByText(/Invoice INV-\d{6} issued/)).toBeInTheDocument();
+    await userEvent.click(within(sell).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(mock.callsTo('POST', `/api/items/${item.id}/sell/`)[0]?.body).toEqual({
       price: '14500',
@@ -153,7 +156,15 @@ describe('Sell', () => {
     const item = makeItem({
       serial: 'S-3',
       status: 'checked_out',
-      checkout: { clientId: 4, clientName: 'Ann Smith', dueDate: null, note: '', checkedOutAt: '' },
+      checkout: {
+        id: 1,
+        agreedPrice: null,
+        clientId: 4,
+        clientName: 'Ann Smith',
+        dueDate: null,
+        note: '',
+        checkedOutAt: '',
+      },
     });
     const { mock } = fakeInventory([item], CLIENTS);
     renderList('all');
@@ -218,7 +229,7 @@ describe('Sell', () => {
 
 describe('Checkout', () => {
   it('needs a client, found by searching the clients API; due date and note are optional', async () => {
-    const item = makeItem({ serial: 'C-1' });
+    const item = makeItem({ serial: 'C-1', listingPrice: 12500, retailPrice: 12500 });
     const { mock } = fakeInventory([item], CLIENTS);
     renderList('all');
     await screen.findByRole('table');
@@ -245,11 +256,13 @@ describe('Checkout', () => {
     await userEvent.type(within(checkout).getByLabelText('Note'), 'On approval for the weekend');
     await userEvent.click(within(checkout).getByRole('button', { name: 'Check Out' }));
 
+    await userEvent.click(await within(checkout).findByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(mock.callsTo('POST', `/api/items/${item.id}/check-out/`)[0]?.body).toEqual({
       clientId: 4,
       dueDate: '2099-01-31',
       note: 'On approval for the weekend',
+      agreedPrice: '12500.00',
     });
     expect(screen.getByText('C-1 is checked out to Ann Smith.')).toBeInTheDocument();
     await waitFor(() => expect(status('C-1')).toBe('Checked Out'));
@@ -400,7 +413,7 @@ describe('Return (checked-out list): undoable', () => {
     makeItem({
       serial,
       status: 'checked_out',
-      checkout: { clientId, clientName, dueDate: null, note: '', checkedOutAt: '' },
+      checkout: { id: 1, agreedPrice: null, clientId, clientName, dueDate: null, note: '', checkedOutAt: '' },
     });
   // The shell renders the one toaster; here the test does.
   const renderWithToaster = (search = '') =>
@@ -502,6 +515,7 @@ describe('flows started on the clients list', () => {
     await userEvent.click(within(checkout).getByRole('button', { name: 'Check Out' }));
     await waitFor(() => expect(mock.callsTo('POST', `/api/items/${item.id}/check-out/`)).toHaveLength(1));
     expect(mock.callsTo('POST', `/api/items/${item.id}/check-out/`)[0]?.body).toMatchObject({ clientId: 4 });
+    await userEvent.click(await within(checkout).findByRole('button', { name: 'Done' }));
     await waitFor(() => expect(location()).toBe('/inventory/available'));
     expect(screen.getByText('F-1 is checked out to Ann Smith.')).toBeInTheDocument();
     expect(screen.queryByText(/Choose an item to check out to/)).not.toBeInTheDocument();
@@ -534,12 +548,28 @@ describe('flows started on the clients list', () => {
         makeItem({
           serial: 'A-1',
           status: 'checked_out',
-          checkout: { clientId: 4, clientName: 'Ann Smith', dueDate: null, note: '', checkedOutAt: '' },
+          checkout: {
+            id: 1,
+            agreedPrice: null,
+            clientId: 4,
+            clientName: 'Ann Smith',
+            dueDate: null,
+            note: '',
+            checkedOutAt: '',
+          },
         }),
         makeItem({
           serial: 'B-1',
           status: 'checked_out',
-          checkout: { clientId: 5, clientName: 'Bob Jones', dueDate: null, note: '', checkedOutAt: '' },
+          checkout: {
+            id: 1,
+            agreedPrice: null,
+            clientId: 5,
+            clientName: 'Bob Jones',
+            dueDate: null,
+            note: '',
+            checkedOutAt: '',
+          },
         }),
       ],
       CLIENTS,

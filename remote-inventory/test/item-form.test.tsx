@@ -206,6 +206,9 @@ describe('/inventory/add', () => {
     await addLine({ amount: '12000', currency: 'EUR', rate: '0.85', fee: '1' });
     await addLine({ type: 'credit', amount: '2500', client: 'Ann' });
     expect(total()).toHaveValue('12598.00');
+    // Issue 13: second-hand stock is margin-scheme unless the dealer says the item carries VAT.
+    expect(field('VAT scheme')).toHaveDisplayValue('Margin scheme (second-hand)');
+    await userEvent.selectOptions(field('VAT scheme'), 'Standard rate (VAT charged)');
     await userEvent.click(screen.getByRole('button', { name: 'Add Item' }));
 
     await waitFor(() => expect(alertSpy).toHaveBeenCalledWith('Inventory item added successfully!'));
@@ -217,6 +220,7 @@ describe('/inventory/add', () => {
       model: 'Daytona',
       description: 'Box and papers',
       purchasedOn: today(),
+      vatScheme: 'standard',
       tradePrice: '15000',
       retailPrice: '18999.99',
       status: 'unavailable',
@@ -449,6 +453,7 @@ describe('/inventory/edit/:id', () => {
       model: 'Santos',
       description: 'Blue dial',
       purchasedOn: '2026-01-05',
+      vatScheme: 'margin',
       version: 1,
     });
     await waitFor(() => expect(location()).toBe('/inventory/manage?highlight=7'));

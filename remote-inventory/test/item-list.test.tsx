@@ -117,7 +117,15 @@ describe('list screens', () => {
       makeItem({
         serial: 'CO-1',
         status: 'checked_out',
-        checkout: { clientId: 4, clientName: 'Ann Smith', dueDate: '2026-03-09', note: '', checkedOutAt: '' },
+        checkout: {
+          id: 1,
+          agreedPrice: null,
+          clientId: 4,
+          clientName: 'Ann Smith',
+          dueDate: '2026-03-09',
+          note: '',
+          checkedOutAt: '',
+        },
       }),
     ]);
     renderList('checkedOut');

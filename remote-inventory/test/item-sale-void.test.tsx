@@ -15,7 +15,9 @@ const SALE = {
   paymentMethod: 'Bank Transfer' as const,
   clientId: 3,
   clientName: 'Ada Lovelace',
+  buyerName: '',
   soldBy: 'gold',
+  invoice: null,
 };
 
 const SOLD = makeItem({

@@ -118,7 +118,15 @@ describe('each change invalidates what it affects, by resource root', () => {
       serial: 'M-7',
       status: 'checked_out',
       images: [{ id: 3, name: 'front.jpg', contentType: 'image/jpeg', size: 10 }],
-      checkout: { clientId: 4, clientName: 'Ann Smith', dueDate: null, note: '', checkedOutAt: '' },
+      checkout: {
+        id: 1,
+        agreedPrice: null,
+        clientId: 4,
+        clientName: 'Ann Smith',
+        dueDate: null,
+        note: '',
+        checkedOutAt: '',
+      },
     });
 
   function setUp() {

@@ -1,7 +1,17 @@
-import type { InventorySummary, Item, ItemRow, ItemStatus, StockType } from '@loupe/contracts';
+import type {
+  Currency,
+  InventorySummary,
+  Item,
+  ItemRow,
+  ItemStatus,
+  PaymentMethod,
+  StockType,
+} from '@loupe/contracts';
 import { authCheckAs, createFetchMock, type FetchCall, type FetchMock } from '@loupe/platform/testing';
 
 let nextId = 1;
+let nextInvoice = 41;
+let nextCheckout = 300;
 
 /** An item as the service answers it; override what a test cares about. */
 export function makeItem(overrides: Partial<Item> = {}): Item {
@@ -21,8 +31,12 @@ export function makeItem(overrides: Partial<Item> = {}): Item {
     listingPrice: retail,
     status: 'available',
     purchasedOn: '2026-01-10',
+    vatScheme: 'margin',
+    location: '',
     checkout: null,
     promotion: null,
+    daysInStock: 0,
+    consignment: null,
     imageId: null,
     createdAt: '2026-01-10T10:00:00Z',
     updatedAt: '2026-01-10T10:00:00Z',
@@ -119,11 +133,36 @@ export function fakeInventory(items: Item[], clients: FakeClient[] = []) {
         store.set(item.id, next);
         return { body: next };
       });
-    change('sell', (current) =>
-      current.status === 'available' || current.status === 'checked_out'
-        ? { ...current, status: 'sold' as ItemStatus, checkout: null, promotion: null }
-        : `A ${current.status} item cannot be sold.`,
-    );
+    // A sale issues its invoice (issue 13): numbered from the fake's own sequence, as the service's is.
+    change('sell', (current, body) => {
+      if (current.status !== 'available' && current.status !== 'checked_out') {
+        return `A ${current.status} item cannot be sold.`;
+      }
+      const clientId = typeof body.clientId === 'number' ? body.clientId : null;
+      const currency = (body.currency as Currency | undefined) ?? 'GBP';
+      const exchangeRate = Number(body.exchangeRate ?? 1);
+      const invoiceId = nextInvoice++;
+      return {
+        ...current,
+        status: 'sold' as ItemStatus,
+        checkout: null,
+        promotion: null,
+        sale: {
+          id: 500 + invoiceId,
+          date: String(body.date ?? '2026-02-01'),
+          price: Number(body.price),
+          currency,
+          exchangeRate,
+          amountGbp: Math.round(Number(body.price) * exchangeRate * 100) / 100,
+          paymentMethod: (body.paymentMethod as PaymentMethod | undefined) ?? 'Cash',
+          clientId,
+          clientName: clients.find((c) => c.id === clientId)?.name ?? null,
+          buyerName: clientId === null ? String(body.buyerName ?? '') : '',
+          soldBy: 'gold',
+          invoice: { id: invoiceId, reference: `INV-${String(invoiceId).padStart(6, '0')}` },
+        },
+      };
+    });
     change('check-out', (current, body) => {
       if (current.status !== 'available') return `A ${current.status} item cannot be checked out.`;
       const client = clients.find((c) => c.id === body.clientId);
@@ -131,11 +170,14 @@ export function fakeInventory(items: Item[], clients: FakeClient[] = []) {
         ...current,
         status: 'checked_out',
         checkout: {
+          id: nextCheckout++,
           clientId: Number(body.clientId),
           clientName: client?.name ?? '?',
           dueDate: (body.dueDate as string | null) ?? null,
           note: String(body.note ?? ''),
           checkedOutAt: '2026-02-01T10:00:00Z',
+          agreedPrice:
+            body.agreedPrice === undefined || body.agreedPrice === null ? null : Number(body.agreedPrice),
         },
       };
     });

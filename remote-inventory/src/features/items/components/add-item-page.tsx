@@ -66,6 +66,7 @@ export function AddItemPage() {
     model: '',
     description: '',
     purchasedOn: today(),
+    vatScheme: 'margin',
   });
   const [tradePrice, setTradePrice] = useState('');
   const [retailPrice, setRetailPrice] = useState('');

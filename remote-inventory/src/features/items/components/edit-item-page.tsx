@@ -30,6 +30,7 @@ import { useUpdateItem } from '../api/update-item';
 import { itemImageUrl } from '../api/upload-item-image';
 import { STATUS_LABELS, TRANSACTION_LABELS } from '../lib/labels';
 import { ImageField, useImageUpload } from './image-field';
+import { ItemCheckoutSection } from './item-checkout';
 import { ItemSaleSection } from './item-sale';
 import { checkItemFields, ItemFields, itemFieldsInput, type ItemFieldValues } from './item-fields';
 import { useUndoableImageRemoval } from './use-undoable-image-removal';
@@ -116,6 +117,7 @@ const fieldsOf = (item: Item): ItemFieldValues => ({
   model: item.model,
   description: item.description,
   purchasedOn: item.purchasedOn,
+  vatScheme: item.vatScheme,
 });
 
 function EditItemForm({ item: loaded }: { item: Item }) {
@@ -168,9 +170,11 @@ function EditItemForm({ item: loaded }: { item: Item }) {
     }
     setSubmitting(true);
     try {
+      // A sold item's VAT scheme is fixed (its invoice is issued): the update leaves it out.
+      const { vatScheme, ...descriptive } = itemFieldsInput(fields);
       const saved = await update.mutateAsync({
         id: item.id,
-        input: { ...itemFieldsInput(fields), version: item.version },
+        input: { ...descriptive, ...(item.status === 'sold' ? {} : { vatScheme }), version: item.version },
       });
       setItem(saved);
       setConflict(null);
@@ -205,7 +209,12 @@ function EditItemForm({ item: loaded }: { item: Item }) {
             <EditConflictAlert conflict={conflict} onReload={() => void reload()} reloading={reloading} />
           ) : null}
           {formError ? <Alert>{formError}</Alert> : null}
-          <ItemFields values={fields} errors={errors} onChange={setFields} />
+          <ItemFields
+            values={fields}
+            errors={errors}
+            onChange={setFields}
+            vatSchemeLocked={item.status === 'sold'}
+          />
           <FieldGrid $min={240}>
             <TextField label="Status" readOnly value={STATUS_LABELS[item.status]} />
             <TextField label="Purchase Price (£)" readOnly value={money(item.purchasePrice)} />
@@ -266,6 +275,7 @@ function EditItemForm({ item: loaded }: { item: Item }) {
           />
         </form>
       </Card>
+      <ItemCheckoutSection item={item} />
       <ItemSaleSection item={item} onVoided={setItem} />
       <HistoryPanel resource="items" id={item.id} />
     </>

@@ -1,4 +1,12 @@
-import { BRAND_CATALOGUE, BRANDS, STOCK_TYPES, type Brand, type StockType } from '@loupe/contracts';
+import {
+  BRAND_CATALOGUE,
+  BRANDS,
+  STOCK_TYPES,
+  VAT_SCHEMES,
+  type Brand,
+  type StockType,
+  type VatScheme,
+} from '@loupe/contracts';
 import {
   ChoiceField,
   DayField,
@@ -8,6 +16,7 @@ import {
   TextField,
   today,
 } from '@loupe/platform';
+import { VAT_SCHEME_LABELS } from '../lib/labels';
 
 /** The descriptive fields, which add and edit share. */
 export interface ItemFieldValues {
@@ -17,6 +26,8 @@ export interface ItemFieldValues {
   model: string;
   description: string;
   purchasedOn: string;
+  /** Set at purchase (issue 13): margin scheme for second-hand stock (the default), or standard-rated. */
+  vatScheme: VatScheme;
 }
 
 export type ItemFieldName = keyof ItemFieldValues;
@@ -30,6 +41,7 @@ export function itemFieldsInput(values: ItemFieldValues) {
     model: values.model,
     description: values.description.trim(),
     purchasedOn: values.purchasedOn || undefined,
+    vatScheme: values.vatScheme,
   };
 }
 
@@ -37,10 +49,12 @@ interface ItemFieldsProps {
   values: ItemFieldValues;
   errors: Partial<Record<string, string>>;
   onChange(values: ItemFieldValues): void;
+  /** A sold item's VAT scheme is on its invoice: it is shown, not changed. */
+  vatSchemeLocked?: boolean;
 }
 
 /** Serial (required), stock type, brand then model (only the brand's models), description, purchase date. */
-export function ItemFields({ values, errors, onChange }: ItemFieldsProps) {
+export function ItemFields({ values, errors, onChange, vatSchemeLocked = false }: ItemFieldsProps) {
   const set = (change: Partial<ItemFieldValues>) => onChange({ ...values, ...change });
   const models: readonly string[] = values.brand ? (BRAND_CATALOGUE[values.brand as Brand] ?? []) : [];
   return (
@@ -97,6 +111,20 @@ export function ItemFields({ values, errors, onChange }: ItemFieldsProps) {
         value={values.purchasedOn}
         error={errors.purchasedOn}
         onChange={(day) => set({ purchasedOn: day })}
+      />
+      <ChoiceField
+        label="VAT scheme"
+        value={values.vatScheme}
+        error={errors.vatScheme}
+        options={VAT_SCHEMES}
+        labels={VAT_SCHEME_LABELS}
+        disabled={vatSchemeLocked}
+        hint={
+          vatSchemeLocked
+            ? 'The item is sold: its invoice was issued under this scheme.'
+            : 'Margin scheme for stock bought from a private seller or another margin-scheme dealer.'
+        }
+        onChange={(vatScheme) => set({ vatScheme })}
       />
       <TextAreaField
         label="Description"

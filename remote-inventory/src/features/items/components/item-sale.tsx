@@ -14,6 +14,7 @@ import { Fragment, useId, useState } from 'react';
 import styled from 'styled-components';
 import { useVoidItemSale } from '../api/void-item-sale';
 import { STATUS_LABELS } from '../lib/labels';
+import { InvoiceLinks } from './document-links';
 
 const Title = styled.h2`
   margin: 0 0 ${({ theme }) => theme.space(4)};
@@ -33,6 +34,10 @@ const Facts = styled.dl`
   }
 `;
 
+const Documents = styled.div`
+  margin-bottom: ${({ theme }) => theme.space(4)};
+`;
+
 function factsOf(sale: ItemSale): VoidFact[] {
   const facts: VoidFact[] = [
     { label: 'Date', value: formatDay(sale.date) },
@@ -40,10 +45,12 @@ function factsOf(sale: ItemSale): VoidFact[] {
   ];
   if (sale.currency !== 'GBP') facts.push({ label: 'In GBP', value: formatMoney(sale.amountGbp) });
   facts.push(
-    { label: 'Buyer', value: sale.clientName ?? 'No client' },
+    // A walk-in buyer (issue 13) is named on the invoice without a client record.
+    { label: 'Buyer', value: sale.clientName ?? (sale.buyerName || 'No client') },
     { label: 'Payment Method', value: sale.paymentMethod },
   );
   if (sale.soldBy) facts.push({ label: 'Sold by', value: sale.soldBy });
+  if (sale.invoice) facts.push({ label: 'Invoice', value: sale.invoice.reference });
   return facts;
 }
 
@@ -88,6 +95,11 @@ export function ItemSaleSection({ item, onVoided }: ItemSaleSectionProps) {
               </Fragment>
             ))}
           </Facts>
+          {sale.invoice ? (
+            <Documents>
+              <InvoiceLinks invoice={sale.invoice} downloadText="Download" receiptText="Receipt" />
+            </Documents>
+          ) : null}
           {allowed ? null : <VoidNotAllowed id={noteId} />}
           <VoidButton allowed={allowed} noteId={noteId} onClick={() => setConfirming(true)}>
             Void sale

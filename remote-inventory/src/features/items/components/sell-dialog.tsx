@@ -3,6 +3,7 @@ import {
   DEFAULT_CURRENCY,
   DEFAULT_PAYMENT_METHOD,
   PAYMENT_METHODS,
+  type AmlRefusal,
   type Currency,
   type Item,
   type ItemRow,
@@ -25,10 +26,13 @@ import {
 } from '@loupe/platform';
 import { useState, type FormEvent } from 'react';
 import { ClientPicker, type ClientChoice } from '../../../components/client-picker';
+import { amlRefusalOf } from '../api/documents';
 import { useSellItem } from '../api/sell-item';
 import { checkDecimal } from '../lib/validation';
+import { DoneButton, InvoiceLinks } from './document-links';
 
-type Field = 'price' | 'exchangeRate' | 'date' | 'clientId' | 'paymentMethod' | 'currency' | 'notes';
+type Field =
+  'price' | 'exchangeRate' | 'date' | 'clientId' | 'buyerName' | 'paymentMethod' | 'currency' | 'notes';
 
 interface SellDialogProps {
   item: ItemRow;
@@ -36,8 +40,33 @@ interface SellDialogProps {
   onSold(item: Item): void;
 }
 
-/** Sell: price, currency (an exchange rate to GBP for any other), payment method, optional client, date. */
+/**
+ * Sell: price, currency (an exchange rate to GBP for any other), payment method, optional client (or a walk-in
+ * buyer's name for the invoice), date. A sale issues its invoice (issue 13): the dialog then offers it to
+ * download and its receipt to print, and closing it finishes the sale for the page (onSold).
+ */
 export function SellDialog({ item, onClose, onSold }: SellDialogProps) {
+  const [sold, setSold] = useState<Item | null>(null);
+  const invoice = sold?.sale?.invoice ?? null;
+  // One dialog throughout: the form gives way to the invoice inside it, so the dialog stays where it is.
+  return (
+    <Modal open title={`Sell ${item.serial}`} onClose={sold ? () => onSold(sold) : onClose}>
+      {sold && invoice ? (
+        <>
+          <Alert tone="success">
+            {item.serial} is sold. Invoice {invoice.reference} issued.
+          </Alert>
+          <InvoiceLinks invoice={invoice} downloadText="Download invoice" receiptText="Print receipt" />
+          <DoneButton onClick={() => onSold(sold)} />
+        </>
+      ) : (
+        <SellForm item={item} onSold={(saved) => (saved.sale?.invoice ? setSold(saved) : onSold(saved))} />
+      )}
+    </Modal>
+  );
+}
+
+function SellForm({ item, onSold }: Pick<SellDialogProps, 'item' | 'onSold'>) {
   const [price, setPrice] = useState('');
   const [currency, setCurrency] = useState<Currency>(DEFAULT_CURRENCY);
   const [exchangeRate, setExchangeRate] = useState('');
@@ -45,7 +74,10 @@ export function SellDialog({ item, onClose, onSold }: SellDialogProps) {
   const [client, setClient] = useState<ClientChoice | null>(
     item.checkout ? { id: item.checkout.clientId, name: item.checkout.clientName } : null,
   );
+  const [buyerName, setBuyerName] = useState('');
   const [date, setDate] = useState(today());
+  // The AML cash guard's 409 (issue 13): shown as the rule it is, over what was typed, which stays.
+  const [refusal, setRefusal] = useState<AmlRefusal | null>(null);
   const [notes, setNotes] = useState('');
   const sell = useSellItem();
   const submitter = useFormSubmit<Field>('The sale could not be recorded. Please try again.');
@@ -73,77 +105,100 @@ export function SellDialog({ item, onClose, onSold }: SellDialogProps) {
     else if (date > today()) problems.date = 'Ensure this date is not in the future.';
     setErrors(problems);
     setFormError(null);
+    setRefusal(null);
     if (Object.keys(problems).length > 0) return;
+    const walkIn = client ? '' : buyerName.trim();
 
     const outcome = await submitter.run(() =>
-      sell.mutateAsync({
-        id: item.id,
-        input: {
-          price: price.trim(),
-          currency,
-          exchangeRate: foreign ? exchangeRate.trim() : '1',
-          paymentMethod,
-          clientId: client?.id ?? null,
-          date,
-          notes: notes.trim(),
-        },
-      }),
+      sell
+        .mutateAsync({
+          id: item.id,
+          input: {
+            price: price.trim(),
+            currency,
+            exchangeRate: foreign ? exchangeRate.trim() : '1',
+            paymentMethod,
+            clientId: client?.id ?? null,
+            ...(walkIn ? { buyerName: walkIn } : {}),
+            date,
+            notes: notes.trim(),
+          },
+        })
+        .catch((error: unknown) => {
+          setRefusal(amlRefusalOf(error));
+          throw error;
+        }),
     );
     if (outcome?.ok) onSold(outcome.value);
   }
 
   return (
-    <Modal open title={`Sell ${item.serial}`} onClose={onClose}>
-      <form onSubmit={submit} noValidate aria-label={`Sell ${item.serial}`}>
-        {formError ? <Alert>{formError}</Alert> : null}
+    <form onSubmit={submit} noValidate aria-label={`Sell ${item.serial}`}>
+      {refusal ? (
+        <Alert>
+          <strong>Cash sale refused (anti-money-laundering rule).</strong> {refusal.detail}
+        </Alert>
+      ) : formError ? (
+        <Alert>{formError}</Alert>
+      ) : null}
+      <TextField
+        label={`Sale Price (${currency})`}
+        inputMode="decimal"
+        autoComplete="off"
+        required
+        value={price}
+        error={errors.price}
+        hint={item.listingPrice !== null ? `Listing price ${formatMoney(item.listingPrice)}` : undefined}
+        onChange={(event) => setPrice(event.target.value)}
+      />
+      <ChoiceField
+        label="Currency"
+        value={currency}
+        error={errors.currency}
+        options={CURRENCIES}
+        onChange={setCurrency}
+      />
+      {foreign ? (
         <TextField
-          label={`Sale Price (${currency})`}
+          label="Exchange Rate"
           inputMode="decimal"
           autoComplete="off"
           required
-          value={price}
-          error={errors.price}
-          hint={item.listingPrice !== null ? `Listing price ${formatMoney(item.listingPrice)}` : undefined}
-          onChange={(event) => setPrice(event.target.value)}
+          value={exchangeRate}
+          error={errors.exchangeRate}
+          hint={
+            inPounds ? `£ per 1 ${currency}: the sale is ${formatMoney(inPounds)}.` : `£ per 1 ${currency}.`
+          }
+          onChange={(event) => setExchangeRate(event.target.value)}
         />
-        <ChoiceField
-          label="Currency"
-          value={currency}
-          error={errors.currency}
-          options={CURRENCIES}
-          onChange={setCurrency}
+      ) : null}
+      <ChoiceField
+        label="Payment Method"
+        value={paymentMethod}
+        error={errors.paymentMethod}
+        options={PAYMENT_METHODS}
+        onChange={setPaymentMethod}
+      />
+      <ClientPicker label="Client (optional)" value={client} onChange={setClient} error={errors.clientId} />
+      {client ? null : (
+        <TextField
+          label="Buyer name (walk-in)"
+          autoComplete="off"
+          maxLength={200}
+          value={buyerName}
+          error={errors.buyerName}
+          hint="Printed on the invoice when no client is chosen."
+          onChange={(event) => setBuyerName(event.target.value)}
         />
-        {foreign ? (
-          <TextField
-            label="Exchange Rate"
-            inputMode="decimal"
-            autoComplete="off"
-            required
-            value={exchangeRate}
-            error={errors.exchangeRate}
-            hint={
-              inPounds ? `£ per 1 ${currency}: the sale is ${formatMoney(inPounds)}.` : `£ per 1 ${currency}.`
-            }
-            onChange={(event) => setExchangeRate(event.target.value)}
-          />
-        ) : null}
-        <ChoiceField
-          label="Payment Method"
-          value={paymentMethod}
-          error={errors.paymentMethod}
-          options={PAYMENT_METHODS}
-          onChange={setPaymentMethod}
-        />
-        <ClientPicker label="Client (optional)" value={client} onChange={setClient} error={errors.clientId} />
-        <DayField label="Date" required max={today()} value={date} error={errors.date} onChange={setDate} />
-        <TextAreaField
-          label="Notes"
-          value={notes}
-          error={errors.notes}
-          onChange={(event) => setNotes(event.target.value)}
-        />
-        <FormActions submitLabel="Confirm Sale" busy={sending} />
-      </form>
-    </Modal>
+      )}
+      <DayField label="Date" required max={today()} value={date} error={errors.date} onChange={setDate} />
+      <TextAreaField
+        label="Notes"
+        value={notes}
+        error={errors.notes}
+        onChange={(event) => setNotes(event.target.value)}
+      />
+      <FormActions submitLabel="Confirm Sale" busy={sending} />
+    </form>
   );
 }
