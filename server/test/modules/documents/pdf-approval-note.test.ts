@@ -1,9 +1,6 @@
-import { deflateSync } from 'node:zlib';
-import { storeBytes } from '../../../src/kernel/file-storage';
-import { fileKeyFor } from '../../../src/kernel/file-crypto';
-import { testConfig, type Browser } from '../../helper';
+import type { Browser } from '../../helper';
 import { inventoryTestbed, itemBody } from '../inventory/setup';
-import { keep, parsePdf } from './pdf-support';
+import { addLogo, keep, parsePdf } from './pdf-support';
 
 /** Approval (memo) notes: the check-out's agreed price, the client's list of check-outs, the note's PDF. */
 const { state, as, client } = inventoryTestbed();
@@ -40,35 +37,6 @@ async function checkOut(
 }
 
 const noteUrl = (id: number) => `/api/checkouts/${id}/approval-note/`;
-
-/** A 1 × 1 PNG, built here: signature, IHDR, one IDAT row, IEND (CRCs are not checked by pdfkit). */
-function tinyPng(): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of bytes) c = (crcTable[(c ^ b) & 0xff] as number) ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const out = Buffer.alloc(8 + data.length + 4);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc(body), 8 + data.length);
-    return out;
-  };
-  const ihdr = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.from([0, 200, 30, 30]))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 describe('checking out on approval', () => {
   it('records the agreed price: given, the retail price by default, or none', async () => {
@@ -187,13 +155,7 @@ describe('GET /api/checkouts/{id}/approval-note/', () => {
     const browser = await as('gold');
     const clientId = await client('Ada');
     const out = await checkOut(browser, await addItem(browser), { clientId, agreedPrice: null });
-    const key = 'a'.repeat(48);
-    await storeBytes(state.db, fileKeyFor(testConfig(state.tdb).fileKey), key, tinyPng(), 'image/png');
-    await state.db.query(
-      `INSERT INTO shop_logos (shop_id, storage_key, content_type, size_bytes, created_at)
-       VALUES ($1, $2, 'image/png', $3, now())`,
-      [state.fx.shopId, key, tinyPng().length],
-    );
+    await addLogo(state);
     await state.db.query(
       `INSERT INTO shop_settings (shop_id, trading_name, legal_name, address, approval_terms)
        VALUES ($1, 'Panthère & Fils', 'Panthère Holdings Ltd', '1 Hatton Garden

@@ -2,7 +2,7 @@ import type { Invoice } from '@loupe/contracts';
 import { MARGIN_SCHEME_WORDING } from '@loupe/contracts';
 import type { LoupeDb } from '../../../src/app';
 import { apiTestbed } from '../../helper';
-import { invoiceFixture, parsePdf } from './pdf-support';
+import { addLogo, invoiceFixture, parsePdf } from './pdf-support';
 
 /**
  * GET /api/invoices/{id}/pdf/. The invoices are written straight into the tables (a sale row and its
@@ -179,6 +179,18 @@ describe('GET /api/invoices/{id}/pdf/', () => {
     expect(text).toContain('Reason: Strap damaged, sale voided');
     expect(text).toContain('-£12,500.00');
     expect(text).not.toContain('RECEIPT');
+  });
+
+  it('prints the shop logo on an invoice issued while the shop had one', async () => {
+    await addLogo(state);
+    const browser = await as('silver');
+    const withLogo = await issue(invoiceFixture({ seller: { ...invoiceFixture().seller, hasLogo: true } }));
+    const withoutLogo = await issue(invoiceFixture({ number: 2, reference: 'INV-000002' }));
+    const image = /\/Subtype \/Image/;
+    expect((await browser.get(pdfUrl(withLogo.invoiceId))).rawPayload.toString('latin1')).toMatch(image);
+    expect((await browser.get(pdfUrl(withoutLogo.invoiceId))).rawPayload.toString('latin1')).not.toMatch(
+      image,
+    );
   });
 
   it("is a 404 for another shop's invoice and for none, and a 401 signed out", async () => {

@@ -1,6 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { deflateSync } from 'node:zlib';
 import type { Invoice } from '@loupe/contracts';
+import { fileKeyFor } from '../../../src/kernel/file-crypto';
+import { storeBytes } from '../../../src/kernel/file-storage';
+import { testConfig, type TestbedState } from '../../helper';
 
 /** PDF_OUT=/some/dir keeps the PDFs a test renders, to look at them (pdftoppm -png -r 60 …). */
 export function keep(name: string, bytes: Buffer): void {
@@ -126,4 +130,45 @@ export function invoiceFixture(over: Partial<Invoice> = {}): Invoice {
     createdAt: '2026-11-23T10:00:00.000Z',
     ...over,
   };
+}
+
+/** A 1 × 1 PNG, built here: signature, IHDR, one IDAT row, IEND (CRCs are not checked by pdfkit). */
+function tinyPng(): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of bytes) c = (crcTable[(c ^ b) & 0xff] as number) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const out = Buffer.alloc(8 + data.length + 4);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), 8 + data.length);
+    return out;
+  };
+  const ihdr = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.from([0, 200, 30, 30]))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** Gives the fixtures' shop a logo (a stored file and its shop_logos row), as the settings' upload does. */
+export async function addLogo(state: TestbedState): Promise<void> {
+  const key = 'a'.repeat(48);
+  const png = tinyPng();
+  await storeBytes(state.db, fileKeyFor(testConfig(state.tdb).fileKey), key, png, 'image/png');
+  await state.db.query(
+    `INSERT INTO shop_logos (shop_id, storage_key, content_type, size_bytes, created_at)
+     VALUES ($1, $2, 'image/png', $3, now())`,
+    [state.fx.shopId, key, png.length],
+  );
 }

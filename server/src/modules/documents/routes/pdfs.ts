@@ -32,7 +32,9 @@ const pdfRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify
       // A credit note ignores the variant: it is never a receipt.
       const variant = invoice.kind === 'credit_note' ? 'invoice' : (request.query.variant ?? 'invoice');
       if (variant === 'receipt' && !invoice.paidInFull) throw conflict(RECEIPT_NOT_PAID);
-      const shop = await pdfs.shop(shopId);
+      // The logo heads an invoice issued while the shop had one (the file printed is the current one); an
+      // invoice issued without one stays without, as it was first printed.
+      const shop = invoice.seller.hasLogo ? await pdfs.shop(shopId) : null;
       const logo = await pdfs.logo(fileKey, shop?.logoKey ?? null);
       const bytes = await renderInvoicePdf({ invoice, variant, logo, creditReason });
       return reply.headers(pdfHeaders(invoiceFileName(invoice, variant), bytes.length)).send(bytes);
