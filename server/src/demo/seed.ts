@@ -9,6 +9,7 @@ import { seededRandom, type DemoContext } from './demo-context';
 import { seedClientsDemo } from './clients';
 import { seedInventoryDemo } from './inventory';
 import { seedFinanceDemo } from './finance';
+import { seedStockTakesDemo } from './stock-takes';
 
 export const DEMO_SHOP_NAME = 'Loupe Demo';
 // One published password for the demo accounts, known to the password rules and the production check too.
@@ -31,6 +32,7 @@ const DEMO_DOMAINS: ReadonlyArray<(demo: DemoContext) => Promise<void>> = [
   seedClientsDemo,
   seedInventoryDemo,
   seedFinanceDemo,
+  seedStockTakesDemo,
 ];
 
 /** Creates the demo shop and its three members, unless the database already has a shop. */

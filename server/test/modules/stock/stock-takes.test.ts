@@ -245,3 +245,40 @@ describe("items' location and the serial lookup", () => {
     expect((await browser.get('/api/items/by-serial/')).statusCode).toBe(400);
   });
 });
+
+describe('demo data', () => {
+  it('holds one closed count of the watches in Safe 1: found ones, one missing, one unexpected, as the API reads it', async () => {
+    const { seedInventoryDemo } = await import('../../../src/demo/inventory');
+    const { seedStockTakesDemo } = await import('../../../src/demo/stock-takes');
+    const { seededRandom } = await import('../../../src/demo/demo-context');
+    const names = ['Ada', 'Brook', 'Cyrus'];
+    for (const name of names) await client(name);
+    const demo = {
+      shopId: state.fx.shopId,
+      users: { platinum: state.fx.ids.platinum, gold: state.fx.ids.gold, silver: state.fx.ids.silver },
+      now: new Date('2026-03-01T09:00:00Z'),
+      random: seededRandom(20261122),
+    };
+    await state.db.transaction(async (tx) => {
+      await seedInventoryDemo({ tx, ...demo });
+      await seedStockTakesDemo({ tx, ...demo });
+    });
+    const browser = await as('gold');
+    const list = (await browser.get(TAKES)).json();
+    expect(list.count).toBe(1);
+    const take = list.results[0];
+    expect(take).toMatchObject({ status: 'closed', scopeLabel: 'Watches in Safe 1', closedBy: 'gold' });
+    expect(take.countedBy.sort()).toEqual(['gold', 'silver']);
+    expect(take.counts.found).toBeGreaterThanOrEqual(2);
+    expect(take.counts).toMatchObject({ missing: 1, unexpected: 1, expected: take.counts.found + 1 });
+    const unexpected = await linesOf(browser, take.id, 'unexpected');
+    expect(unexpected.results[0]).toMatchObject({ reasonText: 'Recorded as sold', status: 'sold' });
+    const missing = await linesOf(browser, take.id, 'missing');
+    expect(missing.results[0]).toMatchObject({
+      location: 'Safe 1',
+      stockType: 'Watches',
+      status: 'available',
+    });
+    expect((await browser.get(`${TAKES}${take.id}/variance/pdf/`)).statusCode).toBe(200);
+  });
+});
