@@ -96,7 +96,7 @@ describe('signing in while remote-auth is down', () => {
         await notice
           .getByText(
             'Still working for you: Dashboard, Stock, Clients, Expenses, Quick Sales, Expenses List, Reports, ' +
-              'Invoices, Inventory, Gold Management, Silver Management and Activity.',
+              'Invoices, Inventory, Gold Management, Silver Management, Activity and Shop Settings.',
             { exact: true },
           )
           .waitFor();

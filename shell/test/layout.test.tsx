@@ -119,12 +119,13 @@ describe('user menu', () => {
     };
   };
 
-  it('offers platinum both management screens and Activity', async () => {
+  it('offers platinum both management screens, Activity and Shop Settings', async () => {
     const { items, menu } = await openMenu('platinum');
     expect(items).toEqual([
       'Gold Management',
       'Silver Management',
       'Activity',
+      'Shop Settings',
       'Settings',
       'Switch to light mode',
       'Sign out',
@@ -138,6 +139,10 @@ describe('user menu', () => {
       '/management/silver',
     );
     expect(within(menu).getByRole('menuitem', { name: 'Activity' })).toHaveAttribute('href', '/activity');
+    expect(within(menu).getByRole('menuitem', { name: 'Shop Settings' })).toHaveAttribute(
+      'href',
+      '/settings/shop',
+    );
     expect(within(menu).getByRole('menuitem', { name: 'Settings' })).toHaveAttribute(
       'href',
       '/profile/settings',
@@ -187,6 +192,13 @@ describe('user menu', () => {
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     expect(button).toHaveFocus();
     expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('takes platinum to Shop Settings from the menu', async () => {
+    const { user, menu } = await openMenu('platinum');
+    await user.click(within(menu).getByRole('menuitem', { name: 'Shop Settings' }));
+    expect(await screen.findByRole('heading', { name: 'Shop Settings' })).toBeInTheDocument();
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
   });
 
   it('takes platinum to Activity from the menu', async () => {

@@ -46,6 +46,7 @@ export const fakeRoutes: Readonly<Record<RemoteKey, RemoteRoutes>> = {
       { path: 'silver', element: <h1>Silver Management</h1>, roles: ['platinum', 'gold'] },
     ],
     '/activity': [{ path: '', element: <h1>Activity</h1>, roles: ['platinum'] }],
+    '/settings': [{ path: 'shop', element: <h1>Shop Settings</h1>, roles: ['platinum'] }],
   },
 };
 

@@ -124,7 +124,7 @@ describe('the unavailable notice of a remote, for a signed-in user', () => {
     const { user } = renderApp({ route: '/stock/watches', role: 'platinum' });
     expect(await stillWorking('Inventory')).toBe(
       'Still working for you: Dashboard, Clients, Expenses, Quick Sales, Expenses List, Reports, Invoices, ' +
-        'Gold Management, Silver Management, Activity and Settings.',
+        'Gold Management, Silver Management, Activity, Shop Settings and Settings.',
     );
 
     down.add('admin');
@@ -159,7 +159,7 @@ describe('the unavailable notice of a remote, for a signed-in user', () => {
     await user.click(within(nav).getByRole('link', { name: 'Clients' }));
     expect(await stillWorking('Clients')).toBe(
       'Still working for you: Dashboard, Expenses, Quick Sales, Expenses List, Reports, Invoices, Gold Management, ' +
-        'Silver Management, Activity and Settings.',
+        'Silver Management, Activity, Shop Settings and Settings.',
     );
   });
 

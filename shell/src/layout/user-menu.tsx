@@ -112,6 +112,8 @@ export function managementLinks(role: Role | null): { label: string; to: string 
     links.push({ label: 'Silver Management', to: '/management/silver' });
   // Issue 12: the shop-wide audit trail, platinum only, beside the other owner's screens.
   if (role === 'platinum') links.push({ label: 'Activity', to: '/activity' });
+  // Issue 13: what the shop's documents print (remote-admin's /settings/shop), the owner's to change.
+  if (role === 'platinum') links.push({ label: 'Shop Settings', to: '/settings/shop' });
   return links;
 }
 

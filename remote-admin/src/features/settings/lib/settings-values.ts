@@ -1,0 +1,110 @@
+import {
+  LABEL_PRICE_MODES,
+  type LabelPriceMode,
+  type ShopSettings,
+  type ShopSettingsUpdate,
+} from '@loupe/contracts';
+import { parseDecimal } from '@loupe/platform';
+
+/** The form's fields, as the API names them (ShopSettingsUpdate), in the order they appear. */
+export const SETTINGS_FIELDS = [
+  'legalName',
+  'tradingName',
+  'address',
+  'phone',
+  'email',
+  'vatNumber',
+  'companyNumber',
+  'invoiceFooter',
+  'approvalTerms',
+  'invoicePrefix',
+  'creditNotePrefix',
+  'timezone',
+  'amlEurGbpRate',
+  'labelPrice',
+  'priceCodeKey',
+] as const satisfies readonly (keyof ShopSettingsUpdate)[];
+export type SettingsField = (typeof SETTINGS_FIELDS)[number];
+
+/** What the form holds, as typed: every field a string (the rate stays the decimal text until the server parses it). */
+export type SettingsValues = Record<SettingsField, string> & { labelPrice: LabelPriceMode };
+
+export const LABEL_PRICE_LABELS: Record<LabelPriceMode, string> = {
+  retail: 'Retail price',
+  code: 'Price code',
+  none: 'No price',
+};
+export { LABEL_PRICE_MODES };
+
+export function settingsValues(settings: ShopSettings): SettingsValues {
+  return {
+    legalName: settings.legalName,
+    tradingName: settings.tradingName,
+    address: settings.address,
+    phone: settings.phone,
+    email: settings.email,
+    vatNumber: settings.vatNumber,
+    companyNumber: settings.companyNumber,
+    invoiceFooter: settings.invoiceFooter,
+    approvalTerms: settings.approvalTerms,
+    invoicePrefix: settings.invoicePrefix,
+    creditNotePrefix: settings.creditNotePrefix,
+    timezone: settings.timezone,
+    amlEurGbpRate: String(settings.amlEurGbpRate),
+    labelPrice: settings.labelPrice,
+    priceCodeKey: settings.priceCodeKey,
+  };
+}
+
+/** Every field is sent: the form shows them all, so what is on screen is what is saved. */
+export function settingsBody(values: SettingsValues): ShopSettingsUpdate {
+  const body: ShopSettingsUpdate = {};
+  for (const name of SETTINGS_FIELDS) body[name] = values[name].trim();
+  body.priceCodeKey = values.priceCodeKey.trim().toUpperCase();
+  return body;
+}
+
+const PREFIX = /^[A-Z0-9/_-]{1,12}$/;
+const RATE_DECIMALS = 6;
+
+/**
+ * What the browser can tell before sending (the service checks everything again, and its messages win):
+ * the prefixes, the rate and the price code letters, whose mistakes would print on every document.
+ */
+export function validateSettings(values: SettingsValues): Partial<Record<SettingsField, string>> {
+  const errors: Partial<Record<SettingsField, string>> = {};
+  for (const [name, label] of [
+    ['invoicePrefix', 'Invoice number prefix'],
+    ['creditNotePrefix', 'Credit note prefix'],
+  ] as const) {
+    const prefix = values[name].trim();
+    if (!prefix) errors[name] = `${label} is required.`;
+    else if (!PREFIX.test(prefix)) {
+      errors[name] = `${label}: 1 to 12 capital letters, digits, -, / or _.`;
+    }
+  }
+  const rate = values.amlEurGbpRate.trim();
+  const parsed = rate ? parseDecimal(rate) : null;
+  if (!rate) errors.amlEurGbpRate = 'The EUR/GBP rate is required.';
+  else if (!parsed || parsed.lte(0))
+    errors.amlEurGbpRate = 'The EUR/GBP rate must be a number greater than zero.';
+  else if ((rate.split('.')[1] ?? '').length > RATE_DECIMALS) {
+    errors.amlEurGbpRate = `The EUR/GBP rate can have at most ${RATE_DECIMALS} decimal places.`;
+  }
+  const key = values.priceCodeKey.trim().toUpperCase();
+  if (key || values.labelPrice === 'code') {
+    if (!/^[A-Z]{10}$/.test(key) || new Set(key).size !== 10) {
+      errors.priceCodeKey = 'Enter ten different letters.';
+    }
+  }
+  if (values.email.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email.trim())) {
+    errors.email = 'Enter a valid email address.';
+  }
+  return errors;
+}
+
+/** The time zones the browser knows (IANA names), with the shop's own first added when the list lacks it. */
+export function timeZones(current: string): string[] {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return current && !known.includes(current) ? [current, ...known] : known;
+}
