@@ -1,8 +1,10 @@
 import type {
   AuditEvent,
   Client,
+  ClientCheckout,
   ClientDocument,
   ClientSummary,
+  Invoice,
   LedgerEntry,
   LedgerPayment,
 } from '@loupe/contracts';
@@ -19,6 +21,7 @@ export function makeClient(id: number, name: string, overrides: Partial<Client> 
     balance: 0,
     kyc: false,
     hasItemCheckedOut: false,
+    cdd: { verifiedBy: null, verifiedOn: null, complete: false },
     createdAt: '2026-01-05T10:00:00.000Z',
     updatedAt: '2026-01-05T10:00:00.000Z',
     version: 1,
@@ -42,6 +45,68 @@ export function makeEntry(id: number, overrides: Partial<LedgerEntry> = {}): Led
     createdAt: '2026-02-01T12:00:00.000Z',
     voided: null,
     reversalOf: null,
+    ...overrides,
+  };
+}
+
+/** An invoice as the service answers it (issue 13); override what a test cares about. */
+export function makeInvoice(id: number, overrides: Partial<Invoice> = {}): Invoice {
+  return {
+    id,
+    kind: 'invoice',
+    number: id,
+    reference: `INV-${String(id).padStart(6, '0')}`,
+    status: 'issued',
+    issueDate: '2026-03-01',
+    saleId: 100 + id,
+    itemId: 200 + id,
+    creditsInvoice: null,
+    creditNote: null,
+    currency: 'GBP',
+    exchangeRate: 1,
+    total: 1000,
+    totalGbp: 1000,
+    vatTreatment: 'margin',
+    vatAmount: 0,
+    netAmount: 1000,
+    marginGbp: 200,
+    marginVatGbp: 33.33,
+    paymentMethod: 'Cash',
+    paidInFull: true,
+    clientId: null,
+    buyer: { name: '', address: '', email: '', phone: '' },
+    seller: {
+      legalName: 'Loupe Demo Ltd',
+      tradingName: '',
+      address: '',
+      email: '',
+      phone: '',
+      vatNumber: '',
+      companyNumber: '',
+      footer: '',
+      hasLogo: false,
+    },
+    lines: [],
+    createdBy: 'gold',
+    createdAt: '2026-03-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A check-out of an item to a client (issue 13). */
+export function makeCheckout(id: number, overrides: Partial<ClientCheckout> = {}): ClientCheckout {
+  return {
+    id,
+    itemId: 300 + id,
+    serial: `CO-${id}`,
+    brand: 'Rolex',
+    model: 'Daytona',
+    stockType: 'Watches',
+    agreedPrice: 12000,
+    dueDate: null,
+    checkedOutAt: '2026-03-01T10:00:00.000Z',
+    endedAt: null,
+    outcome: null,
     ...overrides,
   };
 }
@@ -83,6 +148,10 @@ export class FakeClientsServer {
   documents = new Map<number, ClientDocument[]>();
   /** Each client's History trail, newest first (empty unless a test sets it). */
   history = new Map<number, AuditEvent[]>();
+  /** The shop's invoices, newest first; the list filters them by client as the service does (issue 13). */
+  invoices: Invoice[] = [];
+  /** Each client's check-outs, newest first. */
+  checkouts = new Map<number, ClientCheckout[]>();
   private nextId = 500;
   /** Who saved each client last and when, as the service reads it from the audit trail. */
   lastChange = new Map<number, { by: string; at: string }>();
@@ -101,6 +170,17 @@ export class FakeClientsServer {
       'GET /auth-check/': { body: authCheckAs('silver') },
       'GET /csrf/': { cookies: { csrftoken: 'tok' } },
       'GET /api/clients/': (call) => this.list(call),
+      'GET /api/invoices/': (call) => {
+        const q = query(call);
+        const size = pageSize(call);
+        if (typeof size !== 'number') return size;
+        const page = Number(q.get('page') ?? 1);
+        const client = q.get('client');
+        const rows = this.invoices.filter((inv) => !client || inv.clientId === Number(client));
+        const offset = (page - 1) * size;
+        if (page > 1 && offset >= rows.length) return { status: 404, body: { detail: 'Invalid page.' } };
+        return { body: { results: rows.slice(offset, offset + size), count: rows.length } };
+      },
       'POST /api/clients/': (call) => {
         const body = call.body as Partial<Client>;
         const client = makeClient(this.nextId++, body.name ?? '', { ...body });
@@ -151,6 +231,10 @@ export class FakeClientsServer {
     this.mock.on(`GET ${base}history/`, () => {
       const events = this.history.get(id) ?? [];
       return { body: { results: events, count: events.length } };
+    });
+    this.mock.on(`GET ${base}checkouts/`, () => {
+      const lines = this.checkouts.get(id) ?? [];
+      return { body: { results: lines, count: lines.length } };
     });
     this.mock.on(`GET ${base}kyc/`, () => {
       const docs = this.documents.get(id) ?? [];

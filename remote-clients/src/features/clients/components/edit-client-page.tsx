@@ -20,7 +20,9 @@ import { ClientLoader } from '../../../components/client-loader';
 import { RecentLedger } from '../../../components/recent-ledger';
 import { useUpdateClient } from '../api/update-client';
 import { toWrite, valuesOf, type ClientValues } from '../lib/client-values';
+import { ClientCheckouts } from './client-checkouts';
 import { ClientForm } from './client-form';
+import { ClientInvoices } from './client-invoices';
 import { KycDocuments } from './kyc-documents';
 
 export const UPDATED_ALERT = 'Client updated';
@@ -141,6 +143,8 @@ function EditClient({ client }: { client: Client }) {
         <SectionTitle id={ledgerId}>Recent Ledger Entries</SectionTitle>
         <RecentLedger clientId={client.id} voidFor={{ clientName: client.name }} />
       </Card>
+      <ClientInvoices clientId={client.id} />
+      <ClientCheckouts clientId={client.id} />
       <HistoryPanel resource="clients" id={client.id} />
     </>
   );

@@ -1,0 +1,47 @@
+import { API_BASE, endpoints, pathOf, type ClientCheckoutList, type InvoiceList } from '@loupe/contracts';
+import { http, keepPreviousData, useQuery, type PageSize } from '@loupe/platform';
+
+/*
+ * A client's sales documents (issue 13): the invoices issued to them and their check-outs on approval. Both
+ * live under the client's key (['clients', 'detail', id, …]), so a Sell or Check Out in the inventory remote,
+ * which refreshes ['clients'], refreshes them too.
+ */
+
+export const clientDocumentKeys = {
+  invoices: (clientId: number, page: number, pageSize: PageSize) =>
+    ['clients', 'detail', clientId, 'invoices', { page, page_size: pageSize }] as const,
+  checkouts: (clientId: number) => ['clients', 'detail', clientId, 'checkouts'] as const,
+};
+
+/** The client's invoices and credit notes, newest first, one page at a time. */
+export function useClientInvoices(clientId: number, page: number, pageSize: PageSize) {
+  return useQuery({
+    queryKey: clientDocumentKeys.invoices(clientId, page, pageSize),
+    queryFn: ({ signal }) =>
+      http.get<InvoiceList>(pathOf(endpoints.invoices.list), {
+        query: { client: clientId, page, page_size: pageSize },
+        signal,
+      }),
+    // The page on screen stays while the next one loads, so the table does not jump.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Every check-out of the client, open or ended, newest first (the service does not page them). */
+export function useClientCheckouts(clientId: number) {
+  return useQuery({
+    queryKey: clientDocumentKeys.checkouts(clientId),
+    queryFn: ({ signal }) =>
+      http.get<ClientCheckoutList>(pathOf(endpoints.clients.checkouts, { id: clientId }), { signal }),
+  });
+}
+
+/**
+ * Where the browser fetches a PDF: a plain link sends the session cookie (a GET needs no CSRF token), and the
+ * service names the file ("INV-000042.pdf", "approval-7.pdf").
+ */
+export const invoicePdfUrl = (invoiceId: number): string =>
+  API_BASE + pathOf(endpoints.invoices.pdf, { id: invoiceId });
+
+export const approvalNoteUrl = (checkoutId: number): string =>
+  API_BASE + pathOf(endpoints.checkouts.approvalNote, { id: checkoutId });
