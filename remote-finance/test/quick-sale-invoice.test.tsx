@@ -126,6 +126,7 @@ describe('/quicksales: the buyer and the invoice (issue 13)', () => {
     await userEvent.selectOptions(await screen.findByLabelText('Buyer'), 'A client');
     await userEvent.click(screen.getByRole('button', { name: 'Save Quick Sale' }));
     expect(errorOf('Client')).toHaveTextContent('Choose the client who bought.');
+    expect(field('Client')).toHaveFocus();
     expect(mock.callsTo('POST', QUICK_SALES)).toHaveLength(0);
 
     await userEvent.type(field('Client'), 'elea');

@@ -54,6 +54,8 @@ interface ClientPickerProps {
   required?: boolean;
   /** Under the field while nothing is chosen, e.g. "Any client". */
   hint?: string;
+  /** The input's name, so a form can focus it when the service objects to the choice. */
+  name?: string;
 }
 
 /**
@@ -62,7 +64,7 @@ interface ClientPickerProps {
  * arrow keys and Enter. The search runs on the server (`GET /api/clients/?search=`), so it scales with
  * the client list; a term asked before answers from the cache.
  */
-export function ClientPicker({ label, value, onChange, error, required, hint }: ClientPickerProps) {
+export function ClientPicker({ label, value, onChange, error, required, hint, name }: ClientPickerProps) {
   const listId = useId();
   const [text, setText] = useState(value?.name ?? '');
   const [open, setOpen] = useState(false);
@@ -132,6 +134,7 @@ export function ClientPicker({ label, value, onChange, error, required, hint }: 
     <Wrapper>
       <TextField
         label={label}
+        name={name}
         role="combobox"
         type="text"
         autoComplete="off"

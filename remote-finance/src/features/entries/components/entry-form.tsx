@@ -226,6 +226,7 @@ export function EntryForm<T>({
                 <ClientPicker
                   key={round}
                   label="Client"
+                  name="client"
                   required
                   value={values.client}
                   error={errors.client}
