@@ -2,6 +2,7 @@ import type { APIRequestContext, Page, Request, Route } from 'playwright-core';
 import { demo } from '../support/accounts';
 import { apiSignIn } from '../support/api';
 import { browserSuite } from '../support/browser';
+import { finishDocumentDialog } from '../support/documents';
 import { createItem, getItem, uniqueSerial } from '../support/inventory';
 import { baseUrl } from '../support/state';
 import { heading, sidebar, waitForPath } from '../support/ui';
@@ -123,7 +124,7 @@ describe('the query cache', () => {
       const dialog = page.getByRole('dialog', { name: `Sell ${serial}` });
       await dialog.getByLabel('Sale Price (GBP)', { exact: true }).fill('7000');
       await dialog.getByRole('button', { name: 'Confirm Sale' }).click();
-      await dialog.waitFor({ state: 'detached' });
+      await finishDocumentDialog(dialog);
       await page.getByText(`${serial} is sold.`).waitFor();
       // The watches list shows stock in hand: the sold watch leaves it.
       await row.waitFor({ state: 'detached' });

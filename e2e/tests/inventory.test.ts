@@ -2,6 +2,7 @@ import type { APIRequestContext, Dialog, Locator, Page } from 'playwright-core';
 import { demo } from '../support/accounts';
 import { apiSignIn } from '../support/api';
 import { browserSuite } from '../support/browser';
+import { finishDocumentDialog } from '../support/documents';
 import {
   clientInList,
   createClient,
@@ -204,7 +205,7 @@ describe('inventory', () => {
     expect(await dialog.getByLabel('Payment Method', { exact: true }).inputValue()).toBe('Cash');
     await dialog.getByLabel('Sale Price (GBP)', { exact: true }).fill('6250');
     await dialog.getByRole('button', { name: 'Confirm Sale' }).click();
-    await dialog.waitFor({ state: 'detached' });
+    await finishDocumentDialog(dialog);
     await page.getByText(`${serial} is sold.`).waitFor();
     await itemRow(page, serial).filter({ hasText: 'Sold' }).waitFor();
     expect(await rowButton(page, serial, 'Sell').isDisabled()).toBe(true);
@@ -230,7 +231,7 @@ describe('inventory', () => {
       await pickClient(dialog, 'Client', client.name);
       await dialog.getByLabel('Note', { exact: true }).fill('On approval');
       await dialog.getByRole('button', { name: 'Check Out', exact: true }).click();
-      await dialog.waitFor({ state: 'detached' });
+      await finishDocumentDialog(dialog);
       await page.getByText(`${serial} is checked out to ${client.name}.`).waitFor();
       expect((await getItem(api, item.id)).status).toBe('checked_out');
       expect((await clientInList(api, client)).hasItemCheckedOut).toBe(true);
