@@ -162,7 +162,7 @@ describe('/quicksales: the buyer and the invoice (issue 13)', () => {
     await typeSale('Gold ingot', '10000');
     await userEvent.click(screen.getByRole('button', { name: 'Save Quick Sale' }));
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(detail);
+    expect(alert).toHaveTextContent(`Cash sale refused (anti-money-laundering rule). ${detail}`);
     expect(screen.queryByText(/Quick sale saved: /)).not.toBeInTheDocument();
     expect(field('Name')).toHaveValue('Gold ingot');
     expect(field('Amount')).toHaveValue(10000);

@@ -36,7 +36,13 @@ function amlRefusal(error: unknown) {
   if (!(error instanceof HttpError) || error.status !== 409) return null;
   const body = error.data as { rule?: unknown } | null;
   if (!body || body.rule !== 'aml_cash_threshold') return null;
-  return <Alert>{errorDetail(error) ?? 'This cash sale needs customer due diligence first.'}</Alert>;
+  // Worded as the stock screens' Sell words it, so staff read one rule the same way everywhere.
+  return (
+    <Alert>
+      <strong>Cash sale refused (anti-money-laundering rule).</strong>{' '}
+      {errorDetail(error) ?? 'This cash sale needs customer due diligence first.'}
+    </Alert>
+  );
 }
 
 /**
