@@ -3,6 +3,7 @@ import { AddItemPage } from './features/items/components/add-item-page';
 import { EditItemPage } from './features/items/components/edit-item-page';
 import { ItemListPage } from './features/items/components/item-list-page';
 import { LIST_SCREENS } from './features/items/components/list-screens';
+import { LabelsPage } from './features/labels/components/labels-page';
 
 /** Stock lists and the inventory screens (SPEC §2), below /stock and /inventory. */
 const routes: RemoteRoutes = {
@@ -18,6 +19,7 @@ const routes: RemoteRoutes = {
     { path: 'available', element: <ItemListPage key="available" screen={LIST_SCREENS.available} /> },
     { path: 'checked-out', element: <ItemListPage key="checked-out" screen={LIST_SCREENS.checkedOut} /> },
     { path: 'manage', element: <ItemListPage key="manage" screen={LIST_SCREENS.manage} /> },
+    { path: 'labels', element: <LabelsPage /> },
   ],
 };
 

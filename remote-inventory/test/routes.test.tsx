@@ -15,6 +15,7 @@ const titles: [string, string][] = [
   ['/inventory/available', 'In Stock'],
   ['/inventory/checked-out', 'Checked Out'],
   ['/inventory/manage', 'Manage Inventory'],
+  ['/inventory/labels', 'Print Labels'],
 ];
 
 const screens = absoluteRoutes(routes);

@@ -25,6 +25,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { idParam } from '../../../lib/ids';
+import { PrintLabelLink } from '../../labels/components/print-label-link';
 import { itemQueryOptions, useItem } from '../api/get-item';
 import { useUpdateItem } from '../api/update-item';
 import { itemImageUrl } from '../api/upload-item-image';
@@ -81,9 +82,13 @@ const money = (value: number | null) => (value === null ? '' : value.toFixed(2))
 export function EditItemPage() {
   // One title for every item: the id is in the address, and a title per id would only repeat it.
   usePageTitle('Edit Inventory Item');
+  const labelId = idParam(useParams().id);
   return (
     <>
-      <PageHeader title="Edit Inventory Item" />
+      <PageHeader
+        title="Edit Inventory Item"
+        actions={labelId === null ? undefined : <PrintLabelLink itemId={labelId} />}
+      />
       <EditItemBody />
     </>
   );

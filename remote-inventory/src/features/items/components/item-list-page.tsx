@@ -22,6 +22,7 @@ import { idParam } from '../../../lib/ids';
 import { useItem } from '../api/get-item';
 import { itemsQueryOptions } from '../api/get-items';
 import { STATUS_LABELS } from '../lib/labels';
+import { ListLabelActions, type Selection } from '../../labels/components/list-label-actions';
 import { CheckoutDialog } from './checkout-dialog';
 import { FilterPanel, type FilterValues } from './filter-panel';
 import { ItemTable } from './item-table';
@@ -91,6 +92,7 @@ export function ItemListPage({ screen }: { screen: ListScreen }) {
   const [panelOpen, setPanelOpen] = useState(false);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [message, setMessage] = useState<Message>(null);
+  const [selected, setSelected] = useState<Selection>(() => new Set());
   const returning = useUndoableReturn(useCallback((text: string) => setMessage({ tone: 'error', text }), []));
 
   const checkoutParam = screen.checkoutClient ? searchParams.get('checkout_client') : null;
@@ -262,8 +264,16 @@ export function ItemListPage({ screen }: { screen: ListScreen }) {
             <Summary aria-live="polite">
               {list.total === 0 ? screen.emptyText : rangeText(list.range, list.total)}
             </Summary>
+            <ListLabelActions
+              rows={rows}
+              total={list.total}
+              query={list.query}
+              selected={selected}
+              onSelect={setSelected}
+            />
             {rows.length > 0 ? (
               <ItemTable
+                selection={{ selected, onSelect: setSelected }}
                 caption={screen.title}
                 items={rows}
                 serialWithStockType={screen.serialWithStockType}

@@ -2,6 +2,7 @@ import type { ItemRow } from '@loupe/contracts';
 import { DataTable, formatDay, formatMoney, type DataColumn } from '@loupe/platform';
 import styled from 'styled-components';
 import { STATUS_LABELS } from '../lib/labels';
+import { SelectCell, type Selection } from '../../labels/components/list-label-actions';
 import { RowActions, type RowAction } from './row-actions';
 
 // On its own line under the serial, so the mixed-stock lists stay narrow enough for the row actions.
@@ -48,6 +49,8 @@ interface ItemTableProps {
   checkedOutColumns: boolean;
   highlightId: number | null;
   onAction(action: RowAction, item: ItemRow): void;
+  /** Rows picked for labels (issue 14): a checkbox column first when given. */
+  selection?: { selected: Selection; onSelect(next: Selection): void };
 }
 
 /** The inventory rows (SPEC §2): serial, brand, model, status, prices in £ and the row buttons. */
@@ -58,6 +61,7 @@ export function ItemTable({
   checkedOutColumns,
   highlightId,
   onAction,
+  selection,
 }: ItemTableProps) {
   const columns: DataColumn<ItemRow>[] = [
     {
@@ -95,12 +99,17 @@ export function ItemTable({
       key: 'actions',
       header: 'Actions',
       hideHeader: true,
+      // The label selection's checkbox (it names the serial) sits with the row's buttons, so the columns and
+      // the row's name stay as SPEC §2 gives them.
       cell: (item) => (
-        <RowActions
-          item={item}
-          withReturn={checkedOutColumns}
-          onAction={(action) => onAction(action, item)}
-        />
+        <>
+          {selection ? <SelectCell item={item} {...selection} /> : null}
+          <RowActions
+            item={item}
+            withReturn={checkedOutColumns}
+            onAction={(action) => onAction(action, item)}
+          />
+        </>
       ),
     },
   ];
