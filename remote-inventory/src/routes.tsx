@@ -3,7 +3,7 @@ import { AddItemPage } from './features/items/components/add-item-page';
 import { EditItemPage } from './features/items/components/edit-item-page';
 import { ItemListPage } from './features/items/components/item-list-page';
 import { LIST_SCREENS } from './features/items/components/list-screens';
-import { LabelsPage } from './features/labels/components/labels-page';
+import { LabelsPage } from './features/items/components/labels-page';
 
 /** Stock lists and the inventory screens (SPEC §2), below /stock and /inventory. */
 const routes: RemoteRoutes = {

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import QRCode from 'qrcode';
 import { ItemListPage } from '../src/features/items/components/item-list-page';
 import { LIST_SCREENS } from '../src/features/items/components/list-screens';
-import { LabelsPage } from '../src/features/labels/components/labels-page';
+import { LabelsPage } from '../src/features/items/components/labels-page';
 import { fakeInventory, makeItem } from './support/fake-inventory';
 
 const settings = (labelPrice: LabelPriceMode, priceCodeKey = ''): Partial<ShopSettings> => ({

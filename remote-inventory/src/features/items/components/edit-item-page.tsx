@@ -25,7 +25,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { idParam } from '../../../lib/ids';
-import { PrintLabelLink } from '../../labels/components/print-label-link';
+import { PrintLabelLink } from './print-label-link';
 import { itemQueryOptions, useItem } from '../api/get-item';
 import { useUpdateItem } from '../api/update-item';
 import { itemImageUrl } from '../api/upload-item-image';

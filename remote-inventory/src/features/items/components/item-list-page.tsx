@@ -22,7 +22,7 @@ import { idParam } from '../../../lib/ids';
 import { useItem } from '../api/get-item';
 import { itemsQueryOptions } from '../api/get-items';
 import { STATUS_LABELS } from '../lib/labels';
-import { ListLabelActions, type Selection } from '../../labels/components/list-label-actions';
+import { ListLabelActions, type Selection } from './list-label-actions';
 import { CheckoutDialog } from './checkout-dialog';
 import { FilterPanel, type FilterValues } from './filter-panel';
 import { ItemTable } from './item-table';

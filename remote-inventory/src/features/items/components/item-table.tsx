@@ -2,7 +2,7 @@ import type { ItemRow } from '@loupe/contracts';
 import { DataTable, formatDay, formatMoney, type DataColumn } from '@loupe/platform';
 import styled from 'styled-components';
 import { STATUS_LABELS } from '../lib/labels';
-import { SelectCell, type Selection } from '../../labels/components/list-label-actions';
+import { SelectCell, type Selection } from './list-label-actions';
 import { RowActions, type RowAction } from './row-actions';
 
 // On its own line under the serial, so the mixed-stock lists stay narrow enough for the row actions.

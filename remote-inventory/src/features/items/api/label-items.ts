@@ -1,7 +1,7 @@
 import { endpoints, LABELS_MAX_ITEMS, pathOf, type ItemRow, type ShopSettings } from '@loupe/contracts';
 import { http, useQuery } from '@loupe/platform';
-import { getItem } from '../../items/api/get-item';
-import { getItems } from '../../items/api/get-items';
+import { getItem } from './get-item';
+import { getItems } from './get-items';
 import type { LabelRequest } from '../lib/label-request';
 
 /** What a label prints of an item. */
