@@ -85,6 +85,7 @@ export const AUDIT_ENTITY_LABELS: Readonly<Record<string, string>> = {
   user: 'Account',
   shop: 'Shop',
   stock_take: 'Stock-take',
+  aml: 'AML cash check',
 };
 
 /** The actions in the trail, as the Activity filter and the CSV name them. */
@@ -114,4 +115,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   start: 'Started',
   close: 'Closed',
   mark_unavailable: 'Marked unavailable',
+  verify: 'Identity verified',
+  unverify: 'Verification withdrawn',
+  aml_refused: 'Cash refused (AML)',
+  aml_flagged: 'Cash flagged (AML)',
 };

@@ -28,6 +28,7 @@ import financeRoutes from './modules/finance';
 import auditRoutes from './modules/audit';
 import documentsRoutes from './modules/documents';
 import stockAnalyticsRoutes from './modules/stock-analytics';
+import complianceRoutes from './modules/compliance';
 import stockTakeRoutes from './modules/stock';
 
 export { loadConfig, type Config } from './config';
@@ -102,6 +103,7 @@ export const loupeApi: FastifyPluginAsync<LoupeApiOptions> = async (instance, op
     auditRoutes,
     documentsRoutes,
     stockAnalyticsRoutes,
+    complianceRoutes,
     stockTakeRoutes,
   ];
   for (const domain of domains) {

@@ -2,6 +2,7 @@ import type { Queryable } from './db/database';
 import { AuditRepository } from './kernel/audit-repository';
 import { SessionsRepository } from './modules/auth/sessions-repository';
 import { UsersRepository } from './modules/auth/users-repository';
+import { AmlRepository } from './modules/compliance/aml-repository';
 import { ClientDocumentsRepository } from './modules/clients/client-documents-repository';
 import { ClientsRepository } from './modules/clients/clients-repository';
 import { LedgerRepository } from './modules/clients/ledger-repository';
@@ -39,6 +40,7 @@ export function createRepositories(db: Queryable, now: () => Date = () => new Da
     financeDashboard: new FinanceDashboardRepository(db),
     pins: new PinsRepository(db),
     stockTakes: new StockTakesRepository(db),
+    aml: new AmlRepository(db),
   };
 }
 

@@ -206,6 +206,22 @@ function ledgerSummary(after: Doc): string {
   return `Recorded a payment${of}`;
 }
 
+/** The AML cash guard's entries (issue 13): "Refused cash of €10,000.00: missing a verification record". */
+function amlSummary(action: string, after: Doc): string {
+  const eur = money(after.amountEur, 'EUR');
+  const cash = eur ? `cash of ${eur}` : 'a cash payment';
+  if (action === 'aml_flagged')
+    return `Accepted ${cash} with due diligence complete (flagged for the AML report)`;
+  const missing = Array.isArray(after.missing) ? after.missing.filter((m) => typeof m === 'string') : [];
+  const words: Record<string, string> = {
+    client: 'a client record',
+    identity_document: 'an identity document',
+    verification: 'a verification record',
+  };
+  const what = missing.map((m) => words[m as string] ?? m).join(', ');
+  return `Refused ${cash} (AML rule)${what ? `: missing ${what}` : ''}`;
+}
+
 function quoted(value: unknown): string {
   return typeof value === 'string' && value !== '' ? ` "${value}"` : '';
 }
@@ -265,6 +281,19 @@ function summaryOf(entry: AuditRecord, changes: AuditChange[]): string {
           : '';
       return `Closed ${entry.recordName ?? 'a stock-take'}${figures}`;
     }
+    case 'client:verify': {
+      const on = date(after.verifiedOn);
+      return on
+        ? `Recorded the identity verification, verified on ${on}`
+        : 'Recorded the identity verification';
+    }
+    case 'client:unverify':
+      return 'Withdrew the identity verification';
+    case 'client:aml_refused':
+    case 'aml:aml_refused':
+    case 'client:aml_flagged':
+    case 'aml:aml_flagged':
+      return amlSummary(action, after);
     case 'item:unpromote':
       return 'Ended the item\u2019s promotion';
     case 'item:upload':

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import {
   KYC_MAX_BYTES,
   type Client,
+  type Currency,
   type ClientDocument,
   type ClientWrite,
   type LedgerEntry,
@@ -18,6 +19,7 @@ import { ApiError, notFound } from '../../kernel/http-errors';
 import type { ShopCaller } from '../../kernel/shop-scope';
 import { ErrorBag } from '../../kernel/validation';
 import type { ClientFields } from './clients-repository';
+import { guardCash, recordAmlRefusal, type CashPayment } from '../compliance/aml-guard';
 import { MAX_GBP, TOO_LARGE, TOO_SMALL, parseClientWrite, parsePayment } from './input';
 
 export const NOT_A_DOCUMENT = 'Upload a PDF, JPEG or PNG file. The file you uploaded is none of these.';
@@ -52,6 +54,30 @@ const KYC_FILES: UploadRules = {
   defaultName: 'document',
   misnamedPart: ONE_FILE,
 };
+
+/** A payment received as the AML cash guard reads it (issue 13). */
+function paymentCash(
+  p: { amount: string; currency: Currency; exchangeRate: string; method: string; date: string },
+  shopId: number,
+  userId: number,
+  clientId: number,
+  at: Date,
+): CashPayment {
+  const { amount, currency, exchangeRate, date } = p;
+  return {
+    kind: 'payment',
+    shopId,
+    userId,
+    clientId,
+    description: 'Payment received',
+    amount,
+    currency,
+    exchangeRate,
+    paymentMethod: p.method,
+    date,
+    at,
+  };
+}
 
 /** The clients' writes: each one and its audit record commit together. */
 export class ClientsService {
@@ -150,9 +176,14 @@ export class ClientsService {
     bag.throwIfAny();
 
     try {
-      return await this.ctx.transaction(async ({ clients, ledger, audit }) => {
+      return await this.ctx.transaction(async ({ clients, ledger, audit, ...repos }) => {
         const client = await clients.find(shopId, id, true);
         if (!client) throw notFound();
+        // AML cash guard (issue 13): a payment received, checked before it is posted, flagged after.
+        const all = { clients, ledger, audit, ...repos };
+        const cash = { ...payment, amount: amount as string, exchangeRate: exchangeRate as string };
+        const aml =
+          body.direction === 'paid' ? null : await guardCash(all, paymentCash(cash, shopId, userId, id, now));
         const posted = await ledger.post({
           ...payment,
           shopId,
@@ -163,6 +194,7 @@ export class ClientsService {
           at: now,
         });
         const entry = (await ledger.find(shopId, posted.id)) as LedgerEntry;
+        await aml?.flag(all, { ledgerEntryId: Number(posted.id) });
         const balance = Number(posted.balance);
         await audit.record({
           shopId,
@@ -177,6 +209,7 @@ export class ClientsService {
         return { entry, balance };
       });
     } catch (error) {
+      await recordAmlRefusal(this.ctx, error);
       // The balance column holds 12 digits before the point; a payment beyond it is the caller's to fix.
       if (isNumericOutOfRange(error)) {
         throw new ApiError(400, { amount: [BALANCE_OVERFLOW] });

@@ -7,6 +7,7 @@ import type { ShopCaller } from '../../kernel/shop-scope';
 import type { Repositories } from '../../repositories';
 import type { DateFilter, NewFinanceEntry } from './entries-repository';
 import { parseEntry } from './input';
+import { guardCash, recordAmlRefusal, type CashPayment } from '../compliance/aml-guard';
 
 /** What expenses and quick sales have alike: the same form, list and audit, over two tables. */
 export interface EntryRepository<T> {
@@ -23,6 +24,31 @@ export interface EntryKind {
 export const EXPENSES: EntryKind = { entity: 'expense', repo: (repos) => repos.expenses };
 export const QUICK_SALES: EntryKind = { entity: 'sale', repo: (repos) => repos.quickSales };
 
+/** A quick sale as the AML cash guard reads it: its buyer, a client or a walk-in (issue 13). */
+function quickSaleCash(
+  body: Static<typeof FinanceEntryCreate> & { clientId?: number | null; buyerName?: string },
+  parsed: ReturnType<typeof parseEntry>,
+  shopId: number,
+  userId: number,
+  at: Date,
+): CashPayment {
+  const { name, amount, currency, exchangeRate, paymentMethod, date } = parsed;
+  const buyer = { clientId: body.clientId ?? null, buyerName: body.buyerName };
+  return {
+    kind: 'quick_sale',
+    shopId,
+    userId,
+    ...buyer,
+    description: name,
+    amount,
+    currency,
+    exchangeRate,
+    paymentMethod,
+    date,
+    at,
+  };
+}
+
 export class EntriesService {
   constructor(private readonly ctx: AppContext) {}
 
@@ -36,7 +62,13 @@ export class EntriesService {
     const parsed = parseEntry(body, await this.ctx.repos.reports.shopToday(shopId, now));
     try {
       return await this.ctx.transaction(async (repos) => {
+        // AML cash guard (issue 13), quick sales only: checked before the sale is saved, flagged after.
+        const aml =
+          kind === QUICK_SALES
+            ? await guardCash(repos, quickSaleCash(body, parsed, shopId, userId, now))
+            : null;
         const entry = await kind.repo(repos).insert({ ...parsed, shopId, userId, at: now });
+        await aml?.flag(repos, { saleId: entry.id });
         await repos.audit.record({
           shopId,
           userId,
@@ -49,6 +81,7 @@ export class EntriesService {
         return entry;
       });
     } catch (error) {
+      await recordAmlRefusal(this.ctx, error);
       // amount × rate beyond the GBP column (12 digits before the point).
       if (isNumericOutOfRange(error)) {
         throw new ApiError(400, {

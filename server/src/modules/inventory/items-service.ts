@@ -25,6 +25,7 @@ import { SERIAL_TAKEN, auditView, translateWriteError } from './common';
 import { stockLinePosting } from './stock-postings';
 import { checkTransactionClients, parseItemCreate, parseItemFields } from './item-input';
 import { parseConsignment, postConsignmentPayable } from './consignment-service';
+import { amlRefusals, guardCash } from '../compliance/aml-guard';
 
 const NOT_AN_IMAGE =
   'Upload a valid image. The file you uploaded was either not an image or a corrupted image.';
@@ -251,6 +252,21 @@ export class ItemsService {
         await items.setStatus(shopId, id, 'sold', now);
         if (item.promotion) await items.setPromotion(shopId, id, null, now);
         const buyer = body.clientId ?? closed?.clientId ?? null;
+        // AML cash guard (issue 13): checked before the sale is saved, flagged after; a refusal rolls back.
+        const aml = await guardCash(repos, {
+          kind: 'item_sale',
+          shopId,
+          userId,
+          clientId: buyer,
+          itemId: id,
+          description: saleName(item),
+          amount: price as string,
+          currency,
+          exchangeRate,
+          paymentMethod: body.paymentMethod ?? 'Cash',
+          date,
+          at: now,
+        });
         const sale = await itemSales.insert({
           shopId,
           itemId: id,
@@ -266,11 +282,12 @@ export class ItemsService {
           at: now,
         });
         await postConsignmentPayable(repos, item, { id: sale.id, date }, { shopId, userId, at: now });
+        await aml.flag(repos, { saleId: sale.id });
         // clientId: the sale shows in the buyer's History too (audit_log.client_id).
         return { saleId: sale.id, saleAmountGbp: sale.amountGbp, clientId: buyer };
       },
       SALE_TOO_LARGE,
-    );
+    ).catch(amlRefusals(this.ctx));
   }
 
   async checkOut(caller: ShopCaller, id: number, body: ItemCheckOut): Promise<Item> {

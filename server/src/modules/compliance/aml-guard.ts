@@ -1,0 +1,164 @@
+import {
+  AML_LINK_DAYS,
+  AML_THRESHOLD_EUR,
+  amlRefusalDetail,
+  type AmlPaymentKind,
+  type AmlRefusal,
+  type CddMissing,
+  type Currency,
+} from '@loupe/contracts';
+import type { AppContext } from '../../context';
+import { ApiError } from '../../kernel/http-errors';
+import type { Repositories } from '../../repositories';
+import type { NewAmlEvent } from './aml-repository';
+
+/** A payment one of the three writers is about to save: an item's Sell, a quick sale, a payment received. */
+export interface CashPayment {
+  kind: AmlPaymentKind;
+  shopId: number;
+  userId: number;
+  /** The buyer or payer; null for a walk-in. */
+  clientId: number | null;
+  /** A walk-in's name, for the report. */
+  buyerName?: string;
+  itemId?: number | null;
+  /** What was sold or paid, for the report ("Rolex Submariner 126610LN", "Payment received"). */
+  description: string;
+  amount: string;
+  currency: Currency;
+  exchangeRate: string;
+  paymentMethod: string;
+  date: string;
+  at: Date;
+}
+
+/** The 409 of a refused cash payment, carrying what the report records once the writer's work rolled back. */
+export class AmlRefused extends ApiError {
+  constructor(
+    readonly refusal: AmlRefusal,
+    readonly event: NewAmlEvent,
+  ) {
+    super(409, refusal);
+    this.name = 'AmlRefused';
+  }
+}
+
+/** What the writer calls once the accepted payment is saved: the 'flagged' event and its audit entry. */
+export interface AmlAccepted {
+  flag(repos: Repositories, saved: { saleId?: number; ledgerEntryId?: number }): Promise<void>;
+}
+
+const NOTHING: AmlAccepted = { flag: async () => undefined };
+
+function auditOf(event: NewAmlEvent, action: 'aml_refused' | 'aml_flagged', id: number) {
+  const client = event.clientId !== null;
+  return {
+    shopId: event.shopId,
+    userId: event.userId,
+    entity: client ? 'client' : 'aml',
+    entityId: client ? event.clientId : id,
+    action,
+    after: {
+      amlEventId: id,
+      kind: event.kind,
+      description: event.description,
+      amount: event.amount,
+      currency: event.currency,
+      amountEur: event.amountEur,
+      linkedTotalEur: event.linkedTotalEur,
+      missing: event.missing,
+      date: event.date,
+      ...(event.saleId !== null ? { saleId: event.saleId } : {}),
+      ...(event.ledgerEntryId !== null ? { ledgerEntryId: event.ledgerEntryId } : {}),
+    },
+    at: event.at,
+    clientId: event.clientId,
+    itemId: event.itemId,
+    ...(client ? {} : { recordName: event.clientName || 'Walk-in buyer' }),
+  };
+}
+
+/**
+ * THE GUARD (contracts/documents.ts), run by a writer inside its transaction BEFORE it saves the payment.
+ * Only Cash counts. The client's row is locked first, so linked payments of one client are checked one at a
+ * time. Under the threshold: nothing to do. At or over it without complete due diligence: throws AmlRefused (the
+ * writer's transaction rolls back; `withAmlRefusals` then records the refusal). With it: returns the flag to
+ * write once the payment is saved, in the same transaction.
+ */
+export async function guardCash(repos: Repositories, p: CashPayment): Promise<AmlAccepted> {
+  if (p.paymentMethod !== 'Cash') return NOTHING;
+  const { aml } = repos;
+  const cdd = p.clientId === null ? null : await aml.lockCdd(p.shopId, p.clientId);
+  const linkedGbp =
+    cdd === null ? '0' : await aml.linkedCashGbp(p.shopId, p.clientId as number, p.date, AML_LINK_DAYS);
+  const eurGbpRate = await aml.eurGbpRate(p.shopId);
+  const eur = await aml.inEur(p.amount, p.exchangeRate, linkedGbp, eurGbpRate, AML_THRESHOLD_EUR);
+  if (!eur.over) return NOTHING;
+
+  const missing: CddMissing[] = [];
+  if (cdd === null) missing.push('client');
+  else {
+    if (!cdd.kyc) missing.push('identity_document');
+    if (!cdd.verified) missing.push('verification');
+  }
+  const event: NewAmlEvent = {
+    shopId: p.shopId,
+    outcome: missing.length > 0 ? 'refused' : 'flagged',
+    kind: p.kind,
+    clientId: cdd === null ? null : p.clientId,
+    clientName: cdd?.name ?? (p.buyerName ?? '').trim(),
+    itemId: p.itemId ?? null,
+    saleId: null,
+    ledgerEntryId: null,
+    description: p.description,
+    amount: p.amount,
+    currency: p.currency,
+    exchangeRate: p.exchangeRate,
+    amountEur: eur.amountEur,
+    linkedTotalEur: eur.linkedTotalEur,
+    eurGbpRate,
+    missing,
+    date: p.date,
+    userId: p.userId,
+    at: p.at,
+  };
+  if (missing.length > 0) {
+    throw new AmlRefused(
+      {
+        detail: amlRefusalDetail(missing),
+        rule: 'aml_cash_threshold',
+        missing,
+        amountEur: Number(eur.amountEur),
+        linkedTotalEur: Number(eur.linkedTotalEur),
+      },
+      event,
+    );
+  }
+  return {
+    async flag(tx, saved) {
+      const flagged = { ...event, saleId: saved.saleId ?? null, ledgerEntryId: saved.ledgerEntryId ?? null };
+      const id = await tx.aml.insert(flagged);
+      await tx.audit.record(auditOf(flagged, 'aml_flagged', id));
+    },
+  };
+}
+
+/**
+ * For a writer's catch: when the guard refused its payment (everything the writer did rolled back), records
+ * the 'refused' event and its audit entry in a transaction of their own. Any other error is left alone.
+ */
+export async function recordAmlRefusal(ctx: AppContext, error: unknown): Promise<void> {
+  if (!(error instanceof AmlRefused)) return;
+  await ctx.transaction(async ({ aml, audit }) => {
+    const id = await aml.insert(error.event);
+    await audit.record(auditOf(error.event, 'aml_refused', id));
+  });
+}
+
+/** The same for a promise's `.catch`: records a refusal, then rethrows. */
+export function amlRefusals(ctx: AppContext) {
+  return async (error: unknown): Promise<never> => {
+    await recordAmlRefusal(ctx, error);
+    throw error;
+  };
+}

@@ -1,0 +1,209 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  AML_OUTCOMES,
+  CDD_NOT_ALLOWED,
+  COMPLIANCE_NOT_ALLOWED,
+  endpoints,
+  type AmlEvent,
+  type AmlEventQuery,
+  type Client,
+} from '@loupe/contracts';
+import type { AppContext } from '../../context';
+import { notFound, permissionDenied } from '../../kernel/http-errors';
+import { serializerQuery, staffRoute } from '../../kernel/schemas';
+import { shopCaller, type ShopCaller } from '../../kernel/shop-scope';
+import { ErrorBag, dateField, invalidFilterChoice, pageOf, pagingOf, pathId } from '../../kernel/validation';
+import { csvLine, textCell, valueCell } from '../finance/csv';
+import type { AmlEventFilter } from './aml-repository';
+
+const TAGS = ['compliance'];
+
+/** Due diligence and the AML report are for platinum and gold; silver gets the 403 with its reason. */
+function seniorCaller(request: Parameters<typeof shopCaller>[0], refusal: string): ShopCaller {
+  const caller = shopCaller(request);
+  if (caller.role !== 'platinum' && caller.role !== 'gold') throw permissionDenied(refusal);
+  return caller;
+}
+
+/** The report's filters, or DRF-shaped 400s. */
+export function parseAmlFilter(query: AmlEventQuery): AmlEventFilter {
+  const bag = new ErrorBag();
+  const filter: AmlEventFilter = {};
+  const outcome = query.outcome?.trim();
+  if (outcome) {
+    if ((AML_OUTCOMES as readonly string[]).includes(outcome))
+      filter.outcome = outcome as AmlEventFilter['outcome'];
+    else bag.add('outcome', invalidFilterChoice(outcome));
+  }
+  const from = dateField(bag, 'date_from', query.date_from, null);
+  const to = dateField(bag, 'date_to', query.date_to, null);
+  if (from !== null && to !== null && from > to)
+    bag.add('date_to', 'Ensure this date is not before date_from.');
+  bag.throwIfAny();
+  if (from !== null) filter.fromDay = from;
+  if (to !== null) filter.toDay = to;
+  return filter;
+}
+
+const MISSING_LABELS: Record<string, string> = {
+  client: 'Client record',
+  identity_document: 'Identity document',
+  verification: 'Verification',
+};
+const KIND_LABELS: Record<string, string> = {
+  item_sale: 'Item sale',
+  quick_sale: 'Quick sale',
+  payment: 'Payment received',
+};
+
+const CSV_HEADER = [
+  'Date',
+  'Outcome',
+  'Client',
+  'Kind',
+  'What',
+  'Amount',
+  'Currency',
+  'Exchange rate',
+  'Amount (GBP)',
+  'Amount (EUR)',
+  'Linked total (EUR)',
+  'EUR/GBP rate',
+  'Missing',
+  'By',
+  'Recorded at (UTC)',
+];
+
+/** One line of the CSV; names and descriptions are typed by people, so they are defused against formulas. */
+function csvRow(e: AmlEvent): string {
+  return csvLine([
+    valueCell(e.date),
+    valueCell(e.outcome === 'flagged' ? 'Flagged' : 'Refused'),
+    textCell(e.clientName || (e.clientId === null ? 'Walk-in' : '')),
+    valueCell(KIND_LABELS[e.kind] ?? e.kind),
+    textCell(e.description),
+    valueCell(e.amount),
+    valueCell(e.currency),
+    valueCell(e.exchangeRate),
+    valueCell(e.amountGbp.toFixed(2)),
+    valueCell(e.amountEur.toFixed(2)),
+    valueCell(e.linkedTotalEur.toFixed(2)),
+    valueCell(e.eurGbpRate),
+    valueCell(e.missing.map((m) => MISSING_LABELS[m] ?? m).join('; ')),
+    textCell(e.createdBy ?? ''),
+    valueCell(e.createdAt),
+  ]);
+}
+
+/**
+ * Customer due diligence and the AML cash guard's report (issue 13). The guard itself runs inside the three
+ * writers of cash (aml-guard.ts); here: the verification record of a client, and the list of flagged payments
+ * and refused attempts with its CSV.
+ */
+const complianceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+  const { aml, clients } = ctx.repos;
+
+  /** Records or withdraws the verification, with its audit entry (History of the client). */
+  async function setVerification(caller: ShopCaller, id: number, verifiedOn: string | null): Promise<Client> {
+    const now = ctx.now();
+    return ctx.transaction(async (repos) => {
+      const before = await repos.clients.find(caller.shopId, id, true);
+      if (!before) throw notFound();
+      await repos.aml.setVerification(
+        caller.shopId,
+        id,
+        verifiedOn === null ? null : caller.userId,
+        verifiedOn,
+        now,
+      );
+      const after = (await repos.clients.find(caller.shopId, id)) as Client;
+      await repos.audit.record({
+        shopId: caller.shopId,
+        userId: caller.userId,
+        entity: 'client',
+        entityId: id,
+        action: verifiedOn === null ? 'unverify' : 'verify',
+        before: { verifiedBy: before.cdd.verifiedBy, verifiedOn: before.cdd.verifiedOn },
+        after: { verifiedBy: after.cdd.verifiedBy, verifiedOn: after.cdd.verifiedOn },
+        at: now,
+      });
+      return after;
+    });
+  }
+
+  fastify.route({
+    ...staffRoute(endpoints.clients.verify, ['clients', ...TAGS], {
+      summary: 'Records that the caller verified the client\u2019s identity on a day (platinum and gold)',
+    }),
+    handler: async (request) => {
+      const caller = seniorCaller(request, CDD_NOT_ALLOWED);
+      const id = pathId(request.params.id);
+      if (!(await clients.find(caller.shopId, id))) throw notFound();
+      const today = await clients.shopToday(caller.shopId, ctx.now());
+      const bag = new ErrorBag();
+      const day = dateField(bag, 'verifiedOn', request.body?.verifiedOn, today, { notAfter: today }) ?? today;
+      bag.throwIfAny();
+      return setVerification(caller, id, day);
+    },
+  });
+
+  fastify.route({
+    ...staffRoute(endpoints.clients.unverify, ['clients', ...TAGS], {
+      summary: 'Withdraws the client\u2019s verification record (platinum and gold)',
+    }),
+    handler: async (request) => {
+      const caller = seniorCaller(request, CDD_NOT_ALLOWED);
+      return setVerification(caller, pathId(request.params.id), null);
+    },
+  });
+
+  fastify.route({
+    ...serializerQuery(
+      staffRoute(endpoints.compliance.aml, TAGS, {
+        summary: 'Flagged cash payments and refused attempts under the AML cash rule, newest first',
+      }),
+    ),
+    handler: async (request) => {
+      const { shopId } = seniorCaller(request, COMPLIANCE_NOT_ALLOWED);
+      const filter = parseAmlFilter(request.query);
+      return pageOf(pagingOf(request.query), await aml.count(shopId, filter), (limit, offset) =>
+        aml.page(shopId, filter, limit, offset),
+      );
+    },
+  });
+
+  fastify.route({
+    ...serializerQuery(
+      staffRoute(endpoints.compliance.amlCsv, TAGS, {
+        summary: 'The AML report as a CSV download, streamed',
+      }),
+    ),
+    handler: async (request, reply) => {
+      const { shopId } = seniorCaller(request, COMPLIANCE_NOT_ALLOWED);
+      const filter = parseAmlFilter(request.query);
+      async function* lines(): AsyncGenerator<string> {
+        yield csvLine(CSV_HEADER);
+        let chunk = '';
+        let n = 0;
+        for await (const event of aml.each(shopId, filter)) {
+          chunk += csvRow(event);
+          n += 1;
+          if (n % 200 === 0) {
+            yield chunk;
+            chunk = '';
+          }
+        }
+        if (chunk) yield chunk;
+      }
+      const day = await clients.shopToday(shopId, ctx.now());
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="loupe-aml-${day}.csv"`)
+        .header('cache-control', 'private, no-store')
+        .send(Readable.from(lines(), { objectMode: false }));
+    },
+  });
+};
+
+export default complianceRoutes;
