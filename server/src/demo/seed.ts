@@ -10,6 +10,7 @@ import { seedClientsDemo } from './clients';
 import { seedInventoryDemo } from './inventory';
 import { seedFinanceDemo } from './finance';
 import { seedStockTakesDemo } from './stock-takes';
+import { seedStockAgingDemo } from './stock-aging';
 
 export const DEMO_SHOP_NAME = 'Loupe Demo';
 // One published password for the demo accounts, known to the password rules and the production check too.
@@ -33,6 +34,7 @@ const DEMO_DOMAINS: ReadonlyArray<(demo: DemoContext) => Promise<void>> = [
   seedInventoryDemo,
   seedFinanceDemo,
   seedStockTakesDemo,
+  seedStockAgingDemo,
 ];
 
 /** Creates the demo shop and its three members, unless the database already has a shop. */
