@@ -4,6 +4,8 @@ import { EditItemPage } from './features/items/components/edit-item-page';
 import { ItemListPage } from './features/items/components/item-list-page';
 import { LIST_SCREENS } from './features/items/components/list-screens';
 import { LabelsPage } from './features/items/components/labels-page';
+import { StockTakeListPage } from './features/stock-take/components/stock-take-list-page';
+import { StockTakePage } from './features/stock-take/components/stock-take-page';
 
 /** Stock lists and the inventory screens (SPEC §2), below /stock and /inventory. */
 const routes: RemoteRoutes = {
@@ -20,6 +22,8 @@ const routes: RemoteRoutes = {
     { path: 'checked-out', element: <ItemListPage key="checked-out" screen={LIST_SCREENS.checkedOut} /> },
     { path: 'manage', element: <ItemListPage key="manage" screen={LIST_SCREENS.manage} /> },
     { path: 'labels', element: <LabelsPage /> },
+    { path: 'stock-take', element: <StockTakeListPage /> },
+    { path: 'stock-take/:id', element: <StockTakePage /> },
   ],
 };
 

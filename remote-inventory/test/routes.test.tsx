@@ -16,6 +16,8 @@ const titles: [string, string][] = [
   ['/inventory/checked-out', 'Checked Out'],
   ['/inventory/manage', 'Manage Inventory'],
   ['/inventory/labels', 'Print Labels'],
+  ['/inventory/stock-take', 'Stock Take'],
+  ['/inventory/stock-take/:id', 'Stock Count'],
 ];
 
 const screens = absoluteRoutes(routes);

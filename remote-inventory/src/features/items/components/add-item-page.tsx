@@ -13,7 +13,7 @@ import {
   usePageTitle,
 } from '@loupe/platform';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useCreateItem } from '../api/create-item';
 import { STATUS_LABELS } from '../lib/labels';
 import { checkDecimal } from '../lib/validation';
@@ -59,8 +59,10 @@ export function AddItemPage() {
   usePageTitle('Add Inventory Item');
   const navigate = useNavigate();
   const create = useCreateItem();
+  // A count's unexpected serial arrives as ?serial= (the variance report's Add item).
+  const [searchParams] = useSearchParams();
   const [fields, setFields] = useState<ItemFieldValues>({
-    serial: '',
+    serial: searchParams.get('serial')?.trim() ?? '',
     stockType: 'Watches',
     brand: '',
     model: '',

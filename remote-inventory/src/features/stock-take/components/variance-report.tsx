@@ -1,0 +1,159 @@
+import { STOCK_TAKE_NOT_ALLOWED, type StockTake, type StockTakeLine } from '@loupe/contracts';
+import {
+  Alert,
+  Button,
+  Card,
+  errorMessage,
+  fieldErrors,
+  Modal,
+  Stack,
+  TextAreaField,
+  useAuth,
+} from '@loupe/platform';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { useMarkUnavailable, varianceCsvUrl, variancePdfUrl } from '../api/stock-takes';
+import { CountFigures } from './count-figures';
+import { canActOnCounts } from './count-screen';
+import { LinesTable } from './lines-table';
+import { byAt } from './stock-take-words';
+
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: max-content 1fr;
+  gap: ${({ theme }) => `${theme.space(1)} ${theme.space(4)}`};
+  margin: 0 0 ${({ theme }) => theme.space(4)};
+  dt {
+    color: ${({ theme }) => theme.colors.muted};
+  }
+  dd {
+    margin: 0;
+  }
+`;
+
+/** Asks why the missing item is being marked unavailable, then does it (the item's status changes). */
+function MarkUnavailableDialog({
+  takeId,
+  line,
+  onClose,
+}: {
+  takeId: number;
+  line: StockTakeLine;
+  onClose(): void;
+}) {
+  const mark = useMarkUnavailable(takeId);
+  const [reason, setReason] = useState('');
+  const [blank, setBlank] = useState(false);
+  const errors = mark.error ? fieldErrors(mark.error) : {};
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!reason.trim()) {
+      setBlank(true);
+      return;
+    }
+    mark.mutate({ itemId: line.itemId ?? 0, reason: reason.trim() }, { onSuccess: onClose });
+  };
+  return (
+    <Modal open title={`Mark ${line.serial} unavailable`} onClose={onClose} closeLabel="Cancel">
+      <form onSubmit={submit}>
+        <Stack>
+          <p>
+            {line.serial} was not found in this count. Marking it unavailable takes it out of the stock lists
+            until someone changes its status again.
+          </p>
+          <TextAreaField
+            label="Reason"
+            hint="For example: not in the safe at the count; reported to the insurer."
+            value={reason}
+            maxLength={500}
+            onChange={(event) => {
+              setReason(event.target.value);
+              setBlank(false);
+            }}
+            error={blank ? 'Say why the item is unavailable.' : errors.reason}
+          />
+          {mark.error && !errors.reason ? (
+            <Alert>{errorMessage(mark.error, 'The item could not be marked unavailable.')}</Alert>
+          ) : null}
+          <div>
+            <Button type="submit" variant="danger" disabled={mark.isPending}>
+              {mark.isPending ? 'Saving…' : 'Mark unavailable'}
+            </Button>
+          </div>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** A closed count: who counted it and when, the figures, the lines and each difference's follow-up. */
+export function VarianceReport({ take }: { take: StockTake }) {
+  const { role } = useAuth();
+  const allowed = canActOnCounts(role);
+  const [marking, setMarking] = useState<StockTakeLine | null>(null);
+
+  const missingFollowUp = (line: StockTakeLine) =>
+    line.followUp ? (
+      `Marked unavailable: ${line.followUp.reason} (${byAt(line.followUp.by, line.followUp.at)})`
+    ) : line.itemId === null ? (
+      '—'
+    ) : (
+      <Button variant="secondary" disabled={!allowed} onClick={() => setMarking(line)}>
+        Mark unavailable
+      </Button>
+    );
+  const unexpectedFollowUp = (line: StockTakeLine) =>
+    line.itemId !== null ? (
+      <Link to={`/inventory/edit/${line.itemId}`} aria-label={`Open item ${line.serial}`}>
+        Open item
+      </Link>
+    ) : (
+      <Link
+        to={`/inventory/add?${new URLSearchParams({ serial: line.serial }).toString()}`}
+        aria-label={`Add item ${line.serial}`}
+      >
+        Add item
+      </Link>
+    );
+
+  return (
+    <>
+      <Card>
+        <h2>Variance report</h2>
+        <Facts>
+          <dt>Scope</dt>
+          <dd>{take.scopeLabel}</dd>
+          <dt>Started</dt>
+          <dd>{byAt(take.startedBy, take.startedAt)}</dd>
+          <dt>Closed</dt>
+          <dd>{byAt(take.closedBy, take.closedAt)}</dd>
+          <dt>Counted by</dt>
+          <dd>{take.countedBy.length > 0 ? take.countedBy.join(', ') : 'No one scanned'}</dd>
+        </Facts>
+        <CountFigures counts={take.counts} label="Variance figures" />
+        <Stack $row>
+          <a href={varianceCsvUrl(take.id)} download>
+            Download CSV
+          </a>
+          <a href={variancePdfUrl(take.id)} target="_blank" rel="noreferrer">
+            Download PDF
+          </a>
+        </Stack>
+        {!allowed ? <p>{STOCK_TAKE_NOT_ALLOWED}</p> : null}
+      </Card>
+      <Card>
+        <LinesTable takeId={take.id} outcome="missing" live={false} followUp={missingFollowUp} />
+      </Card>
+      <Card>
+        <LinesTable takeId={take.id} outcome="unexpected" live={false} followUp={unexpectedFollowUp} />
+      </Card>
+      <Card>
+        <LinesTable takeId={take.id} outcome="found" live={false} />
+      </Card>
+      {marking ? (
+        <MarkUnavailableDialog takeId={take.id} line={marking} onClose={() => setMarking(null)} />
+      ) : null}
+    </>
+  );
+}
