@@ -76,8 +76,8 @@ describe('Void sale on /inventory/edit/:id', () => {
     );
     expect(within(section).queryByRole('button', { name: 'Void sale' })).toBeNull();
     expect(screen.getByLabelText('Status')).toHaveValue('Available');
-    // Stock, the buyer's ledger, the figures and the Activity screen are asked again.
-    for (const root of ['items', 'clients', 'dashboard', 'reports', 'activity'])
+    // Stock, the buyer's ledger, the figures, the Activity screen and the invoices (a credit note) are asked again.
+    for (const root of ['items', 'clients', 'dashboard', 'reports', 'activity', 'invoices'])
       expect(invalidate).toHaveBeenCalledWith({ queryKey: [root] });
   });
 

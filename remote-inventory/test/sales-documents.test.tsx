@@ -54,7 +54,8 @@ describe('Sell: the buyer and the invoice', () => {
     const item = makeItem({ serial: 'INV-S1' });
     const { mock } = fakeInventory([item], CLIENTS);
     mock.on(`POST /api/items/${item.id}/sell/`, { body: soldAs(item) });
-    renderList();
+    const { queryClient } = renderList();
+    const invalidate = jest.spyOn(queryClient, 'invalidateQueries');
     await screen.findByRole('table');
     await userEvent.click(rowButton('INV-S1', 'Sell'));
     const sell = dialog('Sell INV-S1');
@@ -69,6 +70,8 @@ describe('Sell: the buyer and the invoice', () => {
       clientId: null,
       buyerName: 'Walter Inn',
     });
+    // The new invoice is in the invoices list (remote-finance) the next time it is shown.
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['invoices'] });
     expect(within(sell).getByRole('link', { name: 'Download invoice INV-000041' })).toHaveAttribute(
       'href',
       `${API_BASE}/api/invoices/41/pdf/`,

@@ -7,5 +7,9 @@ export function sellItem(id: number, input: ItemSell): Promise<Item> {
   return http.post<Item>(pathOf(endpoints.items.sell, { id }), input);
 }
 
+/** A sale issues its invoice (issue 13): the invoices list (remote-finance) is asked again too. */
 export const useSellItem = () =>
-  useStockMutation(({ id, input }: { id: number; input: ItemSell }) => sellItem(id, input), STOCK_MOVED);
+  useStockMutation(
+    ({ id, input }: { id: number; input: ItemSell }) => sellItem(id, input),
+    [...STOCK_MOVED, ['invoices']],
+  );

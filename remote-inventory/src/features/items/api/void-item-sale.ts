@@ -14,5 +14,6 @@ export function voidItemSale(id: number, reason: string): Promise<Item> {
 export const useVoidItemSale = () =>
   useStockMutation(
     ({ id, reason }: { id: number; reason: string }) => voidItemSale(id, reason),
-    [...STOCK_MOVED, ['activity']],
+    // Its credit note (issue 13) joins the invoices list.
+    [...STOCK_MOVED, ['activity'], ['invoices']],
   );
