@@ -24,3 +24,14 @@ export const fieldErrors = (fields: FieldErrors) => new ApiError(400, fields);
 export const notFound = () => new ApiError(404, { detail: NOT_FOUND });
 /** The request is valid but the record's state forbids it (selling a sold item, returning an available one). */
 export const conflict = (detail: string) => new ApiError(409, { detail });
+
+/**
+ * A 409 whose body says more than a detail (an AML refusal's rule, what is missing and the figures): the error
+ * handler sends it exactly as built, not through the route's 409 schema, which knows only `detail`.
+ */
+export class ConflictWithFields extends ApiError {
+  constructor(body: { detail: string } & Record<string, unknown>) {
+    super(409, body);
+    this.name = 'ConflictWithFields';
+  }
+}

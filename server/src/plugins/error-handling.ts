@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MULTILINE_TEXT_PATTERN, TEXT_PATTERN, type FieldErrors } from '@loupe/contracts';
-import { ApiError, NOT_FOUND, REQUIRED } from '../kernel/http-errors';
+import { ApiError, ConflictWithFields, NOT_FOUND, REQUIRED } from '../kernel/http-errors';
 import {
   CONTROL_CHARACTERS,
   NULL_CHARACTERS,
@@ -265,6 +265,8 @@ export function installErrorHandling(fastify: FastifyInstance): void {
   fastify.setNotFoundHandler((_request, reply) => send(reply, 404, { detail: NOT_FOUND }));
 
   fastify.setErrorHandler((error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) => {
+    // Serialised here, so the route's 409 schema (detail only) does not strip the extra fields.
+    if (error instanceof ConflictWithFields) return send(reply, 409, JSON.stringify(error.body), error.headers);
     if (error instanceof ApiError) return send(reply, error.statusCode, error.body, error.headers);
     if (error.validation && error.validationContext === 'querystring') {
       const problem = formatQueryErrors(

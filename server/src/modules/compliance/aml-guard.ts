@@ -8,7 +8,7 @@ import {
   type Currency,
 } from '@loupe/contracts';
 import type { AppContext } from '../../context';
-import { ApiError } from '../../kernel/http-errors';
+import { ConflictWithFields } from '../../kernel/http-errors';
 import type { Repositories } from '../../repositories';
 import type { NewAmlEvent } from './aml-repository';
 
@@ -33,12 +33,12 @@ export interface CashPayment {
 }
 
 /** The 409 of a refused cash payment, carrying what the report records once the writer's work rolled back. */
-export class AmlRefused extends ApiError {
+export class AmlRefused extends ConflictWithFields {
   constructor(
     readonly refusal: AmlRefusal,
     readonly event: NewAmlEvent,
   ) {
-    super(409, refusal);
+    super(refusal);
     this.name = 'AmlRefused';
   }
 }
