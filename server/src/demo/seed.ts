@@ -11,6 +11,7 @@ import { seedInventoryDemo } from './inventory';
 import { seedFinanceDemo } from './finance';
 import { seedStockTakesDemo } from './stock-takes';
 import { seedStockAgingDemo } from './stock-aging';
+import { seedComplianceDemo } from './compliance';
 
 export const DEMO_SHOP_NAME = 'Loupe Demo';
 // One published password for the demo accounts, known to the password rules and the production check too.
@@ -35,6 +36,7 @@ const DEMO_DOMAINS: ReadonlyArray<(demo: DemoContext) => Promise<void>> = [
   seedFinanceDemo,
   seedStockTakesDemo,
   seedStockAgingDemo,
+  seedComplianceDemo,
 ];
 
 /** Creates the demo shop and its three members, unless the database already has a shop. */
