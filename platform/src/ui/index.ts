@@ -15,3 +15,4 @@ export * from './spinner';
 export * from './toast';
 export * from './visually-hidden';
 export * from './void-dialog';
+export * from './aml-refusal';
