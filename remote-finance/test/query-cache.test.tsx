@@ -200,6 +200,7 @@ it('saving an entry marks expenses, quick sales, reports and the dashboard stale
     ['items', 'summary'],
     ['clients', 'summary'],
     ['memberships'],
+    ['invoices', 'list', {}],
   ];
   for (const queryKey of keys) queryClient.setQueryData(queryKey, { seeded: true });
 
@@ -215,5 +216,17 @@ it('saving an entry marks expenses, quick sales, reports and the dashboard stale
     ['items', false],
     ['clients', false],
     ['memberships', false],
+    ['invoices', false],
   ]);
+});
+
+it('a quick sale also marks the invoices list stale: it issued an invoice (issue 13)', async () => {
+  server();
+  const { queryClient } = renderWithProviders(<AddQuickSalePage />, { route: '/quicksales' });
+  const invoices = ['invoices', 'list', { page: 1, page_size: 10 }];
+  queryClient.setQueryData(invoices, { results: [], count: 0 });
+  await fillEntry('Strap', '85');
+  await userEvent.click(screen.getByRole('button', { name: 'Save Quick Sale' }));
+  await screen.findByText(/ saved: /);
+  expect(queryClient.getQueryState(invoices)?.isInvalidated).toBe(true);
 });

@@ -7,6 +7,8 @@ import { resourceKeys, type QueryClient } from '@loupe/platform';
  */
 export const expenseKeys = resourceKeys('expenses');
 export const quickSaleKeys = resourceKeys('quick-sales');
+/** Invoices and credit notes (issue 13): a quick sale issues one, its void a credit note. */
+export const invoiceKeys = resourceKeys('invoices');
 
 export const reportKeys = {
   all: ['reports'] as const,
@@ -31,4 +33,12 @@ export function invalidateAfterEntry(queryClient: QueryClient): Promise<void> {
       queryClient.invalidateQueries({ queryKey }),
     ),
   ).then(() => undefined);
+}
+
+/** After a quick sale or its void: what any entry changes, plus the invoices list (a new invoice or credit note). */
+export function invalidateAfterQuickSale(queryClient: QueryClient): Promise<void> {
+  return Promise.all([
+    invalidateAfterEntry(queryClient),
+    queryClient.invalidateQueries({ queryKey: invoiceKeys.all }),
+  ]).then(() => undefined);
 }

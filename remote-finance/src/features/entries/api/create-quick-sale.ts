@@ -1,6 +1,6 @@
 import { endpoints, pathOf, type QuickSaleCreate, type ResponseOf } from '@loupe/contracts';
 import { http, useMutation, useQueryClient } from '@loupe/platform';
-import { invalidateAfterEntry } from '../../../api/query-keys';
+import { invalidateAfterQuickSale } from '../../../api/query-keys';
 import type { EntryValues } from '../lib/entry-values';
 import { entryBody } from './entry-body';
 
@@ -21,8 +21,8 @@ export function createQuickSale(values: EntryValues): Promise<QuickSale> {
   } satisfies QuickSaleCreate);
 }
 
-/** Save Quick Sale: revenue, the sales reports and the dashboard's figures all count it. */
+/** Save Quick Sale: revenue, the sales reports, the dashboard's figures and the invoices list all count it. */
 export function useCreateQuickSale() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createQuickSale, onSuccess: () => invalidateAfterEntry(queryClient) });
+  return useMutation({ mutationFn: createQuickSale, onSuccess: () => invalidateAfterQuickSale(queryClient) });
 }

@@ -1,16 +1,14 @@
 import { API_BASE, endpoints, pathOf, type InvoiceList } from '@loupe/contracts';
-import { http, queryOptions, resourceKeys, type ListQuery } from '@loupe/platform';
+import { http, queryOptions, type ListQuery } from '@loupe/platform';
+import { invoiceKeys } from '../../../api/query-keys';
 
 /** What the Invoices screen is filtered by in its URL, under the API's own parameter names (InvoiceQuery). */
 export const INVOICE_FILTERS = ['date_from', 'date_to', 'client', 'status', 'kind', 'search'] as const;
 export type InvoiceFilter = (typeof INVOICE_FILTERS)[number];
 export type InvoiceListQuery = ListQuery<InvoiceFilter>;
 
-/**
- * Under the 'invoices' root. A sale or a void anywhere issues a document, so the entry forms' invalidation does
- * not reach it; the cache's stale time and window-focus refetch keep it current, as the activity log does.
- */
-export const invoiceKeys = resourceKeys('invoices');
+// Under the 'invoices' root, which a quick sale, a Sell and their voids invalidate (they issue documents).
+export { invoiceKeys };
 
 /** `GET /api/invoices/`: one page of invoices and credit notes, newest first, filtered by the service. */
 export function getInvoices(query: InvoiceListQuery, signal?: AbortSignal): Promise<InvoiceList> {
