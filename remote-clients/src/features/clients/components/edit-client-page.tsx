@@ -21,6 +21,7 @@ import { RecentLedger } from '../../../components/recent-ledger';
 import { useUpdateClient } from '../api/update-client';
 import { toWrite, valuesOf, type ClientValues } from '../lib/client-values';
 import { ClientCheckouts } from './client-checkouts';
+import { ClientDueDiligence } from './client-due-diligence';
 import { ClientForm } from './client-form';
 import { ClientInvoices } from './client-invoices';
 import { KycDocuments } from './kyc-documents';
@@ -139,6 +140,7 @@ function EditClient({ client }: { client: Client }) {
         <SectionTitle id={kycId}>KYC Documents</SectionTitle>
         <KycDocuments clientId={client.id} />
       </Card>
+      <ClientDueDiligence client={client} />
       <Card aria-labelledby={ledgerId}>
         <SectionTitle id={ledgerId}>Recent Ledger Entries</SectionTitle>
         <RecentLedger clientId={client.id} voidFor={{ clientName: client.name }} />

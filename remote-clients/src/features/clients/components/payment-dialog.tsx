@@ -4,6 +4,7 @@ import {
   DEFAULT_PAYMENT_METHOD,
   LEDGER_DIRECTIONS,
   PAYMENT_METHODS,
+  type AmlRefusal,
   type Client,
   type Currency,
   type LedgerDirection,
@@ -12,6 +13,8 @@ import {
 } from '@loupe/contracts';
 import {
   Alert,
+  AmlRefusalAlert,
+  amlRefusalOf,
   amountDecimals,
   ChoiceField,
   DayField,
@@ -65,6 +68,8 @@ export function PaymentDialog({ client, onClose, onRecorded }: PaymentDialogProp
   const submitter = useFormSubmit<Field>('The payment could not be recorded. Please try again.');
   const { errors, setErrors, formError, busy: sending } = submitter;
   const foreign = currency !== 'GBP';
+  // A cash payment the AML guard refused (issue 13): shown in place of the plain form error.
+  const [refusal, setRefusal] = useState<AmlRefusal | null>(null);
 
   const worth = paymentWorth(direction, amount, currency, exchangeRate);
   const after = worth === null ? null : toDecimal(client.balance).plus(worth);
@@ -94,19 +99,25 @@ export function PaymentDialog({ client, onClose, onRecorded }: PaymentDialogProp
     submitter.setFormError(null);
     if (Object.keys(problems).length > 0) return;
 
+    setRefusal(null);
     const outcome = await submitter.run(() =>
-      record.mutateAsync({
-        clientId: client.id,
-        payment: {
-          direction,
-          amount: amount.trim(),
-          currency,
-          ...(foreign ? { exchangeRate: exchangeRate.trim() } : {}),
-          method,
-          date,
-          note: note.trim(),
-        },
-      }),
+      record
+        .mutateAsync({
+          clientId: client.id,
+          payment: {
+            direction,
+            amount: amount.trim(),
+            currency,
+            ...(foreign ? { exchangeRate: exchangeRate.trim() } : {}),
+            method,
+            date,
+            note: note.trim(),
+          },
+        })
+        .catch((error: unknown) => {
+          setRefusal(amlRefusalOf(error));
+          throw error;
+        }),
     );
     if (outcome?.ok) onRecorded(outcome.value);
   }
@@ -117,7 +128,7 @@ export function PaymentDialog({ client, onClose, onRecorded }: PaymentDialogProp
         Current balance: <Balance value={client.balance} />
       </Current>
       <form onSubmit={submit} noValidate aria-label={`Payment for ${client.name}`}>
-        {formError ? <Alert>{formError}</Alert> : null}
+        {refusal ? <AmlRefusalAlert refusal={refusal} /> : formError ? <Alert>{formError}</Alert> : null}
         <ChoiceField
           label="Direction"
           name="direction"
