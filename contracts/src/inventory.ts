@@ -204,7 +204,7 @@ const editableFields = {
   description: Type.Optional(Text({ maxLength: 5000, multiline: true })),
   /** Default: today in the shop's time zone; not in the future. */
   purchasedOn: Type.Optional(DateString),
-  /** Default 'margin' on create; on edit, changeable until the item is sold (409 after). */
+  /** Default 'margin' on create; on edit, changeable until the item is sold (then a 400 on vatScheme). */
   vatScheme: Type.Optional(Choice(VAT_SCHEMES)),
   /** Trimmed, ≤ ITEM_LOCATION_MAX; default ''. */
   location: Type.Optional(Text({ maxLength: ITEM_LOCATION_MAX })),

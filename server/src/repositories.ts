@@ -15,6 +15,7 @@ import { ConsignmentsRepository } from './modules/inventory/consignments-reposit
 import { ItemSalesRepository } from './modules/inventory/item-sales-repository';
 import { ItemsRepository } from './modules/inventory/items-repository';
 import { MembershipsRepository } from './modules/shops/memberships-repository';
+import { InvoicesRepository } from './modules/documents/invoices-repository';
 import { StockTakesRepository } from './modules/stock/stock-takes-repository';
 
 /**
@@ -39,6 +40,7 @@ export function createRepositories(db: Queryable, now: () => Date = () => new Da
     reports: new ReportsRepository(db),
     financeDashboard: new FinanceDashboardRepository(db),
     pins: new PinsRepository(db),
+    invoices: new InvoicesRepository(db),
     stockTakes: new StockTakesRepository(db),
     aml: new AmlRepository(db),
   };

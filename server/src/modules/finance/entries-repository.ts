@@ -15,6 +15,9 @@ export interface NewFinanceEntry {
   date: string;
   userId: number;
   at: Date;
+  /** A quick sale's buyer (issue 13): a client of the shop, or a walk-in's name. */
+  clientId?: number | null;
+  buyerName?: string;
 }
 
 /** Inclusive day bounds (YYYY-MM-DD) of a list; either may be absent. */
@@ -98,21 +101,26 @@ abstract class EntryTable<T> {
 
   constructor(private readonly db: Queryable) {}
 
+  /** insertSql's values; a kind whose statement takes more appends them. */
+  protected insertParams(entry: NewFinanceEntry): unknown[] {
+    return [
+      entry.shopId,
+      entry.name,
+      entry.amount,
+      entry.currency,
+      entry.exchangeRate,
+      entry.paymentMethod,
+      entry.notes,
+      entry.date,
+      entry.userId,
+      entry.at,
+    ];
+  }
+
   async insert(entry: NewFinanceEntry): Promise<T> {
     const rows = await this.db.query<EntryRow>(
       `${this.insertSql} RETURNING ${entryColumns(this.dayColumn)}${this.extraColumns}`,
-      [
-        entry.shopId,
-        entry.name,
-        entry.amount,
-        entry.currency,
-        entry.exchangeRate,
-        entry.paymentMethod,
-        entry.notes,
-        entry.date,
-        entry.userId,
-        entry.at,
-      ],
+      this.insertParams(entry),
     );
     return this.toEntry(rows[0] as EntryRow, null);
   }
@@ -187,9 +195,13 @@ export class QuickSalesRepository extends EntryTable<QuickSale> {
   protected readonly table = 'sales';
   protected readonly dayColumn = 'sale_date';
   protected readonly insertSql = `INSERT INTO sales (shop_id, item_id, name, amount, currency, exchange_rate, amount_gbp,
-      cost_gbp, payment_method, client_id, sale_date, notes, created_by, created_at)
-    VALUES ($1, NULL, $2, $3::numeric, $4, $5::numeric, round($3::numeric * $5::numeric, 2), NULL, $6, NULL,
-      $8::date, $7, $9, $10)`;
+      cost_gbp, payment_method, client_id, sale_date, notes, created_by, created_at, buyer_name)
+    VALUES ($1, NULL, $2, $3::numeric, $4, $5::numeric, round($3::numeric * $5::numeric, 2), NULL, $6, $11,
+      $8::date, $7, $9, $10, $12)`;
+
+  protected override insertParams(entry: NewFinanceEntry): unknown[] {
+    return [...super.insertParams(entry), entry.clientId ?? null, entry.buyerName ?? ''];
+  }
 
   protected override readonly extraColumns = `, client_id,
     (SELECT c.name FROM clients c WHERE c.id = sales.client_id) AS client_name, buyer_name,
@@ -207,7 +219,9 @@ export class QuickSalesRepository extends EntryTable<QuickSale> {
       clientName: row.client_name,
       buyerName: row.buyer_name,
       invoice:
-        row.invoice_id === null ? null : { id: Number(row.invoice_id), reference: row.invoice_reference ?? '' },
+        row.invoice_id === null
+          ? null
+          : { id: Number(row.invoice_id), reference: row.invoice_reference ?? '' },
     };
   }
 }

@@ -2,7 +2,7 @@ import type { Expense, FinanceEntryCreate, QuickSale } from '@loupe/contracts';
 import type { Static } from '@sinclair/typebox';
 import type { AppContext } from '../../context';
 import { isNumericOutOfRange } from '../../kernel/db-errors';
-import { ApiError } from '../../kernel/http-errors';
+import { ApiError, fieldErrors } from '../../kernel/http-errors';
 import type { ShopCaller } from '../../kernel/shop-scope';
 import type { Repositories } from '../../repositories';
 import type { DateFilter, NewFinanceEntry } from './entries-repository';
@@ -52,14 +52,27 @@ function quickSaleCash(
 export class EntriesService {
   constructor(private readonly ctx: AppContext) {}
 
+  /** A quick sale's buyer for its invoice: a client of this shop (400 otherwise), or a walk-in's name. */
+  private async quickSaleBuyer(
+    shopId: number,
+    body: { clientId?: number | null; buyerName?: string },
+  ): Promise<{ clientId: number | null; buyerName: string }> {
+    const clientId = body.clientId ?? null;
+    if (clientId !== null && !(await this.ctx.repos.items.clientNames(shopId, [clientId])).has(clientId)) {
+      throw fieldErrors({ clientId: [`Invalid pk "${clientId}" - object does not exist.`] });
+    }
+    return { clientId, buyerName: clientId === null ? (body.buyerName ?? '').trim() : '' };
+  }
+
   /** Records an expense or a quick sale with its audit record; its GBP value is fixed with the rate given. */
   async record(
     kind: EntryKind,
     { shopId, userId }: ShopCaller,
-    body: Static<typeof FinanceEntryCreate>,
+    body: Static<typeof FinanceEntryCreate> & { clientId?: number | null; buyerName?: string },
   ): Promise<Expense | QuickSale> {
     const now = this.ctx.now();
     const parsed = parseEntry(body, await this.ctx.repos.reports.shopToday(shopId, now));
+    const buyer = kind === QUICK_SALES ? await this.quickSaleBuyer(shopId, body) : {};
     try {
       return await this.ctx.transaction(async (repos) => {
         // AML cash guard (issue 13), quick sales only: checked before the sale is saved, flagged after.
@@ -67,8 +80,13 @@ export class EntriesService {
           kind === QUICK_SALES
             ? await guardCash(repos, quickSaleCash(body, parsed, shopId, userId, now))
             : null;
-        const entry = await kind.repo(repos).insert({ ...parsed, shopId, userId, at: now });
+        let entry = await kind.repo(repos).insert({ ...parsed, ...buyer, shopId, userId, at: now });
         await aml?.flag(repos, { saleId: entry.id });
+        if (kind === QUICK_SALES) {
+          // The quick sale's invoice, numbered in this transaction (issue 13); read back to carry its reference.
+          await repos.invoices.issueForSale({ shopId, userId, at: now }, entry.id);
+          entry = (await repos.quickSales.find(shopId, entry.id)) ?? entry;
+        }
         await repos.audit.record({
           shopId,
           userId,

@@ -57,13 +57,23 @@ export class EntryVoidsService {
           userId,
           at: now,
         });
+        // A voided quick sale's invoice is cancelled by a credit note, in the void's transaction (issue 13).
+        const creditNote =
+          kind.entity === 'sale'
+            ? await repos.invoices.issueCreditNote({ shopId, userId, at: now }, reversalId)
+            : null;
         await repos.audit.record({
           shopId,
           userId,
           entity: kind.entity,
           entityId: id,
           action: 'void',
-          after: { reason, reversalId, amountGbp: original.amountGbp },
+          after: {
+            reason,
+            reversalId,
+            amountGbp: original.amountGbp,
+            creditNote: creditNote?.reference ?? null,
+          },
           at: now,
         });
         return (await entries.find(shopId, id)) as T;

@@ -61,6 +61,7 @@ export function parseItemFields(
     description: (body.description ?? '').trim(),
     purchasedOn: purchasedOn ?? today,
     location: body.location?.trim(),
+    vatScheme: body.vatScheme,
   };
 }
 

@@ -13,6 +13,8 @@ export interface NewItemSale {
   exchangeRate: string;
   paymentMethod: string;
   clientId: number | null;
+  /** A walk-in buyer's name for the invoice ('' when none). */
+  buyerName: string;
   date: string;
   notes: string;
   userId: number;
@@ -29,9 +31,9 @@ export class ItemSalesRepository {
   async insert(sale: NewItemSale): Promise<{ id: number; amountGbp: string; costGbp: string }> {
     const rows = await this.db.query<{ id: string; amount_gbp: string; cost_gbp: string }>(
       `INSERT INTO sales (shop_id, item_id, name, amount, currency, exchange_rate, amount_gbp, cost_gbp,
-                          payment_method, client_id, sale_date, notes, created_by, created_at)
+                          payment_method, client_id, sale_date, notes, created_by, created_at, buyer_name)
        SELECT $1, i.id, $3, $4::numeric, $5, $6::numeric, round($4::numeric * $6::numeric, 2), i.purchase_price,
-              $7, $8, $9::date, $10, $11, $12
+              $7, $8, $9::date, $10, $11, $12, $13
          FROM items i WHERE i.shop_id = $1 AND i.id = $2
        RETURNING id, amount_gbp::text AS amount_gbp, cost_gbp::text AS cost_gbp`,
       [
@@ -47,6 +49,7 @@ export class ItemSalesRepository {
         sale.notes,
         sale.userId,
         sale.at,
+        sale.buyerName,
       ],
     );
     const row = rows[0];

@@ -49,6 +49,8 @@ export interface NewItem {
   purchasedOn: string;
   /** Where it is kept ('' when not given). */
   location?: string;
+  /** Issue 13: default margin (second-hand stock). */
+  vatScheme?: VatScheme;
   userId: number;
   at: Date;
 }
@@ -71,6 +73,8 @@ export interface ItemChanges {
   purchasedOn: string;
   /** Trimmed; undefined on an edit that does not send it (the location stays). */
   location?: string;
+  /** Issue 13: margin (default on add) or standard; undefined on an edit that does not send it. */
+  vatScheme?: VatScheme;
 }
 
 export interface StoredImage extends ItemImage {
@@ -412,8 +416,8 @@ export class ItemsRepository {
   async insert(item: NewItem): Promise<number> {
     const rows = await this.db.query<{ id: number }>(
       `INSERT INTO items (shop_id, serial, stock_type, brand, model, description, trade_price, retail_price,
-                          status, purchased_on, created_by, created_at, updated_at, location)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::numeric, $8::numeric, $9, $10, $11, $12, $12, $13) RETURNING id`,
+                          status, purchased_on, created_by, created_at, updated_at, location, vat_scheme)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::numeric, $8::numeric, $9, $10, $11, $12, $12, $13, $14) RETURNING id`,
       [
         item.shopId,
         item.serial,
@@ -428,6 +432,7 @@ export class ItemsRepository {
         item.userId,
         item.at,
         item.location ?? '',
+        item.vatScheme ?? 'margin',
       ],
     );
     return (rows[0] as { id: number }).id;
@@ -495,10 +500,11 @@ export class ItemsRepository {
     at: Date,
     expected: ExpectedVersion,
   ): Promise<boolean> {
-    const condition = versionCondition(expected, 11);
+    const condition = versionCondition(expected, 12);
     const updated = await this.db.query(
       `UPDATE items SET serial = $3, stock_type = $4, brand = $5, model = $6, description = $7,
-                        purchased_on = $8, updated_at = $9, location = coalesce($10, location)
+                        purchased_on = $8, updated_at = $9, location = coalesce($10, location),
+                        vat_scheme = coalesce($11, vat_scheme)
         WHERE shop_id = $1 AND id = $2${condition.sql} RETURNING id`,
       [
         shopId,
@@ -511,6 +517,7 @@ export class ItemsRepository {
         changes.purchasedOn,
         at,
         changes.location ?? null,
+        changes.vatScheme ?? null,
         ...condition.params,
       ],
     );

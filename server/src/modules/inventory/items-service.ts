@@ -15,7 +15,7 @@ import type { AppContext } from '../../context';
 import { FileStore, NO_FILE, type UploadRules } from '../../kernel/file-storage';
 import { fileKeyFor } from '../../kernel/file-crypto';
 import { sniffImage } from '../../kernel/file-types';
-import { conflict, notFound } from '../../kernel/http-errors';
+import { conflict, fieldErrors, notFound } from '../../kernel/http-errors';
 import { expectedVersion, staleEdit, versionMatches } from '../../kernel/record-versions';
 import { AMOUNT_RULE, RATE_RULE, amountRuleFor } from '../../kernel/money';
 import type { ShopCaller } from '../../kernel/shop-scope';
@@ -29,6 +29,8 @@ import { amlRefusals, guardCash } from '../compliance/aml-guard';
 
 const NOT_AN_IMAGE =
   'Upload a valid image. The file you uploaded was either not an image or a corrupted image.';
+export const VAT_SCHEME_FIXED =
+  'The VAT scheme of a sold item cannot be changed: its invoice has been issued.';
 export const STALE_ITEM = 'This item was changed by someone else after you opened it.';
 const INVALID_CLIENT = (id: number) => `Invalid pk "${id}" - object does not exist.`;
 const PURCHASE_TOO_LARGE = {
@@ -162,6 +164,14 @@ export class ItemsService {
         const stale = async (latest: Item) =>
           staleEdit(expected, STALE_ITEM, latest, await repo.lastEdit(shopId, id));
         if (!versionMatches(expected, before.version)) throw await stale(before);
+        // A sold item's invoice is issued under its scheme: the scheme stays as it was sold (issue 13).
+        if (
+          before.status === 'sold' &&
+          changes.vatScheme !== undefined &&
+          changes.vatScheme !== before.vatScheme
+        ) {
+          throw fieldErrors({ vatScheme: [VAT_SCHEME_FIXED] });
+        }
         if (!(await repo.update(shopId, id, changes, now, expected))) {
           throw await stale((await repo.find(shopId, id)) ?? before);
         }
@@ -258,6 +268,7 @@ export class ItemsService {
           shopId,
           userId,
           clientId: buyer,
+          buyerName: body.buyerName,
           itemId: id,
           description: saleName(item),
           amount: price as string,
@@ -276,15 +287,24 @@ export class ItemsService {
           exchangeRate,
           paymentMethod: body.paymentMethod ?? 'Cash',
           clientId: buyer,
+          // A walk-in's name for the invoice; a client's own name is printed when there is a client.
+          buyerName: buyer === null ? (body.buyerName ?? '').trim() : '',
           date,
           notes: (body.notes ?? '').trim(),
           userId,
           at: now,
         });
+        // The sale's invoice, numbered in this transaction (issue 13).
+        const invoice = await repos.invoices.issueForSale({ shopId, userId, at: now }, sale.id);
         await postConsignmentPayable(repos, item, { id: sale.id, date }, { shopId, userId, at: now });
         await aml.flag(repos, { saleId: sale.id });
         // clientId: the sale shows in the buyer's History too (audit_log.client_id).
-        return { saleId: sale.id, saleAmountGbp: sale.amountGbp, clientId: buyer };
+        return {
+          saleId: sale.id,
+          saleAmountGbp: sale.amountGbp,
+          clientId: buyer,
+          invoice: invoice.reference,
+        };
       },
       SALE_TOO_LARGE,
     ).catch(amlRefusals(this.ctx));

@@ -53,6 +53,8 @@ export class SaleVoidsService {
         });
         // A consignment item's sale owed its supplier the agreed cost: that payable goes with the sale (issue 14).
         await reverseConsignmentPayable(repos, itemId, { shopId, date: today, reason, userId, at: now });
+        // The sale's invoice is cancelled by a credit note, in the void's transaction (issue 13).
+        const creditNote = await repos.invoices.issueCreditNote({ shopId, userId, at: now }, reversalId);
         const reopened = await checkouts.reopenSold(itemId, sale.createdAt);
         const status = reopened ? 'checked_out' : 'available';
         await items.setStatus(shopId, itemId, status, now);
@@ -65,6 +67,7 @@ export class SaleVoidsService {
           after: {
             reason,
             reversalId,
+            creditNote: creditNote?.reference ?? null,
             amountGbp: Number(sale.amountGbp),
             clientId: sale.clientId,
             itemId,

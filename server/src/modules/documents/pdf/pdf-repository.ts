@@ -76,6 +76,44 @@ interface InvoiceRecord {
 const num = (text: string) => Number(text);
 const numOrNull = (text: string | null) => (text === null ? null : Number(text));
 
+/** An invoices row with its credit links, in the contract's shape. */
+function printable(r: InvoiceRecord): PrintableInvoice {
+  const invoice: Invoice = {
+    id: num(r.id),
+    kind: r.kind,
+    number: r.number,
+    reference: r.reference,
+    status: r.note_id === null ? 'issued' : 'credited',
+    issueDate: r.issue_date,
+    saleId: num(r.sale_id),
+    itemId: r.item_id,
+    creditsInvoice:
+      r.credits_id === null ? null : { id: num(r.credits_id), reference: r.credits_reference ?? '' },
+    creditNote:
+      r.note_id === null
+        ? null
+        : { id: num(r.note_id), reference: r.note_reference ?? '', reason: r.note_reason ?? '' },
+    currency: r.currency,
+    exchangeRate: num(r.exchange_rate),
+    total: num(r.total),
+    totalGbp: num(r.total_gbp),
+    vatTreatment: r.vat_treatment,
+    vatAmount: num(r.vat_amount),
+    netAmount: num(r.net_amount),
+    marginGbp: numOrNull(r.margin_gbp),
+    marginVatGbp: numOrNull(r.margin_vat_gbp),
+    paymentMethod: r.payment_method,
+    paidInFull: r.paid_in_full,
+    clientId: r.client_id,
+    buyer: r.buyer,
+    seller: r.seller,
+    lines: r.lines,
+    createdBy: r.created_by_name,
+    createdAt: new Date(r.created_at).toISOString(),
+  };
+  return { invoice, creditReason: r.own_reason ?? '' };
+}
+
 /** The reads behind the shop's PDFs. */
 export class PdfRepository {
   constructor(private readonly db: Queryable) {}
@@ -104,6 +142,12 @@ export class PdfRepository {
    * decimals and 14 significant digits, which a double holds exactly), or null: another shop's is not found.
    */
   async invoice(shopId: number, id: number): Promise<PrintableInvoice | null> {
+    return (await this.invoices(shopId, [id]))[0] ?? null;
+  }
+
+  /** Several of the shop's invoices in one read, in the order of `ids` (ids of other shops are left out). */
+  async invoices(shopId: number, ids: readonly number[]): Promise<PrintableInvoice[]> {
+    if (ids.length === 0) return [];
     const rows = await this.db.query<InvoiceRecord>(
       `SELECT i.id::text AS id, i.kind, i.number, i.reference, i.issue_date::text AS issue_date,
               i.sale_id::text AS sale_id, s.item_id, i.currency, i.exchange_rate::text AS exchange_rate,
@@ -119,45 +163,14 @@ export class PdfRepository {
          LEFT JOIN invoices ci ON ci.id = i.credits_invoice_id
          LEFT JOIN invoices cn ON cn.credits_invoice_id = i.id
          LEFT JOIN sales cns ON cns.id = cn.sale_id
-        WHERE i.shop_id = $1 AND i.id = $2`,
-      [shopId, id],
+        WHERE i.shop_id = $1 AND i.id = ANY($2::bigint[])`,
+      [shopId, ids.map(String)],
     );
-    const r = rows[0];
-    if (!r) return null;
-    const invoice: Invoice = {
-      id: num(r.id),
-      kind: r.kind,
-      number: r.number,
-      reference: r.reference,
-      status: r.note_id === null ? 'issued' : 'credited',
-      issueDate: r.issue_date,
-      saleId: num(r.sale_id),
-      itemId: r.item_id,
-      creditsInvoice:
-        r.credits_id === null ? null : { id: num(r.credits_id), reference: r.credits_reference ?? '' },
-      creditNote:
-        r.note_id === null
-          ? null
-          : { id: num(r.note_id), reference: r.note_reference ?? '', reason: r.note_reason ?? '' },
-      currency: r.currency,
-      exchangeRate: num(r.exchange_rate),
-      total: num(r.total),
-      totalGbp: num(r.total_gbp),
-      vatTreatment: r.vat_treatment,
-      vatAmount: num(r.vat_amount),
-      netAmount: num(r.net_amount),
-      marginGbp: numOrNull(r.margin_gbp),
-      marginVatGbp: numOrNull(r.margin_vat_gbp),
-      paymentMethod: r.payment_method,
-      paidInFull: r.paid_in_full,
-      clientId: r.client_id,
-      buyer: r.buyer,
-      seller: r.seller,
-      lines: r.lines,
-      createdBy: r.created_by_name,
-      createdAt: new Date(r.created_at).toISOString(),
-    };
-    return { invoice, creditReason: r.own_reason ?? '' };
+    const byId = new Map(rows.map((r) => [Number(r.id), r]));
+    return ids.flatMap((id) => {
+      const r = byId.get(id);
+      return r ? [printable(r)] : [];
+    });
   }
 
   /** One check-out of the shop with its item and client, or null (another shop's is not found). */

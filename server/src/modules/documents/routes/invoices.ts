@@ -1,0 +1,135 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { endpoints, type Invoice, type InvoiceQuery } from '@loupe/contracts';
+import type { AppContext } from '../../../context';
+import { notFound } from '../../../kernel/http-errors';
+import { staffRoute } from '../../../kernel/schemas';
+import { shopCaller } from '../../../kernel/shop-scope';
+import { ErrorBag, dateField, pageOf, pagingOf, pathId } from '../../../kernel/validation';
+import { csvLine, textCell, valueCell } from '../../finance/csv';
+import type { InvoiceFilter } from '../invoices-repository';
+
+const TAGS = ['documents'];
+
+/** The list's filters, or DRF-shaped 400s (a bad day, a range the wrong way round). */
+function parseInvoiceFilter(query: InvoiceQuery): InvoiceFilter {
+  const bag = new ErrorBag();
+  const from = dateField(bag, 'date_from', query.date_from, null);
+  const to = dateField(bag, 'date_to', query.date_to, null);
+  if (from !== null && to !== null && from > to)
+    bag.add('date_to', 'Ensure this date is not before date_from.');
+  bag.throwIfAny();
+  const filter: InvoiceFilter = {};
+  if (from !== null) filter.dateFrom = from;
+  if (to !== null) filter.dateTo = to;
+  if (query.client !== undefined) filter.clientId = query.client;
+  if (query.status !== undefined) filter.status = query.status;
+  if (query.kind !== undefined) filter.kind = query.kind;
+  const search = query.search?.trim();
+  if (search) filter.search = search;
+  return filter;
+}
+
+const CSV_HEADER = [
+  'Reference',
+  'Kind',
+  'Status',
+  'Issue date',
+  'Buyer',
+  'Client id',
+  'Description',
+  'Serial',
+  'Currency',
+  'Total',
+  'Exchange rate',
+  'Total GBP',
+  'VAT treatment',
+  'VAT',
+  'Margin GBP',
+  'VAT in margin GBP',
+  'Payment method',
+  'Credit note / credits',
+];
+
+/**
+ * One CSV line: the margin figures are in the export because it is the dealer's own record for the VAT return
+ * (they are never printed on the buyer's document).
+ */
+function csvRow(invoice: Invoice): string {
+  const line = invoice.lines[0];
+  const link = invoice.creditNote?.reference ?? invoice.creditsInvoice?.reference ?? '';
+  return csvLine([
+    valueCell(invoice.reference),
+    valueCell(invoice.kind === 'invoice' ? 'Invoice' : 'Credit note'),
+    valueCell(invoice.status === 'credited' ? 'Credited' : 'Issued'),
+    valueCell(invoice.issueDate),
+    textCell(invoice.buyer.name),
+    valueCell(invoice.clientId ?? ''),
+    textCell(invoice.lines.map((l) => l.description).join('; ')),
+    textCell(line?.serial ?? ''),
+    valueCell(invoice.currency),
+    valueCell(invoice.total),
+    valueCell(invoice.exchangeRate),
+    valueCell(invoice.totalGbp.toFixed(2)),
+    valueCell(invoice.vatTreatment),
+    valueCell(invoice.vatAmount),
+    valueCell(invoice.marginGbp === null ? '' : invoice.marginGbp.toFixed(2)),
+    valueCell(invoice.marginVatGbp === null ? '' : invoice.marginVatGbp.toFixed(2)),
+    valueCell(invoice.paymentMethod),
+    valueCell(link),
+  ]);
+}
+
+/** Invoices and credit notes: listed, exported and read by any member of the shop; 404 across shops. */
+const invoiceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+  const { invoices } = ctx.repos;
+
+  fastify.route({
+    ...staffRoute(endpoints.invoices.list, TAGS, {
+      summary: 'Invoices and credit notes, newest first, filtered by days, client, status, kind and a search',
+    }),
+    handler: async (request) => {
+      const { shopId } = shopCaller(request);
+      const filter = parseInvoiceFilter(request.query);
+      return pageOf(pagingOf(request.query), await invoices.count(shopId, filter), (limit, offset) =>
+        invoices.list(shopId, filter, limit, offset),
+      );
+    },
+  });
+
+  fastify.route({
+    ...staffRoute(endpoints.invoices.csv, TAGS, {
+      summary: 'The filtered invoices as a CSV download, streamed a page at a time',
+    }),
+    handler: async (request, reply) => {
+      const { shopId } = shopCaller(request);
+      const filter = parseInvoiceFilter(request.query);
+      const ids = await invoices.ids(shopId, filter, null, 0);
+      async function* lines(): AsyncGenerator<string> {
+        yield csvLine(CSV_HEADER);
+        for (let at = 0; at < ids.length; at += 200) {
+          const page = await ctx.repos.invoices.byIds(shopId, ids.slice(at, at + 200));
+          yield page.map(csvRow).join('');
+        }
+      }
+      const day = await ctx.repos.reports.shopToday(shopId, ctx.now());
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="loupe-invoices-${day}.csv"`)
+        .header('cache-control', 'private, no-store')
+        .send(Readable.from(lines(), { objectMode: false }));
+    },
+  });
+
+  fastify.route({
+    ...staffRoute(endpoints.invoices.detail, TAGS, { summary: 'One invoice or credit note' }),
+    handler: async (request) => {
+      const { shopId } = shopCaller(request);
+      const invoice = await invoices.find(shopId, pathId(request.params.id));
+      if (!invoice) throw notFound();
+      return invoice;
+    },
+  });
+};
+
+export default invoiceRoutes;
