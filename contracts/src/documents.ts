@@ -32,13 +32,12 @@ import {
  * invoice's status becomes 'credited'.
  *
  * VAT (UK, 20%) — for each invoice, in this order:
+ *   - 'none'     the shop has no VAT number: it is not VAT-registered, so no VAT anywhere and no margin scheme.
  *   - 'margin'   the line is second-hand goods under the margin scheme (an item whose vatScheme is 'margin'):
  *                no VAT amount is printed, the wording MARGIN_SCHEME_WORDING is. Recorded, never printed:
  *                marginGbp = totalGbp − the item's purchase price; marginVatGbp = round2(max(marginGbp, 0) / 6).
- *   - 'standard' the shop has a VAT number and the line is not margin-scheme (a standard item, or any quick
- *                sale): prices include VAT at 20%, printed separately: vatAmount = round2(total / 6) in the
- *                sale's currency, net = total − vatAmount.
- *   - 'none'     the shop has no VAT number: no VAT anywhere.
+ *   - 'standard' anything else (a standard-rated item, any quick sale): prices include VAT at 20%, printed
+ *                separately: vatAmount = round2(total / 6) in the sale's currency, net = total − vatAmount.
  */
 
 // ---------------------------------------------------------------- shop settings
