@@ -23,10 +23,10 @@ import {
  *
  * FIGURES — "in stock" means status available: a checked-out item is with a client (not on the premises), a
  * sold or unavailable one is not stock. Let E be the items in scope that are available now (an open count) or
- * were at closing (a closed one), and F the items found. Then
+ * were at closing (a closed one), F the items found and S every item a scan of the count named. Then
  *   found      = |F|   (scans of an item that was available and in scope when it was scanned)
- *   expected   = |E ∪ F|   (a found item stays expected even if it is sold while the count is open)
- *   missing    = |E \ F| = expected − found
+ *   missing    = |E \ S|   (an item scanned while it was out, and back in stock since, was seen: not missing)
+ *   expected   = found + missing   (a found item stays expected even if it is sold while the count is open)
  *   unexpected = the scans that found no expected item, each with its reason, decided when it was scanned:
  *                'not_in_loupe' (no item of the shop has the serial), 'sold', 'checked_out' (to whom),
  *                'unavailable', 'out_of_scope' (available but of another stock type or location).

@@ -27,6 +27,14 @@ export interface StockTakeRecord {
   frozen: StockTakeCounts | null;
 }
 
+/** A count as a scan reads it. */
+export interface ScanScope {
+  id: number;
+  status: 'open' | 'closed';
+  stockType: StockType | null;
+  location: string | null;
+}
+
 /** What a scan stores: the serial and the item as it was seen, with the outcome decided for it. */
 export interface NewScanLine {
   serial: string;
@@ -179,14 +187,11 @@ export class StockTakesRepository {
     return (rows[0] as { id: number }).id;
   }
 
-  /**
-   * The shop's count, or null. `lock`: 'share' while a scan adds to it (many scans at once), 'update' to close
-   * it or act on it (waits for the scans in flight, and later scans see it closed).
-   */
-  async find(shopId: number, id: number, lock?: 'share' | 'update'): Promise<StockTakeRecord | null> {
+  /** The shop's count, or null; `lock`: locked FOR UPDATE first (to close it or act on it). */
+  async find(shopId: number, id: number, lock = false): Promise<StockTakeRecord | null> {
     if (lock) {
       const locked = await this.db.query(
-        `SELECT id FROM stock_takes WHERE shop_id = $1 AND id = $2 FOR ${lock === 'share' ? 'SHARE' : 'UPDATE'}`,
+        'SELECT id FROM stock_takes WHERE shop_id = $1 AND id = $2 FOR UPDATE',
         [shopId, id],
       );
       if (locked.length === 0) return null;
@@ -196,6 +201,24 @@ export class StockTakesRepository {
       id,
     ]);
     return rows[0] ? toRecord(rows[0]) : null;
+  }
+
+  /**
+   * What a scan needs of the count (its status and scope), read with a shared lock in one statement: many scans
+   * run side by side, while closing (FOR UPDATE) waits for those in flight and later scans see it closed.
+   */
+  async lockForScan(shopId: number, id: number): Promise<ScanScope | null> {
+    const rows = await this.db.query<{
+      id: number;
+      status: 'open' | 'closed';
+      stock_type: StockType | null;
+      location: string | null;
+    }>('SELECT id, status, stock_type, location FROM stock_takes WHERE shop_id = $1 AND id = $2 FOR SHARE', [
+      shopId,
+      id,
+    ]);
+    const row = rows[0];
+    return row ? { id: row.id, status: row.status, stockType: row.stock_type, location: row.location } : null;
   }
 
   async count(shopId: number, status?: 'open' | 'closed'): Promise<number> {
@@ -216,7 +239,7 @@ export class StockTakesRepository {
   }
 
   /** The figures: frozen for a closed count, live for an open one (one statement, so they agree). */
-  async counts(take: StockTakeRecord): Promise<StockTakeCounts> {
+  async counts(take: Pick<StockTakeRecord, 'id' | 'frozen'>): Promise<StockTakeCounts> {
     if (take.frozen) return take.frozen;
     const rows = await this.db.query<{ found: number; unexpected: number; missing: number }>(
       `SELECT

@@ -17,7 +17,7 @@ import type { AppContext } from '../../context';
 import { BLANK, conflict, fieldErrors, notFound, permissionDenied } from '../../kernel/http-errors';
 import type { ShopCaller } from '../../kernel/shop-scope';
 import { auditView } from '../inventory/common';
-import type { ScannedItem, StockTakeRecord } from './stock-takes-repository';
+import type { ScanScope, ScannedItem, StockTakeRecord } from './stock-takes-repository';
 
 /** Closing a count and acting on its differences: platinum and gold (stock-takes.ts). */
 function mayClose(caller: ShopCaller) {
@@ -29,7 +29,7 @@ const nameOf = (take: StockTakeRecord) =>
 
 /** Found, or why not: the order of the contract's rule (status first, then the count's scope). */
 function outcomeOf(
-  take: StockTakeRecord,
+  take: ScanScope,
   item: ScannedItem | null,
 ): { outcome: 'found' } | { outcome: 'unexpected'; reason: UnexpectedReason } {
   if (!item) return { outcome: 'unexpected', reason: 'not_in_loupe' };
@@ -83,7 +83,7 @@ export class StockTakesService {
     if (serial === '') throw fieldErrors({ serial: [BLANK] });
     const now = this.ctx.now();
     const { line, duplicate } = await this.ctx.transaction(async ({ stockTakes }) => {
-      const take = await stockTakes.find(shopId, id, 'share');
+      const take = await stockTakes.lockForScan(shopId, id);
       if (!take) throw notFound();
       if (take.status === 'closed') throw conflict(STOCK_TAKE_CLOSED);
       const item = await stockTakes.itemBySerial(shopId, serial);
@@ -106,8 +106,8 @@ export class StockTakesService {
         at: now,
       });
     });
-    const take = await this.existing(shopId, id);
-    const counts = await this.ctx.repos.stockTakes.counts(take);
+    // The count was open when the scan was stored: its figures are live ones.
+    const counts = await this.ctx.repos.stockTakes.counts({ id, frozen: null });
     return { outcome: line.outcome === 'found' ? 'found' : 'unexpected', duplicate, line, counts };
   }
 
@@ -116,7 +116,7 @@ export class StockTakesService {
     const { shopId, userId } = caller;
     const now = this.ctx.now();
     return this.ctx.transaction(async ({ stockTakes, audit }) => {
-      const take = await stockTakes.find(shopId, id, 'update');
+      const take = await stockTakes.find(shopId, id, true);
       if (!take) throw notFound();
       if (take.status === 'closed') throw conflict(STOCK_TAKE_ALREADY_CLOSED);
       await stockTakes.close(take, userId, now);
@@ -149,7 +149,7 @@ export class StockTakesService {
     if (reason === '') throw fieldErrors({ reason: [BLANK] });
     const now = this.ctx.now();
     return this.ctx.transaction(async ({ stockTakes, items, audit }) => {
-      const take = await stockTakes.find(shopId, id, 'update');
+      const take = await stockTakes.find(shopId, id, true);
       if (!take) throw notFound();
       if (take.status === 'open') throw conflict(STOCK_TAKE_NOT_CLOSED);
       const line = await stockTakes.missingLine(take.id, itemId);

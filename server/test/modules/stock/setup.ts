@@ -49,11 +49,13 @@ export async function buildFixture(browser: Browser, clientId: number) {
       location: 'Safe 1',
     }),
   };
-  const ok = (status: number, what: string) => {
-    if (status !== 200) throw new Error(`${what} failed: ${status}`);
+  const ok = async (what: string, url: string, body: unknown) => {
+    const response = await browser.post(url, body);
+    if (response.statusCode !== 200)
+      throw new Error(`${what} failed: ${response.statusCode} ${response.body}`);
   };
-  ok((await browser.post(`/api/items/${ids.W4}/sell/`, { price: 15000 })).statusCode, 'sell');
-  ok((await browser.post(`/api/items/${ids.W5}/check-out/`, { clientId })).statusCode, 'check-out');
-  ok((await browser.post(`/api/items/${ids.W6}/check-out/`, { clientId })).statusCode, 'check-out');
+  await ok('sell', `/api/items/${ids.W4}/sell/`, { price: 5000 });
+  await ok('check-out', `/api/items/${ids.W5}/check-out/`, { clientId });
+  await ok('check-out', `/api/items/${ids.W6}/check-out/`, { clientId });
   return ids;
 }
