@@ -95,6 +95,20 @@ describe('the label print view', () => {
     expect(svg.getAttribute('viewBox')).toBe(`0 0 ${modules.size + 4} ${modules.size + 4}`);
   });
 
+  it('prints no price when the shop’s setting cannot be loaded, and says so', async () => {
+    const items = [makeItem({ id: 1, serial: 'RLX-1', retailPrice: 12500 })];
+    const inventory = fakeInventory(items);
+    inventory.mock.on('GET /api/shop/settings/', { status: 500, body: { detail: 'Server error.' } });
+    renderWithProviders(<LabelsPage />, { route: '/inventory/labels?ids=1', path: '/inventory/labels' });
+    const first = await label('RLX-1');
+    expect(first).not.toHaveTextContent('£');
+    expect(
+      await screen.findByText(
+        'The shop’s label price setting could not be loaded, so these labels show no price.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('switches the size, and the PDF link and print page follow it', async () => {
     const user = userEvent.setup();
     renderLabels('?ids=1,2&size=tag');

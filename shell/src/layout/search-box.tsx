@@ -32,9 +32,11 @@ const Form = styled.form`
 
 const CameraButton = styled.button`
   flex: none;
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
   width: 38px;
   min-height: 36px;
-  font-size: 1.1rem;
   color: ${({ theme }) => theme.colors.text};
   background: transparent;
   border: 1px solid ${({ theme }) => theme.colors.border};
@@ -109,7 +111,17 @@ export function SearchBox() {
           setScanning(true);
         }}
       >
-        <span aria-hidden="true">⌖</span>
+        <svg
+          aria-hidden="true"
+          width="18"
+          height="18"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <path d="M4 8V5a1 1 0 0 1 1-1h3M16 4h3a1 1 0 0 1 1 1v3M20 16v3a1 1 0 0 1-1 1h-3M8 20H5a1 1 0 0 1-1-1v-3M7 12h10" />
+        </svg>
       </CameraButton>
       {scanning ? (
         <Suspense fallback={null}>

@@ -1,4 +1,4 @@
-import { LABELS_MAX_ITEMS, labelPriceText, type LabelSize } from '@loupe/contracts';
+import { LABELS_MAX_ITEMS, labelPriceText, type LabelPriceSettings, type LabelSize } from '@loupe/contracts';
 import {
   Alert,
   Button,
@@ -27,6 +27,8 @@ const STOCKS = {
   tag: { page: '60mm 30mm', perPage: 1, columns: 1, top: 0, left: 0, gapX: 0, w: 60, h: 30 },
   a4: { page: 'A4', perPage: 24, columns: 3, top: 12.9, left: 6.5, gapX: 2.5, w: 63.5, h: 33.9 },
 } as const;
+
+const NO_PRICE: LabelPriceSettings = { labelPrice: 'none', priceCodeKey: '' };
 
 const SIZE_NAMES: Record<LabelSize, string> = {
   tag: 'Jeweller’s tag (60 × 30 mm)',
@@ -162,8 +164,11 @@ export function LabelsPage() {
       { replace: true },
     );
 
-  const failed = labels.error ?? settings.error;
-  const ready = labels.data && settings.data;
+  // Without the shop's setting the labels print no price: never a price the shop chose to hide behind a code.
+  const priceSettings: LabelPriceSettings | undefined =
+    settings.data ?? (settings.isError ? NO_PRICE : undefined);
+  const failed = labels.error;
+  const ready = labels.data && priceSettings;
   const items = labels.data?.items ?? [];
 
   return (
@@ -201,6 +206,11 @@ export function LabelsPage() {
         ) : null}
       </Card>
 
+      {settings.isError ? (
+        <Alert tone="info">
+          The shop’s label price setting could not be loaded, so these labels show no price.
+        </Alert>
+      ) : null}
       {failed ? <Alert>{errorMessage(failed, 'The labels could not be loaded.')}</Alert> : null}
       {!ready && !failed ? <Spinner label="Loading labels..." /> : null}
 
@@ -213,7 +223,7 @@ export function LabelsPage() {
                   key={item.id}
                   item={item}
                   size={size}
-                  price={labelPriceText(item, settings.data)}
+                  price={labelPriceText(item, priceSettings)}
                 />
               ))}
             </Page>
