@@ -163,6 +163,11 @@ describe('/quicksales: the buyer and the invoice (issue 13)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save Quick Sale' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(`Cash sale refused (anti-money-laundering rule). ${detail}`);
+    // What is missing, as a step to take, and the figure it was judged on.
+    expect(within(alert).getByRole('list', { name: 'What is missing' })).toHaveTextContent(
+      'Choose the buyer’s client record',
+    );
+    expect(alert).toHaveTextContent('This payment: €11,700.00.');
     expect(screen.queryByText(/Quick sale saved: /)).not.toBeInTheDocument();
     expect(field('Name')).toHaveValue('Gold ingot');
     expect(field('Amount')).toHaveValue(10000);

@@ -1,4 +1,4 @@
-import { Alert, errorDetail, HttpError } from '@loupe/platform';
+import { AmlRefusalAlert, amlRefusalOf } from '@loupe/platform';
 import styled from 'styled-components';
 import { invoicePdfUrl } from '../../../api/invoice-files';
 import { useCreateQuickSale, type QuickSale } from '../api/create-quick-sale';
@@ -28,21 +28,15 @@ function savedInvoice(sale: QuickSale) {
 }
 
 /**
- * The AML cash guard's refusal (issue 13: a 409 whose rule is 'aml_cash_threshold'): the service's detail
- * names the rule and what due diligence lacks, shown above the form with what was typed kept. Any other
- * failure goes to the form's usual alert.
+ * The AML cash guard's refusal (issue 13: a 409 whose rule is 'aml_cash_threshold'), shown by the platform's
+ * alert as the Sell dialog shows it: the rule, what due diligence lacks as steps, the euro figures. What was
+ * typed stays. Any other failure goes to the form's usual alert.
  */
 function amlRefusal(error: unknown) {
-  if (!(error instanceof HttpError) || error.status !== 409) return null;
-  const body = error.data as { rule?: unknown } | null;
-  if (!body || body.rule !== 'aml_cash_threshold') return null;
-  // Worded as the stock screens' Sell words it, so staff read one rule the same way everywhere.
-  return (
-    <Alert>
-      <strong>Cash sale refused (anti-money-laundering rule).</strong>{' '}
-      {errorDetail(error) ?? 'This cash sale needs customer due diligence first.'}
-    </Alert>
-  );
+  const refusal = amlRefusalOf(error);
+  return refusal ? (
+    <AmlRefusalAlert refusal={refusal} title="Cash sale refused (anti-money-laundering rule)." />
+  ) : null;
 }
 
 /**
