@@ -1,6 +1,7 @@
 import type { RemoteRoutes } from '@loupe/platform';
 import { AddExpensePage } from './features/entries/components/add-expense-page';
 import { AddQuickSalePage } from './features/entries/components/add-quick-sale-page';
+import { CompliancePage } from './features/compliance/components/compliance-page';
 import { ExpenseListPage } from './features/entries/components/expense-list-page';
 import { InvoiceListPage } from './features/invoices/components/invoice-list-page';
 import { ReportsPage } from './features/reports/components/reports-page';
@@ -13,6 +14,8 @@ const routes: RemoteRoutes = {
   '/reports': [{ path: '', element: <ReportsPage /> }],
   // Issue 13: the shop's invoices and credit notes, for every member (each of them sells).
   '/invoices': [{ path: '', element: <InvoiceListPage /> }],
+  // Issue 13: the AML cash guard's report (platinum and gold; the screen tells silver why not).
+  '/compliance': [{ path: '', element: <CompliancePage /> }],
 };
 
 export default routes;

@@ -11,6 +11,7 @@ const titles: [string, string][] = [
   ['/expenselist', 'Expense List'],
   ['/reports', 'Reports'],
   ['/invoices', 'Invoices'],
+  ['/compliance', 'Compliance'],
 ];
 
 const screens = absoluteRoutes(routes);
@@ -19,7 +20,7 @@ beforeEach(() => {
   globalThis.fetch = createFetchMock({ 'GET /auth-check/': { body: authCheckAs('silver') } }).fetch;
 });
 
-it('exposes exactly the finance screens of the specification, and issue 13’s Invoices', () => {
+it('exposes exactly the finance screens of the specification, and issue 13’s Invoices and Compliance', () => {
   expect(screens.map((route) => route.path)).toEqual(titles.map(([path]) => path));
   expect(screens.every((route) => route.roles === undefined)).toBe(true);
 });

@@ -119,13 +119,14 @@ describe('user menu', () => {
     };
   };
 
-  it('offers platinum both management screens, Activity and Shop Settings', async () => {
+  it('offers platinum both management screens, Activity, Shop Settings and Compliance', async () => {
     const { items, menu } = await openMenu('platinum');
     expect(items).toEqual([
       'Gold Management',
       'Silver Management',
       'Activity',
       'Shop Settings',
+      'Compliance',
       'Settings',
       'Switch to light mode',
       'Sign out',
@@ -139,6 +140,7 @@ describe('user menu', () => {
       '/management/silver',
     );
     expect(within(menu).getByRole('menuitem', { name: 'Activity' })).toHaveAttribute('href', '/activity');
+    expect(within(menu).getByRole('menuitem', { name: 'Compliance' })).toHaveAttribute('href', '/compliance');
     expect(within(menu).getByRole('menuitem', { name: 'Shop Settings' })).toHaveAttribute(
       'href',
       '/settings/shop',
@@ -149,9 +151,15 @@ describe('user menu', () => {
     );
   });
 
-  it('offers gold only Silver Management', async () => {
+  it('offers gold Silver Management and Compliance', async () => {
     const { items } = await openMenu('gold');
-    expect(items).toEqual(['Silver Management', 'Settings', 'Switch to light mode', 'Sign out']);
+    expect(items).toEqual([
+      'Silver Management',
+      'Compliance',
+      'Settings',
+      'Switch to light mode',
+      'Sign out',
+    ]);
   });
 
   it('offers silver no management screen', async () => {

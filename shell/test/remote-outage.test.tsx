@@ -115,7 +115,7 @@ describe('the unavailable notice of a remote, for a signed-in user', () => {
     renderApp({ route: '/account/settings', role: 'gold' });
     expect(await stillWorking('Account')).toBe(
       'Still working for you: Dashboard, Stock, Clients, Expenses, Quick Sales, Expenses List, Reports, Invoices, ' +
-        'Inventory and Silver Management.',
+        'Inventory, Silver Management and Compliance.',
     );
   });
 
@@ -124,14 +124,15 @@ describe('the unavailable notice of a remote, for a signed-in user', () => {
     const { user } = renderApp({ route: '/stock/watches', role: 'platinum' });
     expect(await stillWorking('Inventory')).toBe(
       'Still working for you: Dashboard, Clients, Expenses, Quick Sales, Expenses List, Reports, Invoices, ' +
-        'Gold Management, Silver Management, Activity, Shop Settings and Settings.',
+        'Gold Management, Silver Management, Activity, Shop Settings, Compliance and Settings.',
     );
 
     down.add('admin');
     await user.click(await screen.findByRole('button', { name: /platinum/i }));
     await user.click(screen.getByRole('menuitem', { name: 'Gold Management' }));
     expect(await stillWorking('Admin')).toBe(
-      'Still working for you: Dashboard, Clients, Expenses, Quick Sales, Expenses List, Reports, Invoices and Settings.',
+      'Still working for you: Dashboard, Clients, Expenses, Quick Sales, Expenses List, Reports, Invoices, ' +
+        'Compliance and Settings.',
     );
 
     // Inventory is back: the next visit loads it, and Admin's notice names Stock and Inventory again.
@@ -143,7 +144,7 @@ describe('the unavailable notice of a remote, for a signed-in user', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Gold Management' }));
     expect(await stillWorking('Admin')).toBe(
       'Still working for you: Dashboard, Stock, Clients, Expenses, Quick Sales, Expenses List, Reports, Invoices, ' +
-        'Inventory and Settings.',
+        'Inventory, Compliance and Settings.',
     );
   });
 
@@ -159,7 +160,7 @@ describe('the unavailable notice of a remote, for a signed-in user', () => {
     await user.click(within(nav).getByRole('link', { name: 'Clients' }));
     expect(await stillWorking('Clients')).toBe(
       'Still working for you: Dashboard, Expenses, Quick Sales, Expenses List, Reports, Invoices, Gold Management, ' +
-        'Silver Management, Activity, Shop Settings and Settings.',
+        'Silver Management, Activity, Shop Settings, Compliance and Settings.',
     );
   });
 

@@ -114,6 +114,8 @@ export function managementLinks(role: Role | null): { label: string; to: string 
   if (role === 'platinum') links.push({ label: 'Activity', to: '/activity' });
   // Issue 13: what the shop's documents print (remote-admin's /settings/shop), the owner's to change.
   if (role === 'platinum') links.push({ label: 'Shop Settings', to: '/settings/shop' });
+  // Issue 13: the AML cash guard's report (remote-finance's /compliance), for platinum and gold.
+  if (role === 'platinum' || role === 'gold') links.push({ label: 'Compliance', to: '/compliance' });
   return links;
 }
 

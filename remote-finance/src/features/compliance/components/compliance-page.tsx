@@ -1,0 +1,219 @@
+import { COMPLIANCE_NOT_ALLOWED, type AmlEvent } from '@loupe/contracts';
+import {
+  Alert,
+  Button,
+  Card,
+  DataTable,
+  DayField,
+  fieldErrors,
+  formatDay,
+  formatMoney,
+  HttpError,
+  ListResults,
+  PageHeader,
+  RetryAlert,
+  SelectField,
+  useAuth,
+  useListController,
+  usePageTitle,
+  type DataColumn,
+} from '@loupe/platform';
+import styled from 'styled-components';
+import { AML_FILTERS, amlCsvUrl, amlQueryOptions, type AmlFilter } from '../api/get-aml-events';
+
+const Filters = styled.form`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(180px, 1fr));
+  align-items: end;
+  column-gap: ${({ theme }) => theme.space(3)};
+  margin-bottom: ${({ theme }) => theme.space(2)};
+`;
+const FilterActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)};
+  margin-bottom: ${({ theme }) => theme.space(4)};
+`;
+/** The CSV is a file the browser downloads: a real link, which the keyboard and "Save link as" both know. */
+const CsvLink = styled.a`
+  display: inline-flex;
+  align-items: center;
+  min-height: 36px;
+  padding: ${({ theme }) => `${theme.space(2)} ${theme.space(4)}`};
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.primaryText};
+  font-weight: 600;
+  text-decoration: none;
+`;
+const Muted = styled.span`
+  display: block;
+  color: ${({ theme }) => theme.colors.muted};
+  font-size: 0.9rem;
+`;
+const Refused = styled.strong`
+  color: ${({ theme }) => theme.colors.danger};
+`;
+const Intro = styled.p`
+  margin-top: 0;
+`;
+
+const KINDS: Record<AmlEvent['kind'], string> = {
+  item_sale: 'Item sale',
+  quick_sale: 'Quick sale',
+  payment: 'Payment received',
+};
+const MISSING: Record<string, string> = {
+  client: 'Client record',
+  identity_document: 'Identity document',
+  verification: 'Verification',
+};
+
+const COLUMNS: readonly DataColumn<AmlEvent>[] = [
+  { key: 'date', header: 'Date', noWrap: true, cell: (e) => formatDay(e.date) },
+  {
+    key: 'outcome',
+    header: 'Outcome',
+    cell: (e) => (e.outcome === 'refused' ? <Refused>Refused</Refused> : 'Flagged (accepted)'),
+  },
+  {
+    key: 'client',
+    header: 'Client',
+    rowHeader: true,
+    wrap: { minCh: 12, maxCh: 28 },
+    cell: (e) => e.clientName || (e.clientId === null ? 'Walk-in' : '—'),
+  },
+  {
+    key: 'what',
+    header: 'What',
+    wrap: { minCh: 14, maxCh: 32 },
+    cell: (e) => (
+      <>
+        {KINDS[e.kind] ?? e.kind}
+        {e.description && e.description !== KINDS[e.kind] ? <Muted>{e.description}</Muted> : null}
+      </>
+    ),
+  },
+  {
+    key: 'amount',
+    header: 'Amount',
+    numeric: true,
+    cell: (e) => formatMoney(e.amount, e.currency),
+  },
+  { key: 'eur', header: '€ amount', numeric: true, cell: (e) => formatMoney(e.amountEur, 'EUR') },
+  {
+    key: 'linked',
+    header: 'Linked total €',
+    numeric: true,
+    cell: (e) => formatMoney(e.linkedTotalEur, 'EUR'),
+  },
+  {
+    key: 'missing',
+    header: 'Missing',
+    cell: (e) => (e.missing.length === 0 ? '—' : e.missing.map((m) => MISSING[m] ?? m).join(', ')),
+  },
+  { key: 'by', header: 'By', cell: (e) => e.createdBy ?? '—' },
+];
+
+/**
+ * /compliance (issue 13, platinum and gold): the AML cash guard's report — cash payments of €10,000 or more
+ * that were accepted with complete due diligence (flagged) and the attempts it refused — with the filters in
+ * the URL and the same filters in its CSV. Silver reads why it is not theirs.
+ */
+export function CompliancePage() {
+  usePageTitle('Compliance');
+  const { role, loading } = useAuth();
+  const allowed = role === 'platinum' || role === 'gold';
+  if (allowed) return <ComplianceReport />;
+  // While the session is read, the title alone; then silver reads why the report is not theirs.
+  return (
+    <>
+      <PageHeader title="Compliance" />
+      {loading ? null : <Alert>{COMPLIANCE_NOT_ALLOWED}</Alert>}
+    </>
+  );
+}
+
+function ComplianceReport() {
+  const list = useListController({ filters: AML_FILTERS, query: amlQueryOptions });
+  // A 400 names the filter at fault (date_from after date_to): shown at that field, not as a failed load.
+  const badFilters = list.error instanceof HttpError && list.error.status === 400;
+  const errors: Partial<Record<string, string>> = badFilters ? fieldErrors(list.error) : {};
+  const filtered = AML_FILTERS.some((name) => list.filters[name]);
+  const set = (name: AmlFilter) => (value: string) => list.setFilters({ [name]: value });
+
+  return (
+    <>
+      <PageHeader
+        title="Compliance"
+        actions={
+          badFilters ? (
+            <Button type="button" disabled>
+              Download CSV
+            </Button>
+          ) : (
+            <CsvLink href={amlCsvUrl(list.filters)} download="">
+              Download CSV
+            </CsvLink>
+          )
+        }
+      />
+      <Card>
+        <Intro>
+          Cash of €10,000 or more, in one payment or in linked cash payments from one client within 90 days:
+          accepted payments with complete due diligence are flagged here, and every refused attempt is listed.
+        </Intro>
+        <Filters aria-label="Filter the compliance report" onSubmit={(event) => event.preventDefault()}>
+          <SelectField
+            label="Outcome"
+            value={list.filters.outcome}
+            onChange={(event) => set('outcome')(event.target.value)}
+          >
+            <option value="">Flagged and refused</option>
+            <option value="flagged">Flagged (accepted)</option>
+            <option value="refused">Refused</option>
+          </SelectField>
+          <DayField
+            label="From"
+            value={list.filters.date_from}
+            max={list.filters.date_to || undefined}
+            error={errors.date_from}
+            onChange={set('date_from')}
+          />
+          <DayField
+            label="To"
+            value={list.filters.date_to}
+            min={list.filters.date_from || undefined}
+            error={errors.date_to}
+            onChange={set('date_to')}
+          />
+        </Filters>
+        <FilterActions>
+          {filtered ? (
+            <Button variant="ghost" onClick={list.clearFilters}>
+              Clear Filters
+            </Button>
+          ) : null}
+        </FilterActions>
+        {list.error && !badFilters ? (
+          <RetryAlert error={list.error} what="Failed to load the compliance report." onRetry={list.retry} />
+        ) : null}
+        <ListResults
+          list={list}
+          loadingLabel="Loading the compliance report..."
+          emptyText={filtered ? 'Nothing matches these filters.' : 'No flagged or refused cash payments yet.'}
+          paginationLabel="Compliance report pages"
+        >
+          {(rows) => (
+            <DataTable
+              caption="AML cash payments"
+              columns={COLUMNS}
+              rows={rows}
+              rowKey={(event) => event.id}
+            />
+          )}
+        </ListResults>
+      </Card>
+    </>
+  );
+}
