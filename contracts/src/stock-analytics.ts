@@ -22,8 +22,9 @@ export * from './stock-analytics-messages';
  * nowhere as money spent. They are listed, filtered (`consignment=true|false`) and sold like any item.
  *
  * CONSIGNMENT-IN — `POST /api/items/` with `consignment: {supplierId, agreedCost, returnBy?, supplierRef?}`:
- *   - supplierId: a client of this shop (else 400 `{"consignment": ["Invalid pk \"9\" - object does not exist."]}`);
- *     agreedCost: GBP ≥ 0, ≤ 2 decimals; returnBy: a date (may be in the past); supplierRef ≤ 100 characters.
+ *   - supplierId: a client of this shop; agreedCost: GBP ≥ 0, ≤ 2 decimals; returnBy: a date (may be in the
+ *     past); supplierRef ≤ 100 characters. Errors are keyed `consignment`, each naming its field, e.g.
+ *     `{"consignment": ["supplierId: Invalid pk \"9\" - object does not exist."]}`.
  *   - no `transactions` with it (400 keyed transactions: CONSIGNMENT_WITH_TRANSACTIONS). The item's
  *     purchasePrice is the agreed cost (what the sale's cost of goods will be); purchasedOn = the day received.
  *   - nothing is posted at receipt: the shop owes nothing until it sells.

@@ -262,6 +262,8 @@ function summaryOf(entry: AuditRecord, changes: AuditChange[]): string {
     }
     case 'item:return':
       return 'Took the item back';
+    case 'item:return_to_supplier':
+      return `Returned the item to its supplier${typeof after.note === 'string' && after.note ? `: ${after.note}` : ''}`;
     case 'item:promote': {
       const price = money(docOf(after.promotion).price);
       return price ? `Promoted the item at ${price}` : 'Promoted the item';
@@ -322,6 +324,12 @@ function summaryOf(entry: AuditRecord, changes: AuditChange[]): string {
       return `Restored ${entry.recordName ?? 'a member'}\u2019s access`;
     case 'shop:create':
       return 'Created the shop';
+    case 'shop_settings:update':
+      return fieldsChanged ? `Changed the shop settings: ${fieldsChanged}` : 'Saved the shop settings';
+    case 'shop_settings:upload_logo':
+      return 'Uploaded the shop\u2019s logo';
+    case 'shop_settings:delete_logo':
+      return 'Removed the shop\u2019s logo';
     case 'session:sign_in':
       return 'Signed in';
     case 'session:sign_out':
@@ -362,7 +370,13 @@ function changesFor(entry: AuditRecord): AuditChange[] {
       ...(typeof reason === 'string' ? [{ field: 'Reason', before: null, after: reason }] : []),
     ];
   }
-  if (action === 'void_sale' || action === 'sell' || action === 'check_out' || action === 'return') {
+  if (
+    action === 'void_sale' ||
+    action === 'sell' ||
+    action === 'check_out' ||
+    action === 'return' ||
+    action === 'return_to_supplier'
+  ) {
     const status = changesOf({ status: docOf(entry.before).status }, { status: docOf(entry.after).status });
     return status;
   }

@@ -34,7 +34,12 @@ async function soldItem(
   );
   expect(added.statusCode).toBe(201);
   const item: Item = added.json();
-  const sold = await browser.post(`${ITEMS}${item.id}/sell/`, { price, date });
+  // By bank transfer: large cash sales need the buyer's due diligence (issue 13's AML guard), not tested here.
+  const sold = await browser.post(`${ITEMS}${item.id}/sell/`, {
+    price,
+    date,
+    paymentMethod: 'Bank Transfer',
+  });
   expect(sold.statusCode).toBe(200);
   return item;
 }
