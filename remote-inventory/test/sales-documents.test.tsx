@@ -132,6 +132,10 @@ describe('Sell: the buyer and the invoice', () => {
     const alert = await within(sell).findByRole('alert');
     expect(alert).toHaveTextContent('Cash sale refused (anti-money-laundering rule).');
     expect(alert).toHaveTextContent(detail);
+    // What to do about it, step by step (the platform's refusal alert, as Quick Sale and Payment show it).
+    expect(within(alert).getByRole('list', { name: 'What is missing' })).toHaveTextContent(
+      'Upload an identity document to the client’s KYC documents.',
+    );
     expect(within(sell).getByLabelText('Sale Price (GBP)')).toHaveValue('9000');
     expect(within(sell).getByLabelText('Payment Method')).toHaveValue('Cash');
     expect(within(sell).getByRole('combobox', { name: 'Client (optional)' })).toHaveValue('Ann Smith');

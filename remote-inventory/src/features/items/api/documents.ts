@@ -1,5 +1,4 @@
-import { API_BASE, endpoints, pathOf, type AmlRefusal, type InvoiceVariant } from '@loupe/contracts';
-import { HttpError } from '@loupe/platform';
+import { API_BASE, endpoints, pathOf, type InvoiceVariant } from '@loupe/contracts';
 
 /*
  * The sales documents of issue 13 are PDFs the service renders. A plain link fetches each one: the session
@@ -16,12 +15,3 @@ export function invoicePdfUrl(invoiceId: number, variant: InvoiceVariant = 'invo
 /** A check-out's approval note. */
 export const approvalNoteUrl = (checkoutId: number): string =>
   API_BASE + pathOf(endpoints.checkouts.approvalNote, { id: checkoutId });
-
-/** The AML cash guard's refusal (409, rule aml_cash_threshold), or null for any other failure. */
-export function amlRefusalOf(error: unknown): AmlRefusal | null {
-  if (!(error instanceof HttpError) || error.status !== 409) return null;
-  const data = error.data as Partial<AmlRefusal> | null;
-  return data && data.rule === 'aml_cash_threshold' && typeof data.detail === 'string'
-    ? (data as AmlRefusal)
-    : null;
-}

@@ -11,6 +11,8 @@ import {
 } from '@loupe/contracts';
 import {
   Alert,
+  AmlRefusalAlert,
+  amlRefusalOf,
   ChoiceField,
   DayField,
   FormActions,
@@ -26,7 +28,6 @@ import {
 } from '@loupe/platform';
 import { useState, type FormEvent } from 'react';
 import { ClientPicker, type ClientChoice } from '../../../components/client-picker';
-import { amlRefusalOf } from '../api/documents';
 import { useSellItem } from '../api/sell-item';
 import { checkDecimal } from '../lib/validation';
 import { DoneButton, InvoiceLinks } from './document-links';
@@ -135,9 +136,7 @@ function SellForm({ item, onSold }: Pick<SellDialogProps, 'item' | 'onSold'>) {
   return (
     <form onSubmit={submit} noValidate aria-label={`Sell ${item.serial}`}>
       {refusal ? (
-        <Alert>
-          <strong>Cash sale refused (anti-money-laundering rule).</strong> {refusal.detail}
-        </Alert>
+        <AmlRefusalAlert refusal={refusal} title="Cash sale refused (anti-money-laundering rule)." />
       ) : formError ? (
         <Alert>{formError}</Alert>
       ) : null}
