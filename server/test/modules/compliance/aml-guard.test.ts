@@ -104,7 +104,7 @@ describe('the threshold on one cash payment received', () => {
   it('never counts a non-cash payment, however large, nor a payment the shop made', async () => {
     const gold = await as('gold');
     const id = await create({ name: 'Card Payer' });
-    expect((await pay(gold, id, { amount: '50000.00', method: 'Card' })).statusCode).toBe(201);
+    expect((await pay(gold, id, { amount: '50000.00', method: 'Bank Transfer' })).statusCode).toBe(201);
     expect((await pay(gold, id, { amount: '9000.00', direction: 'paid', method: 'Cash' })).statusCode).toBe(
       201,
     );
@@ -190,7 +190,10 @@ describe('the guard on sales', () => {
       expect.objectContaining({ entity: 'aml', action: 'aml_refused', client_id: null }),
     ]);
     // Paid by card it goes through.
-    const card = await gold.post(`/api/items/${item.id}/sell/`, { price: '8500.00', paymentMethod: 'Card' });
+    const card = await gold.post(`/api/items/${item.id}/sell/`, {
+      price: '8500.00',
+      paymentMethod: 'Credit Card',
+    });
     expect(card.statusCode).toBe(200);
   });
 
