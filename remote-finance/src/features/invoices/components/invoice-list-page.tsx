@@ -30,10 +30,11 @@ import {
   type InvoiceFilter,
 } from '../api/get-invoices';
 
+// Aligned at the top: the client picker's "Chosen: …" line under it would otherwise lift its label.
 const Filters = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(180px, 1fr));
-  align-items: end;
+  align-items: start;
   column-gap: ${({ theme }) => theme.space(3)};
 `;
 
@@ -298,7 +299,7 @@ export function InvoiceListPage() {
             error={errors.kind}
             onChange={(event) => set('kind')(event.target.value)}
           >
-            <option value="">Invoices and credit notes</option>
+            <option value="">Any kind</option>
             {Object.entries(KIND_LABELS).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
