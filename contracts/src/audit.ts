@@ -86,6 +86,7 @@ export const AUDIT_ENTITY_LABELS: Readonly<Record<string, string>> = {
   shop: 'Shop',
   stock_take: 'Stock-take',
   aml: 'AML cash check',
+  shop_settings: 'Shop settings',
 };
 
 /** The actions in the trail, as the Activity filter and the CSV name them. */
@@ -119,4 +120,6 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   unverify: 'Verification withdrawn',
   aml_refused: 'Cash refused (AML)',
   aml_flagged: 'Cash flagged (AML)',
+  upload_logo: 'Logo uploaded',
+  delete_logo: 'Logo removed',
 };

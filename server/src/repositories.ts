@@ -16,6 +16,7 @@ import { ItemSalesRepository } from './modules/inventory/item-sales-repository';
 import { ItemsRepository } from './modules/inventory/items-repository';
 import { MembershipsRepository } from './modules/shops/memberships-repository';
 import { InvoicesRepository } from './modules/documents/invoices-repository';
+import { SettingsRepository } from './modules/documents/settings-repository';
 import { StockTakesRepository } from './modules/stock/stock-takes-repository';
 
 /**
@@ -41,6 +42,7 @@ export function createRepositories(db: Queryable, now: () => Date = () => new Da
     financeDashboard: new FinanceDashboardRepository(db),
     pins: new PinsRepository(db),
     invoices: new InvoicesRepository(db),
+    settings: new SettingsRepository(db),
     stockTakes: new StockTakesRepository(db),
     aml: new AmlRepository(db),
   };

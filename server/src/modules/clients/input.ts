@@ -27,6 +27,7 @@ import type { ClientFields, ClientFilter } from './clients-repository';
 export const INVALID_PHONE = 'Enter a valid phone number.';
 /** Digits with the usual separators and an optional leading +; at least one digit. */
 const PHONE = /^\+?[\d\s().\-/]*\d[\d\s().\-/]*$/;
+export const isValidPhone = (phone: string): boolean => PHONE.test(phone);
 
 /**
  * The fields of a create or a PUT. Name and email are always required; an optional field left out keeps its

@@ -2,11 +2,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context';
 import invoiceRoutes from './routes/invoices';
 import pdfRoutes from './routes/pdfs';
+import settingsRoutes from './routes/settings';
 
 /** The sales documents endpoints (issue 13): the shop's settings, invoices and credit notes, their PDFs. */
 const documentsRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   await fastify.register(invoiceRoutes, { ctx });
   await fastify.register(pdfRoutes, { ctx });
+  await fastify.register(settingsRoutes, { ctx });
 };
 
 export default documentsRoutes;
