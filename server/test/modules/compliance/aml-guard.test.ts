@@ -271,4 +271,17 @@ describe('concurrent linked payments', () => {
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
     expect(await ledgerRows(id)).toBe(1);
   });
+
+  it(`checks two cash sales of items to one client one at a time too${usingPostgres ? ' (PostgreSQL, in parallel)' : ''}`, async () => {
+    const gold = await as('gold');
+    const id = await create({ name: 'Two Watches' });
+    const add = async (serial: string) =>
+      ((await gold.post('/api/items/', itemBody({ serial }))).json() as { id: number }).id;
+    const [a, b] = [await add('PAR-1'), await add('PAR-2')];
+    const answers = await Promise.all(
+      [a, b].map((item) => gold.post(`/api/items/${item}/sell/`, { price: '5000.00', clientId: id })),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(await state.db.query('SELECT id FROM sales')).toHaveLength(1);
+  });
 });

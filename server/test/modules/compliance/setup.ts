@@ -63,7 +63,7 @@ export function complianceTestbed() {
 
   const amlAudit = () =>
     state.db.query<{ entity: string; entity_id: number | null; action: string; client_id: number | null }>(
-      `SELECT entity, entity_id::int AS entity_id, action, client_id FROM audit_log
+      `SELECT entity, entity_id::int AS entity_id, action, client_id::int AS client_id FROM audit_log
         WHERE action IN ('aml_refused', 'aml_flagged') ORDER BY id`,
     );
 
