@@ -12,6 +12,7 @@ import { seedFinanceDemo } from './finance';
 import { seedStockTakesDemo } from './stock-takes';
 import { seedStockAgingDemo } from './stock-aging';
 import { seedComplianceDemo } from './compliance';
+import { seedInvoicesDemo, seedShopSettingsDemo } from './documents';
 
 export const DEMO_SHOP_NAME = 'Loupe Demo';
 // One published password for the demo accounts, known to the password rules and the production check too.
@@ -31,12 +32,15 @@ const DEMO_USERS: ReadonlyArray<{ username: Role; first_name: string; last_name:
 
 /** The demo records of each domain, seeded in this order into the new demo shop. */
 const DEMO_DOMAINS: ReadonlyArray<(demo: DemoContext) => Promise<void>> = [
+  seedShopSettingsDemo,
   seedClientsDemo,
   seedInventoryDemo,
   seedFinanceDemo,
   seedStockTakesDemo,
   seedStockAgingDemo,
   seedComplianceDemo,
+  // Last: the invoices and credit notes of every sale above.
+  seedInvoicesDemo,
 ];
 
 /** Creates the demo shop and its three members, unless the database already has a shop. */

@@ -1,0 +1,37 @@
+import type { Invoice } from '@loupe/contracts';
+import { apiTestbed } from '../../helper';
+
+// The demo as a fresh start seeds it (the whole seed, every domain), read through the API.
+const { state, as } = apiTestbed({ demo: new Date('2026-03-01T09:00:00Z'), per: 'file' });
+
+it('the demo shop has its details and an invoice for every sale, a credit note for every void, gap-free', async () => {
+  const browser = await as('gold');
+  const settings = (await browser.get('/api/shop/settings/')).json();
+  expect(settings).toMatchObject({ legalName: 'Loupe Demo Ltd', vatNumber: 'GB999999973' });
+
+  const sales = await state.db.query<{ originals: number; reversals: number }>(
+    `SELECT count(*) FILTER (WHERE reversal_of IS NULL)::int AS originals,
+            count(*) FILTER (WHERE reversal_of IS NOT NULL)::int AS reversals FROM sales`,
+  );
+  const { originals, reversals } = sales[0] as { originals: number; reversals: number };
+  expect(originals).toBeGreaterThan(10);
+  const numbers = async (kind: string) =>
+    (
+      await state.db.query<{ number: number }>(
+        'SELECT number FROM invoices WHERE kind = $1 ORDER BY number',
+        [kind],
+      )
+    ).map((r) => r.number);
+  expect(await numbers('invoice')).toEqual(Array.from({ length: originals }, (_, i) => i + 1));
+  expect(await numbers('credit_note')).toEqual(Array.from({ length: reversals }, (_, i) => i + 1));
+  const uncovered = await state.db.query(
+    'SELECT s.id FROM sales s WHERE NOT EXISTS (SELECT 1 FROM invoices inv WHERE inv.sale_id = s.id)',
+  );
+  expect(uncovered).toEqual([]);
+
+  // Numbered in the order the sales happened.
+  const list: Invoice[] = (await browser.get('/api/invoices/?kind=invoice&page_size=100')).json().results;
+  const byNumber = [...list].sort((a, b) => a.number - b.number).map((i) => i.issueDate);
+  expect(byNumber).toEqual([...byNumber].sort());
+  expect(list[0]?.seller.legalName).toBe('Loupe Demo Ltd');
+});
