@@ -18,13 +18,19 @@ const only = process.argv.slice(2);
 const suites = [
   { name: 'contracts', workspace: '@loupe/contracts' },
   { name: 'platform', workspace: '@loupe/platform' },
-  { name: 'server (PGlite)', workspace: '@loupe/server', env: { TEST_DATABASE_URL: '' } },
+  {
+    name: 'server (PGlite)',
+    workspace: '@loupe/server',
+    env: { TEST_DATABASE_URL: '' },
+    before: preparePdfTools,
+  },
   ...(process.env.TEST_DATABASE_URL
     ? [
         {
           name: 'server (PostgreSQL)',
           workspace: '@loupe/server',
           env: { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL },
+          before: preparePdfTools,
         },
       ]
     : []),
@@ -43,6 +49,20 @@ function run(cmd, args, env = {}) {
   console.log(`\n$ ${cmd} ${args.join(' ')}`);
   const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   return result.status ?? 1;
+}
+
+/**
+ * The server's PDF tests look at what they print as a reader would: labels are rendered with Debian's poppler
+ * (`pdftoppm`) and their QR codes read back from the pixels. Installed when absent, as Chromium is.
+ */
+function preparePdfTools() {
+  if (existsSync('/usr/bin/pdftoppm')) return null;
+  console.log('Installing Debian poppler-utils for the PDF tests…');
+  const status = run('bash', [
+    '-c',
+    'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils >/dev/null',
+  ]);
+  return status === 0 ? null : 'could not install poppler-utils (apt-get install -y poppler-utils failed)';
 }
 
 /** The browser suite runs against the production build, in Debian's Chromium (installed when absent). */
