@@ -125,7 +125,8 @@ export function CountScreen({ take }: { take: StockTake }) {
             Scan with camera
           </Button>
         </ScanForm>
-        <div role="status" aria-live="polite">
+        {/* The Alert is its own status (or alert) region: a screen reader hears each scan's answer. */}
+        <div>
           {last ? <Alert tone={last.tone}>{last.text}</Alert> : null}
         </div>
       </Card>
