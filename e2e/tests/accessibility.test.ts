@@ -55,6 +55,7 @@ async function signedInRoutes(): Promise<[path: string, heading: string][]> {
     ['/quicksales', 'Add Quick Sale'],
     ['/expenselist', 'Expense List'],
     ['/reports', 'Reports'],
+    ['/invoices', 'Invoices'],
   ];
 }
 
