@@ -56,6 +56,7 @@ async function signedInRoutes(): Promise<[path: string, heading: string][]> {
     ['/expenselist', 'Expense List'],
     ['/reports', 'Reports'],
     ['/invoices', 'Invoices'],
+    ['/settings/shop', 'Shop Settings'],
   ];
 }
 
