@@ -30,6 +30,9 @@ describe('a phone-sized window', () => {
         '/expenses',
         '/expenselist',
         '/reports',
+        '/quicksales',
+        '/invoices',
+        '/settings/shop',
       ];
       const overflowing: string[] = [];
       for (const path of pages) {
