@@ -170,7 +170,8 @@ export class AmlRepository {
   /**
    * This payment and the linked total in EUR, exactly, and whether either reaches the threshold (compared
    * unrounded, so €9,999.995 is under it). The figures kept for the report are cut to the cent, never rounded
-   * up to the threshold.
+   * up to the threshold. A GBP value beyond what a sale or the ledger can store is no payment at all: the writer
+   * answers its 400, so the guard leaves it alone.
    */
   async inEur(
     amount: string,
@@ -180,7 +181,7 @@ export class AmlRepository {
     threshold: number,
   ): Promise<{ amountEur: string; linkedTotalEur: string; over: boolean }> {
     const rows = await this.db.query<{ amount_eur: string; linked_eur: string; over: boolean }>(
-      `SELECT trunc(a, 2)::text AS amount_eur, trunc(l, 2)::text AS linked_eur, (a >= $5::numeric OR l >= $5::numeric) AS over
+      `SELECT trunc(a, 2)::text AS amount_eur, trunc(l, 2)::text AS linked_eur, (a >= $5::numeric OR l >= $5::numeric) AND $1::numeric * $2::numeric < 999999999999.995 AS over
          FROM (SELECT $1::numeric * $2::numeric / $4::numeric AS a,
                       ($3::numeric + $1::numeric * $2::numeric) / $4::numeric AS l) x`,
       [amount, exchangeRate, linkedGbp, eurGbpRate, threshold],

@@ -94,6 +94,8 @@ describe.each([
       amount: '1.01',
       currency: 'USD',
       exchangeRate: '9999999.99999999',
+      // Not cash: a walk-in's cash of €10,000 or more is refused (the AML guard, issue 13).
+      payment_method: 'Bank Transfer',
     });
     // 1.01 × 9999999.99999999 = 10099999.9999999899 → 10100000.00
     expect(usd.json()).toMatchObject({ exchangeRate: 9999999.99999999, amountGbp: 10100000 });
