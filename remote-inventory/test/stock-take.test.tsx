@@ -183,6 +183,19 @@ describe('the count screen', () => {
     expect(within(panel).getByText('Not in Loupe')).toBeInTheDocument();
   });
 
+  it('refreshes the figures every few seconds: another person’s scans show without a reload', async () => {
+    const { mock } = fakeCount();
+    renderCount();
+    await waitFor(() => expect(figure('Found')).toBe('0'));
+    // A colleague scans B-2 on another device: the service has it, this page has not asked yet.
+    await mock.fetch('/api/api/stock-takes/1/scans/', {
+      method: 'POST',
+      body: JSON.stringify({ serial: 'B-2' }),
+    });
+    expect(figure('Found')).toBe('0');
+    await waitFor(() => expect(figure('Found')).toBe('1'), { timeout: 6000 });
+  }, 10_000);
+
   it('closes only after the confirmation, then shows the variance report', async () => {
     const user = userEvent.setup();
     const { mock } = fakeCount();
