@@ -1,5 +1,10 @@
 import type { DashboardWidget } from '@loupe/platform';
 import {
+  AgedStockWidget,
+  ApprovalsPastDueWidget,
+  ConsignmentsPastReturnWidget,
+} from './features/dashboard/components/aging-widgets';
+import {
   JewelleryWidget,
   RecentPurchasesWidget,
   StockSummaryWidget,
@@ -17,6 +22,22 @@ const widgets: DashboardWidget[] = [
     tab: 'stats',
     order: 170,
     Component: RecentPurchasesWidget,
+  },
+  // Issue 14: aged stock and what is past due, after the stock figures.
+  { id: 'aged-stock', title: 'Aged stock (90+ days)', tab: 'stats', order: 145, Component: AgedStockWidget },
+  {
+    id: 'approvals-past-due',
+    title: 'Approvals past due',
+    tab: 'stats',
+    order: 146,
+    Component: ApprovalsPastDueWidget,
+  },
+  {
+    id: 'consignments-past-return',
+    title: 'Consignments past return-by',
+    tab: 'stats',
+    order: 147,
+    Component: ConsignmentsPastReturnWidget,
   },
 ];
 

@@ -71,12 +71,15 @@ function renderWidgets(...titles: string[]) {
   );
 }
 
-it('contributes four widgets at the allocated places', () => {
+it('contributes its widgets at the allocated places', () => {
   expect(widgets.map(({ id, title, tab, order }) => ({ id, title, tab, order }))).toEqual([
     { id: 'total-watches', title: 'Total Watches', tab: undefined, order: 10 },
     { id: 'jewellery', title: 'Jewellery', tab: undefined, order: 20 },
     { id: 'stock-summary', title: 'Stock Summary', tab: 'stats', order: 140 },
     { id: 'recent-purchases', title: 'Recent Purchases', tab: 'stats', order: 170 },
+    { id: 'aged-stock', title: 'Aged stock (90+ days)', tab: 'stats', order: 145 },
+    { id: 'approvals-past-due', title: 'Approvals past due', tab: 'stats', order: 146 },
+    { id: 'consignments-past-return', title: 'Consignments past return-by', tab: 'stats', order: 147 },
   ]);
 });
 
