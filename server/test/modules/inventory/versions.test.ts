@@ -58,7 +58,7 @@ describe('an item carries a version', () => {
       ['return', {}],
       ['promote', { promoted: true }],
       ['promote', { promoted: false }],
-      ['sell', { price: 12000 }],
+      ['sell', { price: 12000, paymentMethod: 'Bank Transfer' }],
     ];
     for (const [i, [name, body]] of steps.entries()) {
       const response = await browser.post(`${url(item.id)}${name}/`, body);
@@ -72,7 +72,7 @@ describe('an item carries a version', () => {
     const gold = await as('gold');
     const silver = await as('silver');
     const item = await add(gold);
-    const sold = await gold.post(`${url(item.id)}sell/`, { price: 12000 });
+    const sold = await gold.post(`${url(item.id)}sell/`, { price: 12000, paymentMethod: 'Bank Transfer' });
     expect(sold.json()).toMatchObject({ status: 'sold', version: 2 });
     const voided = await gold.post(`${url(item.id)}void-sale/`, { reason: 'Sold to the wrong client' });
     expect(voided.statusCode).toBe(200);
@@ -184,7 +184,7 @@ describe('two edits from the same version at once', () => {
     const silver = await as('silver');
     const item = await add(gold);
     const [sale, change] = await Promise.all([
-      gold.post(`${url(item.id)}sell/`, { price: 12000 }),
+      gold.post(`${url(item.id)}sell/`, { price: 12000, paymentMethod: 'Bank Transfer' }),
       silver.put(url(item.id), { ...edit, description: 'Edited', version: 1 }),
     ]);
     expect(sale.statusCode).toBe(200);

@@ -122,7 +122,7 @@ describe('voiding an item sale', () => {
     expect([again.statusCode, again.json()]).toEqual([409, { detail: ALREADY_VOIDED }]);
 
     // Sold again: a new sale, which stands and is the one a second void reverses.
-    const resold = await act(gold, item.id, 'sell', { price: 11000 });
+    const resold = await act(gold, item.id, 'sell', { price: 11000, paymentMethod: 'Bank Transfer' });
     expect(resold.sale).toMatchObject({ price: 11000, clientId: null, date: '2026-03-01' });
     expect((resold.sale as { id: number }).id).not.toBe(saleId);
     expect((await voidSale(gold, item.id, { reason: 'Card declined' })).statusCode).toBe(200);
@@ -139,7 +139,7 @@ describe('voiding an item sale', () => {
       dueDate: '2026-03-10',
       note: 'Trying it',
     });
-    await act(platinum, item.id, 'sell', { price: 13000 });
+    await act(platinum, item.id, 'sell', { price: 13000, paymentMethod: 'Bank Transfer' });
     const res = await voidSale(platinum, item.id);
     expect(res.statusCode).toBe(200);
     const back = res.json() as Item;
