@@ -120,9 +120,6 @@ export function ScannerDialog({
             });
         }, DETECT_EVERY_MS);
       } else {
-        // @zxing/browser is installed for the shell (package.json); the platform, where the scanner moved so
-        // the inventory's count screen shares it, should list it too — a dependency change left to the lead.
-        // eslint-disable-next-line import-x/no-extraneous-dependencies
         const { BrowserMultiFormatReader } = await import('@zxing/browser');
         if (stopped) return;
         const reader = new BrowserMultiFormatReader();
