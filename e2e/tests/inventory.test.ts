@@ -106,9 +106,15 @@ describe('inventory', () => {
         `£${saved.purchasePrice.toLocaleString('en-GB', { minimumFractionDigits: 2 })}`,
       );
 
-      // The shell's search box finds it by serial.
-      await topBar(page).getByPlaceholder('Serial Number / QR Code...').fill(serial);
-      await topBar(page).getByPlaceholder('Serial Number / QR Code...').press('Enter');
+      // The shell's search box: an exact serial (typed, or from a keyboard-wedge scanner) opens the item…
+      const box = topBar(page).getByPlaceholder('Serial Number / QR Code...');
+      await box.fill(serial);
+      await box.press('Enter');
+      await waitForPath(page, `/inventory/edit/${saved.id}`);
+      await heading(page, 'Edit Inventory Item').waitFor();
+      // …and anything else searches all stock.
+      await box.fill(serial.slice(0, -1));
+      await box.press('Enter');
       await waitForPath(page, '/inventory/all');
       await heading(page, 'All Inventory Stock').waitFor();
       await itemRow(page, serial).waitFor();
