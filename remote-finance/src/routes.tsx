@@ -3,6 +3,7 @@ import { AddExpensePage } from './features/entries/components/add-expense-page';
 import { AddQuickSalePage } from './features/entries/components/add-quick-sale-page';
 import { CompliancePage } from './features/compliance/components/compliance-page';
 import { ExpenseListPage } from './features/entries/components/expense-list-page';
+import { MarginReportPage } from './features/margins/components/margin-report-page';
 import { InvoiceListPage } from './features/invoices/components/invoice-list-page';
 import { ReportsPage } from './features/reports/components/reports-page';
 
@@ -11,7 +12,11 @@ const routes: RemoteRoutes = {
   '/expenses': [{ path: '', element: <AddExpensePage /> }],
   '/quicksales': [{ path: '', element: <AddQuickSalePage /> }],
   '/expenselist': [{ path: '', element: <ExpenseListPage /> }],
-  '/reports': [{ path: '', element: <ReportsPage /> }],
+  '/reports': [
+    { path: '', element: <ReportsPage /> },
+    // Issue 14: margin by brand, linked from Reports.
+    { path: 'margins', element: <MarginReportPage /> },
+  ],
   // Issue 13: the shop's invoices and credit notes, for every member (each of them sells).
   '/invoices': [{ path: '', element: <InvoiceListPage /> }],
   // Issue 13: the AML cash guard's report (platinum and gold; the screen tells silver why not).

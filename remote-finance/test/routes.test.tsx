@@ -10,6 +10,7 @@ const titles: [string, string][] = [
   ['/quicksales', 'Add Quick Sale'],
   ['/expenselist', 'Expense List'],
   ['/reports', 'Reports'],
+  ['/reports/margins', 'Margin by Brand'],
   ['/invoices', 'Invoices'],
   ['/compliance', 'Compliance'],
 ];
@@ -20,7 +21,7 @@ beforeEach(() => {
   globalThis.fetch = createFetchMock({ 'GET /auth-check/': { body: authCheckAs('silver') } }).fetch;
 });
 
-it('exposes exactly the finance screens of the specification, and issue 13’s Invoices and Compliance', () => {
+it('exposes exactly the finance screens of the specification, issue 13’s Invoices and Compliance, and issue 14’s Margin by Brand', () => {
   expect(screens.map((route) => route.path)).toEqual(titles.map(([path]) => path));
   expect(screens.every((route) => route.roles === undefined)).toBe(true);
 });

@@ -16,6 +16,7 @@ import {
   type DataColumn,
 } from '@loupe/platform';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { DayRangeFields } from '../../../components/day-range-fields';
 import { SignedMoney } from '../../../components/signed-money';
@@ -140,7 +141,7 @@ export function ReportsPage() {
 
   return (
     <>
-      <PageHeader title="Reports" />
+      <PageHeader title="Reports" actions={<Link to="/reports/margins">Margin by Brand</Link>} />
       <Card>
         <FieldGrid $min={180}>
           <ChoiceField
