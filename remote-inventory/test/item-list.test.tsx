@@ -90,7 +90,16 @@ describe('list screens', () => {
       within(table())
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Serial', 'Brand', 'Model', 'Status', 'Purchase Price', 'Listing Price', 'Actions']);
+    ).toEqual([
+      'Serial',
+      'Brand',
+      'Model',
+      'Status',
+      'Purchase Price',
+      'Listing Price',
+      'Days in stock',
+      'Actions',
+    ]);
     expect(
       within(rowOf('RX-1'))
         .getAllByRole('cell')

@@ -12,6 +12,7 @@ export const ITEM_FILTERS = [
   'min_price',
   'max_price',
   'search',
+  'consignment',
   'client',
 ] as const;
 export type ItemFilter = (typeof ITEM_FILTERS)[number];

@@ -137,6 +137,17 @@ export function FilterPanel({ id, filters, initial, onSave, onRemove }: FilterPa
             onChange={(event) => set('max_price', event.target.value)}
           />
         ) : null}
+        {shows('consignment') ? (
+          <SelectField
+            label="Consignment"
+            value={values.consignment}
+            onChange={(event) => set('consignment', event.target.value)}
+          >
+            <option value="">All</option>
+            <option value="false">Owned</option>
+            <option value="true">On consignment</option>
+          </SelectField>
+        ) : null}
         {shows('search') ? (
           <TextField
             label="Serial Number"

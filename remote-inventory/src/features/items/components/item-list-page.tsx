@@ -59,12 +59,14 @@ const FILTER_LABELS: Record<PanelFilter, string> = {
   min_price: 'Min price',
   max_price: 'Max price',
   search: 'Serial starts with',
+  consignment: 'Consignment',
 };
 
 function describeFilter(name: PanelFilter, value: string): string {
   if (name === 'min_price' || name === 'max_price') return `${FILTER_LABELS[name]}: ${formatMoney(value)}`;
   if (name === 'status')
     return `${FILTER_LABELS[name]}: ${STATUS_LABELS[value as ItemRow['status']] ?? value}`;
+  if (name === 'consignment') return value === 'true' ? 'On consignment' : 'Owned stock';
   return `${FILTER_LABELS[name]}: ${value}`;
 }
 

@@ -1,5 +1,5 @@
 import type { ItemRow } from '@loupe/contracts';
-import { DataTable, formatDay, formatMoney, type DataColumn } from '@loupe/platform';
+import { DataTable, formatCount, formatDay, formatMoney, type DataColumn } from '@loupe/platform';
 import styled from 'styled-components';
 import { STATUS_LABELS } from '../lib/labels';
 import { SelectCell, type Selection } from './list-label-actions';
@@ -23,6 +23,12 @@ const Badge = styled.span`
   font-size: 0.75rem;
   color: ${({ theme }) => theme.colors.primary};
   white-space: nowrap;
+`;
+
+/** A consignment item past its return-by date: red, and said in words too. */
+const OverdueBadge = styled(Badge)`
+  border-color: ${({ theme }) => theme.colors.danger};
+  color: ${({ theme }) => theme.colors.danger};
 `;
 
 const Muted = styled.span`
@@ -89,12 +95,21 @@ export function ItemTable({
               Promoted{item.promotion.price !== null ? ` ${formatMoney(item.promotion.price)}` : ''}
             </Badge>
           ) : null}
+          {item.consignment ? (
+            item.consignment.overdue ? (
+              <OverdueBadge>On consignment · past return-by</OverdueBadge>
+            ) : (
+              <Badge>On consignment</Badge>
+            )
+          ) : null}
         </>
       ),
     },
     ...(checkedOutColumns ? CHECKED_OUT_COLUMNS : []),
     { key: 'purchase', header: 'Purchase Price', numeric: true, cell: (item) => price(item.purchasePrice) },
     { key: 'listing', header: 'Listing Price', numeric: true, cell: (item) => price(item.listingPrice) },
+    // Issue 14: how long the item has been held (to its sale, for a sold one); sorted through Sort by.
+    { key: 'days', header: 'Days in stock', numeric: true, cell: (item) => formatCount(item.daysInStock) },
     {
       key: 'actions',
       header: 'Actions',

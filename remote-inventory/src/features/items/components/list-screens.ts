@@ -31,7 +31,8 @@ export interface ListScreen {
   emptyText: string;
 }
 
-const PRICE_AND_MAKE: PanelFilter[] = ['brand', 'model', 'min_price', 'max_price', 'search'];
+// Consignment (issue 14): the shop's own stock or items held on memo for a supplier.
+const PRICE_AND_MAKE: PanelFilter[] = ['brand', 'model', 'min_price', 'max_price', 'search', 'consignment'];
 
 const base = {
   fixed: {},
@@ -115,6 +116,9 @@ export const ORDERING_LABELS: { value: ItemOrdering; label: string; checkedOutOn
   { value: 'listing_price', label: 'Listing price, lowest first' },
   { value: '-listing_price', label: 'Listing price, highest first' },
   { value: '-purchased_on', label: 'Purchase date, newest first' },
+  // Issue 14: aged stock to the top with the most days first.
+  { value: '-days_in_stock', label: 'Days in stock, most first' },
+  { value: 'days_in_stock', label: 'Days in stock, fewest first' },
 ];
 
 /** The orderings a screen offers: the due date only where items are out with a due date. */
