@@ -221,6 +221,7 @@ describe('/inventory/add', () => {
       description: 'Box and papers',
       purchasedOn: today(),
       vatScheme: 'standard',
+      location: '',
       tradePrice: '15000',
       retailPrice: '18999.99',
       status: 'unavailable',
@@ -454,6 +455,7 @@ describe('/inventory/edit/:id', () => {
       description: 'Blue dial',
       purchasedOn: '2026-01-05',
       vatScheme: 'margin',
+      location: '',
       version: 1,
     });
     await waitFor(() => expect(location()).toBe('/inventory/manage?highlight=7'));

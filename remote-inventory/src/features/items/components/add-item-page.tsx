@@ -17,6 +17,14 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useCreateItem } from '../api/create-item';
 import { STATUS_LABELS } from '../lib/labels';
 import { checkDecimal } from '../lib/validation';
+import {
+  checkConsignment,
+  ConsignmentFields,
+  consignmentInput,
+  NO_CONSIGNMENT,
+  type ConsignmentErrors,
+  type ConsignmentValues,
+} from './consignment-fields';
 import { ImageField, useImageUpload } from './image-field';
 import { checkItemFields, ItemFields, itemFieldsInput, type ItemFieldValues } from './item-fields';
 import { TransactionsEditor, type RowErrors, type TransactionRow } from './transactions-editor';
@@ -69,11 +77,14 @@ export function AddItemPage() {
     description: '',
     purchasedOn: today(),
     vatScheme: 'margin',
+    location: '',
   });
   const [tradePrice, setTradePrice] = useState('');
   const [retailPrice, setRetailPrice] = useState('');
   const [status, setStatus] = useState<Exclude<ItemStatus, 'checked_out'>>('available');
   const [rows, setRows] = useState<TransactionRow[]>([]);
+  const [consignment, setConsignment] = useState<ConsignmentValues>(NO_CONSIGNMENT);
+  const [consignmentErrors, setConsignmentErrors] = useState<ConsignmentErrors>({});
   const image = useImageUpload();
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [lineErrors, setLineErrors] = useState<Record<number, RowErrors>>({});
@@ -114,14 +125,18 @@ export function AddItemPage() {
       const problem = checkDecimal(value);
       if (problem) problems[name] = problem;
     }
+    const terms = checkConsignment(consignment);
+    setConsignmentErrors(terms);
     const lines: Record<number, RowErrors> = {};
-    rows.forEach((row, index) => {
+    // A consignment item has no purchase transactions: the hidden lines are neither checked nor sent.
+    (consignment.on ? [] : rows).forEach((row, index) => {
       const problem = checkLine(row);
       if (Object.keys(problem).length > 0) lines[index] = problem;
     });
     setErrors(problems);
     setLineErrors(lines);
-    if (Object.keys(problems).length > 0 || Object.keys(lines).length > 0) {
+    const bad = [problems, lines, terms].some((found) => Object.keys(found).length > 0);
+    if (bad) {
       setFormError('Please correct the highlighted fields.');
       return;
     }
@@ -134,7 +149,9 @@ export function AddItemPage() {
         tradePrice: tradePrice.trim() || null,
         retailPrice: retailPrice.trim() || null,
         status,
-        transactions: rows.map(toTransaction),
+        ...(consignment.on
+          ? { consignment: consignmentInput(consignment) }
+          : { transactions: rows.map(toTransaction) }),
       });
     } catch (error) {
       const server = readServerErrors(error, 'The item could not be saved. Please try again.', {
@@ -185,7 +202,15 @@ export function AddItemPage() {
                 onChange={setStatus}
               />
             </FieldGrid>
-            <TransactionsEditor rows={rows} errors={lineErrors} onChange={setRows} />
+            <ConsignmentFields
+              values={consignment}
+              errors={consignmentErrors}
+              serverError={errors.consignment}
+              onChange={setConsignment}
+            />
+            {consignment.on ? null : (
+              <TransactionsEditor rows={rows} errors={lineErrors} onChange={setRows} />
+            )}
             {errors.transactions ? <Alert>{errors.transactions}</Alert> : null}
           </fieldset>
           <ImageField

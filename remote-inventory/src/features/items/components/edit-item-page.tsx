@@ -122,6 +122,7 @@ const fieldsOf = (item: Item): ItemFieldValues => ({
   model: item.model,
   description: item.description,
   purchasedOn: item.purchasedOn,
+  location: item.location,
   vatScheme: item.vatScheme,
 });
 

@@ -1,6 +1,7 @@
 import {
   BRAND_CATALOGUE,
   BRANDS,
+  ITEM_LOCATION_MAX,
   STOCK_TYPES,
   VAT_SCHEMES,
   type Brand,
@@ -28,6 +29,8 @@ export interface ItemFieldValues {
   purchasedOn: string;
   /** Set at purchase (issue 13): margin scheme for second-hand stock (the default), or standard-rated. */
   vatScheme: VatScheme;
+  /** Where the item is kept (issue 14: stock counts can cover one location), e.g. "Safe 1"; '' for none. */
+  location: string;
 }
 
 export type ItemFieldName = keyof ItemFieldValues;
@@ -42,6 +45,7 @@ export function itemFieldsInput(values: ItemFieldValues) {
     description: values.description.trim(),
     purchasedOn: values.purchasedOn || undefined,
     vatScheme: values.vatScheme,
+    location: values.location.trim(),
   };
 }
 
@@ -125,6 +129,15 @@ export function ItemFields({ values, errors, onChange, vatSchemeLocked = false }
             : 'Margin scheme for stock bought from a private seller or another margin-scheme dealer.'
         }
         onChange={(vatScheme) => set({ vatScheme })}
+      />
+      <TextField
+        label="Location"
+        autoComplete="off"
+        maxLength={ITEM_LOCATION_MAX}
+        hint="Where the item is kept, e.g. Safe 1. A stock count can cover one location."
+        value={values.location}
+        error={errors.location}
+        onChange={(event) => set({ location: event.target.value })}
       />
       <TextAreaField
         label="Description"

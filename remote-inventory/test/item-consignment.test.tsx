@@ -1,0 +1,102 @@
+import type { Item } from '@loupe/contracts';
+import { authCheckAs, createFetchMock, renderWithProviders, type FetchMock } from '@loupe/platform/testing';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AddItemPage } from '../src/features/items/components/add-item-page';
+import { makeClient, makeItem } from './support/fake-inventory';
+
+// Issue 14 on Add Item: where the item is kept, and an item received on consignment from a supplier.
+
+const GRACE = makeClient(6, 'Grace Hopper');
+
+let alertSpy: jest.SpyInstance;
+beforeEach(() => {
+  alertSpy = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
+});
+afterEach(() => alertSpy.mockRestore());
+
+function server(extra: Record<string, Parameters<FetchMock['on']>[1]> = {}): FetchMock {
+  const mock = createFetchMock({
+    'GET /auth-check/': { body: authCheckAs('silver') },
+    'GET /csrf/': { cookies: { csrftoken: 'tok' } },
+    'GET /api/clients/': { body: { results: [GRACE], count: 1 } },
+    'POST /api/items/': (call) => ({
+      status: 201,
+      body: makeItem({ id: 78, ...(call.body as Partial<Item>), transactions: [] }),
+    }),
+    ...extra,
+  });
+  window.fetch = mock.fetch;
+  return mock;
+}
+
+const renderAdd = () => renderWithProviders(<AddItemPage />, { route: '/inventory/add' });
+
+async function fillConsignment() {
+  await userEvent.type(await screen.findByLabelText('Serial Number'), 'CON-1');
+  await userEvent.type(screen.getByLabelText(/^Location/), '  Safe 2 ');
+  await userEvent.click(screen.getByRole('checkbox', { name: 'Received on consignment' }));
+  await userEvent.type(screen.getByRole('combobox', { name: 'Supplier' }), 'Grace');
+  await userEvent.click(await screen.findByRole('option', { name: /Grace Hopper/ }));
+  await userEvent.type(screen.getByLabelText(/^Agreed cost/), '4200.50');
+  await userEvent.type(screen.getByLabelText('Return by'), '2026-12-31');
+  await userEvent.type(screen.getByLabelText('Supplier reference'), 'GH-77');
+}
+
+it('sends the location and the consignment terms instead of purchase transactions', async () => {
+  const mock = server();
+  renderAdd();
+  expect(await screen.findByRole('button', { name: 'Add Transaction' })).toBeInTheDocument();
+  await fillConsignment();
+  // The purchase transactions go while the item is on consignment.
+  expect(screen.queryByRole('button', { name: 'Add Transaction' })).not.toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Add Item' }));
+  await waitFor(() => expect(alertSpy).toHaveBeenCalledWith('Inventory item added successfully!'));
+  const body = mock.callsTo('POST', '/api/items/')[0]?.body as Record<string, unknown>;
+  expect(body.location).toBe('Safe 2');
+  expect(body.consignment).toEqual({
+    supplierId: 6,
+    agreedCost: '4200.50',
+    returnBy: '2026-12-31',
+    supplierRef: 'GH-77',
+  });
+  expect(body).not.toHaveProperty('transactions');
+});
+
+it('needs the supplier and the agreed cost, and sends nothing without them', async () => {
+  const mock = server();
+  renderAdd();
+  await userEvent.type(await screen.findByLabelText('Serial Number'), 'CON-2');
+  await userEvent.click(screen.getByRole('checkbox', { name: 'Received on consignment' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Add Item' }));
+  expect(await screen.findByText('Choose the supplier.')).toBeInTheDocument();
+  expect(screen.getByText('This field is required.')).toBeInTheDocument();
+  expect(mock.callsTo('POST', '/api/items/')).toHaveLength(0);
+});
+
+it('turning consignment off brings the transactions back and sends no terms', async () => {
+  const mock = server();
+  renderAdd();
+  await fillConsignment();
+  await userEvent.click(screen.getByRole('checkbox', { name: 'Received on consignment' }));
+  expect(screen.getByRole('button', { name: 'Add Transaction' })).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Add Item' }));
+  await waitFor(() => expect(mock.callsTo('POST', '/api/items/')).toHaveLength(1));
+  const body = mock.callsTo('POST', '/api/items/')[0]?.body as Record<string, unknown>;
+  expect(body).not.toHaveProperty('consignment');
+  expect(body.transactions).toEqual([]);
+});
+
+it('shows the service’s consignment error in the consignment group', async () => {
+  server({
+    'POST /api/items/': {
+      status: 400,
+      body: { consignment: ['supplierId: Invalid pk "6" - object does not exist.'] },
+    },
+  });
+  renderAdd();
+  await fillConsignment();
+  await userEvent.click(screen.getByRole('button', { name: 'Add Item' }));
+  expect(await screen.findByText('supplierId: Invalid pk "6" - object does not exist.')).toBeInTheDocument();
+  expect(alertSpy).not.toHaveBeenCalled();
+});
