@@ -1,8 +1,9 @@
 import type { Item } from '@loupe/contracts';
 import { authCheckAs, createFetchMock, renderWithProviders, type FetchMock } from '@loupe/platform/testing';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AddItemPage } from '../src/features/items/components/add-item-page';
+import { EditItemPage } from '../src/features/items/components/edit-item-page';
 import { makeClient, makeItem } from './support/fake-inventory';
 
 // Issue 14 on Add Item: where the item is kept, and an item received on consignment from a supplier.
@@ -99,4 +100,94 @@ it('shows the service’s consignment error in the consignment group', async () 
   await userEvent.click(screen.getByRole('button', { name: 'Add Item' }));
   expect(await screen.findByText('supplierId: Invalid pk "6" - object does not exist.')).toBeInTheDocument();
   expect(alertSpy).not.toHaveBeenCalled();
+});
+
+describe('the item page of a consignment item', () => {
+  const TERMS = {
+    supplierId: 6,
+    supplierName: 'Grace Hopper',
+    agreedCost: 4200.5,
+    returnBy: '2026-11-13',
+    supplierRef: 'GH-77',
+    returnedAt: null,
+    overdue: true,
+  };
+  const stored = (overrides: Partial<Item> = {}) =>
+    makeItem({ id: 9, serial: 'CON-9', location: 'Safe 2', consignment: TERMS, ...overrides });
+  const renderEdit = () =>
+    renderWithProviders(<EditItemPage />, { route: '/inventory/edit/9', path: '/inventory/edit/:id' });
+
+  it('shows the location and the consignment terms, overdue in words', async () => {
+    server({ 'GET /api/items/9/': { body: stored() } });
+    renderEdit();
+    expect(await screen.findByLabelText(/^Location/)).toHaveValue('Safe 2');
+    const terms = screen.getByRole('region', { name: 'On consignment' });
+    const facts = within(terms)
+      .getAllByRole('term')
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    expect(facts).toEqual([
+      ['Supplier', 'Grace Hopper'],
+      ['Agreed cost', '£4,200.50'],
+      ['Return by', '13 Nov 2026 · past its return-by date'],
+      ['Supplier reference', 'GH-77'],
+    ]);
+  });
+
+  it('Return to supplier asks first, sends the note, then shows the item returned', async () => {
+    const mock = server({
+      'GET /api/items/9/': { body: stored() },
+      'POST /api/items/9/return-to-supplier/': {
+        body: stored({
+          status: 'unavailable',
+          version: 2,
+          consignment: { ...TERMS, overdue: false, returnedAt: '2026-11-23T10:00:00Z' },
+        }),
+      },
+    });
+    renderEdit();
+    const terms = await screen.findByRole('region', { name: 'On consignment' });
+    await userEvent.click(within(terms).getByRole('button', { name: 'Return to supplier' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Return CON-9 to Grace Hopper?' });
+    // Cancel sends nothing.
+    await userEvent.click(within(dialog).getAllByRole('button', { name: 'Cancel' })[0]!);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(mock.callsTo('POST', '/api/items/9/return-to-supplier/')).toHaveLength(0);
+
+    await userEvent.click(within(terms).getByRole('button', { name: 'Return to supplier' }));
+    const again = await screen.findByRole('dialog', { name: 'Return CON-9 to Grace Hopper?' });
+    await userEvent.type(within(again).getByLabelText('Note (optional)'), 'Collected by courier');
+    await userEvent.click(within(again).getByRole('button', { name: 'Return to supplier' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(mock.callsTo('POST', '/api/items/9/return-to-supplier/')[0]?.body).toEqual({
+      note: 'Collected by courier',
+    });
+    expect(within(terms).getByText('Returned')).toBeInTheDocument();
+    expect(within(terms).queryByRole('button', { name: 'Return to supplier' })).not.toBeInTheDocument();
+  });
+
+  it('says why the service refused the return, in the dialog', async () => {
+    server({
+      'GET /api/items/9/': { body: stored() },
+      'POST /api/items/9/return-to-supplier/': {
+        status: 409,
+        body: { detail: 'Only an available consignment item can be returned to its supplier.' },
+      },
+    });
+    renderEdit();
+    const terms = await screen.findByRole('region', { name: 'On consignment' });
+    await userEvent.click(within(terms).getByRole('button', { name: 'Return to supplier' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Return to supplier' }));
+    expect(
+      await within(dialog).findByText('Only an available consignment item can be returned to its supplier.'),
+    ).toBeInTheDocument();
+  });
+
+  it('an owned item has no consignment block', async () => {
+    server({ 'GET /api/items/9/': { body: stored({ consignment: null }) } });
+    renderEdit();
+    await screen.findByLabelText('Serial Number');
+    expect(screen.queryByRole('region', { name: 'On consignment' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Return to supplier' })).not.toBeInTheDocument();
+  });
 });

@@ -32,6 +32,7 @@ import { itemImageUrl } from '../api/upload-item-image';
 import { STATUS_LABELS, TRANSACTION_LABELS } from '../lib/labels';
 import { ImageField, useImageUpload } from './image-field';
 import { ItemCheckoutSection } from './item-checkout';
+import { ItemConsignmentSection } from './item-consignment';
 import { ItemSaleSection } from './item-sale';
 import { checkItemFields, ItemFields, itemFieldsInput, type ItemFieldValues } from './item-fields';
 import { useUndoableImageRemoval } from './use-undoable-image-removal';
@@ -282,6 +283,7 @@ function EditItemForm({ item: loaded }: { item: Item }) {
         </form>
       </Card>
       <ItemCheckoutSection item={item} />
+      <ItemConsignmentSection item={item} onReturned={setItem} />
       <ItemSaleSection item={item} onVoided={setItem} />
       <HistoryPanel resource="items" id={item.id} />
     </>
