@@ -67,7 +67,7 @@ it('shows each brand with sales, cost of goods sold, margin and margin %, and a 
     ['Total', '4', '£30,900.00', '£25,000.50', '£5,899.50', '19.1%'],
   ]);
   const [call] = mock.callsTo('GET', MARGINS);
-  expect(new URL(call.url, 'http://x').searchParams.toString()).toBe('from=2026-01-01&to=2026-06-30');
+  expect(new URL(call!.url, 'http://x').searchParams.toString()).toBe('from=2026-01-01&to=2026-06-30');
 });
 
 it('reads From and To from the address and links the CSV of the same range', async () => {
@@ -122,7 +122,7 @@ it('opens on this month when the address names no days', async () => {
   renderPage('/reports/margins');
   await screen.findByRole('table', { name: 'Margin by brand' });
   const [call] = mock.callsTo('GET', MARGINS);
-  const params = new URL(call.url, 'http://x').searchParams;
+  const params = new URL(call!.url, 'http://x').searchParams;
   expect(params.get('from')).toMatch(/^\d{4}-\d{2}-01$/);
   expect(params.get('to')?.slice(0, 8)).toBe(params.get('from')?.slice(0, 8));
 });
