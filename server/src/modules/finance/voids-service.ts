@@ -72,7 +72,8 @@ export class EntryVoidsService {
             reason,
             reversalId,
             amountGbp: original.amountGbp,
-            creditNote: creditNote?.reference ?? null,
+            // A quick sale's credit note, if its sale had an invoice.
+            ...(kind.entity === 'sale' ? { creditNote: creditNote?.reference ?? null } : {}),
           },
           at: now,
         });

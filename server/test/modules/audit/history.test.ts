@@ -148,7 +148,11 @@ describe('GET /api/items/{id}/history/', () => {
       (await gold.post(`/api/items/${id}/check-out/`, { clientId, dueDate: '2026-03-10' })).statusCode,
     ).toBe(200);
     expect((await gold.post(`/api/items/${id}/return/`, {})).statusCode).toBe(200);
-    expect((await gold.post(`/api/items/${id}/sell/`, { price: '8500', clientId })).statusCode).toBe(200);
+    // By card: £8,500 in cash is €10,000, which the AML guard refuses without due diligence (tested on its own).
+    expect(
+      (await gold.post(`/api/items/${id}/sell/`, { price: '8500', clientId, paymentMethod: 'Debit Card' }))
+        .statusCode,
+    ).toBe(200);
 
     const list = (await (await as('silver')).get(`/api/items/${id}/history/`)).json() as AuditEventList;
     expect(summaries(list)).toEqual([

@@ -27,6 +27,7 @@ describe('adding a client', () => {
         balance: 0,
         kyc: false,
         hasItemCheckedOut: false,
+        cdd: { verifiedBy: null, verifiedOn: null, complete: false },
         createdAt: '2026-03-01T09:00:00.000Z',
         updatedAt: '2026-03-01T09:00:00.000Z',
         version: 1,

@@ -34,6 +34,15 @@ describe.each([
       [dateKey]: '2026-07-15',
       voided: null,
       reversalOf: null,
+      // A quick sale names its buyer (none here) and carries the invoice issued with it (issue 13).
+      ...(entity === 'sale'
+        ? {
+            clientId: null,
+            clientName: null,
+            buyerName: '',
+            invoice: { id: expect.any(Number), reference: 'INV-000001' },
+          }
+        : {}),
     });
     const audit = await state.db.query<{
       entity: string;

@@ -60,7 +60,9 @@ describe('voiding an item sale', () => {
       paymentMethod: 'Bank Transfer',
       clientId: ada,
       clientName: 'Ada',
+      buyerName: '',
       soldBy: 'gold',
+      invoice: { id: expect.any(Number), reference: 'INV-000001' },
     });
     const saleId = (sold.sale as { id: number }).id;
 
@@ -103,6 +105,8 @@ describe('voiding an item sale', () => {
         after: {
           reason: 'Sold to the wrong client',
           reversalId,
+          // The sale's invoice is cancelled by a credit note in the same transaction (issue 13).
+          creditNote: 'CN-000001',
           amountGbp: 9494.81,
           clientId: ada,
           itemId: item.id,
