@@ -63,4 +63,25 @@ describe('aged stock (issue 14)', () => {
       card.getByText(aging.over90.count.toLocaleString('en-GB'), { exact: true }).count(),
     ).resolves.toBe(1);
   });
+
+  browserTest('Reports links to Margin by Brand, whose figures are the margins endpoint’s', async (kit) => {
+    const page = await kit.newPage({ as: demo.gold });
+    await page.goto('/reports');
+    await page.getByRole('link', { name: 'Margin by Brand' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Margin by Brand' }).waitFor();
+    const from = await page.getByLabel('From', { exact: true }).inputValue();
+    const to = await page.getByLabel('To', { exact: true }).inputValue();
+    const answer = await page.request.get(`/api/api/reports/margins/?from=${from}&to=${to}`);
+    expect(answer.status()).toBe(200);
+    const report = (await answer.json()) as { rows: unknown[]; totals: { salesGbp: number } };
+    if (report.rows.length === 0) {
+      await page.getByText('No item sales in these days.').waitFor();
+    } else {
+      const total = page.getByRole('table', { name: 'Margin by brand' }).getByRole('row').last();
+      await expect(total.innerText()).resolves.toContain(gbp(report.totals.salesGbp));
+    }
+    expect(await page.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe(
+      `/api/api/reports/margins/csv/?from=${from}&to=${to}`,
+    );
+  });
 });
