@@ -7,5 +7,6 @@ export * from './lib';
 export * from './query';
 export * from './list';
 export * from './history';
+export * from './clients';
 export type * from './federation/types';
 export * from './federation/routes';

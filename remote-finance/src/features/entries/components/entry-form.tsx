@@ -16,7 +16,7 @@ import {
   usePageTitle,
 } from '@loupe/platform';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { ClientPicker } from '../../../components/client-picker';
+import { ClientPicker } from '@loupe/platform';
 import {
   BUYER_KIND_LABELS,
   BUYER_KINDS,

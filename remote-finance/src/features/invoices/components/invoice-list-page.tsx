@@ -21,8 +21,8 @@ import {
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { invoicePdfUrl } from '../../../api/invoice-files';
-import { useClientName } from '../../../api/search-clients';
-import { ClientPicker } from '../../../components/client-picker';
+import { useClientName } from '@loupe/platform';
+import { ClientPicker } from '@loupe/platform';
 import {
   INVOICE_FILTERS,
   invoicesCsvUrl,

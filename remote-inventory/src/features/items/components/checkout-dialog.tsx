@@ -10,7 +10,7 @@ import {
   useFormSubmit,
 } from '@loupe/platform';
 import { useState, type FormEvent } from 'react';
-import { ClientPicker, type ClientChoice } from '../../../components/client-picker';
+import { ClientPicker, type ClientChoice } from '@loupe/platform';
 import { useCheckOutItem } from '../api/check-out-item';
 import { checkDecimal } from '../lib/validation';
 import { ApprovalNoteLink, DoneButton } from './document-links';

@@ -1,7 +1,7 @@
 import type { ConsignmentInput } from '@loupe/contracts';
 import { Alert, DayField, FieldGrid, TextField } from '@loupe/platform';
 import styled from 'styled-components';
-import { ClientPicker, type ClientChoice } from '../../../components/client-picker';
+import { ClientPicker, type ClientChoice } from '@loupe/platform';
 import { checkDecimal } from '../lib/validation';
 
 /** The consignment terms as the Add Item form holds them (issue 14: an item received on memo). */

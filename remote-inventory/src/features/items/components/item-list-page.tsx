@@ -17,7 +17,7 @@ import { useCallback, useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useClient } from '../../../api/get-client';
-import type { ClientChoice } from '../../../components/client-picker';
+import type { ClientChoice } from '@loupe/platform';
 import { idParam } from '../../../lib/ids';
 import { useItem } from '../api/get-item';
 import { itemsQueryOptions } from '../api/get-items';

@@ -27,7 +27,7 @@ import {
   useFormSubmit,
 } from '@loupe/platform';
 import { useState, type FormEvent } from 'react';
-import { ClientPicker, type ClientChoice } from '../../../components/client-picker';
+import { ClientPicker, type ClientChoice } from '@loupe/platform';
 import { useSellItem } from '../api/sell-item';
 import { checkDecimal } from '../lib/validation';
 import { DoneButton, InvoiceLinks } from './document-links';

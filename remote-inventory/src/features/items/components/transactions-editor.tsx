@@ -1,7 +1,7 @@
 import { CURRENCIES, TRANSACTION_TYPES, type Currency, type TransactionType } from '@loupe/contracts';
 import { Button, ChoiceField, FieldGrid, formatMoney, Stack, TextField } from '@loupe/platform';
 import styled from 'styled-components';
-import { ClientPicker, type ClientChoice } from '../../../components/client-picker';
+import { ClientPicker, type ClientChoice } from '@loupe/platform';
 import { TRANSACTION_LABELS } from '../lib/labels';
 import { lineTotal, purchasePriceTotal } from '../lib/purchase-price';
 

@@ -1,7 +1,8 @@
-import { Spinner, TextField } from '@loupe/platform';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
-import { useClientSearch, type ClientOption } from '../api/search-clients';
+import { Spinner } from '../ui/spinner';
+import { TextField } from '../ui/fields';
+import { useClientSearch, type ClientOption } from './client-search';
 
 /** The client a form has chosen. */
 export interface ClientChoice {
@@ -46,20 +47,25 @@ const Detail = styled.span`
 
 const DEBOUNCE_MS = 250;
 
-interface ClientPickerProps {
+export interface ClientPickerProps {
   label: string;
   value: ClientChoice | null;
   onChange(client: ClientChoice | null): void;
   error?: string | null;
   required?: boolean;
+  /** Under the field while nothing is chosen, e.g. "Any client". */
+  hint?: string;
+  /** The input's name, so a form can focus it when the service objects to the choice. */
+  name?: string;
 }
 
 /**
- * A combobox over the shop's clients: type part of a name, email or phone, then pick with the mouse or the
+ * One picker for every remote that names a client (a purchase line, a sale's buyer, a check-out, a filter). A
+ * combobox over the shop's clients: type part of a name, email or phone, then pick with the mouse or the
  * arrow keys and Enter. The search runs on the server (`GET /api/clients/?search=`), so it scales with
  * the client list; a term asked before answers from the cache.
  */
-export function ClientPicker({ label, value, onChange, error, required }: ClientPickerProps) {
+export function ClientPicker({ label, value, onChange, error, required, hint, name }: ClientPickerProps) {
   const listId = useId();
   const [text, setText] = useState(value?.name ?? '');
   const [open, setOpen] = useState(false);
@@ -129,6 +135,7 @@ export function ClientPicker({ label, value, onChange, error, required }: Client
     <Wrapper>
       <TextField
         label={label}
+        name={name}
         role="combobox"
         type="text"
         autoComplete="off"
@@ -140,7 +147,7 @@ export function ClientPicker({ label, value, onChange, error, required }: Client
         placeholder="Search by name, email or phone"
         value={text}
         error={error}
-        hint={value ? `Chosen: ${value.name}` : undefined}
+        hint={value ? `Chosen: ${value.name}` : hint}
         onChange={(event) => {
           setText(event.target.value);
           setOpen(true);

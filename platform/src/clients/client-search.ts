@@ -1,5 +1,7 @@
 import { endpoints, pathOf, type ResponseOf } from '@loupe/contracts';
-import { http, queryOptions, resourceKeys, useQuery } from '@loupe/platform';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '../http';
+import { resourceKeys } from '../query/query-client';
 
 export type ClientList = ResponseOf<typeof endpoints.clients.list>;
 export type ClientOption = ClientList['results'][number];

@@ -1,0 +1,2 @@
+export { ClientPicker, type ClientChoice, type ClientPickerProps } from './client-picker';
+export { useClientName, useClientSearch, type ClientOption } from './client-search';
