@@ -57,6 +57,10 @@ async function signedInRoutes(): Promise<[path: string, heading: string][]> {
     ['/reports', 'Reports'],
     ['/invoices', 'Invoices'],
     ['/settings/shop', 'Shop Settings'],
+    ['/compliance', 'Compliance'],
+    ['/reports/margins', 'Margin by Brand'],
+    ['/inventory/stock-take', 'Stock Take'],
+    [`/inventory/labels?ids=${item.id}`, 'Print Labels'],
   ];
 }
 
