@@ -15,6 +15,9 @@ import {
   useListController,
   usePageTitle,
   type DataColumn,
+  DownloadLink,
+  FilterActions,
+  FilterForm,
 } from '@loupe/platform';
 import { useMemo } from 'react';
 import styled from 'styled-components';
@@ -25,34 +28,6 @@ import {
   useActivityFilters,
   type ActivityFilter,
 } from '../api/get-activity';
-
-const Filters = styled.form`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(180px, 1fr));
-  align-items: end;
-  column-gap: ${({ theme }) => theme.space(3)};
-  margin-bottom: ${({ theme }) => theme.space(2)};
-`;
-
-const FilterActions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
-  margin-bottom: ${({ theme }) => theme.space(4)};
-`;
-
-/** The CSV is a file the browser downloads: a real link, which the keyboard and "Save link as" both know. */
-const CsvLink = styled.a`
-  display: inline-flex;
-  align-items: center;
-  min-height: 36px;
-  padding: ${({ theme }) => `${theme.space(2)} ${theme.space(4)}`};
-  border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.primary};
-  color: ${({ theme }) => theme.colors.primaryText};
-  font-weight: 600;
-  text-decoration: none;
-`;
 
 const Changes = styled.ul`
   margin: ${({ theme }) => `${theme.space(1)} 0 0`};
@@ -161,14 +136,14 @@ export function ActivityPage() {
               Export CSV
             </Button>
           ) : (
-            <CsvLink href={activityCsvUrl(list.filters)} download="">
+            <DownloadLink href={activityCsvUrl(list.filters)} download="">
               Export CSV
-            </CsvLink>
+            </DownloadLink>
           )
         }
       />
       <Card>
-        <Filters aria-label="Filter activity" onSubmit={(event) => event.preventDefault()}>
+        <FilterForm aria-label="Filter activity" onSubmit={(event) => event.preventDefault()}>
           <SelectField
             label="Person"
             value={list.filters.user}
@@ -219,7 +194,7 @@ export function ActivityPage() {
             error={errors.date_to}
             onChange={set('date_to')}
           />
-        </Filters>
+        </FilterForm>
         <FilterActions>
           {filtered ? (
             <Button variant="ghost" onClick={list.clearFilters}>

@@ -17,35 +17,13 @@ import {
   useListController,
   usePageTitle,
   type DataColumn,
+  DownloadLink,
+  FilterActions,
+  FilterForm,
 } from '@loupe/platform';
 import styled from 'styled-components';
 import { AML_FILTERS, amlCsvUrl, amlQueryOptions, type AmlFilter } from '../api/get-aml-events';
 
-const Filters = styled.form`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(180px, 1fr));
-  align-items: end;
-  column-gap: ${({ theme }) => theme.space(3)};
-  margin-bottom: ${({ theme }) => theme.space(2)};
-`;
-const FilterActions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
-  margin-bottom: ${({ theme }) => theme.space(4)};
-`;
-/** The CSV is a file the browser downloads: a real link, which the keyboard and "Save link as" both know. */
-const CsvLink = styled.a`
-  display: inline-flex;
-  align-items: center;
-  min-height: 36px;
-  padding: ${({ theme }) => `${theme.space(2)} ${theme.space(4)}`};
-  border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.primary};
-  color: ${({ theme }) => theme.colors.primaryText};
-  font-weight: 600;
-  text-decoration: none;
-`;
 const Muted = styled.span`
   display: block;
   color: ${({ theme }) => theme.colors.muted};
@@ -152,9 +130,9 @@ function ComplianceReport() {
               Download CSV
             </Button>
           ) : (
-            <CsvLink href={amlCsvUrl(list.filters)} download="">
+            <DownloadLink href={amlCsvUrl(list.filters)} download="">
               Download CSV
-            </CsvLink>
+            </DownloadLink>
           )
         }
       />
@@ -163,7 +141,7 @@ function ComplianceReport() {
           Cash of €10,000 or more, in one payment or in linked cash payments from one client within 90 days:
           accepted payments with complete due diligence are flagged here, and every refused attempt is listed.
         </Intro>
-        <Filters aria-label="Filter the compliance report" onSubmit={(event) => event.preventDefault()}>
+        <FilterForm aria-label="Filter the compliance report" onSubmit={(event) => event.preventDefault()}>
           <SelectField
             label="Outcome"
             value={list.filters.outcome}
@@ -187,7 +165,7 @@ function ComplianceReport() {
             error={errors.date_to}
             onChange={set('date_to')}
           />
-        </Filters>
+        </FilterForm>
         <FilterActions>
           {filtered ? (
             <Button variant="ghost" onClick={list.clearFilters}>

@@ -17,6 +17,8 @@ import {
   usePageTitle,
   VisuallyHidden,
   type DataColumn,
+  DownloadLink,
+  FilterActions,
 } from '@loupe/platform';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
@@ -48,26 +50,6 @@ const SearchRow = styled.form`
     min-width: 0;
     width: 260px;
   }
-`;
-
-const FilterActions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
-  margin-bottom: ${({ theme }) => theme.space(4)};
-`;
-
-/** Files the browser downloads or opens: real links, which the keyboard and "Save link as" both know. */
-const CsvLink = styled.a`
-  display: inline-flex;
-  align-items: center;
-  min-height: 36px;
-  padding: ${({ theme }) => `${theme.space(2)} ${theme.space(4)}`};
-  border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.primary};
-  color: ${({ theme }) => theme.colors.primaryText};
-  font-weight: 600;
-  text-decoration: none;
 `;
 
 const Actions = styled.div`
@@ -242,9 +224,9 @@ export function InvoiceListPage() {
               Download CSV
             </Button>
           ) : (
-            <CsvLink href={invoicesCsvUrl(list.filters)} download="">
+            <DownloadLink href={invoicesCsvUrl(list.filters)} download="">
               Download CSV
-            </CsvLink>
+            </DownloadLink>
           )
         }
       />

@@ -13,6 +13,7 @@ import {
   today,
   usePageTitle,
   type DataColumn,
+  DownloadLink,
 } from '@loupe/platform';
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -26,18 +27,6 @@ const Filters = styled.form`
   align-items: end;
   column-gap: ${({ theme }) => theme.space(3)};
   margin-bottom: ${({ theme }) => theme.space(3)};
-`;
-/** The CSV is a file the browser downloads: a real link, which the keyboard and "Save link as" both know. */
-const CsvLink = styled.a`
-  display: inline-flex;
-  align-items: center;
-  min-height: 36px;
-  padding: ${({ theme }) => `${theme.space(2)} ${theme.space(4)}`};
-  border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.primary};
-  color: ${({ theme }) => theme.colors.primaryText};
-  font-weight: 600;
-  text-decoration: none;
 `;
 const Intro = styled.p`
   margin-top: 0;
@@ -92,9 +81,9 @@ export function MarginReportPage() {
         title="Margin by Brand"
         actions={
           query && !badRange ? (
-            <CsvLink href={marginsCsvUrl(query)} download="">
+            <DownloadLink href={marginsCsvUrl(query)} download="">
               Download CSV
-            </CsvLink>
+            </DownloadLink>
           ) : (
             <Button type="button" disabled>
               Download CSV
