@@ -1,9 +1,12 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-// The platform by its package name, not './modal': this file is loaded on its own (a dynamic import of
+// Relative imports, not the package name: this file is loaded on its own (a dynamic import of
 // '@loupe/platform/src/ui/scanner-dialog' when a camera button is pressed, so no first page carries it), and
-// the name makes the build hand it the shared platform instead of a second copy of the dialog and alerts.
-import { Alert, Modal } from '@loupe/platform';
+// inside the platform its own name does not resolve when a remote is built alone (.ci/standalone.mjs). The
+// lazy chunk carries its own small copy of the dialog and alert; the dialog's scroll lock counts per copy,
+// which holds because the scanner never opens over another dialog.
+import { Alert } from './alert';
+import { Modal } from './modal';
 
 /*
  * The camera scanner of the top bar's search box and the count screen (issue 14). The camera is asked for
