@@ -28,7 +28,8 @@ export const DEFAULT_PAGE_SIZE = 10;
 export const STOCK_TYPES = ['Watches', 'Jewellery', 'Accessories'] as const;
 export type StockType = (typeof STOCK_TYPES)[number];
 
-export const ITEM_STATUSES = ['available', 'checked_out', 'unavailable', 'sold'] as const;
+/** reserved (issue 20): held for a client against a deposit (a layaway deal), out of the sellable lists. */
+export const ITEM_STATUSES = ['available', 'checked_out', 'reserved', 'unavailable', 'sold'] as const;
 export type ItemStatus = (typeof ITEM_STATUSES)[number];
 export const DEFAULT_ITEM_STATUS: ItemStatus = 'available';
 

@@ -17,7 +17,9 @@ export type LabelPriceMode = (typeof LABEL_PRICE_MODES)[number];
 
 export const AML_OUTCOMES = ['flagged', 'refused'] as const;
 export type AmlOutcome = (typeof AML_OUTCOMES)[number];
-export const AML_PAYMENT_KINDS = ['item_sale', 'quick_sale', 'payment'] as const;
+/** deal: a deal's cash in; payout: cash the shop pays out (a part-exchange, a refund), which the high-value dealer
+ * rule counts too (issue 20). */
+export const AML_PAYMENT_KINDS = ['item_sale', 'quick_sale', 'payment', 'deal', 'payout'] as const;
 export type AmlPaymentKind = (typeof AML_PAYMENT_KINDS)[number];
 /** What customer due diligence lacks: no client record at all, no identity document, no verification. */
 export const CDD_MISSING = ['client', 'identity_document', 'verification'] as const;

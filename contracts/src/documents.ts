@@ -20,6 +20,7 @@ import {
   LABEL_PRICE_MODES,
   VAT_TREATMENTS,
 } from './documents-messages';
+import { LAYAWAY_CANCEL_POLICIES } from './deal-messages';
 
 /*
  * Sales documents and compliance (issue 13). Endpoints: `endpoints.settings`, `.invoices`, `.checkouts`,
@@ -71,6 +72,8 @@ export const ShopSettings = Type.Object({
   /** GBP per 1 EUR, used by the AML guard. */
   amlEurGbpRate: Type.Number(),
   labelPrice: Choice(LABEL_PRICE_MODES),
+  /** What a cancelled layaway does with the money paid (issue 20): refund it, or keep it (forfeit). */
+  layawayCancelPolicy: Choice(LAYAWAY_CANCEL_POLICIES),
   priceCodeKey: Type.String(),
   /** The logo's type and size, or null; its bytes: `GET /api/shop/settings/logo/`. */
   logo: Nullable(Type.Object({ contentType: Type.String(), size: Type.Integer() })),
@@ -95,6 +98,7 @@ export const ShopSettingsUpdate = Type.Object(
     timezone: Type.Optional(Text({ maxLength: 64 })),
     amlEurGbpRate: Type.Optional(DecimalInput),
     labelPrice: Type.Optional(Text({ maxLength: 8 })),
+    layawayCancelPolicy: Type.Optional(Choice(LAYAWAY_CANCEL_POLICIES)),
     priceCodeKey: Type.Optional(Text({ maxLength: 10 })),
   },
   { additionalProperties: false },
@@ -296,6 +300,8 @@ export const AmlEvent = Type.Object({
   clientName: Type.String(),
   itemId: Nullable(Type.Integer()),
   saleId: Nullable(Type.Integer()),
+  /** The deal whose payment this was (issue 20). */
+  dealId: Nullable(Type.Integer()),
   ledgerEntryId: Nullable(Type.Integer()),
   description: Type.String(),
   amount: Type.Number(),

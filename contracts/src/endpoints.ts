@@ -99,6 +99,17 @@ export const endpoints = {
       status: [201, 200],
     },
   },
+  /** Deals (issue 20, deals.ts): several lines, split payments, part-exchange, deposits and layaway. */
+  deals: {
+    list: { method: 'GET', path: '/api/deals/', query: 'DealQuery', response: 'DealList' },
+    create: { method: 'POST', path: '/api/deals/', body: 'DealCreate', response: 'Deal', status: 201 },
+    check: { method: 'POST', path: '/api/deals/check/', body: 'DealCreate', response: 'DealCheck' },
+    detail: { method: 'GET', path: '/api/deals/:id/', response: 'Deal' },
+    pay: { method: 'POST', path: '/api/deals/:id/payments/', body: 'DealPaymentCreate', response: 'Deal' },
+    complete: { method: 'POST', path: '/api/deals/:id/complete/', body: 'DealComplete', response: 'Deal' },
+    cancel: { method: 'POST', path: '/api/deals/:id/cancel/', body: 'DealCancel', response: 'Deal' },
+    void: { method: 'POST', path: '/api/deals/:id/void/', body: 'VoidRequest', response: 'Deal' },
+  },
   items: {
     list: { method: 'GET', path: '/api/items/', query: 'ItemQuery', response: 'ItemList' },
     create: { method: 'POST', path: '/api/items/', body: 'ItemCreate', response: 'Item', status: 201 },

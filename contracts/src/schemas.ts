@@ -11,6 +11,8 @@ export * from './audit';
 export * from './corrections';
 export * from './documents';
 export * from './documents-messages';
+export * from './deals';
+export * from './deal-messages';
 export * from './labels';
 export * from './stock-takes';
 export * from './stock-take-messages';
