@@ -27,6 +27,7 @@ const STORED: ShopSettings = {
   amlEurGbpRate: 0.85,
   labelPrice: 'retail',
   priceCodeKey: '',
+  layawayCancelPolicy: 'refund',
   logo: null,
   updatedAt: null,
   updatedBy: null,
@@ -84,6 +85,7 @@ const LABELS = [
   'EUR/GBP rate for the cash guard',
   'Label price',
   'Price code letters',
+  'Cancelled layaway',
 ];
 
 // The time zone select holds every IANA zone (about 400 options), which makes jsdom slow under a busy machine.
@@ -147,10 +149,30 @@ describe('/settings/shop', () => {
       amlEurGbpRate: '0.85',
       labelPrice: 'code',
       priceCodeKey: 'WATCHBLUES',
+      layawayCancelPolicy: 'refund',
     });
     expect(mock.callsTo('PUT', SETTINGS)[0]?.headers['x-csrftoken']).toBe('t');
     expect(field('Price code letters')).toHaveValue('WATCHBLUES');
     expect(screen.getByText(/Last changed .* by platinum\./)).toBeInTheDocument();
+  });
+
+  it('chooses what a cancelled layaway does with the deposits: Refund or Forfeit', async () => {
+    const mock = server();
+    show();
+    const policy = await screen.findByLabelText('Cancelled layaway');
+    expect(policy).toHaveValue('refund');
+    expect(
+      within(policy)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Refund', 'Forfeit']);
+    await userEvent.selectOptions(policy, 'Forfeit');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Shop settings saved.')).toBeInTheDocument();
+    expect(mock.callsTo('PUT', SETTINGS)[0]?.body).toEqual(
+      expect.objectContaining({ layawayCancelPolicy: 'forfeit' }),
+    );
+    expect(field('Cancelled layaway')).toHaveValue('forfeit');
   });
 
   it('checks the prefixes, the rate and the price code letters before sending', async () => {

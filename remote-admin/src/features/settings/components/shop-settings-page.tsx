@@ -21,6 +21,8 @@ import { useShopSettings, useUpdateShopSettings } from '../api/shop-settings';
 import {
   LABEL_PRICE_LABELS,
   LABEL_PRICE_MODES,
+  LAYAWAY_CANCEL_LABELS,
+  LAYAWAY_CANCEL_POLICIES,
   SETTINGS_FIELDS,
   settingsBody,
   settingsValues,
@@ -193,6 +195,20 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
           required={values.labelPrice === 'code'}
           hint="Ten different letters standing for 1, 2, … 9, 0 (needed for Price code)."
           {...text('priceCodeKey')}
+        />
+      </FieldGrid>
+
+      <Section>Deals</Section>
+      <FieldGrid>
+        <ChoiceField
+          label="Cancelled layaway"
+          name="layawayCancelPolicy"
+          value={values.layawayCancelPolicy}
+          options={LAYAWAY_CANCEL_POLICIES}
+          labels={LAYAWAY_CANCEL_LABELS}
+          error={errors.layawayCancelPolicy}
+          hint="When a reservation is cancelled: pay the deposits back by their own methods, or keep them."
+          onChange={(policy) => set('layawayCancelPolicy')(policy)}
         />
       </FieldGrid>
       <FormActions submitLabel="Save Settings" busy={busy} busyLabel="Saving..." />

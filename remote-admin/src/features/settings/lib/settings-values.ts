@@ -1,6 +1,8 @@
 import {
   LABEL_PRICE_MODES,
+  LAYAWAY_CANCEL_POLICIES,
   type LabelPriceMode,
+  type LayawayCancelPolicy,
   type ShopSettings,
   type ShopSettingsUpdate,
 } from '@loupe/contracts';
@@ -23,11 +25,15 @@ export const SETTINGS_FIELDS = [
   'amlEurGbpRate',
   'labelPrice',
   'priceCodeKey',
+  'layawayCancelPolicy',
 ] as const satisfies readonly (keyof ShopSettingsUpdate)[];
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
 
 /** What the form holds, as typed: every field a string (the rate stays the decimal text until the server parses it). */
-export type SettingsValues = Record<SettingsField, string> & { labelPrice: LabelPriceMode };
+export type SettingsValues = Record<SettingsField, string> & {
+  labelPrice: LabelPriceMode;
+  layawayCancelPolicy: LayawayCancelPolicy;
+};
 
 export const LABEL_PRICE_LABELS: Record<LabelPriceMode, string> = {
   retail: 'Retail price',
@@ -35,6 +41,13 @@ export const LABEL_PRICE_LABELS: Record<LabelPriceMode, string> = {
   none: 'No price',
 };
 export { LABEL_PRICE_MODES };
+
+/** What a cancelled layaway (issue 20) does with the money the client paid towards it. */
+export const LAYAWAY_CANCEL_LABELS: Record<LayawayCancelPolicy, string> = {
+  refund: 'Refund',
+  forfeit: 'Forfeit',
+};
+export { LAYAWAY_CANCEL_POLICIES };
 
 export function settingsValues(settings: ShopSettings): SettingsValues {
   return {
@@ -53,13 +66,17 @@ export function settingsValues(settings: ShopSettings): SettingsValues {
     amlEurGbpRate: String(settings.amlEurGbpRate),
     labelPrice: settings.labelPrice,
     priceCodeKey: settings.priceCodeKey,
+    layawayCancelPolicy: settings.layawayCancelPolicy,
   };
 }
 
 /** Every field is sent: the form shows them all, so what is on screen is what is saved. */
 export function settingsBody(values: SettingsValues): ShopSettingsUpdate {
   const body: ShopSettingsUpdate = {};
-  for (const name of SETTINGS_FIELDS) body[name] = values[name].trim();
+  for (const name of SETTINGS_FIELDS) {
+    if (name !== 'layawayCancelPolicy') body[name] = values[name].trim();
+  }
+  body.layawayCancelPolicy = values.layawayCancelPolicy;
   body.priceCodeKey = values.priceCodeKey.trim().toUpperCase();
   return body;
 }
