@@ -13,15 +13,16 @@ import { QueryClientContext } from '@tanstack/react-query';
 import { flushPendingUndos } from '../ui/toast';
 import {
   endpoints,
-  pathOf,
-  paths,
   type AuthCheck,
   type Role,
   type Shop,
   type ShopMembership,
   type User,
 } from '@loupe/contracts';
-import { http as defaultHttp, type HttpClient } from '../http';
+import { createApi, http as defaultHttp, type HttpClient } from '../http';
+
+/** The two calls that change the session's shop; each answers the new auth-check. */
+type SessionChange = typeof endpoints.session.switchShop | typeof endpoints.session.shopNoticeSeen;
 import { setShopTimeZone } from '../lib/dates';
 
 export interface AuthContextValue {
@@ -84,6 +85,7 @@ export interface AuthProviderProps {
 }
 
 export function AuthProvider({ children, http = defaultHttp, fullPageLoad }: AuthProviderProps) {
+  const call = useMemo(() => createApi(http), [http]);
   const [state, setState] = useState<AuthCheck>(SIGNED_OUT);
   const [loading, setLoading] = useState(true);
   const location = useLocation();
@@ -127,39 +129,39 @@ export function AuthProvider({ children, http = defaultHttp, fullPageLoad }: Aut
     const seq = ++checkSeq.current;
     let result: AuthCheck;
     try {
-      const answer = await http.get<Partial<AuthCheck> | undefined>(paths.authCheck);
+      const answer: Partial<AuthCheck> | undefined = await call(endpoints.session.authCheck);
       result = answer && typeof answer === 'object' && 'user' in answer ? normalised(answer) : SIGNED_OUT;
     } catch {
       result = SIGNED_OUT;
     }
     if (seq === checkSeq.current) apply(result);
     return result;
-  }, [http, apply]);
+  }, [call, apply]);
 
   /**
    * A session change the server answered with the new auth-check. A check still in flight was asked before
    * the change and would name the previous shop: it must not win over this answer.
    */
   const changeSession = useCallback(
-    async (path: string, shopId: number): Promise<AuthCheck> => {
+    async (endpoint: SessionChange, shopId: number): Promise<AuthCheck> => {
       // An Undo toast's deferred request belongs to the shop it was made in: it goes before the switch.
       await flushPendingUndos();
-      const answer = await http.post<Partial<AuthCheck>>(path, { shop: shopId });
+      const answer: Partial<AuthCheck> | undefined = await call(endpoint, { body: { shop: shopId } });
       checkSeq.current++;
       const next = normalised(answer ?? {});
       apply(next);
       return next;
     },
-    [http, apply],
+    [call, apply],
   );
 
   const switchShop = useCallback(
-    (shopId: number) => changeSession(pathOf(endpoints.session.switchShop), shopId),
+    (shopId: number) => changeSession(endpoints.session.switchShop, shopId),
     [changeSession],
   );
 
   const dismissShopNotice = useCallback(
-    (shopId: number) => changeSession(pathOf(endpoints.session.shopNoticeSeen), shopId),
+    (shopId: number) => changeSession(endpoints.session.shopNoticeSeen, shopId),
     [changeSession],
   );
 
@@ -195,7 +197,7 @@ export function AuthProvider({ children, http = defaultHttp, fullPageLoad }: Aut
   const login = useCallback(
     async (username: string, password: string): Promise<AuthCheck> => {
       try {
-        await http.post(paths.token, { username, password });
+        await call(endpoints.session.token, { body: { username, password } });
       } catch (error) {
         checkSeq.current++;
         setShopTimeZone(null);
@@ -207,14 +209,14 @@ export function AuthProvider({ children, http = defaultHttp, fullPageLoad }: Aut
       queryClient?.clear();
       return checkAuth();
     },
-    [http, checkAuth, forgetOnIdentityChange, queryClient],
+    [call, checkAuth, forgetOnIdentityChange, queryClient],
   );
 
   const logout = useCallback(async () => {
     // An Undo toast's deferred request needs the session: it is sent and answered before the session ends.
     await flushPendingUndos();
     try {
-      await http.post(paths.logout);
+      await call(endpoints.session.logout);
     } catch {
       // SPEC §8: a failed sign-out call is ignored; the user is cleared all the same.
     }
@@ -225,7 +227,7 @@ export function AuthProvider({ children, http = defaultHttp, fullPageLoad }: Aut
     identity.current = null;
     queryClient?.clear();
     (fullPageLoad ?? ((url: string) => window.location.assign(url)))('/login');
-  }, [http, fullPageLoad, queryClient]);
+  }, [call, fullPageLoad, queryClient]);
 
   const value = useMemo<AuthContextValue>(
     () => ({

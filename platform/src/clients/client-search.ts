@@ -1,13 +1,13 @@
-import { endpoints, pathOf, type ResponseOf } from '@loupe/contracts';
+import { endpoints, type ResponseOf } from '@loupe/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../http';
-import { resourceKeys } from '../query/query-client';
+import { api } from '../http';
+import { queryKeys } from '../query/resources';
 
 export type ClientList = ResponseOf<typeof endpoints.clients.list>;
 export type ClientOption = ClientList['results'][number];
 
 /** Under the 'clients' root every remote agrees on, so a client added or renamed elsewhere refreshes it. */
-export const clientKeys = resourceKeys('clients');
+export const clientKeys = queryKeys.clients;
 
 /** The picker's question: only `search` and `page_size`, which every list of the API takes. */
 export interface ClientSearch {
@@ -17,7 +17,7 @@ export interface ClientSearch {
 
 /** `GET /api/clients/?search=…&page_size=10`: the first clients whose name, email or phone matches. */
 export function searchClients(query: ClientSearch, signal?: AbortSignal): Promise<ClientList> {
-  return http.get<ClientList>(pathOf(endpoints.clients.list), { query: { ...query }, signal });
+  return api(endpoints.clients.list, { query, signal });
 }
 
 /** Clients matching `search`; nothing is asked while it is null (the picker has not been opened). */
@@ -36,13 +36,7 @@ export function useClientSearch(search: string | null) {
 export function useClientName(id: number | null) {
   return useQuery({
     queryKey: clientKeys.detail(id ?? 0),
-    queryFn: ({ signal }) =>
-      http.get<ResponseOf<typeof endpoints.clients.detail>>(
-        pathOf(endpoints.clients.detail, { id: id ?? 0 }),
-        {
-          signal,
-        },
-      ),
+    queryFn: ({ signal }) => api(endpoints.clients.detail, { params: { id: id ?? 0 }, signal }),
     enabled: id !== null,
     select: (client) => client.name,
   });

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { endpoints, pathOf, type AuditChange, type AuditEvent, type AuditEventList } from '@loupe/contracts';
+import { endpoints, type AuditChange, type AuditEvent, type AuditEventList } from '@loupe/contracts';
 import { useAuth } from '../auth';
-import { http } from '../http';
+import { api } from '../http';
 import { formatMoment } from '../lib/dates';
 import { Button } from '../ui/button';
 import { Card } from '../ui/layout';
@@ -33,7 +33,8 @@ export function getHistory(
   page: number,
   signal?: AbortSignal,
 ): Promise<AuditEventList> {
-  return http.get<AuditEventList>(pathOf(HISTORY_ENDPOINTS[resource], { id }), {
+  return api(HISTORY_ENDPOINTS[resource], {
+    params: { id },
     query: { page, page_size: HISTORY_PAGE_SIZE },
     signal,
   });

@@ -1,4 +1,13 @@
-import { API_BASE, CSRF_COOKIE, CSRF_HEADER, paths } from '@loupe/contracts';
+import {
+  API_BASE,
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  pathOf,
+  paths,
+  type Endpoint,
+  type ResponseOf,
+} from '@loupe/contracts';
+import type { ApiParams } from './api';
 import { getCookie } from './cookies';
 import { http as defaultClient, HttpError, type HttpClient } from './http-client';
 
@@ -75,7 +84,7 @@ function send(url: string, form: FormData, options: UploadOptions): Promise<RawA
  * client's rules (SPEC §7, §8): cookies, the CSRF token in X-CSRFToken (fetched first when absent), one retry
  * after a 403 with a fresh token, and a 401 ends the session the way every other call does.
  */
-export async function upload<T>(path: string, file: Blob, options: UploadOptions = {}): Promise<T> {
+export async function upload<T = unknown>(path: string, file: Blob, options: UploadOptions = {}): Promise<T> {
   const client = options.client ?? defaultClient;
   const url = (options.baseUrl ?? API_BASE) + path;
   const form = () => {
@@ -102,4 +111,30 @@ export async function upload<T>(path: string, file: Blob, options: UploadOptions
   }
   if (answer.status < 200 || answer.status >= 300) throw new HttpError(answer.status, answer.body);
   return answer.body as T;
+}
+
+/** An endpoint of the map that takes one file as multipart/form-data. */
+export type UploadEndpoint = Endpoint & { readonly method: 'POST'; readonly upload: 'file' };
+
+/** One upload to an endpoint: its path parameters, the file, and the progress and abort options. */
+export type ApiUploadCall<E extends UploadEndpoint> = ApiParams<E> & {
+  file: Blob;
+} & Omit<UploadOptions, 'fieldName'>;
+
+/**
+ * `upload` for an endpoint of the map: the path from its pattern, the file in the part the endpoint names,
+ * and the answer typed as the endpoint declares it —
+ * `apiUpload(endpoints.items.addImage, { params: { id }, file, onProgress })` → `Promise<ItemImage>`.
+ */
+export function apiUpload<E extends UploadEndpoint>(
+  endpoint: E,
+  call: ApiUploadCall<E>,
+): Promise<ResponseOf<E>> {
+  const { params, file, ...options } = call as ApiUploadCall<UploadEndpoint> & {
+    params?: Record<string, string | number>;
+  };
+  return upload<ResponseOf<E>>(pathOf<{ path: string }>(endpoint, params ?? {}), file, {
+    ...options,
+    fieldName: endpoint.upload,
+  });
 }

@@ -1,4 +1,6 @@
 export * from './query-client';
+export * from './resources';
+export * from './api-mutation';
 // Remotes import TanStack Query through the platform, so every one of them uses the shell's copy and client.
 export {
   QueryClient,

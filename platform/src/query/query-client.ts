@@ -12,11 +12,13 @@ import { HttpError } from '../http';
  *   [resource, <name>, …]               anything else read from that resource (e.g. ['items', 'summary'])
  *   ['dashboard', <widget>, …]          figures that add up several resources (revenue, pinned reports)
  *
- * `resourceKeys('items')` builds the first three. Invalidation matches key prefixes, so after a Sell:
+ * The resources are derived once from the endpoint map (resources.ts), which owns their keys:
+ * `queryKeys.items` builds the first three. A mutation declares the resources it changes and the platform
+ * invalidates them (api-mutation.ts); invalidation matches key prefixes, so after a Sell
  *
- *   queryClient.invalidateQueries({ queryKey: ['items'] });      // every stock list, the item, the summary
- *   queryClient.invalidateQueries({ queryKey: ['clients'] });    // the buyer's balance and Return button
- *   queryClient.invalidateQueries({ queryKey: ['dashboard'] });  // revenue and the other widgets
+ *   useApiMutation(endpoints.items.sell, { call, changes: ['items', 'clients', 'dashboard', …] })
+ *
+ * refreshes every stock list, the item and the summary, the buyer's balance and Return button, and revenue.
  */
 
 /** Figures change when any colleague saves, yet a revisit within this time needs no second request. */
@@ -53,16 +55,4 @@ export function createQueryClient(config: QueryClientConfig = {}): QueryClient {
       mutations: { retry: false, ...mutations },
     },
   });
-}
-
-/** The key convention above for one resource, so every remote spells it the same way. */
-export function resourceKeys<R extends string>(resource: R) {
-  return {
-    all: [resource] as const,
-    lists: () => [resource, 'list'] as const,
-    list: <Q>(query: Q) => [resource, 'list', query] as const,
-    details: () => [resource, 'detail'] as const,
-    // A number only: the cache tells 5 from '5', and a route's id would otherwise miss the list's.
-    detail: (id: number) => [resource, 'detail', id] as const,
-  };
 }
