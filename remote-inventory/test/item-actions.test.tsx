@@ -45,6 +45,8 @@ describe('row buttons follow the item’s status', () => {
     ['available', { Sell: true, Checkout: true, Promote: true, Edit: true }],
     ['checked_out', { Sell: true, Checkout: false, Promote: true, Edit: true }],
     ['unavailable', { Sell: false, Checkout: false, Promote: false, Edit: true }],
+    // Issue 20: held on a layaway deal; its own deal completes or cancels it.
+    ['reserved', { Sell: false, Checkout: false, Promote: false, Edit: true }],
     ['sold', { Sell: false, Checkout: false, Promote: false, Edit: true }],
   ] as const)('%s', async (itemStatus, enabled) => {
     fakeInventory([makeItem({ serial: 'X-1', status: itemStatus })]);
@@ -124,6 +126,17 @@ describe('Sell', () => {
     expect(screen.getByText('S-1 is sold.')).toHaveAttribute('role', 'status');
     await waitFor(() => expect(status('S-1')).toBe('Sold'));
     expect(button('S-1', 'Sell')).toBeDisabled();
+  });
+
+  it('opens the Deal screen with the item on it for a sale of several items (issue 20)', async () => {
+    const item = makeItem({ serial: 'S-D' });
+    const { mock } = fakeInventory([item], CLIENTS);
+    renderList('all');
+    await screen.findByRole('table');
+    await userEvent.click(button('S-D', 'Sell'));
+    await userEvent.click(within(dialog('Sell S-D')).getByRole('button', { name: 'Sell with other items…' }));
+    expect(location()).toBe(`/deals/new?item=${item.id}`);
+    expect(mock.callsTo('POST', `/api/items/${item.id}/sell/`)).toHaveLength(0);
   });
 
   it('asks for an exchange rate in another currency and shows the pounds it makes, exactly', async () => {

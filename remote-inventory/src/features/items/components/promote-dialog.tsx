@@ -14,6 +14,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { usePromoteItem } from '../api/promote-item';
 import { checkDecimal } from '../lib/validation';
+import { STATUS_LABELS } from '../lib/labels';
 import { allowedActions } from './row-actions';
 
 type Field = 'price' | 'note';
@@ -130,7 +131,7 @@ export function PromoteDialog({ item, onClose, onDone }: PromoteDialogProps) {
             />
           </>
         ) : (
-          <Explain>A {item.status === 'sold' ? 'sold' : 'unavailable'} item cannot be promoted.</Explain>
+          <Explain>A {STATUS_LABELS[item.status].toLowerCase()} item cannot be promoted.</Explain>
         )}
         <FormActions
           submitLabel={current ? 'Update Promotion' : 'Promote'}

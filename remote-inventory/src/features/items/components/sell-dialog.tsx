@@ -13,6 +13,7 @@ import {
   Alert,
   AmlRefusalAlert,
   amlRefusalOf,
+  Button,
   ChoiceField,
   DayField,
   FormActions,
@@ -27,6 +28,7 @@ import {
   useFormSubmit,
 } from '@loupe/platform';
 import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { ClientPicker, type ClientChoice } from '@loupe/platform';
 import { useSellItem } from '../api/sell-item';
 import { checkDecimal } from '../lib/validation';
@@ -35,6 +37,10 @@ import { DoneButton, InvoiceLinks } from './document-links';
 type Field =
   'price' | 'exchangeRate' | 'date' | 'clientId' | 'buyerName' | 'paymentMethod' | 'currency' | 'notes';
 
+/** The Deal screen (remote-finance's /deals/new) with this item already on it. */
+export const dealWith = (item: Pick<ItemRow, 'id'>) =>
+  `/deals/new?${new URLSearchParams({ item: String(item.id) }).toString()}`;
+
 interface SellDialogProps {
   item: ItemRow;
   onClose(): void;
@@ -42,7 +48,7 @@ interface SellDialogProps {
 }
 
 /**
- * Sell: price, currency (an exchange rate to GBP for any other), payment method, optional client (or a walk-in
+ * Sell (the one-item case): price, currency (an exchange rate to GBP for any other), payment method, optional client (or a walk-in
  * buyer's name for the invoice), date. A sale issues its invoice (issue 13): the dialog then offers it to
  * download and its receipt to print, and closing it finishes the sale for the page (onSold).
  */
@@ -81,6 +87,7 @@ function SellForm({ item, onSold }: Pick<SellDialogProps, 'item' | 'onSold'>) {
   const [refusal, setRefusal] = useState<AmlRefusal | null>(null);
   const [notes, setNotes] = useState('');
   const sell = useSellItem();
+  const navigate = useNavigate();
   const submitter = useFormSubmit<Field>('The sale could not be recorded. Please try again.');
   const { errors, setErrors, formError, setFormError, busy: sending } = submitter;
   const foreign = currency !== 'GBP';
@@ -197,7 +204,13 @@ function SellForm({ item, onSold }: Pick<SellDialogProps, 'item' | 'onSold'>) {
         error={errors.notes}
         onChange={(event) => setNotes(event.target.value)}
       />
-      <FormActions submitLabel="Confirm Sale" busy={sending} />
+      <FormActions submitLabel="Confirm Sale" busy={sending}>
+        {/* Issue 20: several items, another line, a part-exchange or split payments are a deal, on remote-finance's
+            Deal screen, which starts with this item on it. */}
+        <Button variant="secondary" disabled={sending} onClick={() => navigate(dealWith(item))}>
+          Sell with other items…
+        </Button>
+      </FormActions>
     </form>
   );
 }

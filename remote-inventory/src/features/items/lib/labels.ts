@@ -4,6 +4,8 @@ import type { ItemStatus, TransactionType, VatScheme } from '@loupe/contracts';
 export const STATUS_LABELS: Record<ItemStatus, string> = {
   available: 'Available',
   checked_out: 'Checked Out',
+  // Issue 20: held for a client on a layaway deal.
+  reserved: 'Reserved',
   unavailable: 'Unavailable',
   sold: 'Sold',
 };
