@@ -1,7 +1,9 @@
-import type { PdfDoc } from '../../../kernel/pdf';
-import { FONT } from '../../../kernel/pdf';
+import { FONT, type PdfDoc } from './document';
 
-/** What invoices and approval notes share: the seller's block, key/value rows and rules. */
+/**
+ * The page frame every printed document shares: the seller's head, key/value rows, headings and rules, tables
+ * that break across pages, and the footer.
+ */
 
 export const INK = '#1a1a1a';
 export const MUTED = '#555555';
@@ -119,4 +121,41 @@ export function drawFooter(doc: PdfDoc, text: string): void {
   rule(doc, left, y - 6, width);
   doc.text(text, left, y, { width, align: 'center' });
   doc.page.margins.bottom = margin;
+}
+
+/** A section's title in the running text ("Missing (3)"), with space above and below. */
+export function drawSectionTitle(doc: PdfDoc, text: string): void {
+  doc.moveDown(0.8).font(FONT.bold).fontSize(12).fillColor('black').text(text).moveDown(0.3);
+}
+
+export interface TableColumn {
+  title: string;
+  /** In points. */
+  width: number;
+}
+
+/** A simple table: fixed columns, a bold header row, rows that wrap and break pages as they need. */
+export function drawTable(doc: PdfDoc, columns: readonly TableColumn[], rows: readonly string[][]): void {
+  const left = doc.page.margins.left;
+  const drawRow = (cells: readonly string[], bold: boolean) => {
+    doc.font(bold ? FONT.bold : FONT.regular).fontSize(8.5);
+    const height = Math.max(
+      ...cells.map((cell, i) => doc.heightOfString(cell || ' ', { width: (columns[i]?.width ?? 60) - 4 })),
+    );
+    if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
+    const top = doc.y;
+    let x = left;
+    cells.forEach((cell, i) => {
+      const width = columns[i]?.width ?? 60;
+      doc.text(cell, x, top, { width: width - 4 });
+      x += width;
+    });
+    doc.x = left;
+    doc.y = top + height + 3;
+  };
+  drawRow(
+    columns.map((c) => c.title),
+    true,
+  );
+  for (const row of rows) drawRow(row, false);
 }

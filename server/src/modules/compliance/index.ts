@@ -14,7 +14,7 @@ import { notFound, permissionDenied } from '../../kernel/http-errors';
 import { serializerQuery, staffRoute } from '../../kernel/schemas';
 import { shopCaller, type ShopCaller } from '../../kernel/shop-scope';
 import { ErrorBag, dateField, invalidFilterChoice, pageOf, pagingOf, pathId } from '../../kernel/validation';
-import { csvLine, textCell, valueCell } from '../finance/csv';
+import { csvLine, textCell, valueCell } from '../../kernel/csv';
 import type { AmlEventFilter } from './aml-repository';
 
 const TAGS = ['compliance'];

@@ -1,6 +1,5 @@
-import QRCode from 'qrcode';
 import { labelPriceText, type LabelPriceSettings, type LabelSize } from '@loupe/contracts';
-import { createPdf, FONT, MM, pdfBytes, type PdfDoc } from '../../kernel/pdf';
+import { createPdf, drawQr, FONT, MM, pdfBytes, type PdfDoc } from '../../kernel/pdf';
 
 /** What one label prints. */
 export interface LabelItem {
@@ -34,36 +33,12 @@ export const LABEL_STOCKS = {
 /** QR codes as labels carry them: error correction M (15% of the code may be scuffed and still read). */
 export const LABEL_QR_OPTIONS = { errorCorrectionLevel: 'M' } as const;
 
-/**
- * One QR code drawn as vector squares (exact at any printer resolution, a few hundred bytes): the code's
- * text is exactly the serial, so a scan types the serial into the search box. Runs of dark modules in a row
- * are one rectangle each.
- */
-function drawQr(doc: PdfDoc, text: string, x: number, y: number, side: number): void {
-  const qr = QRCode.create(text, LABEL_QR_OPTIONS);
-  const n = qr.modules.size;
-  const unit = side / n;
-  doc.save().fillColor('#000000');
-  for (let row = 0; row < n; row += 1) {
-    let col = 0;
-    while (col < n) {
-      if (!qr.modules.get(row, col)) {
-        col += 1;
-        continue;
-      }
-      const start = col;
-      while (col < n && qr.modules.get(row, col)) col += 1;
-      doc.rect(x + start * unit, y + row * unit, (col - start) * unit, unit);
-    }
-  }
-  doc.fill().restore();
-}
-
 /** One label at (x, y), w × h points: the QR code on the left, the words on the right. */
 function drawLabel(doc: PdfDoc, item: LabelItem, price: string, x: number, y: number, w: number, h: number) {
   const pad = 2.5 * MM;
   const side = h - 2 * pad;
-  drawQr(doc, item.serial, x + pad, y + pad, side);
+  // The code's text is exactly the serial, so a scan types the serial into the search box.
+  drawQr(doc, item.serial, x + pad, y + pad, side, LABEL_QR_OPTIONS);
   // 3 mm of white beside the code (its quiet zone; the label's edge and pad give the other sides theirs).
   const textX = x + pad + side + 3 * MM;
   const textW = w - (textX - x) - pad;

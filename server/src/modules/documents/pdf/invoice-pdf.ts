@@ -18,7 +18,7 @@ import {
   linesOf,
   MUTED,
   rule,
-} from './layout';
+} from '../../../kernel/pdf/layout';
 
 export interface InvoicePdfInput {
   invoice: Invoice;

@@ -6,7 +6,7 @@ import { notFound } from '../../../kernel/http-errors';
 import { staffRoute } from '../../../kernel/schemas';
 import { shopCaller } from '../../../kernel/shop-scope';
 import { ErrorBag, dateField, pageOf, pagingOf, pathId } from '../../../kernel/validation';
-import { csvLine, textCell, valueCell } from '../../finance/csv';
+import { csvLine, textCell, valueCell } from '../../../kernel/csv';
 import type { InvoiceFilter } from '../invoices-repository';
 
 const TAGS = ['documents'];

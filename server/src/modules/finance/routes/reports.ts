@@ -11,7 +11,7 @@ import {
 } from '../reports-repository';
 import { shopCaller } from '../../../kernel/shop-scope';
 import { serializerQuery, staffRoute } from '../../../kernel/schemas';
-import { csvLine, textCell, valueCell } from '../csv';
+import { csvLine, textCell, valueCell } from '../../../kernel/csv';
 import { parseReportParams, type ReportParams, type ReportPeriod } from '../input';
 
 const TAGS = ['finance'];

@@ -4,7 +4,7 @@ import { endpoints } from '@loupe/contracts';
 import type { AppContext } from '../../../context';
 import { shopCaller } from '../../../kernel/shop-scope';
 import { serializerQuery, staffRoute } from '../../../kernel/schemas';
-import { csvLine, textCell, valueCell } from '../../finance/csv';
+import { csvLine, textCell, valueCell } from '../../../kernel/csv';
 import { AgingRepository } from '../aging-repository';
 import { MarginsRepository, type MarginText } from '../margins-repository';
 import { parseAgingQuery, parseMarginQuery } from '../stock-input';
