@@ -14,6 +14,7 @@ const event = (id: number, overrides: Partial<AmlEvent> = {}): AmlEvent => ({
   clientName: 'Eleanor Vance',
   itemId: null,
   saleId: null,
+  dealId: null,
   ledgerEntryId: 90,
   description: 'Payment received',
   amount: 8500,

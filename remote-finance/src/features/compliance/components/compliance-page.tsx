@@ -40,6 +40,9 @@ const KINDS: Record<AmlEvent['kind'], string> = {
   item_sale: 'Item sale',
   quick_sale: 'Quick sale',
   payment: 'Payment received',
+  // Issue 20: a deal's cash in, and cash the shop paid out (a part-exchange worth more, a refund).
+  deal: 'Deal',
+  payout: 'Cash paid out',
 };
 const MISSING: Record<string, string> = {
   client: 'Client record',
