@@ -1,4 +1,5 @@
 import { ALREADY_VOIDED, VOID_NOT_ALLOWED, type Item, type Role } from '@loupe/contracts';
+import { queryKeys, type Resource } from '@loupe/platform';
 import { authCheckAs, renderWithProviders } from '@loupe/platform/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -49,7 +50,11 @@ const saleSection = () => screen.findByRole('region', { name: 'Sale' });
 describe('Void sale on /inventory/edit/:id', () => {
   it('shows the sale of a sold item (date, price, buyer) and voids it with a reason', async () => {
     const { mock, queryClient } = setUp('gold');
-    const invalidate = jest.spyOn(queryClient, 'invalidateQueries');
+    // A query of each resource the void changes, as other screens leave them in the shared cache.
+    const changed: Resource[] = ['items', 'clients', 'dashboard', 'reports', 'activity', 'invoices'];
+    const elsewhere = (resource: Resource) => queryKeys[resource].list({ elsewhere: true });
+    for (const resource of [...changed, 'expenses' as const])
+      queryClient.setQueryData(elsewhere(resource), { results: [], count: 0 });
     const section = await saleSection();
     for (const text of [
       'Date4 Mar 2026',
@@ -76,9 +81,14 @@ describe('Void sale on /inventory/edit/:id', () => {
     );
     expect(within(section).queryByRole('button', { name: 'Void sale' })).toBeNull();
     expect(screen.getByLabelText('Status')).toHaveValue('Available');
-    // Stock, the buyer's ledger, the figures, the Activity screen and the invoices (a credit note) are asked again.
-    for (const root of ['items', 'clients', 'dashboard', 'reports', 'activity', 'invoices'])
-      expect(invalidate).toHaveBeenCalledWith({ queryKey: [root] });
+    // Stock, the buyer's ledger, the figures, the Activity screen and the invoices (a credit note) are asked
+    // again; the expenses are not.
+    for (const resource of changed)
+      expect([resource, queryClient.getQueryState(elsewhere(resource))?.isInvalidated]).toEqual([
+        resource,
+        true,
+      ]);
+    expect(queryClient.getQueryState(elsewhere('expenses'))?.isInvalidated).toBe(false);
   });
 
   it('keeps the dialog and the reason when the service refuses', async () => {

@@ -1,14 +1,14 @@
-import { endpoints, pathOf, type ResponseOf } from '@loupe/contracts';
-import { http, queryOptions, resourceKeys, useQuery } from '@loupe/platform';
+import { endpoints, type ResponseOf } from '@loupe/contracts';
+import { api, queryKeys, queryOptions, useQuery } from '@loupe/platform';
 
 export type Client = ResponseOf<typeof endpoints.clients.detail>;
 
-/** The clients resource's keys, spelled as remote-clients spells them: both remotes read one cache. */
-export const clientKeys = resourceKeys('clients');
+/** The clients resource's keys, the platform's, as remote-clients reads them: both remotes read one cache. */
+export const clientKeys = queryKeys.clients;
 
 /** `GET /api/clients/{id}/`: the client a stock screen was handed in its URL. */
 export function getClient(id: number, signal?: AbortSignal): Promise<Client> {
-  return http.get<Client>(pathOf(endpoints.clients.detail, { id }), { signal });
+  return api(endpoints.clients.detail, { params: { id }, signal });
 }
 
 export const clientQueryOptions = (id: number) =>

@@ -1,15 +1,15 @@
-import { endpoints, pathOf, type InventorySummary } from '@loupe/contracts';
-import { http, queryOptions, useQuery } from '@loupe/platform';
+import { endpoints, type InventorySummary } from '@loupe/contracts';
+import { api, queryKeys, queryOptions, useQuery } from '@loupe/platform';
 
 /**
  * Under the items root, so every change to stock (a Sell, an added item, from any remote) refreshes the
  * dashboard's stock figures with the lists.
  */
-export const inventorySummaryKey = ['items', 'summary'] as const;
+export const inventorySummaryKey = [...queryKeys.items.all, 'summary'] as const;
 
 /** `GET /api/items/summary/`: counts and values by stock type and status, and the latest purchases. */
 export function getInventorySummary(signal?: AbortSignal): Promise<InventorySummary> {
-  return http.get<InventorySummary>(pathOf(endpoints.items.summary), { signal });
+  return api(endpoints.items.summary, { signal });
 }
 
 export const inventorySummaryQueryOptions = () =>

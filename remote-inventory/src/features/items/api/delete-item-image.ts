@@ -1,13 +1,17 @@
-import { endpoints, pathOf } from '@loupe/contracts';
-import { http, type RequestOptions } from '@loupe/platform';
+import { endpoints } from '@loupe/contracts';
+import { api } from '@loupe/platform';
 import { ITEM_CHANGED, useStockMutation } from '../../../lib/cache';
 
-export function deleteItemImage(itemId: number, imageId: number, options?: RequestOptions): Promise<void> {
-  return http.delete<void>(pathOf(endpoints.items.deleteImage, { id: itemId, imageId }), options);
+export function deleteItemImage(
+  itemId: number,
+  imageId: number,
+  options?: { keepalive?: boolean },
+): Promise<void> {
+  return api(endpoints.items.deleteImage, { params: { id: itemId, imageId }, ...options });
 }
 
 export const useDeleteItemImage = () =>
-  useStockMutation(
-    ({ itemId, imageId }: { itemId: number; imageId: number }) => deleteItemImage(itemId, imageId),
-    ITEM_CHANGED,
-  );
+  useStockMutation(endpoints.items.deleteImage, {
+    call: ({ itemId, imageId }: { itemId: number; imageId: number }) => ({ params: { id: itemId, imageId } }),
+    changes: ITEM_CHANGED,
+  });

@@ -1,10 +1,10 @@
-import { endpoints, pathOf, type Item } from '@loupe/contracts';
-import { http, queryOptions, useQuery } from '@loupe/platform';
+import { endpoints, type Item } from '@loupe/contracts';
+import { api, queryOptions, useQuery } from '@loupe/platform';
 import { itemKeys } from './get-items';
 
 /** `GET /api/items/{id}/`: the item with its images and purchase transactions. */
 export function getItem(id: number, signal?: AbortSignal): Promise<Item> {
-  return http.get<Item>(pathOf(endpoints.items.detail, { id }), { signal });
+  return api(endpoints.items.detail, { params: { id }, signal });
 }
 
 export const itemQueryOptions = (id: number) =>

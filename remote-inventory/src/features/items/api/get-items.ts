@@ -1,5 +1,5 @@
-import { endpoints, pathOf, type ItemOrdering, type ResponseOf } from '@loupe/contracts';
-import { http, queryOptions, resourceKeys, useQuery, type ListQuery } from '@loupe/platform';
+import { endpoints, type ItemOrdering, type ResponseOf } from '@loupe/contracts';
+import { api, queryKeys, queryOptions, useQuery, type ListQuery } from '@loupe/platform';
 
 export type ItemList = ResponseOf<typeof endpoints.items.list>;
 
@@ -20,11 +20,11 @@ export type ItemFilter = (typeof ITEM_FILTERS)[number];
 /** One page of a stock list as the list controller builds it: page, size, the filters set, the ordering. */
 export type ItemsQuery = ListQuery<ItemFilter, ItemOrdering>;
 
-export const itemKeys = resourceKeys('items');
+export const itemKeys = queryKeys.items;
 
 /** `GET /api/items/`: one page of items, filtered and sorted on the server. */
 export function getItems(query: ItemsQuery, signal?: AbortSignal): Promise<ItemList> {
-  return http.get<ItemList>(pathOf(endpoints.items.list), { query, signal });
+  return api(endpoints.items.list, { query, signal });
 }
 
 export const itemsQueryOptions = (query: ItemsQuery) =>

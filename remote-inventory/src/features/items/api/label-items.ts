@@ -1,5 +1,5 @@
-import { endpoints, LABELS_MAX_ITEMS, pathOf, type ItemRow, type ShopSettings } from '@loupe/contracts';
-import { http, useQuery } from '@loupe/platform';
+import { endpoints, LABELS_MAX_ITEMS, type ItemRow } from '@loupe/contracts';
+import { api, queryKeys, useQuery } from '@loupe/platform';
 import { getItem } from './get-item';
 import { getItems } from './get-items';
 import type { LabelRequest } from '../lib/label-request';
@@ -38,18 +38,19 @@ export async function getLabelItems(request: LabelRequest, signal?: AbortSignal)
 
 export function useLabelItems(request: LabelRequest) {
   return useQuery({
-    queryKey: ['items', 'labels', request.ids, request.filters],
+    queryKey: [...queryKeys.items.all, 'labels', request.ids, request.filters],
     queryFn: ({ signal }) => getLabelItems(request, signal),
   });
 }
 
 /**
- * The shop's settings, for the label price mode and price code key. The key is the admin screen's
- * (remote-admin's shopSettingsKeys.settings), so a change saved there shows here without a reload.
+ * The shop's settings, for the label price mode and price code key. The key is the platform's, which the admin
+ * screen reads too (remote-admin's shopSettingsKeys.settings), so a change saved there shows here without a
+ * reload.
  */
 export function useLabelSettings() {
   return useQuery({
-    queryKey: ['shop-settings', 'detail'],
-    queryFn: ({ signal }) => http.get<ShopSettings>(pathOf(endpoints.settings.get), { signal }),
+    queryKey: queryKeys['shop-settings'].details(),
+    queryFn: ({ signal }) => api(endpoints.settings.get, { signal }),
   });
 }

@@ -1,11 +1,9 @@
-import { endpoints, pathOf, type Item, type ItemUpdate } from '@loupe/contracts';
-import { http } from '@loupe/platform';
+import { endpoints, type ItemUpdate } from '@loupe/contracts';
 import { ITEM_EDITED, useStockMutation } from '../../../lib/cache';
 
 /** Edit Inventory Item: only the descriptive fields; status and prices change through actions. */
-export function updateItem(id: number, input: ItemUpdate): Promise<Item> {
-  return http.put<Item>(pathOf(endpoints.items.update, { id }), input);
-}
-
 export const useUpdateItem = () =>
-  useStockMutation(({ id, input }: { id: number; input: ItemUpdate }) => updateItem(id, input), ITEM_EDITED);
+  useStockMutation(endpoints.items.update, {
+    call: ({ id, input }: { id: number; input: ItemUpdate }) => ({ params: { id }, body: input }),
+    changes: ITEM_EDITED,
+  });

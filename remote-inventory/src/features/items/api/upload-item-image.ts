@@ -1,5 +1,5 @@
 import { API_BASE, endpoints, pathOf, type ItemImage } from '@loupe/contracts';
-import { upload } from '@loupe/platform';
+import { apiUpload } from '@loupe/platform';
 import { ITEM_CHANGED, useStockMutation } from '../../../lib/cache';
 
 /** Adds an image to an item (multipart field `file`); the service recognises the type by content. */
@@ -9,19 +9,20 @@ export function uploadItemImage(
   onProgress: (percent: number) => void,
   signal?: AbortSignal,
 ): Promise<ItemImage> {
-  return upload<ItemImage>(pathOf(endpoints.items.addImage, { id: itemId }), file, {
-    fieldName: 'file',
+  return apiUpload(endpoints.items.addImage, {
+    params: { id: itemId },
+    file,
     onProgress: (progress) => onProgress(progress.percent),
     signal,
   });
 }
 
 export const useUploadItemImage = () =>
-  useStockMutation(
-    ({ itemId, file, onProgress }: { itemId: number; file: File; onProgress(percent: number): void }) =>
+  useStockMutation(endpoints.items.addImage, {
+    send: ({ itemId, file, onProgress }: { itemId: number; file: File; onProgress(percent: number): void }) =>
       uploadItemImage(itemId, file, onProgress),
-    ITEM_CHANGED,
-  );
+    changes: ITEM_CHANGED,
+  });
 
 /** Where the browser reads an image's bytes (staff of the shop only; the session cookie goes along). */
 export const itemImageUrl = (itemId: number, imageId: number): string =>

@@ -1,7 +1,7 @@
 import type { Item, ItemImage } from '@loupe/contracts';
-import { errorMessage, useQueryClient, useUndoable } from '@loupe/platform';
+import { errorMessage, invalidateResources, useQueryClient, useUndoable } from '@loupe/platform';
 import { useCallback, type Dispatch, type SetStateAction } from 'react';
-import { invalidate, ITEM_CHANGED } from '../../../lib/cache';
+import { ITEM_CHANGED } from '../../../lib/cache';
 import { deleteItemImage } from '../api/delete-item-image';
 
 /**
@@ -40,7 +40,7 @@ export function useUndoableImageRemoval(
           try {
             // keepalive: when the page is being left the browser still finishes it.
             await deleteItemImage(itemId, image.id, { keepalive: true });
-            await invalidate(queryClient, ITEM_CHANGED);
+            await invalidateResources(queryClient, ITEM_CHANGED);
           } catch (error) {
             putBack();
             onError(errorMessage(error, 'The image could not be removed.'));

@@ -1,7 +1,7 @@
 import type { ItemRow } from '@loupe/contracts';
-import { errorMessage, useQueryClient, useUndoable } from '@loupe/platform';
+import { errorMessage, invalidateResources, useQueryClient, useUndoable } from '@loupe/platform';
 import { useCallback, useState } from 'react';
-import { invalidate, refreshIfConflict, STOCK_MOVED } from '../../../lib/cache';
+import { refreshIfConflict, STOCK_MOVED } from '../../../lib/cache';
 import { returnItem } from '../api/return-item';
 
 /**
@@ -36,7 +36,7 @@ export function useUndoableReturn(onError: (text: string) => void) {
           try {
             // keepalive: when the page is being left the browser still finishes it.
             await returnItem(item.id, { keepalive: true });
-            await invalidate(queryClient, STOCK_MOVED);
+            await invalidateResources(queryClient, STOCK_MOVED);
           } catch (error) {
             refreshIfConflict(queryClient, error);
             onError(errorMessage(error, `${item.serial} could not be returned.`));
