@@ -1,7 +1,7 @@
 import type { Currency, LedgerEntry, VoidInfo } from '@loupe/contracts';
 import type { Queryable } from '../../db/database';
 import { moneyOut } from '../../kernel/money';
-import { voidsOf, type NewReversal } from '../finance/reversals';
+import { voidsOf, type NewReversal } from '../../kernel/reversals';
 
 export interface LedgerPosting {
   shopId: number;

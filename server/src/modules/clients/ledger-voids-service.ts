@@ -9,7 +9,7 @@ import {
   requireVoider,
   reversalNote,
   voidReason,
-} from '../finance/reversals';
+} from '../../kernel/reversals';
 
 /**
  * 409 for a posting of a stock purchase on credit or debt (source 'item_transaction'): it is one side of the

@@ -1,7 +1,13 @@
 import type { Currency, Expense, PaymentMethod, QuickSale, VoidInfo } from '@loupe/contracts';
 import type { Queryable } from '../../db/database';
 import { moneyOut } from '../../kernel/money';
-import { insertReversal, voidsOf, type NewReversal } from './reversals';
+import {
+  insertReversal,
+  voidsOf,
+  type NewReversal,
+  type ReversalTarget,
+} from '../../kernel/reversals';
+import { SALES_REVERSAL } from '../inventory';
 
 /** An expense or quick sale as the routes hand it over: decimals as canonical strings, already validated. */
 export interface NewFinanceEntry {
@@ -95,6 +101,8 @@ abstract class EntryTable<T> {
   protected abstract readonly insertSql: string;
   /** The table, for the reversals (010) that void its rows. */
   protected abstract readonly table: 'expenses' | 'sales';
+  /** How a row of this table is voided: the columns its reversal copies and negates. */
+  protected abstract readonly reversal: ReversalTarget;
   protected abstract toEntry(row: EntryRow, voided: VoidInfo | null): T;
   /** Columns this kind reads besides entryColumns (a leading comma), e.g. a quick sale's buyer. */
   protected readonly extraColumns: string = '';
@@ -168,7 +176,7 @@ abstract class EntryTable<T> {
 
   /** Writes the reversal of entry `reversal.originalId` (opposite amounts, on `reversal.date`); → its id. */
   async insertReversal(reversal: NewReversal): Promise<number> {
-    return insertReversal(this.db, this.table, reversal);
+    return insertReversal(this.db, this.reversal, reversal);
   }
 }
 
@@ -177,6 +185,12 @@ export class ExpensesRepository extends EntryTable<Expense> {
   protected readonly rows = 'expenses WHERE shop_id = $1';
   protected readonly table = 'expenses';
   protected readonly dayColumn = 'expense_date';
+  protected readonly reversal: ReversalTarget = {
+    table: 'expenses',
+    columns: 'shop_id, name, amount, currency, exchange_rate, amount_gbp, payment_method',
+    negated: ['amount', 'amount_gbp'],
+    dayColumn: 'expense_date',
+  };
   protected readonly insertSql = `INSERT INTO expenses (shop_id, name, amount, currency, exchange_rate, amount_gbp,
       payment_method, notes, expense_date, created_by, created_at)
     VALUES ($1, $2, $3::numeric, $4, $5::numeric, round($3::numeric * $5::numeric, 2), $6, $7, $8::date, $9, $10)`;
@@ -194,6 +208,7 @@ export class QuickSalesRepository extends EntryTable<QuickSale> {
   protected readonly rows = 'sales WHERE shop_id = $1 AND item_id IS NULL';
   protected readonly table = 'sales';
   protected readonly dayColumn = 'sale_date';
+  protected readonly reversal = SALES_REVERSAL;
   protected readonly insertSql = `INSERT INTO sales (shop_id, item_id, name, amount, currency, exchange_rate, amount_gbp,
       cost_gbp, payment_method, client_id, sale_date, notes, created_by, created_at, buyer_name)
     VALUES ($1, NULL, $2, $3::numeric, $4, $5::numeric, round($3::numeric * $5::numeric, 2), NULL, $6, $11,

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { notFound } from '../../kernel/http-errors';
 import type { ShopCaller } from '../../kernel/shop-scope';
 import type { Repositories } from '../../repositories';
-import { assertVoidable, guardDoubleVoid, requireVoider, reversalNote, voidReason } from './reversals';
+import { assertVoidable, guardDoubleVoid, requireVoider, reversalNote, voidReason } from '../../kernel/reversals';
 
 /** Expenses or quick sales, as a void reads and reverses them. */
 interface VoidableEntries<T> {

@@ -16,7 +16,7 @@ import { AMOUNT_RULE } from '../../kernel/money';
 import type { ShopCaller } from '../../kernel/shop-scope';
 import { ErrorBag, dateField, decimalField } from '../../kernel/validation';
 import type { Repositories } from '../../repositories';
-import type { NewReversal } from '../finance/reversals';
+import type { NewReversal } from '../../kernel/reversals';
 import { auditView } from './common';
 
 /** The consignment terms of an add, checked; errors keyed `consignment`, each naming its field. */

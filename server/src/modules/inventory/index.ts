@@ -26,3 +26,5 @@ const inventoryRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (f
 };
 
 export default inventoryRoutes;
+
+export { SALES_REVERSAL } from './sale-reversal';

@@ -1,7 +1,7 @@
 import type { ItemSale, PaymentMethod } from '@loupe/contracts';
 import type { Queryable } from '../../db/database';
 import { moneyOut, type Currency } from '../../kernel/money';
-import { insertReversal, type NewReversal } from '../finance/reversals';
+import { insertReversal, type NewReversal } from './sale-reversal';
 
 export interface NewItemSale {
   shopId: number;

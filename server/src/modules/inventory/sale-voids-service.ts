@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { conflict, notFound } from '../../kernel/http-errors';
 import type { ShopCaller } from '../../kernel/shop-scope';
 import { reverseConsignmentPayable } from './consignment-service';
-import { guardDoubleVoid, requireVoider, reversalNote, voidReason } from '../finance/reversals';
+import { guardDoubleVoid, requireVoider, reversalNote, voidReason } from '../../kernel/reversals';
 
 /** 409: the item has no sale standing (never sold, or its sale was voided and it was not sold again). */
 export const NOT_SOLD = 'This item has not been sold.';

@@ -4,7 +4,7 @@ import type { AppContext } from '../../../context';
 import { shopCaller } from '../../../kernel/shop-scope';
 import { Detail, staffRoute } from '../../../kernel/schemas';
 import { pathId } from '../../../kernel/validation';
-import { VoidBody } from '../reversals';
+import { VoidBody } from '../../../kernel/reversals';
 import { EntryVoidsService, VOID_EXPENSES, VOID_QUICK_SALES } from '../voids-service';
 
 const TAGS = ['finance'];

@@ -3,7 +3,7 @@ import { endpoints } from '@loupe/contracts';
 import { shopCaller } from '../../../kernel/shop-scope';
 import { Detail, staffRoute } from '../../../kernel/schemas';
 import { pathId } from '../../../kernel/validation';
-import { VoidBody } from '../../finance/reversals';
+import { VoidBody } from '../../../kernel/reversals';
 import { SaleVoidsService } from '../sale-voids-service';
 import type { InventoryRouteOptions } from '..';
 

@@ -8,13 +8,14 @@ import {
   type VoidInfo,
 } from '@loupe/contracts';
 import { Type } from '@sinclair/typebox';
-import type { Queryable } from '../../db/database';
-import { isUniqueViolation } from '../../kernel/db-errors';
-import { ApiError, conflict, permissionDenied } from '../../kernel/http-errors';
-import type { ShopCaller } from '../../kernel/shop-scope';
+import type { Queryable } from '../db/database';
+import { isUniqueViolation } from './db-errors';
+import { ApiError, conflict, permissionDenied } from './http-errors';
+import type { ShopCaller } from './shop-scope';
 
 // Corrections by reversal (issue 12, migration 010): what the voids of sales, quick sales, expenses and ledger
-// entries share. The original row is never changed; its reversal is a new row with the opposite amounts.
+// entries share. The original row is never changed; its reversal is a new row with the opposite amounts. The
+// kernel knows no table: each owner's repository names its table and the columns a reversal copies.
 
 /** A reversal as a repository writes it: the original's values negated, dated and explained by these. */
 export interface NewReversal {
@@ -29,32 +30,33 @@ export interface NewReversal {
   at: Date;
 }
 
-/** The columns a reversal copies from its original (amounts negated), per table. */
-export const reversalColumns = {
-  expenses: 'shop_id, name, amount, currency, exchange_rate, amount_gbp, payment_method',
-  sales:
-    'shop_id, item_id, name, amount, currency, exchange_rate, amount_gbp, cost_gbp, payment_method, client_id',
-} as const;
-
-/** The day column of each table a reversal is dated in. */
-const reversalDayColumn = { expenses: 'expense_date', sales: 'sale_date' } as const;
+/** A table whose rows are voided by reversal, as its owner's repository describes it. */
+export interface ReversalTarget {
+  table: string;
+  /** The columns copied from the original, e.g. 'shop_id, name, amount'. */
+  columns: string;
+  /** Those of `columns` whose value the reversal negates. */
+  negated: readonly string[];
+  /** The column the reversal is dated in. */
+  dayColumn: string;
+}
 
 /**
- * Writes the reversal of `reversal.originalId` in `table` (a sale of an item, a quick sale or an expense): its
- * columns copied with the amounts (and a sale's cost) negated, dated `reversal.date`; → the reversal's id.
+ * Writes the reversal of `reversal.originalId` in the target's table: its columns copied with the amounts
+ * negated, dated `reversal.date`, with its notes, reason and who voided it; → the reversal's id.
  */
 export async function insertReversal(
   db: Queryable,
-  table: keyof typeof reversalColumns,
+  target: ReversalTarget,
   reversal: NewReversal,
 ): Promise<number> {
-  const columns = reversalColumns[table];
+  const { table, columns } = target;
   const negated = columns
     .split(', ')
-    .map((c) => (['amount', 'amount_gbp', 'cost_gbp'].includes(c) ? `-${c}` : c))
+    .map((c) => (target.negated.includes(c) ? `-${c}` : c))
     .join(', ');
   const rows = await db.query<{ id: string }>(
-    `INSERT INTO ${table} (${columns}, ${reversalDayColumn[table]}, notes, created_by, created_at,
+    `INSERT INTO ${table} (${columns}, ${target.dayColumn}, notes, created_by, created_at,
                            reversal_of, void_reason, voided_by_name)
      SELECT ${negated}, $3::date, $4, $5, $6, id, $7, (SELECT username FROM users WHERE id = $5)
        FROM ${table} WHERE shop_id = $1 AND id = $2
@@ -83,7 +85,7 @@ interface VoidRecord {
 /** The VoidInfo of each of `ids` (as text) that has a reversal in `table`, keyed by the original's id. */
 export async function voidsOf(
   db: Queryable,
-  table: 'expenses' | 'sales' | 'client_ledger',
+  table: string,
   ids: readonly string[],
 ): Promise<Map<string, VoidInfo>> {
   if (ids.length === 0) return new Map();
