@@ -1,4 +1,5 @@
 import { ALREADY_VOIDED, VOID_NOT_ALLOWED, type Expense, type QuickSale, type Role } from '@loupe/contracts';
+import { queryKeys, type Resource } from '@loupe/platform';
 import { authCheckAs, createFetchMock, renderWithProviders, type FetchMock } from '@loupe/platform/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -93,7 +94,11 @@ describe('/expenselist: Void', () => {
   it('voids an expense with a reason: the request, the expense marked, its reversal listed without Void', async () => {
     const mock = service('gold', '/api/expenses/', [RENT, COURIER], 'expense_date');
     const { queryClient } = renderWithProviders(<ExpenseListPage />, { route: '/expenselist' });
-    const invalidate = jest.spyOn(queryClient, 'invalidateQueries');
+    // A query of each resource, as other screens leave them in the shared cache.
+    const changed: Resource[] = ['expenses', 'quick-sales', 'reports', 'dashboard', 'activity'];
+    const elsewhere = (resource: Resource) => queryKeys[resource].list({ elsewhere: true });
+    for (const resource of [...changed, 'items' as const])
+      queryClient.setQueryData(elsewhere(resource), { results: [], count: 0 });
     const table = await screen.findByRole('table', { name: 'Expenses' });
     expect(within(table).getByRole('button', { name: 'Void Courier, £12.50 on 27 Feb 2026' })).toBeEnabled();
     await userEvent.click(within(table).getByRole('button', { name: 'Void Rent, £1,200.00 on 1 Mar 2026' }));
@@ -109,8 +114,13 @@ describe('/expenselist: Void', () => {
       { reason: 'Entered twice' },
     ]);
     // The lists, the reports, the dashboard and the Activity screen are asked again.
-    for (const root of ['expenses', 'quick-sales', 'reports', 'dashboard', 'activity'])
-      expect(invalidate).toHaveBeenCalledWith({ queryKey: [root] });
+    for (const resource of changed)
+      expect([resource, queryClient.getQueryState(elsewhere(resource))?.isInvalidated]).toEqual([
+        resource,
+        true,
+      ]);
+    // An expense moves no stock.
+    expect(queryClient.getQueryState(elsewhere('items'))?.isInvalidated).toBe(false);
     expect(await screen.findByText('Voided Rent, £1,200.00 on 1 Mar 2026.')).toBeInTheDocument();
 
     const after = screen.getByRole('table', { name: 'Expenses' });

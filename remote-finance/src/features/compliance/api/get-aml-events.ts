@@ -1,5 +1,5 @@
 import { API_BASE, endpoints, pathOf, type AmlEventList } from '@loupe/contracts';
-import { http, queryOptions, resourceKeys, type ListQuery } from '@loupe/platform';
+import { api, queryKeys, queryOptions, type ListQuery } from '@loupe/platform';
 
 /** What the Compliance screen is filtered by in its URL, under the API's own parameter names. */
 export const AML_FILTERS = ['outcome', 'date_from', 'date_to'] as const;
@@ -10,11 +10,11 @@ export type AmlListQuery = ListQuery<AmlFilter>;
  * Keys under the 'compliance' root. A sale or payment anywhere may add a row, but the report is read on its
  * own like a log: it relies on the cache's stale time and window-focus refetch.
  */
-export const complianceKeys = resourceKeys('compliance');
+export const complianceKeys = queryKeys.compliance;
 
 /** `GET /api/compliance/aml/`: one page of flagged cash payments and refused attempts, newest first. */
 export function getAmlEvents(query: AmlListQuery, signal?: AbortSignal): Promise<AmlEventList> {
-  return http.get<AmlEventList>(pathOf(endpoints.compliance.aml), { query, signal });
+  return api(endpoints.compliance.aml, { query, signal });
 }
 
 export const amlQueryOptions = (query: AmlListQuery) =>

@@ -1,11 +1,11 @@
-import { endpoints, pathOf, type DashboardPin } from '@loupe/contracts';
-import { errorDetail, http, useQueryClient, useUndoable, type RequestOptions } from '@loupe/platform';
+import { endpoints, type DashboardPin } from '@loupe/contracts';
+import { api, errorDetail, invalidateResources, useQueryClient, useUndoable } from '@loupe/platform';
 import { useCallback, useState } from 'react';
 import { dashboardKeys } from '../../../api/query-keys';
 
 /** `DELETE /api/dashboard/pins/{id}/` → 204. */
-export function deletePin(id: number, options?: RequestOptions): Promise<void> {
-  return http.delete<void>(pathOf(endpoints.pins.delete, { id }), options);
+export function deletePin(id: number, options?: { keepalive?: boolean }): Promise<void> {
+  return api(endpoints.pins.delete, { params: { id }, ...options });
 }
 
 /**
@@ -41,7 +41,7 @@ export function useUndoableUnpin() {
           try {
             // keepalive: when the page is being left the browser still finishes it.
             await deletePin(pin.id, { keepalive: true });
-            await queryClient.invalidateQueries({ queryKey: dashboardKeys.pins });
+            await invalidateResources(queryClient, [dashboardKeys.pins]);
           } catch (failure) {
             setError(`${title}: ${errorDetail(failure) ?? 'The report could not be unpinned.'}`);
           } finally {

@@ -1,12 +1,12 @@
-import { endpoints, pathOf, type ResponseOf } from '@loupe/contracts';
-import { http, queryOptions, useQuery } from '@loupe/platform';
+import { endpoints, type ResponseOf } from '@loupe/contracts';
+import { api, queryOptions, useQuery } from '@loupe/platform';
 import { dashboardKeys } from '../../../api/query-keys';
 
 export type FinanceDashboard = ResponseOf<typeof endpoints.dashboard.finance>;
 
 /** `GET /api/dashboard/finance/`: revenue, sales, purchases, profit and the recent watch sales. */
 export function getFinanceDashboard(signal?: AbortSignal): Promise<FinanceDashboard> {
-  return http.get<FinanceDashboard>(pathOf(endpoints.dashboard.finance), { signal });
+  return api(endpoints.dashboard.finance, { signal });
 }
 
 /**

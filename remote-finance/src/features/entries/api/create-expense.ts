@@ -1,6 +1,6 @@
-import { endpoints, pathOf, type ResponseOf } from '@loupe/contracts';
-import { http, useMutation, useQueryClient } from '@loupe/platform';
-import { invalidateAfterEntry } from '../../../api/query-keys';
+import { endpoints, type ResponseOf } from '@loupe/contracts';
+import { api, useApiMutation } from '@loupe/platform';
+import { ENTRY_CHANGES } from '../../../api/query-keys';
 import type { EntryValues } from '../lib/entry-values';
 import { entryBody } from './entry-body';
 
@@ -8,11 +8,10 @@ export type Expense = ResponseOf<typeof endpoints.expenses.create>;
 
 /** `POST /api/expenses/` → the saved expense. */
 export function createExpense(values: EntryValues): Promise<Expense> {
-  return http.post<Expense>(pathOf(endpoints.expenses.create), entryBody(values));
+  return api(endpoints.expenses.create, { body: entryBody(values) });
 }
 
 /** Save Expense: the expense list, the reports and the dashboard's figures all count it. */
 export function useCreateExpense() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createExpense, onSuccess: () => invalidateAfterEntry(queryClient) });
+  return useApiMutation(endpoints.expenses.create, { send: createExpense, changes: ENTRY_CHANGES });
 }

@@ -1,6 +1,6 @@
-import { endpoints, pathOf, type QuickSaleCreate, type ResponseOf } from '@loupe/contracts';
-import { http, useMutation, useQueryClient } from '@loupe/platform';
-import { invalidateAfterQuickSale } from '../../../api/query-keys';
+import { endpoints, type QuickSaleCreate, type ResponseOf } from '@loupe/contracts';
+import { api, useApiMutation } from '@loupe/platform';
+import { QUICK_SALE_CHANGES } from '../../../api/query-keys';
 import type { EntryValues } from '../lib/entry-values';
 import { entryBody } from './entry-body';
 
@@ -15,14 +15,10 @@ export function buyerBody(values: EntryValues): Pick<QuickSaleCreate, 'clientId'
 
 /** `POST /api/quick-sales/` → the saved sale (a sale without a stock item) with its invoice. */
 export function createQuickSale(values: EntryValues): Promise<QuickSale> {
-  return http.post<QuickSale>(pathOf(endpoints.quickSales.create), {
-    ...entryBody(values),
-    ...buyerBody(values),
-  } satisfies QuickSaleCreate);
+  return api(endpoints.quickSales.create, { body: { ...entryBody(values), ...buyerBody(values) } });
 }
 
 /** Save Quick Sale: revenue, the sales reports, the dashboard's figures and the invoices list all count it. */
 export function useCreateQuickSale() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createQuickSale, onSuccess: () => invalidateAfterQuickSale(queryClient) });
+  return useApiMutation(endpoints.quickSales.create, { send: createQuickSale, changes: QUICK_SALE_CHANGES });
 }

@@ -1,5 +1,5 @@
-import { endpoints, pathOf, type ResponseOf } from '@loupe/contracts';
-import { http, queryOptions, type ListQuery } from '@loupe/platform';
+import { endpoints, type ResponseOf } from '@loupe/contracts';
+import { api, queryOptions, type ListQuery } from '@loupe/platform';
 import { expenseKeys } from '../../../api/query-keys';
 
 export type ExpenseList = ResponseOf<typeof endpoints.expenses.list>;
@@ -10,7 +10,7 @@ export type ExpenseQuery = ListQuery<(typeof EXPENSE_FILTERS)[number]>;
 
 /** `GET /api/expenses/` with the list's query (page, page_size, date_from, date_to), newest first. */
 export function getExpenses(query: ExpenseQuery, signal?: AbortSignal): Promise<ExpenseList> {
-  return http.get<ExpenseList>(pathOf(endpoints.expenses.list), { query, signal });
+  return api(endpoints.expenses.list, { query, signal });
 }
 
 /** One page, for the list controller (which is this endpoint's hook: it holds the query in the URL). */

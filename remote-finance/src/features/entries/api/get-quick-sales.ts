@@ -1,5 +1,5 @@
-import { endpoints, pathOf, type ResponseOf } from '@loupe/contracts';
-import { http, queryOptions, useQuery } from '@loupe/platform';
+import { endpoints, type ResponseOf } from '@loupe/contracts';
+import { api, queryOptions, useQuery } from '@loupe/platform';
 import { quickSaleKeys } from '../../../api/query-keys';
 
 export type QuickSaleList = ResponseOf<typeof endpoints.quickSales.list>;
@@ -9,13 +9,10 @@ export const RECENT_QUICK_SALES = 10;
 
 /** `GET /api/quick-sales/?page_size=10` → the latest quick sales, newest first, and how many there are. */
 export function getRecentQuickSales(signal?: AbortSignal): Promise<QuickSaleList> {
-  return http.get<QuickSaleList>(pathOf(endpoints.quickSales.list), {
-    query: { page_size: RECENT_QUICK_SALES },
-    signal,
-  });
+  return api(endpoints.quickSales.list, { query: { page_size: RECENT_QUICK_SALES }, signal });
 }
 
-/** Under the quick-sales root, so saving or voiding one (invalidateAfterEntry) refreshes it. */
+/** Under the quick-sales root, so saving or voiding one (ENTRY_CHANGES) refreshes it. */
 export function useRecentQuickSales() {
   return useQuery(
     queryOptions({

@@ -1,5 +1,5 @@
 import { API_BASE, endpoints, pathOf, type InvoiceList } from '@loupe/contracts';
-import { http, queryOptions, type ListQuery } from '@loupe/platform';
+import { api, queryOptions, type ListQuery } from '@loupe/platform';
 import { invoiceKeys } from '../../../api/query-keys';
 
 /** What the Invoices screen is filtered by in its URL, under the API's own parameter names (InvoiceQuery). */
@@ -7,12 +7,13 @@ export const INVOICE_FILTERS = ['date_from', 'date_to', 'client', 'status', 'kin
 export type InvoiceFilter = (typeof INVOICE_FILTERS)[number];
 export type InvoiceListQuery = ListQuery<InvoiceFilter>;
 
-// Under the 'invoices' root, which a quick sale, a Sell and their voids invalidate (they issue documents).
+// Under the 'invoices' resource, which a quick sale, a Sell and their voids declare they change (they issue
+// documents).
 export { invoiceKeys };
 
 /** `GET /api/invoices/`: one page of invoices and credit notes, newest first, filtered by the service. */
 export function getInvoices(query: InvoiceListQuery, signal?: AbortSignal): Promise<InvoiceList> {
-  return http.get<InvoiceList>(pathOf(endpoints.invoices.list), { query, signal });
+  return api(endpoints.invoices.list, { query, signal });
 }
 
 export const invoicesQueryOptions = (query: InvoiceListQuery) =>

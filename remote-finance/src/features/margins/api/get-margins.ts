@@ -1,15 +1,15 @@
 import { API_BASE, endpoints, pathOf, type MarginQuery, type MarginReport } from '@loupe/contracts';
-import { http, queryOptions, useQuery } from '@loupe/platform';
+import { api, queryKeys, queryOptions, useQuery } from '@loupe/platform';
 
 /**
  * Under the finance reports' root ('reports'), so a Sell or a void that refreshes the reports refreshes the
  * margins with them.
  */
-export const marginsKey = (query: MarginQuery) => ['reports', 'margins', query] as const;
+export const marginsKey = (query: MarginQuery) => [...queryKeys.reports.all, 'margins', query] as const;
 
 /** `GET /api/reports/margins/?from&to`: item sales, cost of goods sold and margin by brand over the days. */
 export function getMargins(query: MarginQuery, signal?: AbortSignal): Promise<MarginReport> {
-  return http.get<MarginReport>(pathOf(endpoints.reports.margins), { query: { ...query }, signal });
+  return api(endpoints.reports.margins, { query, signal });
 }
 
 /** Only asked for once both days are chosen; null leaves the query idle. */

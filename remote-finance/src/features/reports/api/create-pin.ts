@@ -1,5 +1,5 @@
-import { endpoints, pathOf, type BodyOf, type ResponseOf } from '@loupe/contracts';
-import { http, useMutation, useQueryClient } from '@loupe/platform';
+import { endpoints, type BodyOf, type ResponseOf } from '@loupe/contracts';
+import { api, useApiMutation } from '@loupe/platform';
 import { dashboardKeys } from '../../../api/query-keys';
 import type { ReportQuery } from './get-report';
 
@@ -15,14 +15,10 @@ export function createPin(query: ReportQuery): Promise<DashboardPin> {
     range: query.range ?? '',
     ...(query.range === 'custom' ? { from: query.from ?? null, to: query.to ?? null } : {}),
   };
-  return http.post<DashboardPin>(pathOf(endpoints.pins.create), body);
+  return api(endpoints.pins.create, { body });
 }
 
 /** Add to Dash: the dashboard's Pinned Reports card shows the new pin next time it is seen, without a reload. */
 export function useCreatePin() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createPin,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: dashboardKeys.pins }),
-  });
+  return useApiMutation(endpoints.pins.create, { send: createPin, changes: [dashboardKeys.pins] });
 }

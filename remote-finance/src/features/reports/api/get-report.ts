@@ -1,5 +1,5 @@
-import { endpoints, pathOf, type QueryOf, type ResponseOf } from '@loupe/contracts';
-import { http, queryOptions, useQuery } from '@loupe/platform';
+import { endpoints, type QueryOf, type ResponseOf } from '@loupe/contracts';
+import { api, queryOptions, useQuery } from '@loupe/platform';
 import { reportKeys } from '../../../api/query-keys';
 
 export type Report = ResponseOf<typeof endpoints.reports.get>;
@@ -18,7 +18,7 @@ export function reportParams(query: ReportQuery): Record<string, string> {
 
 /** `GET /api/reports/?type=&range=&from=&to=`. */
 export function getReport(query: ReportQuery, signal?: AbortSignal): Promise<Report> {
-  return http.get<Report>(pathOf(endpoints.reports.get), { query: reportParams(query), signal });
+  return api(endpoints.reports.get, { query: reportParams(query), signal });
 }
 
 /** Keyed by what the service is asked, so a days pair left over from a custom range never splits the cache. */
