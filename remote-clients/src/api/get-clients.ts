@@ -1,5 +1,5 @@
-import { endpoints, pathOf, type ClientOrdering, type ResponseOf } from '@loupe/contracts';
-import { http, queryOptions, useQuery, type ListQuery } from '@loupe/platform';
+import { endpoints, type ClientOrdering, type ResponseOf } from '@loupe/contracts';
+import { api, queryOptions, useQuery, type ListQuery } from '@loupe/platform';
 import { clientKeys } from './client-keys';
 
 /** What the clients list is filtered by in its URL, under the API's own parameter names. */
@@ -11,7 +11,7 @@ type ClientList = ResponseOf<typeof endpoints.clients.list>;
 
 /** `GET /api/clients/`: one page of clients, searched, filtered and sorted by the service. */
 export function getClients(query: ClientListQuery, signal?: AbortSignal): Promise<ClientList> {
-  return http.get<ClientList>(pathOf(endpoints.clients.list), { query, signal });
+  return api(endpoints.clients.list, { query, signal });
 }
 
 export const clientsQueryOptions = (query: ClientListQuery) =>

@@ -1,16 +1,16 @@
-import { API_BASE, endpoints, pathOf, type ClientCheckoutList, type InvoiceList } from '@loupe/contracts';
-import { http, keepPreviousData, useQuery, type PageSize } from '@loupe/platform';
+import { API_BASE, endpoints, pathOf } from '@loupe/contracts';
+import { api, keepPreviousData, queryKeys, useQuery, type PageSize } from '@loupe/platform';
 
 /*
  * A client's sales documents (issue 13): the invoices issued to them and their check-outs on approval. Both
  * live under the client's key (['clients', 'detail', id, …]), so a Sell or Check Out in the inventory remote,
- * which refreshes ['clients'], refreshes them too.
+ * which changes the `clients` resource, refreshes them too.
  */
 
 export const clientDocumentKeys = {
   invoices: (clientId: number, page: number, pageSize: PageSize) =>
-    ['clients', 'detail', clientId, 'invoices', { page, page_size: pageSize }] as const,
-  checkouts: (clientId: number) => ['clients', 'detail', clientId, 'checkouts'] as const,
+    [...queryKeys.clients.detail(clientId), 'invoices', { page, page_size: pageSize }] as const,
+  checkouts: (clientId: number) => [...queryKeys.clients.detail(clientId), 'checkouts'] as const,
 };
 
 /** The client's invoices and credit notes, newest first, one page at a time. */
@@ -18,7 +18,7 @@ export function useClientInvoices(clientId: number, page: number, pageSize: Page
   return useQuery({
     queryKey: clientDocumentKeys.invoices(clientId, page, pageSize),
     queryFn: ({ signal }) =>
-      http.get<InvoiceList>(pathOf(endpoints.invoices.list), {
+      api(endpoints.invoices.list, {
         query: { client: clientId, page, page_size: pageSize },
         signal,
       }),
@@ -31,8 +31,7 @@ export function useClientInvoices(clientId: number, page: number, pageSize: Page
 export function useClientCheckouts(clientId: number) {
   return useQuery({
     queryKey: clientDocumentKeys.checkouts(clientId),
-    queryFn: ({ signal }) =>
-      http.get<ClientCheckoutList>(pathOf(endpoints.clients.checkouts, { id: clientId }), { signal }),
+    queryFn: ({ signal }) => api(endpoints.clients.checkouts, { params: { id: clientId }, signal }),
   });
 }
 

@@ -1,12 +1,12 @@
 import { API_BASE, endpoints, pathOf, type ResponseOf } from '@loupe/contracts';
-import { http, queryOptions, useQuery } from '@loupe/platform';
+import { api, queryOptions, useQuery } from '@loupe/platform';
 import { clientKeys } from '../../../api/client-keys';
 
 type ClientDocumentList = ResponseOf<typeof endpoints.clients.kycDocuments>;
 
 /** Every KYC document on file for the client, newest first. */
 export function getKycDocuments(clientId: number, signal?: AbortSignal): Promise<ClientDocumentList> {
-  return http.get<ClientDocumentList>(pathOf(endpoints.clients.kycDocuments, { id: clientId }), { signal });
+  return api(endpoints.clients.kycDocuments, { params: { id: clientId }, signal });
 }
 
 export const kycDocumentsQueryOptions = (clientId: number) =>

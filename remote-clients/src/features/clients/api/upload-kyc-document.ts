@@ -1,6 +1,5 @@
-import { endpoints, pathOf, type ResponseOf } from '@loupe/contracts';
-import { upload, useMutation, useQueryClient } from '@loupe/platform';
-import { clientKeys } from '../../../api/client-keys';
+import { endpoints, type ResponseOf } from '@loupe/contracts';
+import { apiUpload, useApiMutation } from '@loupe/platform';
 
 type ClientDocument = ResponseOf<typeof endpoints.clients.addKycDocument>;
 
@@ -14,8 +13,9 @@ export function uploadKycDocument(
   onProgress: (percent: number) => void,
   signal?: AbortSignal,
 ): Promise<ClientDocument> {
-  return upload<ClientDocument>(pathOf(endpoints.clients.addKycDocument, { id: clientId }), file, {
-    fieldName: endpoints.clients.addKycDocument.upload,
+  return apiUpload(endpoints.clients.addKycDocument, {
+    params: { id: clientId },
+    file,
     onProgress: (progress) => onProgress(progress.percent),
     signal,
   });
@@ -23,9 +23,8 @@ export function uploadKycDocument(
 
 /** The first paper turns the client's KYC to Yes in every list, and adds itself to the papers on file. */
 export function useUploadKycDocument() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({
+  return useApiMutation(endpoints.clients.addKycDocument, {
+    send: ({
       clientId,
       file,
       onProgress,
@@ -34,6 +33,6 @@ export function useUploadKycDocument() {
       file: File;
       onProgress(percent: number): void;
     }) => uploadKycDocument(clientId, file, onProgress),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: clientKeys.all }),
+    changes: ['clients'],
   });
 }

@@ -1,26 +1,22 @@
-import { endpoints, pathOf, type Client } from '@loupe/contracts';
-import { http, useMutation, useQueryClient } from '@loupe/platform';
-import { clientKeys } from '../../../api/client-keys';
+import { endpoints } from '@loupe/contracts';
+import { useApiMutation } from '@loupe/platform';
 
-/** Records that the signed-in member verified the client's identity on `verifiedOn` (issue 13). */
-export function verifyClient(id: number, verifiedOn: string): Promise<Client> {
-  return http.post<Client>(pathOf(endpoints.clients.verify, { id }), { verifiedOn });
-}
-
-/** Withdraws the client's verification record. */
-export function unverifyClient(id: number): Promise<Client> {
-  return http.delete<Client>(pathOf(endpoints.clients.unverify, { id }));
-}
-
-/** Either way the client (its panel, the lists) and its History change: everything under ['clients']. */
+/**
+ * Records that the signed-in member verified the client's identity on `verifiedOn` (issue 13), or withdraws
+ * the record. Either way the client (its panel, the lists) and its History change: the clients resource.
+ */
 export function useVerification() {
-  const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: clientKeys.all });
   return {
-    verify: useMutation({
-      mutationFn: ({ id, verifiedOn }: { id: number; verifiedOn: string }) => verifyClient(id, verifiedOn),
-      onSuccess: refresh,
+    verify: useApiMutation(endpoints.clients.verify, {
+      call: ({ id, verifiedOn }: { id: number; verifiedOn: string }) => ({
+        params: { id },
+        body: { verifiedOn },
+      }),
+      changes: ['clients'],
     }),
-    unverify: useMutation({ mutationFn: (id: number) => unverifyClient(id), onSuccess: refresh }),
+    unverify: useApiMutation(endpoints.clients.unverify, {
+      call: (id: number) => ({ params: { id } }),
+      changes: ['clients'],
+    }),
   };
 }

@@ -1,12 +1,12 @@
-import { endpoints, pathOf, type ResponseOf } from '@loupe/contracts';
-import { http, queryOptions, useQuery } from '@loupe/platform';
+import { endpoints, type ResponseOf } from '@loupe/contracts';
+import { api, queryOptions, useQuery } from '@loupe/platform';
 import { clientKeys } from '../../../api/client-keys';
 
 type ClientSummary = ResponseOf<typeof endpoints.clients.summary>;
 
 /** `GET /api/clients/summary/`: the counts and balances behind the four client cards. */
 export function getClientsSummary(signal?: AbortSignal): Promise<ClientSummary> {
-  return http.get<ClientSummary>(pathOf(endpoints.clients.summary), { signal });
+  return api(endpoints.clients.summary, { signal });
 }
 
 /**
