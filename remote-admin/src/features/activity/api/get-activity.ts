@@ -1,5 +1,5 @@
-import { API_BASE, endpoints, pathOf, type ActivityFilters, type AuditEventList } from '@loupe/contracts';
-import { http, queryOptions, resourceKeys, useQuery, type ListQuery } from '@loupe/platform';
+import { API_BASE, endpoints, pathOf, type AuditEventList } from '@loupe/contracts';
+import { api, queryKeys, queryOptions, useQuery, type ListQuery } from '@loupe/platform';
 
 /** What the Activity screen is filtered by in its URL, under the API's own parameter names. */
 export const ACTIVITY_FILTERS = ['user', 'entity', 'action', 'date_from', 'date_to'] as const;
@@ -11,13 +11,13 @@ export type ActivityListQuery = ListQuery<ActivityFilter>;
  * is a log, read on its own), so it relies on the cache's stale time and window-focus refetch instead.
  */
 export const activityKeys = {
-  ...resourceKeys('activity'),
-  filters: () => ['activity', 'filters'] as const,
+  ...queryKeys.activity,
+  filters: () => [...queryKeys.activity.all, 'filters'] as const,
 };
 
 /** `GET /api/activity/`: one page of the shop's trail, newest first, filtered by the service. */
 export function getActivity(query: ActivityListQuery, signal?: AbortSignal): Promise<AuditEventList> {
-  return http.get<AuditEventList>(pathOf(endpoints.activity.list), { query, signal });
+  return api(endpoints.activity.list, { query, signal });
 }
 
 export const activityQueryOptions = (query: ActivityListQuery) =>
@@ -30,7 +30,7 @@ export const activityQueryOptions = (query: ActivityListQuery) =>
 export function useActivityFilters() {
   return useQuery({
     queryKey: activityKeys.filters(),
-    queryFn: ({ signal }) => http.get<ActivityFilters>(pathOf(endpoints.activity.filters), { signal }),
+    queryFn: ({ signal }) => api(endpoints.activity.filters, { signal }),
   });
 }
 

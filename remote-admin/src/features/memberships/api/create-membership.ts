@@ -1,27 +1,20 @@
-import { endpoints, pathOf, type BodyOf, type ResponseOf } from '@loupe/contracts';
-import { errorDetail, fieldErrors, http, useMutation, useQueryClient } from '@loupe/platform';
-import { membershipKeys } from './get-memberships';
+import { endpoints, type BodyOf } from '@loupe/contracts';
+import { errorDetail, fieldErrors, useApiMutation } from '@loupe/platform';
 
-type Membership = ResponseOf<typeof endpoints.memberships.create>;
 export type MembershipCreate = BodyOf<typeof endpoints.memberships.create>;
 
 export const SUBMISSION_FAILED = 'Submission failed';
 
-/** Adds a member to the shop, or changes the role of one who already is (the answer is the membership). */
-export function createMembership(shopId: number, input: MembershipCreate): Promise<Membership> {
-  return http.post<Membership>(pathOf(endpoints.memberships.create, { shopId }), input);
-}
-
 /**
- * Adds a member, then refreshes every member list of the shop: adding an existing member changes their role,
- * which takes them off the other role's list too. The mutation ends once the lists are back, so the form's
- * confirmation and the new row appear together.
+ * Adds a member to the shop, or changes the role of one who already is (the answer is the membership), then
+ * refreshes every member list of the shop: adding an existing member changes their role, which takes them off
+ * the other role's list too. The mutation ends once the lists are back, so the form's confirmation and the new
+ * row appear together.
  */
 export function useCreateMembership(shopId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: MembershipCreate) => createMembership(shopId, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: membershipKeys.all }),
+  return useApiMutation(endpoints.memberships.create, {
+    call: (input: MembershipCreate) => ({ params: { shopId }, body: input }),
+    changes: ['memberships'],
   });
 }
 

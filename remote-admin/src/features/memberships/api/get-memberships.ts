@@ -1,9 +1,9 @@
-import { endpoints, pathOf, type MemberRole, type QueryOf, type ResponseOf } from '@loupe/contracts';
-import { http, queryOptions, resourceKeys, useQuery } from '@loupe/platform';
+import { endpoints, type MemberRole, type QueryOf, type ResponseOf } from '@loupe/contracts';
+import { api, queryKeys, queryOptions, useQuery } from '@loupe/platform';
 
 type MembershipList = ResponseOf<typeof endpoints.memberships.list>;
 
-export const membershipKeys = resourceKeys('memberships');
+export const membershipKeys = queryKeys.memberships;
 
 /** One shop's members of one role: the shop is in the path, the role in the query string. */
 export interface MembershipsQuery {
@@ -16,7 +16,7 @@ export function getMemberships(
   signal?: AbortSignal,
 ): Promise<MembershipList> {
   const query: QueryOf<typeof endpoints.memberships.list> = { role };
-  return http.get<MembershipList>(pathOf(endpoints.memberships.list, { shopId }), { query, signal });
+  return api(endpoints.memberships.list, { params: { shopId }, query, signal });
 }
 
 export const membershipsQueryOptions = (query: MembershipsQuery) =>

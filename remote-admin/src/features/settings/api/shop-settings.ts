@@ -1,21 +1,30 @@
-import { endpoints, pathOf, type ShopSettings, type ShopSettingsUpdate } from '@loupe/contracts';
-import { http, upload, useMutation, useQuery, useQueryClient, type UploadProgress } from '@loupe/platform';
+import { endpoints, type ShopSettings, type ShopSettingsUpdate } from '@loupe/contracts';
+import {
+  api,
+  apiUpload,
+  queryKeys,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type UploadProgress,
+} from '@loupe/platform';
 
 /**
  * Keys under the 'shop-settings' root. The logo's key carries its size and the settings' last change, so a
  * new logo is fetched again while an unchanged one answers from the cache.
  */
 export const shopSettingsKeys = {
-  all: ['shop-settings'] as const,
-  settings: ['shop-settings', 'detail'] as const,
-  logo: (version: string) => ['shop-settings', 'logo', version] as const,
+  all: queryKeys['shop-settings'].all,
+  /** The shop's one record (the stock labels read it too). */
+  settings: queryKeys['shop-settings'].details(),
+  logo: (version: string) => [...queryKeys['shop-settings'].all, 'logo', version] as const,
 };
 
 /** `GET /api/shop/settings/`: the shop's own details for its documents. */
 export function useShopSettings() {
   return useQuery({
     queryKey: shopSettingsKeys.settings,
-    queryFn: ({ signal }) => http.get<ShopSettings>(pathOf(endpoints.settings.get), { signal }),
+    queryFn: ({ signal }) => api(endpoints.settings.get, { signal }),
   });
 }
 
@@ -29,7 +38,7 @@ function useStoreSettings() {
 export function useUpdateShopSettings() {
   const store = useStoreSettings();
   return useMutation({
-    mutationFn: (body: ShopSettingsUpdate) => http.put<ShopSettings>(pathOf(endpoints.settings.update), body),
+    mutationFn: (body: ShopSettingsUpdate) => api(endpoints.settings.update, { body }),
     onSuccess: store,
   });
 }
@@ -42,8 +51,7 @@ export function useLogo(settings: ShopSettings | undefined) {
   const version = settings?.logo ? `${settings.logo.size}-${settings.updatedAt ?? ''}` : null;
   return useQuery({
     queryKey: shopSettingsKeys.logo(version ?? 'none'),
-    queryFn: ({ signal }) =>
-      http.get<Blob>(pathOf(endpoints.settings.logo), { signal, responseType: 'blob' }),
+    queryFn: ({ signal }) => api(endpoints.settings.logo, { signal }),
     enabled: version !== null,
   });
 }
@@ -52,8 +60,7 @@ export function useLogo(settings: ShopSettings | undefined) {
 export function useUploadLogo(onProgress: (progress: UploadProgress) => void) {
   const store = useStoreSettings();
   return useMutation({
-    mutationFn: (file: File) =>
-      upload<ShopSettings>(pathOf(endpoints.settings.uploadLogo), file, { onProgress }),
+    mutationFn: (file: File) => apiUpload(endpoints.settings.uploadLogo, { file, onProgress }),
     onSuccess: store,
   });
 }
@@ -62,7 +69,7 @@ export function useUploadLogo(onProgress: (progress: UploadProgress) => void) {
 export function useDeleteLogo() {
   const store = useStoreSettings();
   return useMutation({
-    mutationFn: () => http.delete<ShopSettings>(pathOf(endpoints.settings.deleteLogo)),
+    mutationFn: () => api(endpoints.settings.deleteLogo),
     onSuccess: store,
   });
 }

@@ -1,8 +1,6 @@
-import { endpoints, pathOf, type BodyOf, type ResponseOf } from '@loupe/contracts';
-import { errorDetail, fieldErrors, http, useAuth, useMutation, useQueryClient } from '@loupe/platform';
-import { sessionKeys } from './get-sessions';
+import { endpoints, type BodyOf } from '@loupe/contracts';
+import { errorDetail, fieldErrors, useApiMutation, useAuth } from '@loupe/platform';
 
-type DetailMessage = ResponseOf<typeof endpoints.profile.changePassword>;
 export type ChangePasswordInput = BodyOf<typeof endpoints.profile.changePassword>;
 
 export const PASSWORD_CHANGED = 'Password changed successfully.';
@@ -11,10 +9,6 @@ export const PASSWORDS_DO_NOT_MATCH = 'New passwords do not match.';
 /** The server's rule for a new password (ASVS 2.1.1); it checks it and answers with new_password's errors. */
 export const NEW_PASSWORD_HINT = 'At least 12 characters.';
 
-export function changePassword(input: ChangePasswordInput): Promise<DetailMessage> {
-  return http.post<DetailMessage>(pathOf(endpoints.profile.changePassword), input);
-}
-
 /**
  * Changes the password. The server ends the other sessions and gives this one a new id (a new cookie, which
  * the browser keeps by itself; the HTTP client reads the CSRF cookie afresh for every request), so the list
@@ -22,14 +16,12 @@ export function changePassword(input: ChangePasswordInput): Promise<DetailMessag
  * on this screen by the shell until the server says it no longer must. Neither holds the form busy.
  */
 export function useChangePassword() {
-  const queryClient = useQueryClient();
   const { checkAuth } = useAuth();
-  return useMutation({
-    mutationFn: changePassword,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: sessionKeys.all });
-      void checkAuth();
-    },
+  return useApiMutation(endpoints.profile.changePassword, {
+    call: (input: ChangePasswordInput) => ({ body: input }),
+    onSuccess: () => void checkAuth(),
+    changes: ['sessions'],
+    awaitChanges: false,
   });
 }
 

@@ -1,5 +1,5 @@
-import { endpoints, pathOf, type ResponseOf } from '@loupe/contracts';
-import { http, queryOptions, useQuery } from '@loupe/platform';
+import { endpoints, type ResponseOf } from '@loupe/contracts';
+import { api, queryKeys, queryOptions, useQuery } from '@loupe/platform';
 
 type Profile = ResponseOf<typeof endpoints.profile.me>;
 
@@ -7,11 +7,11 @@ export const PROFILE_LOAD_FAILED = 'Failed to load profile data.';
 
 /** The signed-in user's own record: no id in its key, since the cache is emptied when the user changes. */
 export const profileKeys = {
-  me: () => ['profile', 'me'] as const,
+  me: () => [...queryKeys.profile.all, 'me'] as const,
 };
 
 export function getProfile(signal?: AbortSignal): Promise<Profile> {
-  return http.get<Profile>(pathOf(endpoints.profile.me), { signal });
+  return api(endpoints.profile.me, { signal });
 }
 
 export const profileQueryOptions = () =>

@@ -1,15 +1,15 @@
-import { endpoints, pathOf, type ResponseOf } from '@loupe/contracts';
-import { http, queryOptions, resourceKeys, useQuery } from '@loupe/platform';
+import { endpoints, type ResponseOf } from '@loupe/contracts';
+import { api, queryKeys, queryOptions, useQuery } from '@loupe/platform';
 
 type SessionList = ResponseOf<typeof endpoints.sessions.list>;
 
 export const SESSIONS_LOAD_FAILED = 'Failed to load your sessions.';
 
 /** The signed-in user's own sessions: no user id in the key, since the cache is emptied when the user changes. */
-export const sessionKeys = resourceKeys('sessions');
+export const sessionKeys = queryKeys.sessions;
 
 export function getSessions(signal?: AbortSignal): Promise<SessionList> {
-  return http.get<SessionList>(pathOf(endpoints.sessions.list), { signal });
+  return api(endpoints.sessions.list, { signal });
 }
 
 export const sessionsQueryOptions = () =>

@@ -1,5 +1,5 @@
-import { endpoints, pathOf, type BodyOf, type ResponseOf } from '@loupe/contracts';
-import { http, useAuth, useMutation, useQueryClient } from '@loupe/platform';
+import { endpoints, type BodyOf, type ResponseOf } from '@loupe/contracts';
+import { api, useAuth, useMutation, useQueryClient } from '@loupe/platform';
 import { profileKeys } from './get-profile';
 
 type Profile = ResponseOf<typeof endpoints.profile.update>;
@@ -11,7 +11,7 @@ export const PROFILE_UPDATE_FAILED = 'Failed to update profile.';
 export type UpdateProfileInput = Required<BodyOf<typeof endpoints.profile.update>>;
 
 export function updateProfile(input: UpdateProfileInput): Promise<Profile> {
-  return http.put<Profile>(pathOf(endpoints.profile.update), input);
+  return api(endpoints.profile.update, { body: input });
 }
 
 /**
