@@ -33,6 +33,28 @@ const probes = [
     },
   },
   {
+    rule: 'import-x/no-restricted-paths',
+    why: "a server module imports another module's internals instead of its index.ts",
+    file: 'server/src/modules/shops/__lint_probe__.ts',
+    code: "export { ItemsRepository } from '../inventory/items-repository';\n",
+  },
+  {
+    rule: 'import-x/no-restricted-paths',
+    why: 'server kernel imports a module',
+    file: 'server/src/kernel/__lint_probe__.ts',
+    code: "export { OWNED_TABLES } from '../modules/shops/tables';\n",
+  },
+  {
+    rule: 'import-x/no-cycle',
+    why: 'two server modules import each other',
+    file: 'server/src/modules/shops/__lint_probe_a__.ts',
+    code: "import { b } from '../auth/__lint_probe_b__';\nexport const a = (): unknown => b;\n",
+    also: {
+      'server/src/modules/auth/__lint_probe_b__.ts':
+        "import { a } from '../shops/__lint_probe_a__';\nexport const b = (): unknown => a;\n",
+    },
+  },
+  {
     rule: 'jsx-a11y/click-events-have-key-events',
     why: 'a click handler on a div with no keyboard equivalent',
     file: 'platform/src/__lint_probe__/click.tsx',

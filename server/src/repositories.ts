@@ -1,5 +1,5 @@
 import type { Queryable } from './db/database';
-import { AuditRepository } from './kernel/audit-repository';
+import { AuditRepository } from './modules/audit';
 import { SessionsRepository } from './modules/auth/sessions-repository';
 import { UsersRepository } from './modules/auth/users-repository';
 import { AmlRepository } from './modules/compliance/aml-repository';

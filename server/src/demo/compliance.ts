@@ -22,7 +22,7 @@ export async function seedComplianceDemo(demo: DemoContext): Promise<void> {
   const repos = createRepositories(tx, () => now);
   const verifiedAt = new Date(now.getTime() - 30 * 86_400_000);
   const verifiedOn = isoDay(now, 30);
-  await repos.aml.setVerification(shopId, client.id, users.platinum, verifiedOn, verifiedAt);
+  await repos.clients.setVerification(shopId, client.id, users.platinum, verifiedOn, verifiedAt);
   await repos.audit.record({
     shopId,
     userId: users.platinum,

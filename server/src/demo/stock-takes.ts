@@ -1,4 +1,4 @@
-import { AuditRepository } from '../kernel/audit-repository';
+import { AuditRepository } from '../modules/audit';
 import type { DemoContext } from './demo-context';
 
 /**

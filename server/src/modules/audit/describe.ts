@@ -4,7 +4,7 @@ import {
   type AuditChange,
   type AuditEvent,
 } from '@loupe/contracts';
-import type { AuditRecord } from '../../kernel/audit-repository';
+import type { AuditRecord } from './audit-repository';
 
 // The trail in words staff understand, worded once here so History, Activity and the CSV say the same thing.
 // Entries are stored as the code of their day wrote them: every reader here is defensive, and an action it does

@@ -9,7 +9,7 @@ import {
   type AuditEvent,
 } from '@loupe/contracts';
 import type { AppContext } from '../../context';
-import type { AuditFilter } from '../../kernel/audit-repository';
+import type { AuditFilter } from './audit-repository';
 import { notFound, permissionDenied } from '../../kernel/http-errors';
 import { staffRoute } from '../../kernel/schemas';
 import { shopCaller, type ShopCaller } from '../../kernel/shop-scope';
@@ -170,3 +170,5 @@ const auditRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fasti
 };
 
 export default auditRoutes;
+
+export { AuditRepository, type AuditFilter, type AuditRecord, type AuditEntry } from './audit-repository';

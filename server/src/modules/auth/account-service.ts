@@ -1,7 +1,7 @@
 import type { ChangePassword, Profile } from '@loupe/contracts';
 import type { AppContext } from '../../context';
 import { BLANK, fieldErrors, notAuthenticated } from '../../kernel/http-errors';
-import { recordPasswordChange } from '../audit/events';
+import { recordPasswordChange } from './account-events';
 import { validateEmail } from './field-validators';
 import { hashPassword, verifyPassword } from './password-hasher';
 import { validatePassword } from './password-validators';

@@ -29,3 +29,5 @@ const authRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastif
 };
 
 export default authRoutes;
+
+export { AccountValidationError } from './accounts';

@@ -209,6 +209,23 @@ export class ClientsRepository {
     return lastChange(this.db, shopId, 'client', id, { only: ['create', 'update'] });
   }
 
+  /** Records (or, with a null day, withdraws) who verified the client's identity and on which day (CDD). */
+  async setVerification(
+    shopId: number,
+    clientId: number,
+    userId: number | null,
+    day: string | null,
+    at: Date,
+  ): Promise<void> {
+    await this.db.query(
+      `UPDATE clients SET cdd_verified_by = $3,
+         cdd_verified_by_name = (SELECT username FROM users WHERE id = $3::int),
+         cdd_verified_on = $4::date, cdd_verified_at = CASE WHEN $4::date IS NULL THEN NULL ELSE $5::timestamptz END
+       WHERE shop_id = $1 AND id = $2`,
+      [shopId, clientId, userId, day, at],
+    );
+  }
+
   /** The shop's calendar day at `at` (its time zone): the default date of a payment and its upper bound. */
   async shopToday(shopId: number, at: Date): Promise<string> {
     const rows = await this.db.query<{ today: string }>(

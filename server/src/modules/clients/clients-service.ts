@@ -19,7 +19,7 @@ import { ApiError, notFound } from '../../kernel/http-errors';
 import type { ShopCaller } from '../../kernel/shop-scope';
 import { ErrorBag } from '../../kernel/validation';
 import type { ClientFields } from './clients-repository';
-import { guardCash, recordAmlRefusal, type CashPayment } from '../compliance/aml-guard';
+import { guardCash, recordAmlRefusal, type CashPayment } from '../compliance';
 import { MAX_GBP, TOO_LARGE, TOO_SMALL, parseClientWrite, parsePayment } from './input';
 
 export const NOT_A_DOCUMENT = 'Upload a PDF, JPEG or PNG file. The file you uploaded is none of these.';

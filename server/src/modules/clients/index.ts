@@ -1,16 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context';
 import { ClientsService } from './clients-service';
+import type { ClientsRouteOptions } from './route-options';
 import checkoutRoutes from './routes/checkouts';
 import clientRoutes from './routes/clients';
 import kycRoutes from './routes/kyc';
 import ledgerRoutes from './routes/ledger';
 import ledgerVoidRoutes from './routes/ledger-voids';
-
-export interface ClientsRouteOptions {
-  ctx: AppContext;
-  service: ClientsService;
-}
+import verificationRoutes from './routes/verification';
 
 /** The clients endpoints (service paths under /api/clients/): records, ledger, KYC documents, audit. */
 const clientsRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
@@ -19,8 +16,12 @@ const clientsRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fas
   await fastify.register(ledgerRoutes, options);
   await fastify.register(ledgerVoidRoutes, options);
   await fastify.register(checkoutRoutes, options);
+  await fastify.register(verificationRoutes, options);
   // Its own context: the multipart parser it registers stays out of the JSON routes.
   await fastify.register(kycRoutes, options);
 };
 
 export default clientsRoutes;
+
+export { INVALID_PHONE, isValidPhone } from './input';
+export type { LedgerPosting } from './ledger-repository';

@@ -190,23 +190,6 @@ export class AmlRepository {
     return { amountEur: row.amount_eur, linkedTotalEur: row.linked_eur, over: row.over };
   }
 
-  /** Records (userId and day) or withdraws (nulls) the client's verification; the caller audits it. */
-  async setVerification(
-    shopId: number,
-    clientId: number,
-    userId: number | null,
-    day: string | null,
-    at: Date,
-  ): Promise<void> {
-    await this.db.query(
-      `UPDATE clients SET cdd_verified_by = $3,
-         cdd_verified_by_name = (SELECT username FROM users WHERE id = $3::int),
-         cdd_verified_on = $4::date, cdd_verified_at = CASE WHEN $4::date IS NULL THEN NULL ELSE $5::timestamptz END
-       WHERE shop_id = $1 AND id = $2`,
-      [shopId, clientId, userId, day, at],
-    );
-  }
-
   async insert(e: NewAmlEvent): Promise<number> {
     const rows = await this.db.query<{ id: string }>(
       `INSERT INTO aml_events (shop_id, outcome, kind, client_id, client_name, item_id, sale_id, ledger_entry_id,

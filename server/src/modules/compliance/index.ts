@@ -2,18 +2,16 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   AML_OUTCOMES,
-  CDD_NOT_ALLOWED,
   COMPLIANCE_NOT_ALLOWED,
   endpoints,
   type AmlEvent,
   type AmlEventQuery,
-  type Client,
 } from '@loupe/contracts';
 import type { AppContext } from '../../context';
-import { notFound, permissionDenied } from '../../kernel/http-errors';
+import { permissionDenied } from '../../kernel/http-errors';
 import { serializerQuery, staffRoute } from '../../kernel/schemas';
 import { shopCaller, type ShopCaller } from '../../kernel/shop-scope';
-import { ErrorBag, dateField, invalidFilterChoice, pageOf, pagingOf, pathId } from '../../kernel/validation';
+import { ErrorBag, dateField, invalidFilterChoice, pageOf, pagingOf } from '../../kernel/validation';
 import { csvLine, textCell, valueCell } from '../../kernel/csv';
 import type { AmlEventFilter } from './aml-repository';
 
@@ -104,60 +102,6 @@ function csvRow(e: AmlEvent): string {
 const complianceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const { aml, clients } = ctx.repos;
 
-  /** Records or withdraws the verification, with its audit entry (History of the client). */
-  async function setVerification(caller: ShopCaller, id: number, verifiedOn: string | null): Promise<Client> {
-    const now = ctx.now();
-    return ctx.transaction(async (repos) => {
-      const before = await repos.clients.find(caller.shopId, id, true);
-      if (!before) throw notFound();
-      await repos.aml.setVerification(
-        caller.shopId,
-        id,
-        verifiedOn === null ? null : caller.userId,
-        verifiedOn,
-        now,
-      );
-      const after = (await repos.clients.find(caller.shopId, id)) as Client;
-      await repos.audit.record({
-        shopId: caller.shopId,
-        userId: caller.userId,
-        entity: 'client',
-        entityId: id,
-        action: verifiedOn === null ? 'unverify' : 'verify',
-        before: { verifiedBy: before.cdd.verifiedBy, verifiedOn: before.cdd.verifiedOn },
-        after: { verifiedBy: after.cdd.verifiedBy, verifiedOn: after.cdd.verifiedOn },
-        at: now,
-      });
-      return after;
-    });
-  }
-
-  fastify.route({
-    ...staffRoute(endpoints.clients.verify, ['clients', ...TAGS], {
-      summary: 'Records that the caller verified the client\u2019s identity on a day (platinum and gold)',
-    }),
-    handler: async (request) => {
-      const caller = seniorCaller(request, CDD_NOT_ALLOWED);
-      const id = pathId(request.params.id);
-      if (!(await clients.find(caller.shopId, id))) throw notFound();
-      const today = await clients.shopToday(caller.shopId, ctx.now());
-      const bag = new ErrorBag();
-      const day = dateField(bag, 'verifiedOn', request.body?.verifiedOn, today, { notAfter: today }) ?? today;
-      bag.throwIfAny();
-      return setVerification(caller, id, day);
-    },
-  });
-
-  fastify.route({
-    ...staffRoute(endpoints.clients.unverify, ['clients', ...TAGS], {
-      summary: 'Withdraws the client\u2019s verification record (platinum and gold)',
-    }),
-    handler: async (request) => {
-      const caller = seniorCaller(request, CDD_NOT_ALLOWED);
-      return setVerification(caller, pathId(request.params.id), null);
-    },
-  });
-
   fastify.route({
     ...serializerQuery(
       staffRoute(endpoints.compliance.aml, TAGS, {
@@ -207,3 +151,5 @@ const complianceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (
 };
 
 export default complianceRoutes;
+
+export { amlRefusals, guardCash, recordAmlRefusal, type CashPayment } from './aml-guard';

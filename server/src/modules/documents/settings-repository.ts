@@ -98,7 +98,6 @@ export class SettingsRepository {
   }
 
   async save(shopId: number, values: SettingsValues, userId: number, at: Date): Promise<void> {
-    await this.db.query('UPDATE shops SET timezone = $2 WHERE id = $1', [shopId, values.timezone]);
     await this.db.query(
       `INSERT INTO shop_settings (shop_id, legal_name, trading_name, address, phone, email, vat_number,
                                   company_number, invoice_footer, approval_terms, invoice_prefix,

@@ -14,7 +14,7 @@ import { notFound, permissionDenied } from '../../kernel/http-errors';
 import { parseDecimal } from '../../kernel/money';
 import type { ShopCaller } from '../../kernel/shop-scope';
 import { ErrorBag, INVALID_EMAIL, isValidEmail, text } from '../../kernel/validation';
-import { INVALID_PHONE, isValidPhone } from '../clients/input';
+import { INVALID_PHONE, isValidPhone } from '../clients';
 import type { SettingsValues } from './settings-repository';
 
 export const INVALID_VAT_NUMBER = 'Enter a UK VAT number: GB followed by 9 or 12 digits.';
@@ -145,9 +145,11 @@ export class SettingsService {
     const { shopId, userId } = caller;
     const values = await this.parse(body, await this.get(shopId));
     const now = this.ctx.now();
-    return this.ctx.transaction(async ({ settings, audit }) => {
+    return this.ctx.transaction(async ({ settings, memberships, audit }) => {
       // The shop row's lock orders two saves: each audits the settings it really replaced.
       const before = (await settings.find(shopId, true)) as ShopSettings;
+      // The time zone is the shop's own (shops owns it); the rest is the documents' settings.
+      await memberships.setTimeZone(shopId, values.timezone);
       await settings.save(shopId, values, userId, now);
       const after = (await settings.find(shopId)) as ShopSettings;
       await audit.record({

@@ -1,7 +1,7 @@
 import type { FinanceDashboard, RecentWatchSale } from '@loupe/contracts';
 import type { Queryable } from '../../db/database';
 import { moneyOut } from '../../kernel/money';
-import { notConsigned } from '../inventory/items-repository';
+import { notConsigned } from '../inventory';
 
 /** The days the dashboard's figures cover, in the shop's calendar (worked out by the route). */
 export interface DashboardDays {

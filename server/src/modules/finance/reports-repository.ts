@@ -10,7 +10,7 @@ import {
   type ReportType,
   type StockType,
 } from '@loupe/contracts';
-import { notConsigned } from '../inventory/items-repository';
+import { notConsigned } from '../inventory';
 import type { Queryable } from '../../db/database';
 import { moneyOut } from '../../kernel/money';
 

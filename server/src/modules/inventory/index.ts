@@ -1,17 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context';
 import { ItemsService } from './items-service';
+import type { InventoryRouteOptions } from './route-options';
 import actionRoutes from './routes/actions';
 import imageRoutes from './routes/images';
 import itemRoutes from './routes/items';
 import labelRoutes from './routes/labels';
 import saleVoidRoutes from './routes/sale-voids';
 import consignmentRoutes from './routes/consignment';
-
-export interface InventoryRouteOptions {
-  ctx: AppContext;
-  service: ItemsService;
-}
 
 /** The inventory endpoints (service paths under /api/items/): stock, its actions and its images. */
 const inventoryRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
@@ -28,3 +24,5 @@ const inventoryRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (f
 export default inventoryRoutes;
 
 export { SALES_REVERSAL } from './sale-reversal';
+export { daysBetween, notConsigned } from './items-repository';
+export { auditView } from './common';

@@ -1,4 +1,4 @@
-import type { LedgerPosting } from '../clients/ledger-repository';
+import type { LedgerPosting } from '../clients';
 
 /**
  * The ledger entry of a credit or debt purchase line: both move the client's balance towards the client (see

@@ -85,6 +85,11 @@ export class MembershipsRepository {
     return rows[0] as Shop;
   }
 
+  /** The shop's time zone (Settings), in the caller's transaction. */
+  async setTimeZone(shopId: number, timeZone: string): Promise<void> {
+    await this.db.query('UPDATE shops SET timezone = $2 WHERE id = $1', [shopId, timeZone]);
+  }
+
   /** A zone the database can compute days in, spelt exactly as it names it (an IANA name: Europe/London). */
   async isKnownTimeZone(name: string): Promise<boolean> {
     const rows = await this.db.query('SELECT 1 FROM pg_timezone_names WHERE name = $1', [name]);

@@ -2,7 +2,7 @@ import type { Shop } from '@loupe/contracts';
 import type { Db } from '../../db/database';
 import { createRepositories } from '../../repositories';
 import { CONTROL_CHARACTERS, NULL_CHARACTERS } from '../../kernel/validation';
-import { AccountValidationError } from '../auth/accounts';
+import { AccountValidationError } from '../auth';
 
 /** shops.name */
 const NAME_MAX_LENGTH = 200;

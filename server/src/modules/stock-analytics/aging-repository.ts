@@ -1,7 +1,7 @@
 import { AGED_STOCK_DAYS, type ConsignmentOverdue, type MemoOverdue } from '@loupe/contracts';
 import type { Queryable } from '../../db/database';
 import { moneyOut } from '../../kernel/money';
-import { notConsigned } from '../inventory/items-repository';
+import { notConsigned } from '../inventory';
 import type { DayRange } from './stock-input';
 
 /** How many overdue lines each list of the aging answer holds. */

@@ -7,7 +7,7 @@ import {
 } from '@loupe/contracts';
 import { REQUIRED } from '../../kernel/http-errors';
 import { ErrorBag, parseDate } from '../../kernel/validation';
-import { daysBetween } from '../inventory/items-repository';
+import { daysBetween } from '../inventory';
 
 export interface DayRange {
   from: string;

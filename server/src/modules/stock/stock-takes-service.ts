@@ -16,7 +16,7 @@ import {
 import type { AppContext } from '../../context';
 import { BLANK, conflict, fieldErrors, notFound, permissionDenied } from '../../kernel/http-errors';
 import type { ShopCaller } from '../../kernel/shop-scope';
-import { auditView } from '../inventory/common';
+import { auditView } from '../inventory';
 import type { ScanScope, ScannedItem, StockTakeRecord } from './stock-takes-repository';
 
 /** Closing a count and acting on its differences: platinum and gold (stock-takes.ts). */

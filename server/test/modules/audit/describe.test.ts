@@ -1,4 +1,4 @@
-import type { AuditRecord } from '../../../src/kernel/audit-repository';
+import type { AuditRecord } from '../../../src/modules/audit/audit-repository';
 import { changesOf, date, describe as word, money } from '../../../src/modules/audit/describe';
 
 const entry = (over: Partial<AuditRecord>): AuditRecord => ({

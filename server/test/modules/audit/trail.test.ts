@@ -1,4 +1,4 @@
-import { AuditRepository } from '../../../src/kernel/audit-repository';
+import { AuditRepository } from '../../../src/modules/audit/audit-repository';
 import { reportChains } from '../../../src/cli/audit-verify';
 import { verifyChains } from '../../../src/modules/audit/verify';
 import { apiTestbed } from '../../helper';

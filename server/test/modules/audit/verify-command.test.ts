@@ -1,5 +1,5 @@
 import { auditVerifyCommand } from '../../../src/cli/audit-verify';
-import { AuditRepository } from '../../../src/kernel/audit-repository';
+import { AuditRepository } from '../../../src/modules/audit/audit-repository';
 import { createTestDatabase, type TestDatabase } from '../../helper';
 
 // The command as an operator runs it: it opens the configured database itself (so nothing else may hold it).

@@ -3,7 +3,7 @@ import { SESSION_COOKIE, endpoints } from '@loupe/contracts';
 import type { AppContext } from '../../../context';
 import { clearSessionCookie } from '../../../plugins/security';
 import { endpointRoute } from '../../../kernel/schemas';
-import { recordSignOut } from '../../audit/events';
+import { recordSignOut } from '../account-events';
 
 const logoutRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   fastify.route({

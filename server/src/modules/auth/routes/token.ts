@@ -6,7 +6,7 @@ import { sessionOrigin, toAuthCheck } from '../sessions';
 import { ApiError, BLANK, fieldErrors } from '../../../kernel/http-errors';
 import { rotateCsrfCookie, setSessionCookie } from '../../../plugins/security';
 import { endpointRoute } from '../../../kernel/schemas';
-import { recordFailedSignIn, recordSignIn } from '../../audit/events';
+import { recordFailedSignIn, recordSignIn } from '../account-events';
 
 export const INVALID_CREDENTIALS = 'Unable to log in with provided credentials.';
 

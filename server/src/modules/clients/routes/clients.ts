@@ -5,7 +5,7 @@ import { etagOf } from '../../../kernel/record-versions';
 import { shopCaller } from '../../../kernel/shop-scope';
 import { staffRoute } from '../../../kernel/schemas';
 import { pageOf, pathId } from '../../../kernel/validation';
-import type { ClientsRouteOptions } from '..';
+import type { ClientsRouteOptions } from '../route-options';
 import { parseClientQuery } from '../input';
 
 const TAGS = ['clients'];

@@ -6,7 +6,7 @@ import { notFound } from '../../../kernel/http-errors';
 import { shopCaller } from '../../../kernel/shop-scope';
 import { staffRoute } from '../../../kernel/schemas';
 import { pathId } from '../../../kernel/validation';
-import type { ClientsRouteOptions } from '..';
+import type { ClientsRouteOptions } from '../route-options';
 
 const TAGS = ['clients'];
 

@@ -5,7 +5,7 @@ import { Detail, staffRoute } from '../../../kernel/schemas';
 import { pathId } from '../../../kernel/validation';
 import { VoidBody } from '../../../kernel/reversals';
 import { LedgerVoidsService } from '../ledger-voids-service';
-import type { ClientsRouteOptions } from '..';
+import type { ClientsRouteOptions } from '../route-options';
 
 const TAGS = ['clients'];
 

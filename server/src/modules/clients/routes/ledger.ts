@@ -3,7 +3,7 @@ import { endpoints } from '@loupe/contracts';
 import { shopCaller } from '../../../kernel/shop-scope';
 import { staffRoute } from '../../../kernel/schemas';
 import { pageOf, pagingOf, pathId } from '../../../kernel/validation';
-import type { ClientsRouteOptions } from '..';
+import type { ClientsRouteOptions } from '../route-options';
 
 const TAGS = ['clients'];
 

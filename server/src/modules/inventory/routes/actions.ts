@@ -3,7 +3,7 @@ import { endpoints } from '@loupe/contracts';
 import { shopCaller } from '../../../kernel/shop-scope';
 import { Detail, staffRoute } from '../../../kernel/schemas';
 import { pathId } from '../../../kernel/validation';
-import type { InventoryRouteOptions } from '..';
+import type { InventoryRouteOptions } from '../route-options';
 
 const TAGS = ['inventory'];
 

@@ -4,7 +4,7 @@ import { notFound } from '../../../kernel/http-errors';
 import { shopCaller } from '../../../kernel/shop-scope';
 import { Detail, staffRoute } from '../../../kernel/schemas';
 import { pathId } from '../../../kernel/validation';
-import type { InventoryRouteOptions } from '..';
+import type { InventoryRouteOptions } from '../route-options';
 
 const TAGS = ['inventory'];
 

@@ -5,7 +5,7 @@ import { etagOf } from '../../../kernel/record-versions';
 import { shopCaller } from '../../../kernel/shop-scope';
 import { staffRoute } from '../../../kernel/schemas';
 import { pageOf, pathId } from '../../../kernel/validation';
-import type { InventoryRouteOptions } from '..';
+import type { InventoryRouteOptions } from '../route-options';
 import { parseListQuery } from '../item-input';
 
 const TAGS = ['inventory'];

@@ -4,7 +4,7 @@ import { ApiError, fieldErrors } from '../../../kernel/http-errors';
 import { pdfHeaders } from '../../../kernel/pdf';
 import { shopCaller } from '../../../kernel/shop-scope';
 import { staffRoute } from '../../../kernel/schemas';
-import type { InventoryRouteOptions } from '..';
+import type { InventoryRouteOptions } from '../route-options';
 import { parseListQuery } from '../item-input';
 import { renderLabelsPdf, type LabelItem } from '../labels-pdf';
 import { LabelsRepository } from '../labels-repository';

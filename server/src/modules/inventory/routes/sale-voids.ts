@@ -5,7 +5,7 @@ import { Detail, staffRoute } from '../../../kernel/schemas';
 import { pathId } from '../../../kernel/validation';
 import { VoidBody } from '../../../kernel/reversals';
 import { SaleVoidsService } from '../sale-voids-service';
-import type { InventoryRouteOptions } from '..';
+import type { InventoryRouteOptions } from '../route-options';
 
 const TAGS = ['inventory'];
 

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
-import type { AuditRepository } from '../../kernel/audit-repository';
-import type { Caller } from '../auth/sessions';
+import type { AuditRepository } from '../audit';
+import type { Caller } from './sessions';
 
 // The account events of the trail (sign-in, sign-out, failed sign-in, password change). They join the chain
 // of the shop the person works in, so the shop's owner sees them in Activity; someone with no shop, or a

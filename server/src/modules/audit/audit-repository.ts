@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database';
+import type { Queryable } from '../../db/database';
 
 export interface AuditEntry {
   /** The shop whose chain the entry joins; null for the system chain (a failed sign-in as nobody known). */
