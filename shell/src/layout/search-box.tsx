@@ -1,5 +1,5 @@
-import { endpoints, noItemWithSerial, pathOf, type ItemRow } from '@loupe/contracts';
-import { http, HttpError, VisuallyHidden } from '@loupe/platform';
+import { endpoints, noItemWithSerial, type ItemRow } from '@loupe/contracts';
+import { api, HttpError, VisuallyHidden } from '@loupe/platform';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
@@ -47,7 +47,7 @@ const CameraButton = styled.button`
 /** The item of the shop with exactly this serial, or null when there is none (404). */
 export async function itemBySerial(serial: string): Promise<ItemRow | null> {
   try {
-    return await http.get<ItemRow>(pathOf(endpoints.items.bySerial), { query: { serial } });
+    return await api(endpoints.items.bySerial, { query: { serial } });
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) return null;
     throw error;
