@@ -155,6 +155,40 @@ export default tseslint.config(
       ],
     },
   })),
+  // Browser calls take their types from the endpoint map (issue 20): `api(endpoints.items.sell, …)`, never a
+  // hand-written `http.post<Item>(…)` whose type nobody checks against the service; uploads use apiUpload. A
+  // remote never invalidates the cache itself: a mutation declares the resources it changes (useApiMutation's
+  // `changes`, or invalidateResources) and the platform invalidates them, so no remote spells another's key.
+  {
+    files: ['{platform,shell,remote-*}/src/**/*.{ts,tsx}'],
+    // The HTTP client and the query cache themselves are where the typed call and the invalidation live.
+    ignores: [
+      'platform/src/http/**',
+      'platform/src/query/**',
+      '**/*.test.{ts,tsx}',
+      'platform/src/testing.tsx',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.object.name='http'][callee.property.name=/^(get|post|put|patch|delete|request)$/][typeArguments]",
+          message:
+            'A hand-written response type: call the endpoint with api(endpoints.<group>.<name>, …), which types it from the map.',
+        },
+        {
+          selector: "CallExpression[callee.name='upload'][typeArguments]",
+          message: 'A hand-written response type: upload with apiUpload(endpoints.<group>.<name>, …).',
+        },
+        {
+          selector: "CallExpression[callee.property.name='invalidateQueries']",
+          message:
+            'Declare what a change touches (useApiMutation’s `changes`, or invalidateResources) and let the platform invalidate it.',
+        },
+      ],
+    },
+  },
   {
     files: ['contracts/src/**/*.ts'],
     rules: restrictImports(['react', 'react-*', 'fastify', '@fastify/*', '@loupe/*']),

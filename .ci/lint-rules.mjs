@@ -78,6 +78,25 @@ const probes = [
     file: 'remote-auth/src/__probe__.ts',
     code: "export { render } from '@testing-library/react';\n",
   },
+  {
+    rule: 'no-restricted-syntax',
+    why: 'browser code writes the response type of a call by hand instead of taking it from the endpoint map',
+    message: 'A hand-written response type',
+    file: 'remote-inventory/src/__probe__.ts',
+    code:
+      "import { endpoints, pathOf, type Item } from '@loupe/contracts';\n" +
+      "import { http } from '@loupe/platform';\n" +
+      'export const sell = (id: number) => http.post<Item>(pathOf(endpoints.items.sell, { id }), {});\n',
+  },
+  {
+    rule: 'no-restricted-syntax',
+    why: 'a remote invalidates a cache key itself (another remote’s, by a string literal)',
+    message: 'Declare what a change touches',
+    file: 'remote-inventory/src/__probe__.ts',
+    code:
+      "import type { QueryClient } from '@loupe/platform';\n" +
+      "export const done = (client: QueryClient) => client.invalidateQueries({ queryKey: ['invoices'] });\n",
+  },
 ];
 
 const eslint = new ESLint({ cwd: root });
@@ -91,7 +110,10 @@ try {
       written.push(path.join(root, file));
     }
     const [result] = await eslint.lintFiles([path.join(root, probe.file)]);
-    const hit = result.messages.some((m) => m.ruleId === probe.rule);
+    // Rules with several selectors (no-restricted-syntax) are told apart by their message.
+    const hit = result.messages.some(
+      (m) => m.ruleId === probe.rule && (!probe.message || m.message.includes(probe.message)),
+    );
     console.log(`${hit ? 'ok  ' : 'FAIL'} ${probe.rule}: ${probe.why}`);
     if (!hit) failed += 1;
   }
