@@ -1,4 +1,5 @@
-import { createHttpClient, HttpError, upload, type UploadProgress } from '../src/http';
+import { endpoints } from '@loupe/contracts';
+import { apiUpload, createHttpClient, HttpError, upload, type UploadProgress } from '../src/http';
 import { createFetchMock } from '../src/testing';
 
 interface Sent {
@@ -120,6 +121,22 @@ describe('upload (multipart with progress)', () => {
     await upload('/x/', new Blob(['b']), { client, fieldName: 'kycFile' });
     expect(xhr.sent[0]?.body.get('kycFile')).toBeInstanceOf(Blob);
     expect(xhr.sent[0]?.body.get('file')).toBeNull();
+  });
+
+  it('apiUpload posts to an upload endpoint of the map, its parameters filled in, in the part it names', async () => {
+    const { client, xhr } = setup([{ status: 201, body: { id: 3, name: 'id.pdf' } }]);
+    restore = xhr.restore;
+    const answer = await apiUpload(endpoints.clients.addKycDocument, {
+      params: { id: 12 },
+      file: new File(['%PDF'], 'id.pdf', { type: 'application/pdf' }),
+      client,
+    });
+    // Typed by the map: the answer is a ClientDocument.
+    const name: string = answer.name;
+    expect(name).toBe('id.pdf');
+    expect(xhr.sent[0]?.url).toBe('/api/api/clients/12/kyc/');
+    expect(xhr.sent[0]?.method).toBe('POST');
+    expect(xhr.sent[0]?.body.get(endpoints.clients.addKycDocument.upload)).toBeInstanceOf(File);
   });
 
   it('retries once after a 403 with a fresh token, and only once', async () => {
