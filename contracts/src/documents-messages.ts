@@ -9,6 +9,10 @@ export const INVOICE_VARIANTS = ['invoice', 'receipt'] as const;
 export type InvoiceVariant = (typeof INVOICE_VARIANTS)[number];
 export const VAT_TREATMENTS = ['margin', 'standard', 'none'] as const;
 export type VatTreatment = (typeof VAT_TREATMENTS)[number];
+/** An invoice's treatment: its lines' one treatment, or 'mixed' when a deal has margin-scheme and standard-rated
+ * lines on one invoice (issue 20; VAT Notice 718 allows both on one invoice, each line saying which). */
+export const INVOICE_VAT_TREATMENTS = [...VAT_TREATMENTS, 'mixed'] as const;
+export type InvoiceVatTreatment = (typeof INVOICE_VAT_TREATMENTS)[number];
 /** An item's VAT scheme, set at purchase: margin (second-hand, the default) or standard. */
 export const VAT_SCHEMES = ['margin', 'standard'] as const;
 export type VatScheme = (typeof VAT_SCHEMES)[number];

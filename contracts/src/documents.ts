@@ -17,10 +17,11 @@ import {
   INVOICE_KINDS,
   INVOICE_STATUSES,
   INVOICE_VARIANTS,
+  INVOICE_VAT_TREATMENTS,
   LABEL_PRICE_MODES,
   VAT_TREATMENTS,
 } from './documents-messages';
-import { LAYAWAY_CANCEL_POLICIES } from './deal-messages';
+import { DEAL_LINE_KINDS, LAYAWAY_CANCEL_POLICIES } from './deal-messages';
 
 /*
  * Sales documents and compliance (issue 13). Endpoints: `endpoints.settings`, `.invoices`, `.checkouts`,
@@ -142,6 +143,10 @@ export const InvoiceLine = Type.Object({
   /** In the invoice's currency, VAT included when there is VAT; negative on a credit note. */
   amount: Type.Number(),
   vatTreatment: Choice(VAT_TREATMENTS),
+  /** A deal's line (issue 20): item, other or part_exchange (its allowance, negative). Absent on older invoices. */
+  kind: Type.Optional(Choice(DEAL_LINE_KINDS)),
+  /** A standard-rated line's VAT in the invoice's currency (deals). */
+  vatAmount: Type.Optional(Type.Number()),
 });
 export type InvoiceLine = Static<typeof InvoiceLine>;
 
@@ -167,9 +172,28 @@ export const Invoice = Type.Object({
   /** In `currency`; negative on a credit note. */
   total: Type.Number(),
   totalGbp: Type.Number(),
-  vatTreatment: Choice(VAT_TREATMENTS),
+  vatTreatment: Choice(INVOICE_VAT_TREATMENTS),
   /** The VAT printed (standard only, in `currency`), else 0. */
   vatAmount: Type.Number(),
+  /** The same VAT in sterling (a deal's invoice; printed too when the invoice is not in GBP), or null. */
+  vatAmountGbp: Nullable(Type.Number()),
+  /** The deal the invoice is of (issue 20), or null for a single sale's. */
+  dealId: Nullable(Type.Integer()),
+  /** Part-exchange allowances, in `currency` and GBP (0 when none). */
+  partExchange: Type.Number(),
+  partExchangeGbp: Type.Number(),
+  /** A deal's payments as printed on its receipt (empty for a single sale's invoice: its paymentMethod says). */
+  payments: Type.Array(
+    Type.Object({
+      method: PaymentMethodSchema,
+      direction: Choice(['in', 'out'] as const),
+      kind: Type.String(),
+      amount: Type.Number(),
+      currency: CurrencySchema,
+      amountGbp: Type.Number(),
+      date: DateString,
+    }),
+  ),
   /** total − vatAmount. */
   netAmount: Type.Number(),
   /** Margin scheme only (else null): for the VAT return, never printed. */

@@ -404,6 +404,7 @@ export const InventorySummary = Type.Object({
   byStatus: Type.Object({
     available: Type.Integer(),
     checked_out: Type.Integer(),
+    reserved: Type.Integer(),
     unavailable: Type.Integer(),
     sold: Type.Integer(),
   }),

@@ -30,6 +30,7 @@ import documentsRoutes from './modules/documents';
 import stockAnalyticsRoutes from './modules/stock-analytics';
 import complianceRoutes from './modules/compliance';
 import stockTakeRoutes from './modules/stock';
+import salesRoutes from './modules/sales';
 
 export { loadConfig, type Config } from './config';
 export { openDatabase, type LoupeDb } from './db/open';
@@ -105,6 +106,7 @@ export const loupeApi: FastifyPluginAsync<LoupeApiOptions> = async (instance, op
     stockAnalyticsRoutes,
     complianceRoutes,
     stockTakeRoutes,
+    salesRoutes,
   ];
   for (const domain of domains) {
     await fastify.register(domain, { ctx });

@@ -18,6 +18,8 @@ import { MembershipsRepository } from './modules/shops/memberships-repository';
 import { InvoicesRepository } from './modules/documents/invoices-repository';
 import { SettingsRepository } from './modules/documents/settings-repository';
 import { StockTakesRepository } from './modules/stock/stock-takes-repository';
+import { DealDocumentsRepository } from './modules/sales/deal-documents-repository';
+import { DealsRepository } from './modules/sales/deals-repository';
 
 /**
  * One repository per table (or read model), all on the same connection: the database for plain reads, or one
@@ -45,6 +47,9 @@ export function createRepositories(db: Queryable, now: () => Date = () => new Da
     settings: new SettingsRepository(db),
     stockTakes: new StockTakesRepository(db),
     aml: new AmlRepository(db),
+    // The sales module (issue 20): deals, their sale rows and documents.
+    deals: new DealsRepository(db),
+    dealDocuments: new DealDocumentsRepository(db),
   };
 }
 

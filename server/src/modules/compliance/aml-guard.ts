@@ -30,6 +30,15 @@ export interface CashPayment {
   paymentMethod: string;
   date: string;
   at: Date;
+  /**
+   * in (default): cash the shop accepts; out: cash it pays (a part-exchange paid out, a refund). A high value
+   * dealer is one that accepts OR makes cash payments of €10,000 or more (MLR 2017 reg. 14(1)(a)), so both are
+   * guarded; each direction is linked with the client's cash of the same direction (issue 20).
+   */
+  direction?: 'in' | 'out';
+  /** A deal's payments already written in this transaction: the amount above, not linked payments. */
+  excludePaymentIds?: readonly number[];
+  dealId?: number | null;
 }
 
 /** The 409 of a refused cash payment, carrying what the report records once the writer's work rolled back. */
@@ -45,7 +54,7 @@ export class AmlRefused extends ConflictWithFields {
 
 /** What the writer calls once the accepted payment is saved: the 'flagged' event and its audit entry. */
 export interface AmlAccepted {
-  flag(repos: Repositories, saved: { saleId?: number; ledgerEntryId?: number }): Promise<void>;
+  flag(repos: Repositories, saved: { saleId?: number; ledgerEntryId?: number; dealId?: number }): Promise<void>;
 }
 
 const NOTHING: AmlAccepted = { flag: async () => undefined };
@@ -70,6 +79,7 @@ function auditOf(event: NewAmlEvent, action: 'aml_refused' | 'aml_flagged', id: 
       date: event.date,
       ...(event.saleId !== null ? { saleId: event.saleId } : {}),
       ...(event.ledgerEntryId !== null ? { ledgerEntryId: event.ledgerEntryId } : {}),
+      ...(event.dealId !== null ? { dealId: event.dealId } : {}),
     },
     at: event.at,
     clientId: event.clientId,
@@ -90,7 +100,12 @@ export async function guardCash(repos: Repositories, p: CashPayment): Promise<Am
   const { aml } = repos;
   const cdd = p.clientId === null ? null : await aml.lockCdd(p.shopId, p.clientId);
   const linkedGbp =
-    cdd === null ? '0' : await aml.linkedCashGbp(p.shopId, p.clientId as number, p.date, AML_LINK_DAYS);
+    cdd === null
+      ? '0'
+      : await aml.linkedCashGbp(p.shopId, p.clientId as number, p.date, AML_LINK_DAYS, {
+          direction: p.direction ?? 'in',
+          excludePaymentIds: p.excludePaymentIds ?? [],
+        });
   const eurGbpRate = await aml.eurGbpRate(p.shopId);
   const eur = await aml.inEur(p.amount, p.exchangeRate, linkedGbp, eurGbpRate, AML_THRESHOLD_EUR);
   if (!eur.over) return NOTHING;
@@ -110,6 +125,7 @@ export async function guardCash(repos: Repositories, p: CashPayment): Promise<Am
     itemId: p.itemId ?? null,
     saleId: null,
     ledgerEntryId: null,
+    dealId: p.dealId ?? null,
     description: p.description,
     amount: p.amount,
     currency: p.currency,
@@ -136,7 +152,12 @@ export async function guardCash(repos: Repositories, p: CashPayment): Promise<Am
   }
   return {
     async flag(tx, saved) {
-      const flagged = { ...event, saleId: saved.saleId ?? null, ledgerEntryId: saved.ledgerEntryId ?? null };
+      const flagged = {
+        ...event,
+        saleId: saved.saleId ?? null,
+        ledgerEntryId: saved.ledgerEntryId ?? null,
+        dealId: saved.dealId ?? event.dealId,
+      };
       const id = await tx.aml.insert(flagged);
       await tx.audit.record(auditOf(flagged, 'aml_flagged', id));
     },

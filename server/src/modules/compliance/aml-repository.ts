@@ -20,6 +20,7 @@ export interface NewAmlEvent {
   itemId: number | null;
   saleId: number | null;
   ledgerEntryId: number | null;
+  dealId: number | null;
   description: string;
   amount: string;
   currency: Currency;
@@ -47,6 +48,7 @@ interface Row {
   client_name: string;
   item_id: number | null;
   sale_id: string | null;
+  deal_id: string | null;
   ledger_entry_id: string | null;
   description: string;
   amount: string;
@@ -63,6 +65,7 @@ interface Row {
 }
 
 const COLUMNS = `id::text AS id, outcome, kind, client_id, client_name, item_id, sale_id::text AS sale_id,
+  deal_id::text AS deal_id,
   ledger_entry_id::text AS ledger_entry_id, description, amount::text AS amount, currency,
   exchange_rate::text AS exchange_rate, amount_gbp::text AS amount_gbp, amount_eur::text AS amount_eur,
   linked_total_eur::text AS linked_total_eur, eur_gbp_rate::text AS eur_gbp_rate, missing,
@@ -76,6 +79,7 @@ const toEvent = (r: Row): AmlEvent => ({
   clientName: r.client_name,
   itemId: r.item_id,
   saleId: r.sale_id === null ? null : Number(r.sale_id),
+  dealId: r.deal_id === null ? null : Number(r.deal_id),
   ledgerEntryId: r.ledger_entry_id === null ? null : Number(r.ledger_entry_id),
   description: r.description,
   amount: Number(r.amount),
@@ -146,14 +150,33 @@ export class AmlRepository {
 
   /**
    * The exact GBP sum (amount × rate, unrounded) of the client's standing cash payments dated `day` − 89 …
-   * `day`: cash sales (a stock item's or a quick sale) to the client and cash payments received from the client
-   * at the Payment dialog, neither voided nor a reversal.
+   * `day` in one direction. In: cash sales to the client outside deals (an item's Sell, a quick sale), cash
+   * payments received at the Payment dialog, and the cash a deal took from the client (issue 20); out: the cash
+   * deals paid the client (a part-exchange paid out, a refund). Neither voided nor a reversal; a deal's payments
+   * written in the caller's transaction (`excludePaymentIds`) are the payment being checked, not linked ones.
    */
-  async linkedCashGbp(shopId: number, clientId: number, day: string, linkDays: number): Promise<string> {
+  async linkedCashGbp(
+    shopId: number,
+    clientId: number,
+    day: string,
+    linkDays: number,
+    scope: { direction: 'in' | 'out'; excludePaymentIds: readonly number[] } = {
+      direction: 'in',
+      excludePaymentIds: [],
+    },
+  ): Promise<string> {
+    const dealCash = `SELECT p.amount * p.exchange_rate FROM deal_payments p JOIN deals d ON d.id = p.deal_id
+          WHERE p.shop_id = $1 AND d.client_id = $2 AND p.method = 'Cash' AND p.direction = $5
+            AND p.reversal_of IS NULL AND p.payment_date BETWEEN $3::date - $4::int AND $3::date
+            AND NOT (p.id = ANY($6::bigint[]))
+            AND NOT EXISTS (SELECT 1 FROM deal_payments r WHERE r.reversal_of = p.id)`;
     const rows = await this.db.query<{ total: string }>(
-      `SELECT coalesce(sum(gbp), 0)::text AS total FROM (
+      scope.direction === 'out'
+        ? `SELECT coalesce(sum(gbp), 0)::text AS total FROM (${dealCash}) cash(gbp)`
+        : `SELECT coalesce(sum(gbp), 0)::text AS total FROM (
          SELECT s.amount * s.exchange_rate AS gbp FROM sales s
           WHERE s.shop_id = $1 AND s.client_id = $2 AND s.payment_method = 'Cash' AND s.reversal_of IS NULL
+            AND s.deal_id IS NULL
             AND s.sale_date BETWEEN $3::date - $4::int AND $3::date
             AND NOT EXISTS (SELECT 1 FROM sales r WHERE r.reversal_of = s.id)
          UNION ALL
@@ -161,8 +184,10 @@ export class AmlRepository {
           WHERE l.shop_id = $1 AND l.client_id = $2 AND l.method = 'Cash' AND l.amount > 0 AND l.source IS NULL
             AND l.reversal_of IS NULL AND l.entry_date BETWEEN $3::date - $4::int AND $3::date
             AND NOT EXISTS (SELECT 1 FROM client_ledger r WHERE r.reversal_of = l.id)
+         UNION ALL
+         ${dealCash}
        ) cash`,
-      [shopId, clientId, day, linkDays - 1],
+      [shopId, clientId, day, linkDays - 1, scope.direction, scope.excludePaymentIds],
     );
     return rows[0]?.total ?? '0';
   }
@@ -194,10 +219,10 @@ export class AmlRepository {
     const rows = await this.db.query<{ id: string }>(
       `INSERT INTO aml_events (shop_id, outcome, kind, client_id, client_name, item_id, sale_id, ledger_entry_id,
          description, amount, currency, exchange_rate, amount_gbp, amount_eur, linked_total_eur, eur_gbp_rate,
-         missing, entry_date, created_by, created_by_name, created_at)
+         missing, entry_date, created_by, created_by_name, created_at, deal_id)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::numeric, $11, $12::numeric,
          round($10::numeric * $12::numeric, 2), $13::numeric, $14::numeric, $15::numeric, $16::jsonb, $17::date,
-         $18, (SELECT username FROM users WHERE id = $18), $19)
+         $18, (SELECT username FROM users WHERE id = $18), $19, $20)
        RETURNING id::text AS id`,
       [
         e.shopId,
@@ -219,6 +244,7 @@ export class AmlRepository {
         e.date,
         e.userId,
         e.at,
+        e.dealId,
       ],
     );
     return Number((rows[0] as { id: string }).id);

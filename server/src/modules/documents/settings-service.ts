@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import {
+  type LayawayCancelPolicy,
   LABEL_PRICE_MODES,
   LOGO_MAX_BYTES,
   SETTINGS_NOT_ALLOWED,
@@ -137,6 +138,8 @@ export class SettingsService {
       amlEurGbpRate,
       labelPrice: labelPrice as LabelPriceMode,
       priceCodeKey,
+      // Issue 20: a cancelled layaway's money is refunded or kept (the schema admits only the two choices).
+      layawayCancelPolicy: pick(body.layawayCancelPolicy, current.layawayCancelPolicy) as LayawayCancelPolicy,
     };
   }
 

@@ -656,7 +656,7 @@ export class ItemsRepository {
     const empty = () => ({ count: 0, value: 0 });
     const summary: InventorySummary = {
       byStockType: { Watches: empty(), Jewellery: empty(), Accessories: empty() },
-      byStatus: { available: 0, checked_out: 0, unavailable: 0, sold: 0 },
+      byStatus: { available: 0, checked_out: 0, reserved: 0, unavailable: 0, sold: 0 },
       inStockCount: totals[0]?.n ?? 0,
       inStockValue: moneyOut(totals[0]?.value ?? '0'),
       recentPurchases: recent.map((r) => ({

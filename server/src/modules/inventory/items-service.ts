@@ -10,6 +10,7 @@ import {
   type ItemRow,
   type ItemSell,
   type ItemUpdate,
+  DEAL_ITEM_RESERVED,
 } from '@loupe/contracts';
 import type { AppContext } from '../../context';
 import { FileStore, NO_FILE, type UploadRules } from '../../kernel/file-storage';
@@ -257,6 +258,8 @@ export class ItemsService {
         const { items, checkouts, itemSales } = repos;
         if (item.status === 'sold') throw conflict('This item has already been sold.');
         if (item.status === 'unavailable') throw conflict('This item is unavailable and cannot be sold.');
+        // Held for a client against a deposit (issue 20): only its deal can sell it.
+        if (item.status === 'reserved') throw conflict(DEAL_ITEM_RESERVED);
         // A client who had it on approval and buys it: their check-out ends as a sale.
         const closed = item.status === 'checked_out' ? await checkouts.close(id, 'sold', userId, now) : null;
         await items.setStatus(shopId, id, 'sold', now);

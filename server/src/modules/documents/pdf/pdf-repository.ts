@@ -54,6 +54,11 @@ interface InvoiceRecord {
   total_gbp: string;
   vat_treatment: Invoice['vatTreatment'];
   vat_amount: string;
+  vat_amount_gbp: string | null;
+  deal_id: string | null;
+  part_exchange: string;
+  part_exchange_gbp: string;
+  payments: Invoice['payments'];
   net_amount: string;
   margin_gbp: string | null;
   margin_vat_gbp: string | null;
@@ -99,6 +104,11 @@ function printable(r: InvoiceRecord): PrintableInvoice {
     totalGbp: num(r.total_gbp),
     vatTreatment: r.vat_treatment,
     vatAmount: num(r.vat_amount),
+    vatAmountGbp: numOrNull(r.vat_amount_gbp),
+    dealId: r.deal_id === null ? null : num(r.deal_id),
+    partExchange: num(r.part_exchange),
+    partExchangeGbp: num(r.part_exchange_gbp),
+    payments: r.payments.map((p) => ({ ...p, amount: Number(p.amount), amountGbp: Number(p.amountGbp) })),
     netAmount: num(r.net_amount),
     marginGbp: numOrNull(r.margin_gbp),
     marginVatGbp: numOrNull(r.margin_vat_gbp),
@@ -152,7 +162,10 @@ export class PdfRepository {
       `SELECT i.id::text AS id, i.kind, i.number, i.reference, i.issue_date::text AS issue_date,
               i.sale_id::text AS sale_id, s.item_id, i.currency, i.exchange_rate::text AS exchange_rate,
               i.total::text AS total, i.total_gbp::text AS total_gbp, i.vat_treatment,
-              i.vat_amount::text AS vat_amount, (i.total - i.vat_amount)::text AS net_amount, i.margin_gbp::text AS margin_gbp,
+              i.vat_amount::text AS vat_amount, i.vat_amount_gbp::text AS vat_amount_gbp,
+              i.deal_id::text AS deal_id, i.part_exchange::text AS part_exchange,
+              i.part_exchange_gbp::text AS part_exchange_gbp, i.payments,
+              (i.total - i.vat_amount)::text AS net_amount, i.margin_gbp::text AS margin_gbp,
               i.margin_vat_gbp::text AS margin_vat_gbp, i.payment_method, i.paid_in_full, i.client_id,
               i.buyer, i.seller, i.lines, i.created_by_name, i.created_at,
               ci.id::text AS credits_id, ci.reference AS credits_reference,

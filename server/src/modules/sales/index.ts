@@ -1,0 +1,15 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { AppContext } from '../../context';
+import dealRoutes from './routes/deals';
+
+export { DealsService } from './deals-service';
+
+/**
+ * The sales module (issue 20): the one sales workflow. A deal — stock items, other lines, part-exchanges, split
+ * payments in and out, deposits and instalments — is one transaction through DealsService.
+ */
+const salesRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+  await fastify.register(dealRoutes, { ctx });
+};
+
+export default salesRoutes;
