@@ -2,6 +2,9 @@ import type { RemoteRoutes } from '@loupe/platform';
 import { AddExpensePage } from './features/entries/components/add-expense-page';
 import { AddQuickSalePage } from './features/entries/components/add-quick-sale-page';
 import { CompliancePage } from './features/compliance/components/compliance-page';
+import { DealListPage } from './features/deals/components/deal-list-page';
+import { DealPage } from './features/deals/components/deal-page';
+import { NewDealPage } from './features/deals/components/new-deal-page';
 import { ExpenseListPage } from './features/entries/components/expense-list-page';
 import { MarginReportPage } from './features/margins/components/margin-report-page';
 import { InvoiceListPage } from './features/invoices/components/invoice-list-page';
@@ -21,6 +24,13 @@ const routes: RemoteRoutes = {
   '/invoices': [{ path: '', element: <InvoiceListPage /> }],
   // Issue 13: the AML cash guard's report (platinum and gold; the screen tells silver why not).
   '/compliance': [{ path: '', element: <CompliancePage /> }],
+  // Issue 20: deals of several lines, part-exchange and split payments, and layaways. Here beside quick sales
+  // and invoices, since a deal is a sale and issues its invoice; the stock screens' Sell opens it for more items.
+  '/deals': [
+    { path: '', element: <DealListPage /> },
+    { path: 'new', element: <NewDealPage /> },
+    { path: ':id', element: <DealPage /> },
+  ],
 };
 
 export default routes;

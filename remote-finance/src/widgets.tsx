@@ -8,6 +8,7 @@ import {
   SalesByMethodWidget,
   SalesSummaryWidget,
 } from './features/dashboard/components/finance-widgets';
+import { OverdueLayawaysWidget } from './features/deals/components/overdue-layaways-widget';
 
 /** The dashboard cards and tables this remote contributes (orders per the team's allocation). */
 const widgets: DashboardWidget[] = [
@@ -28,6 +29,14 @@ const widgets: DashboardWidget[] = [
     tab: 'stats',
     order: 160,
     Component: RecentWatchSalesWidget,
+  },
+  // Issue 20: layaways past their collect-by day, beside the other past-due cards (145–147).
+  {
+    id: 'overdue-layaways',
+    title: 'Overdue layaways',
+    tab: 'stats',
+    order: 148,
+    Component: OverdueLayawaysWidget,
   },
   { id: 'pinned-reports', title: 'Pinned Reports', tab: 'stats', order: 180, Component: PinnedReportsWidget },
 ];

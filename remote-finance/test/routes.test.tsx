@@ -13,6 +13,9 @@ const titles: [string, string][] = [
   ['/reports/margins', 'Margin by Brand'],
   ['/invoices', 'Invoices'],
   ['/compliance', 'Compliance'],
+  ['/deals', 'Deals'],
+  ['/deals/new', 'New deal'],
+  ['/deals/:id', 'Deal'],
 ];
 
 const screens = absoluteRoutes(routes);
@@ -21,7 +24,7 @@ beforeEach(() => {
   globalThis.fetch = createFetchMock({ 'GET /auth-check/': { body: authCheckAs('silver') } }).fetch;
 });
 
-it('exposes exactly the finance screens of the specification, issue 13’s Invoices and Compliance, and issue 14’s Margin by Brand', () => {
+it('exposes exactly the finance screens of the specification, issue 13’s Invoices and Compliance, issue 14’s Margin by Brand and issue 20’s Deals', () => {
   expect(screens.map((route) => route.path)).toEqual(titles.map(([path]) => path));
   expect(screens.every((route) => route.roles === undefined)).toBe(true);
 });
@@ -47,6 +50,7 @@ it('contributes its dashboard widgets at the places the team allocated', () => {
     { title: 'Profit & Loss', tab: 'stats', order: 130 },
     { title: 'Sales by Method', tab: 'stats', order: 150 },
     { title: 'Recent Watch Sales', tab: 'stats', order: 160 },
+    { title: 'Overdue layaways', tab: 'stats', order: 148 },
     { title: 'Pinned Reports', tab: 'stats', order: 180 },
   ]);
   expect(new Set(widgets.map((widget) => widget.id)).size).toBe(widgets.length);

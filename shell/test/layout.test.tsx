@@ -43,6 +43,7 @@ describe('layout for signed-in users', () => {
       ['Expenses List', '/expenselist'],
       ['Reports', '/reports'],
       ['Invoices', '/invoices'],
+      ['Deals', '/deals'],
       ['Add Item', '/inventory/add'],
       ['All Stock', '/inventory/all'],
       ['In Stock', '/inventory/available'],

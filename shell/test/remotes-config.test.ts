@@ -87,6 +87,8 @@ describe('remoteForPath', () => {
     ['/quicksales', 'finance'],
     ['/reports', 'finance'],
     ['/invoices', 'finance'],
+    ['/deals/new', 'finance'],
+    ['/deals/12', 'finance'],
     ['/management/gold', 'admin'],
   ])('%s belongs to %s', (path, key) => {
     expect(remoteForPath(path)?.key).toBe(key);

@@ -1,4 +1,4 @@
-/** The sidebar as SPEC §2 lists it, plus the screens later issues added (Invoices). */
+/** The sidebar as SPEC §2 lists it, plus the screens later issues added (Invoices, Deals). */
 export interface NavLinkItem {
   label: string;
   to: string;
@@ -28,6 +28,8 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { label: 'Reports', to: '/reports' },
   // Issue 13: every invoice and credit note, beside the other finance screens.
   { label: 'Invoices', to: '/invoices' },
+  // Issue 20: sales of several items, part-exchange and layaways (remote-finance).
+  { label: 'Deals', to: '/deals' },
   {
     label: 'Inventory',
     items: [

@@ -1,0 +1,17 @@
+import type { Change } from '@loupe/platform';
+
+/**
+ * What a deal changes, by resource (the platform's, derived from the endpoint map), so the other remotes'
+ * screens follow without knowing about deals: the deals themselves; the stock (items sold or reserved, a
+ * part-exchange entered as a new item); the client's ledger and balances; the invoices and credit notes; the
+ * sales figures of the dashboard and the reports; the AML guard's report (a deal's cash, in and out).
+ */
+export const DEAL_CHANGES = [
+  'deals',
+  'items',
+  'clients',
+  'invoices',
+  'dashboard',
+  'reports',
+  'compliance',
+] as const satisfies readonly Change[];

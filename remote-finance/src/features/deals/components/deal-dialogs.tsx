@@ -1,0 +1,268 @@
+import type { AmlRefusal } from '@loupe/contracts';
+import {
+  Alert,
+  AmlRefusalAlert,
+  amlRefusalOf,
+  amountDecimals,
+  Button,
+  formatMoney,
+  Modal,
+  readServerErrors,
+  TextAreaField,
+  toDecimal,
+  useFormSubmit,
+} from '@loupe/platform';
+import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { useCancelDeal } from '../api/cancel-deal';
+import { useCompleteDeal } from '../api/complete-deal';
+import type { Deal } from '../api/get-deals';
+import { usePayDeal } from '../api/pay-deal';
+import { amountError, payment, paymentBody, RATE_DECIMALS, type PaymentValues } from '../lib/deal-values';
+import { PaymentFields } from './deal-rows';
+
+/*
+ * The actions of a reserved deal (issue 20): an instalment, the completion that issues the invoice, and the
+ * cancellation, which asks why. Each is a dialog that keeps what was typed when the service refuses it.
+ */
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)};
+  margin-bottom: ${({ theme }) => theme.space(3)};
+`;
+
+const Lead = styled.p`
+  margin-top: 0;
+`;
+
+const CANCEL_REASON_MAX = 500;
+
+type PaymentErrors = Record<string, string>;
+
+function checkPayment(p: PaymentValues): PaymentErrors {
+  const errors: PaymentErrors = {};
+  const amount = amountError(p.amount, amountDecimals(p.currency), 'Amount');
+  if (amount) errors.amount = amount;
+  if (p.currency !== 'GBP') {
+    const rate = amountError(p.exchangeRate, RATE_DECIMALS, 'Exchange rate');
+    if (rate) errors.exchangeRate = rate;
+  }
+  return errors;
+}
+
+/** `payment.amount` (an instalment) or `payments[0].amount` (the completion's payment) → the field; the rest above. */
+function paymentErrors(error: unknown, fallback: string): { fields: PaymentErrors; form: string | null } {
+  const server = readServerErrors(error, fallback);
+  const fields: PaymentErrors = {};
+  const general: string[] = [];
+  for (const [name, message] of Object.entries(server.fields)) {
+    const match = /^payments?(?:\[0\])?(?:\.(\w+))?$/.exec(name);
+    if (match) fields[match[1] ?? 'amount'] = message;
+    else general.push(message);
+  }
+  const form = [server.form, ...general].filter(Boolean).join(' ') || null;
+  return { fields, form };
+}
+
+/** The balance left as the next payment: what usually settles the deal. */
+const paymentOfBalance = (deal: Deal) => payment(toDecimal(Math.max(deal.totals.balanceGbp, 0)));
+
+interface DealDialogProps {
+  deal: Deal;
+  open: boolean;
+  onClose(): void;
+  /** The service answered the deal as it is now, with what to tell the user. */
+  onDone(deal: Deal, message: string): void;
+}
+
+/** Take payment: an instalment on a reserved deal (money in, up to the balance left). */
+export function TakePaymentDialog({ deal, open, onClose, onDone }: DealDialogProps) {
+  return (
+    <Modal open={open} title="Take payment" onClose={onClose} closeLabel="Cancel">
+      {open ? <PaymentForm deal={deal} mode="instalment" onDone={onDone} /> : null}
+    </Modal>
+  );
+}
+
+/** Complete sale: the last payment (none when the deposits settle it), then the invoice. */
+export function CompleteDealDialog({ deal, open, onClose, onDone }: DealDialogProps) {
+  return (
+    <Modal open={open} title="Complete sale" onClose={onClose} closeLabel="Cancel">
+      {open ? <PaymentForm deal={deal} mode="complete" onDone={onDone} /> : null}
+    </Modal>
+  );
+}
+
+function PaymentForm({
+  deal,
+  mode,
+  onDone,
+}: {
+  deal: Deal;
+  mode: 'instalment' | 'complete';
+  onDone: DealDialogProps['onDone'];
+}) {
+  const settled = deal.totals.balanceGbp <= 0;
+  const [values, setValues] = useState<PaymentValues>(() => paymentOfBalance(deal));
+  const [refusal, setRefusal] = useState<AmlRefusal | null>(null);
+  const submitter = useFormSubmit<string>('The payment could not be recorded. Please try again.');
+  const { errors, setErrors, formError, setFormError, busy } = submitter;
+  const pay = usePayDeal();
+  const complete = useCompleteDeal();
+  const title = mode === 'complete' ? 'Complete sale' : 'Take payment';
+  const withPayment = mode === 'instalment' || !settled;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    event.stopPropagation();
+    if (busy) return;
+    setRefusal(null);
+    setFormError(null);
+    const problems = withPayment ? checkPayment(values) : {};
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) return;
+    let failure: unknown = null;
+    const outcome = await submitter.run(() =>
+      (mode === 'complete'
+        ? complete.mutateAsync({ id: deal.id, body: { payments: withPayment ? [paymentBody(values)] : [] } })
+        : pay.mutateAsync({ id: deal.id, body: { payment: paymentBody(values) } })
+      ).catch((error: unknown) => {
+        failure = error;
+        throw error;
+      }),
+    );
+    if (!outcome) return;
+    if (outcome.ok) {
+      const saved = outcome.value;
+      onDone(
+        saved,
+        mode === 'complete'
+          ? `Sale complete.${saved.invoice ? ` Invoice ${saved.invoice.reference} issued.` : ''}`
+          : `Payment taken. Balance left ${formatMoney(saved.totals.balanceGbp)}.`,
+      );
+      return;
+    }
+    const aml = amlRefusalOf(failure);
+    if (aml) {
+      setRefusal(aml);
+      setFormError(null);
+      return;
+    }
+    const server = paymentErrors(failure, 'The payment could not be recorded. Please try again.');
+    setErrors(server.fields);
+    setFormError(server.form);
+  }
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label={title}>
+      <Lead>
+        Balance left: <strong>{formatMoney(deal.totals.balanceGbp)}</strong>
+        {mode === 'complete'
+          ? settled
+            ? '. The payments so far settle the deal: completing it issues the invoice.'
+            : '. The last payment settles it, and the invoice is issued at once.'
+          : '.'}
+      </Lead>
+      {refusal ? (
+        <AmlRefusalAlert refusal={refusal} title="Cash refused (anti-money-laundering rule)." />
+      ) : null}
+      {formError ? <Alert>{formError}</Alert> : null}
+      {withPayment ? (
+        <PaymentFields
+          payment={values}
+          errors={errors}
+          allowOut={false}
+          onChange={(_key, patch) => {
+            setValues((current) => ({ ...current, ...patch }));
+            setErrors((current) => {
+              const next = { ...current };
+              for (const name of Object.keys(patch)) delete next[name];
+              return next;
+            });
+          }}
+        />
+      ) : null}
+      <Actions>
+        <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+          {busy ? 'Saving...' : title}
+        </Button>
+      </Actions>
+    </form>
+  );
+}
+
+const POLICY_TEXT = 'By the shop’s setting, the payments are either refunded by their own methods or kept.';
+
+/** Cancel reservation: cannot be undone, so it says what happens and asks why (the reason is required). */
+export function CancelDealDialog({ deal, open, onClose, onDone }: DealDialogProps) {
+  return (
+    <Modal open={open} title="Cancel reservation" onClose={onClose} closeLabel="Keep reservation">
+      {open ? <CancelForm deal={deal} onDone={onDone} /> : null}
+    </Modal>
+  );
+}
+
+function CancelForm({ deal, onDone }: Pick<DealDialogProps, 'deal' | 'onDone'>) {
+  const [reason, setReason] = useState('');
+  const cancel = useCancelDeal();
+  const submitter = useFormSubmit<'reason'>('The reservation could not be cancelled. Please try again.', {
+    fields: { reason: 'reason' },
+  });
+  const { errors, setErrors, formError, setFormError, busy } = submitter;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    event.stopPropagation();
+    if (busy) return;
+    const text = reason.trim();
+    const problem =
+      text === ''
+        ? 'Say why the reservation is cancelled.'
+        : text.length > CANCEL_REASON_MAX
+          ? `Reason can have at most ${CANCEL_REASON_MAX} characters.`
+          : null;
+    setErrors(problem ? { reason: problem } : {});
+    setFormError(null);
+    if (problem) return;
+    const outcome = await submitter.run(() => cancel.mutateAsync({ id: deal.id, reason: text }));
+    if (outcome?.ok) {
+      const saved = outcome.value;
+      const paid = formatMoney(deal.totals.paidGbp);
+      onDone(
+        saved,
+        saved.cancelOutcome === 'forfeit'
+          ? `Reservation cancelled. The items are back in stock; the ${paid} paid is kept (forfeit).`
+          : `Reservation cancelled. The items are back in stock; the ${paid} paid is refunded.`,
+      );
+    }
+  }
+
+  return (
+    <>
+      <Lead>
+        The items of {deal.reference} go back to stock. {POLICY_TEXT} Paid so far:{' '}
+        {formatMoney(deal.totals.paidGbp)}.
+      </Lead>
+      <form onSubmit={(event) => void submit(event)} noValidate aria-label="Cancel reservation">
+        {formError ? <Alert>{formError}</Alert> : null}
+        <TextAreaField
+          label="Reason"
+          name="reason"
+          required
+          maxLength={CANCEL_REASON_MAX}
+          value={reason}
+          error={errors.reason}
+          hint="Kept with the deal for everyone to read."
+          onChange={(event) => setReason(event.target.value)}
+        />
+        <Actions>
+          <Button type="submit" variant="danger" disabled={busy} aria-busy={busy || undefined}>
+            {busy ? 'Cancelling...' : 'Cancel reservation'}
+          </Button>
+        </Actions>
+      </form>
+    </>
+  );
+}
