@@ -1,7 +1,7 @@
 import { amlRefusalDetail, DEAL_ITEM_TWICE, type DealCreate, type ItemRow } from '@loupe/contracts';
 import { today } from '@loupe/platform';
 import { authCheckAs, createFetchMock, renderWithProviders, type FetchMock } from '@loupe/platform/testing';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NewDealPage } from '../src/features/deals/components/new-deal-page';
 import { deal, ELEANOR, item } from './support/deals';
@@ -116,9 +116,11 @@ async function threeLinesAndPartExchange() {
 jest.setTimeout(20_000);
 
 describe('/deals/new: the Deal screen', () => {
-  it('is labelled and titled, with every control named', () => {
+  it('is labelled and titled, with every control named', async () => {
     server();
     show();
+    // The session is read first (the auth check), as on every screen.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(screen.getByRole('heading', { level: 1, name: 'New deal' })).toBeInTheDocument();
     expect(document.title).toBe('New deal · Loupe');
     for (const label of [
