@@ -61,6 +61,9 @@ async function signedInRoutes(): Promise<[path: string, heading: string][]> {
     ['/reports/margins', 'Margin by Brand'],
     ['/inventory/stock-take', 'Stock Take'],
     [`/inventory/labels?ids=${item.id}`, 'Print Labels'],
+    // Issue 20.
+    ['/deals', 'Deals'],
+    ['/deals/new', 'New deal'],
   ];
 }
 
