@@ -10,7 +10,7 @@ const SUMMARY: InventorySummary = {
     Jewellery: { count: 1, value: 980 },
     Accessories: { count: 7, value: 1200 },
   },
-  byStatus: { available: 30, checked_out: 12, unavailable: 8, sold: 19 },
+  byStatus: { available: 30, checked_out: 12, reserved: 2, unavailable: 8, sold: 19 },
   inStockCount: 50,
   inStockValue: 314630.5,
   recentPurchases: [
@@ -104,12 +104,14 @@ it('Stock Summary shows available against in stock with an accessible progress b
   const card = screen.getByRole('region', { name: 'Stock Summary' });
   expect(within(card).getByText('30 items available of 50 items in stock (60%)')).toBeInTheDocument();
   expect(within(card).getByText('£314,630.50')).toBeInTheDocument();
+  // Issue 20: items held on a layaway are counted apart.
+  expect(within(card).getByText('Reserved').nextElementSibling).toHaveTextContent('2');
 });
 
 it('Stock Summary copes with an empty shop', async () => {
   server({
     ...SUMMARY,
-    byStatus: { available: 0, checked_out: 0, unavailable: 0, sold: 0 },
+    byStatus: { available: 0, checked_out: 0, reserved: 0, unavailable: 0, sold: 0 },
     inStockCount: 0,
     inStockValue: 0,
   });

@@ -228,6 +228,7 @@ export function summaryOf(items: Item[]): InventorySummary {
     byStatus: {
       available: byStatus('available'),
       checked_out: byStatus('checked_out'),
+      reserved: byStatus('reserved'),
       unavailable: byStatus('unavailable'),
       sold: byStatus('sold'),
     },

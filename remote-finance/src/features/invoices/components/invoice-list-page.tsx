@@ -1,4 +1,4 @@
-import type { Invoice, InvoiceKind, InvoiceStatus, VatTreatment } from '@loupe/contracts';
+import type { Invoice, InvoiceKind, InvoiceStatus, InvoiceVatTreatment } from '@loupe/contracts';
 import {
   Button,
   Card,
@@ -66,10 +66,12 @@ const Sub = styled.span`
 
 const STATUS_LABELS: Record<InvoiceStatus, string> = { issued: 'Issued', credited: 'Credited' };
 const KIND_LABELS: Record<InvoiceKind, string> = { invoice: 'Invoices', credit_note: 'Credit notes' };
-const VAT_LABELS: Record<VatTreatment, string> = {
+const VAT_LABELS: Record<InvoiceVatTreatment, string> = {
   margin: 'Margin scheme',
   standard: 'VAT 20%',
   none: 'No VAT',
+  // Issue 20: a deal's invoice with margin-scheme and standard-rated lines.
+  mixed: 'Margin scheme and VAT 20%',
 };
 
 function statusText(invoice: Invoice): string {

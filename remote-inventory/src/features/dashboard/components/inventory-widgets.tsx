@@ -113,6 +113,8 @@ export function StockSummaryWidget() {
             <Counts>
               <dt>Checked out</dt>
               <dd>{summary.byStatus.checked_out.toLocaleString('en-GB')}</dd>
+              <dt>Reserved</dt>
+              <dd>{summary.byStatus.reserved.toLocaleString('en-GB')}</dd>
               <dt>Unavailable</dt>
               <dd>{summary.byStatus.unavailable.toLocaleString('en-GB')}</dd>
               <dt>Sold</dt>
