@@ -63,11 +63,6 @@ const RowEnd = styled.div`
   margin-bottom: ${({ theme }) => theme.space(3)};
 `;
 
-const Muted = styled.span`
-  color: ${({ theme }) => theme.colors.muted};
-  font-size: 0.9rem;
-`;
-
 /** The id of a row's field, so the screen can move the focus to a new row or to the first field in error. */
 export const rowFieldId = (key: string, field: string) => `deal-${key}-${field}`;
 
@@ -365,5 +360,3 @@ export function PaymentFields({
     </FieldGrid>
   );
 }
-
-export { Muted };

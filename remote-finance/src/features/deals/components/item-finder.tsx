@@ -158,7 +158,7 @@ export function ItemFinder({ onAdd }: ItemFinderProps) {
             setCamera(true);
           }}
         >
-          Scan QR code
+          Scan a label
         </Button>
       </Row>
       {note ? <Alert tone={note.tone}>{note.text}</Alert> : null}
