@@ -33,7 +33,7 @@ import stockTakeRoutes from './modules/stock';
 import salesRoutes from './modules/sales';
 
 export { loadConfig, type Config } from './config';
-export { openDatabase, type LoupeDb } from './db/open';
+export { openDatabase, type LoupeDb } from './open-database';
 export { scheduleDailyBackups } from './db/backup-schedule';
 export type { Db } from './db/database';
 export {

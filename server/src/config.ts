@@ -1,12 +1,6 @@
 import path from 'node:path';
-import {
-  FILE_KEY_ENV,
-  FILE_KEY_FILE_ENV,
-  FileKeyError,
-  fileKeyFor,
-  parseFileKey,
-  type FileKeySource,
-} from './kernel/file-crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 export type CookieSecure = 'auto' | 'always' | 'never';
 /** Who may read the OpenAPI description (`/docs`): the signed-in platinum member of their active shop, or anyone. */
@@ -325,4 +319,86 @@ function parseTrustProxy(value: string | undefined, problems: string[]): false |
     `TRUST_PROXY must be off, a hop count from 1 to 10, or proxy addresses/CIDRs such as 10.0.0.0/8 (got ${JSON.stringify(value)}); "true" is refused because it would trust a forged X-Forwarded-For from anyone`,
   );
   return false;
+}
+
+// The key that encrypts stored files (kernel/file-crypto.ts seals with it): where it comes from, read once.
+
+export const FILE_KEY_ENV = 'LOUPE_FILE_KEY';
+export const FILE_KEY_FILE_ENV = 'LOUPE_FILE_KEY_FILE';
+
+/** Where the key comes from, as the configuration says; read (or made) once, by fileKeyFor. */
+export type FileKeySource =
+  | { from: 'env'; key: Buffer }
+  | { from: 'file'; path: string }
+  /** Development without a key: made on first start, in a file beside the data folder. */
+  | { from: 'generated'; path: string };
+
+export interface FileKey {
+  /**
+   * Names the key without revealing it (the start of a SHA-256 of a fixed label and the key), stored with
+   * every file so that a file sealed with another key is recognised before any decryption is tried, and a
+   * later rotation knows which files still need re-sealing.
+   */
+  id: string;
+  key: Buffer;
+}
+
+export class FileKeyError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'FileKeyError';
+  }
+}
+
+export function fileKeyFromBytes(key: Buffer): FileKey {
+  if (key.length !== 32) throw new FileKeyError('A file key must be 32 bytes.');
+  const id = createHash('sha256').update('loupe-file-key-id\0').update(key).digest('hex').slice(0, 16);
+  return { id, key };
+}
+
+/** The key written in a key file or in LOUPE_FILE_KEY: base64 of 32 bytes, surrounding blanks ignored. */
+export function parseFileKey(text: string, where: string): FileKey {
+  const trimmed = text.trim();
+  const bytes = /^[A-Za-z0-9+/]+={0,2}$/.test(trimmed) ? Buffer.from(trimmed, 'base64') : Buffer.alloc(0);
+  if (bytes.length !== 32) {
+    throw new FileKeyError(
+      `${where} must hold the base64 of 32 random bytes (make one with: openssl rand -base64 32).`,
+    );
+  }
+  return fileKeyFromBytes(bytes);
+}
+
+function readKeyFile(file: string): FileKey {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new FileKeyError(
+      `The file key could not be read from ${file} (${FILE_KEY_FILE_ENV}): ${(error as Error).message}`,
+    );
+  }
+  return parseFileKey(text, `The key file ${file}`);
+}
+
+const resolved = new Map<string, FileKey>();
+
+/**
+ * The key a source names. A development key is generated on first start with mode 0600 (`wx`, so two
+ * processes starting together agree on the first one written); a configured key file must already exist.
+ */
+export function fileKeyFor(source: FileKeySource): FileKey {
+  if (source.from === 'env') return fileKeyFromBytes(source.key);
+  const known = resolved.get(source.path);
+  if (known) return known;
+  if (source.from === 'generated') {
+    try {
+      mkdirSync(path.dirname(source.path), { recursive: true });
+      writeFileSync(source.path, `${randomBytes(32).toString('base64')}\n`, { flag: 'wx', mode: 0o600 });
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'EEXIST') throw error;
+    }
+  }
+  const key = readKeyFile(source.path);
+  resolved.set(source.path, key);
+  return key;
 }

@@ -1,8 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../src/config';
-import { fileKeyFor, parseFileKey } from '../src/kernel/file-crypto';
+import { fileKeyFor, loadConfig, parseFileKey } from '../src/config';
 
 /** A file key as LOUPE_FILE_KEY takes it: base64 of 32 bytes. */
 const FILE_KEY = Buffer.alloc(32, 3).toString('base64');

@@ -1,6 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { loadConfig } from '../config';
-import { openDatabase, type LoupeDb } from '../db/open';
+import { openDatabase, type LoupeDb } from '../open-database';
 import { DataDirLockedError } from '../db/lock';
 import { AccountValidationError } from '../modules/auth/accounts';
 

@@ -1,6 +1,6 @@
 import type { Role } from '@loupe/contracts';
 import type { Transaction } from '../db/database';
-import type { FileKey } from '../kernel/file-crypto';
+import type { FileKey } from '../config';
 
 /** What each domain's demo seeder gets: the fresh demo shop, its three members and the seeding transaction. */
 export interface DemoContext {

@@ -1,6 +1,6 @@
 import type { Role } from '@loupe/contracts';
 import type { Db } from '../db/database';
-import type { FileKey } from '../kernel/file-crypto';
+import type { FileKey } from '../config';
 import { DEMO_PASSWORD } from '../modules/auth/common-passwords';
 import { hashPassword } from '../modules/auth/password-hasher';
 import { MembershipsRepository } from '../modules/shops/memberships-repository';

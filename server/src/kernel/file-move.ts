@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { readdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../db/database';
-import type { FileKey } from './file-crypto';
+import type { FileKey } from '../config';
 import { CHUNK_BYTES, StoredFileWriter } from './file-storage';
 
 /**

@@ -5,7 +5,8 @@ import multipart from '@fastify/multipart';
 import type { Queryable } from '../db/database';
 import { ApiError, fieldErrors, notFound } from './http-errors';
 import { SNIFF_BYTES } from './file-types';
-import { CIPHER, FileIntegrityError, openChunk, sealChunk, type FileKey } from './file-crypto';
+import type { FileKey } from '../config';
+import { CIPHER, FileIntegrityError, openChunk, sealChunk } from './file-crypto';
 
 /**
  * Private storage for the files staff upload (KYC papers, item images): one multipart part streamed into the

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { LoupeDb } from '../../src/db/open';
+import type { LoupeDb } from '../../src/open-database';
 import { CHUNK_BYTES, StoredFileWriter } from '../../src/kernel/file-storage';
 import { moveFilesIntoDatabase, removeMovedFiles, sweepUnattachedFiles } from '../../src/kernel/file-move';
 import { createTestDatabase, resetTables, seedFixtures, type Fixtures, type TestDatabase } from '../helper';

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../../src/db/database';
-import type { LoupeDb } from '../../src/db/open';
-import { FileIntegrityError, fileKeyFromBytes } from '../../src/kernel/file-crypto';
+import type { LoupeDb } from '../../src/open-database';
+import { fileKeyFromBytes } from '../../src/config';
+import { FileIntegrityError } from '../../src/kernel/file-crypto';
 import {
   CHUNK_BYTES,
   FileKeyMismatchError,

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../src/db/database';
-import { fileKeyFromBytes } from '../../src/kernel/file-crypto';
+import { fileKeyFromBytes } from '../../src/config';
 import { openStoredFile } from '../../src/kernel/file-storage';
 import { TEST_FILE_KEY } from '../helper';
 

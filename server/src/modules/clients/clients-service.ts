@@ -13,7 +13,7 @@ import type { AppContext } from '../../context';
 import { isNumericOutOfRange } from '../../kernel/db-errors';
 import { expectedVersion, staleEdit, versionMatches } from '../../kernel/record-versions';
 import { FileStore, ONE_FILE, type UploadRules } from '../../kernel/file-storage';
-import { fileKeyFor } from '../../kernel/file-crypto';
+import { fileKeyFor } from '../../config';
 import { sniffKyc } from '../../kernel/file-types';
 import { ApiError, notFound } from '../../kernel/http-errors';
 import type { ShopCaller } from '../../kernel/shop-scope';

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { Invoice } from '@loupe/contracts';
-import { fileKeyFor } from '../../../src/kernel/file-crypto';
+import { fileKeyFor } from '../../../src/config';
 import { storeBytes } from '../../../src/kernel/file-storage';
 import { testConfig, type TestbedState } from '../../helper';
 

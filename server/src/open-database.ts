@@ -1,16 +1,15 @@
-import type { Config } from '../config';
-import { createPgliteDb, createPostgresDb, type Db } from './database';
-import { acquireDataDirLock } from './lock';
-import { migrate, readMigrations } from './migrate';
-import { automaticBackup } from './backup';
-import { seedDemo, type DemoSeed } from '../demo/seed';
-import { fileKeyFor } from '../kernel/file-crypto';
+import { fileKeyFor, type Config } from './config';
+import { createPgliteDb, createPostgresDb, type Db } from './db/database';
+import { acquireDataDirLock } from './db/lock';
+import { migrate, readMigrations } from './db/migrate';
+import { automaticBackup } from './db/backup';
+import { seedDemo, type DemoSeed } from './demo/seed';
 import {
   moveFilesIntoDatabase,
   removeMovedFiles,
   sweepUnattachedFiles,
   type FileMoveReport,
-} from '../kernel/file-move';
+} from './kernel/file-move';
 
 export interface LoupeDb extends Db {
   /** What was seeded at this start, or null (demo off, or the database already had a shop). */
