@@ -1,19 +1,17 @@
 import type { Config } from './config';
 import type { Db } from './db/database';
+import type { ModuleContext } from './kernel/context';
 import { LoginFailuresRepository } from './modules/auth/login-failures-repository';
 import { LoginThrottle } from './modules/auth/login-throttle';
 import { SessionService } from './modules/auth/sessions';
 import { createRepositories, type Repositories } from './repositories';
 
-/** What route modules are given: the database, the configuration, the clock and the services on top. */
-export interface AppContext {
-  db: Db;
-  config: Config;
-  now: () => Date;
-  /** Every repository, built once on the database, for reads outside a transaction. */
-  repos: Repositories;
-  /** Runs `work` in one database transaction, with every repository bound to it. */
-  transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
+/**
+ * The app's context, built once per app: every repository on the database (`createRepositories`), the
+ * sessions and the sign-in throttle. It satisfies each module's own context (a module names the repositories
+ * it uses in its deps.ts), so the modules never import this file.
+ */
+export interface AppContext extends ModuleContext<Repositories> {
   sessions: SessionService;
   throttle: LoginThrottle;
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@loupe/contracts';
-import type { AppContext } from '../context';
+import type { AuthContext } from '../modules/auth';
 
 /**
  * The OpenAPI description, generated from the contracts' schemas; browsable at /docs, raw at /docs/json.
@@ -10,7 +10,10 @@ import type { AppContext } from '../context';
  * active shop may read it (API_DOCS=public opens it to anyone); anyone else gets the same 404 as a path that
  * does not exist, which tells nothing about what is there.
  */
-export async function registerOpenApi(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function registerOpenApi(
+  fastify: FastifyInstance,
+  ctx: Pick<AuthContext, 'config' | 'sessions'>,
+): Promise<void> {
   await fastify.register(swagger, {
     openapi: {
       openapi: '3.0.3',
@@ -44,7 +47,7 @@ export async function registerOpenApi(fastify: FastifyInstance, ctx: AppContext)
   });
 }
 
-function docsForPlatinum(ctx: AppContext) {
+function docsForPlatinum(ctx: Pick<AuthContext, 'config' | 'sessions'>) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const caller = await ctx.sessions.resolve(request.cookies[SESSION_COOKIE]);
     if (caller?.role === 'platinum' && !caller.mustChangePassword) return;

@@ -1,10 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@loupe/contracts';
 import type { Config } from '../config';
-import type { AppContext } from '../context';
-import type { Caller } from '../modules/auth/sessions';
 import {
-  CSRF_COOKIE_MAX_AGE_SECONDS,
   CSRF_SECRET_LENGTH,
   REASON_BAD_ORIGIN,
   REASON_BAD_REFERER,
@@ -14,11 +11,14 @@ import {
   REASON_MALFORMED_REFERER,
   REASON_NO_CSRF_COOKIE,
   REASON_NO_REFERER,
+  clearSessionCookie,
+  isSecure,
   isWellFormedSecret,
-  newCsrfSecret,
   originIsTrusted,
   tokenMatchesSecret,
-} from '../modules/auth/csrf';
+  type AuthContext,
+  type Caller,
+} from '../modules/auth';
 import { ApiError, notAuthenticated } from '../kernel/http-errors';
 import { hostIsAllowed } from './headers';
 
@@ -41,14 +41,6 @@ declare module 'fastify' {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
 const HEADER_NAME = CSRF_HEADER.toLowerCase();
-
-function isSecure(request: FastifyRequest): boolean {
-  return request.protocol === 'https';
-}
-
-export function cookieSecure(config: Config, request: FastifyRequest): boolean {
-  return config.cookieSecure === 'always' || (config.cookieSecure === 'auto' && isSecure(request));
-}
 
 /** Django's CsrfViewMiddleware.process_view, in its order: Origin, then Referer over HTTPS, then the token. */
 export function checkCsrf(request: FastifyRequest, config: Config): string | null {
@@ -89,65 +81,14 @@ export function checkCsrf(request: FastifyRequest, config: Config): string | nul
   return null;
 }
 
-export function setCsrfCookie(
-  reply: FastifyReply,
-  request: FastifyRequest,
-  config: Config,
-  secret: string,
-): void {
-  // Readable by the page on purpose: the client copies it into the X-CSRFToken header.
-  reply.setCookie(CSRF_COOKIE, secret, {
-    path: '/',
-    maxAge: CSRF_COOKIE_MAX_AGE_SECONDS,
-    sameSite: 'lax',
-    secure: cookieSecure(config, request),
-    httpOnly: false,
-  });
-}
-
-/** Keeps a well-formed csrftoken, or issues one (Django's get_token). */
-export function ensureCsrfCookie(reply: FastifyReply, request: FastifyRequest, config: Config): string {
-  const current = request.cookies[CSRF_COOKIE];
-  if (current !== undefined && isWellFormedSecret(current)) return current;
-  const secret = newCsrfSecret();
-  setCsrfCookie(reply, request, config, secret);
-  return secret;
-}
-
-/** Django's rotate_token, at sign-in: a token seen before sign-in is worthless after it. */
-export function rotateCsrfCookie(reply: FastifyReply, request: FastifyRequest, config: Config): void {
-  setCsrfCookie(reply, request, config, newCsrfSecret());
-}
-
-export function setSessionCookie(
-  reply: FastifyReply,
-  request: FastifyRequest,
-  config: Config,
-  key: string,
-): void {
-  reply.setCookie(SESSION_COOKIE, key, {
-    path: '/',
-    maxAge: config.sessionMaxHours * 3600,
-    sameSite: 'lax',
-    secure: cookieSecure(config, request),
-    httpOnly: true,
-  });
-}
-
-export function clearSessionCookie(reply: FastifyReply, request: FastifyRequest, config: Config): void {
-  reply.clearCookie(SESSION_COOKIE, {
-    path: '/',
-    sameSite: 'lax',
-    secure: cookieSecure(config, request),
-    httpOnly: true,
-  });
-}
-
 /**
  * CSRF first, as Django's middleware runs before any view, then the session. The hooks are attached to each
  * API route as it is declared, with its mode known then: nothing is looked up per request.
  */
-export function installSecurityHooks(fastify: FastifyInstance, ctx: AppContext): void {
+export function installSecurityHooks(
+  fastify: FastifyInstance,
+  ctx: Pick<AuthContext, 'config' | 'sessions'>,
+): void {
   fastify.decorateRequest('caller', null);
 
   fastify.addHook('onRoute', (route) => {

@@ -8,7 +8,7 @@ import {
   type ActivityQuery,
   type AuditEvent,
 } from '@loupe/contracts';
-import type { AppContext } from '../../context';
+import type { AuditContext } from './deps';
 import type { AuditFilter } from './audit-repository';
 import { notFound, permissionDenied } from '../../kernel/http-errors';
 import { staffRoute } from '../../kernel/schemas';
@@ -70,7 +70,7 @@ function csvRow(event: AuditEvent): string {
 }
 
 /** History of records, and the shop-wide Activity (issue 12): the trail in words. */
-const auditRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+const auditRoutes: FastifyPluginAsyncTypebox<{ ctx: AuditContext }> = async (fastify, { ctx }) => {
   const { audit, clients, items } = ctx.repos;
 
   fastify.route({
@@ -172,3 +172,4 @@ const auditRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fasti
 export default auditRoutes;
 
 export { AuditRepository, type AuditFilter, type AuditRecord, type AuditEntry } from './audit-repository';
+export type { AuditContext, AuditRepos } from './deps';

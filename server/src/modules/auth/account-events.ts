@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context';
+import type { AuthContext } from './deps';
 import type { AuditRepository } from '../audit';
 import type { Caller } from './sessions';
 
@@ -16,7 +16,7 @@ async function shopFor(
   return caller?.shop?.id ?? (await audit.shopOfUser(userId));
 }
 
-export async function recordSignIn(ctx: AppContext, caller: Caller | null, userId: number): Promise<void> {
+export async function recordSignIn(ctx: AuthContext, caller: Caller | null, userId: number): Promise<void> {
   const audit = ctx.repos.audit;
   await audit.record({
     shopId: await shopFor(audit, userId, caller),
@@ -28,7 +28,7 @@ export async function recordSignIn(ctx: AppContext, caller: Caller | null, userI
   });
 }
 
-export async function recordSignOut(ctx: AppContext, caller: Caller): Promise<void> {
+export async function recordSignOut(ctx: AuthContext, caller: Caller): Promise<void> {
   const audit = ctx.repos.audit;
   await audit.record({
     shopId: await shopFor(audit, caller.user.id, caller),
@@ -42,7 +42,7 @@ export async function recordSignOut(ctx: AppContext, caller: Caller): Promise<vo
 
 /** A refused sign-in, with the username tried; `userId` when that username is someone's. */
 export async function recordFailedSignIn(
-  ctx: AppContext,
+  ctx: AuthContext,
   username: string,
   userId: number | null,
 ): Promise<void> {

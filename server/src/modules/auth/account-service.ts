@@ -1,5 +1,5 @@
 import type { ChangePassword, Profile } from '@loupe/contracts';
-import type { AppContext } from '../../context';
+import type { AuthContext } from './deps';
 import { BLANK, fieldErrors, notAuthenticated } from '../../kernel/http-errors';
 import { recordPasswordChange } from './account-events';
 import { validateEmail } from './field-validators';
@@ -11,7 +11,7 @@ export const WRONG_CURRENT_PASSWORD = 'Your old password was entered incorrectly
 
 /** The signed-in user's own account: profile fields and password. */
 export class AccountService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: AuthContext) {}
 
   async updateProfile(
     caller: Caller,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AppContext } from '../../context';
+import type { AuthContext } from './deps';
 import authCheckRoute from './routes/auth-check';
 import changePasswordRoute from './routes/change-password';
 import csrfRoute from './routes/csrf';
@@ -13,7 +13,7 @@ import tokenRoute from './routes/token';
  * Signing in and out, the session check and its active shop, CSRF, the caller's own profile, password and
  * sessions.
  */
-const authRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+const authRoutes: FastifyPluginAsyncTypebox<{ ctx: AuthContext }> = async (fastify, { ctx }) => {
   for (const route of [
     csrfRoute,
     authCheckRoute,
@@ -31,3 +31,21 @@ const authRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastif
 export default authRoutes;
 
 export { AccountValidationError } from './accounts';
+export { UsersRepository } from './users-repository';
+export type { AuthContext, AuthRepos } from './deps';
+export type { Caller } from './sessions';
+export { clearSessionCookie, isSecure } from './cookies';
+export {
+  CSRF_SECRET_LENGTH,
+  REASON_BAD_ORIGIN,
+  REASON_BAD_REFERER,
+  REASON_CSRF_TOKEN_INCORRECT,
+  REASON_CSRF_TOKEN_MISSING,
+  REASON_INSECURE_REFERER,
+  REASON_MALFORMED_REFERER,
+  REASON_NO_CSRF_COOKIE,
+  REASON_NO_REFERER,
+  isWellFormedSecret,
+  originIsTrusted,
+  tokenMatchesSecret,
+} from './csrf';

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { endpoints } from '@loupe/contracts';
-import type { AppContext } from '../../../context';
+import type { AuthContext } from '../deps';
 import { toAuthCheck } from '../sessions';
 import { endpointRoute } from '../../../kernel/schemas';
 
-const authCheckRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify) => {
+const authCheckRoute: FastifyPluginAsyncTypebox<{ ctx: AuthContext }> = async (fastify) => {
   fastify.route({
     ...endpointRoute(
       endpoints.session.authCheck,

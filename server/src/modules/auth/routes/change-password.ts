@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { endpoints } from '@loupe/contracts';
-import type { AppContext } from '../../../context';
+import type { AuthContext } from '../deps';
 import { notAuthenticated } from '../../../kernel/http-errors';
 import { staffRoute } from '../../../kernel/schemas';
-import { rotateCsrfCookie, setSessionCookie } from '../../../plugins/security';
+import { rotateCsrfCookie, setSessionCookie } from '../cookies';
 import { AccountService } from '../account-service';
 import { sessionOrigin } from '../sessions';
 
-const changePasswordRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+const changePasswordRoute: FastifyPluginAsyncTypebox<{ ctx: AuthContext }> = async (fastify, { ctx }) => {
   const accounts = new AccountService(ctx);
 
   fastify.route({

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { endpoints } from '@loupe/contracts';
-import type { AppContext } from '../../../context';
-import { ensureCsrfCookie } from '../../../plugins/security';
+import type { AuthContext } from '../deps';
+import { ensureCsrfCookie } from '../cookies';
 import { endpointRoute } from '../../../kernel/schemas';
 
-const csrfRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+const csrfRoute: FastifyPluginAsyncTypebox<{ ctx: AuthContext }> = async (fastify, { ctx }) => {
   fastify.route({
     ...endpointRoute(
       endpoints.session.csrf,

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { SESSION_COOKIE, endpoints } from '@loupe/contracts';
-import type { AppContext } from '../../../context';
-import { clearSessionCookie } from '../../../plugins/security';
+import type { AuthContext } from '../deps';
+import { clearSessionCookie } from '../cookies';
 import { endpointRoute } from '../../../kernel/schemas';
 import { recordSignOut } from '../account-events';
 
-const logoutRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+const logoutRoute: FastifyPluginAsyncTypebox<{ ctx: AuthContext }> = async (fastify, { ctx }) => {
   fastify.route({
     // Signing out twice is not an error: the browser always ends up signed out.
     ...endpointRoute(

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { ProfileUpdate, endpoints } from '@loupe/contracts';
-import type { AppContext } from '../../../context';
+import type { AuthContext } from '../deps';
 import { AccountService } from '../account-service';
 import { fieldErrors, notAuthenticated } from '../../../kernel/http-errors';
 import { staffRoute } from '../../../kernel/schemas';
@@ -17,7 +17,7 @@ const ProfileUpdateBody = Type.Object(
   { additionalProperties: false },
 );
 
-const profileRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+const profileRoutes: FastifyPluginAsyncTypebox<{ ctx: AuthContext }> = async (fastify, { ctx }) => {
   const accounts = new AccountService(ctx);
 
   fastify.route({

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { SESSION_COOKIE, endpoints } from '@loupe/contracts';
-import type { AppContext } from '../../../context';
+import type { AuthContext } from '../deps';
 import { fieldErrors, notAuthenticated } from '../../../kernel/http-errors';
 import { staffRoute } from '../../../kernel/schemas';
 import { MAX_INT4 } from '../../../kernel/validation';
@@ -14,7 +14,7 @@ const notYourShop = (shopId: number) =>
   fieldErrors({ shop: [`Invalid pk "${shopId}" - object does not exist.`] });
 
 /** The session's active shop: which shop the caller works in, and whether they have seen a new membership. */
-const sessionShopRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+const sessionShopRoutes: FastifyPluginAsyncTypebox<{ ctx: AuthContext }> = async (fastify, { ctx }) => {
   /** Marks the membership seen (and, for a switch, makes it the active shop) in one transaction. */
   const choose = async (caller: Caller, shopId: number, makeActive: boolean): Promise<void> => {
     if (shopId > MAX_INT4) throw notYourShop(shopId);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { endpoints, type SessionInfo } from '@loupe/contracts';
-import type { AppContext } from '../../../context';
+import type { AuthContext } from '../deps';
 import { ApiError, notAuthenticated, notFound } from '../../../kernel/http-errors';
 import { staffRoute } from '../../../kernel/schemas';
 import { deviceName } from '../device-name';
@@ -11,7 +11,7 @@ export function signedOutDetail(count: number): string {
 }
 
 /** "Your sessions": the caller's own signed-in browsers, and signing them out. */
-const sessionsRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+const sessionsRoutes: FastifyPluginAsyncTypebox<{ ctx: AuthContext }> = async (fastify, { ctx }) => {
   fastify.route({
     ...staffRoute(endpoints.sessions.list, ['session'], {
       summary: 'The caller’s signed-in sessions (device, address, last seen), most recently used first',

@@ -1,16 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { SESSION_COOKIE, endpoints } from '@loupe/contracts';
-import type { AppContext } from '../../../context';
+import type { AuthContext } from '../deps';
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from '../password-hasher';
 import { sessionOrigin, toAuthCheck } from '../sessions';
 import { ApiError, BLANK, fieldErrors } from '../../../kernel/http-errors';
-import { rotateCsrfCookie, setSessionCookie } from '../../../plugins/security';
+import { rotateCsrfCookie, setSessionCookie } from '../cookies';
 import { endpointRoute } from '../../../kernel/schemas';
 import { recordFailedSignIn, recordSignIn } from '../account-events';
 
 export const INVALID_CREDENTIALS = 'Unable to log in with provided credentials.';
 
-const tokenRoute: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+const tokenRoute: FastifyPluginAsyncTypebox<{ ctx: AuthContext }> = async (fastify, { ctx }) => {
   fastify.route({
     ...endpointRoute(
       endpoints.session.token,
