@@ -1,5 +1,5 @@
 import type { MemberRole, Membership, Role } from '@loupe/contracts';
-import type { AppContext } from '../../context';
+import type { ShopsContext } from './deps';
 import { isUniqueViolation } from '../../kernel/db-errors';
 import { ApiError, fieldErrors, permissionDenied } from '../../kernel/http-errors';
 import { MAX_INT4, NOT_NULL } from '../../kernel/validation';
@@ -35,7 +35,7 @@ function auditAction(before: Membership, after: Membership): MembershipAction | 
 }
 
 export class MembershipsService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: ShopsContext) {}
 
   /** The caller's role in this shop; a shop they are not an active member of is not theirs to see. */
   async callerRole(userId: number, shopIdParam: string): Promise<{ shopId: number; role: Role }> {

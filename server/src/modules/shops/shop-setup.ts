@@ -1,8 +1,10 @@
 import type { Shop } from '@loupe/contracts';
-import type { Db } from '../../db/database';
-import { createRepositories } from '../../repositories';
+import type { Db, Queryable } from '../../db/database';
 import { CONTROL_CHARACTERS, NULL_CHARACTERS } from '../../kernel/validation';
-import { AccountValidationError } from '../auth';
+import { AuditRepository } from '../audit';
+import { AccountValidationError, UsersRepository } from '../auth';
+import type { ShopsRepos } from './deps';
+import { MembershipsRepository } from './memberships-repository';
 
 /** shops.name */
 const NAME_MAX_LENGTH = 200;
@@ -24,6 +26,15 @@ export interface CreatedShop {
 /** A refused set-up, field by field (`name`, `owner`, `time_zone`), worded as the API words them. */
 export class ShopSetupError extends AccountValidationError {
   override name = 'ShopSetupError';
+}
+
+/** The set-up's repositories on one connection: the database, or its transaction. */
+function reposOn(db: Queryable): ShopsRepos {
+  return {
+    memberships: new MembershipsRepository(db),
+    users: new UsersRepository(db),
+    audit: new AuditRepository(db),
+  };
 }
 
 function nameError(name: string): string | null {
@@ -56,7 +67,7 @@ export async function createShopWithOwner(db: Db, input: NewShop, now: Date): Pr
   const name = input.name.trim();
   const username = input.owner.trim();
   const timeZone = input.timeZone?.trim();
-  const repos = createRepositories(db);
+  const repos = reposOn(db);
 
   const fields: Record<string, string[]> = {};
   const badName = nameError(name);
@@ -74,7 +85,7 @@ export async function createShopWithOwner(db: Db, input: NewShop, now: Date): Pr
   if (Object.keys(fields).length > 0 || !owner) throw new ShopSetupError(fields);
 
   return db.transaction(async (tx) => {
-    const { memberships, users, audit } = createRepositories(tx);
+    const { memberships, users, audit } = reposOn(tx);
     const shop = await memberships.createShop(name, now, timeZone);
     await memberships.create(shop.id, owner.id, 'platinum', true, now, now);
     await users.setLastShopIfNone(owner.id, shop.id);

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { endpoints } from '@loupe/contracts';
-import type { AppContext } from '../../../context';
+import type { ShopsContext } from '../deps';
 import { notAuthenticated } from '../../../kernel/http-errors';
 import { Detail, serializerQuery, staffRoute } from '../../../kernel/schemas';
 import { MembershipsService } from '../memberships-service';
 
-const membershipRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+const membershipRoutes: FastifyPluginAsyncTypebox<{ ctx: ShopsContext }> = async (fastify, { ctx }) => {
   const memberships = new MembershipsService(ctx);
 
   fastify.route({
