@@ -7,7 +7,7 @@ import {
   type AmlEvent,
   type AmlEventQuery,
 } from '@loupe/contracts';
-import type { AppContext } from '../../context';
+import type { ComplianceContext } from './deps';
 import { permissionDenied } from '../../kernel/http-errors';
 import { serializerQuery, staffRoute } from '../../kernel/schemas';
 import { shopCaller, type ShopCaller } from '../../kernel/shop-scope';
@@ -99,7 +99,7 @@ function csvRow(e: AmlEvent): string {
  * writers of cash (aml-guard.ts); here: the verification record of a client, and the list of flagged payments
  * and refused attempts with its CSV.
  */
-const complianceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+const complianceRoutes: FastifyPluginAsyncTypebox<{ ctx: ComplianceContext }> = async (fastify, { ctx }) => {
   const { aml, clients } = ctx.repos;
 
   fastify.route({
@@ -152,4 +152,12 @@ const complianceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (
 
 export default complianceRoutes;
 
-export { amlRefusals, guardCash, recordAmlRefusal, type CashPayment } from './aml-guard';
+export {
+  AmlRefused,
+  amlRefusals,
+  guardCash,
+  recordAmlRefusal,
+  type AmlAccepted,
+  type CashPayment,
+} from './aml-guard';
+export type { AmlRepos, ComplianceContext, ComplianceRepos } from './deps';
