@@ -87,6 +87,7 @@ export const AUDIT_ENTITY_LABELS: Readonly<Record<string, string>> = {
   stock_take: 'Stock-take',
   aml: 'AML cash check',
   shop_settings: 'Shop settings',
+  deal: 'Deal',
 };
 
 /** The actions in the trail, as the Activity filter and the CSV name them. */
@@ -122,4 +123,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   aml_flagged: 'Cash flagged (AML)',
   upload_logo: 'Logo uploaded',
   delete_logo: 'Logo removed',
+  complete: 'Deal completed',
+  reserve: 'Reserved on a deposit',
+  instalment: 'Instalment taken',
+  cancel: 'Reservation cancelled',
 };

@@ -12,7 +12,6 @@ import { PinsRepository } from './modules/finance/pins-repository';
 import { ReportsRepository } from './modules/finance/reports-repository';
 import { CheckoutsRepository } from './modules/inventory/checkouts-repository';
 import { ConsignmentsRepository } from './modules/inventory/consignments-repository';
-import { ItemSalesRepository } from './modules/inventory/item-sales-repository';
 import { ItemsRepository } from './modules/inventory/items-repository';
 import { MembershipsRepository } from './modules/shops/memberships-repository';
 import { InvoicesRepository } from './modules/documents/invoices-repository';
@@ -20,6 +19,7 @@ import { SettingsRepository } from './modules/documents/settings-repository';
 import { StockTakesRepository } from './modules/stock/stock-takes-repository';
 import { DealDocumentsRepository } from './modules/sales/deal-documents-repository';
 import { DealsRepository } from './modules/sales/deals-repository';
+import { SaleDocumentsRepository } from './modules/sales/sale-documents-repository';
 
 /**
  * One repository per table (or read model), all on the same connection: the database for plain reads, or one
@@ -35,7 +35,6 @@ export function createRepositories(db: Queryable, now: () => Date = () => new Da
     clientDocuments: new ClientDocumentsRepository(db),
     ledger: new LedgerRepository(db),
     items: new ItemsRepository(db, now),
-    itemSales: new ItemSalesRepository(db),
     checkouts: new CheckoutsRepository(db),
     consignments: new ConsignmentsRepository(db),
     expenses: new ExpensesRepository(db),
@@ -50,6 +49,7 @@ export function createRepositories(db: Queryable, now: () => Date = () => new Da
     // The sales module (issue 20): deals, their sale rows and documents.
     deals: new DealsRepository(db),
     dealDocuments: new DealDocumentsRepository(db),
+    saleDocuments: new SaleDocumentsRepository(db),
   };
 }
 

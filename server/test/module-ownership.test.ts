@@ -14,16 +14,7 @@ const MODULES = path.join(SRC, 'modules');
  * The sale's tables belong to modules/sales (issue 20). Until that module declares them in its own tables.ts,
  * they are declared here.
  */
-const SALES_TABLES = [
-  'sales',
-  'invoices',
-  'document_counters',
-  'deals',
-  'deal_lines',
-  'deal_payments',
-  // Migration 016's holds on items reserved by a deal.
-  'deal_holds',
-];
+const SALES_TABLES = ['sales', 'invoices', 'document_counters', 'deals', 'deal_lines', 'deal_payments'];
 
 /**
  * Writes of the sale's tables that still live outside modules/sales, each pending its move there (issue 20):
@@ -31,13 +22,6 @@ const SALES_TABLES = [
  * Nothing else may be listed here.
  */
 const PENDING_SALES_MOVE: ReadonlyArray<{ file: string; table: string }> = [
-  // Sell of a stock item: the sale row (and its reversal, through SALES_REVERSAL).
-  { file: 'modules/inventory/item-sales-repository.ts', table: 'sales' },
-  // The quick sale's insert.
-  { file: 'modules/finance/entries-repository.ts', table: 'sales' },
-  // Invoices and credit notes of single sales, and their numbers.
-  { file: 'modules/documents/invoices-repository.ts', table: 'invoices' },
-  { file: 'modules/documents/invoices-repository.ts', table: 'document_counters' },
   // The demo's sales, written straight into the table: to go through the sales module's repository.
   { file: 'demo/finance.ts', table: 'sales' },
   { file: 'demo/inventory.ts', table: 'sales' },
@@ -154,7 +138,9 @@ export function importsOf(source: string): string[] {
 }
 
 /** module → the other modules its files import. */
-export function moduleGraph(files: ReadonlyArray<{ path: string; source: string }>): Map<string, Set<string>> {
+export function moduleGraph(
+  files: ReadonlyArray<{ path: string; source: string }>,
+): Map<string, Set<string>> {
   const graph = new Map<string, Set<string>>();
   for (const file of files) {
     const from = moduleOf(file.path);
@@ -192,7 +178,8 @@ const migrationTables = () =>
     .filter((f) => f.endsWith('.sql'))
     .flatMap((f) => createdTables(fs.readFileSync(path.join(SERVER, 'migrations', f), 'utf8')));
 
-const sources = () => sourceFiles(SRC).map((file) => ({ path: rel(file), source: fs.readFileSync(file, 'utf8') }));
+const sources = () =>
+  sourceFiles(SRC).map((file) => ({ path: rel(file), source: fs.readFileSync(file, 'utf8') }));
 
 describe('modules own their tables', () => {
   it('gives every table of the migrations exactly one owner, and declares no table the migrations lack', () => {
@@ -214,7 +201,9 @@ describe('modules own their tables', () => {
 
   it('lets only the owner module write a table', () => {
     const byTable = owners();
-    const pending = new Set([...PENDING_SALES_MOVE, ...PENDING_DEMO_ROUTING].map((p) => `${p.file} ${p.table}`));
+    const pending = new Set(
+      [...PENDING_SALES_MOVE, ...PENDING_DEMO_ROUTING].map((p) => `${p.file} ${p.table}`),
+    );
     const violations: string[] = [];
     const used = new Set<string>();
     for (const file of sources()) {
@@ -238,7 +227,10 @@ describe('modules own their tables', () => {
       UPDATE clients c SET x = 1; DELETE FROM sessions WHERE 1;
       INSERT INTO document_counters AS dc (shop_id) VALUES (1)`;
     expect([...writtenTables(sql)].sort()).toEqual(['clients', 'document_counters', 'items', 'sessions']);
-    expect(createdTables('CREATE TABLE a (x int);\ncreate table if not exists B (y int)')).toEqual(['a', 'b']);
+    expect(createdTables('CREATE TABLE a (x int);\ncreate table if not exists B (y int)')).toEqual([
+      'a',
+      'b',
+    ]);
   });
 });
 
@@ -262,6 +254,128 @@ describe('the module graph', () => {
         "import {\n  a,\n  b,\n} from '../x';\nexport * from './y';\nconst z = import('../z');\nimport 'fs';",
       ),
     ).toEqual(['../x', './y', '../z']);
+  });
+});
+
+/** The layer a file of src stands on: config.ts, db/ and kernel/ at the bottom, then the modules, then the rest. */
+export function layerOf(relPath: string): 'config' | 'db' | 'kernel' | 'module' | 'app' {
+  if (relPath === 'config.ts') return 'config';
+  if (relPath.startsWith('db/')) return 'db';
+  if (relPath.startsWith('kernel/')) return 'kernel';
+  return moduleOf(relPath) === null ? 'app' : 'module';
+}
+
+/** What each bottom layer may import besides itself: nothing above it. */
+const BELOW: Record<'config' | 'db' | 'kernel', readonly string[]> = {
+  config: [],
+  db: ['config'],
+  kernel: ['config', 'db'],
+};
+
+/**
+ * The src file a relative specifier of `from` names (`x.ts`, or `x/index.ts` for a folder), or null when it
+ * is no file of src (a test helper, another package). `exists` says whether a path of src is a file.
+ */
+export function resolveImport(
+  from: string,
+  spec: string,
+  exists: (relPath: string) => boolean,
+): string | null {
+  const target = path.posix.normalize(path.posix.join(path.posix.dirname(from), spec));
+  if (exists(`${target}.ts`)) return `${target}.ts`;
+  if (exists(`${target}/index.ts`)) return `${target}/index.ts`;
+  return null;
+}
+
+/** file → the files of src it imports. */
+export function fileGraph(files: ReadonlyArray<{ path: string; source: string }>): Map<string, Set<string>> {
+  const known = new Set(files.map((f) => f.path));
+  const graph = new Map<string, Set<string>>();
+  for (const file of files) {
+    const targets = importsOf(file.source)
+      .map((spec) => resolveImport(file.path, spec, (p) => known.has(p)))
+      .filter((t): t is string => t !== null);
+    graph.set(file.path, new Set(targets));
+  }
+  return graph;
+}
+
+/**
+ * Every import that runs back up the layers: config.ts imports no file of src, db/ only config.ts, kernel/
+ * only db/ and config.ts; a module imports its own files, the bottom layers and another module's index.ts,
+ * never the app around it (context.ts, repositories.ts, app.ts, plugins/, demo/, cli/…).
+ */
+export function layeringViolations(graph: ReadonlyMap<string, ReadonlySet<string>>): string[] {
+  const violations: string[] = [];
+  for (const [from, targets] of graph) {
+    const layer = layerOf(from);
+    for (const to of targets) {
+      const target = layerOf(to);
+      let allowed: boolean;
+      if (layer === 'app') allowed = true;
+      else if (layer === 'module') {
+        const own = moduleOf(from);
+        allowed =
+          target === 'config' ||
+          target === 'db' ||
+          target === 'kernel' ||
+          moduleOf(to) === own ||
+          (target === 'module' && to === `modules/${moduleOf(to)}/index.ts`);
+      } else allowed = target === layer || BELOW[layer].includes(target);
+      if (!allowed) violations.push(`${from} imports ${to}`);
+    }
+  }
+  return violations.sort();
+}
+
+describe('the layers', () => {
+  const graph = () => fileGraph(sources());
+
+  it('has no import running back up: bottom layers import nothing above them, modules only index.ts of others', () => {
+    expect(layeringViolations(graph())).toEqual([]);
+  });
+
+  it('has no cycle between files', () => {
+    expect(findCycle(graph())).toBeNull();
+  });
+
+  it('catches an import that runs back up, and a cycle of files', () => {
+    const files = [
+      { path: 'config.ts', source: "import { x } from './kernel/x';\n" },
+      { path: 'db/open.ts', source: "import type { Config } from '../config';\nimport '../demo/seed';\n" },
+      { path: 'kernel/x.ts', source: "import type { Db } from '../db/database';\nexport const x = 1;\n" },
+      { path: 'kernel/context.ts', source: "import { createRepositories } from '../repositories';\n" },
+      { path: 'modules/a/index.ts', source: "export { s } from './service';\n" },
+      {
+        path: 'modules/a/service.ts',
+        source:
+          "import type { Ctx } from '../../context';\nimport { b } from '../b';\nimport { c } from '../b/c';\n" +
+          "import { x } from '../../kernel/x';\nimport type { Config } from '../../config';\n",
+      },
+      { path: 'modules/b/index.ts', source: "export { c } from './c';\n" },
+      { path: 'modules/b/c.ts', source: "import { s } from '../a';\nimport { h } from '../../plugins/h';\n" },
+      { path: 'context.ts', source: "import { createRepositories } from './repositories';\n" },
+      { path: 'repositories.ts', source: "import { s } from './modules/a';\n" },
+      { path: 'demo/seed.ts', source: "import '../repositories';\n" },
+      { path: 'plugins/h.ts', source: "import type { Ctx } from '../context';\nexport const h = 1;\n" },
+    ];
+    expect(layeringViolations(fileGraph(files))).toEqual([
+      'config.ts imports kernel/x.ts',
+      'db/open.ts imports demo/seed.ts',
+      'kernel/context.ts imports repositories.ts',
+      'modules/a/service.ts imports context.ts',
+      'modules/a/service.ts imports modules/b/c.ts',
+      'modules/b/c.ts imports plugins/h.ts',
+    ]);
+    // The circle that the app's context made: it built every module's repositories, and the modules took its type.
+    expect(findCycle(fileGraph(files))).toEqual([
+      'context.ts',
+      'repositories.ts',
+      'modules/a/index.ts',
+      'modules/a/service.ts',
+      'context.ts',
+    ]);
+    expect(findCycle(fileGraph(files.filter((f) => f.path !== 'modules/a/service.ts')))).toBeNull();
   });
 });
 

@@ -46,7 +46,7 @@ export async function seedInvoicesDemo({ tx, shopId, now }: DemoContext): Promis
   );
   for (const sale of sales) {
     const issuer = { shopId, userId: sale.created_by, at: new Date(sale.created_at) };
-    if (sale.reversal) await repos.invoices.issueCreditNote(issuer, Number(sale.id));
-    else await repos.invoices.issueForSale(issuer, Number(sale.id));
+    if (sale.reversal) await repos.saleDocuments.issueCreditNote(issuer, Number(sale.id));
+    else await repos.saleDocuments.issueForSale(issuer, Number(sale.id));
   }
 }

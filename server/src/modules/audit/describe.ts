@@ -338,6 +338,24 @@ function summaryOf(entry: AuditRecord, changes: AuditChange[]): string {
       return `Failed sign-in as "${typeof after.username === 'string' ? after.username : ''}"`;
     case 'user:password_change':
       return 'Changed their password';
+    // Deals (issue 20): completed, reserved on a deposit, an instalment, a cancelled reservation.
+    case 'deal:complete': {
+      const goods = money(after.goodsGbp);
+      return goods ? `Completed a deal of ${goods}` : 'Completed a deal';
+    }
+    case 'deal:reserve': {
+      const paid = money(after.paidGbp);
+      const until = date(after.collectBy);
+      return `Reserved items on a deposit${paid ? ` of ${paid}` : ''}${until ? ` until ${until}` : ''}`;
+    }
+    case 'deal:instalment': {
+      const paid = money(after.paidGbp);
+      return paid ? `Took an instalment: ${paid} paid so far` : 'Took an instalment';
+    }
+    case 'deal:cancel':
+      return after.outcome === 'forfeit'
+        ? 'Cancelled the reservation: the deposit is forfeited'
+        : 'Cancelled the reservation: the payments are refunded';
     default: {
       // An action this wording does not know yet: its label, and the kind of record.
       const label = AUDIT_ACTION_LABELS[action] ?? words(action);

@@ -7,7 +7,6 @@ import {
   type NewReversal,
   type ReversalTarget,
 } from '../../kernel/reversals';
-import { SALES_REVERSAL } from '../inventory';
 
 /** An expense or quick sale as the routes hand it over: decimals as canonical strings, already validated. */
 export interface NewFinanceEntry {
@@ -98,16 +97,13 @@ export function dayBounds(column: string, filter: DateFilter, params: unknown[])
 abstract class EntryTable<T> {
   protected abstract readonly rows: string;
   protected abstract readonly dayColumn: string;
-  protected abstract readonly insertSql: string;
   /** The table, for the reversals (010) that void its rows. */
   protected abstract readonly table: 'expenses' | 'sales';
-  /** How a row of this table is voided: the columns its reversal copies and negates. */
-  protected abstract readonly reversal: ReversalTarget;
   protected abstract toEntry(row: EntryRow, voided: VoidInfo | null): T;
   /** Columns this kind reads besides entryColumns (a leading comma), e.g. a quick sale's buyer. */
   protected readonly extraColumns: string = '';
 
-  constructor(private readonly db: Queryable) {}
+  constructor(protected readonly db: Queryable) {}
 
   /** insertSql's values; a kind whose statement takes more appends them. */
   protected insertParams(entry: NewFinanceEntry): unknown[] {
@@ -123,14 +119,6 @@ abstract class EntryTable<T> {
       entry.userId,
       entry.at,
     ];
-  }
-
-  async insert(entry: NewFinanceEntry): Promise<T> {
-    const rows = await this.db.query<EntryRow>(
-      `${this.insertSql} RETURNING ${entryColumns(this.dayColumn)}${this.extraColumns}`,
-      this.insertParams(entry),
-    );
-    return this.toEntry(rows[0] as EntryRow, null);
   }
 
   async count(shopId: number, filter: DateFilter): Promise<number> {
@@ -173,11 +161,6 @@ abstract class EntryTable<T> {
     const voids = await voidsOf(this.db, this.table, [row.id]);
     return this.toEntry(row, voids.get(row.id) ?? null);
   }
-
-  /** Writes the reversal of entry `reversal.originalId` (opposite amounts, on `reversal.date`); → its id. */
-  async insertReversal(reversal: NewReversal): Promise<number> {
-    return insertReversal(this.db, this.reversal, reversal);
-  }
 }
 
 /** Expenses (Add Expense, Expense List). amount_gbp = round(amount × exchange_rate, 2), fixed when saved. */
@@ -198,25 +181,32 @@ export class ExpensesRepository extends EntryTable<Expense> {
   protected toEntry(row: EntryRow, voided: VoidInfo | null): Expense {
     return { ...entryOut(row), expense_date: row.day, voided, reversalOf: reversalOf(row) };
   }
+
+  async insert(entry: NewFinanceEntry): Promise<Expense> {
+    const rows = await this.db.query<EntryRow>(
+      `${this.insertSql} RETURNING ${entryColumns(this.dayColumn)}${this.extraColumns}`,
+      this.insertParams(entry),
+    );
+    return this.toEntry(rows[0] as EntryRow, null);
+  }
+
+  /** Writes the reversal of expense `reversal.originalId` (opposite amounts, on `reversal.date`); → its id. */
+  async insertReversal(reversal: NewReversal): Promise<number> {
+    return insertReversal(this.db, this.reversal, reversal);
+  }
 }
 
 /**
- * Quick sales: rows of `sales` without a stock item (inventory's Sell writes the ones with an item). No cost:
- * the whole amount counts as takings and as gross profit.
+ * Quick sales, as the finance screens read them: rows of `sales` without a stock item. The sales module writes
+ * them (recordQuickSale, issue 20). No cost: the whole amount counts as takings and as gross profit.
  */
 export class QuickSalesRepository extends EntryTable<QuickSale> {
-  protected readonly rows = 'sales WHERE shop_id = $1 AND item_id IS NULL';
+  // A deal's "other" lines (a strap, a service) are sales without an item too, but not quick sales: only the
+  // one-line deals made by the quick sale form (origin 'quick_sale') and quick sales from before deals are.
+  protected readonly rows = `sales WHERE shop_id = $1 AND item_id IS NULL
+    AND (deal_id IS NULL OR deal_id IN (SELECT d.id FROM deals d WHERE d.origin = 'quick_sale'))`;
   protected readonly table = 'sales';
   protected readonly dayColumn = 'sale_date';
-  protected readonly reversal = SALES_REVERSAL;
-  protected readonly insertSql = `INSERT INTO sales (shop_id, item_id, name, amount, currency, exchange_rate, amount_gbp,
-      cost_gbp, payment_method, client_id, sale_date, notes, created_by, created_at, buyer_name)
-    VALUES ($1, NULL, $2, $3::numeric, $4, $5::numeric, round($3::numeric * $5::numeric, 2), NULL, $6, $11,
-      $8::date, $7, $9, $10, $12)`;
-
-  protected override insertParams(entry: NewFinanceEntry): unknown[] {
-    return [...super.insertParams(entry), entry.clientId ?? null, entry.buyerName ?? ''];
-  }
 
   protected override readonly extraColumns = `, client_id,
     (SELECT c.name FROM clients c WHERE c.id = sales.client_id) AS client_name, buyer_name,

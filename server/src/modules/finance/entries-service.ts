@@ -5,13 +5,13 @@ import { isNumericOutOfRange } from '../../kernel/db-errors';
 import { ApiError, fieldErrors } from '../../kernel/http-errors';
 import type { ShopCaller } from '../../kernel/shop-scope';
 import type { Repositories } from '../../repositories';
-import type { DateFilter, NewFinanceEntry } from './entries-repository';
+import type { DateFilter } from './entries-repository';
 import { parseEntry } from './input';
-import { guardCash, recordAmlRefusal, type CashPayment } from '../compliance/aml-guard';
+import { recordAmlRefusal } from '../compliance';
+import { recordQuickSale } from '../sales';
 
 /** What expenses and quick sales have alike: the same form, list and audit, over two tables. */
 export interface EntryRepository<T> {
-  insert(entry: NewFinanceEntry): Promise<T>;
   count(shopId: number, filter: DateFilter): Promise<number>;
   list(shopId: number, filter: DateFilter, limit: number, offset: number): Promise<T[]>;
 }
@@ -23,31 +23,6 @@ export interface EntryKind {
 
 export const EXPENSES: EntryKind = { entity: 'expense', repo: (repos) => repos.expenses };
 export const QUICK_SALES: EntryKind = { entity: 'sale', repo: (repos) => repos.quickSales };
-
-/** A quick sale as the AML cash guard reads it: its buyer, a client or a walk-in (issue 13). */
-function quickSaleCash(
-  body: Static<typeof FinanceEntryCreate> & { clientId?: number | null; buyerName?: string },
-  parsed: ReturnType<typeof parseEntry>,
-  shopId: number,
-  userId: number,
-  at: Date,
-): CashPayment {
-  const { name, amount, currency, exchangeRate, paymentMethod, date } = parsed;
-  const buyer = { clientId: body.clientId ?? null, buyerName: body.buyerName };
-  return {
-    kind: 'quick_sale',
-    shopId,
-    userId,
-    ...buyer,
-    description: name,
-    amount,
-    currency,
-    exchangeRate,
-    paymentMethod,
-    date,
-    at,
-  };
-}
 
 export class EntriesService {
   constructor(private readonly ctx: AppContext) {}
@@ -75,17 +50,22 @@ export class EntriesService {
     const buyer = kind === QUICK_SALES ? await this.quickSaleBuyer(shopId, body) : {};
     try {
       return await this.ctx.transaction(async (repos) => {
-        // AML cash guard (issue 13), quick sales only: checked before the sale is saved, flagged after.
-        const aml =
-          kind === QUICK_SALES
-            ? await guardCash(repos, quickSaleCash(body, parsed, shopId, userId, now))
-            : null;
-        let entry = await kind.repo(repos).insert({ ...parsed, ...buyer, shopId, userId, at: now });
-        await aml?.flag(repos, { saleId: entry.id });
+        let entry: Expense | QuickSale;
         if (kind === QUICK_SALES) {
-          // The quick sale's invoice, numbered in this transaction (issue 13); read back to carry its reference.
-          await repos.invoices.issueForSale({ shopId, userId, at: now }, entry.id);
-          entry = (await repos.quickSales.find(shopId, entry.id)) ?? entry;
+          // The sales workflow's one-line case (issue 20): the AML guard, the sale row and its invoice, numbered
+          // in this transaction; read back to carry the invoice's reference.
+          const saleId = await recordQuickSale(repos, {
+            ...parsed,
+            clientId: null,
+            buyerName: '',
+            ...buyer,
+            shopId,
+            userId,
+            at: now,
+          });
+          entry = (await repos.quickSales.find(shopId, saleId)) as QuickSale;
+        } else {
+          entry = await repos.expenses.insert({ ...parsed, shopId, userId, at: now });
         }
         await repos.audit.record({
           shopId,

@@ -3,22 +3,40 @@ import type { AppContext } from '../../context';
 import { notFound } from '../../kernel/http-errors';
 import type { ShopCaller } from '../../kernel/shop-scope';
 import type { Repositories } from '../../repositories';
-import { assertVoidable, guardDoubleVoid, requireVoider, reversalNote, voidReason } from '../../kernel/reversals';
+import {
+  assertVoidable,
+  guardDoubleVoid,
+  requireVoider,
+  reversalNote,
+  voidReason,
+  type NewReversal,
+} from '../../kernel/reversals';
+import { reverseQuickSale } from '../sales';
 
-/** Expenses or quick sales, as a void reads and reverses them. */
+/** Expenses or quick sales, as a void reads them. */
 interface VoidableEntries<T> {
   find(shopId: number, id: number, lock?: boolean): Promise<T | null>;
-  insertReversal: Repositories['expenses']['insertReversal'];
 }
 
 export interface VoidKind<T> {
   /** The original's entity in the audit trail, as its create was recorded. */
   entity: 'expense' | 'sale';
   repo: (repos: Repositories) => VoidableEntries<T>;
+  /** Writes the reversal (and for a sale its credit note) in the void's transaction. */
+  reverse: (repos: Repositories, reversal: NewReversal) => Promise<{ reversalId: number; creditNote: string | null }>;
 }
 
-export const VOID_EXPENSES: VoidKind<Expense> = { entity: 'expense', repo: (repos) => repos.expenses };
-export const VOID_QUICK_SALES: VoidKind<QuickSale> = { entity: 'sale', repo: (repos) => repos.quickSales };
+export const VOID_EXPENSES: VoidKind<Expense> = {
+  entity: 'expense',
+  repo: (repos) => repos.expenses,
+  reverse: async (repos, reversal) => ({ reversalId: await repos.expenses.insertReversal(reversal), creditNote: null }),
+};
+/** A quick sale is the sales module's (issue 20): its reversal, credit note and deal go through it. */
+export const VOID_QUICK_SALES: VoidKind<QuickSale> = {
+  entity: 'sale',
+  repo: (repos) => repos.quickSales,
+  reverse: reverseQuickSale,
+};
 
 /**
  * Voids an expense or a quick sale: a reversal row with the opposite amounts, dated the day of the void in the
@@ -48,7 +66,8 @@ export class EntryVoidsService {
         const original = await entries.find(shopId, id, true);
         if (!original) throw notFound();
         assertVoidable(original);
-        const reversalId = await entries.insertReversal({
+        // A voided quick sale's invoice is cancelled by a credit note, in the void's transaction (issue 13).
+        const { reversalId, creditNote } = await kind.reverse(repos, {
           shopId,
           originalId: id,
           date: today,
@@ -57,11 +76,6 @@ export class EntryVoidsService {
           userId,
           at: now,
         });
-        // A voided quick sale's invoice is cancelled by a credit note, in the void's transaction (issue 13).
-        const creditNote =
-          kind.entity === 'sale'
-            ? await repos.invoices.issueCreditNote({ shopId, userId, at: now }, reversalId)
-            : null;
         await repos.audit.record({
           shopId,
           userId,
@@ -73,7 +87,7 @@ export class EntryVoidsService {
             reversalId,
             amountGbp: original.amountGbp,
             // A quick sale's credit note, if its sale had an invoice.
-            ...(kind.entity === 'sale' ? { creditNote: creditNote?.reference ?? null } : {}),
+            ...(kind.entity === 'sale' ? { creditNote } : {}),
           },
           at: now,
         });

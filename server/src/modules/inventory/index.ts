@@ -6,7 +6,6 @@ import actionRoutes from './routes/actions';
 import imageRoutes from './routes/images';
 import itemRoutes from './routes/items';
 import labelRoutes from './routes/labels';
-import saleVoidRoutes from './routes/sale-voids';
 import consignmentRoutes from './routes/consignment';
 
 /** The inventory endpoints (service paths under /api/items/): stock, its actions and its images. */
@@ -14,7 +13,6 @@ const inventoryRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (f
   const options: InventoryRouteOptions = { ctx, service: new ItemsService(ctx) };
   await fastify.register(itemRoutes, options);
   await fastify.register(actionRoutes, options);
-  await fastify.register(saleVoidRoutes, options);
   await fastify.register(consignmentRoutes, options);
   await fastify.register(labelRoutes, options);
   // Its own context: the multipart parser it registers stays out of the JSON routes.
@@ -23,6 +21,7 @@ const inventoryRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (f
 
 export default inventoryRoutes;
 
-export { SALES_REVERSAL } from './sale-reversal';
-export { daysBetween, notConsigned } from './items-repository';
-export { auditView } from './common';
+export { daysBetween, notConsigned, type ItemsRepository } from './items-repository';
+export { auditView, SERIAL_TAKEN } from './common';
+export { postConsignmentPayable, reverseConsignmentPayable } from './consignment-service';
+export { standingSale } from './item-sales-repository';

@@ -7,10 +7,7 @@ import {
   type ItemCreate,
   type ItemImage,
   type ItemPromote,
-  type ItemRow,
-  type ItemSell,
   type ItemUpdate,
-  DEAL_ITEM_RESERVED,
 } from '@loupe/contracts';
 import type { AppContext } from '../../context';
 import { FileStore, NO_FILE, type UploadRules } from '../../kernel/file-storage';
@@ -18,15 +15,14 @@ import { fileKeyFor } from '../../kernel/file-crypto';
 import { sniffImage } from '../../kernel/file-types';
 import { conflict, fieldErrors, notFound } from '../../kernel/http-errors';
 import { expectedVersion, staleEdit, versionMatches } from '../../kernel/record-versions';
-import { AMOUNT_RULE, RATE_RULE, amountRuleFor } from '../../kernel/money';
+import { AMOUNT_RULE } from '../../kernel/money';
 import type { ShopCaller } from '../../kernel/shop-scope';
 import { ErrorBag, dateField, decimalField } from '../../kernel/validation';
 import type { Repositories } from '../../repositories';
 import { SERIAL_TAKEN, auditView, translateWriteError } from './common';
 import { stockLinePosting } from './stock-postings';
 import { checkTransactionClients, parseItemCreate, parseItemFields } from './item-input';
-import { parseConsignment, postConsignmentPayable } from './consignment-service';
-import { amlRefusals, guardCash } from '../compliance/aml-guard';
+import { parseConsignment } from './consignment-service';
 
 const NOT_AN_IMAGE =
   'Upload a valid image. The file you uploaded was either not an image or a corrupted image.';
@@ -38,17 +34,6 @@ const PURCHASE_TOO_LARGE = {
   field: 'transactions',
   message: 'Ensure the purchase price has no more than 12 digits before the decimal point.',
 };
-const SALE_TOO_LARGE = {
-  field: 'price',
-  message: 'Ensure the price in GBP has no more than 12 digits before the decimal point.',
-};
-
-/** The sale's line in the reports: what the item is, then its serial. */
-function saleName(item: ItemRow): string {
-  const what = [item.brand, item.model].filter(Boolean).join(' ');
-  const name = what ? `${what} ${item.serial}` : item.description || item.serial;
-  return name.length > 200 ? `${name.slice(0, 199)}…` : name;
-}
 
 /** Item images: any raster format recognised by content. */
 const IMAGE_FILES: UploadRules = {
@@ -235,82 +220,6 @@ export class ItemsService {
     if (clientId === null) return;
     const names = await this.ctx.repos.items.clientNames(shopId, [clientId]);
     if (!names.has(clientId)) bag.add(field, INVALID_CLIENT(clientId));
-  }
-
-  async sell(caller: ShopCaller, id: number, body: ItemSell): Promise<Item> {
-    const { shopId, userId } = caller;
-    const now = this.ctx.now();
-    const today = await this.ctx.repos.items.shopToday(shopId, now);
-    const bag = new ErrorBag();
-    const currency = body.currency ?? 'GBP';
-    const price = decimalField(bag, 'price', body.price, amountRuleFor(currency), { required: true });
-    const exchangeRate = decimalField(bag, 'exchangeRate', body.exchangeRate, RATE_RULE) ?? '1';
-    if (currency === 'GBP' && exchangeRate !== '1') bag.add('exchangeRate', 'Must be 1 for GBP.');
-    const date = dateField(bag, 'date', body.date, today, { notAfter: today }) ?? today;
-    await this.requireClient(bag, 'clientId', shopId, body.clientId ?? null);
-    bag.throwIfAny();
-
-    return this.act(
-      caller,
-      id,
-      'sell',
-      async (repos, item) => {
-        const { items, checkouts, itemSales } = repos;
-        if (item.status === 'sold') throw conflict('This item has already been sold.');
-        if (item.status === 'unavailable') throw conflict('This item is unavailable and cannot be sold.');
-        // Held for a client against a deposit (issue 20): only its deal can sell it.
-        if (item.status === 'reserved') throw conflict(DEAL_ITEM_RESERVED);
-        // A client who had it on approval and buys it: their check-out ends as a sale.
-        const closed = item.status === 'checked_out' ? await checkouts.close(id, 'sold', userId, now) : null;
-        await items.setStatus(shopId, id, 'sold', now);
-        if (item.promotion) await items.setPromotion(shopId, id, null, now);
-        const buyer = body.clientId ?? closed?.clientId ?? null;
-        // AML cash guard (issue 13): checked before the sale is saved, flagged after; a refusal rolls back.
-        const aml = await guardCash(repos, {
-          kind: 'item_sale',
-          shopId,
-          userId,
-          clientId: buyer,
-          buyerName: body.buyerName,
-          itemId: id,
-          description: saleName(item),
-          amount: price as string,
-          currency,
-          exchangeRate,
-          paymentMethod: body.paymentMethod ?? 'Cash',
-          date,
-          at: now,
-        });
-        const sale = await itemSales.insert({
-          shopId,
-          itemId: id,
-          name: saleName(item),
-          amount: price as string,
-          currency,
-          exchangeRate,
-          paymentMethod: body.paymentMethod ?? 'Cash',
-          clientId: buyer,
-          // A walk-in's name for the invoice; a client's own name is printed when there is a client.
-          buyerName: buyer === null ? (body.buyerName ?? '').trim() : '',
-          date,
-          notes: (body.notes ?? '').trim(),
-          userId,
-          at: now,
-        });
-        // The sale's invoice, numbered in this transaction (issue 13).
-        const invoice = await repos.invoices.issueForSale({ shopId, userId, at: now }, sale.id);
-        await postConsignmentPayable(repos, item, { id: sale.id, date }, { shopId, userId, at: now });
-        await aml.flag(repos, { saleId: sale.id });
-        // clientId: the sale shows in the buyer's History too (audit_log.client_id).
-        return {
-          saleId: sale.id,
-          saleAmountGbp: sale.amountGbp,
-          clientId: buyer,
-          invoice: invoice.reference,
-        };
-      },
-      SALE_TOO_LARGE,
-    ).catch(amlRefusals(this.ctx));
   }
 
   async checkOut(caller: ShopCaller, id: number, body: ItemCheckOut): Promise<Item> {

@@ -1,7 +1,7 @@
 import type { PaymentMethod } from '@loupe/contracts';
 import type { Queryable } from '../../db/database';
 import { insertReversal, type NewReversal } from '../../kernel/reversals';
-import { SALES_REVERSAL } from '../inventory';
+import { SALES_REVERSAL } from './sale-reversal';
 
 /** Who issues a document and when. */
 export interface DealIssuer {
@@ -14,7 +14,9 @@ export interface DealIssuer {
  * The next number of a shop's invoices or credit notes, in the caller's transaction (gap-free: migration 013).
  * The same statement as single sales use, so deals and single sales share one sequence.
  */
-const NEXT_NUMBER = (kind: 'invoice' | 'credit_note') => `INSERT INTO document_counters AS dc (shop_id, kind, last_number)
+const NEXT_NUMBER = (
+  kind: 'invoice' | 'credit_note',
+) => `INSERT INTO document_counters AS dc (shop_id, kind, last_number)
   VALUES ($1, '${kind}', 1)
   ON CONFLICT (shop_id, kind) DO UPDATE SET last_number = dc.last_number + 1
   RETURNING last_number`;
@@ -60,8 +62,11 @@ lines AS (
            'serial', coalesce(i.serial, ''),
            'stockType', coalesce(i.stock_type, ''),
            'amount', trim_scale(CASE WHEN l.kind = 'part_exchange' THEN -l.amount ELSE l.amount END),
-           'vatTreatment', coalesce(l.vat_treatment, 'none'),
-           'vatAmount', trim_scale(l.vat_amount)) ORDER BY l.position) AS lines,
+           'vatTreatment', coalesce(l.vat_treatment, 'none'))
+           -- A deal's lines say their kind and VAT; a single sale's line keeps its single-sale form.
+           || CASE WHEN $6::boolean THEN '{}'::jsonb
+                   ELSE jsonb_build_object('kind', l.kind, 'vatAmount', trim_scale(l.vat_amount)) END
+           ORDER BY l.position) AS lines,
          coalesce(sum(l.amount) FILTER (WHERE l.kind <> 'part_exchange'), 0) AS total,
          coalesce(sum(l.amount_gbp) FILTER (WHERE l.kind <> 'part_exchange'), 0) AS total_gbp,
          coalesce(sum(l.amount) FILTER (WHERE l.kind = 'part_exchange'), 0) AS px,
@@ -76,9 +81,10 @@ lines AS (
    WHERE l.deal_id = $2
 ),
 paid AS (
-  SELECT coalesce(jsonb_agg(jsonb_build_object(
+  SELECT CASE WHEN $6::boolean THEN '[]'::jsonb ELSE coalesce(jsonb_agg(jsonb_build_object(
            'method', p.method, 'direction', p.direction, 'kind', p.kind, 'amount', trim_scale(p.amount),
-           'currency', p.currency, 'amountGbp', p.amount_gbp, 'date', p.payment_date) ORDER BY p.id), '[]') AS payments
+           'currency', p.currency, 'amountGbp', p.amount_gbp, 'date', p.payment_date) ORDER BY p.id), '[]') END
+         AS payments
     FROM deal_payments p
    WHERE p.deal_id = $2 AND p.reversal_of IS NULL
      AND NOT EXISTS (SELECT 1 FROM deal_payments r WHERE r.reversal_of = p.id)
@@ -145,6 +151,9 @@ RETURNING id::text AS id, reference`;
 
 export interface NewDealSale {
   lineId: number;
+  /** The sale row's name and notes when the one-line case keeps a single sale's (an item's Sell, a quick sale). */
+  name?: string;
+  notes?: string;
   paymentMethod: PaymentMethod;
   date: string;
   userId: number;
@@ -164,17 +173,17 @@ export class DealDocumentsRepository {
       `INSERT INTO sales (shop_id, item_id, name, amount, currency, exchange_rate, amount_gbp, cost_gbp,
                           payment_method, client_id, sale_date, notes, created_by, created_at, buyer_name, deal_id)
        SELECT l.shop_id, CASE WHEN l.kind = 'item' THEN l.item_id END,
-              left(CASE WHEN l.kind = 'other' THEN l.description
+              left(coalesce($7, CASE WHEN l.kind = 'other' THEN l.description
                         ELSE coalesce(nullif(trim(concat_ws(' ', nullif(i.brand, ''), nullif(i.model, ''), i.serial)), ''),
-                                      i.serial) END, 200),
+                                      i.serial) END), 200),
               l.amount, d.currency, d.exchange_rate, l.amount_gbp,
               CASE WHEN l.kind = 'item' THEN i.purchase_price END,
-              $3, d.client_id, $4::date, 'Deal D-' || d.id, $5, $6,
+              $3, d.client_id, $4::date, coalesce($8, 'Deal D-' || d.id), $5, $6,
               CASE WHEN d.client_id IS NULL THEN d.buyer_name ELSE '' END, d.id
          FROM deal_lines l JOIN deals d ON d.id = l.deal_id LEFT JOIN items i ON i.id = l.item_id
         WHERE l.shop_id = $1 AND l.id = $2 AND l.kind <> 'part_exchange'
        RETURNING id::text AS id, cost_gbp::text AS cost_gbp`,
-      [shopId, sale.lineId, sale.paymentMethod, sale.date, sale.userId, sale.at],
+      [shopId, sale.lineId, sale.paymentMethod, sale.date, sale.userId, sale.at, sale.name ?? null, sale.notes ?? null],
     );
     const row = rows[0];
     if (!row) throw new Error(`deal line ${sale.lineId} of shop ${shopId} cannot be sold`);
@@ -185,6 +194,7 @@ export class DealDocumentsRepository {
     issuer: DealIssuer,
     dealId: number,
     paymentMethod: PaymentMethod,
+    single = false,
   ): Promise<{ id: number; reference: string }> {
     const rows = await this.db.query<{ id: string; reference: string }>(ISSUE_DEAL_INVOICE, [
       issuer.shopId,
@@ -192,6 +202,7 @@ export class DealDocumentsRepository {
       issuer.userId,
       paymentMethod,
       issuer.at,
+      single,
     ]);
     const row = rows[0];
     if (!row) throw new Error(`deal ${dealId} of shop ${issuer.shopId} cannot be invoiced`);
@@ -219,6 +230,48 @@ export class DealDocumentsRepository {
     return insertReversal(this.db, SALES_REVERSAL, reversal);
   }
 
+  /**
+   * An item's latest sale that is not a reversal, whether it stands or was voided, with its deal; null when the
+   * item was never sold. Not locked: the item's row lock, which every action on the item takes first, orders a
+   * void against a sale and another void.
+   */
+  async latestOfItem(shopId: number, itemId: number): Promise<LatestSale | null> {
+    const rows = await this.db.query<{
+      id: string;
+      amount_gbp: string;
+      client_id: number | null;
+      created_at: Date | string;
+      voided: boolean;
+      deal_id: string | null;
+    }>(
+      `SELECT s.id::text AS id, s.amount_gbp::text AS amount_gbp, s.client_id, s.created_at, s.deal_id::text AS deal_id,
+              EXISTS (SELECT 1 FROM sales r WHERE r.reversal_of = s.id) AS voided
+         FROM sales s WHERE s.shop_id = $1 AND s.item_id = $2 AND s.reversal_of IS NULL
+        ORDER BY s.id DESC LIMIT 1`,
+      [shopId, itemId],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      id: Number(row.id),
+      amountGbp: row.amount_gbp,
+      clientId: row.client_id,
+      createdAt: new Date(row.created_at),
+      voided: row.voided,
+      dealId: row.deal_id === null ? null : Number(row.deal_id),
+    };
+  }
+
+  /** The deal a sale row belongs to, or null (a sale made before deals). */
+  async dealOfSale(saleId: number): Promise<number | null> {
+    const rows = await this.db.query<{ deal_id: string | null }>(
+      'SELECT deal_id::text AS deal_id FROM sales WHERE id = $1',
+      [saleId],
+    );
+    const id = rows[0]?.deal_id;
+    return id === undefined || id === null ? null : Number(id);
+  }
+
   /** The deal's standing sale rows (not reversed), oldest first, for a void. */
   async standingSales(dealId: number): Promise<Array<{ id: number; itemId: number | null }>> {
     const rows = await this.db.query<{ id: string; item_id: number | null }>(
@@ -230,4 +283,13 @@ export class DealDocumentsRepository {
     );
     return rows.map((r) => ({ id: Number(r.id), itemId: r.item_id }));
   }
+}
+
+export interface LatestSale {
+  id: number;
+  amountGbp: string;
+  clientId: number | null;
+  createdAt: Date;
+  voided: boolean;
+  dealId: number | null;
 }

@@ -67,7 +67,9 @@ export function parsePayments(
   return inputs.map((p, j) => {
     const prefix = `${field}[${j}].`;
     const currency = p.currency ?? 'GBP';
-    const amount = decimalField(bag, `${prefix}amount`, p.amount, amountRuleFor(currency), { required: true });
+    const amount = decimalField(bag, `${prefix}amount`, p.amount, amountRuleFor(currency), {
+      required: true,
+    });
     const exchangeRate = rateOf(bag, prefix, currency, p.exchangeRate);
     const direction = p.direction ?? 'in';
     return {
@@ -145,7 +147,8 @@ export function parseDeal(bag: ErrorBag, body: DealCreate, today: string): Parse
   const reserve = body.reserve;
   const payments = parsePayments(bag, body.payments, reserve ? 'deposit' : 'payment');
   let collectBy: string | null = null;
-  if (lines.some((l) => l.kind === 'part_exchange') && clientId === null) bag.add('clientId', DEAL_PX_NEEDS_CLIENT);
+  if (lines.some((l) => l.kind === 'part_exchange') && clientId === null)
+    bag.add('clientId', DEAL_PX_NEEDS_CLIENT);
   if (reserve) {
     collectBy = dateField(bag, 'reserve.collectBy', reserve.collectBy, null, { notBefore: today });
     if (collectBy === null && !bag.has('reserve.collectBy')) bag.add('reserve.collectBy', REQUIRED);

@@ -19,6 +19,8 @@ import { moneyOut } from '../../kernel/money';
 export interface NewDeal {
   shopId: number;
   status: 'reserved' | 'completed';
+  /** Default 'deal'; the one-line case of an item's Sell or a quick sale says which. */
+  origin?: 'deal' | 'item_sale' | 'quick_sale';
   clientId: number | null;
   buyerName: string;
   currency: Currency;
@@ -107,8 +109,8 @@ export class DealsRepository {
   async insert(deal: NewDeal): Promise<number> {
     const rows = await this.db.query<{ id: string }>(
       `INSERT INTO deals (shop_id, status, client_id, buyer_name, currency, exchange_rate, deal_date, collect_by,
-                          notes, created_by, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6::numeric, $7::date, $8::date, $9, $10, $11, $11) RETURNING id::text AS id`,
+                          notes, created_by, created_at, updated_at, origin)
+       VALUES ($1, $2, $3, $4, $5, $6::numeric, $7::date, $8::date, $9, $10, $11, $11, $12) RETURNING id::text AS id`,
       [
         deal.shopId,
         deal.status,
@@ -121,6 +123,7 @@ export class DealsRepository {
         deal.notes,
         deal.userId,
         deal.at,
+        deal.origin ?? 'deal',
       ],
     );
     return Number((rows[0] as { id: string }).id);
@@ -190,7 +193,12 @@ export class DealsRepository {
    * Fixes a sold line's VAT at completion (the rule in contracts/src/deals.ts), with its cost (the item's purchase
    * price now; null for an "other" line) and its sale row.
    */
-  async settleLine(lineId: number, saleId: number, treatment: VatTreatment, costGbp: string | null): Promise<void> {
+  async settleLine(
+    lineId: number,
+    saleId: number,
+    treatment: VatTreatment,
+    costGbp: string | null,
+  ): Promise<void> {
     await this.db.query(
       `UPDATE deal_lines l SET sale_id = $2, vat_treatment = $3::text, cost_gbp = $4::numeric,
               vat_amount = CASE WHEN $3::text = 'standard'
@@ -292,7 +300,9 @@ export class DealsRepository {
 
   /** The deal's money in GBP. */
   async money(dealId: number): Promise<Money> {
-    const [t] = await this.db.query<{ goods: string; px: string; standard_goods: string }>(TOTALS_SQL, [dealId]);
+    const [t] = await this.db.query<{ goods: string; px: string; standard_goods: string }>(TOTALS_SQL, [
+      dealId,
+    ]);
     const [p] = await this.db.query<{ paid: string }>(
       `SELECT coalesce(sum(CASE direction WHEN 'in' THEN amount_gbp ELSE -amount_gbp END), 0)::text AS paid
          FROM deal_payments WHERE deal_id = $1`,
@@ -350,7 +360,13 @@ export class DealsRepository {
     );
   }
 
-  async cancel(dealId: number, day: string, outcome: LayawayCancelPolicy, reason: string, at: Date): Promise<void> {
+  async cancel(
+    dealId: number,
+    day: string,
+    outcome: LayawayCancelPolicy,
+    reason: string,
+    at: Date,
+  ): Promise<void> {
     await this.db.query(
       `UPDATE deals SET status = 'cancelled', cancelled_on = $2::date, cancel_outcome = $3, cancel_reason = $4,
               updated_at = $5 WHERE id = $1`,
@@ -434,7 +450,13 @@ export class DealsRepository {
     return rows[0]?.n ?? 0;
   }
 
-  async list(shopId: number, filter: DealFilter, today: string, limit: number, offset: number): Promise<Deal[]> {
+  async list(
+    shopId: number,
+    filter: DealFilter,
+    today: string,
+    limit: number,
+    offset: number,
+  ): Promise<Deal[]> {
     const params: unknown[] = [];
     const w = where(shopId, filter, today, params);
     params.push(limit, offset);
@@ -546,11 +568,14 @@ export class DealsRepository {
       lines,
       payments,
       totals,
-      invoice: r.invoice_id === null ? null : { id: Number(r.invoice_id), reference: r.invoice_ref as string },
-      creditNote: r.credit_id === null ? null : { id: Number(r.credit_id), reference: r.credit_ref as string },
+      invoice:
+        r.invoice_id === null ? null : { id: Number(r.invoice_id), reference: r.invoice_ref as string },
+      creditNote:
+        r.credit_id === null ? null : { id: Number(r.credit_id), reference: r.credit_ref as string },
       notes: r.notes,
       createdBy: r.created_by,
-      createdAt: r.created_at instanceof Date ? r.created_at.toISOString() : new Date(r.created_at).toISOString(),
+      createdAt:
+        r.created_at instanceof Date ? r.created_at.toISOString() : new Date(r.created_at).toISOString(),
     };
   }
 }

@@ -27,9 +27,8 @@ import { ApiError, conflict, fieldErrors, notFound } from '../../kernel/http-err
 import type { ShopCaller } from '../../kernel/shop-scope';
 import { ErrorBag, dateField, pageOf, pagingOf } from '../../kernel/validation';
 import type { Repositories } from '../../repositories';
-import { AmlRefused, amlRefusals, guardCash, type AmlAccepted } from '../compliance/aml-guard';
-import { postConsignmentPayable, reverseConsignmentPayable } from '../inventory/consignment-service';
-import { SERIAL_TAKEN } from '../inventory/common';
+import { AmlRefused, amlRefusals, guardCash, type AmlAccepted } from '../compliance';
+import { SERIAL_TAKEN, postConsignmentPayable, reverseConsignmentPayable } from '../inventory';
 import { requireVoider, voidReason } from '../../kernel/reversals';
 import { INVALID_CLIENT, INVALID_ITEM, parseDeal, parsePayments, type ParsedDeal } from './deal-input';
 import type { Money, StoredLine } from './deals-repository';
@@ -116,7 +115,11 @@ export class DealsService {
         bag.add(`lines[${i}].itemId`, INVALID_ITEM(line.itemId));
       }
       const serial = line.partExchange?.serial;
-      if (serial && !bag.has(`lines[${i}].partExchange.serial`) && (await items.serialTaken(shopId, serial))) {
+      if (
+        serial &&
+        !bag.has(`lines[${i}].partExchange.serial`) &&
+        (await items.serialTaken(shopId, serial))
+      ) {
         bag.add(`lines[${i}].partExchange.serial`, SERIAL_TAKEN);
       }
     }
@@ -130,7 +133,11 @@ export class DealsService {
     const now = this.ctx.now();
     const reserve = input.collectBy !== null;
     return this.write(async (repos) => {
-      const sold = await lockItems(repos, shopId, input.lines.flatMap((l) => (l.itemId === null ? [] : [l.itemId])));
+      const sold = await lockItems(
+        repos,
+        shopId,
+        input.lines.flatMap((l) => (l.itemId === null ? [] : [l.itemId])),
+      );
       for (const item of sold.values()) refuseUnsellable(item, reserve);
 
       const dealId = await repos.deals.insert({
@@ -185,7 +192,11 @@ export class DealsService {
         entity: 'deal',
         entityId: dealId,
         action: reserve ? 'reserve' : 'complete',
-        after: { status: reserve ? 'reserved' : 'completed', ...auditMoney(money), collectBy: input.collectBy },
+        after: {
+          status: reserve ? 'reserved' : 'completed',
+          ...auditMoney(money),
+          collectBy: input.collectBy,
+        },
         at: now,
         clientId: input.clientId,
       });
@@ -310,11 +321,18 @@ export class DealsService {
     const deal = await repos.deals.find(shopId, dealId);
     for (const line of lines) {
       if (line.kind === 'part_exchange') continue;
-      const sale = await repos.dealDocuments.insertSale(shopId, { lineId: line.id, paymentMethod: method, date, userId, at });
+      const sale = await repos.dealDocuments.insertSale(shopId, {
+        lineId: line.id,
+        paymentMethod: method,
+        date,
+        userId,
+        at,
+      });
       const item = line.itemId === null ? null : (items.get(line.itemId) as LockedItem);
       await repos.deals.settleLine(line.id, sale.id, treatmentOf(registered, line, item), sale.costGbp);
       if (!item) continue;
-      const closed = item.status === 'checked_out' ? await repos.checkouts.close(item.id, 'sold', userId, at) : null;
+      const closed =
+        item.status === 'checked_out' ? await repos.checkouts.close(item.id, 'sold', userId, at) : null;
       await repos.items.setStatus(shopId, item.id, 'sold', at);
       if (item.promotion) await repos.items.setPromotion(shopId, item.id, null, at);
       await postConsignmentPayable(repos, item, { id: sale.id, date }, { shopId, userId, at });
@@ -354,12 +372,21 @@ export class DealsService {
     await this.write(async (repos) => {
       const deal = await this.reserved(repos, shopId, id);
       const before = await repos.deals.money(id);
-      const ids = await repos.deals.insertPayments(shopId, id, [payment as NonNullable<typeof payment>], date, userId, now, {
-        goods: before.goods,
-        standardGoods: before.standardGoods,
-      });
+      const ids = await repos.deals.insertPayments(
+        shopId,
+        id,
+        [payment as NonNullable<typeof payment>],
+        date,
+        userId,
+        now,
+        {
+          goods: before.goods,
+          standardGoods: before.standardGoods,
+        },
+      );
       const money = await repos.deals.money(id);
-      if (dec(money.balance) < 0) throw fieldErrors({ 'payment.amount': [DEAL_OVERPAID(negate(money.balance))] });
+      if (dec(money.balance) < 0)
+        throw fieldErrors({ 'payment.amount': [DEAL_OVERPAID(negate(money.balance))] });
       const accepted = await this.guard(repos, caller, { ...deal, date }, id, ids, now);
       for (const flag of accepted) await flag.flag(repos, { dealId: id });
       await repos.audit.record({
@@ -368,7 +395,12 @@ export class DealsService {
         entity: 'deal',
         entityId: id,
         action: 'instalment',
-        after: { amount: payment?.amount, currency: payment?.currency, method: payment?.method, ...auditMoney(money) },
+        after: {
+          amount: payment?.amount,
+          currency: payment?.currency,
+          method: payment?.method,
+          ...auditMoney(money),
+        },
         at: now,
         clientId: deal.clientId,
       });
@@ -388,7 +420,11 @@ export class DealsService {
     await this.write(async (repos) => {
       const deal = await this.reserved(repos, shopId, id);
       const lines = await repos.deals.lines(id);
-      const items = await lockItems(repos, shopId, lines.flatMap((l) => (l.itemId === null ? [] : [l.itemId])));
+      const items = await lockItems(
+        repos,
+        shopId,
+        lines.flatMap((l) => (l.itemId === null ? [] : [l.itemId])),
+      );
       const ids = await repos.deals.insertPayments(shopId, id, payments, date, userId, now);
       const money = await repos.deals.money(id);
       requireSettled(money);
@@ -423,7 +459,11 @@ export class DealsService {
     await this.write(async (repos) => {
       const deal = await this.reserved(repos, shopId, id);
       const lines = await repos.deals.lines(id);
-      const items = await lockItems(repos, shopId, lines.flatMap((l) => (l.itemId === null ? [] : [l.itemId])));
+      const items = await lockItems(
+        repos,
+        shopId,
+        lines.flatMap((l) => (l.itemId === null ? [] : [l.itemId])),
+      );
       const policy = await repos.deals.cancelPolicy(shopId);
       const paidBefore = await repos.deals.money(id);
       let accepted: AmlAccepted[] = [];
@@ -477,7 +517,11 @@ export class DealsService {
       if (!deal) throw notFound();
       if (deal.status !== 'completed') throw conflict(DEAL_NOT_COMPLETED);
       const lines = await repos.deals.lines(id);
-      const items = await lockItems(repos, shopId, lines.flatMap((l) => (l.itemId === null ? [] : [l.itemId])));
+      const items = await lockItems(
+        repos,
+        shopId,
+        lines.flatMap((l) => (l.itemId === null ? [] : [l.itemId])),
+      );
       for (const line of lines) {
         if (line.kind !== 'part_exchange' || line.itemId === null) continue;
         const piece = items.get(line.itemId);
@@ -498,7 +542,13 @@ export class DealsService {
       for (const line of lines) {
         if (line.itemId === null) continue;
         if (line.kind === 'item') {
-          await reverseConsignmentPayable(repos, line.itemId, { shopId, date: today, reason, userId, at: now });
+          await reverseConsignmentPayable(repos, line.itemId, {
+            shopId,
+            date: today,
+            reason,
+            userId,
+            at: now,
+          });
           await repos.items.setStatus(shopId, line.itemId, 'available', now);
         } else {
           await repos.items.setStatus(shopId, line.itemId, 'unavailable', now);
@@ -534,19 +584,30 @@ export class DealsService {
 
   // ---------------------------------------------------------------- plumbing
 
-  /** One transaction; the database's refusals a client can cause become DRF answers. */
-  private async write<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {
-    try {
-      return await this.ctx.transaction(work);
-    } catch (error) {
-      if (error instanceof ApiError || error instanceof CheckDone || error instanceof AmlRefused) throw error;
-      if (isUniqueViolation(error)) {
-        const constraint = (error as { constraint?: unknown }).constraint;
-        if (constraint === 'items_shop_serial_key') throw fieldErrors({ lines: [SERIAL_TAKEN] });
-      }
-      if ((error as { code?: unknown }).code === '22003') throw new ApiError(400, TOO_LARGE);
-      throw error;
+  private write<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {
+    return writeDeal(this.ctx, work);
+  }
+}
+
+/**
+ * One transaction of the sales workflow; the database's refusals a client can cause become DRF answers: a
+ * part-exchange's serial taken by a concurrent add, a GBP value beyond its column.
+ */
+export async function writeDeal<T>(
+  ctx: AppContext,
+  work: (repos: Repositories) => Promise<T>,
+  tooLarge: Record<string, string[]> = TOO_LARGE,
+): Promise<T> {
+  try {
+    return await ctx.transaction(work);
+  } catch (error) {
+    if (error instanceof ApiError || error instanceof CheckDone || error instanceof AmlRefused) throw error;
+    if (isUniqueViolation(error)) {
+      const constraint = (error as { constraint?: unknown }).constraint;
+      if (constraint === 'items_shop_serial_key') throw fieldErrors({ lines: [SERIAL_TAKEN] });
     }
+    if ((error as { code?: unknown }).code === '22003') throw new ApiError(400, tooLarge);
+    throw error;
   }
 }
 
@@ -604,7 +665,11 @@ function totalsOf(money: Money) {
 }
 
 function auditMoney(money: Money) {
-  return { goodsGbp: Number(money.goods), partExchangeGbp: Number(money.partExchange), paidGbp: Number(money.paid) };
+  return {
+    goodsGbp: Number(money.goods),
+    partExchangeGbp: Number(money.partExchange),
+    paidGbp: Number(money.paid),
+  };
 }
 
 /** The guard's refusal as an answer (a check), or null when it lets the cash through. */

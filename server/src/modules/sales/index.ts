@@ -1,8 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context';
 import dealRoutes from './routes/deals';
+import itemSaleRoutes from './routes/item-sales';
 
 export { DealsService } from './deals-service';
+export { SALES_REVERSAL } from './sale-reversal';
+export {
+  NOT_SOLD,
+  SALE_IN_DEAL,
+  recordQuickSale,
+  reverseQuickSale,
+  type NewQuickSale,
+} from './single-sales-service';
 
 /**
  * The sales module (issue 20): the one sales workflow. A deal — stock items, other lines, part-exchanges, split
@@ -10,6 +19,7 @@ export { DealsService } from './deals-service';
  */
 const salesRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   await fastify.register(dealRoutes, { ctx });
+  await fastify.register(itemSaleRoutes, { ctx });
 };
 
 export default salesRoutes;

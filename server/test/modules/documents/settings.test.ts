@@ -67,6 +67,7 @@ describe('GET/PUT /api/shop/settings/', () => {
         amlEurGbpRate: 0.85,
         labelPrice: 'retail',
         priceCodeKey: '',
+        layawayCancelPolicy: 'refund',
         logo: null,
         updatedAt: null,
         updatedBy: null,

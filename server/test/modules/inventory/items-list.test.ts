@@ -208,7 +208,7 @@ describe('GET /api/items/summary/', () => {
         Jewellery: { count: 0, value: 0 },
         Accessories: { count: 0, value: 0 },
       },
-      byStatus: { available: 0, checked_out: 0, unavailable: 0, sold: 0 },
+      byStatus: { available: 0, checked_out: 0, reserved: 0, unavailable: 0, sold: 0 },
       inStockCount: 0,
       inStockValue: 0,
       recentPurchases: [],
@@ -221,7 +221,7 @@ describe('GET /api/items/summary/', () => {
     expect(summary.byStockType.Jewellery).toEqual({ count: 4, value: 200 + 500.5 + 800 + 1100.5 });
     // Accessories S03, S06, S09 (S12 is sold).
     expect(summary.byStockType.Accessories).toEqual({ count: 3, value: 300.5 + 600 + 900.5 });
-    expect(summary.byStatus).toEqual({ available: 10, checked_out: 0, unavailable: 1, sold: 1 });
+    expect(summary.byStatus).toEqual({ available: 10, checked_out: 0, reserved: 0, unavailable: 1, sold: 1 });
     expect(summary.inStockCount).toBe(11);
     expect(summary.inStockValue).toBe(6603);
     expect(summary.recentPurchases.map((r: { serial: string }) => r.serial)).toEqual([

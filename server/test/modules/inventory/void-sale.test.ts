@@ -6,7 +6,7 @@ import {
   pathOf,
   type Item,
 } from '@loupe/contracts';
-import { NOT_SOLD } from '../../../src/modules/inventory/sale-voids-service';
+import { NOT_SOLD } from '../../../src/modules/sales';
 import type { Browser } from '../../helper';
 import { inventoryTestbed, itemBody } from './setup';
 

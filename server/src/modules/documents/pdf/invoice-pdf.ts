@@ -97,7 +97,12 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> 
   ];
   if (creditNote && invoice.creditsInvoice) facts.push(['Credits invoice', invoice.creditsInvoice.reference]);
   if (invoice.currency !== 'GBP') facts.push(['Currency', invoice.currency]);
-  facts.push(['Payment method', invoice.paymentMethod]);
+  // A deal's payments may be several (split tender): each method once, in the order they were taken.
+  const methods = [...new Set(invoice.payments.map((p) => p.method))];
+  facts.push([
+    methods.length > 1 ? 'Payment methods' : 'Payment method',
+    methods.length > 0 ? methods.join(', ') : invoice.paymentMethod,
+  ]);
   const factsBottom = drawFacts(doc, facts, left + width / 2 + 10, top, half);
   doc.x = left;
   doc.y = Math.max(buyerBottom, factsBottom) + 18;
@@ -116,12 +121,22 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> 
   if (variant === 'receipt' && !creditNote) {
     doc.moveDown(1.2);
     doc.font(FONT.bold).fontSize(12).fillColor(INK).text('Paid in full', left, doc.y, { width });
-    doc
-      .font(FONT.regular)
-      .fontSize(9)
-      .text(`Paid by ${invoice.paymentMethod} on ${formatDateLong(invoice.issueDate)}. Thank you.`, {
+    doc.font(FONT.regular).fontSize(9);
+    if (invoice.payments.length === 0) {
+      doc.text(`Paid by ${invoice.paymentMethod} on ${formatDateLong(invoice.issueDate)}. Thank you.`, {
         width,
       });
+    } else {
+      // A deal's payments, each by its own method and currency (split tender, deposits, instalments).
+      for (const p of invoice.payments) {
+        const what = p.direction === 'out' ? `Paid to you by ${p.method}` : `Paid by ${p.method}`;
+        const gbp = p.currency === 'GBP' ? '' : ` (${formatMoney(p.amountGbp, 'GBP')})`;
+        doc.text(`${what} on ${formatDateLong(p.date)}: ${formatMoney(p.amount, p.currency)}${gbp}`, {
+          width,
+        });
+      }
+      doc.text('Thank you.', { width });
+    }
   }
 
   drawFooter(doc, seller.footer);
@@ -161,9 +176,18 @@ function drawLines(doc: PDFKit.PDFDocument, invoice: Invoice, money: (n: number)
   );
   rule(doc, left, doc.y - 2, width, INK);
   doc.y += 3;
+  // A deal's invoice (issue 20) says on each line how VAT applies, since margin-scheme and standard-rated lines
+  // can stand on one invoice (VAT Notice 718): the scheme's wording, or the VAT within the price.
+  const perLine = invoice.dealId !== null && invoice.vatTreatment !== 'none';
   for (const line of invoice.lines) {
     const brandModel = [line.brand, line.model].filter(Boolean).join(' ');
-    row([line.description, brandModel, line.serial, money(line.amount)], FONT.regular, INK);
+    let description = line.description;
+    if (line.kind === 'part_exchange') description = `Part-exchange allowance: ${line.description}`;
+    else if (perLine && line.vatTreatment === 'margin') description += `\n${MARGIN_SCHEME_WORDING}`;
+    else if (perLine && line.vatTreatment === 'standard') {
+      description += `\nVAT 20% included: ${money(line.vatAmount ?? 0)}`;
+    } else if (perLine && line.kind === 'other') description += '\nZero-rated';
+    row([description, brandModel, line.serial, money(line.amount)], FONT.regular, INK);
   }
   rule(doc, left, doc.y, width);
   doc.y += 6;
@@ -176,12 +200,25 @@ function drawTotals(doc: PDFKit.PDFDocument, invoice: Invoice, money: (n: number
   const x = left + width * 0.5;
   const w = width * 0.5;
   const totals: Array<[string, string, boolean]> = [];
-  if (invoice.vatTreatment === 'standard') {
-    totals.push(['Net', money(invoice.netAmount), false]);
+  const vatGbp = invoice.vatAmountGbp;
+  if (invoice.vatTreatment === 'standard' || (invoice.vatTreatment === 'mixed' && invoice.vatAmount !== 0)) {
+    // Net is the standard-rated goods' only on a single-treatment invoice; a mixed one shows its VAT alone.
+    if (invoice.vatTreatment === 'standard') totals.push(['Net', money(invoice.netAmount), false]);
     totals.push(['VAT 20%', money(invoice.vatAmount), false]);
+    // On an invoice in another currency the total VAT must also be shown in sterling (VAT Regulations 1995,
+    // reg. 14(1); HMRC VAT Traders' Records Manual VATREC5060).
+    if (invoice.currency !== 'GBP' && vatGbp !== null)
+      totals.push(['VAT in GBP', formatMoney(vatGbp, 'GBP'), false]);
   }
   totals.push([invoice.kind === 'credit_note' ? 'Total credited' : 'Total', money(invoice.total), true]);
   if (invoice.currency !== 'GBP') totals.push(['Total in GBP', formatMoney(invoice.totalGbp, 'GBP'), true]);
+  if (invoice.partExchange !== 0) {
+    // A part-exchange is a payment in kind: the goods' total stands (each line's margin is on its full price).
+    totals.push(['Less part-exchange', money(-invoice.partExchange), false]);
+    const balance = Math.round((invoice.total - invoice.partExchange) * 1e8) / 1e8;
+    if (balance < 0 && invoice.kind === 'invoice') totals.push(['Due to you', money(-balance), true]);
+    else totals.push(['Balance', money(balance), true]);
+  }
   for (const [label, value, strong] of totals) {
     const y = doc.y;
     doc
@@ -200,7 +237,7 @@ function drawTotals(doc: PDFKit.PDFDocument, invoice: Invoice, money: (n: number
       width,
     });
   }
-  if (invoice.vatTreatment === 'margin') {
+  if (invoice.vatTreatment === 'margin' && invoice.dealId === null) {
     // The wording VAT Notice 718 requires, exactly; no VAT figure anywhere on the document.
     doc.font(FONT.bold).text(MARGIN_SCHEME_WORDING, left, doc.y, { width });
   }

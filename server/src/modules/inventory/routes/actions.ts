@@ -7,16 +7,11 @@ import type { InventoryRouteOptions } from '../route-options';
 
 const TAGS = ['inventory'];
 
-/** Sell, Check Out, Return and Promote: each changes the item's status under its row lock. */
+/**
+ * Check Out, Return and Promote: each changes the item's status under its row lock. (Sell and its void are the
+ * sales module's: the one-line case of a deal.)
+ */
 const actionRoutes: FastifyPluginAsyncTypebox<InventoryRouteOptions> = async (fastify, { service }) => {
-  fastify.route({
-    ...staffRoute(endpoints.items.sell, TAGS, {
-      summary: 'Sells an available or checked-out item: status sold and a sale for the reports',
-      response: { 409: Detail },
-    }),
-    handler: async (request) => service.sell(shopCaller(request), pathId(request.params.id), request.body),
-  });
-
   fastify.route({
     ...staffRoute(endpoints.items.checkOut, TAGS, {
       summary: 'Checks an available item out to a client (on approval)',

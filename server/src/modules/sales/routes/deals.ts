@@ -15,16 +15,20 @@ const dealRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastif
   const conflict = { response: { 409: Detail } };
 
   fastify.route({
-    ...staffRoute(endpoints.deals.list, TAGS, { summary: 'Lists deals, newest first (overdue: by collect-by day)' }),
+    ...staffRoute(endpoints.deals.list, TAGS, {
+      summary: 'Lists deals, newest first (overdue: by collect-by day)',
+    }),
     handler: async (request) => deals.list(shopCaller(request), request.query),
   });
 
   fastify.route({
     ...staffRoute(endpoints.deals.create, TAGS, {
-      summary: 'Completes a deal (lines, part-exchanges, payments) with its invoice, or reserves it on a deposit',
+      summary:
+        'Completes a deal (lines, part-exchanges, payments) with its invoice, or reserves it on a deposit',
       ...conflict,
     }),
-    handler: async (request, reply) => reply.code(201).send(await deals.create(shopCaller(request), request.body)),
+    handler: async (request, reply) =>
+      reply.code(201).send(await deals.create(shopCaller(request), request.body)),
   });
 
   fastify.route({
@@ -41,7 +45,10 @@ const dealRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastif
   });
 
   fastify.route({
-    ...staffRoute(endpoints.deals.pay, TAGS, { summary: 'Takes an instalment on a reserved deal', ...conflict }),
+    ...staffRoute(endpoints.deals.pay, TAGS, {
+      summary: 'Takes an instalment on a reserved deal',
+      ...conflict,
+    }),
     handler: async (request) => deals.pay(shopCaller(request), pathId(request.params.id), request.body),
   });
 
