@@ -8,8 +8,8 @@ import {
   type ShopSettings,
   type ShopSettingsUpdate,
 } from '@loupe/contracts';
-import type { AppContext } from '../../context';
-import { fileKeyFor } from '../../kernel/file-crypto';
+import type { DocumentsContext } from './deps';
+import { fileKeyFor } from '../../config';
 import { FileStore, NO_FILE, type UploadRules } from '../../kernel/file-storage';
 import { notFound, permissionDenied } from '../../kernel/http-errors';
 import { parseDecimal } from '../../kernel/money';
@@ -64,7 +64,7 @@ function auditView(settings: ShopSettings) {
 export class SettingsService {
   readonly logoFiles: FileStore;
 
-  constructor(private readonly ctx: AppContext) {
+  constructor(private readonly ctx: DocumentsContext) {
     this.logoFiles = new FileStore(ctx.db, fileKeyFor(ctx.config.fileKey), LOGO_FILES);
   }
 

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { endpoints, type Invoice, type InvoiceQuery } from '@loupe/contracts';
-import type { AppContext } from '../../../context';
+import type { DocumentsContext } from '../deps';
 import { notFound } from '../../../kernel/http-errors';
 import { staffRoute } from '../../../kernel/schemas';
 import { shopCaller } from '../../../kernel/shop-scope';
@@ -81,7 +81,7 @@ function csvRow(invoice: Invoice): string {
 }
 
 /** Invoices and credit notes: listed, exported and read by any member of the shop; 404 across shops. */
-const invoiceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+const invoiceRoutes: FastifyPluginAsyncTypebox<{ ctx: DocumentsContext }> = async (fastify, { ctx }) => {
   const { invoices } = ctx.repos;
 
   fastify.route({

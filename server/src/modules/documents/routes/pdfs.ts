@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { endpoints } from '@loupe/contracts';
-import type { AppContext } from '../../../context';
-import { fileKeyFor } from '../../../kernel/file-crypto';
+import type { DocumentsContext } from '../deps';
+import { fileKeyFor } from '../../../config';
 import { conflict, notFound } from '../../../kernel/http-errors';
 import { pdfHeaders } from '../../../kernel/pdf';
 import { shopCaller } from '../../../kernel/shop-scope';
@@ -15,7 +15,7 @@ const TAGS = ['documents'];
 export const RECEIPT_NOT_PAID = 'A receipt can only be printed for an invoice paid in full.';
 
 /** The shop's PDFs: an invoice (or its receipt, or a credit note) and an approval note. Any member; no-store. */
-const pdfRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+const pdfRoutes: FastifyPluginAsyncTypebox<{ ctx: DocumentsContext }> = async (fastify, { ctx }) => {
   const pdfs = new PdfRepository(ctx.db);
   const fileKey = fileKeyFor(ctx.config.fileKey);
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { endpoints } from '@loupe/contracts';
-import type { AppContext } from '../../../context';
+import type { DocumentsContext } from '../deps';
 import { notFound } from '../../../kernel/http-errors';
 import { staffRoute } from '../../../kernel/schemas';
 import { shopCaller } from '../../../kernel/shop-scope';
@@ -9,7 +9,7 @@ import { SettingsService } from '../settings-service';
 const TAGS = ['documents'];
 
 /** The shop's settings and logo: any member reads them (documents print them), platinum changes them. */
-const settingsRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+const settingsRoutes: FastifyPluginAsyncTypebox<{ ctx: DocumentsContext }> = async (fastify, { ctx }) => {
   const service = new SettingsService(ctx);
   // Only this plugin's routes read multipart bodies (the logo).
   await service.logoFiles.acceptUploads(fastify);
