@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AppContext } from '../../context';
+import type { StockAnalyticsContext } from './deps';
 import stockRoutes from './routes/aging';
 
 /**
@@ -7,8 +7,12 @@ import stockRoutes from './routes/aging';
  * (`/api/reports/margins/` and its CSV). Consignment-in itself is part of inventory (the items it receives and
  * sells: inventory/consignment-service.ts).
  */
-const stockAnalyticsRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+const stockAnalyticsRoutes: FastifyPluginAsyncTypebox<{ ctx: StockAnalyticsContext }> = async (
+  fastify,
+  { ctx },
+) => {
   await fastify.register(stockRoutes, { ctx });
 };
 
 export default stockAnalyticsRoutes;
+export type { StockAnalyticsContext, StockAnalyticsRepos } from './deps';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { STOCK_TAKE_NOT_CLOSED, endpoints, noItemWithSerial } from '@loupe/contracts';
-import type { AppContext } from '../../context';
+import type { StockContext } from './deps';
 import { ApiError, BLANK, conflict, fieldErrors } from '../../kernel/http-errors';
 import { pdfHeaders } from '../../kernel/pdf';
 import { Detail, staffRoute } from '../../kernel/schemas';
@@ -12,7 +12,7 @@ import { varianceCsv, varianceFileName, variancePdf } from './variance-report';
 const TAGS = ['stock'];
 
 /** Stock-takes (issue 14, rules in contracts/src/stock-takes.ts), and the serial lookup of the top bar's scanner. */
-const stockTakeRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+const stockTakeRoutes: FastifyPluginAsyncTypebox<{ ctx: StockContext }> = async (fastify, { ctx }) => {
   const service = new StockTakesService(ctx);
   const repo = ctx.repos.stockTakes;
 
@@ -157,3 +157,4 @@ const stockTakeRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (f
 };
 
 export default stockTakeRoutes;
+export type { StockContext, StockRepos } from './deps';

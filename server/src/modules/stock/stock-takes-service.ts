@@ -13,7 +13,7 @@ import {
   type StockTakeScanResult,
   type UnexpectedReason,
 } from '@loupe/contracts';
-import type { AppContext } from '../../context';
+import type { StockContext } from './deps';
 import { BLANK, conflict, fieldErrors, notFound, permissionDenied } from '../../kernel/http-errors';
 import type { ShopCaller } from '../../kernel/shop-scope';
 import { auditView } from '../inventory';
@@ -43,7 +43,7 @@ function outcomeOf(
 }
 
 export class StockTakesService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: StockContext) {}
 
   /** The shop's count, or 404. */
   async existing(shopId: number, id: number): Promise<StockTakeRecord> {

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { endpoints } from '@loupe/contracts';
-import type { AppContext } from '../../../context';
+import type { StockAnalyticsContext } from '../deps';
 import { shopCaller } from '../../../kernel/shop-scope';
 import { serializerQuery, staffRoute } from '../../../kernel/schemas';
 import { csvLine, textCell, valueCell } from '../../../kernel/csv';
@@ -21,7 +21,7 @@ const marginCells = (t: MarginText, label: string) => [
 ];
 
 /** Aged stock for the dashboard and the margin-by-brand report with its CSV (issue 14). */
-const stockRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+const stockRoutes: FastifyPluginAsyncTypebox<{ ctx: StockAnalyticsContext }> = async (fastify, { ctx }) => {
   const aging = new AgingRepository(ctx.db);
   const margins = new MarginsRepository(ctx.db);
 
