@@ -1,12 +1,7 @@
 import type { Currency, Expense, PaymentMethod, QuickSale, VoidInfo } from '@loupe/contracts';
 import type { Queryable } from '../../db/database';
 import { moneyOut } from '../../kernel/money';
-import {
-  insertReversal,
-  voidsOf,
-  type NewReversal,
-  type ReversalTarget,
-} from '../../kernel/reversals';
+import { insertReversal, voidsOf, type NewReversal, type ReversalTarget } from '../../kernel/reversals';
 
 /** An expense or quick sale as the routes hand it over: decimals as canonical strings, already validated. */
 export interface NewFinanceEntry {

@@ -1,8 +1,7 @@
 import type { Expense, QuickSale } from '@loupe/contracts';
-import type { AppContext } from '../../context';
+import type { FinanceContext, FinanceRepos } from './deps';
 import { notFound } from '../../kernel/http-errors';
 import type { ShopCaller } from '../../kernel/shop-scope';
-import type { Repositories } from '../../repositories';
 import {
   assertVoidable,
   guardDoubleVoid,
@@ -21,15 +20,21 @@ interface VoidableEntries<T> {
 export interface VoidKind<T> {
   /** The original's entity in the audit trail, as its create was recorded. */
   entity: 'expense' | 'sale';
-  repo: (repos: Repositories) => VoidableEntries<T>;
+  repo: (repos: FinanceRepos) => VoidableEntries<T>;
   /** Writes the reversal (and for a sale its credit note) in the void's transaction. */
-  reverse: (repos: Repositories, reversal: NewReversal) => Promise<{ reversalId: number; creditNote: string | null }>;
+  reverse: (
+    repos: FinanceRepos,
+    reversal: NewReversal,
+  ) => Promise<{ reversalId: number; creditNote: string | null }>;
 }
 
 export const VOID_EXPENSES: VoidKind<Expense> = {
   entity: 'expense',
   repo: (repos) => repos.expenses,
-  reverse: async (repos, reversal) => ({ reversalId: await repos.expenses.insertReversal(reversal), creditNote: null }),
+  reverse: async (repos, reversal) => ({
+    reversalId: await repos.expenses.insertReversal(reversal),
+    creditNote: null,
+  }),
 };
 /** A quick sale is the sales module's (issue 20): its reversal, credit note and deal go through it. */
 export const VOID_QUICK_SALES: VoidKind<QuickSale> = {
@@ -45,7 +50,7 @@ export const VOID_QUICK_SALES: VoidKind<QuickSale> = {
  * changed; the answer is the original as it now reads, voided.
  */
 export class EntryVoidsService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: FinanceContext) {}
 
   async void<T extends Expense | QuickSale>(
     kind: VoidKind<T>,

@@ -50,7 +50,6 @@ WITH deal AS (
 ),
 lines AS (
   SELECT jsonb_agg(jsonb_build_object(
-           'kind', l.kind,
            'description', CASE
              WHEN l.kind = 'other' THEN l.description
              WHEN trim(concat_ws(' ', nullif(i.brand, ''), nullif(i.model, ''))) <> ''
@@ -183,7 +182,16 @@ export class DealDocumentsRepository {
          FROM deal_lines l JOIN deals d ON d.id = l.deal_id LEFT JOIN items i ON i.id = l.item_id
         WHERE l.shop_id = $1 AND l.id = $2 AND l.kind <> 'part_exchange'
        RETURNING id::text AS id, cost_gbp::text AS cost_gbp`,
-      [shopId, sale.lineId, sale.paymentMethod, sale.date, sale.userId, sale.at, sale.name ?? null, sale.notes ?? null],
+      [
+        shopId,
+        sale.lineId,
+        sale.paymentMethod,
+        sale.date,
+        sale.userId,
+        sale.at,
+        sale.name ?? null,
+        sale.notes ?? null,
+      ],
     );
     const row = rows[0];
     if (!row) throw new Error(`deal line ${sale.lineId} of shop ${shopId} cannot be sold`);

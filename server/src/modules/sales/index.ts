@@ -6,6 +6,7 @@ import itemSaleRoutes from './routes/item-sales';
 export { DealsService } from './deals-service';
 export { SALES_REVERSAL } from './sale-reversal';
 export {
+  ItemSalesService,
   NOT_SOLD,
   SALE_IN_DEAL,
   recordQuickSale,

@@ -174,5 +174,4 @@ export class SaleDocumentsRepository {
     const row = rows[0];
     return row ? { id: Number(row.id), reference: row.reference } : null;
   }
-
 }

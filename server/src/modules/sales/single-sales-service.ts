@@ -78,7 +78,8 @@ export class ItemSalesService {
         if (before.status === 'unavailable') throw conflict('This item is unavailable and cannot be sold.');
         if (before.status === 'reserved') throw conflict(DEAL_ITEM_RESERVED);
         // A client who had it on approval and buys it: their check-out ends as a sale.
-        const closed = before.status === 'checked_out' ? await repos.checkouts.close(id, 'sold', userId, now) : null;
+        const closed =
+          before.status === 'checked_out' ? await repos.checkouts.close(id, 'sold', userId, now) : null;
         const buyer = clientId ?? closed?.clientId ?? null;
         const buyerName = buyer === null ? (body.buyerName ?? '').trim() : '';
         const dealId = await repos.deals.insert({
@@ -141,7 +142,12 @@ export class ItemSalesService {
         await postConsignmentPayable(repos, before, { id: sale.id, date }, { shopId, userId, at: now });
         await repos.deals.complete(dealId, date, now);
         // The sale's invoice, numbered in this transaction (issue 13).
-        const invoice = await repos.dealDocuments.issueInvoice({ shopId, userId, at: now }, dealId, method, true);
+        const invoice = await repos.dealDocuments.issueInvoice(
+          { shopId, userId, at: now },
+          dealId,
+          method,
+          true,
+        );
         await aml.flag(repos, { saleId: sale.id, dealId });
         const after = (await repos.items.find(shopId, id)) as Item;
         // clientId: the sale shows in the buyer's History too (audit_log.client_id).
@@ -248,7 +254,6 @@ export class ItemSalesService {
   }
 }
 
-
 /** A quick sale as the finance screens record it (issue 13's buyer; SPEC's name, amount, method, notes, date). */
 export interface NewQuickSale {
   shopId: number;
@@ -288,7 +293,13 @@ export async function recordQuickSale(repos: Repositories, sale: NewQuickSale): 
     at,
   });
   const [line] = await repos.deals.insertLines(shopId, dealId, [
-    { kind: 'other', itemId: null, description: sale.name.slice(0, 200), vatRate: 'standard', amount: sale.amount },
+    {
+      kind: 'other',
+      itemId: null,
+      description: sale.name.slice(0, 200),
+      vatRate: 'standard',
+      amount: sale.amount,
+    },
   ]);
   const lineId = (line as { id: number }).id;
   const paymentIds = await repos.deals.insertPayments(

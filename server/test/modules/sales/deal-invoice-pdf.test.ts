@@ -26,15 +26,24 @@ async function pdfOf(browser: Browser, invoiceId: number, variant: 'invoice' | '
 
 beforeEach(async () => {
   const owner = await as('platinum');
-  const saved = await owner.put('/api/shop/settings/', { vatNumber: 'GB123456789', legalName: 'Loupe Demo Ltd' });
+  const saved = await owner.put('/api/shop/settings/', {
+    vatNumber: 'GB123456789',
+    legalName: 'Loupe Demo Ltd',
+  });
   expect(saved.statusCode).toBe(200);
 });
 
 it('prints every line of a deal with its VAT wording, the part-exchange and the split payments', async () => {
   const gold = await as('gold');
   const rolex = await item(gold, 'RLX-PDF-1', '6000');
-  const omega = await item(gold, 'OMG-PDF-1', '3000', { brand: 'Omega', model: 'Speedmaster', vatScheme: 'standard' });
-  const client = (await gold.post('/api/clients/', { name: 'Ada Lovelace', email: 'ada@example.com' })).json() as {
+  const omega = await item(gold, 'OMG-PDF-1', '3000', {
+    brand: 'Omega',
+    model: 'Speedmaster',
+    vatScheme: 'standard',
+  });
+  const client = (
+    await gold.post('/api/clients/', { name: 'Ada Lovelace', email: 'ada@example.com' })
+  ).json() as {
     id: number;
   };
   const response = await gold.post('/api/deals/', {

@@ -41,7 +41,11 @@ const counts = async () =>
 /** The four-line deal of the issue: two stock items (margin, standard), a strap, a part-exchange. */
 async function bigDeal(gold: Browser) {
   const rolex = await item(gold, 'RLX-M-1', '6000');
-  const omega = await item(gold, 'OMG-S-1', '3000', { brand: 'Omega', model: 'Speedmaster', vatScheme: 'standard' });
+  const omega = await item(gold, 'OMG-S-1', '3000', {
+    brand: 'Omega',
+    model: 'Speedmaster',
+    vatScheme: 'standard',
+  });
   const client = await create({ name: 'Part Exchanger' });
   const body = {
     clientId: client,
@@ -71,7 +75,12 @@ describe('a deal of two stock items, a strap and a part-exchange, paid by cash a
     const response = await gold.post(DEALS, body);
     expect(response.statusCode).toBe(201);
     const deal = response.json() as Deal;
-    expect(deal).toMatchObject({ status: 'completed', clientId: client, buyerName: 'Part Exchanger', date: TODAY });
+    expect(deal).toMatchObject({
+      status: 'completed',
+      clientId: client,
+      buyerName: 'Part Exchanger',
+      date: TODAY,
+    });
     // goods 8,000 + 4,500 + 120 = 12,620; allowance 2,500; due 10,120 = cash 5,000 + card 5,120.
     expect(deal.totals).toEqual({
       goodsGbp: 12620,
@@ -80,7 +89,9 @@ describe('a deal of two stock items, a strap and a part-exchange, paid by cash a
       paidGbp: 10120,
       balanceGbp: 0,
     });
-    expect(deal.lines.map((l) => [l.kind, l.amountGbp, l.vatTreatment, l.vatGbp, l.marginGbp, l.marginVatGbp])).toEqual([
+    expect(
+      deal.lines.map((l) => [l.kind, l.amountGbp, l.vatTreatment, l.vatGbp, l.marginGbp, l.marginVatGbp]),
+    ).toEqual([
       // margin scheme: 8,000 − 6,000 = 2,000; VAT within it 2,000 / 6 = 333.33, never printed.
       ['item', 8000, 'margin', 0, 2000, 333.33],
       // standard-rated: 4,500 / 6 = 750.00.
@@ -108,7 +119,9 @@ describe('a deal of two stock items, a strap and a part-exchange, paid by cash a
     });
     expect(invoice.lines).toHaveLength(4);
     expect(invoice.lines[3]).toMatchObject({ kind: 'part_exchange', amount: -2500, serial: 'PX-CART-1' });
-    const invoices = await state.db.query<{ n: number }>("SELECT count(*)::int AS n FROM invoices WHERE kind = 'invoice'");
+    const invoices = await state.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM invoices WHERE kind = 'invoice'",
+    );
     expect(invoices[0]?.n).toBe(1);
 
     // The part-exchange is stock at its allowance, bought from the client today, margin scheme.
@@ -120,11 +133,20 @@ describe('a deal of two stock items, a strap and a part-exchange, paid by cash a
       vatScheme: string;
       transactions: Array<{ clientId: number }>;
     };
-    expect(piece).toMatchObject({ status: 'available', purchasePrice: 2500, purchasedOn: TODAY, vatScheme: 'margin' });
+    expect(piece).toMatchObject({
+      status: 'available',
+      purchasePrice: 2500,
+      purchasedOn: TODAY,
+      vatScheme: 'margin',
+    });
     expect(piece.transactions[0]?.clientId).toBe(client);
 
     // The reports read one sale row per sold line.
-    const sales = await state.db.query<{ amount_gbp: string; cost_gbp: string | null; payment_method: string }>(
+    const sales = await state.db.query<{
+      amount_gbp: string;
+      cost_gbp: string | null;
+      payment_method: string;
+    }>(
       'SELECT amount_gbp::text AS amount_gbp, cost_gbp::text AS cost_gbp, payment_method FROM sales ORDER BY id',
     );
     expect(sales).toEqual([
@@ -142,7 +164,9 @@ describe('a deal of two stock items, a strap and a part-exchange, paid by cash a
     const before = await counts();
     const short = await gold.post(DEALS, { ...body, payments: [{ method: 'Cash', amount: '5000' }] });
     expect(short.statusCode).toBe(400);
-    expect(short.json()).toEqual({ payments: ['The payments do not settle the deal: £5120.00 is left to pay.'] });
+    expect(short.json()).toEqual({
+      payments: ['The payments do not settle the deal: £5120.00 is left to pay.'],
+    });
     const over = await gold.post(DEALS, { ...body, payments: [{ method: 'Credit Card', amount: '10200' }] });
     expect(over.statusCode).toBe(400);
     expect(over.json()).toEqual({ payments: ['The payments exceed the deal by £80.00.'] });
@@ -187,7 +211,13 @@ describe('a deal in euros', () => {
     const deal = response.json() as Deal;
     const invoice = (await gold.get(`/api/invoices/${deal.invoice?.id}/`)).json() as Invoice;
     // €6,000 at 0.85 = £5,100.00; VAT €1,000.00 within it = £850.00.
-    expect(invoice).toMatchObject({ currency: 'EUR', total: 6000, totalGbp: 5100, vatAmount: 1000, vatAmountGbp: 850 });
+    expect(invoice).toMatchObject({
+      currency: 'EUR',
+      total: 6000,
+      totalGbp: 5100,
+      vatAmount: 1000,
+      vatAmountGbp: 850,
+    });
     expect(invoice.buyer.name).toBe('Visitor From Paris');
   });
 });
@@ -223,10 +253,14 @@ describe('the AML guard over a deal', () => {
 
     const response = await gold.post(DEALS, body);
     expect(response.statusCode).toBe(409);
-    expect((response.json() as AmlRefusal).detail).toBe(amlRefusalDetail(['identity_document', 'verification']));
+    expect((response.json() as AmlRefusal).detail).toBe(
+      amlRefusalDetail(['identity_document', 'verification']),
+    );
     expect(await counts()).toEqual(before);
     expect(await itemStatus(rolex)).toBe('available');
-    expect(await events()).toEqual([expect.objectContaining({ outcome: 'refused', kind: 'deal', client_id: client })]);
+    expect(await events()).toEqual([
+      expect.objectContaining({ outcome: 'refused', kind: 'deal', client_id: client }),
+    ]);
   });
 
   it('links a deal’s cash with the client’s cash of the last 90 days', async () => {
@@ -251,7 +285,11 @@ describe('the AML guard over a deal', () => {
       clientId: client,
       lines: [
         { kind: 'other', description: 'Strap', price: '100' },
-        { kind: 'part_exchange', price: '8600', partExchange: { serial, stockType: 'Watches', brand: 'Rolex' } },
+        {
+          kind: 'part_exchange',
+          price: '8600',
+          partExchange: { serial, stockType: 'Watches', brand: 'Rolex' },
+        },
       ],
       // The allowance exceeds the goods by £8,500: the shop pays it out, in cash, €10,000.
       payments: [{ method: 'Cash', amount: '8500', direction: 'out' }],
@@ -260,7 +298,10 @@ describe('the AML guard over a deal', () => {
     const before = await counts();
     const refused = await gold.post(DEALS, body(plain, 'PX-OUT-1'));
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ missing: ['identity_document', 'verification'], amountEur: 10000 });
+    expect(refused.json()).toMatchObject({
+      missing: ['identity_document', 'verification'],
+      amountEur: 10000,
+    });
     expect(await counts()).toEqual(before);
     expect(await events()).toEqual([expect.objectContaining({ outcome: 'refused', kind: 'payout' })]);
 
@@ -269,7 +310,9 @@ describe('the AML guard over a deal', () => {
     expect(accepted.statusCode).toBe(201);
     const deal = accepted.json() as Deal;
     expect(deal.totals).toMatchObject({ dueGbp: -8500, paidGbp: -8500, balanceGbp: 0 });
-    expect(deal.payments).toEqual([expect.objectContaining({ kind: 'payout', direction: 'out', amountGbp: 8500 })]);
+    expect(deal.payments).toEqual([
+      expect.objectContaining({ kind: 'payout', direction: 'out', amountGbp: 8500 }),
+    ]);
     const flagged = await state.db.query<{ kind: string; deal_id: string }>(
       "SELECT kind, deal_id::text AS deal_id FROM aml_events WHERE outcome = 'flagged'",
     );
@@ -320,7 +363,10 @@ describe('deposits and layaway', () => {
     expect(deal.payments[0]).toMatchObject({ kind: 'deposit', amountGbp: 1000 });
     expect(await itemStatus(rolex)).toBe('reserved');
     // Out of the sellable lists: Sell refuses it, and so does another deal.
-    expect((await gold.post(`/api/items/${rolex}/sell/`, { price: '9000', paymentMethod: 'Debit Card' })).statusCode).toBe(409);
+    expect(
+      (await gold.post(`/api/items/${rolex}/sell/`, { price: '9000', paymentMethod: 'Debit Card' }))
+        .statusCode,
+    ).toBe(409);
     const other = await gold.post(DEALS, {
       buyerName: 'Someone Else',
       lines: [{ kind: 'item', itemId: rolex, price: '9000' }],
@@ -330,7 +376,10 @@ describe('deposits and layaway', () => {
     expect(other.json()).toEqual({ detail: 'This item is reserved for another client.' });
 
     const url = `${DEALS}${deal.id}/`;
-    expect((await gold.post(`${url}payments/`, { payment: { method: 'Bank Transfer', amount: '3000' } })).statusCode).toBe(200);
+    expect(
+      (await gold.post(`${url}payments/`, { payment: { method: 'Bank Transfer', amount: '3000' } }))
+        .statusCode,
+    ).toBe(200);
     const second = await gold.post(`${url}payments/`, { payment: { method: 'Cash', amount: '2000' } });
     expect(second.statusCode).toBe(200);
     expect((second.json() as Deal).totals).toMatchObject({ paidGbp: 6000, balanceGbp: 2000 });
@@ -341,7 +390,9 @@ describe('deposits and layaway', () => {
     // Completing before it is settled is refused too.
     expect((await gold.post(`${url}complete/`, {})).statusCode).toBe(400);
 
-    const done = await gold.post(`${url}complete/`, { payments: [{ method: 'Credit Card', amount: '2000' }] });
+    const done = await gold.post(`${url}complete/`, {
+      payments: [{ method: 'Credit Card', amount: '2000' }],
+    });
     expect(done.statusCode).toBe(200);
     const completed = done.json() as Deal;
     expect(completed).toMatchObject({ status: 'completed', completedOn: TODAY });
@@ -350,7 +401,9 @@ describe('deposits and layaway', () => {
     expect(completed.invoice?.reference).toMatch(/^INV-\d{6}$/);
     expect(await itemStatus(rolex)).toBe('sold');
     // A completed deal takes no more payments.
-    expect((await gold.post(`${url}payments/`, { payment: { method: 'Cash', amount: '1' } })).statusCode).toBe(409);
+    expect(
+      (await gold.post(`${url}payments/`, { payment: { method: 'Cash', amount: '1' } })).statusCode,
+    ).toBe(409);
   });
 
   it('cancels with a refund of every payment by its own method, by the default policy', async () => {
@@ -365,10 +418,12 @@ describe('deposits and layaway', () => {
     expect(response.statusCode).toBe(200);
     const cancelled = response.json() as Deal;
     expect(cancelled).toMatchObject({ status: 'cancelled', cancelOutcome: 'refund', cancelledOn: TODAY });
-    expect(cancelled.payments.filter((p) => p.kind === 'refund').map((p) => [p.method, p.amountGbp])).toEqual([
-      ['Credit Card', 1000],
-      ['Cash', 500],
-    ]);
+    expect(cancelled.payments.filter((p) => p.kind === 'refund').map((p) => [p.method, p.amountGbp])).toEqual(
+      [
+        ['Credit Card', 1000],
+        ['Cash', 500],
+      ],
+    );
     expect(cancelled.totals.paidGbp).toBe(0);
     expect(await itemStatus(rolex)).toBe('available');
     const audit = await state.db.query<{ after: { outcome: string } }>(
@@ -384,7 +439,9 @@ describe('deposits and layaway', () => {
     const rolex = await item(gold, 'RLX-LAY-3', '6000');
     const client = await create({ name: 'Walked Away' });
     const deal = (await reserve(gold, client, rolex)).json() as Deal;
-    const cancelled = (await gold.post(`${DEALS}${deal.id}/cancel/`, { reason: 'Never came back' })).json() as Deal;
+    const cancelled = (
+      await gold.post(`${DEALS}${deal.id}/cancel/`, { reason: 'Never came back' })
+    ).json() as Deal;
     expect(cancelled).toMatchObject({ status: 'cancelled', cancelOutcome: 'forfeit' });
     expect(cancelled.payments.map((p) => p.kind)).toEqual(['deposit']);
     expect(cancelled.totals.paidGbp).toBe(1000);
@@ -469,5 +526,77 @@ describe('reading deals', () => {
     expect(list.results[0]).toMatchObject({ id: deal.id, reference: `D-${deal.id}`, buyerName: 'Reader' });
     const outsider = await as('rival');
     expect((await outsider.get(`${DEALS}${deal.id}/`)).statusCode).toBe(404);
+  });
+});
+
+describe('Sell and the quick sale are one-line deals', () => {
+  it('records an item’s Sell as a deal of one line and one payment, with the same invoice', async () => {
+    const gold = await as('gold');
+    const rolex = await item(gold, 'RLX-ONE-1', '6000');
+    const sold = await gold.post(`/api/items/${rolex}/sell/`, { price: '7500', paymentMethod: 'Debit Card' });
+    expect(sold.statusCode).toBe(200);
+    const invoiceRef = (sold.json() as { sale: { invoice: { reference: string } } }).sale.invoice.reference;
+    const deals = (await gold.get(DEALS)).json() as { results: Deal[] };
+    expect(deals.results).toHaveLength(1);
+    expect(deals.results[0]).toMatchObject({
+      status: 'completed',
+      invoice: { reference: invoiceRef },
+      totals: { goodsGbp: 7500, paidGbp: 7500, balanceGbp: 0 },
+    });
+    expect(deals.results[0]?.payments).toEqual([
+      expect.objectContaining({ method: 'Debit Card', amountGbp: 7500 }),
+    ]);
+    // Voiding the item's sale voids its deal, payment included.
+    const voided = await gold.post(`/api/items/${rolex}/void-sale/`, { reason: 'Wrong item' });
+    expect(voided.statusCode).toBe(200);
+    const deal = (await gold.get(`${DEALS}${deals.results[0]?.id}/`)).json() as Deal;
+    expect(deal).toMatchObject({ status: 'voided', totals: { paidGbp: 0 } });
+  });
+
+  it('refuses to void one line of a larger deal from its item', async () => {
+    const gold = await as('gold');
+    const rolex = await item(gold, 'RLX-ONE-2', '6000');
+    const deal = (
+      await gold.post(DEALS, {
+        buyerName: 'Two Lines',
+        lines: [
+          { kind: 'item', itemId: rolex, price: '7000' },
+          { kind: 'other', description: 'Strap', price: '100' },
+        ],
+        payments: [{ method: 'Debit Card', amount: '7100' }],
+      })
+    ).json() as Deal;
+    const response = await gold.post(`/api/items/${rolex}/void-sale/`, { reason: 'Only the watch' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      detail: `This sale is one line of deal D-${deal.id}: void the deal to void it with its other lines.`,
+    });
+  });
+
+  it('lists quick sales without the other lines of deals', async () => {
+    const gold = await as('gold');
+    const rolex = await item(gold, 'RLX-ONE-3', '6000');
+    await gold.post(DEALS, {
+      buyerName: 'Strap Buyer',
+      lines: [
+        { kind: 'item', itemId: rolex, price: '7000' },
+        { kind: 'other', description: 'Strap', price: '100' },
+      ],
+      payments: [{ method: 'Debit Card', amount: '7100' }],
+    });
+    expect(((await gold.get('/api/quick-sales/')).json() as { count: number }).count).toBe(0);
+    const quick = await gold.post('/api/quick-sales/', {
+      name: 'Battery change',
+      amount: '25',
+      payment_method: 'Cash',
+    });
+    expect(quick.statusCode).toBe(201);
+    const list = (await gold.get('/api/quick-sales/')).json() as {
+      count: number;
+      results: Array<{ name: string }>;
+    };
+    expect(list.results.map((q) => q.name)).toEqual(['Battery change']);
+    const origins = await state.db.query<{ origin: string }>('SELECT origin FROM deals ORDER BY id');
+    expect(origins.map((o) => o.origin)).toEqual(['deal', 'quick_sale']);
   });
 });
