@@ -114,7 +114,7 @@ describe('the unavailable notice of a remote, for a signed-in user', () => {
     down.add('auth');
     renderApp({ route: '/account/settings', role: 'gold' });
     expect(await stillWorking('Account')).toBe(
-      'Still working for you: Dashboard, Stock, Clients, Expenses, Quick Sales, Expenses List, Reports, Invoices, ' +
+      'Still working for you: Dashboard, Stock, Clients, Expenses, Quick Sales, Expenses List, Reports, Invoices, Deals, ' +
         'Inventory, Silver Management and Compliance.',
     );
   });
@@ -123,7 +123,7 @@ describe('the unavailable notice of a remote, for a signed-in user', () => {
     down.add('inventory');
     const { user } = renderApp({ route: '/stock/watches', role: 'platinum' });
     expect(await stillWorking('Inventory')).toBe(
-      'Still working for you: Dashboard, Clients, Expenses, Quick Sales, Expenses List, Reports, Invoices, ' +
+      'Still working for you: Dashboard, Clients, Expenses, Quick Sales, Expenses List, Reports, Invoices, Deals, ' +
         'Gold Management, Silver Management, Activity, Shop Settings, Compliance and Settings.',
     );
 
@@ -131,7 +131,7 @@ describe('the unavailable notice of a remote, for a signed-in user', () => {
     await user.click(await screen.findByRole('button', { name: /platinum/i }));
     await user.click(screen.getByRole('menuitem', { name: 'Gold Management' }));
     expect(await stillWorking('Admin')).toBe(
-      'Still working for you: Dashboard, Clients, Expenses, Quick Sales, Expenses List, Reports, Invoices, ' +
+      'Still working for you: Dashboard, Clients, Expenses, Quick Sales, Expenses List, Reports, Invoices, Deals, ' +
         'Compliance and Settings.',
     );
 
@@ -143,7 +143,7 @@ describe('the unavailable notice of a remote, for a signed-in user', () => {
     await user.click(screen.getByRole('button', { name: /platinum/i }));
     await user.click(screen.getByRole('menuitem', { name: 'Gold Management' }));
     expect(await stillWorking('Admin')).toBe(
-      'Still working for you: Dashboard, Stock, Clients, Expenses, Quick Sales, Expenses List, Reports, Invoices, ' +
+      'Still working for you: Dashboard, Stock, Clients, Expenses, Quick Sales, Expenses List, Reports, Invoices, Deals, ' +
         'Inventory, Compliance and Settings.',
     );
   });
@@ -159,7 +159,7 @@ describe('the unavailable notice of a remote, for a signed-in user', () => {
     const nav = screen.getByRole('navigation', { name: 'Main' });
     await user.click(within(nav).getByRole('link', { name: 'Clients' }));
     expect(await stillWorking('Clients')).toBe(
-      'Still working for you: Dashboard, Expenses, Quick Sales, Expenses List, Reports, Invoices, Gold Management, ' +
+      'Still working for you: Dashboard, Expenses, Quick Sales, Expenses List, Reports, Invoices, Deals, Gold Management, ' +
         'Silver Management, Activity, Shop Settings, Compliance and Settings.',
     );
   });
