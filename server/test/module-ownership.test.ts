@@ -33,18 +33,12 @@ const PENDING_SALES_MOVE: ReadonlyArray<{ file: string; table: string }> = [
  * entry when it does. An entry that no longer matches a write fails.
  */
 const PENDING_DEMO_ROUTING: ReadonlyArray<{ file: string; table: string }> = [
-  { file: 'demo/clients.ts', table: 'clients' },
-  { file: 'demo/clients.ts', table: 'client_documents' },
-  { file: 'demo/clients.ts', table: 'audit_log' },
   { file: 'demo/documents.ts', table: 'shop_settings' },
   { file: 'demo/finance.ts', table: 'expenses' },
   { file: 'demo/finance.ts', table: 'dashboard_pins' },
   { file: 'demo/inventory.ts', table: 'items' },
   { file: 'demo/inventory.ts', table: 'item_transactions' },
   { file: 'demo/inventory.ts', table: 'checkouts' },
-  { file: 'demo/stock-aging.ts', table: 'items' },
-  { file: 'demo/stock-aging.ts', table: 'item_transactions' },
-  { file: 'demo/stock-aging.ts', table: 'consignments' },
   { file: 'demo/stock-takes.ts', table: 'items' },
   { file: 'demo/stock-takes.ts', table: 'stock_takes' },
   { file: 'demo/stock-takes.ts', table: 'stock_take_lines' },

@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ClientStatus, Currency, PaymentMethod } from '@loupe/contracts';
-import { LedgerRepository } from '../modules/clients/ledger-repository';
 import { storeBytes } from '../kernel/file-storage';
-import { isoDay, type DemoContext } from './demo-context';
+import { isoDay, seedingRepos, type DemoContext } from './demo-context';
 
 type Kyc = 'pdf' | 'png' | 'jpg' | null;
 /** [days ago, direction, amount, currency, GBP rate, method, note] */
@@ -202,8 +201,8 @@ const KYC_FILES: Record<
 
 /**
  * The demo shop's clients, their payments (posted through the ledger, so every balance is its ledger's sum)
- * and, when the uploads folder is known, their KYC documents; each with the audit entries the API writes.
- * Inserted a table at a time where the rows do not depend on each other.
+ * and, when the file key is given, their KYC documents; each with the audit entries the API writes, in
+ * the order they happened. Written through the clients' and the trail's repositories, dated as they happened.
  */
 export async function seedClientsDemo(demo: DemoContext): Promise<void> {
   const { tx, shopId, now, users } = demo;
@@ -211,23 +210,15 @@ export async function seedClientsDemo(demo: DemoContext): Promise<void> {
   const at = (daysAgo: number, hour = 10) =>
     new Date(Date.parse(`${isoDay(now, daysAgo)}T00:00:00Z`) + hour * 3_600_000);
 
-  const rows = await tx.query<{ id: number; email: string }>(
-    `INSERT INTO clients (shop_id, name, email, phone, status, notes, created_at, updated_at)
-     SELECT $1, c.name, c.email, c.phone, c.status, c.notes, c.at, c.at
-       FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[])
-            AS c(name, email, phone, status, notes, at)
-     RETURNING id, email`,
-    [
-      shopId,
-      CLIENTS.map((x) => x.name),
-      CLIENTS.map((x) => x.email),
-      CLIENTS.map((x) => x.phone),
-      CLIENTS.map((x) => x.status),
-      CLIENTS.map((x) => x.notes),
-      CLIENTS.map((x) => at(x.since, 9)),
-    ],
-  );
-  const idOf = new Map(rows.map((r) => [r.email, r.id]));
+  const repos = seedingRepos(tx, now);
+  const idOf = new Map<string, number>();
+  for (const x of CLIENTS) {
+    const { name, email, phone, status, notes } = x;
+    idOf.set(
+      email,
+      await repos.clients.insert(shopId, { name, email, phone, status, notes }, at(x.since, 9)),
+    );
+  }
 
   const audits: Array<{
     user: number;
@@ -250,7 +241,7 @@ export async function seedClientsDemo(demo: DemoContext): Promise<void> {
   });
 
   // Payments in date order per client, as staff would have recorded them.
-  const ledger = new LedgerRepository(tx);
+  const { ledger } = repos;
   for (const [i, x] of CLIENTS.entries()) {
     const clientId = idOf.get(x.email) as number;
     let balance = 0;
@@ -320,26 +311,21 @@ export async function seedClientsDemo(demo: DemoContext): Promise<void> {
       ];
     });
     for (const d of docs) await storeBytes(tx, demo.fileKey, d.key, d.bytes, d.type);
-    const inserted = await tx.query<{ id: number; storage_key: string }>(
-      `INSERT INTO client_documents
-         (shop_id, client_id, storage_key, original_name, content_type, size_bytes, sha256, uploaded_by, created_at)
-       SELECT $1, d.client_id, d.storage_key, d.name, d.type, d.size, d.sha256, d.uploaded_by, d.at
-         FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::int[], $7::text[], $8::int[], $9::timestamptz[])
-              AS d(client_id, storage_key, name, type, size, sha256, uploaded_by, at)
-       RETURNING id, storage_key`,
-      [
+    const docId = new Map<string, number>();
+    for (const d of docs) {
+      const stored = await repos.clientDocuments.insert({
         shopId,
-        docs.map((d) => d.clientId),
-        docs.map((d) => d.key),
-        docs.map((d) => d.name),
-        docs.map((d) => d.type),
-        docs.map((d) => d.bytes.length),
-        docs.map((d) => d.sha256),
-        docs.map((d) => d.user),
-        docs.map((d) => d.at),
-      ],
-    );
-    const docId = new Map(inserted.map((r) => [r.storage_key, r.id]));
+        clientId: d.clientId,
+        storageKey: d.key,
+        name: d.name,
+        contentType: d.type,
+        size: d.bytes.length,
+        sha256: d.sha256,
+        userId: d.user,
+        at: d.at,
+      });
+      docId.set(d.key, stored.id);
+    }
     for (const d of docs) {
       audits.push({
         user: d.user,
@@ -360,20 +346,16 @@ export async function seedClientsDemo(demo: DemoContext): Promise<void> {
   }
 
   audits.sort((a, b) => a.at.getTime() - b.at.getTime());
-  await tx.query(
-    `INSERT INTO audit_log (shop_id, user_id, entity, entity_id, action, before, after, created_at)
-     SELECT $1, a.user_id, 'client', a.entity_id, a.action, a.before, a.after, a.at
-       FROM unnest($2::int[], $3::int[], $4::text[], $5::jsonb[], $6::jsonb[], $7::timestamptz[])
-            WITH ORDINALITY AS a(user_id, entity_id, action, before, after, at, n)
-      ORDER BY a.n`,
-    [
+  for (const a of audits) {
+    await repos.audit.record({
       shopId,
-      audits.map((a) => a.user),
-      audits.map((a) => a.id),
-      audits.map((a) => a.action),
-      audits.map((a) => (a.before === null ? null : JSON.stringify(a.before))),
-      audits.map((a) => JSON.stringify(a.after)),
-      audits.map((a) => a.at),
-    ],
-  );
+      userId: a.user,
+      entity: 'client',
+      entityId: a.id,
+      action: a.action,
+      ...(a.before === null ? {} : { before: a.before }),
+      after: a.after,
+      at: a.at,
+    });
+  }
 }
