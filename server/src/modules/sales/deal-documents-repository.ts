@@ -1,5 +1,6 @@
 import type { PaymentMethod } from '@loupe/contracts';
 import type { Queryable } from '../../db/database';
+import { NEXT_NUMBER, PARTIES } from './document-sql';
 import { insertReversal, type NewReversal } from '../../kernel/reversals';
 import { SALES_REVERSAL } from './sale-reversal';
 
@@ -9,17 +10,6 @@ export interface DealIssuer {
   userId: number;
   at: Date;
 }
-
-/**
- * The next number of a shop's invoices or credit notes, in the caller's transaction (gap-free: migration 013).
- * The same statement as single sales use, so deals and single sales share one sequence.
- */
-const NEXT_NUMBER = (
-  kind: 'invoice' | 'credit_note',
-) => `INSERT INTO document_counters AS dc (shop_id, kind, last_number)
-  VALUES ($1, '${kind}', 1)
-  ON CONFLICT (shop_id, kind) DO UPDATE SET last_number = dc.last_number + 1
-  RETURNING last_number`;
 
 /**
  * A deal's invoice, in the completion's transaction: one statement takes the number and writes the snapshot of
@@ -97,21 +87,7 @@ SELECT deal.shop_id, 'invoice', n.last_number, deal.prefix || lpad(n.last_number
        deal.id, deal.completed_on, deal.currency, deal.exchange_rate, lines.total, lines.total_gbp, lines.treatment,
        lines.vat, lines.vat_gbp, lines.margin, lines.margin_vat, lines.px, lines.px_gbp, paid.payments, $4, true,
        deal.client_id,
-       jsonb_build_object(
-         'name', coalesce(deal.client_name, deal.buyer_name),
-         'address', '',
-         'email', coalesce(deal.client_email, ''),
-         'phone', coalesce(deal.client_phone, '')),
-       jsonb_build_object(
-         'legalName', coalesce(nullif(deal.legal_name, ''), deal.shop_name),
-         'tradingName', coalesce(deal.trading_name, ''),
-         'address', coalesce(deal.address, ''),
-         'email', coalesce(deal.shop_email, ''),
-         'phone', coalesce(deal.shop_phone, ''),
-         'vatNumber', coalesce(deal.vat_number, ''),
-         'companyNumber', coalesce(deal.company_number, ''),
-         'footer', coalesce(deal.invoice_footer, ''),
-         'hasLogo', deal.has_logo),
+${PARTIES('deal')},
        lines.lines, $3, deal.issued_by, $5
   FROM deal, lines, paid, numbered n
 RETURNING id::text AS id, reference`;

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database';
+import { NEXT_NUMBER, PARTIES } from './document-sql';
 
 /** Who issues a document and when: the sale's (or the void's) own user and instant. */
 export interface Issuer {
@@ -6,15 +7,6 @@ export interface Issuer {
   userId: number | null;
   at: Date;
 }
-
-/**
- * The next number of a shop's invoices or credit notes. The counter row is created or raised in the caller's
- * transaction and stays locked until it ends: concurrent sales queue on it, and a sale that rolls back gives its
- * number back, so the numbers have no gap and no duplicate (migration 013).
- */
-const NEXT_NUMBER = `INSERT INTO document_counters AS d (shop_id, kind, last_number) VALUES ($1, $2, 1)
-  ON CONFLICT (shop_id, kind) DO UPDATE SET last_number = d.last_number + 1
-  RETURNING last_number`;
 
 /**
  * The VAT treatment of a sale (contracts/src/documents.ts): a shop without a VAT number charges no VAT and is
@@ -52,7 +44,7 @@ WITH sale AS (
     LEFT JOIN clients c ON c.id = s.client_id
    WHERE s.shop_id = $1 AND s.id = $2 AND s.reversal_of IS NULL
 ),
-numbered AS (${NEXT_NUMBER.replace('($1, $2, 1)', "($1, 'invoice', 1)")})
+numbered AS (${NEXT_NUMBER('invoice')})
 INSERT INTO invoices (shop_id, kind, number, reference, sale_id, issue_date, currency, exchange_rate, total,
                       total_gbp, vat_treatment, vat_amount, margin_gbp, margin_vat_gbp, payment_method,
                       paid_in_full, client_id, buyer, seller, lines, created_by, created_by_name, created_at)
@@ -67,21 +59,7 @@ SELECT sale.shop_id, 'invoice', n.last_number, sale.prefix || lpad(n.last_number
        -- Every sale Loupe records is paid at the till (the payment method is how); none is on account.
        true,
        sale.client_id,
-       jsonb_build_object(
-         'name', coalesce(sale.client_name, sale.buyer_name),
-         'address', '',
-         'email', coalesce(sale.client_email, ''),
-         'phone', coalesce(sale.client_phone, '')),
-       jsonb_build_object(
-         'legalName', coalesce(nullif(sale.legal_name, ''), sale.shop_name),
-         'tradingName', coalesce(sale.trading_name, ''),
-         'address', coalesce(sale.address, ''),
-         'email', coalesce(sale.shop_email, ''),
-         'phone', coalesce(sale.shop_phone, ''),
-         'vatNumber', coalesce(sale.vat_number, ''),
-         'companyNumber', coalesce(sale.company_number, ''),
-         'footer', coalesce(sale.invoice_footer, ''),
-         'hasLogo', sale.has_logo),
+${PARTIES('sale')},
        jsonb_build_array(jsonb_build_object(
          'description', CASE
            WHEN sale.item_id IS NULL THEN sale.name
@@ -115,7 +93,7 @@ WITH original AS (
    WHERE r.shop_id = $1 AND r.id = $2
 ),
 numbered AS (
-  ${NEXT_NUMBER.replace('($1, $2, 1)', "($1, 'credit_note', 1)")}
+  ${NEXT_NUMBER('credit_note')}
 )
 INSERT INTO invoices (shop_id, kind, number, reference, sale_id, credits_invoice_id, issue_date, currency,
                       exchange_rate, total, total_gbp, vat_treatment, vat_amount, margin_gbp, margin_vat_gbp,

@@ -1,0 +1,36 @@
+// The SQL pieces every issued document shares (invoices and credit notes of deals and of single sales), written
+// once: the gap-free number and the snapshot of the parties as printed.
+
+/**
+ * The next number of a shop's invoices or credit notes. The counter row is created or raised in the caller's
+ * transaction and stays locked until it ends: concurrent sales queue on it, and a sale that rolls back gives its
+ * number back, so the numbers have no gap and no duplicate (migration 013). Its shop is `$1`.
+ */
+export const NEXT_NUMBER = (
+  kind: 'invoice' | 'credit_note',
+) => `INSERT INTO document_counters AS dc (shop_id, kind, last_number)
+  VALUES ($1, '${kind}', 1)
+  ON CONFLICT (shop_id, kind) DO UPDATE SET last_number = dc.last_number + 1
+  RETURNING last_number`;
+
+/**
+ * The buyer and the seller as printed, from a row `r` that carries the client's name, e-mail and phone, the
+ * walk-in's name, and the shop's settings (legal_name, trading_name, address, shop_phone, shop_email, vat_number,
+ * company_number, invoice_footer, shop_name, has_logo): a snapshot, so later changes never change the document.
+ */
+export const PARTIES = (r: string) => `
+       jsonb_build_object(
+         'name', coalesce(${r}.client_name, ${r}.buyer_name),
+         'address', '',
+         'email', coalesce(${r}.client_email, ''),
+         'phone', coalesce(${r}.client_phone, '')),
+       jsonb_build_object(
+         'legalName', coalesce(nullif(${r}.legal_name, ''), ${r}.shop_name),
+         'tradingName', coalesce(${r}.trading_name, ''),
+         'address', coalesce(${r}.address, ''),
+         'email', coalesce(${r}.shop_email, ''),
+         'phone', coalesce(${r}.shop_phone, ''),
+         'vatNumber', coalesce(${r}.vat_number, ''),
+         'companyNumber', coalesce(${r}.company_number, ''),
+         'footer', coalesce(${r}.invoice_footer, ''),
+         'hasLogo', ${r}.has_logo)`;
