@@ -17,34 +17,6 @@ const MODULES = path.join(SRC, 'modules');
 const SALES_TABLES = ['sales', 'invoices', 'document_counters', 'deals', 'deal_lines', 'deal_payments'];
 
 /**
- * Writes of the sale's tables that still live outside modules/sales, each pending its move there (issue 20):
- * remove an entry when its file stops writing that table; an entry that no longer matches a write fails.
- * Nothing else may be listed here.
- */
-const PENDING_SALES_MOVE: ReadonlyArray<{ file: string; table: string }> = [
-  // The demo's sales, written straight into the table: to go through the sales module's repository.
-  { file: 'demo/finance.ts', table: 'sales' },
-  { file: 'demo/inventory.ts', table: 'sales' },
-];
-
-/**
- * NOT DONE YET (issue 20, item 1): the demo seed still writes these tables with raw SQL instead of through
- * their owners' repositories. Each is to move into its owner (a seeding method of its repository); remove the
- * entry when it does. An entry that no longer matches a write fails.
- */
-const PENDING_DEMO_ROUTING: ReadonlyArray<{ file: string; table: string }> = [
-  { file: 'demo/documents.ts', table: 'shop_settings' },
-  { file: 'demo/finance.ts', table: 'expenses' },
-  { file: 'demo/finance.ts', table: 'dashboard_pins' },
-  { file: 'demo/inventory.ts', table: 'items' },
-  { file: 'demo/inventory.ts', table: 'item_transactions' },
-  { file: 'demo/inventory.ts', table: 'checkouts' },
-  { file: 'demo/stock-takes.ts', table: 'items' },
-  { file: 'demo/stock-takes.ts', table: 'stock_takes' },
-  { file: 'demo/stock-takes.ts', table: 'stock_take_lines' },
-];
-
-/**
  * Stored files are the kernel's file storage (ARCHITECTURE.md lists it in kernel/): its two tables are written
  * by kernel/file-storage.ts and kernel/file-move.ts alone, for every module that keeps a file.
  */
@@ -195,24 +167,16 @@ describe('modules own their tables', () => {
 
   it('lets only the owner module write a table', () => {
     const byTable = owners();
-    const pending = new Set(
-      [...PENDING_SALES_MOVE, ...PENDING_DEMO_ROUTING].map((p) => `${p.file} ${p.table}`),
-    );
     const violations: string[] = [];
-    const used = new Set<string>();
     for (const file of sources()) {
       const writer = KERNEL_FILE_STORE.files.includes(file.path) ? 'kernel' : moduleOf(file.path);
       for (const table of writtenTables(file.source)) {
         const owner = byTable.get(table)?.[0];
         if (owner === undefined || owner === writer) continue; // not a table (a word in a comment), or its owner
-        const key = `${file.path} ${table}`;
-        if (pending.has(key)) used.add(key);
-        else violations.push(`${file.path} writes ${table}, which ${owner} owns`);
+        violations.push(`${file.path} writes ${table}, which ${owner} owns`);
       }
     }
     expect(violations).toEqual([]);
-    // An entry whose write has moved to its owner is removed from the list.
-    expect([...pending].filter((key) => !used.has(key))).toEqual([]);
   });
 
   it('finds the writes it looks for (and no prose)', () => {

@@ -1,5 +1,7 @@
 import type { Currency, PaymentMethod } from '@loupe/contracts';
-import { isoDay, type DemoContext } from './demo-context';
+import { reversalNote } from '../kernel/reversals';
+import { recordQuickSale, reverseQuickSale, type NewQuickSale } from '../modules/sales';
+import { isoDay, makeSales, pastAt, seedingRepos, type DemoContext, type DemoSale } from './demo-context';
 
 interface DemoEntry {
   name: string;
@@ -54,8 +56,10 @@ const QUICK_METHODS: PaymentMethod[] = [
 
 /**
  * Four months of expenses (rent and bills each month, smaller costs every few days, a few paid in USD, EUR or
- * BTC) and of quick sales (services and small accessories) for the demo shop, and two reports pinned to the
- * owner's dashboard. Item sales and purchases come from the inventory demo.
+ * BTC) and of quick sales (services and small accessories, one voided) for the demo shop, and two reports pinned
+ * to the owner's dashboard. Expenses and pins go through the finance module's repositories; each quick sale is
+ * made through the sales module (a one-line deal with its invoice), back-dated to its day. Item sales and
+ * purchases come from the inventory demo.
  */
 export async function seedFinanceDemo(demo: DemoContext): Promise<void> {
   const { random, now } = demo;
@@ -168,33 +172,106 @@ export async function seedFinanceDemo(demo: DemoContext): Promise<void> {
     },
   );
 
-  const columns = (entries: DemoEntry[]) => [
-    entries.map((e) => e.name),
-    entries.map((e) => e.amount),
-    entries.map((e) => e.currency),
-    entries.map((e) => e.rate),
-    entries.map((e) => e.method),
-    entries.map((e) => e.notes),
-    entries.map((e) => e.day),
-  ];
-  const fromArrays = `unnest($3::text[], $4::numeric[], $5::text[], $6::numeric[], $7::text[], $8::text[], $9::date[])
-                      AS e (name, amount, currency, rate, method, notes, day)`;
-  await demo.tx.query(
-    `INSERT INTO expenses (shop_id, name, amount, currency, exchange_rate, amount_gbp, payment_method, notes,
-                           expense_date, created_by, created_at)
-     SELECT $1, name, amount, currency, rate, round(amount * rate, 2), method, notes, day, $2, $10 FROM ${fromArrays}`,
-    [demo.shopId, demo.users.gold, ...columns(expenses), now],
+  const repos = seedingRepos(demo.tx, now);
+  const at = (day: string, hour: number) =>
+    pastAt(now, Math.round((Date.parse(today) - Date.parse(day)) / 86_400_000), hour);
+  for (const e of expenses) {
+    await repos.expenses.insert({
+      shopId: demo.shopId,
+      name: e.name,
+      amount: e.amount,
+      currency: e.currency,
+      exchangeRate: e.rate,
+      paymentMethod: e.method,
+      notes: e.notes,
+      date: e.day,
+      userId: demo.users.gold,
+      at: at(e.day, 12),
+    });
+  }
+
+  // Each quick sale is a one-line deal of the sales module (its invoice, its AML check), made on its day.
+  const sale = (e: DemoEntry): NewQuickSale => ({
+    shopId: demo.shopId,
+    userId: demo.users.silver,
+    at: at(e.day, 14),
+    name: e.name,
+    amount: e.amount,
+    currency: e.currency,
+    exchangeRate: e.rate,
+    paymentMethod: e.method,
+    notes: e.notes,
+    date: e.day,
+    clientId: null,
+    buyerName: '',
+  });
+  const planned: DemoSale[] = quick.map((e) => ({
+    at: at(e.day, 14),
+    make: async () => {
+      await recordQuickSale(seedingRepos(demo.tx, at(e.day, 14)), sale(e));
+    },
+  }));
+  // One rung up twice and voided the next morning by gold: its reversal and credit note.
+  const twice: DemoEntry = {
+    name: 'Pressure test',
+    amount: '30.00',
+    currency: 'GBP',
+    rate: '1',
+    method: 'Debit Card',
+    notes: '',
+    day: isoDay(now, 27),
+  };
+  let twiceId = 0;
+  const voidedAt = at(isoDay(now, 26), 10);
+  const reason = 'Rung up twice: the card was charged once.';
+  planned.push(
+    {
+      at: at(twice.day, 14),
+      make: async () => {
+        twiceId = await recordQuickSale(seedingRepos(demo.tx, at(twice.day, 14)), sale(twice));
+      },
+    },
+    {
+      at: voidedAt,
+      make: async () => {
+        const repos = seedingRepos(demo.tx, voidedAt);
+        const { shopId } = demo;
+        const userId = demo.users.gold;
+        const { reversalId, creditNote } = await reverseQuickSale(repos, {
+          shopId,
+          originalId: twiceId,
+          date: isoDay(now, 26),
+          reason,
+          notes: reversalNote(twiceId, reason),
+          userId,
+          at: voidedAt,
+        });
+        await repos.audit.record({
+          shopId,
+          userId,
+          entity: 'sale',
+          entityId: twiceId,
+          action: 'void',
+          after: { reason, reversalId, amountGbp: 30, creditNote },
+          at: voidedAt,
+        });
+      },
+    },
   );
-  await demo.tx.query(
-    `INSERT INTO sales (shop_id, item_id, name, amount, currency, exchange_rate, amount_gbp, cost_gbp,
-                        payment_method, sale_date, notes, created_by, created_at)
-     SELECT $1, NULL, name, amount, currency, rate, round(amount * rate, 2), NULL, method, day, notes, $2, $10
-       FROM ${fromArrays}`,
-    [demo.shopId, demo.users.silver, ...columns(quick), now],
-  );
-  await demo.tx.query(
-    `INSERT INTO dashboard_pins (shop_id, user_id, report_type, range, created_at)
-     VALUES ($1, $2, 'profit_loss', 'monthly', $3), ($1, $2, 'sales', 'weekly', $3)`,
-    [demo.shopId, demo.users.platinum, now],
-  );
+  await makeSales(demo, planned);
+
+  for (const [type, range] of [
+    ['profit_loss', 'monthly'],
+    ['sales', 'weekly'],
+  ] as const) {
+    await repos.pins.add({
+      shopId: demo.shopId,
+      userId: demo.users.platinum,
+      type,
+      range,
+      from: null,
+      to: null,
+      at: now,
+    });
+  }
 }

@@ -5,9 +5,9 @@ import {
   type ItemStatus,
   type StockType,
 } from '@loupe/contracts';
-import { LedgerRepository } from '../modules/clients/ledger-repository';
 import { stockLinePosting } from '../modules/inventory/stock-postings';
-import { isoDay, type DemoContext } from './demo-context';
+import { ItemSalesService } from '../modules/sales';
+import { isoDay, makeSales, pastAt, seedingContext, seedingRepos, type DemoContext } from './demo-context';
 
 interface DemoLine {
   type: 'cash' | 'credit' | 'debt';
@@ -59,7 +59,8 @@ const pounds = (value: number) => value.toFixed(2);
  * 66 items over the last six months across the three stock types and every status: cash purchases in
  * several currencies (some with a card or broker fee), a few bought on credit from a client or taken against
  * a client's debt, a dozen sales in the last three months, a few items out on approval and a few promoted.
- * Inserted a table at a time; the purchase prices are computed by the database as the API does.
+ * Written through the inventory's repositories (items, purchase lines, check-outs) and the ledger's; the sales
+ * through the sales module, each back-dated to its day.
  */
 export async function seedInventoryDemo(demo: DemoContext): Promise<void> {
   const { tx, shopId, now, random } = demo;
@@ -212,127 +213,114 @@ export async function seedInventoryDemo(demo: DemoContext): Promise<void> {
 
   const createdAt = (item: DemoItem, i: number) =>
     new Date(Date.parse(`${isoDay(now, item.daysAgo)}T10:00:00Z`) + i * 60_000);
-  const inserted = await tx.query<{ id: number; serial: string }>(
-    `INSERT INTO items (shop_id, serial, stock_type, brand, model, description, trade_price, retail_price, status,
-                        purchased_on, promoted_at, promotion_price, created_by, created_at, updated_at)
-     SELECT $1, s.serial, s.stock_type, s.brand, s.model, s.description, s.trade, s.retail, s.status, s.day,
-            CASE WHEN s.promoted THEN s.created_at END,
-            CASE WHEN s.promoted THEN round(s.retail * 0.95, -1) END, $2, s.created_at, s.created_at
-       FROM unnest($3::varchar[], $4::varchar[], $5::varchar[], $6::varchar[], $7::text[], $8::numeric[],
-                   $9::numeric[], $10::varchar[], $11::date[], $12::boolean[], $13::timestamptz[])
-            WITH ORDINALITY AS s(serial, stock_type, brand, model, description, trade, retail, status, day, promoted,
-                                 created_at, ord)
-      ORDER BY s.ord
-     RETURNING id, serial`,
-    [
+  // Each item as Add Item writes it (available; watches kept in Safe 1, the rest in the window), with its
+  // purchase lines (the purchase price is their sum, computed as the API does), then the credit and debt lines
+  // posted on the clients' ledgers the way the API posts them.
+  const repos = seedingRepos(tx, now);
+  const idOf = new Map<string, number>();
+  for (const [i, item] of items.entries()) {
+    const at = createdAt(item, i);
+    const id = await repos.items.insert({
       shopId,
-      demo.users.platinum,
-      items.map((i) => i.serial),
-      items.map((i) => i.stockType),
-      items.map((i) => i.brand),
-      items.map((i) => i.model),
-      items.map((i) => i.description),
-      items.map((i) => pounds(i.trade)),
-      items.map((i) => pounds(i.retail)),
-      items.map((i) => i.status),
-      items.map((i) => isoDay(now, i.daysAgo)),
-      items.map((i) => i.promoted),
-      items.map((item, i) => createdAt(item, i)),
-    ],
-  );
-  const idOf = new Map(inserted.map((row) => [row.serial, row.id]));
-  const flat = items.flatMap((item, i) =>
-    item.lines.map((line, position) => ({
-      ...line,
-      itemId: idOf.get(item.serial) as number,
-      position,
-      at: createdAt(item, i),
-    })),
-  );
-  const lineIds = await tx.query<{ id: string; item_id: number; position: number }>(
-    `INSERT INTO item_transactions (shop_id, item_id, position, type, amount, currency, exchange_rate, fee_percent,
-                                    client_id, amount_gbp, created_at)
-     SELECT $1, l.item_id, l.position, l.type, l.amount, l.currency, l.rate, l.fee, l.client_id,
-            CASE WHEN l.type = 'cash' THEN round(l.amount * l.rate * (1 - l.fee / 100), 2) ELSE l.amount END, l.at
-       FROM unnest($2::int[], $3::int[], $4::varchar[], $5::numeric[], $6::varchar[], $7::numeric[], $8::numeric[],
-                   $9::int[], $10::timestamptz[]) AS l(item_id, position, type, amount, currency, rate, fee, client_id, at)
-     RETURNING id, item_id, position`,
-    [
+      serial: item.serial,
+      stockType: item.stockType,
+      brand: item.brand,
+      model: item.model,
+      description: item.description,
+      tradePrice: pounds(item.trade),
+      retailPrice: pounds(item.retail),
+      status: item.status === 'unavailable' ? 'unavailable' : 'available',
+      purchasedOn: isoDay(now, item.daysAgo),
+      location: item.stockType === 'Watches' ? 'Safe 1' : 'Window',
+      userId: demo.users.platinum,
+      at,
+    });
+    idOf.set(item.serial, id);
+    const lines = await repos.items.insertTransactions(
       shopId,
-      flat.map((l) => l.itemId),
-      flat.map((l) => l.position),
-      flat.map((l) => l.type),
-      flat.map((l) => l.amount),
-      flat.map((l) => l.currency),
-      flat.map((l) => l.rate),
-      flat.map((l) => l.fee),
-      flat.map((l) => l.clientId),
-      flat.map((l) => l.at),
-    ],
-  );
-  await tx.query(
-    `UPDATE items i SET purchase_price = t.total
-       FROM (SELECT item_id, sum(amount_gbp) AS total FROM item_transactions WHERE shop_id = $1 GROUP BY item_id) t
-      WHERE i.id = t.item_id`,
-    [shopId],
-  );
-
-  // Credit and debt purchases reach the clients' balances the way the API posts them.
-  const ledger = new LedgerRepository(tx);
-  const lineId = new Map(lineIds.map((row) => [`${row.item_id}:${row.position}`, Number(row.id)]));
-  for (const line of flat) {
-    if (line.clientId === null) continue;
-    const item = items.find((i) => idOf.get(i.serial) === line.itemId) as DemoItem;
-    const sourceId = lineId.get(`${line.itemId}:${line.position}`) as number;
-    await ledger.post(
-      stockLinePosting(
-        item,
-        { type: line.type as 'credit' | 'debt', clientId: line.clientId, amount: line.amount, sourceId },
-        { shopId, date: isoDay(now, item.daysAgo), userId: demo.users.platinum, at: line.at },
-      ),
+      id,
+      item.lines.map((line) => ({
+        type: line.type,
+        amount: line.amount,
+        currency: line.currency,
+        exchangeRate: line.rate,
+        feePercent: line.fee,
+        clientId: line.clientId,
+      })),
+      at,
     );
-  }
-
-  const out = items.filter((i) => i.status === 'checked_out');
-  if (out.length > 0) {
-    await tx.query(
-      `INSERT INTO checkouts (shop_id, item_id, client_id, due_date, note, checked_out_by, checked_out_at)
-       SELECT $1, o.item_id, o.client_id, o.due, o.note, $2, o.at
-         FROM unnest($3::int[], $4::int[], $5::date[], $6::text[], $7::timestamptz[]) AS o(item_id, client_id, due, note, at)`,
-      [
+    for (const [position, line] of item.lines.entries()) {
+      if (line.type === 'cash' || line.clientId === null) continue;
+      await repos.ledger.post(
+        stockLinePosting(
+          item,
+          {
+            type: line.type,
+            clientId: line.clientId,
+            amount: line.amount,
+            sourceId: (lines[position] as { id: number }).id,
+          },
+          { shopId, date: isoDay(now, item.daysAgo), userId: demo.users.platinum, at },
+        ),
+      );
+    }
+    if (item.promoted) {
+      await repos.items.setPromotion(
         shopId,
-        demo.users.gold,
-        out.map((i) => idOf.get(i.serial)),
-        out.map((_, k) => (clients[k % clients.length] as { id: number }).id),
-        // One of them is overdue, so the checked-out list has something to chase.
-        out.map((_, k) => (k === 0 ? isoDay(now, 2) : isoDay(now, -(7 + k * 3)))),
-        out.map((_, k) => (k % 2 === 0 ? 'On approval for the weekend' : '')),
-        out.map((_, k) => new Date(now.getTime() - (k + 1) * 86_400_000)),
-      ],
-    );
+        id,
+        { price: pounds(Math.round((item.retail * 0.95) / 10) * 10), note: '' },
+        at,
+      );
+    }
   }
 
-  // Sales over the last three months, priced around the retail price, in a mix of payment methods.
-  const sold = items.filter((i) => i.status === 'sold');
-  await tx.query(
-    `INSERT INTO sales (shop_id, item_id, name, amount, currency, exchange_rate, amount_gbp, cost_gbp,
-                        payment_method, client_id, sale_date, notes, created_by, created_at)
-     SELECT $1, i.id, CASE WHEN i.brand <> '' THEN btrim(i.brand || ' ' || i.model) || ' ' || i.serial
-                           ELSE i.description END,
-            s.amount, 'GBP', 1, s.amount, i.purchase_price, s.method, s.client_id, s.day, '', $2,
-            s.day::timestamp + time '15:00'
-       FROM unnest($3::int[], $4::numeric[], $5::varchar[], $6::int[], $7::date[]) AS s(item_id, amount, method, client_id, day)
-       JOIN items i ON i.id = s.item_id`,
-    [
+  // Out on approval with clients: one of them overdue, so the checked-out list has something to chase.
+  const out = items.filter((i) => i.status === 'checked_out');
+  for (const [k, item] of out.entries()) {
+    const id = idOf.get(item.serial) as number;
+    const at = new Date(now.getTime() - (k + 1) * 86_400_000);
+    await repos.checkouts.open({
       shopId,
-      demo.users.gold,
-      sold.map((i) => idOf.get(i.serial)),
-      sold.map((i) => pounds(Math.round((i.retail * (0.9 + random() * 0.1)) / 10) * 10)),
-      sold.map(() => pick(PAYMENT_METHODS.slice(0, 5))),
-      sold.map((_, k) =>
-        clients.length > 0 && k % 2 === 0 ? (clients[k % clients.length] as { id: number }).id : null,
-      ),
-      sold.map((i, k) => isoDay(now, Math.min(i.daysAgo - 1, 3 + ((k * 7) % 85)))),
-    ],
+      itemId: id,
+      clientId: (clients[k % clients.length] as { id: number }).id,
+      dueDate: k === 0 ? isoDay(now, 2) : isoDay(now, -(7 + k * 3)),
+      note: k % 2 === 0 ? 'On approval for the weekend' : '',
+      agreedPrice: null,
+      userId: demo.users.gold,
+      at,
+    });
+    await repos.items.setStatus(shopId, id, 'checked_out', at);
+  }
+
+  // Sales over the last three months, priced around the retail price, in a mix of payment methods: each an
+  // item's Sell (a one-line deal of the sales module: its sale row at the purchase price as cost, its invoice,
+  // the AML check), made at 3pm on its day. Cash only from walk-ins and under £2,000: the demo's one AML flag
+  // is the compliance demo's.
+  const sold = items.filter((i) => i.status === 'sold');
+  const prices = sold.map((i) => pounds(Math.round((i.retail * (0.9 + random() * 0.1)) / 10) * 10));
+  const methods = sold.map(() => pick(PAYMENT_METHODS.slice(0, 5)));
+  await makeSales(
+    demo,
+    sold.map((item, k) => {
+      const itemId = idOf.get(item.serial) as number;
+      const clientId =
+        clients.length > 0 && k % 2 === 0 ? (clients[k % clients.length] as { id: number }).id : null;
+      const price = prices[k] as string;
+      const chosen = methods[k] as (typeof PAYMENT_METHODS)[number];
+      const method =
+        chosen === 'Cash' && (clientId !== null || Number(price) >= 2000) ? 'Bank Transfer' : chosen;
+      const at = pastAt(now, Math.min(item.daysAgo - 1, 3 + ((k * 7) % 85)), 15);
+      return {
+        at,
+        itemIds: [itemId],
+        make: async () => {
+          await new ItemSalesService(seedingContext(tx, at)).sell(
+            { shopId, userId: demo.users.gold, role: 'gold' },
+            itemId,
+            { price, paymentMethod: method, clientId },
+          );
+        },
+      };
+    }),
   );
 }

@@ -5,14 +5,14 @@ import { DEMO_PASSWORD } from '../modules/auth/common-passwords';
 import { hashPassword } from '../modules/auth/password-hasher';
 import { MembershipsRepository } from '../modules/shops/memberships-repository';
 import { UsersRepository } from '../modules/auth/users-repository';
-import { seededRandom, type DemoContext } from './demo-context';
+import { runSales, seededRandom, type DemoContext } from './demo-context';
 import { seedClientsDemo } from './clients';
 import { seedInventoryDemo } from './inventory';
 import { seedFinanceDemo } from './finance';
 import { seedStockTakesDemo } from './stock-takes';
 import { seedStockAgingDemo } from './stock-aging';
 import { seedComplianceDemo } from './compliance';
-import { seedInvoicesDemo, seedShopSettingsDemo } from './documents';
+import { seedShopSettingsDemo } from './documents';
 
 export const DEMO_SHOP_NAME = 'Loupe Demo';
 // One published password for the demo accounts, known to the password rules and the production check too.
@@ -30,17 +30,20 @@ const DEMO_USERS: ReadonlyArray<{ username: Role; first_name: string; last_name:
   { username: 'silver', first_name: 'Sylvie', last_name: 'Hart' },
 ];
 
-/** The demo records of each domain, seeded in this order into the new demo shop. */
+/**
+ * The demo records of each domain, seeded in this order into the new demo shop. The stock and finance
+ * domains plan their sales; they are all made (each with its invoice or credit note) before the stock-take,
+ * in the order they happened, so the documents are numbered in that order.
+ */
 const DEMO_DOMAINS: ReadonlyArray<(demo: DemoContext) => Promise<void>> = [
   seedShopSettingsDemo,
   seedClientsDemo,
   seedInventoryDemo,
   seedFinanceDemo,
+  async (demo) => runSales(demo.sales ?? []),
   seedStockTakesDemo,
   seedStockAgingDemo,
   seedComplianceDemo,
-  // Last: the invoices and credit notes of every sale above.
-  seedInvoicesDemo,
 ];
 
 /** Creates the demo shop and its three members, unless the database already has a shop. */
@@ -74,6 +77,7 @@ export async function seedDemo(
       users: Object.fromEntries(accounts.map((a) => [a.role, a.id])) as DemoContext['users'],
       now,
       random: seededRandom(20261122),
+      sales: [],
       ...(options.fileKey ? { fileKey: options.fileKey } : {}),
     };
     // Each domain's records, in dependency order: stock refers to clients, reports read stock and sales.
