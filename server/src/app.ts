@@ -6,10 +6,10 @@ import Fastify, {
 } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config';
 import type { Db } from './db/database';
-import { createContext } from './context';
+import { createContext, type AppContext } from './context';
 import { loggerOptions as apiLoggerOptions } from './kernel/logging';
 import { validatorCompiler } from './kernel/query-string';
 import { installErrorHandling } from './plugins/error-handling';
@@ -94,8 +94,9 @@ export const loupeApi: FastifyPluginAsync<LoupeApiOptions> = async (instance, op
   await registerOpenApi(fastify, ctx);
 
   const addMethodNotAllowed = collectApiRoutes(fastify);
-  // One plugin per domain module, mirroring the remotes.
-  const domains = [
+  // One plugin per domain module, mirroring the remotes. Each is typed with its own context (the repositories
+  // it names); the app's context, every repository in one bag, satisfies them all.
+  const domains: ReadonlyArray<FastifyPluginAsyncTypebox<{ ctx: AppContext }>> = [
     authRoutes,
     shopsRoutes,
     clientRoutes,
