@@ -57,7 +57,7 @@ export interface LoupeApiOptions {
   config: Config;
   /** The clock for sessions and throttling; tests move it instead of sleeping. */
   now?: () => Date;
-  /** The general per-address request limit (default: plugins/rate-limit.ts); tests lower it. */
+  /** The general per-address request limit (default: RATE_LIMIT_PER_MINUTE, config.ts); tests lower it. */
   rateLimit?: GeneralRateLimit;
 }
 
@@ -78,7 +78,10 @@ export const loupeApi: FastifyPluginAsync<LoupeApiOptions> = async (instance, op
   // Every address-keyed rule below (the rate limit, sign-in throttling, sessions) needs a real address.
   installClientAddressCheck(fastify);
   // The first limit of this context: a flood is refused before any session is looked up.
-  await registerRateLimit(fastify, options.rateLimit);
+  await registerRateLimit(
+    fastify,
+    options.rateLimit ?? { max: options.config.rateLimitPerMinute, windowMs: 60_000 },
+  );
   // Before any route (it attaches per route): JSON and text answers of 1 KB or more (lists, reports, CSV) go
   // out brotli/gzip-compressed. Stored files (KYC papers, item images: PDF, JPEG, PNG…) are no such type and
   // stream as stored, with their length. Request bodies are never inflated: no client sends them compressed,

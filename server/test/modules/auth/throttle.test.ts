@@ -195,6 +195,24 @@ describe('general rate limit', () => {
     }
   });
 
+  it('takes its limit from RATE_LIMIT_PER_MINUTE, so an operator (or a benchmark) can set it', async () => {
+    expect(loadConfig({}).rateLimitPerMinute).toBe(3000);
+    expect(() => loadConfig({ RATE_LIMIT_PER_MINUTE: '10' })).toThrow(/RATE_LIMIT_PER_MINUTE/);
+    const limited = await buildApp({
+      db: state.db,
+      config: testConfig(state.tdb, { RATE_LIMIT_PER_MINUTE: '60' }),
+      logger: false,
+      now: state.clock.now,
+    });
+    try {
+      const browser = new Browser(limited);
+      for (let i = 0; i < 60; i += 1) expect((await browser.get('/auth-check/')).statusCode).toBe(200);
+      expect((await browser.get('/auth-check/')).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('is far above what the app sends: 200 requests in a row pass with the default limit', async () => {
     const browser = new Browser(state.app);
     for (let i = 0; i < 200; i += 1) expect((await browser.get('/auth-check/')).statusCode).toBe(200);
