@@ -13,6 +13,7 @@ import { seedStockTakesDemo } from './stock-takes';
 import { seedStockAgingDemo } from './stock-aging';
 import { seedComplianceDemo } from './compliance';
 import { seedShopSettingsDemo } from './documents';
+import { seedDealsDemo } from './deals';
 
 export const DEMO_SHOP_NAME = 'Loupe Demo';
 // One published password for the demo accounts, known to the password rules and the production check too.
@@ -31,7 +32,7 @@ const DEMO_USERS: ReadonlyArray<{ username: Role; first_name: string; last_name:
 ];
 
 /**
- * The demo records of each domain, seeded in this order into the new demo shop. The stock and finance
+ * The demo records of each domain, seeded in this order into the new demo shop. The stock, finance and deals
  * domains plan their sales; they are all made (each with its invoice or credit note) before the stock-take,
  * in the order they happened, so the documents are numbered in that order.
  */
@@ -40,6 +41,7 @@ const DEMO_DOMAINS: ReadonlyArray<(demo: DemoContext) => Promise<void>> = [
   seedClientsDemo,
   seedInventoryDemo,
   seedFinanceDemo,
+  seedDealsDemo,
   async (demo) => runSales(demo.sales ?? []),
   seedStockTakesDemo,
   seedStockAgingDemo,

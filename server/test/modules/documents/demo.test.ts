@@ -9,12 +9,29 @@ it('the demo shop has its details and an invoice for every sale, a credit note f
   const settings = (await browser.get('/api/shop/settings/')).json();
   expect(settings).toMatchObject({ legalName: 'Loupe Demo Ltd', vatNumber: 'GB999999973' });
 
-  const sales = await state.db.query<{ originals: number; reversals: number }>(
+  // Every sale is a deal (issue 20): one invoice per deal sold, however many lines it has, and one credit note
+  // per deal voided (a reversal keeps its deal).
+  const sales = await state.db.query<{
+    originals: number;
+    reversals: number;
+    documents: number;
+    voids: number;
+  }>(
     `SELECT count(*) FILTER (WHERE reversal_of IS NULL)::int AS originals,
-            count(*) FILTER (WHERE reversal_of IS NOT NULL)::int AS reversals FROM sales`,
+            count(*) FILTER (WHERE reversal_of IS NOT NULL)::int AS reversals,
+            count(DISTINCT deal_id) FILTER (WHERE reversal_of IS NULL)::int AS documents,
+            count(DISTINCT deal_id) FILTER (WHERE reversal_of IS NOT NULL)::int AS voids
+       FROM sales`,
   );
-  const { originals, reversals } = sales[0] as { originals: number; reversals: number };
+  const { originals, reversals, documents, voids } = sales[0] as {
+    originals: number;
+    reversals: number;
+    documents: number;
+    voids: number;
+  };
   expect(originals).toBeGreaterThan(10);
+  expect(reversals).toBeGreaterThanOrEqual(1);
+  expect(documents).toBeLessThan(originals); // the demo's deal of several lines has one invoice
   const numbers = async (kind: string) =>
     (
       await state.db.query<{ number: number }>(
@@ -22,10 +39,14 @@ it('the demo shop has its details and an invoice for every sale, a credit note f
         [kind],
       )
     ).map((r) => r.number);
-  expect(await numbers('invoice')).toEqual(Array.from({ length: originals }, (_, i) => i + 1));
-  expect(await numbers('credit_note')).toEqual(Array.from({ length: reversals }, (_, i) => i + 1));
+  expect(await numbers('invoice')).toEqual(Array.from({ length: documents }, (_, i) => i + 1));
+  expect(await numbers('credit_note')).toEqual(Array.from({ length: voids }, (_, i) => i + 1));
   const uncovered = await state.db.query(
-    'SELECT s.id FROM sales s WHERE NOT EXISTS (SELECT 1 FROM invoices inv WHERE inv.sale_id = s.id)',
+    `SELECT s.id FROM sales s
+      WHERE NOT EXISTS (SELECT 1 FROM invoices inv
+                         WHERE inv.sale_id = s.id
+                            OR (inv.deal_id = s.deal_id
+                                AND inv.kind = CASE WHEN s.reversal_of IS NULL THEN 'invoice' ELSE 'credit_note' END))`,
   );
   expect(uncovered).toEqual([]);
 
