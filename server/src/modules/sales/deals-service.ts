@@ -139,6 +139,7 @@ export class DealsService {
         input.lines.flatMap((l) => (l.itemId === null ? [] : [l.itemId])),
       );
       for (const item of sold.values()) refuseUnsellable(item, reserve);
+      if (input.clientId !== null) await lockClient(repos, shopId, input.clientId);
 
       const dealId = await repos.deals.insert({
         shopId,
@@ -609,6 +610,16 @@ export async function writeDeal<T>(
     if ((error as { code?: unknown }).code === '22003') throw new ApiError(400, tooLarge);
     throw error;
   }
+}
+
+/**
+ * Locks the client's row (FOR UPDATE) before the transaction writes any row that names it. Such a row's foreign
+ * key takes a share lock on the client, and the AML guard then asks for the update lock: two transactions of one
+ * client that both held the share lock would wait on each other (a deadlock, seen as two cash sales in parallel
+ * on PostgreSQL). Taken first, after the items, the update lock makes the second wait for the first instead.
+ */
+export async function lockClient(repos: Repositories, shopId: number, clientId: number): Promise<void> {
+  await repos.aml.lockCdd(shopId, clientId);
 }
 
 /** The items of a deal, locked in id order (so two deals over the same items queue rather than deadlock). */

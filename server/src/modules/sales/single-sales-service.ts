@@ -22,7 +22,7 @@ import { ErrorBag, dateField, decimalField } from '../../kernel/validation';
 import { amlRefusals, guardCash } from '../compliance';
 import { auditView, postConsignmentPayable, reverseConsignmentPayable } from '../inventory';
 import { INVALID_CLIENT } from './deal-input';
-import { writeDeal } from './deals-service';
+import { lockClient, writeDeal } from './deals-service';
 import type { Repositories } from '../../repositories';
 
 /** 409: the item has no sale standing (never sold, or its sale was voided and it was not sold again). */
@@ -82,6 +82,8 @@ export class ItemSalesService {
           before.status === 'checked_out' ? await repos.checkouts.close(id, 'sold', userId, now) : null;
         const buyer = clientId ?? closed?.clientId ?? null;
         const buyerName = buyer === null ? (body.buyerName ?? '').trim() : '';
+        // The buyer's row before any row that names it (lockClient): two sales to one client queue here.
+        if (buyer !== null) await lockClient(repos, shopId, buyer);
         const dealId = await repos.deals.insert({
           shopId,
           status: 'completed',
@@ -278,6 +280,7 @@ export interface NewQuickSale {
  */
 export async function recordQuickSale(repos: Repositories, sale: NewQuickSale): Promise<number> {
   const { shopId, userId, at } = sale;
+  if (sale.clientId !== null) await lockClient(repos, shopId, sale.clientId);
   const dealId = await repos.deals.insert({
     shopId,
     status: 'completed',

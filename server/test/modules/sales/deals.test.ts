@@ -342,6 +342,24 @@ describe('two deals racing for one item', () => {
   });
 });
 
+describe('two deals of one client at once', () => {
+  it('checks their cash one after the other: the second sees the first and is refused', async () => {
+    const gold = await as('gold');
+    const silver = await as('silver');
+    const client = await create({ name: 'Both At Once' });
+    const [a, b] = [await item(gold, 'RLX-PAR-1', '3000'), await item(gold, 'RLX-PAR-2', '3000')];
+    const deal = (browser: Browser, itemId: number) =>
+      browser.post(DEALS, {
+        clientId: client,
+        lines: [{ kind: 'item', itemId, price: '5000' }],
+        payments: [{ method: 'Cash', amount: '5000' }],
+      });
+    const answers = await Promise.all([deal(gold, a), deal(silver, b)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(await counts()).toMatchObject({ deals: 1, sales: 1, invoices: 1 });
+  });
+});
+
 describe('deposits and layaway', () => {
   const reserve = async (gold: Browser, client: number, itemId: number, collectBy = '2026-03-31') =>
     gold.post(DEALS, {
