@@ -7,10 +7,10 @@ import {
   type CddMissing,
   type Currency,
 } from '@loupe/contracts';
-import type { AppContext } from '../../context';
+import type { ModuleContext } from '../../kernel/context';
 import { ConflictWithFields } from '../../kernel/http-errors';
-import type { Repositories } from '../../repositories';
 import type { NewAmlEvent } from './aml-repository';
+import type { AmlRepos } from './deps';
 
 /** A payment one of the three writers is about to save: an item's Sell, a quick sale, a payment received. */
 export interface CashPayment {
@@ -54,7 +54,7 @@ export class AmlRefused extends ConflictWithFields {
 
 /** What the writer calls once the accepted payment is saved: the 'flagged' event and its audit entry. */
 export interface AmlAccepted {
-  flag(repos: Repositories, saved: { saleId?: number; ledgerEntryId?: number; dealId?: number }): Promise<void>;
+  flag(repos: AmlRepos, saved: { saleId?: number; ledgerEntryId?: number; dealId?: number }): Promise<void>;
 }
 
 const NOTHING: AmlAccepted = { flag: async () => undefined };
@@ -95,7 +95,7 @@ function auditOf(event: NewAmlEvent, action: 'aml_refused' | 'aml_flagged', id: 
  * writer's transaction rolls back; `withAmlRefusals` then records the refusal). With it: returns the flag to
  * write once the payment is saved, in the same transaction.
  */
-export async function guardCash(repos: Repositories, p: CashPayment): Promise<AmlAccepted> {
+export async function guardCash(repos: AmlRepos, p: CashPayment): Promise<AmlAccepted> {
   if (p.paymentMethod !== 'Cash') return NOTHING;
   const { aml } = repos;
   const cdd = p.clientId === null ? null : await aml.lockCdd(p.shopId, p.clientId);
@@ -168,7 +168,7 @@ export async function guardCash(repos: Repositories, p: CashPayment): Promise<Am
  * For a writer's catch: when the guard refused its payment (everything the writer did rolled back), records
  * the 'refused' event and its audit entry in a transaction of their own. Any other error is left alone.
  */
-export async function recordAmlRefusal(ctx: AppContext, error: unknown): Promise<void> {
+export async function recordAmlRefusal(ctx: ModuleContext<AmlRepos>, error: unknown): Promise<void> {
   if (!(error instanceof AmlRefused)) return;
   await ctx.transaction(async ({ aml, audit }) => {
     const id = await aml.insert(error.event);
@@ -177,7 +177,7 @@ export async function recordAmlRefusal(ctx: AppContext, error: unknown): Promise
 }
 
 /** The same for a promise's `.catch`: records a refusal, then rethrows. */
-export function amlRefusals(ctx: AppContext) {
+export function amlRefusals(ctx: ModuleContext<AmlRepos>) {
   return async (error: unknown): Promise<never> => {
     await recordAmlRefusal(ctx, error);
     throw error;
