@@ -9,7 +9,7 @@ import {
   type LedgerPayment,
   type LedgerPaymentResult,
 } from '@loupe/contracts';
-import type { AppContext } from '../../context';
+import type { ClientsContext } from './deps';
 import { isNumericOutOfRange } from '../../kernel/db-errors';
 import { expectedVersion, staleEdit, versionMatches } from '../../kernel/record-versions';
 import { FileStore, ONE_FILE, type UploadRules } from '../../kernel/file-storage';
@@ -83,7 +83,7 @@ function paymentCash(
 export class ClientsService {
   readonly kycFiles: FileStore;
 
-  constructor(private readonly ctx: AppContext) {
+  constructor(private readonly ctx: ClientsContext) {
     this.kycFiles = new FileStore(ctx.db, fileKeyFor(ctx.config.fileKey), KYC_FILES);
   }
 

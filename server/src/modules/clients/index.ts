@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AppContext } from '../../context';
+import type { ClientsContext } from './deps';
 import { ClientsService } from './clients-service';
 import type { ClientsRouteOptions } from './route-options';
 import checkoutRoutes from './routes/checkouts';
@@ -10,7 +10,7 @@ import ledgerVoidRoutes from './routes/ledger-voids';
 import verificationRoutes from './routes/verification';
 
 /** The clients endpoints (service paths under /api/clients/): records, ledger, KYC documents, audit. */
-const clientsRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+const clientsRoutes: FastifyPluginAsyncTypebox<{ ctx: ClientsContext }> = async (fastify, { ctx }) => {
   const options: ClientsRouteOptions = { ctx, service: new ClientsService(ctx) };
   await fastify.register(clientRoutes, options);
   await fastify.register(ledgerRoutes, options);
@@ -24,4 +24,5 @@ const clientsRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fas
 export default clientsRoutes;
 
 export { INVALID_PHONE, isValidPhone } from './input';
-export type { LedgerPosting } from './ledger-repository';
+export type { LedgerPosting, LedgerRepository } from './ledger-repository';
+export type { ClientsContext, ClientsRepos } from './deps';

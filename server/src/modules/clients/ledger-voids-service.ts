@@ -1,5 +1,5 @@
 import type { LedgerEntry, LedgerVoidResult } from '@loupe/contracts';
-import type { AppContext } from '../../context';
+import type { ClientsContext } from './deps';
 import { isNumericOutOfRange } from '../../kernel/db-errors';
 import { conflict, notFound } from '../../kernel/http-errors';
 import type { ShopCaller } from '../../kernel/shop-scope';
@@ -30,7 +30,7 @@ export const VOID_BALANCE_OVERFLOW =
  * with it, and the audit record is written, in one transaction. The original entry is never changed.
  */
 export class LedgerVoidsService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: ClientsContext) {}
 
   async void(
     caller: ShopCaller,
