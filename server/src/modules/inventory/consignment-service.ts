@@ -10,12 +10,11 @@ import {
   type ItemRow,
   type ReturnToSupplier,
 } from '@loupe/contracts';
-import type { AppContext } from '../../context';
+import type { ConsignmentPayableRepos, InventoryContext } from './deps';
 import { conflict, notFound } from '../../kernel/http-errors';
 import { AMOUNT_RULE } from '../../kernel/money';
 import type { ShopCaller } from '../../kernel/shop-scope';
 import { ErrorBag, dateField, decimalField } from '../../kernel/validation';
-import type { Repositories } from '../../repositories';
 import type { NewReversal } from '../../kernel/reversals';
 import { auditView } from './common';
 
@@ -76,7 +75,7 @@ const describe = (item: ItemRow) => [item.brand, item.model].filter(Boolean).joi
  * reverses exactly it. Nothing for the shop's own stock.
  */
 export async function postConsignmentPayable(
-  repos: Repositories,
+  repos: ConsignmentPayableRepos,
   item: ItemRow,
   sale: { id: number; date: string },
   posted: { shopId: number; userId: number; at: Date },
@@ -99,7 +98,7 @@ export async function postConsignmentPayable(
 
 /** Voiding that sale reverses the payable too (same day, reason and user as the sale's reversal). */
 export async function reverseConsignmentPayable(
-  repos: Repositories,
+  repos: ConsignmentPayableRepos,
   itemId: number,
   reversal: Omit<NewReversal, 'originalId' | 'notes'>,
 ): Promise<void> {
@@ -116,7 +115,7 @@ export async function reverseConsignmentPayable(
 
 /** Return to supplier: an available consignment item goes back; it is no longer stock of any kind. */
 export class ConsignmentService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: InventoryContext) {}
 
   async returnToSupplier({ shopId, userId }: ShopCaller, id: number, body: ReturnToSupplier): Promise<Item> {
     const now = this.ctx.now();

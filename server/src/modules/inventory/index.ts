@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AppContext } from '../../context';
+import type { InventoryContext } from './deps';
 import { ItemsService } from './items-service';
 import type { InventoryRouteOptions } from './route-options';
 import actionRoutes from './routes/actions';
@@ -9,7 +9,7 @@ import labelRoutes from './routes/labels';
 import consignmentRoutes from './routes/consignment';
 
 /** The inventory endpoints (service paths under /api/items/): stock, its actions and its images. */
-const inventoryRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+const inventoryRoutes: FastifyPluginAsyncTypebox<{ ctx: InventoryContext }> = async (fastify, { ctx }) => {
   const options: InventoryRouteOptions = { ctx, service: new ItemsService(ctx) };
   await fastify.register(itemRoutes, options);
   await fastify.register(actionRoutes, options);
@@ -25,3 +25,5 @@ export { daysBetween, notConsigned, type ItemsRepository } from './items-reposit
 export { auditView, SERIAL_TAKEN } from './common';
 export { postConsignmentPayable, reverseConsignmentPayable } from './consignment-service';
 export { standingSale } from './item-sales-repository';
+export type { CheckoutsRepository } from './checkouts-repository';
+export type { ConsignmentPayableRepos, InventoryContext, InventoryRepos } from './deps';

@@ -9,17 +9,16 @@ import {
   type ItemPromote,
   type ItemUpdate,
 } from '@loupe/contracts';
-import type { AppContext } from '../../context';
 import { FileStore, NO_FILE, type UploadRules } from '../../kernel/file-storage';
-import { fileKeyFor } from '../../kernel/file-crypto';
+import { fileKeyFor } from '../../config';
 import { sniffImage } from '../../kernel/file-types';
 import { conflict, fieldErrors, notFound } from '../../kernel/http-errors';
 import { expectedVersion, staleEdit, versionMatches } from '../../kernel/record-versions';
 import { AMOUNT_RULE } from '../../kernel/money';
 import type { ShopCaller } from '../../kernel/shop-scope';
 import { ErrorBag, dateField, decimalField } from '../../kernel/validation';
-import type { Repositories } from '../../repositories';
 import { SERIAL_TAKEN, auditView, translateWriteError } from './common';
+import type { InventoryContext, InventoryRepos } from './deps';
 import { stockLinePosting } from './stock-postings';
 import { checkTransactionClients, parseItemCreate, parseItemFields } from './item-input';
 import { parseConsignment } from './consignment-service';
@@ -49,7 +48,7 @@ const IMAGE_FILES: UploadRules = {
 export class ItemsService {
   readonly imageFiles: FileStore;
 
-  constructor(private readonly ctx: AppContext) {
+  constructor(private readonly ctx: InventoryContext) {
     this.imageFiles = new FileStore(ctx.db, fileKeyFor(ctx.config.fileKey), IMAGE_FILES);
   }
 
@@ -189,7 +188,7 @@ export class ItemsService {
     { shopId, userId }: ShopCaller,
     id: number,
     action: string,
-    change: (repos: Repositories, item: Item) => Promise<Record<string, unknown> | void>,
+    change: (repos: InventoryRepos, item: Item) => Promise<Record<string, unknown> | void>,
     tooLarge = { field: 'non_field_errors', message: 'A value is too large.' },
   ): Promise<Item> {
     const now = this.ctx.now();

@@ -1,8 +1,8 @@
-import type { AppContext } from '../../context';
+import type { InventoryContext } from './deps';
 import type { ItemsService } from './items-service';
 
 /** What each of the inventory routes is registered with: the app context and the module's one service. */
 export interface InventoryRouteOptions {
-  ctx: AppContext;
+  ctx: InventoryContext;
   service: ItemsService;
 }
