@@ -21,12 +21,11 @@ import {
   type PaymentMethod,
   type VatTreatment,
 } from '@loupe/contracts';
-import type { AppContext } from '../../context';
+import type { SaleRecordRepos, SalesContext, SalesRepos } from './deps';
 import { isUniqueViolation } from '../../kernel/db-errors';
 import { ApiError, conflict, fieldErrors, notFound } from '../../kernel/http-errors';
 import type { ShopCaller } from '../../kernel/shop-scope';
 import { ErrorBag, dateField, pageOf, pagingOf } from '../../kernel/validation';
-import type { Repositories } from '../../repositories';
 import { AmlRefused, amlRefusals, guardCash, type AmlAccepted } from '../compliance';
 import { SERIAL_TAKEN, postConsignmentPayable, reverseConsignmentPayable } from '../inventory';
 import { requireVoider, voidReason } from '../../kernel/reversals';
@@ -60,7 +59,7 @@ const dec = (value: string) => Number(value);
  * nothing.
  */
 export class DealsService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: SalesContext) {}
 
   // ---------------------------------------------------------------- reads
 
@@ -207,7 +206,7 @@ export class DealsService {
 
   /** The AML guard over this deal's new cash: money in and money out, each with the client's linked cash. */
   private async guard(
-    repos: Repositories,
+    repos: SalesRepos,
     { shopId, userId }: ShopCaller,
     deal: { clientId: number | null; buyerName: string; date: string },
     dealId: number,
@@ -243,7 +242,7 @@ export class DealsService {
 
   /** A part-exchanged piece entered as stock: bought from the client on the deal's day at its allowance. */
   private async enterPartExchange(
-    repos: Repositories,
+    repos: SalesRepos,
     { shopId, userId }: ShopCaller,
     piece: NonNullable<ParsedDeal['lines'][number]['partExchange']>,
     allowance: string,
@@ -308,7 +307,7 @@ export class DealsService {
    * closed, a promotion ended, a consignment's payable posted), the deal completed, its invoice issued.
    */
   private async completeInside(
-    repos: Repositories,
+    repos: SalesRepos,
     caller: ShopCaller,
     dealId: number,
     lines: readonly StoredLine[],
@@ -493,7 +492,7 @@ export class DealsService {
     return this.detail(caller, id);
   }
 
-  private async reserved(repos: Repositories, shopId: number, id: number) {
+  private async reserved(repos: SalesRepos, shopId: number, id: number) {
     const deal = await repos.deals.find(shopId, id, true);
     if (!deal) throw notFound();
     if (deal.status !== 'reserved') throw conflict(DEAL_NOT_RESERVED);
@@ -585,7 +584,7 @@ export class DealsService {
 
   // ---------------------------------------------------------------- plumbing
 
-  private write<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {
+  private write<T>(work: (repos: SalesRepos) => Promise<T>): Promise<T> {
     return writeDeal(this.ctx, work);
   }
 }
@@ -595,8 +594,8 @@ export class DealsService {
  * part-exchange's serial taken by a concurrent add, a GBP value beyond its column.
  */
 export async function writeDeal<T>(
-  ctx: AppContext,
-  work: (repos: Repositories) => Promise<T>,
+  ctx: SalesContext,
+  work: (repos: SalesRepos) => Promise<T>,
   tooLarge: Record<string, string[]> = TOO_LARGE,
 ): Promise<T> {
   try {
@@ -618,12 +617,12 @@ export async function writeDeal<T>(
  * client that both held the share lock would wait on each other (a deadlock, seen as two cash sales in parallel
  * on PostgreSQL). Taken first, after the items, the update lock makes the second wait for the first instead.
  */
-export async function lockClient(repos: Repositories, shopId: number, clientId: number): Promise<void> {
+export async function lockClient(repos: SaleRecordRepos, shopId: number, clientId: number): Promise<void> {
   await repos.aml.lockCdd(shopId, clientId);
 }
 
 /** The items of a deal, locked in id order (so two deals over the same items queue rather than deadlock). */
-async function lockItems(repos: Repositories, shopId: number, ids: readonly number[]) {
+async function lockItems(repos: SalesRepos, shopId: number, ids: readonly number[]) {
   const locked = new Map<number, LockedItem>();
   for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
     const item = await repos.items.findRow(shopId, id, true);

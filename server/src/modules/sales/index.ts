@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AppContext } from '../../context';
+import type { SalesContext } from './deps';
 import dealRoutes from './routes/deals';
 import itemSaleRoutes from './routes/item-sales';
 
@@ -18,9 +18,10 @@ export {
  * The sales module (issue 20): the one sales workflow. A deal — stock items, other lines, part-exchanges, split
  * payments in and out, deposits and instalments — is one transaction through DealsService.
  */
-const salesRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+const salesRoutes: FastifyPluginAsyncTypebox<{ ctx: SalesContext }> = async (fastify, { ctx }) => {
   await fastify.register(dealRoutes, { ctx });
   await fastify.register(itemSaleRoutes, { ctx });
 };
 
 export default salesRoutes;
+export type { SaleRecordRepos, SalesContext, SalesRepos } from './deps';

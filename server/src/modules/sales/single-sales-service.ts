@@ -7,7 +7,7 @@ import {
   type ItemSell,
   type PaymentMethod,
 } from '@loupe/contracts';
-import type { AppContext } from '../../context';
+import type { SaleRecordRepos, SalesContext } from './deps';
 import { conflict, notFound } from '../../kernel/http-errors';
 import { RATE_RULE, amountRuleFor } from '../../kernel/money';
 import {
@@ -23,7 +23,6 @@ import { amlRefusals, guardCash } from '../compliance';
 import { auditView, postConsignmentPayable, reverseConsignmentPayable } from '../inventory';
 import { INVALID_CLIENT } from './deal-input';
 import { lockClient, writeDeal } from './deals-service';
-import type { Repositories } from '../../repositories';
 
 /** 409: the item has no sale standing (never sold, or its sale was voided and it was not sold again). */
 export const NOT_SOLD = 'This item has not been sold.';
@@ -49,7 +48,7 @@ export function saleName(item: ItemRow): string {
  * consignment's payable posted), the invoice in its single-sale form — and answers the item, as it always has.
  */
 export class ItemSalesService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: SalesContext) {}
 
   async sell(caller: ShopCaller, id: number, body: ItemSell): Promise<Item> {
     const { shopId, userId } = caller;
@@ -278,7 +277,7 @@ export interface NewQuickSale {
  * sale row under the quick sale's own name and notes, and its invoice in single-sale form, in the caller's
  * transaction. → the sale row's id (what the quick sale screens read back).
  */
-export async function recordQuickSale(repos: Repositories, sale: NewQuickSale): Promise<number> {
+export async function recordQuickSale(repos: SaleRecordRepos, sale: NewQuickSale): Promise<number> {
   const { shopId, userId, at } = sale;
   if (sale.clientId !== null) await lockClient(repos, shopId, sale.clientId);
   const dealId = await repos.deals.insert({
@@ -362,7 +361,7 @@ export async function recordQuickSale(repos: Repositories, sale: NewQuickSale): 
  * deal voided. → the reversal's id and the credit note's reference (null for a sale made before invoices).
  */
 export async function reverseQuickSale(
-  repos: Repositories,
+  repos: SaleRecordRepos,
   reversal: NewReversal,
 ): Promise<{ reversalId: number; creditNote: string | null }> {
   const reversalId = await repos.dealDocuments.reverseSale(reversal);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { endpoints } from '@loupe/contracts';
-import type { AppContext } from '../../../context';
+import type { SalesContext } from '../deps';
 import { Detail, staffRoute } from '../../../kernel/schemas';
 import { shopCaller } from '../../../kernel/shop-scope';
 import { pathId } from '../../../kernel/validation';
@@ -10,7 +10,7 @@ const TAGS = ['sales'];
 
 /** Deals (issue 20): create or check one, list and read them, and a reserved deal's instalments, completion and
  * cancellation; a completed deal's void. */
-const dealRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+const dealRoutes: FastifyPluginAsyncTypebox<{ ctx: SalesContext }> = async (fastify, { ctx }) => {
   const deals = new DealsService(ctx);
   const conflict = { response: { 409: Detail } };
 

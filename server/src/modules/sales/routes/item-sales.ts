@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { endpoints } from '@loupe/contracts';
-import type { AppContext } from '../../../context';
+import type { SalesContext } from '../deps';
 import { VoidBody } from '../../../kernel/reversals';
 import { Detail, staffRoute } from '../../../kernel/schemas';
 import { shopCaller } from '../../../kernel/shop-scope';
@@ -10,7 +10,7 @@ import { ItemSalesService } from '../single-sales-service';
 const TAGS = ['inventory'];
 
 /** An item's Sell and the void of its sale: the one-line case of the deal workflow (issue 20). */
-const itemSaleRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+const itemSaleRoutes: FastifyPluginAsyncTypebox<{ ctx: SalesContext }> = async (fastify, { ctx }) => {
   const sales = new ItemSalesService(ctx);
 
   fastify.route({
