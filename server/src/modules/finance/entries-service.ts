@@ -1,10 +1,9 @@
 import type { Expense, FinanceEntryCreate, QuickSale } from '@loupe/contracts';
 import type { Static } from '@sinclair/typebox';
-import type { AppContext } from '../../context';
 import { isNumericOutOfRange } from '../../kernel/db-errors';
 import { ApiError, fieldErrors } from '../../kernel/http-errors';
 import type { ShopCaller } from '../../kernel/shop-scope';
-import type { Repositories } from '../../repositories';
+import type { FinanceContext, FinanceRepos } from './deps';
 import type { DateFilter } from './entries-repository';
 import { parseEntry } from './input';
 import { recordAmlRefusal } from '../compliance';
@@ -18,14 +17,14 @@ export interface EntryRepository<T> {
 
 export interface EntryKind {
   entity: 'expense' | 'sale';
-  repo: (repos: Repositories) => EntryRepository<Expense | QuickSale>;
+  repo: (repos: FinanceRepos) => EntryRepository<Expense | QuickSale>;
 }
 
 export const EXPENSES: EntryKind = { entity: 'expense', repo: (repos) => repos.expenses };
 export const QUICK_SALES: EntryKind = { entity: 'sale', repo: (repos) => repos.quickSales };
 
 export class EntriesService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: FinanceContext) {}
 
   /** A quick sale's buyer for its invoice: a client of this shop (400 otherwise), or a walk-in's name. */
   private async quickSaleBuyer(

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AppContext } from '../../context';
+import type { FinanceContext } from './deps';
 import dashboardRoutes from './routes/dashboard';
 import entryRoutes from './routes/entries';
 import reportRoutes from './routes/reports';
@@ -9,7 +9,7 @@ import voidRoutes from './routes/voids';
  * The finance endpoints (service paths under /api/): expenses and quick sales, reports and their CSV, the
  * dashboard's finance figures and pinned reports.
  */
-const financeRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+const financeRoutes: FastifyPluginAsyncTypebox<{ ctx: FinanceContext }> = async (fastify, { ctx }) => {
   await fastify.register(entryRoutes, { ctx });
   await fastify.register(voidRoutes, { ctx });
   await fastify.register(reportRoutes, { ctx });
@@ -17,3 +17,5 @@ const financeRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fas
 };
 
 export default financeRoutes;
+
+export type { FinanceContext, FinanceRepos } from './deps';

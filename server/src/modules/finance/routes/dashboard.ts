@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { MAX_PINS_PER_USER, endpoints } from '@loupe/contracts';
-import type { AppContext } from '../../../context';
+import type { FinanceContext } from '../deps';
 import { ApiError, notFound } from '../../../kernel/http-errors';
 import type { PinRow } from '../pins-repository';
 import { shopCaller } from '../../../kernel/shop-scope';
@@ -10,7 +10,7 @@ import { mondayOf, parseReportParams, periodFor } from '../input';
 
 const TAGS = ['finance'];
 
-const dashboardRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+const dashboardRoutes: FastifyPluginAsyncTypebox<{ ctx: FinanceContext }> = async (fastify, { ctx }) => {
   const { reports, financeDashboard: dashboard, pins } = ctx.repos;
 
   /** A pin with its report's totals as of today (a daily or monthly pin moves with the calendar). */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { endpoints } from '@loupe/contracts';
-import type { AppContext } from '../../../context';
+import type { FinanceContext } from '../deps';
 import { shopCaller } from '../../../kernel/shop-scope';
 import { staffRoute } from '../../../kernel/schemas';
 import { pageOf } from '../../../kernel/validation';
@@ -10,7 +10,7 @@ import { parseEntryQuery } from '../input';
 const TAGS = ['finance'];
 
 /** Expenses and quick sales: the same form, list and audit, over two tables. */
-const entryRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+const entryRoutes: FastifyPluginAsyncTypebox<{ ctx: FinanceContext }> = async (fastify, { ctx }) => {
   const entries = new EntriesService(ctx);
 
   function register(spec: {

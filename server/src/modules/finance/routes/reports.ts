@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { REPORT_CLIENT_LIMIT, endpoints, type ReportType } from '@loupe/contracts';
-import type { AppContext } from '../../../context';
+import type { FinanceContext } from '../deps';
 import {
   ReportsRepository,
   type ClientKey,
@@ -126,7 +126,7 @@ export async function* reportCsv(
   }
 }
 
-const reportRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+const reportRoutes: FastifyPluginAsyncTypebox<{ ctx: FinanceContext }> = async (fastify, { ctx }) => {
   const { reports } = ctx.repos;
 
   async function resolve(shopId: number, query: ReportParams): Promise<ReportPeriod> {

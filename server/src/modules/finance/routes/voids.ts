@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { endpoints } from '@loupe/contracts';
-import type { AppContext } from '../../../context';
+import type { FinanceContext } from '../deps';
 import { shopCaller } from '../../../kernel/shop-scope';
 import { Detail, staffRoute } from '../../../kernel/schemas';
 import { pathId } from '../../../kernel/validation';
@@ -10,7 +10,7 @@ import { EntryVoidsService, VOID_EXPENSES, VOID_QUICK_SALES } from '../voids-ser
 const TAGS = ['finance'];
 
 /** Voids of expenses and quick sales (issue 12): a reversal entry dated the day of the void. */
-const voidRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+const voidRoutes: FastifyPluginAsyncTypebox<{ ctx: FinanceContext }> = async (fastify, { ctx }) => {
   const voids = new EntryVoidsService(ctx);
   const doc = (noun: string) => ({
     summary: `Voids a ${noun} by a reversal entry dated today, with a reason (platinum and gold)`,
