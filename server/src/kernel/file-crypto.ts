@@ -1,9 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { FileKey } from '../config';
 
-// Until the last importers move to config.ts (the files being edited for issue 20).
-export { fileKeyFor, type FileKey } from '../config';
-
 /**
  * Encryption at rest for stored files: AES-256-GCM, each chunk sealed on its own so a file is written and
  * read one chunk at a time. A chunk's additional data names its file, its position and whether it is the

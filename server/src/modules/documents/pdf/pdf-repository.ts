@@ -1,6 +1,6 @@
 import type { Invoice, InvoiceLine, InvoiceParty, InvoiceSeller } from '@loupe/contracts';
 import type { Queryable } from '../../../db/database';
-import type { FileKey } from '../../../kernel/file-crypto';
+import type { FileKey } from '../../../config';
 import { openStoredFile } from '../../../kernel/file-storage';
 
 /** The shop as its documents print it: shop_settings (migration 013) over shops, blanks where never saved. */
