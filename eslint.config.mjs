@@ -42,8 +42,7 @@ const featureZones = remotes.flatMap((remote) => {
 
 /**
  * Server modules (server/README.md, ARCHITECTURE.md "Server modules: each owns its data"): a module imports
- * another only through its index.ts, and kernel/ imports no module. `pendingSalesMove` lists files allowed to
- * reach into another module's internals while they move; it is empty since the sales module landed (issue 20).
+ * another only through its index.ts, and kernel/ imports no module.
  */
 const serverModulesDir = path.join(root, 'server', 'src', 'modules');
 const serverModules = fs.existsSync(serverModulesDir)
@@ -52,7 +51,6 @@ const serverModules = fs.existsSync(serverModulesDir)
       .filter((d) => d.isDirectory())
       .map((d) => d.name)
   : [];
-const pendingSalesMove = [];
 const serverModuleZones = [
   ...serverModules.map((name) => ({
     target: `./server/src/modules/${name}`,
@@ -101,7 +99,6 @@ export default tseslint.config(
   },
   {
     files: ['server/src/**/*.ts'],
-    ignores: pendingSalesMove,
     rules: {
       'import-x/no-restricted-paths': [
         'error',

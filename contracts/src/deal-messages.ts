@@ -44,7 +44,8 @@ export const DEAL_OVERPAID = (excess: string) => `The payments exceed the deal b
 export const DEAL_PX_NEEDS_CLIENT = 'A part-exchange needs the client it is bought from.';
 export const DEAL_RESERVE_NEEDS_CLIENT = 'A reservation needs the client it is held for.';
 export const DEAL_RESERVE_NEEDS_DEPOSIT = 'A reservation needs a deposit.';
-export const DEAL_RESERVE_NO_PX = 'A part-exchange is taken when the deal is completed, not on a reservation.';
+export const DEAL_RESERVE_NO_PX =
+  'A part-exchange is taken when the deal is completed, not on a reservation.';
 export const DEAL_RESERVE_NO_OUT = 'A reservation takes money in only.';
 export const DEAL_NOT_RESERVED = 'Only a reserved deal can take an instalment, be completed or be cancelled.';
 export const DEAL_NOT_COMPLETED = 'Only a completed deal can be voided.';

@@ -229,7 +229,12 @@ export const endpoints = {
   /** The shop's own details for its documents (issue 13): read by any member, changed by platinum. */
   settings: {
     get: { method: 'GET', path: '/api/shop/settings/', response: 'ShopSettings' },
-    update: { method: 'PUT', path: '/api/shop/settings/', body: 'ShopSettingsUpdate', response: 'ShopSettings' },
+    update: {
+      method: 'PUT',
+      path: '/api/shop/settings/',
+      body: 'ShopSettingsUpdate',
+      response: 'ShopSettings',
+    },
     logo: { method: 'GET', path: '/api/shop/settings/logo/', response: 'FileDownload' },
     uploadLogo: {
       method: 'POST',
@@ -245,7 +250,12 @@ export const endpoints = {
     list: { method: 'GET', path: '/api/invoices/', query: 'InvoiceQuery', response: 'InvoiceList' },
     csv: { method: 'GET', path: '/api/invoices/csv/', query: 'InvoiceQuery', response: 'FileDownload' },
     detail: { method: 'GET', path: '/api/invoices/:id/', response: 'Invoice' },
-    pdf: { method: 'GET', path: '/api/invoices/:id/pdf/', query: 'InvoicePdfQuery', response: 'FileDownload' },
+    pdf: {
+      method: 'GET',
+      path: '/api/invoices/:id/pdf/',
+      query: 'InvoicePdfQuery',
+      response: 'FileDownload',
+    },
   },
   checkouts: {
     approvalNote: { method: 'GET', path: '/api/checkouts/:id/approval-note/', response: 'FileDownload' },
@@ -293,7 +303,12 @@ export const endpoints = {
   /** The AML cash guard's report (issue 13): flagged payments and refused attempts. */
   compliance: {
     aml: { method: 'GET', path: '/api/compliance/aml/', query: 'AmlEventQuery', response: 'AmlEventList' },
-    amlCsv: { method: 'GET', path: '/api/compliance/aml/csv/', query: 'AmlEventQuery', response: 'FileDownload' },
+    amlCsv: {
+      method: 'GET',
+      path: '/api/compliance/aml/csv/',
+      query: 'AmlEventQuery',
+      response: 'FileDownload',
+    },
   },
   /** The shop-wide audit trail (platinum only). */
   activity: {

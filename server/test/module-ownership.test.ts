@@ -11,12 +11,6 @@ const SRC = path.join(SERVER, 'src');
 const MODULES = path.join(SRC, 'modules');
 
 /**
- * The sale's tables belong to modules/sales (issue 20). Until that module declares them in its own tables.ts,
- * they are declared here.
- */
-const SALES_TABLES = ['sales', 'invoices', 'document_counters', 'deals', 'deal_lines', 'deal_payments'];
-
-/**
  * Stored files are the kernel's file storage (ARCHITECTURE.md lists it in kernel/): its two tables are written
  * by kernel/file-storage.ts and kernel/file-move.ts alone, for every module that keeps a file.
  */
@@ -121,7 +115,7 @@ export function moduleGraph(
   return graph;
 }
 
-/** table → its owners, from every module's tables.ts (and the sale's tables until modules/sales has one). */
+/** table → its owners, from every module's tables.ts. */
 function owners(): Map<string, string[]> {
   const byTable = new Map<string, string[]>();
   const add = (table: string, owner: string) => byTable.set(table, [...(byTable.get(table) ?? []), owner]);
@@ -132,8 +126,6 @@ function owners(): Map<string, string[]> {
     const { OWNED_TABLES } = require(file) as { OWNED_TABLES: readonly string[] };
     for (const table of OWNED_TABLES) add(table, name);
   }
-  if (!fs.existsSync(path.join(MODULES, 'sales', 'tables.ts')))
-    for (const table of SALES_TABLES) add(table, 'sales');
   for (const table of KERNEL_FILE_STORE.tables) add(table, 'kernel');
   return byTable;
 }
@@ -158,10 +150,8 @@ describe('modules own their tables', () => {
     expect({ unowned, shared, unknown }).toEqual({ unowned: [], shared: [], unknown: [] });
   });
 
-  it('has a tables.ts in every module (the sale module may still be on its way)', () => {
-    const missing = moduleNames().filter(
-      (m) => m !== 'sales' && !fs.existsSync(path.join(MODULES, m, 'tables.ts')),
-    );
+  it('has a tables.ts in every module', () => {
+    const missing = moduleNames().filter((m) => !fs.existsSync(path.join(MODULES, m, 'tables.ts')));
     expect(missing).toEqual([]);
   });
 

@@ -266,7 +266,8 @@ export function installErrorHandling(fastify: FastifyInstance): void {
 
   fastify.setErrorHandler((error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) => {
     // Serialised here, so the route's 409 schema (detail only) does not strip the extra fields.
-    if (error instanceof ConflictWithFields) return send(reply, 409, JSON.stringify(error.body), error.headers);
+    if (error instanceof ConflictWithFields)
+      return send(reply, 409, JSON.stringify(error.body), error.headers);
     if (error instanceof ApiError) return send(reply, error.statusCode, error.body, error.headers);
     if (error.validation && error.validationContext === 'querystring') {
       const problem = formatQueryErrors(

@@ -10,7 +10,7 @@ export function financeTestbed() {
   const { state } = testbed;
   afterEach(async () => {
     // Whatever a test did, the kept day sums (migration 006's triggers) still match the sales and expenses
-  // (a reversal of 010 counting as minus one entry).
+    // (a reversal of 010 counting as minus one entry).
     const drift = await state.db.query(
       `WITH actual AS (
          SELECT shop_id, sale_date AS day, CASE WHEN item_id IS NULL THEN 'quick' ELSE 'item' END AS kind,

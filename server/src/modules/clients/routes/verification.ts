@@ -72,7 +72,6 @@ const verificationRoutes: FastifyPluginAsyncTypebox<ClientsRouteOptions> = async
       return setVerification(caller, pathId(request.params.id), null);
     },
   });
-
 };
 
 export default verificationRoutes;

@@ -1,5 +1,14 @@
 import { createPdf, dayInZone, FONT, formatDateLong, formatMoney, pdfBytes } from '../../../kernel/pdf';
-import { contentWidth, drawFacts, drawFooter, drawHead, drawHeading, INK, MUTED, rule } from '../../../kernel/pdf';
+import {
+  contentWidth,
+  drawFacts,
+  drawFooter,
+  drawHead,
+  drawHeading,
+  INK,
+  MUTED,
+  rule,
+} from '../../../kernel/pdf';
 import type { ApprovalNoteData, PdfShop } from './pdf-repository';
 
 /** Printed when the shop has written no approval terms of its own (Settings → Approval terms). */
