@@ -96,7 +96,7 @@ describe('signing in while remote-auth is down', () => {
         await notice
           .getByText(
             'Still working for you: Dashboard, Stock, Clients, Expenses, Quick Sales, Expenses List, Reports, ' +
-              'Invoices, Inventory, Gold Management, Silver Management, Activity, Shop Settings and Compliance.',
+              'Invoices, Deals, Inventory, Gold Management, Silver Management, Activity, Shop Settings and Compliance.',
             { exact: true },
           )
           .waitFor();
@@ -113,7 +113,7 @@ describe('signing in while remote-auth is down', () => {
       await gold
         .getByText(
           'Still working for you: Dashboard, Stock, Clients, Expenses, Quick Sales, Expenses List, Reports, ' +
-            'Invoices, Inventory, Silver Management and Compliance.',
+            'Invoices, Deals, Inventory, Silver Management and Compliance.',
           { exact: true },
         )
         .waitFor({ timeout: 5_000 });
