@@ -18,7 +18,6 @@ import {
   type DealPaymentCreate,
   type DealQuery,
   type ItemRow,
-  type PaymentMethod,
   type VatTreatment,
 } from '@loupe/contracts';
 import type { SaleRecordRepos, SalesContext, SalesRepos } from './deps';
@@ -692,5 +691,3 @@ async function refusalOf(work: () => Promise<unknown>): Promise<AmlRefusal | nul
     throw error;
   }
 }
-
-export type { PaymentMethod };
