@@ -35,6 +35,11 @@ export interface PdfOptions {
   margin?: number;
   /** Add the first page now (default true). */
   firstPage?: boolean;
+  /**
+   * Keep every page open until the end (default false), so that a page can be written to once the total is
+   * known: drawPageNumbers' "Page 1 of N".
+   */
+  bufferPages?: boolean;
 }
 
 export type PdfDoc = PDFKit.PDFDocument;
@@ -45,6 +50,7 @@ export function createPdf(options: PdfOptions): PdfDoc {
     size: options.size ?? 'A4',
     margins: { top: margin, bottom: margin, left: margin, right: margin },
     autoFirstPage: options.firstPage ?? true,
+    bufferPages: options.bufferPages ?? false,
     // The default font, set before the first page: without it pdfkit would load (and write) Helvetica.
     font: PDF_FONT_FILES.regular,
     info: {

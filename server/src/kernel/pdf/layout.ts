@@ -128,34 +128,156 @@ export function drawSectionTitle(doc: PdfDoc, text: string): void {
   doc.moveDown(0.8).font(FONT.bold).fontSize(12).fillColor('black').text(text).moveDown(0.3);
 }
 
-export interface TableColumn {
-  title: string;
-  /** In points. */
-  width: number;
+/** What fitOneLine prints: the text (whole, or cut with "…") and the font size. */
+export interface FittedLine {
+  text: string;
+  size: number;
+  /** False when even `minSize` could not hold the whole text and it was cut. */
+  whole: boolean;
 }
 
-/** A simple table: fixed columns, a bold header row, rows that wrap and break pages as they need. */
+/**
+ * One line that must not wrap (a serial, a reference), measured with the font's own metrics (widthOfString),
+ * never by counting characters: at `size` when it fits `width`; else at the largest size, in quarter points
+ * down to `minSize`, that does; else at `minSize`, cut with "…" where it still fits. Print the result with
+ * `lineBreak: false` and no `width` (given a width, pdfkit wraps whatever lineBreak says, breaking at a hyphen
+ * or slash of its own accord).
+ */
+export function fitOneLine(
+  doc: PdfDoc,
+  text: string,
+  font: string,
+  size: number,
+  minSize: number,
+  width: number,
+): FittedLine {
+  const measure = (t: string, s: number) => doc.font(font).fontSize(s).widthOfString(t);
+  for (let s = size; s >= minSize - 1e-9; s -= 0.25) {
+    if (measure(text, s) <= width) return { text, size: s, whole: true };
+  }
+  // Too long even at the smallest size: the most characters (whole code points) that fit with the ellipsis.
+  const chars = Array.from(text);
+  let lo = 0;
+  let hi = chars.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (measure(`${chars.slice(0, mid).join('')}…`, minSize) <= width) lo = mid;
+    else hi = mid - 1;
+  }
+  return { text: `${chars.slice(0, lo).join('')}…`, size: minSize, whole: false };
+}
+
+/**
+ * "Page 1 of N" centred at the foot of every page, under the bottom margin's top edge. The document must have
+ * been created with `bufferPages: true` (createPdf), and this is called last, once every page exists.
+ */
+export function drawPageNumbers(doc: PdfDoc): void {
+  const range = doc.bufferedPageRange();
+  const total = range.count;
+  for (let i = range.start; i < range.start + total; i += 1) {
+    doc.switchToPage(i);
+    const left = doc.page.margins.left;
+    const width = contentWidth(doc);
+    // Written inside the bottom margin: lift the margin for this write, so pdfkit adds no page.
+    const margin = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    const text = `Page ${i - range.start + 1} of ${total}`;
+    doc.font(FONT.regular).fontSize(8).fillColor(MUTED);
+    const x = left + (width - doc.widthOfString(text)) / 2;
+    doc.text(text, x, doc.page.height - margin / 2 - 4, { lineBreak: false });
+    doc.page.margins.bottom = margin;
+  }
+}
+
+export interface TableColumn {
+  title: string;
+  /** In points: the columns' share of the width between the margins, which they fill. */
+  width: number;
+  /**
+   * A cell that must stay on one line (a serial): the column widens to its widest cell (up to 40% of the
+   * width, the other columns narrowing in proportion), a cell still too wide prints smaller (down to 6 pt),
+   * and only a cell too long even then wraps, so that no character of it is lost.
+   */
+  noWrap?: boolean;
+}
+
+const TABLE_SIZE = 8.5;
+const TABLE_MIN_SIZE = 6;
+const CELL_PAD = 4;
+
+/**
+ * A simple table: fixed columns across the width between the margins, a bold header row, rows that wrap and
+ * break pages as they need; the header row repeats at the top of each page the table runs onto.
+ */
 export function drawTable(doc: PdfDoc, columns: readonly TableColumn[], rows: readonly string[][]): void {
   const left = doc.page.margins.left;
+  const widths = tableWidths(doc, columns, rows);
+  const header = columns.map((c) => c.title);
+  // One row's cells as they print: a one-line cell's fitted size, or wrapped text at the table's size.
+  const layout = (cells: readonly string[], bold: boolean) => {
+    const font = bold ? FONT.bold : FONT.regular;
+    return cells.map((cell, i) => {
+      const width = (widths[i] ?? 60) - CELL_PAD;
+      const fitted =
+        !bold && columns[i]?.noWrap ? fitOneLine(doc, cell, font, TABLE_SIZE, TABLE_MIN_SIZE, width) : null;
+      const oneLine = fitted !== null && fitted.whole;
+      const size = oneLine ? fitted.size : TABLE_SIZE;
+      doc.font(font).fontSize(size);
+      const height = oneLine ? doc.currentLineHeight() : doc.heightOfString(cell || ' ', { width });
+      return { cell, font, size, width, oneLine, height };
+    });
+  };
   const drawRow = (cells: readonly string[], bold: boolean) => {
-    doc.font(bold ? FONT.bold : FONT.regular).fontSize(8.5);
-    const height = Math.max(
-      ...cells.map((cell, i) => doc.heightOfString(cell || ' ', { width: (columns[i]?.width ?? 60) - 4 })),
-    );
-    if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
+    const laid = layout(cells, bold);
+    const height = Math.max(...laid.map((c) => c.height));
+    if (doc.y + height > doc.page.height - doc.page.margins.bottom) {
+      doc.addPage();
+      if (!bold) drawRow(header, true);
+    }
     const top = doc.y;
     let x = left;
-    cells.forEach((cell, i) => {
-      const width = columns[i]?.width ?? 60;
-      doc.text(cell, x, top, { width: width - 4 });
-      x += width;
+    laid.forEach((c, i) => {
+      doc.font(c.font).fontSize(c.size);
+      if (c.oneLine) doc.text(c.cell, x, top, { lineBreak: false });
+      else doc.text(c.cell, x, top, { width: c.width });
+      x += widths[i] ?? 60;
     });
     doc.x = left;
     doc.y = top + height + 3;
   };
-  drawRow(
-    columns.map((c) => c.title),
-    true,
-  );
+  // The header never stands alone at a page's foot: it starts on a new page unless its first row fits under it.
+  const first = rows[0];
+  const need = (cells: readonly string[], bold: boolean) =>
+    Math.max(...layout(cells, bold).map((c) => c.height));
+  if (
+    first &&
+    doc.y + need(header, true) + 3 + need(first, false) > doc.page.height - doc.page.margins.bottom
+  )
+    doc.addPage();
+  drawRow(header, true);
   for (const row of rows) drawRow(row, false);
+}
+
+/** The columns' widths in points: scaled to the width between the margins, one-line columns widened first. */
+function tableWidths(doc: PdfDoc, columns: readonly TableColumn[], rows: readonly string[][]): number[] {
+  const total = contentWidth(doc);
+  const given = columns.reduce((sum, c) => sum + c.width, 0);
+  const widths = columns.map((c) => (c.width * total) / given);
+  const cap = total * 0.4;
+  doc.font(FONT.regular).fontSize(TABLE_SIZE);
+  columns.forEach((column, i) => {
+    if (!column.noWrap) return;
+    const widest = Math.max(0, ...rows.map((row) => doc.widthOfString(row[i] ?? '')));
+    const want = Math.min(cap, widest + CELL_PAD + 0.5);
+    const extra = want - (widths[i] ?? 0);
+    if (extra <= 0) return;
+    // The other wrapping columns give up the extra in proportion to their widths.
+    const others = widths.reduce((sum, w, j) => (j !== i && !columns[j]?.noWrap ? sum + w : sum), 0);
+    if (others <= extra) return;
+    widths.forEach((w, j) => {
+      if (j !== i && !columns[j]?.noWrap) widths[j] = w - (extra * w) / others;
+    });
+    widths[i] = want;
+  });
+  return widths;
 }

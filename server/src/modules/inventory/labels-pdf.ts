@@ -1,5 +1,5 @@
 import { labelPriceText, type LabelPriceSettings, type LabelSize } from '@loupe/contracts';
-import { createPdf, drawQr, FONT, MM, pdfBytes, type PdfDoc } from '../../kernel/pdf';
+import { createPdf, drawQr, fitOneLine, FONT, MM, pdfBytes, type PdfDoc } from '../../kernel/pdf';
 
 /** What one label prints. */
 export interface LabelItem {
@@ -33,6 +33,10 @@ export const LABEL_STOCKS = {
 /** QR codes as labels carry them: error correction M (15% of the code may be scuffed and still read). */
 export const LABEL_QR_OPTIONS = { errorCorrectionLevel: 'M' } as const;
 
+/** The serial's type size on a label, and the smallest it shrinks to before it is cut. */
+export const SERIAL_SIZE = 7.5;
+export const SERIAL_MIN_SIZE = 5;
+
 /** One label at (x, y), w × h points: the QR code on the left, the words on the right. */
 function drawLabel(doc: PdfDoc, item: LabelItem, price: string, x: number, y: number, w: number, h: number) {
   const pad = 2.5 * MM;
@@ -50,7 +54,15 @@ function drawLabel(doc: PdfDoc, item: LabelItem, price: string, x: number, y: nu
       .text(text, textX, at, { width: textW, height: size * 1.25 * lines, ellipsis: true, lineGap: 0 });
   };
   let at = y + pad;
-  line(item.serial, FONT.bold, 7.5, at);
+  // The serial on one line, never broken at its hyphens: whole at 7.5 pt when it fits the text's width (by the
+  // font's metrics), smaller for a wider one, cut with "…" only when even 5 pt cannot hold it (the QR code
+  // beside it still carries it whole).
+  const serial = fitOneLine(doc, item.serial, FONT.bold, SERIAL_SIZE, SERIAL_MIN_SIZE, textW);
+  doc
+    .font(FONT.bold)
+    .fontSize(serial.size)
+    .fillColor('#000000')
+    .text(serial.text, textX, at + (SERIAL_SIZE - serial.size), { lineBreak: false });
   at += 11;
   const what = [item.brand, item.model].filter(Boolean).join(' ');
   if (what) {

@@ -73,6 +73,53 @@ export async function parsePdf(bytes: Buffer): Promise<ParsedPdf> {
   };
 }
 
+/** One run of text as a viewer places it, in points from the page's top left corner. */
+export interface PlacedText {
+  str: string;
+  x: number;
+  /** The baseline's distance from the page's top. */
+  y: number;
+  width: number;
+  /** The font size. */
+  size: number;
+}
+
+/** Each page's runs of text with where they stand: to check that text stays in its box, on one line. */
+export async function placedText(bytes: Buffer): Promise<PlacedText[][]> {
+  const pdfjs = await loadPdfjs();
+  const task = pdfjs.getDocument({
+    data: new Uint8Array(bytes),
+    useSystemFonts: false,
+    disableFontFace: true,
+    isEvalSupported: false,
+    verbosity: 0,
+  });
+  const pdf = await task.promise;
+  const pages: PlacedText[][] = [];
+  for (let n = 1; n <= pdf.numPages; n += 1) {
+    const page = await pdf.getPage(n);
+    const height = page.view[3] ?? 0;
+    const content = await page.getTextContent();
+    pages.push(
+      content.items.flatMap((item) =>
+        'str' in item && item.str.trim()
+          ? [
+              {
+                str: item.str,
+                x: item.transform[4] as number,
+                y: height - (item.transform[5] as number),
+                width: item.width,
+                size: Math.hypot(item.transform[2] as number, item.transform[3] as number),
+              },
+            ]
+          : [],
+      ),
+    );
+  }
+  await task.destroy();
+  return pages;
+}
+
 /** An invoice as the repository answers it; `over` replaces fields. */
 export function invoiceFixture(over: Partial<Invoice> = {}): Invoice {
   return {

@@ -4,10 +4,15 @@ import os from 'node:os';
 import path from 'node:path';
 import QRCode from 'qrcode';
 import { labelPriceText, priceCode } from '@loupe/contracts';
-import { MM } from '../../../src/kernel/pdf';
-import { LABEL_QR_OPTIONS, LABEL_STOCKS } from '../../../src/modules/inventory/labels-pdf';
+import { createPdf, fitOneLine, FONT, MM } from '../../../src/kernel/pdf';
+import {
+  LABEL_QR_OPTIONS,
+  LABEL_STOCKS,
+  SERIAL_MIN_SIZE,
+  SERIAL_SIZE,
+} from '../../../src/modules/inventory/labels-pdf';
 import type { Browser } from '../../helper';
-import { keep, parsePdf } from '../documents/pdf-support';
+import { keep, parsePdf, placedText } from '../documents/pdf-support';
 import { inventoryTestbed, itemBody } from './setup';
 
 const { state, as } = inventoryTestbed();
@@ -149,6 +154,50 @@ describe('GET /api/labels/pdf/', () => {
     expect(retail.text).toContain('£1,250.99');
   });
 
+  it('prints a serial that fits the label whole on one line, and shrinks or cuts only one that does not', async () => {
+    const browser = await as('silver');
+    // 15 characters with hyphens to break at: it fits at full size.
+    const fits = 'LBL-20261126-AB';
+    // 15 characters that printed as "LBL-…" on a sheet (issue 21): a hair too wide at 7.5 pt, whole a little smaller.
+    const digits = 'LBL-00000000001';
+    // As many characters, but wide ones: too wide at 7.5 pt, whole at a smaller size.
+    const wide = 'MMMMMMMMMMMMMMM';
+    const long = `LONG-${'X9'.repeat(40)}-END`;
+    const ids = [
+      await add(browser, { serial: digits, retailPrice: 1000 }),
+      await add(browser, { serial: fits, retailPrice: 1000 }),
+      await add(browser, { serial: wide, retailPrice: 1000 }),
+      await add(browser, { serial: long, retailPrice: 1000 }),
+    ];
+    for (const size of ['a4', 'tag'] as const) {
+      const pdf = (await browser.get(`${LABELS}?ids=${ids.join(',')}&size=${size}`)).rawPayload;
+      keep(`labels-serials-${size}.pdf`, pdf);
+      const runs = (await placedText(pdf)).flat();
+      const stock = LABEL_STOCKS[size];
+      // The right edge of the text column of the label a run is on: the label's width less its 2.5 mm pad.
+      const rightOf = (x: number) => {
+        const column = Math.floor((x / MM - stock.left) / stock.pitchX);
+        return (stock.left + column * stock.pitchX + stock.w - 2.5) * MM;
+      };
+      const serialRun = (start: string) => runs.find((r) => r.str.startsWith(start));
+      const nearly = serialRun('LBL-0');
+      expect(nearly?.str).toBe(digits);
+      expect(nearly?.size).toBeGreaterThanOrEqual(7);
+      const whole = serialRun(fits);
+      expect(whole).toMatchObject({ str: fits, size: SERIAL_SIZE });
+      const shrunk = serialRun('MMM');
+      expect(shrunk?.str).toBe(wide);
+      expect(shrunk?.size).toBeLessThan(SERIAL_SIZE);
+      expect(shrunk?.size).toBeGreaterThanOrEqual(SERIAL_MIN_SIZE);
+      const cut = serialRun('LONG-');
+      expect(cut?.str).toMatch(/^LONG-X9X9.*…$/);
+      expect(cut?.size).toBe(SERIAL_MIN_SIZE);
+      // Nothing runs past its label's text column, and no serial spilled onto a second line.
+      for (const r of runs) expect(r.x + r.width).toBeLessThanOrEqual(rightOf(r.x) + 0.5);
+      expect(runs.filter((r) => r.str === 'AB' || r.str === 'END' || r.str === 'M')).toEqual([]);
+    }
+  });
+
   it('prints a filtered list as the items list filters it', async () => {
     const browser = await as('silver');
     await addMany(browser, 3, 'OMG');
@@ -210,5 +259,41 @@ describe('labelPriceText', () => {
     expect(priceCode(1234567890, key)).toBe('BLACKHORSE');
     expect(priceCode(9.99, key)).toBe('S');
     expect(priceCode(0.5, 'blackhorse')).toBe('E');
+  });
+});
+
+describe('fitOneLine', () => {
+  const doc = createPdf({ title: 'fit', date: new Date('2026-11-26T12:00:00Z') });
+  const width = (text: string, size: number) => doc.font(FONT.bold).fontSize(size).widthOfString(text);
+
+  it("keeps what fits at its size, by the font's metrics and not by counting characters", () => {
+    // Fifteen narrow characters fit where fifteen wide ones do not.
+    const narrow = 'iiiiiiiiiiiiiii';
+    const wide = 'WWWWWWWWWWWWWWW';
+    const room = width(narrow, 7.5) + 1;
+    expect(fitOneLine(doc, narrow, FONT.bold, 7.5, 5, room)).toEqual({
+      text: narrow,
+      size: 7.5,
+      whole: true,
+    });
+    const shrunk = fitOneLine(doc, wide, FONT.bold, 7.5, 2, width(wide, 7.5) * 0.6);
+    expect(shrunk.text).toBe(wide);
+    expect(shrunk.size).toBeLessThan(7.5);
+    expect(width(wide, shrunk.size)).toBeLessThanOrEqual(width(wide, 7.5) * 0.6);
+    // A quarter point larger would not have fitted: it shrinks no more than it must.
+    expect(width(wide, shrunk.size + 0.25)).toBeGreaterThan(width(wide, 7.5) * 0.6);
+  });
+
+  it('cuts with an ellipsis only what does not fit even at the smallest size', () => {
+    const serial = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ-0123456789';
+    const room = 60;
+    const cut = fitOneLine(doc, serial, FONT.bold, 7.5, 5, room);
+    expect(cut.whole).toBe(false);
+    expect(cut.size).toBe(5);
+    expect(cut.text).toMatch(/^ABCDE.*…$/);
+    expect(width(cut.text, 5)).toBeLessThanOrEqual(room);
+    // One more character would not have fitted.
+    const kept = Array.from(cut.text).length - 1;
+    expect(width(`${serial.slice(0, kept + 1)}…`, 5)).toBeGreaterThan(room);
   });
 });
