@@ -6,13 +6,16 @@ import {
   MUTED,
   createPdf,
   dateTimeInZone,
+  drawPageNumbers,
   drawSectionTitle,
   drawTable,
   pdfBytes,
 } from '../../kernel/pdf';
 
 // The variance report of a closed stock-take (contracts/src/stock-takes.ts), as CSV and as PDF. Both are made
-// from the frozen lines only, so they read the same whenever they are downloaded.
+// from the frozen lines only, so they read the same whenever they are downloaded. The PDF numbers its pages
+// ("Page 1 of N"), repeats a table's header row on each page the table runs onto, and prints each serial on
+// one line (drawTable's noWrap column).
 
 const OUTCOME_WORDS: Record<StockTakeLine['outcome'], string> = {
   found: 'Found',
@@ -79,6 +82,8 @@ export async function variancePdf(
   const doc = createPdf({
     title: `Stock-take #${take.id} variance report`,
     date: new Date(take.closedAt ?? take.startedAt),
+    // Kept open to the end, so each page can say "Page 1 of N" once N is known.
+    bufferPages: true,
   });
   const when = (at: string | null) => dateTimeInZone(at, timeZone);
   doc.font(FONT.bold).fontSize(16).text(`Stock-take #${take.id} – variance report`);
@@ -101,7 +106,7 @@ export async function variancePdf(
     drawTable(
       doc,
       [
-        { title: 'Serial', width: 95 },
+        { title: 'Serial', width: 95, noWrap: true },
         { title: 'Brand / model', width: 130 },
         { title: 'Type', width: 60 },
         { title: 'Location', width: 60 },
@@ -125,7 +130,7 @@ export async function variancePdf(
     drawTable(
       doc,
       [
-        { title: 'Serial', width: 95 },
+        { title: 'Serial', width: 95, noWrap: true },
         { title: 'Brand / model', width: 120 },
         { title: 'Reason', width: 130 },
         { title: 'Scanned by', width: 70 },
@@ -140,5 +145,6 @@ export async function variancePdf(
       ]),
     );
   }
+  drawPageNumbers(doc);
   return pdfBytes(doc);
 }
