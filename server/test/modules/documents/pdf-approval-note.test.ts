@@ -157,9 +157,10 @@ describe('GET /api/checkouts/{id}/approval-note/', () => {
     const out = await checkOut(browser, await addItem(browser), { clientId, agreedPrice: null });
     await addLogo(state);
     await state.db.query(
-      `INSERT INTO shop_settings (shop_id, trading_name, legal_name, address, approval_terms)
+      `INSERT INTO shop_settings (shop_id, trading_name, legal_name, address, approval_terms, invoice_footer)
        VALUES ($1, 'Panthère & Fils', 'Panthère Holdings Ltd', '1 Hatton Garden
-London EC1N 8AA', 'Return within 7 days, insured by the client.')`,
+London EC1N 8AA', 'Return within 7 days, insured by the client.',
+               'Goods remain the property of Panthère & Fils until paid in full.')`,
       [state.fx.shopId],
     );
     const response = await browser.get(noteUrl(out.checkout?.id as number));
@@ -173,6 +174,8 @@ London EC1N 8AA', 'Return within 7 days, insured by the client.')`,
     expect(text).not.toContain('lent to the client on approval');
     expect(text).toContain('For Panthère & Fils');
     expect(text).toContain('Due back Not set');
+    // The invoice footer is a term of a sale, printed on invoices only (issue 21).
+    expect(text).not.toContain('Goods remain the property');
     expect(response.rawPayload.toString('latin1')).toMatch(/\/Subtype \/Image/);
   });
 

@@ -5,6 +5,9 @@ import { invoiceFixture, keep, parsePdf } from './pdf-support';
 
 /** Renderer tests on fixture invoices: what each kind and VAT treatment prints, read back from the PDF. */
 
+/** The fixture shop's invoice footer, from Shop Settings. */
+const FOOTER = 'Goods remain our property until paid in full.';
+
 const pdfOf = (
   invoice = invoiceFixture(),
   variant: 'invoice' | 'receipt' = 'invoice',
@@ -31,7 +34,7 @@ describe('the invoice PDF', () => {
     expect(text).not.toMatch(/VAT/);
     expect(text).not.toContain('4,500');
     expect(text).not.toContain('750.00');
-    expect(text).toContain('Goods remain our property');
+    expect(text).toContain(FOOTER);
     expect(info.Producer).toBe('Loupe');
   });
 
@@ -103,6 +106,28 @@ describe('the invoice PDF', () => {
     expect(text).toContain('Paid in full');
     expect(text).toContain('Paid by Bank Transfer');
     expect(text).toContain('INV-000001');
+    // The shop's invoice footer is a term of the sale: on the invoice only.
+    expect(text).not.toContain(FOOTER);
+  });
+
+  it("never says 'Paid in full' on the receipt of a credited invoice: it names the credit note", async () => {
+    const invoice = invoiceFixture({
+      status: 'credited',
+      creditNote: { id: 2, reference: 'CN-000001', reason: 'Sold in error' },
+    });
+    const bytes = await pdfOf(invoice, 'receipt');
+    keep('receipt-credited.pdf', bytes);
+    const { text } = await parsePdf(bytes);
+    expect(text).toContain('RECEIPT');
+    expect(text).not.toContain('Paid in full');
+    expect(text).not.toMatch(/paid in full/i);
+    expect(text).not.toContain('Thank you');
+    expect(text).toContain('Credited by CN-000001');
+    expect(text).toContain('This invoice is cancelled by that credit note: nothing is due on it.');
+    expect(text).toContain('Paid by Bank Transfer on 23 Nov 2026.');
+    expect(text).not.toContain(FOOTER);
+    // The invoice itself still prints its footer, credited or not.
+    expect((await parsePdf(await pdfOf(invoice))).text).toContain(FOOTER);
   });
 
   it('prints a credit note with the invoice it credits and the reason, whatever the variant', async () => {
@@ -126,6 +151,8 @@ describe('the invoice PDF', () => {
     expect(text).toContain('-£12,500.00');
     expect(text).not.toContain('RECEIPT');
     expect(text).not.toContain('Paid in full');
+    expect(text).not.toContain(FOOTER);
+    expect((await parsePdf(await pdfOf(invoice, 'invoice'))).text).not.toContain(FOOTER);
   });
 });
 

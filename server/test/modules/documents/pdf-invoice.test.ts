@@ -179,6 +179,19 @@ describe('GET /api/invoices/{id}/pdf/', () => {
     expect(text).toContain('Reason: Strap damaged, sale voided');
     expect(text).toContain('-£12,500.00');
     expect(text).not.toContain('RECEIPT');
+    expect(text).not.toContain('Goods remain our property');
+
+    // The credited invoice's receipt (the list still offers it) names the credit note, not "Paid in full",
+    // and the invoice footer prints on the invoice only.
+    const receipt = await (await as('silver')).get(pdfUrl(original.invoiceId, 'receipt'));
+    expect(receipt.statusCode).toBe(200);
+    const receiptText = (await parsePdf(receipt.rawPayload)).text;
+    expect(receiptText).toContain('RECEIPT');
+    expect(receiptText).toContain('Credited by CN-000001');
+    expect(receiptText).not.toContain('Paid in full');
+    expect(receiptText).not.toContain('Goods remain our property');
+    const invoice = await (await as('silver')).get(pdfUrl(original.invoiceId, 'invoice'));
+    expect((await parsePdf(invoice.rawPayload)).text).toContain('Goods remain our property');
   });
 
   it('prints the shop logo on an invoice issued while the shop had one', async () => {

@@ -1,14 +1,5 @@
 import { createPdf, dayInZone, FONT, formatDateLong, formatMoney, pdfBytes } from '../../../kernel/pdf';
-import {
-  contentWidth,
-  drawFacts,
-  drawFooter,
-  drawHead,
-  drawHeading,
-  INK,
-  MUTED,
-  rule,
-} from '../../../kernel/pdf';
+import { contentWidth, drawFacts, drawHead, drawHeading, INK, MUTED, rule } from '../../../kernel/pdf';
 import type { ApprovalNoteData, PdfShop } from './pdf-repository';
 
 /** Printed when the shop has written no approval terms of its own (Settings → Approval terms). */
@@ -130,6 +121,7 @@ export async function renderApprovalNotePdf(
   doc.x = left;
   doc.y = signY + 96;
 
-  drawFooter(doc, shop.invoiceFooter);
+  // No footer: the shop's invoice footer ("Goods remain our property until paid in full") is a term of a sale
+  // and prints on invoices only; an approval note's own terms are printed above.
   return pdfBytes(doc);
 }

@@ -120,10 +120,20 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> 
 
   if (variant === 'receipt' && !creditNote) {
     doc.moveDown(1.2);
-    doc.font(FONT.bold).fontSize(12).fillColor(INK).text('Paid in full', left, doc.y, { width });
+    // A credited invoice was cancelled by its credit note: its receipt records the payments taken, and never
+    // says "Paid in full" of a sale that no longer stands.
+    const credited = invoice.status === 'credited';
+    const heading = credited
+      ? `Credited by ${invoice.creditNote?.reference || 'a credit note'}`
+      : 'Paid in full';
+    doc.font(FONT.bold).fontSize(12).fillColor(INK).text(heading, left, doc.y, { width });
     doc.font(FONT.regular).fontSize(9);
+    if (credited) {
+      doc.text('This invoice is cancelled by that credit note: nothing is due on it.', { width });
+    }
+    const thanks = credited ? '' : ' Thank you.';
     if (invoice.payments.length === 0) {
-      doc.text(`Paid by ${invoice.paymentMethod} on ${formatDateLong(invoice.issueDate)}. Thank you.`, {
+      doc.text(`Paid by ${invoice.paymentMethod} on ${formatDateLong(invoice.issueDate)}.${thanks}`, {
         width,
       });
     } else {
@@ -135,11 +145,13 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> 
           width,
         });
       }
-      doc.text('Thank you.', { width });
+      if (!credited) doc.text('Thank you.', { width });
     }
   }
 
-  drawFooter(doc, seller.footer);
+  // The shop's invoice footer (Settings: e.g. "Goods remain our property until paid in full") is a term of the
+  // sale: it prints on the invoice only, never on its receipt nor on a credit note.
+  if (!creditNote && variant === 'invoice') drawFooter(doc, seller.footer);
   return pdfBytes(doc);
 }
 
