@@ -5,6 +5,8 @@
  * spreadsheet must not execute what someone typed into an expense name. Numbers are written as numbers.
  */
 
+import { plainMoney } from './pdf/format';
+
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",\r\n]/;
 
@@ -17,3 +19,10 @@ export const textCell = (value: string): string => quoted(FORMULA_START.test(val
 export const valueCell = (value: string | number): string => quoted(String(value));
 
 export const csvLine = (cells: string[]): string => `${cells.join(',')}\r\n`;
+
+/**
+ * A money cell: every money column of an export in one format, a plain decimal with two places ("1500.00",
+ * "5250.00", "-20.50"; BTC with its own decimals, up to 8 and at least 2), rounded half-up. '' for no amount.
+ */
+export const moneyCell = (amount: number | string | null, currency = 'GBP'): string =>
+  amount === null ? '' : quoted(plainMoney(amount, currency));

@@ -11,15 +11,27 @@ const grouped = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
  * the amounts given are the database's numerics, already at their currency's precision.
  */
 export function formatMoney(amount: number | string, currency = 'GBP'): string {
+  const plain = plainMoney(amount, currency);
+  if (!plain) return '';
+  const [, minus = '', whole = '0', fraction = ''] = /^(-?)(\d+)\.(\d+)$/.exec(plain) ?? [];
+  return `${minus}${SYMBOLS[currency] ?? `${currency} `}${grouped(whole)}.${fraction}`;
+}
+
+/**
+ * Money as a plain decimal for a file (a CSV export): the places formatMoney prints (2; BTC up to 8, at least
+ * 2), rounded half-up on the text, without symbol or grouping: `1500` → `1500.00`, `-20.5` → `-20.50`,
+ * `0.0125` BTC → `0.0125`. '' for what is not a number.
+ */
+export function plainMoney(amount: number | string, currency = 'GBP'): string {
   const text = typeof amount === 'number' ? decimalText(amount) : amount.trim();
   const match = /^(-)?(\d+)(?:\.(\d+))?$/.exec(text);
   if (!match) return '';
   const [, minus, whole = '0', fraction = ''] = match;
   const places = currency === 'BTC' ? Math.min(Math.max(fraction.replace(/0+$/, '').length, 2), 8) : 2;
   const digits = roundDigits(whole, fraction, places);
-  const body = `${grouped(digits.whole)}.${digits.fraction}`;
+  const body = `${digits.whole}.${digits.fraction}`;
   const sign = minus && /[1-9]/.test(body) ? '-' : '';
-  return `${sign}${SYMBOLS[currency] ?? `${currency} `}${body}`;
+  return `${sign}${body}`;
 }
 
 /** A JS number's plain decimal text (no exponent) — the shortest form that reads back as the same number. */

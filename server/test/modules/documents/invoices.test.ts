@@ -395,3 +395,62 @@ describe('GET /api/invoices/', () => {
     expect((await (await as('anonymous')).get('/api/invoices/')).statusCode).toBe(401);
   });
 });
+
+/** An RFC 4180 CSV's rows of cells (quoted cells unquoted). */
+function csvRows(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i += 1;
+    } else cell += c;
+  }
+  return rows;
+}
+
+describe('GET /api/invoices/csv/', () => {
+  it('writes every money column in one format, two decimals ("1500.00", never "1500")', async () => {
+    await settings();
+    const gold = await as('gold');
+    // Whole amounts, a half penny's worth of VAT and an item sale with its margin, and a credit note.
+    const whole = (await gold.post('/api/quick-sales/', { name: 'Service', amount: '1500' })).json();
+    await gold.post('/api/quick-sales/', { name: 'Strap', amount: '20.5' });
+    const item = await addItem(gold, { transactions: [{ type: 'cash', amount: '4000' }] });
+    await sell(gold, item.id, { price: '5250' });
+    await gold.post(pathOf(endpoints.quickSales.void, { id: whole.id }), { reason: 'Mistake' });
+
+    const response = await gold.get('/api/invoices/csv/');
+    expect(response.statusCode).toBe(200);
+    const [header, ...rows] = csvRows(response.body);
+    const money = ['Total', 'Total GBP', 'VAT', 'Margin GBP', 'VAT in margin GBP'];
+    const at = money.map((title) => header?.indexOf(title) ?? -1);
+    expect(at.every((i) => i >= 0)).toBe(true);
+    expect(rows).toHaveLength(4);
+    for (const row of rows) {
+      for (const i of at) expect(row[i]).toMatch(/^(-?\d+\.\d{2})?$/);
+    }
+    const byReference = new Map(rows.map((row) => [row[0], money.map((_, k) => row[at[k] as number])]));
+    // Total, total GBP, VAT (standard rate: a sixth of the price), margin, VAT in margin.
+    expect(byReference.get('INV-000001')).toEqual(['1500.00', '1500.00', '250.00', '', '']);
+    expect(byReference.get('INV-000002')).toEqual(['20.50', '20.50', '3.42', '', '']);
+    expect(byReference.get('INV-000003')).toEqual(['5250.00', '5250.00', '0.00', '1250.00', '208.33']);
+    expect(byReference.get('CN-000001')).toEqual(['-1500.00', '-1500.00', '-250.00', '', '']);
+  });
+});

@@ -6,7 +6,7 @@ import { notFound } from '../../../kernel/http-errors';
 import { staffRoute } from '../../../kernel/schemas';
 import { shopCaller } from '../../../kernel/shop-scope';
 import { ErrorBag, dateField, pageOf, pagingOf, pathId } from '../../../kernel/validation';
-import { csvLine, textCell, valueCell } from '../../../kernel/csv';
+import { csvLine, moneyCell, textCell, valueCell } from '../../../kernel/csv';
 import type { InvoiceFilter } from '../invoices-repository';
 
 const TAGS = ['documents'];
@@ -53,7 +53,8 @@ const CSV_HEADER = [
 
 /**
  * One CSV line: the margin figures are in the export because it is the dealer's own record for the VAT return
- * (they are never printed on the buyer's document).
+ * (they are never printed on the buyer's document). Every money column (total, total GBP, VAT, margin, VAT in
+ * margin) is written by moneyCell, two decimals each ("1500.00", never "1500" beside "5250.00").
  */
 function csvRow(invoice: Invoice): string {
   const line = invoice.lines[0];
@@ -68,13 +69,13 @@ function csvRow(invoice: Invoice): string {
     textCell(invoice.lines.map((l) => l.description).join('; ')),
     textCell(line?.serial ?? ''),
     valueCell(invoice.currency),
-    valueCell(invoice.total),
+    moneyCell(invoice.total, invoice.currency),
     valueCell(invoice.exchangeRate),
-    valueCell(invoice.totalGbp.toFixed(2)),
+    moneyCell(invoice.totalGbp),
     valueCell(invoice.vatTreatment),
-    valueCell(invoice.vatAmount),
-    valueCell(invoice.marginGbp === null ? '' : invoice.marginGbp.toFixed(2)),
-    valueCell(invoice.marginVatGbp === null ? '' : invoice.marginVatGbp.toFixed(2)),
+    moneyCell(invoice.vatAmount, invoice.currency),
+    moneyCell(invoice.marginGbp),
+    moneyCell(invoice.marginVatGbp),
     valueCell(invoice.paymentMethod),
     valueCell(link),
   ]);
