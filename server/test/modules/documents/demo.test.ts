@@ -55,4 +55,15 @@ it('the demo shop has its details and an invoice for every sale, a credit note f
   const byNumber = [...list].sort((a, b) => a.number - b.number).map((i) => i.issueDate);
   expect(byNumber).toEqual([...byNumber].sort());
   expect(list[0]?.seller.legalName).toBe('Loupe Demo Ltd');
+
+  // The README's promise: the demo has credit notes. Its voided quick sale ("Rung up twice") has one, which
+  // cancels its invoice, as the API lists them.
+  expect(voids).toBeGreaterThanOrEqual(1);
+  const notes: Invoice[] = (await browser.get('/api/invoices/?kind=credit_note')).json().results;
+  expect(notes.length).toBeGreaterThanOrEqual(1);
+  const note = notes.find((n) => n.lines.some((l) => l.description === 'Pressure test'));
+  expect(note).toMatchObject({ kind: 'credit_note', reference: 'CN-000001', total: -30 });
+  const credited: Invoice = (await browser.get(`/api/invoices/${note?.creditsInvoice?.id}/`)).json();
+  expect(credited).toMatchObject({ status: 'credited', total: 30 });
+  expect(credited.creditNote?.reference).toBe(note?.reference);
 });
