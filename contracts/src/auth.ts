@@ -51,7 +51,7 @@ export type AuthCheck = Static<typeof AuthCheck>;
 export const Credentials = Type.Object(
   {
     username: Text({ maxLength: 150 }),
-    password: Text({ maxLength: 4096 }),
+    password: Text({ maxLength: 4096, secret: true }),
   },
   { additionalProperties: false },
 );
@@ -85,9 +85,9 @@ export type ProfileUpdate = Static<typeof ProfileUpdate>;
 /** `POST /api/account/change-password/` */
 export const ChangePassword = Type.Object(
   {
-    current_password: Text({ maxLength: 4096 }),
+    current_password: Text({ maxLength: 4096, secret: true }),
     // ASVS 2.1.2: at most 128 characters for a new password (the current one is checked as it was set).
-    new_password: Text({ maxLength: 128 }),
+    new_password: Text({ maxLength: 128, secret: true }),
   },
   { additionalProperties: false },
 );

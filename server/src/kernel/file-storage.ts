@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
+import { withoutRefusedCharacters } from '@loupe/contracts';
 import type { Queryable } from '../db/database';
 import { ApiError, fieldErrors, notFound } from './http-errors';
 import { SNIFF_BYTES } from './file-types';
@@ -58,11 +59,13 @@ export interface StoredFile {
   size: number;
 }
 
-/** The name shown back to staff: no path, no control characters, bounded. */
+/**
+ * The name shown back to staff: no path, none of the control or invisible characters the contracts' Text
+ * rule refuses in a single-line field (a name that reads backwards on screen), bounded.
+ */
 function cleanName(name: string | undefined, fallback: string): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const clean = withoutRefusedCharacters(base).trim();
   return (clean || fallback).slice(0, 255);
 }
 

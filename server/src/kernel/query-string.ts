@@ -1,5 +1,6 @@
-import AjvCompiler from '@fastify/ajv-compiler';
+import AjvCompiler, { type Ajv } from '@fastify/ajv-compiler';
 import type { FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
+import { TEXT_KEYWORD, textProblem, type TextKind } from '@loupe/contracts';
 
 interface ObjectSchema {
   properties?: Record<string, { type?: unknown }>;
@@ -28,13 +29,41 @@ export function normaliseQuery(query: unknown, schema: ObjectSchema): Record<str
   return out;
 }
 
+/** A miss of the contracts' Text rule, as Ajv reports it: `params.problem` says which (TextProblem). */
+interface TextRuleCheck {
+  (kind: TextKind, value: string): boolean;
+  errors?: Array<{ keyword: string; message: string; params: Record<string, unknown> }>;
+}
+
+/**
+ * The contracts' Text rule as a schema keyword: every text field of a body or query string is checked by the
+ * one function (textProblem) that defines it, whatever its kind.
+ */
+export function addTextRule(ajv: Ajv): void {
+  const check: TextRuleCheck = (kind, value) => {
+    const problem = textProblem(value, kind);
+    if (problem === null) return true;
+    check.errors = [{ keyword: TEXT_KEYWORD, message: `has ${problem} characters`, params: { problem } }];
+    return false;
+  };
+  ajv.addKeyword({
+    keyword: TEXT_KEYWORD,
+    type: 'string',
+    schemaType: 'string',
+    errors: true,
+    validate: check,
+  });
+}
+
 // Query strings are text, so their validator coerces it to the schema's integers and booleans; bodies are
 // JSON and keep the strict one.
 const QUERY_AJV = {
   customOptions: { removeAdditional: false, coerceTypes: true, allErrors: true, useDefaults: false },
+  onCreate: addTextRule,
 } as const;
 const STRICT_AJV = {
   customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true, useDefaults: false },
+  onCreate: addTextRule,
 } as const;
 
 /**

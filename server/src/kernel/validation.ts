@@ -1,5 +1,11 @@
 import { domainToASCII } from 'node:url';
-import { DEFAULT_PAGE_SIZE, type FieldErrors } from '@loupe/contracts';
+import {
+  DEFAULT_PAGE_SIZE,
+  textProblem,
+  type FieldErrors,
+  type TextKind,
+  type TextProblem,
+} from '@loupe/contracts';
 import { ApiError, REQUIRED, fieldErrors, notFound } from './http-errors';
 import { parseDecimal, type DecimalRule } from './money';
 
@@ -35,8 +41,26 @@ export class ErrorBag {
 }
 
 export const NULL_CHARACTERS = 'Null characters are not allowed.';
-/** The contracts' Text rule for the other C0 controls (Django has no words for these: worded like its NUL). */
+/** The contracts' Text rule for the other controls (Django has no words for these: worded like its NUL). */
 export const CONTROL_CHARACTERS = 'Control characters are not allowed.';
+/** The contracts' Text rule for zero-width, direction-changing and other invisible (Cf) characters. */
+export const INVISIBLE_CHARACTERS = 'Invisible characters are not allowed.';
+
+/** Each problem of the contracts' Text rule in the words the API answers it with. */
+export const TEXT_PROBLEM_MESSAGES: Record<TextProblem, string> = {
+  null: NULL_CHARACTERS,
+  control: CONTROL_CHARACTERS,
+  invisible: INVISIBLE_CHARACTERS,
+};
+
+/**
+ * The contracts' Text rule (textProblem) for text that does not come through a request schema (a CLI's
+ * arguments): its message, or null.
+ */
+export function textError(value: string, kind: TextKind = 'line'): string | null {
+  const problem = textProblem(value, kind);
+  return problem === null ? null : TEXT_PROBLEM_MESSAGES[problem];
+}
 export const INVALID_EMAIL = 'Enter a valid email address.';
 export const NOT_NULL = 'This field may not be null.';
 
@@ -68,8 +92,8 @@ export const isOneOf = <T extends string>(allowed: readonly T[], value: string):
   (allowed as readonly string[]).includes(value);
 
 /**
- * A body's text as DRF's CharField keeps it (trim_whitespace). NUL and the other control characters never get
- * here: the contracts' Text rule refuses them in the schema, with the field's error.
+ * A body's text as DRF's CharField keeps it (trim_whitespace). NUL, the other control characters and the
+ * invisible ones never get here: the contracts' Text rule refuses them in the schema, with the field's error.
  */
 export const text = (value: string | undefined): string | undefined => value?.trim();
 

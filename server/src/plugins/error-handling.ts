@@ -1,13 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MULTILINE_TEXT_PATTERN, TEXT_PATTERN, type FieldErrors } from '@loupe/contracts';
+import { TEXT_KEYWORD, type FieldErrors, type TextProblem } from '@loupe/contracts';
 import { ApiError, ConflictWithFields, NOT_FOUND, REQUIRED } from '../kernel/http-errors';
-import {
-  CONTROL_CHARACTERS,
-  NULL_CHARACTERS,
-  invalidChoice,
-  invalidFilterChoice,
-  invalidPage,
-} from '../kernel/validation';
+import { TEXT_PROBLEM_MESSAGES, invalidChoice, invalidFilterChoice, invalidPage } from '../kernel/validation';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -61,29 +55,14 @@ function typeMessage(expected: unknown): string {
   }
 }
 
-/** The value an error points at (`/transactions/0/note`), however deep. */
-function valueAt(input: unknown, instancePath: string): unknown {
-  let value = input;
-  for (const key of instancePath.split('/').slice(1)) {
-    if (value === null || typeof value !== 'object') return undefined;
-    value = (value as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')];
-  }
-  return value;
-}
-
 /**
  * A miss of the contracts' Text rule in DRF's words (Django's own for NUL), or undefined for any other
  * error. A union's branch counts too, so a decimal sent as text with a NUL says so rather than "not a number".
  */
-function textMessage(errors: readonly AjvError[], input: unknown): string | undefined {
-  const miss = errors.find(
-    (e) =>
-      e.keyword === 'pattern' &&
-      (e.params.pattern === TEXT_PATTERN || e.params.pattern === MULTILINE_TEXT_PATTERN),
-  );
+function textMessage(errors: readonly AjvError[]): string | undefined {
+  const miss = errors.find((e) => e.keyword === TEXT_KEYWORD);
   if (!miss) return undefined;
-  const value = valueAt(input, miss.instancePath);
-  return typeof value === 'string' && value.includes('\u0000') ? NULL_CHARACTERS : CONTROL_CHARACTERS;
+  return TEXT_PROBLEM_MESSAGES[miss.params.problem as TextProblem] ?? TEXT_PROBLEM_MESSAGES.control;
 }
 
 /** Ajv's errors in DRF's words, one message per field, keyed like DRF's serializer errors. */
@@ -124,7 +103,7 @@ export function formatValidationErrors(
       const branches = errors.filter(
         (e) => e !== error && e.instancePath === error.instancePath && e.keyword !== 'anyOf',
       );
-      const text = textMessage(branches, input);
+      const text = textMessage(branches);
       if (text) add(field, text);
       else if (branches.some((e) => e.keyword === 'const' || e.keyword === 'enum')) {
         const value = valueOf(field);
@@ -150,8 +129,8 @@ export function formatValidationErrors(
       case 'enum':
         add(field, invalidChoice(String(valueOf(field))));
         break;
-      case 'pattern':
-        add(field, textMessage([error], input) ?? 'Invalid value.');
+      case TEXT_KEYWORD:
+        add(field, textMessage([error]) ?? 'Invalid value.');
         break;
       default:
         add(field || 'non_field_errors', 'Invalid value.');
@@ -186,7 +165,7 @@ export function formatQueryErrors(
   const unionPaths = new Set(errors.filter((e) => e.keyword === 'anyOf').map((e) => e.instancePath));
   for (const error of errors) {
     const field = fieldOf(error);
-    const text = textMessage([error], query);
+    const text = textMessage([error]);
     if (error.keyword === 'required') add(String(error.params.missingProperty), REQUIRED);
     else if (error.keyword === 'additionalProperties')
       add(String(error.params.additionalProperty), 'This field is not allowed.');

@@ -139,6 +139,16 @@ describe('shop:create', () => {
       'name: Control characters are not allowed.',
     ],
     [
+      'a C1 control in the name',
+      ['--name', 'Hart\u009b2J', '--owner', 'anna'],
+      'name: Control characters are not allowed.',
+    ],
+    [
+      'a direction override in the name',
+      ['--name', 'Hart \u202eserolF', '--owner', 'anna'],
+      'name: Invisible characters are not allowed.',
+    ],
+    [
       'an unknown owner',
       ['--name', 'Shop', '--owner', 'nobody'],
       'owner: No user has the username "nobody".',

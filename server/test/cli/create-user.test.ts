@@ -129,6 +129,26 @@ describe('user:create', () => {
     expect(email.err).toContain('Enter a valid email address.');
   });
 
+  it('refuses names that would not read as what they are (control or invisible characters)', async () => {
+    const res = await run([
+      '--username',
+      'fern',
+      '--password',
+      'tourbillon-1926-geneva',
+      '--first-name',
+      'Fern\u202eadnA',
+      '--last-name',
+      'Hart\u0085',
+      '--email',
+      'fern\u200b@example.com',
+    ]);
+    expect(res.code).toBe(1);
+    expect(res.err).toContain('first_name: Invisible characters are not allowed.');
+    expect(res.err).toContain('last_name: Control characters are not allowed.');
+    expect(res.err).toContain('email: Invisible characters are not allowed.');
+    expect(res.out).toEqual([]);
+  });
+
   it('is reached by the documented command at the repository root (npm run user:create -- …)', () => {
     const repoRoot = path.resolve(__dirname, '..', '..', '..');
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';

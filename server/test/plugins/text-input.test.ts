@@ -1,13 +1,6 @@
 import type { TSchema } from '@sinclair/typebox';
 import Fastify from 'fastify';
-import {
-  MULTILINE_TEXT_PATTERN,
-  TEXT_PATTERN,
-  endpoints,
-  paramNames,
-  schemasOf,
-  type Endpoint,
-} from '@loupe/contracts';
+import { TEXT_KEYWORD, endpoints, paramNames, schemasOf, type Endpoint } from '@loupe/contracts';
 import { installErrorHandling } from '../../src/plugins/error-handling';
 import { Browser, apiTestbed } from '../helper';
 
@@ -25,12 +18,14 @@ beforeAll(async () => {
 
 const NUL = 'Null characters are not allowed.';
 const CONTROL = 'Control characters are not allowed.';
+const INVISIBLE = 'Invisible characters are not allowed.';
 
 type Schema = TSchema & {
   type?: string;
   anyOf?: Schema[];
   const?: unknown;
   pattern?: string;
+  [TEXT_KEYWORD]?: 'line' | 'multiline' | 'secret';
   properties?: Record<string, Schema>;
   items?: Schema;
   required?: string[];
@@ -47,9 +42,10 @@ const takesText = (schema: Schema): boolean =>
   schema.type === 'string' || (schema.anyOf ?? []).some((branch) => branch.type === 'string');
 /** Free text (the Text rule) rather than a choice, whose miss reads `"a\u0000b" is not a valid choice.` */
 const isFreeText = (schema: Schema): boolean =>
-  schema.pattern === TEXT_PATTERN ||
-  schema.pattern === MULTILINE_TEXT_PATTERN ||
-  (schema.anyOf ?? []).some(isFreeText);
+  schema[TEXT_KEYWORD] !== undefined || (schema.anyOf ?? []).some(isFreeText);
+/** The Text rule's kind of a free-text field (of its text branch, for a union). */
+const kindOf = (schema: Schema): Schema[typeof TEXT_KEYWORD] =>
+  schema[TEXT_KEYWORD] ?? (schema.anyOf ?? []).map(kindOf).find((kind) => kind !== undefined);
 
 /** A value of the schema's shape: the text field under test is what makes the request wrong. */
 function sample(schema: Schema): unknown {
@@ -87,14 +83,15 @@ function urlOf(endpoint: Endpoint): string {
 
 /** One case per text field: top-level ones, and those of objects in a list (an item's transactions). */
 type Put = (body: Record<string, unknown>, value: string) => void;
-function bodyCases(): Array<[string, string, Endpoint, Put, boolean]> {
-  const cases: Array<[string, string, Endpoint, Put, boolean]> = [];
+type Kind = Schema[typeof TEXT_KEYWORD];
+function bodyCases(): Array<[string, string, Endpoint, Put, boolean, Kind]> {
+  const cases: Array<[string, string, Endpoint, Put, boolean, Kind]> = [];
   for (const [name, endpoint] of allEndpoints) {
     if (!endpoint.body) continue;
     const body = (schemasOf(endpoint) as unknown as { body: Schema }).body;
     for (const [field, schema] of Object.entries(body.properties ?? {})) {
       if (takesText(schema))
-        cases.push([name, field, endpoint, (b, v) => (b[field] = v), isFreeText(schema)]);
+        cases.push([name, field, endpoint, (b, v) => (b[field] = v), isFreeText(schema), kindOf(schema)]);
       const row = schema.type === 'array' ? schema.items : undefined;
       for (const [inner, innerSchema] of Object.entries(row?.properties ?? {})) {
         if (!takesText(innerSchema)) continue;
@@ -104,6 +101,7 @@ function bodyCases(): Array<[string, string, Endpoint, Put, boolean]> {
           endpoint,
           (b, v) => ((b[field] as Array<Record<string, unknown>>)[0]![inner] = v),
           isFreeText(innerSchema),
+          kindOf(innerSchema),
         ]);
       }
     }
@@ -141,7 +139,7 @@ it('finds the text fields of the write endpoints (the map is read, not an empty 
   expect(cases.filter(([, , , , text]) => text).length).toBeGreaterThanOrEqual(40);
 });
 
-describe.each(cases)('%s: %s', (_name, field, endpoint, put, freeText) => {
+describe.each(cases)('%s: %s', (_name, field, endpoint, put, freeText, kind) => {
   const top = field.split('[')[0]!;
   // A choice names the value it refused (DRF's `"…" is not a valid choice.`).
   const nulMessage = freeText ? [NUL] : [expect.stringContaining('is not a valid choice.')];
@@ -162,6 +160,40 @@ describe.each(cases)('%s: %s', (_name, field, endpoint, put, freeText) => {
     expect(response.statusCode).toBe(400);
     expect(response.json()[top]).toEqual(expect.arrayContaining([expect.any(String)]));
   });
+
+  const send = async (value: string) => {
+    const body = sample((schemasOf(endpoint) as unknown as { body: Schema }).body) as Record<string, unknown>;
+    put(body, value);
+    return browser.send(endpoint.method, urlOf(endpoint), { body });
+  };
+  const choice = [expect.stringContaining('is not a valid choice.')];
+
+  // A password is never shown (and one set before the rule must still sign in): only C0 and DEL are refused.
+  if (kind !== 'secret') {
+    it('a C1 control (U+009B, the 8-bit CSI of terminals) is a 400 naming the field', async () => {
+      const response = await send('a\u009b2Jb');
+      expect([response.statusCode, response.json()[top]]).toEqual([400, freeText ? [CONTROL] : choice]);
+    });
+
+    it('a right-to-left override (U+202E, a serial that reads backwards) is a 400 naming the field', async () => {
+      const response = await send('SN-\u202e4321');
+      expect([response.statusCode, response.json()[top]]).toEqual([400, freeText ? [INVISIBLE] : choice]);
+    });
+  }
+
+  if (freeText && kind === 'line') {
+    it.each([
+      ['a zero-width space', '\u200b'],
+      ['a byte order mark', '\ufeff'],
+      ['a word joiner', '\u2060'],
+      ['an isolate', '\u2066'],
+      ['an invisible tag (U+E0041)', '\u{e0041}'],
+      ['a soft hyphen', '\u00ad'],
+    ])('%s in a single-line field is a 400 naming the field', async (_what, character) => {
+      const response = await send(`A${character}B`);
+      expect([response.statusCode, response.json()[top]]).toEqual([400, [INVISIBLE]]);
+    });
+  }
 });
 
 describe('multi-line fields keep their line breaks, single-line ones do not', () => {
@@ -171,6 +203,28 @@ describe('multi-line fields keep their line breaks, single-line ones do not', ()
     body.serial = 'SN\n1';
     const response = await browser.send('POST', urlOf(item), { body });
     expect([response.statusCode, response.json().serial]).toEqual([400, [CONTROL]]);
+  });
+
+  it('a note keeps line breaks, tabs and a joined emoji, but not a direction override', async () => {
+    const item = endpoints.items.create as Endpoint;
+    const family = '\u{1f468}\u200d\u{1f469}\u200d\u{1f467}';
+    const kept = await browser.send('POST', urlOf(item), {
+      body: { serial: 'NOTE-1', stockType: 'Jewellery', description: `Line 1\n\tLine 2 ${family}` },
+    });
+    expect([kept.statusCode, kept.json().description]).toEqual([201, `Line 1\n\tLine 2 ${family}`]);
+    const refused = await browser.send('POST', urlOf(item), {
+      body: { serial: 'NOTE-2', stockType: 'Jewellery', description: 'Line 1\n\u2067Line 2\u2069' },
+    });
+    expect([refused.statusCode, refused.json()]).toEqual([400, { description: [INVISIBLE] }]);
+  });
+
+  it('a password is only held to the C0 rule: one with a zero-width space is checked, not refused', async () => {
+    const response = await new Browser(state.app).post(
+      '/token/',
+      { username: 'platinum', password: 'wrong\u200bpassword' },
+      { noCsrf: true },
+    );
+    expect(response.statusCode).not.toBe(400);
   });
 
   it('a Tab or newline at the end of a single-line field (a scanner’s suffix) is trimmed, not refused', async () => {
@@ -200,6 +254,25 @@ describe('query strings', () => {
     const response = await browser.get(`${urlOf(endpoint)}?${field}=a%00b`);
     expect(response.statusCode).toBe(400);
     expect(response.json()[field]).toEqual(expect.arrayContaining([expect.any(String)]));
+  });
+
+  it.each(queries)(
+    '%s ?%s with a direction override is a 400 naming the parameter',
+    async (_n, field, endpoint) => {
+      const response = await browser.get(`${urlOf(endpoint)}?${field}=a%E2%80%AEb`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()[field]).toEqual(expect.arrayContaining([expect.any(String)]));
+    },
+  );
+
+  it('items/?search= with a C1 control or an invisible character reads in plain words', async () => {
+    for (const [value, message] of [
+      ['a%C2%85b', CONTROL],
+      ['a%E2%80%8Bb', INVISIBLE],
+    ]) {
+      const response = await browser.get(`/api/items/?search=${value}`);
+      expect([value, response.statusCode, response.json()]).toEqual([value, 400, { search: [message] }]);
+    }
   });
 
   it('items/?search=a%00b reads as Django words it', async () => {

@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/database';
 import { UsersRepository, UsernameTakenError } from './users-repository';
 import { hashPassword } from './password-hasher';
 import { validatePassword } from './password-validators';
+import { textError } from '../../kernel/validation';
 import { validateEmail, validateUsername } from './field-validators';
 
 export class AccountValidationError extends Error {
@@ -37,8 +38,13 @@ export async function createAccount(db: Queryable, input: NewAccount, now: Date)
   const fields: Record<string, string[]> = {};
   const usernameError = validateUsername(account.username);
   if (usernameError) fields.username = [usernameError];
-  const emailError = account.email ? validateEmail(account.email) : null;
+  const emailError = account.email ? (textError(account.email) ?? validateEmail(account.email)) : null;
   if (emailError) fields.email = [emailError];
+  // The API's schemas hold these to the contracts' Text rule; a CLI's arguments are held to it here.
+  for (const name of ['first_name', 'last_name'] as const) {
+    const nameError = textError(account[name]);
+    if (nameError) fields[name] = [nameError];
+  }
   const passwordErrors = input.password
     ? validatePassword(input.password, account)
     : ['This field may not be blank.'];

@@ -1,6 +1,6 @@
 import type { Shop } from '@loupe/contracts';
 import type { Db, Queryable } from '../../db/database';
-import { CONTROL_CHARACTERS, NULL_CHARACTERS } from '../../kernel/validation';
+import { textError } from '../../kernel/validation';
 import { AuditRepository } from '../audit';
 import { AccountValidationError, UsersRepository } from '../auth';
 import type { ShopsRepos } from './deps';
@@ -39,9 +39,8 @@ function reposOn(db: Queryable): ShopsRepos {
 
 function nameError(name: string): string | null {
   if (!name) return 'This field may not be blank.';
-  if (name.includes('\u0000')) return NULL_CHARACTERS;
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0001-\u001f\u007f]/.test(name)) return CONTROL_CHARACTERS;
+  const text = textError(name);
+  if (text) return text;
   if (Array.from(name).length > NAME_MAX_LENGTH) {
     return `Ensure this field has no more than ${NAME_MAX_LENGTH} characters.`;
   }
