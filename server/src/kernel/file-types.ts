@@ -75,3 +75,29 @@ export function sniffImage(bytes: Buffer): string | null {
   }
   return null;
 }
+
+/** The extension of each image type sniffImage recognises. */
+const IMAGE_EXTENSIONS: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'image/tiff': 'tif',
+  'image/bmp': 'bmp',
+  'image/avif': 'avif',
+  'image/heic': 'heic',
+  'image/heif': 'heif',
+  'image/heic-sequence': 'heics',
+  'image/heif-sequence': 'heifs',
+};
+
+/**
+ * Content-Disposition of an image shown inline (an item's photo, the shop's logo). Never the name it was
+ * uploaded under: that is the client's choice, and a photo kept as "dial.html" or "dial.svg" would open as a
+ * page once saved. The name is ours: `stem` (letters, digits and dashes) and the extension of the type the
+ * bytes were recognised as, e.g. `item-7-image-3.png`.
+ */
+export function inlineImageDisposition(stem: string, contentType: string): string {
+  const safeStem = stem.replace(/[^A-Za-z0-9-]/g, '') || 'image';
+  return `inline; filename="${safeStem}.${IMAGE_EXTENSIONS[contentType] ?? 'bin'}"`;
+}

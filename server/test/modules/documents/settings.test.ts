@@ -177,8 +177,8 @@ describe('the logo', () => {
     const keysAfterFirst = await storedKeys(state.db);
     expect(keysAfterFirst).toHaveLength(1);
 
-    // A JPEG named .png is a JPEG: the content decides.
-    const second = await uploadLogo(owner, JPEG, 'logo.png', 'image/png');
+    // A JPEG named .html is a JPEG: the content decides.
+    const second = await uploadLogo(owner, JPEG, 'logo.html', 'text/html');
     expect(second.json().logo).toEqual({ contentType: 'image/jpeg', size: JPEG.length });
     const keys = await storedKeys(state.db);
     expect(keys).toHaveLength(1);
@@ -188,6 +188,9 @@ describe('the logo', () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/jpeg');
     expect(served.rawPayload.equals(JPEG)).toBe(true);
+    // Named by what it is, never by the name it was uploaded under; never sniffed into anything else.
+    expect(served.headers['content-disposition']).toBe('inline; filename="logo.jpg"');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
 
     const removed = await owner.send('DELETE', LOGO);
     expect(removed.statusCode).toBe(200);

@@ -178,7 +178,9 @@ describe('item images', () => {
     expect(response.headers['content-type']).toBe('image/png');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
-    expect(response.headers['content-disposition']).toBe(`inline; filename*=UTF-8''Front%20dial%20(1).png`);
+    expect(response.headers['content-disposition']).toBe(
+      `inline; filename="item-${id}-image-${image.id}.png"`,
+    );
     expect(response.headers['cache-control']).toBe('private, max-age=3600');
     expect((await (await as('anonymous')).get(url)).statusCode).toBe(401);
     expect((await (await as('rival')).get(url)).statusCode).toBe(404);
@@ -186,6 +188,30 @@ describe('item images', () => {
     // The image belongs to its item: under another item id it is not found.
     const other = await browser.post(ITEMS, itemBody({ serial: 'OTHER' }));
     expect((await browser.get(`${ITEMS}${other.json().id}/images/${image.id}/`)).statusCode).toBe(404);
+  });
+
+  it('never answers inline under the name it was uploaded as: an image kept as .html is served as what it is', async () => {
+    const browser = await as('silver');
+    const id = await newItem(browser);
+    for (const [name, bytes, served] of [
+      ['dial.html', PNG, 'png'],
+      ['dial.svg', JPEG, 'jpg'],
+      ['"dial"; filename=x.html', GIF, 'gif'],
+      ['dial\u202elmth.png', WEBP, 'webp'],
+    ] as const) {
+      const image = (await upload(browser, id, bytes, name, 'text/html')).json();
+      const response = await browser.get(`${ITEMS}${id}/images/${image.id}/`);
+      expect([name, response.statusCode, response.headers['content-disposition']]).toEqual([
+        name,
+        200,
+        `inline; filename="item-${id}-image-${image.id}.${served}"`,
+      ]);
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+    }
+    // The name staff see in the list is the uploaded one, less what would make it read backwards.
+    const names = (await browser.get(`${ITEMS}${id}/`)).json().images.map((i: { name: string }) => i.name);
+    expect(names).toEqual(expect.arrayContaining(['dial.html', 'dial.svg', 'diallmth.png']));
   });
 
   it('another shop cannot upload to or delete from an item that is not theirs', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { endpoints } from '@loupe/contracts';
 import type { DocumentsContext } from '../deps';
+import { inlineImageDisposition } from '../../../kernel/file-types';
 import { notFound } from '../../../kernel/http-errors';
 import { staffRoute } from '../../../kernel/schemas';
 import { shopCaller } from '../../../kernel/shop-scope';
@@ -40,7 +41,10 @@ const settingsRoutes: FastifyPluginAsyncTypebox<{ ctx: DocumentsContext }> = asy
     handler: async (request, reply) => {
       const logo = await ctx.repos.settings.logo(shopCaller(request).shopId);
       if (!logo) throw notFound();
-      return service.logoFiles.send(reply, logo, { 'cache-control': 'private, no-cache' });
+      return service.logoFiles.send(reply, logo, {
+        'content-disposition': inlineImageDisposition('logo', logo.contentType),
+        'cache-control': 'private, no-cache',
+      });
     },
   });
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ITEM_IMAGE_MAX_BYTES, endpoints } from '@loupe/contracts';
+import { inlineImageDisposition } from '../../../kernel/file-types';
 import { notFound } from '../../../kernel/http-errors';
 import { shopCaller } from '../../../kernel/shop-scope';
 import { Detail, staffRoute } from '../../../kernel/schemas';
@@ -32,14 +33,12 @@ const imageRoutes: FastifyPluginAsyncTypebox<InventoryRouteOptions> = async (fas
     }),
     handler: async (request, reply) => {
       const { shopId } = shopCaller(request);
-      const image = await ctx.repos.items.findImage(
-        shopId,
-        pathId(request.params.id),
-        pathId(request.params.imageId),
-      );
+      const itemId = pathId(request.params.id);
+      const image = await ctx.repos.items.findImage(shopId, itemId, pathId(request.params.imageId));
       if (!image) throw notFound();
       return service.imageFiles.send(reply, image, {
-        'content-disposition': `inline; filename*=UTF-8''${encodeURIComponent(image.name)}`,
+        // The uploaded name stays in the item's list; the answer is named by what its bytes are.
+        'content-disposition': inlineImageDisposition(`item-${itemId}-image-${image.id}`, image.contentType),
         'cache-control': 'private, max-age=3600',
       });
     },
