@@ -3,8 +3,10 @@ import path from 'node:path';
 
 // Server modules own their data (ARCHITECTURE.md, "Server modules: each owns its data"): each module under
 // src/modules declares the tables it owns in its tables.ts; every table of the migrations has exactly one
-// owner; only files of the owner write it (INSERT INTO, UPDATE, DELETE FROM, ON CONFLICT); and the modules
-// import each other without a cycle. Pure file reading: no database.
+// owner; only files of the owner write it (INSERT INTO, UPDATE, DELETE FROM, ON CONFLICT); another module reads
+// it only through a view its owner publishes (PUBLISHED_READS, migrations/017_published_reads.sql), and a
+// published view reads only its owner's tables; and the modules import each other without a cycle. Pure file
+// reading: no database.
 
 const SERVER = path.resolve(__dirname, '..');
 const SRC = path.join(SERVER, 'src');
@@ -61,6 +63,26 @@ export function writtenTables(source: string): Set<string> {
   return found;
 }
 
+/**
+ * The relations a source text reads: FROM t, JOIN t. A fragment composed into a query elsewhere (`${rows}` that
+ * starts with a table name) is not seen; the owner's own SQL may use such fragments freely.
+ */
+export function readRelations(source: string): Set<string> {
+  const found = new Set<string>();
+  for (const m of source.matchAll(/\b(?:FROM|JOIN)\s+([a-z_][a-z0-9_]*)/g)) found.add(m[1] as string);
+  return found;
+}
+
+/** The views `CREATE VIEW` makes in the migrations, each with the relations its body reads. */
+export function createdViews(sql: string): Map<string, Set<string>> {
+  const views = new Map<string, Set<string>>();
+  for (const m of sql.matchAll(
+    /\bCREATE\s+(?:OR\s+REPLACE\s+)?VIEW\s+([a-z_][a-z0-9_]*)\s+AS\b([\s\S]*?);/gi,
+  ))
+    views.set((m[1] as string).toLowerCase(), readRelations(m[2] as string));
+  return views;
+}
+
 /** One cycle of a directed graph as [a, b, …, a], or null. */
 export function findCycle(graph: ReadonlyMap<string, ReadonlySet<string>>): string[] | null {
   const state = new Map<string, 'open' | 'done'>();
@@ -115,19 +137,60 @@ export function moduleGraph(
   return graph;
 }
 
+/** What one module's tables.ts declares. */
+function declared(name: string): { tables: readonly string[]; reads: readonly string[] } {
+  const file = path.join(MODULES, name, 'tables.ts');
+  if (!fs.existsSync(file)) return { tables: [], reads: [] };
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const m = require(file) as { OWNED_TABLES: readonly string[]; PUBLISHED_READS?: readonly string[] };
+  return { tables: m.OWNED_TABLES, reads: m.PUBLISHED_READS ?? [] };
+}
+
 /** table → its owners, from every module's tables.ts. */
 function owners(): Map<string, string[]> {
   const byTable = new Map<string, string[]>();
   const add = (table: string, owner: string) => byTable.set(table, [...(byTable.get(table) ?? []), owner]);
-  for (const name of moduleNames()) {
-    const file = path.join(MODULES, name, 'tables.ts');
-    if (!fs.existsSync(file)) continue;
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { OWNED_TABLES } = require(file) as { OWNED_TABLES: readonly string[] };
-    for (const table of OWNED_TABLES) add(table, name);
-  }
+  for (const name of moduleNames()) for (const table of declared(name).tables) add(table, name);
   for (const table of KERNEL_FILE_STORE.tables) add(table, 'kernel');
   return byTable;
+}
+
+/** published view → the modules that declare it. */
+function publishers(): Map<string, string[]> {
+  const byView = new Map<string, string[]>();
+  for (const name of moduleNames())
+    for (const view of declared(name).reads) byView.set(view, [...(byView.get(view) ?? []), name]);
+  return byView;
+}
+
+const migrationViews = () => {
+  const views = new Map<string, Set<string>>();
+  for (const f of fs.readdirSync(path.join(SERVER, 'migrations')).filter((f) => f.endsWith('.sql')))
+    for (const [view, reads] of createdViews(fs.readFileSync(path.join(SERVER, 'migrations', f), 'utf8')))
+      views.set(view, reads);
+  return views;
+};
+
+/**
+ * Every read of `files` that names another module's table instead of a view its owner publishes. Files
+ * outside the modules (kernel, demo, db) are not checked; the kernel's file storage is read through its
+ * functions, never by name.
+ */
+export function foreignReads(
+  files: ReadonlyArray<{ path: string; source: string }>,
+  tableOwners: ReadonlyMap<string, readonly string[]>,
+): string[] {
+  const violations: string[] = [];
+  for (const file of files) {
+    const reader = moduleOf(file.path);
+    if (reader === null) continue;
+    for (const relation of readRelations(file.source)) {
+      const owner = tableOwners.get(relation)?.[0];
+      if (owner === undefined || owner === reader) continue; // a view, an alias, a CTE, or its own table
+      violations.push(`${file.path} reads ${relation}, which ${owner} owns: read a view ${owner} publishes`);
+    }
+  }
+  return violations.sort();
 }
 
 const migrationTables = () =>
@@ -167,6 +230,61 @@ describe('modules own their tables', () => {
       }
     }
     expect(violations).toEqual([]);
+  });
+
+  it("lets a module read another module's data only through the views its owner publishes", () => {
+    expect(foreignReads(sources(), owners())).toEqual([]);
+  });
+
+  it('gives every view of the migrations one publisher, whose own tables are all the view reads', () => {
+    const views = migrationViews();
+    const byView = publishers();
+    const byTable = owners();
+    expect(views.size).toBeGreaterThanOrEqual(10);
+    const unpublished = [...views.keys()].filter((v) => !byView.has(v));
+    const shared = [...byView].filter(([, p]) => p.length > 1).map(([v, p]) => `${v}: ${p.join(', ')}`);
+    const unknown = [...byView.keys()].filter((v) => !views.has(v));
+    const borrowed = [...views].flatMap(([view, reads]) =>
+      [...reads]
+        .filter((t) => byTable.get(t)?.[0] !== byView.get(view)?.[0])
+        .map((t) => `${view} reads ${t}, which is not ${byView.get(view)?.[0] ?? '(nobody)'}'s`),
+    );
+    expect({ unpublished, shared, unknown, borrowed }).toEqual({
+      unpublished: [],
+      shared: [],
+      unknown: [],
+      borrowed: [],
+    });
+  });
+
+  it("catches a read of another module's table, and lets views, aliases and its own tables through", () => {
+    const tableOwners = new Map([
+      ['items', ['inventory']],
+      ['sales', ['sales']],
+      ['users', ['auth']],
+    ]);
+    const files = [
+      {
+        path: 'modules/finance/report.ts',
+        source:
+          'const a = `SELECT * FROM sales s JOIN stock_items i ON i.id = s.item_id`;\n' +
+          'const b = `WITH sales_by_day AS (SELECT 1) SELECT * FROM sales_by_day LEFT JOIN users u ON true`;',
+      },
+      { path: 'modules/inventory/items.ts', source: "const c = 'SELECT id FROM items WHERE id = $1';" },
+      { path: 'demo/seed.ts', source: "const d = 'SELECT id FROM items';" },
+    ];
+    expect(foreignReads(files, tableOwners)).toEqual([
+      'modules/finance/report.ts reads sales, which sales owns: read a view sales publishes',
+      'modules/finance/report.ts reads users, which auth owns: read a view auth publishes',
+    ]);
+    const views = createdViews(
+      'CREATE VIEW stock_items AS\n  SELECT i.id FROM items i;\n' +
+        'create or replace view odd AS SELECT s.id FROM sales s JOIN items i ON i.id = s.item_id;',
+    );
+    expect([...views].map(([v, r]) => [v, [...r].sort()])).toEqual([
+      ['stock_items', ['items']],
+      ['odd', ['items', 'sales']],
+    ]);
   });
 
   it('finds the writes it looks for (and no prose)', () => {

@@ -91,7 +91,7 @@ function where(shopId: number, filter: AuditFilter): { sql: string; params: unkn
   if (filter.entity !== undefined) add('entity = ?', filter.entity);
   if (filter.action !== undefined) add('action = ?', filter.action);
   // A day starts at midnight where the shop is, whatever the server's zone.
-  const zone = '(SELECT timezone FROM shops WHERE id = $1)';
+  const zone = '(SELECT timezone FROM shop_directory WHERE id = $1)';
   if (filter.fromDay !== undefined)
     add(`created_at >= (?::date)::timestamp AT TIME ZONE ${zone}`, filter.fromDay);
   if (filter.toDay !== undefined)
@@ -190,9 +190,9 @@ export class AuditRepository {
   async shopOfUser(userId: number): Promise<number | null> {
     const rows = await this.db.query<{ shop: number | null }>(
       `SELECT coalesce(u.last_shop_id,
-                       (SELECT m.shop_id FROM memberships m WHERE m.user_id = u.id ORDER BY m.active DESC, m.id
+                       (SELECT m.shop_id FROM membership_directory m WHERE m.user_id = u.id ORDER BY m.active DESC, m.id
                          LIMIT 1)) AS shop
-         FROM users u WHERE u.id = $1`,
+         FROM user_directory u WHERE u.id = $1`,
       [userId],
     );
     return rows[0]?.shop ?? null;

@@ -51,7 +51,7 @@ export class SessionsRepository {
   async create(session: NewSession): Promise<void> {
     await this.db.query(
       `WITH pick AS (
-         SELECT m.shop_id FROM memberships m JOIN users u ON u.id = m.user_id
+         SELECT m.shop_id FROM membership_directory m JOIN users u ON u.id = m.user_id
           WHERE m.user_id = $2 AND m.active AND ($6::integer IS NULL OR m.shop_id = $6)
           ORDER BY COALESCE(m.shop_id = u.last_shop_id, false) DESC, ${ROLE_RANK}, m.shop_id
           LIMIT 1
@@ -79,7 +79,7 @@ export class SessionsRepository {
                          'id', sh.id, 'name', sh.name, 'time_zone', sh.timezone, 'role', m.role,
                          'is_new', m.seen_at IS NULL
                        ) ORDER BY sh.name, sh.id)
-                  FROM memberships m JOIN shops sh ON sh.id = m.shop_id
+                  FROM membership_directory m JOIN shop_directory sh ON sh.id = m.shop_id
                  WHERE m.user_id = u.id AND m.active
               ), '[]'::json) AS shops
          FROM sessions s

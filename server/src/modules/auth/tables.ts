@@ -3,3 +3,9 @@
  * read a user through its public queries.
  */
 export const OWNED_TABLES = ['users', 'sessions', 'login_failures'] as const;
+
+/**
+ * The views over those tables that other modules may read (migrations/017_published_reads.sql): a module reads
+ * another module's data only through these, never through its tables (test/module-ownership.test.ts).
+ */
+export const PUBLISHED_READS = ['user_directory'] as const;

@@ -50,7 +50,8 @@ const iso = (value: Date | string): string => new Date(value).toISOString();
 
 const HAS_KYC = 'EXISTS (SELECT 1 FROM client_documents d WHERE d.client_id = c.id)';
 // An open check-out (returned_at IS NULL), as the inventory's Check Out and Return keep them.
-const HAS_ITEM_OUT = 'EXISTS (SELECT 1 FROM checkouts k WHERE k.client_id = c.id AND k.returned_at IS NULL)';
+const HAS_ITEM_OUT =
+  'EXISTS (SELECT 1 FROM stock_checkouts k WHERE k.client_id = c.id AND k.returned_at IS NULL)';
 
 const CLIENT_COLUMNS = `c.id, c.name, c.email, c.phone, c.status, c.notes, c.balance::text AS balance,
   ${HAS_KYC} AS kyc, ${HAS_ITEM_OUT} AS has_item_checked_out,
@@ -219,7 +220,7 @@ export class ClientsRepository {
   ): Promise<void> {
     await this.db.query(
       `UPDATE clients SET cdd_verified_by = $3,
-         cdd_verified_by_name = (SELECT username FROM users WHERE id = $3::int),
+         cdd_verified_by_name = (SELECT username FROM user_directory WHERE id = $3::int),
          cdd_verified_on = $4::date, cdd_verified_at = CASE WHEN $4::date IS NULL THEN NULL ELSE $5::timestamptz END
        WHERE shop_id = $1 AND id = $2`,
       [shopId, clientId, userId, day, at],
@@ -229,7 +230,7 @@ export class ClientsRepository {
   /** The shop's calendar day at `at` (its time zone): the default date of a payment and its upper bound. */
   async shopToday(shopId: number, at: Date): Promise<string> {
     const rows = await this.db.query<{ today: string }>(
-      'SELECT (($2::timestamptz) AT TIME ZONE timezone)::date::text AS today FROM shops WHERE id = $1',
+      'SELECT (($2::timestamptz) AT TIME ZONE timezone)::date::text AS today FROM shop_directory WHERE id = $1',
       [shopId, at],
     );
     return rows[0]?.today ?? at.toISOString().slice(0, 10);
@@ -309,7 +310,7 @@ export class ClientsRepository {
     }>(
       `SELECT c.id, c.item_id, i.serial, i.brand, i.model, i.stock_type, c.agreed_price::text AS agreed_price,
               c.due_date::text AS due_date, c.checked_out_at, c.returned_at, c.outcome
-         FROM checkouts c JOIN items i ON i.id = c.item_id
+         FROM stock_checkouts c JOIN stock_items i ON i.id = c.item_id
         WHERE c.shop_id = $1 AND c.client_id = $2
         ORDER BY c.checked_out_at DESC, c.id DESC`,
       [shopId, clientId],

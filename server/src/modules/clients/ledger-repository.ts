@@ -159,7 +159,7 @@ export class LedgerRepository {
          (shop_id, client_id, amount, currency, exchange_rate, amount_gbp, method, entry_date, note,
           source, source_id, created_by, created_at, reversal_of, void_reason, voided_by_name)
        SELECT shop_id, client_id, -amount, currency, exchange_rate, -amount_gbp, method, $4::date, $5,
-              NULL, NULL, $6, $7, id, $8, (SELECT username FROM users WHERE id = $6)
+              NULL, NULL, $6, $7, id, $8, (SELECT username FROM user_directory WHERE id = $6)
          FROM client_ledger WHERE shop_id = $1 AND client_id = $2 AND id = $3
        RETURNING id, amount_gbp::text AS amount_gbp`,
       [

@@ -12,7 +12,7 @@ export interface InvoiceFilter {
 }
 
 /** Statuses and filters of the list, on `invoices inv` (a credited invoice is one a credit note points at). */
-const CREDITED = 'EXISTS (SELECT 1 FROM invoices cn WHERE cn.credits_invoice_id = inv.id)';
+const CREDITED = 'EXISTS (SELECT 1 FROM invoice_records cn WHERE cn.credits_invoice_id = inv.id)';
 
 /**
  * Reads of invoices and credit notes (the list, one, the CSV's pages). The sales module issues them (issue 20):
@@ -53,7 +53,7 @@ export class InvoicesRepository {
   async count(shopId: number, filter: InvoiceFilter): Promise<number> {
     const params: unknown[] = [];
     const rows = await this.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM invoices inv WHERE ${this.where(shopId, filter, params)}`,
+      `SELECT count(*)::int AS n FROM invoice_records inv WHERE ${this.where(shopId, filter, params)}`,
       params,
     );
     return rows[0]?.n ?? 0;
@@ -69,7 +69,7 @@ export class InvoicesRepository {
       page = ` LIMIT $${params.length - 1} OFFSET $${params.length}`;
     }
     const rows = await this.db.query<{ id: string }>(
-      `SELECT inv.id::text AS id FROM invoices inv WHERE ${where}
+      `SELECT inv.id::text AS id FROM invoice_records inv WHERE ${where}
         ORDER BY inv.issue_date DESC, inv.id DESC${page}`,
       params,
     );

@@ -66,9 +66,9 @@ export class SettingsRepository {
               ss.invoice_prefix, ss.credit_note_prefix, trim_scale(ss.aml_eur_gbp_rate)::text AS aml_eur_gbp_rate,
               ss.label_price, ss.price_code_key, ss.layaway_cancel_policy, ss.updated_at, u.username AS updated_by_name,
               l.content_type AS logo_type, l.size_bytes AS logo_size
-         FROM shops s
+         FROM shop_directory s
          LEFT JOIN shop_settings ss ON ss.shop_id = s.id
-         LEFT JOIN users u ON u.id = ss.updated_by
+         LEFT JOIN user_directory u ON u.id = ss.updated_by
          LEFT JOIN shop_logos l ON l.shop_id = s.id
         WHERE s.id = $1${lock ? ' FOR UPDATE OF s' : ''}`,
       [shopId],

@@ -93,7 +93,7 @@ abstract class EntryTable<T> {
   protected abstract readonly rows: string;
   protected abstract readonly dayColumn: string;
   /** The table, for the reversals (010) that void its rows. */
-  protected abstract readonly table: 'expenses' | 'sales';
+  protected abstract readonly table: 'expenses' | 'sale_records';
   protected abstract toEntry(row: EntryRow, voided: VoidInfo | null): T;
   /** Columns this kind reads besides entryColumns (a leading comma), e.g. a quick sale's buyer. */
   protected readonly extraColumns: string = '';
@@ -198,15 +198,15 @@ export class ExpensesRepository extends EntryTable<Expense> {
 export class QuickSalesRepository extends EntryTable<QuickSale> {
   // A deal's "other" lines (a strap, a service) are sales without an item too, but not quick sales: only the
   // one-line deals made by the quick sale form (origin 'quick_sale') and quick sales from before deals are.
-  protected readonly rows = `sales WHERE shop_id = $1 AND item_id IS NULL
-    AND (deal_id IS NULL OR deal_id IN (SELECT d.id FROM deals d WHERE d.origin = 'quick_sale'))`;
-  protected readonly table = 'sales';
+  protected readonly rows = `sale_records sales WHERE shop_id = $1 AND item_id IS NULL
+    AND (deal_id IS NULL OR deal_id IN (SELECT d.id FROM deal_records d WHERE d.origin = 'quick_sale'))`;
+  protected readonly table = 'sale_records';
   protected readonly dayColumn = 'sale_date';
 
   protected override readonly extraColumns = `, client_id,
-    (SELECT c.name FROM clients c WHERE c.id = sales.client_id) AS client_name, buyer_name,
-    (SELECT inv.id::text FROM invoices inv WHERE inv.sale_id = sales.id) AS invoice_id,
-    (SELECT inv.reference FROM invoices inv WHERE inv.sale_id = sales.id) AS invoice_reference`;
+    (SELECT c.name FROM client_directory c WHERE c.id = sales.client_id) AS client_name, buyer_name,
+    (SELECT inv.id::text FROM invoice_records inv WHERE inv.sale_id = sales.id) AS invoice_id,
+    (SELECT inv.reference FROM invoice_records inv WHERE inv.sale_id = sales.id) AS invoice_reference`;
 
   protected toEntry(entry: EntryRow, voided: VoidInfo | null): QuickSale {
     const row = entry as QuickSaleRow;

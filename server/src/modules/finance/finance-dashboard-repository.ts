@@ -37,11 +37,11 @@ export class FinanceDashboardRepository {
          ${byMethod('cash', "= 'Cash'")},
          ${byMethod('bank', "= 'Bank Transfer'")},
          ${byMethod('other', "NOT IN ('Credit Card', 'Debit Card', 'Cash', 'Bank Transfer')")},
-         (SELECT count(*) FROM items WHERE shop_id = $1 AND purchased_on BETWEEN $4::date AND $2::date
-             AND ${notConsigned('items')})::text AS bought_n,
-         (SELECT coalesce(sum(purchase_price), 0) FROM items
+         (SELECT count(*) FROM stock_items i WHERE shop_id = $1 AND purchased_on BETWEEN $4::date AND $2::date
+             AND ${notConsigned()})::text AS bought_n,
+         (SELECT coalesce(sum(purchase_price), 0) FROM stock_items i
            WHERE shop_id = $1 AND purchased_on BETWEEN $4::date AND $2::date
-             AND ${notConsigned('items')})::text AS bought_v
+             AND ${notConsigned()})::text AS bought_v
        FROM f WHERE day BETWEEN least($3::date, $4::date) AND $2::date`,
       [shopId, d.today, d.weekStart, d.monthStart],
     );
@@ -65,10 +65,10 @@ export class FinanceDashboardRepository {
               coalesce(s.cost_gbp, 0)::text AS cost, (s.amount_gbp - coalesce(s.cost_gbp, 0))::text AS profit,
               CASE WHEN coalesce(s.cost_gbp, 0) = 0 THEN NULL
                    ELSE round((s.amount_gbp - s.cost_gbp) * 100 / s.cost_gbp, 1)::text END AS percent
-         FROM sales s JOIN items i ON i.id = s.item_id
+         FROM sale_records s JOIN stock_items i ON i.id = s.item_id
         WHERE s.shop_id = $1 AND i.stock_type = 'Watches'
           -- Sales that stand: neither a reversal nor voided by one (issue 12).
-          AND s.reversal_of IS NULL AND NOT EXISTS (SELECT 1 FROM sales r WHERE r.reversal_of = s.id)
+          AND s.reversal_of IS NULL AND NOT EXISTS (SELECT 1 FROM sale_records r WHERE r.reversal_of = s.id)
         ORDER BY s.sale_date DESC, s.id DESC LIMIT $2`,
       [shopId, limit],
     );

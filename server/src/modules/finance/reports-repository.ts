@@ -70,7 +70,7 @@ export class ReportsRepository {
   /** Today in the shop's own time zone. */
   async shopToday(shopId: number, at: Date): Promise<string> {
     const rows = await this.db.query<{ today: string }>(
-      `SELECT (($2::timestamptz) AT TIME ZONE timezone)::date::text AS today FROM shops WHERE id = $1`,
+      `SELECT (($2::timestamptz) AT TIME ZONE timezone)::date::text AS today FROM shop_directory WHERE id = $1`,
       [shopId, at],
     );
     return rows[0]?.today ?? at.toISOString().slice(0, 10);
@@ -92,8 +92,8 @@ export class ReportsRepository {
            FROM finance_days WHERE shop_id = $1 AND day BETWEEN $2::date AND $6::date GROUP BY 1
        ), b AS (
          SELECT date_trunc($5, purchased_on::timestamp)::date AS start, sum(purchase_price) AS bought
-           FROM items WHERE $7 AND shop_id = $1 AND purchased_on BETWEEN $2::date AND $6::date
-            AND ${notConsigned('items')} GROUP BY 1
+           FROM stock_items i WHERE $7 AND shop_id = $1 AND purchased_on BETWEEN $2::date AND $6::date
+            AND ${notConsigned()} GROUP BY 1
        ), v AS (
          SELECT periods.start, coalesce(f.sales, 0) AS sales, coalesce(f.cost, 0) AS cost,
                 coalesce(f.item_sales, 0) AS item_sales, coalesce(f.item_cost, 0) AS item_cost,
@@ -172,8 +172,8 @@ export class ReportsRepository {
         const k = await this.kinds(shopId, w);
         const bought = await this.db.query<{ n: string; v: string }>(
           `SELECT count(*)::text AS n, coalesce(sum(purchase_price), 0)::text AS v
-             FROM items WHERE shop_id = $1 AND purchased_on BETWEEN $2::date AND $3::date
-              AND ${notConsigned('items')}`,
+             FROM stock_items i WHERE shop_id = $1 AND purchased_on BETWEEN $2::date AND $3::date
+              AND ${notConsigned()}`,
           [shopId, w.from, w.to],
         );
         const b = bought[0] as { n: string; v: string };
@@ -204,7 +204,7 @@ export class ReportsRepository {
                   coalesce(-sum(balance) FILTER (WHERE balance < 0), 0)::text AS dv,
                   count(*) FILTER (WHERE balance > 0)::text AS cn,
                   coalesce(sum(balance) FILTER (WHERE balance > 0), 0)::text AS cv
-             FROM clients WHERE shop_id = $1`,
+             FROM client_directory WHERE shop_id = $1`,
           [shopId],
         );
         const a = rows[0] as { n: number; dn: string; dv: string; cn: string; cv: string };
@@ -229,7 +229,7 @@ export class ReportsRepository {
   async stockByType(shopId: number): Promise<StockLine[]> {
     const rows = await this.db.query<{ t: string | null; n: string; v: string }>(
       `SELECT stock_type AS t, count(*)::text AS n, coalesce(sum(purchase_price), 0)::text AS v
-         FROM items WHERE shop_id = $1 AND status <> 'sold' AND ${notConsigned('items')}
+         FROM stock_items i WHERE shop_id = $1 AND status <> 'sold' AND ${notConsigned()}
         GROUP BY ROLLUP (stock_type) ORDER BY stock_type NULLS LAST`,
       [shopId],
     );
@@ -261,7 +261,7 @@ export class ReportsRepository {
   async clientBalances(shopId: number, after: ClientKey | null, limit: number): Promise<ClientLineRow[]> {
     const rows = await this.db.query<ClientRow>(
       `SELECT c.id, lower(c.name) AS sort_name, c.name, c.email, c.status, c.balance::text AS balance
-         FROM clients c
+         FROM client_directory c
         WHERE c.shop_id = $1 AND (lower(c.name), c.id) > ($2, $3)
         ORDER BY lower(c.name), c.id LIMIT $4`,
       [shopId, after?.sortName ?? '', after?.id ?? 0, limit],
@@ -273,13 +273,13 @@ export class ReportsRepository {
       SELECT c.id, lower(c.name) AS sort_name, c.name, c.email, c.status, c.balance::text AS balance,
              s.n::text AS sales_n, round(coalesce(s.v, 0), 2)::text AS sales_v,
              round(coalesce(l.v, 0), 2)::text AS ledger_v, co.n::text AS out_n
-        FROM clients c
+        FROM client_directory c
         CROSS JOIN LATERAL (SELECT sum(CASE WHEN reversal_of IS NULL THEN 1 ELSE -1 END) AS n, count(*) AS k,
-                                   sum(amount_gbp) AS v FROM sales
+                                   sum(amount_gbp) AS v FROM sale_records
                              WHERE client_id = c.id AND shop_id = $1 AND sale_date BETWEEN $2::date AND $3::date) s
-        CROSS JOIN LATERAL (SELECT count(*) AS n, sum(amount_gbp) AS v FROM client_ledger
+        CROSS JOIN LATERAL (SELECT count(*) AS n, sum(amount_gbp) AS v FROM client_ledger_entries
                              WHERE client_id = c.id AND entry_date BETWEEN $2::date AND $3::date) l
-        CROSS JOIN LATERAL (SELECT count(*) AS n FROM checkouts WHERE client_id = c.id AND returned_at IS NULL) co
+        CROSS JOIN LATERAL (SELECT count(*) AS n FROM stock_checkouts WHERE client_id = c.id AND returned_at IS NULL) co
        WHERE c.shop_id = $1 AND (s.k > 0 OR l.n > 0 OR co.n > 0)`;
 
   /** Clients with sales or ledger entries in the window or an item out on approval, in name order. */
@@ -336,7 +336,7 @@ export class ReportsRepository {
           CASE WHEN currency = 'BTC' THEN trim_scale(amount)::text ELSE round(amount, 2)::text END AS amount,
           trim_scale(exchange_rate)::text AS rate, amount_gbp::text AS gbp,
           CASE WHEN item_id IS NULL THEN '' ELSE coalesce(cost_gbp, 0)::text END AS cost
-        FROM sales WHERE shop_id = $1 AND (sale_date, id) > ($3::date, ${p(bound(1))}::bigint)
+        FROM sale_records WHERE shop_id = $1 AND (sale_date, id) > ($3::date, ${p(bound(1))}::bigint)
           AND sale_date <= $2::date${sources.sales === 'items' ? ' AND item_id IS NOT NULL' : ''}
         ORDER BY sale_date, id LIMIT $4)`);
     }
@@ -354,8 +354,8 @@ export class ReportsRepository {
       parts.push(`(SELECT purchased_on AS day, 3 AS source, id::bigint AS id, 'Purchase' AS entry,
           concat_ws(' ', nullif(brand, ''), nullif(model, ''), serial) AS name, '' AS payment_method,
           'GBP' AS currency, purchase_price::text AS amount, '1' AS rate, purchase_price::text AS gbp, '' AS cost
-        FROM items WHERE shop_id = $1 AND (purchased_on, id) > ($3::date, ${p(bound(3))}::bigint)
-          AND purchased_on <= $2::date AND ${notConsigned('items')}
+        FROM stock_items i WHERE shop_id = $1 AND (purchased_on, id) > ($3::date, ${p(bound(3))}::bigint)
+          AND purchased_on <= $2::date AND ${notConsigned()}
         ORDER BY purchased_on, id LIMIT $4)`);
     }
     const rows = await this.db.query<EntryLine & { day: string; id: string }>(

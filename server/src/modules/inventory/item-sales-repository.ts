@@ -26,12 +26,12 @@ export async function standingSale(db: Queryable, shopId: number, itemId: number
             trim_scale(s.exchange_rate)::text AS exchange_rate, s.amount_gbp::text AS amount_gbp,
             s.payment_method, s.client_id, c.name AS client_name, s.buyer_name, u.username AS sold_by,
             inv.id::text AS invoice_id, inv.reference AS invoice_reference
-       FROM sales s
-       LEFT JOIN clients c ON c.id = s.client_id
-       LEFT JOIN users u ON u.id = s.created_by
-       LEFT JOIN invoices inv ON inv.sale_id = s.id
+       FROM sale_records s
+       LEFT JOIN client_directory c ON c.id = s.client_id
+       LEFT JOIN user_directory u ON u.id = s.created_by
+       LEFT JOIN invoice_records inv ON inv.sale_id = s.id
       WHERE s.shop_id = $1 AND s.item_id = $2 AND s.reversal_of IS NULL
-        AND NOT EXISTS (SELECT 1 FROM sales r WHERE r.reversal_of = s.id)
+        AND NOT EXISTS (SELECT 1 FROM sale_records r WHERE r.reversal_of = s.id)
       ORDER BY s.id DESC LIMIT 1`,
     [shopId, itemId],
   );

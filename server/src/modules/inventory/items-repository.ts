@@ -220,19 +220,19 @@ const ROW_SELECT = `
   (SELECT min(im.id) FROM item_images im WHERE im.item_id = i.id) AS image_id,
   sh.timezone,
   CASE WHEN i.status = 'sold' THEN
-    (SELECT s.sale_date::text FROM sales s
+    (SELECT s.sale_date::text FROM sale_records s
       WHERE s.item_id = i.id AND s.reversal_of IS NULL
-        AND NOT EXISTS (SELECT 1 FROM sales r WHERE r.reversal_of = s.id)
+        AND NOT EXISTS (SELECT 1 FROM sale_records r WHERE r.reversal_of = s.id)
       ORDER BY s.id DESC LIMIT 1) END AS sold_on,
   co.supplier_id AS consignment_supplier_id, sup.name AS consignment_supplier_name,
   co.agreed_cost::text AS consignment_agreed_cost, co.return_by::text AS consignment_return_by,
   co.supplier_ref AS consignment_supplier_ref, co.returned_at AS consignment_returned_at`;
 const ROW_JOINS = `
-  JOIN shops sh ON sh.id = i.shop_id
+  JOIN shop_directory sh ON sh.id = i.shop_id
   LEFT JOIN checkouts c ON c.item_id = i.id AND c.returned_at IS NULL
-  LEFT JOIN clients cl ON cl.id = c.client_id
+  LEFT JOIN client_directory cl ON cl.id = c.client_id
   LEFT JOIN consignments co ON co.item_id = i.id
-  LEFT JOIN clients sup ON sup.id = co.supplier_id`;
+  LEFT JOIN client_directory sup ON sup.id = co.supplier_id`;
 
 /**
  * ORDER BY for each public ordering. "created_at" is the order items were added, which is id order (ids are
@@ -379,7 +379,7 @@ export class ItemsRepository {
     }>(
       `SELECT t.id, t.type, t.amount::text AS amount, t.currency, t.exchange_rate::text AS exchange_rate,
               t.fee_percent::text AS fee_percent, t.client_id, c.name AS client_name, t.amount_gbp::text AS amount_gbp
-         FROM item_transactions t LEFT JOIN clients c ON c.id = t.client_id
+         FROM item_transactions t LEFT JOIN client_directory c ON c.id = t.client_id
         WHERE t.item_id = $1 ORDER BY t.position`,
       [itemId],
     );
@@ -561,7 +561,7 @@ export class ItemsRepository {
     );
     if (possible.length === 0) return new Map();
     const rows = await this.db.query<{ id: number; name: string }>(
-      'SELECT id, name FROM clients WHERE shop_id = $1 AND id = ANY($2::int[])',
+      'SELECT id, name FROM client_directory WHERE shop_id = $1 AND id = ANY($2::int[])',
       [shopId, possible],
     );
     return new Map(rows.map((r) => [r.id, r.name]));
@@ -570,7 +570,7 @@ export class ItemsRepository {
   /** The shop's calendar day at `at`: "today" for defaults and bounds. */
   async shopToday(shopId: number, at: Date): Promise<string> {
     const rows = await this.db.query<{ today: string }>(
-      `SELECT (($2::timestamptz) AT TIME ZONE timezone)::date::text AS today FROM shops WHERE id = $1`,
+      `SELECT (($2::timestamptz) AT TIME ZONE timezone)::date::text AS today FROM shop_directory WHERE id = $1`,
       [shopId, at],
     );
     return rows[0]?.today ?? at.toISOString().slice(0, 10);

@@ -36,7 +36,7 @@ export class LabelsRepository {
   /** The label setting (migration 013); a shop that never saved its settings prints the retail price. */
   async settings(shopId: number): Promise<LabelPriceSettings> {
     const rows = await this.db.query<{ label_price: LabelPriceMode; price_code_key: string }>(
-      'SELECT label_price, price_code_key FROM shop_settings WHERE shop_id = $1',
+      'SELECT label_price, price_code_key FROM shop_document_settings WHERE shop_id = $1',
       [shopId],
     );
     const row = rows[0];

@@ -10,3 +10,9 @@ export const OWNED_TABLES = [
   'checkouts',
   'consignments',
 ] as const;
+
+/**
+ * The views over those tables that other modules may read (migrations/017_published_reads.sql): a module reads
+ * another module's data only through these, never through its tables (test/module-ownership.test.ts).
+ */
+export const PUBLISHED_READS = ['stock_items', 'stock_checkouts', 'stock_consignments'] as const;

@@ -30,12 +30,12 @@ WITH deal AS (
          sh.name AS shop_name, ss.legal_name, ss.trading_name, ss.address, ss.phone AS shop_phone,
          ss.email AS shop_email, ss.vat_number, ss.company_number, ss.invoice_footer,
          coalesce(ss.invoice_prefix, 'INV-') AS prefix,
-         EXISTS (SELECT 1 FROM shop_logos lg WHERE lg.shop_id = d.shop_id) AS has_logo,
-         (SELECT u.username FROM users u WHERE u.id = $3) AS issued_by
+         EXISTS (SELECT 1 FROM shop_logo_index lg WHERE lg.shop_id = d.shop_id) AS has_logo,
+         (SELECT u.username FROM user_directory u WHERE u.id = $3) AS issued_by
     FROM deals d
-    JOIN shops sh ON sh.id = d.shop_id
-    LEFT JOIN shop_settings ss ON ss.shop_id = d.shop_id
-    LEFT JOIN clients c ON c.id = d.client_id
+    JOIN shop_directory sh ON sh.id = d.shop_id
+    LEFT JOIN shop_document_settings ss ON ss.shop_id = d.shop_id
+    LEFT JOIN client_directory c ON c.id = d.client_id
    WHERE d.shop_id = $1 AND d.id = $2 AND d.status = 'completed'
 ),
 lines AS (
@@ -66,7 +66,7 @@ lines AS (
          sum(l.margin_vat_gbp) AS margin_vat,
          CASE WHEN count(DISTINCT l.vat_treatment) = 1 THEN min(l.vat_treatment) ELSE 'mixed' END AS treatment,
          min(l.sale_id) AS first_sale
-    FROM deal_lines l LEFT JOIN items i ON i.id = l.item_id
+    FROM deal_lines l LEFT JOIN stock_items i ON i.id = l.item_id
    WHERE l.deal_id = $2
 ),
 paid AS (
@@ -101,10 +101,10 @@ const ISSUE_DEAL_CREDIT_NOTE = `
 WITH original AS (
   SELECT inv.*, r.id AS reversal_id, $4::date AS void_day,
          coalesce(ss.credit_note_prefix, 'CN-') AS prefix,
-         (SELECT u.username FROM users u WHERE u.id = $3) AS issued_by
+         (SELECT u.username FROM user_directory u WHERE u.id = $3) AS issued_by
     FROM invoices inv
     JOIN sales r ON r.reversal_of = inv.sale_id
-    LEFT JOIN shop_settings ss ON ss.shop_id = inv.shop_id
+    LEFT JOIN shop_document_settings ss ON ss.shop_id = inv.shop_id
    WHERE inv.shop_id = $1 AND inv.deal_id = $2 AND inv.kind = 'invoice'
 ),
 numbered AS (${NEXT_NUMBER('credit_note')})
@@ -155,7 +155,7 @@ export class DealDocumentsRepository {
               CASE WHEN l.kind = 'item' THEN i.purchase_price END,
               $3, d.client_id, $4::date, coalesce($8, 'Deal D-' || d.id), $5, $6,
               CASE WHEN d.client_id IS NULL THEN d.buyer_name ELSE '' END, d.id
-         FROM deal_lines l JOIN deals d ON d.id = l.deal_id LEFT JOIN items i ON i.id = l.item_id
+         FROM deal_lines l JOIN deals d ON d.id = l.deal_id LEFT JOIN stock_items i ON i.id = l.item_id
         WHERE l.shop_id = $1 AND l.id = $2 AND l.kind <> 'part_exchange'
        RETURNING id::text AS id, cost_gbp::text AS cost_gbp`,
       [

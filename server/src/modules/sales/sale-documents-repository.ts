@@ -35,13 +35,13 @@ WITH sale AS (
          sh.name AS shop_name, ss.legal_name, ss.trading_name, ss.address, ss.phone AS shop_phone,
          ss.email AS shop_email, ss.vat_number, ss.company_number, ss.invoice_footer,
          coalesce(ss.invoice_prefix, 'INV-') AS prefix,
-         EXISTS (SELECT 1 FROM shop_logos l WHERE l.shop_id = s.shop_id) AS has_logo,
-         (SELECT u.username FROM users u WHERE u.id = $3) AS issued_by
+         EXISTS (SELECT 1 FROM shop_logo_index l WHERE l.shop_id = s.shop_id) AS has_logo,
+         (SELECT u.username FROM user_directory u WHERE u.id = $3) AS issued_by
     FROM sales s
-    JOIN shops sh ON sh.id = s.shop_id
-    LEFT JOIN shop_settings ss ON ss.shop_id = s.shop_id
-    LEFT JOIN items i ON i.id = s.item_id
-    LEFT JOIN clients c ON c.id = s.client_id
+    JOIN shop_directory sh ON sh.id = s.shop_id
+    LEFT JOIN shop_document_settings ss ON ss.shop_id = s.shop_id
+    LEFT JOIN stock_items i ON i.id = s.item_id
+    LEFT JOIN client_directory c ON c.id = s.client_id
    WHERE s.shop_id = $1 AND s.id = $2 AND s.reversal_of IS NULL
 ),
 numbered AS (${NEXT_NUMBER('invoice')})
@@ -86,10 +86,10 @@ const ISSUE_CREDIT_NOTE = `
 WITH original AS (
   SELECT inv.*, r.id AS reversal_id, r.sale_date AS void_day,
          coalesce(ss.credit_note_prefix, 'CN-') AS prefix,
-         (SELECT u.username FROM users u WHERE u.id = $3) AS issued_by
+         (SELECT u.username FROM user_directory u WHERE u.id = $3) AS issued_by
     FROM sales r
     JOIN invoices inv ON inv.sale_id = r.reversal_of AND inv.kind = 'invoice'
-    LEFT JOIN shop_settings ss ON ss.shop_id = r.shop_id
+    LEFT JOIN shop_document_settings ss ON ss.shop_id = r.shop_id
    WHERE r.shop_id = $1 AND r.id = $2
 ),
 numbered AS (

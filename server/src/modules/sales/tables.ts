@@ -10,3 +10,14 @@ export const OWNED_TABLES = [
   'deal_lines',
   'deal_payments',
 ] as const;
+
+/**
+ * The views over those tables that other modules may read (migrations/017_published_reads.sql): a module reads
+ * another module's data only through these, never through its tables (test/module-ownership.test.ts).
+ */
+export const PUBLISHED_READS = [
+  'sale_records',
+  'invoice_records',
+  'deal_records',
+  'deal_payment_records',
+] as const;

@@ -102,7 +102,9 @@ export class MembershipsRepository {
   }
 
   async userExists(userId: number): Promise<boolean> {
-    const rows = await this.db.query<{ one: number }>('SELECT 1 AS one FROM users WHERE id = $1', [userId]);
+    const rows = await this.db.query<{ one: number }>('SELECT 1 AS one FROM user_directory WHERE id = $1', [
+      userId,
+    ]);
     return rows.length > 0;
   }
 }

@@ -15,7 +15,7 @@ export class AgingRepository {
   async over90(shopId: number, today: string): Promise<{ count: number; cost: number }> {
     const rows = await this.db.query<{ n: number; cost: string }>(
       `SELECT count(*)::int AS n, coalesce(sum(purchase_price), 0)::text AS cost
-         FROM items i
+         FROM stock_items i
         WHERE shop_id = $1 AND status <> 'sold' AND purchased_on <= $2::date - $3::int AND ${notConsigned()}`,
       [shopId, today, AGED_STOCK_DAYS],
     );
@@ -30,10 +30,10 @@ export class AgingRepository {
   ): Promise<{ average: number | null; count: number }> {
     const rows = await this.db.query<{ n: number; average: string | null }>(
       `SELECT count(*)::int AS n, round(avg(greatest(s.sale_date - i.purchased_on, 0)), 1)::text AS average
-         FROM sales s JOIN items i ON i.id = s.item_id
+         FROM sale_records s JOIN stock_items i ON i.id = s.item_id
         WHERE s.shop_id = $1 AND s.sale_date BETWEEN $2::date AND $3::date
           AND s.item_id IS NOT NULL AND s.reversal_of IS NULL
-          AND NOT EXISTS (SELECT 1 FROM sales r WHERE r.reversal_of = s.id)`,
+          AND NOT EXISTS (SELECT 1 FROM sale_records r WHERE r.reversal_of = s.id)`,
       [shopId, range.from, range.to],
     );
     const row = rows[0] as { n: number; average: string | null };
@@ -59,11 +59,11 @@ export class AgingRepository {
         `SELECT c.id AS checkout_id, i.id AS item_id, i.serial, i.brand, i.model, c.client_id,
                 cl.name AS client_name, c.due_date::text AS due_date, ($2::date - c.due_date)::int AS days,
                 c.agreed_price::text AS agreed_price
-           FROM checkouts c JOIN items i ON i.id = c.item_id JOIN clients cl ON cl.id = c.client_id
+           FROM stock_checkouts c JOIN stock_items i ON i.id = c.item_id JOIN client_directory cl ON cl.id = c.client_id
           WHERE ${where} ORDER BY c.due_date, c.id LIMIT $3`,
         [shopId, today, OVERDUE_LIST_LIMIT],
       ),
-      this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM checkouts c WHERE ${where}`, [
+      this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM stock_checkouts c WHERE ${where}`, [
         shopId,
         today,
       ]),
@@ -106,12 +106,12 @@ export class AgingRepository {
         `SELECT i.id AS item_id, i.serial, i.brand, i.model, co.supplier_id, sup.name AS supplier_name,
                 co.return_by::text AS return_by, ($2::date - co.return_by)::int AS days,
                 co.agreed_cost::text AS agreed_cost
-           FROM consignments co JOIN items i ON i.id = co.item_id JOIN clients sup ON sup.id = co.supplier_id
+           FROM stock_consignments co JOIN stock_items i ON i.id = co.item_id JOIN client_directory sup ON sup.id = co.supplier_id
           WHERE ${where} ORDER BY co.return_by, i.id LIMIT $3`,
         [shopId, today, OVERDUE_LIST_LIMIT],
       ),
       this.db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM consignments co JOIN items i ON i.id = co.item_id WHERE ${where}`,
+        `SELECT count(*)::int AS n FROM stock_consignments co JOIN stock_items i ON i.id = co.item_id WHERE ${where}`,
         [shopId, today],
       ),
     ]);

@@ -83,8 +83,8 @@ const TAKE_SELECT = `
   t.id, t.shop_id, t.stock_type, t.location, t.status, t.started_at, su.username AS started_by, t.closed_at,
   cu.username AS closed_by, t.expected_count, t.found_count, t.missing_count, t.unexpected_count
   FROM stock_takes t
-  LEFT JOIN users su ON su.id = t.started_by
-  LEFT JOIN users cu ON cu.id = t.closed_by`;
+  LEFT JOIN user_directory su ON su.id = t.started_by
+  LEFT JOIN user_directory cu ON cu.id = t.closed_by`;
 
 const toRecord = (r: TakeRow): StockTakeRecord => ({
   id: r.id,
@@ -130,8 +130,8 @@ const LINE_SELECT = `
   l.client_name, su.username AS scanned_by, l.scanned_at, l.follow_up_reason, fu.username AS follow_up_by,
   l.follow_up_at
   FROM stock_take_lines l
-  LEFT JOIN users su ON su.id = l.scanned_by
-  LEFT JOIN users fu ON fu.id = l.follow_up_by`;
+  LEFT JOIN user_directory su ON su.id = l.scanned_by
+  LEFT JOIN user_directory fu ON fu.id = l.follow_up_by`;
 
 const iso = (value: Date | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -165,7 +165,7 @@ export const toLine = (r: LineRow): StockTakeLine => ({
  * since was seen).
  */
 const UNSEEN_EXPECTED = `
-  i.shop_id = t.shop_id AND i.status = 'available'
+  i.shop_id = t.shop_id AND i.status IN ('available', 'reserved')
   AND (t.stock_type IS NULL OR i.stock_type = t.stock_type)
   AND (t.location IS NULL OR i.location = t.location)
   AND NOT EXISTS (SELECT 1 FROM stock_take_lines s WHERE s.stock_take_id = t.id AND s.item_id = i.id)`;
@@ -246,7 +246,7 @@ export class StockTakesRepository {
          (SELECT count(*)::int FROM stock_take_lines WHERE stock_take_id = t.id AND outcome = 'found') AS found,
          (SELECT count(*)::int FROM stock_take_lines WHERE stock_take_id = t.id AND outcome = 'unexpected')
            AS unexpected,
-         (SELECT count(*)::int FROM items i WHERE ${UNSEEN_EXPECTED}) AS missing
+         (SELECT count(*)::int FROM stock_items i WHERE ${UNSEEN_EXPECTED}) AS missing
          FROM stock_takes t WHERE t.id = $1`,
       [take.id],
     );
@@ -262,7 +262,7 @@ export class StockTakesRepository {
   /** Everyone who scanned into the count, in the order of their first scan. */
   async countedBy(id: number): Promise<string[]> {
     const rows = await this.db.query<{ username: string }>(
-      `SELECT u.username FROM stock_take_lines l JOIN users u ON u.id = l.scanned_by
+      `SELECT u.username FROM stock_take_lines l JOIN user_directory u ON u.id = l.scanned_by
         WHERE l.stock_take_id = $1 GROUP BY u.username ORDER BY min(l.id)`,
       [id],
     );
@@ -292,9 +292,9 @@ export class StockTakesRepository {
     const rows = await this.db.query<ScannedItem>(
       `SELECT i.id, i.serial, i.brand, i.model, i.stock_type AS "stockType", i.location, i.status,
               cl.name AS "clientName"
-         FROM items i
-         LEFT JOIN checkouts c ON c.item_id = i.id AND c.returned_at IS NULL
-         LEFT JOIN clients cl ON cl.id = c.client_id
+         FROM stock_items i
+         LEFT JOIN stock_checkouts c ON c.item_id = i.id AND c.returned_at IS NULL
+         LEFT JOIN client_directory cl ON cl.id = c.client_id
         WHERE i.shop_id = $1 AND i.serial = $2`,
       [shopId, serial],
     );
@@ -358,7 +358,7 @@ export class StockTakesRepository {
         `SELECT 'missing' AS outcome, i.serial, i.id AS item_id, i.brand, i.model, i.stock_type, i.location,
                 i.status AS item_status, NULL AS reason, NULL AS client_name, NULL AS scanned_by,
                 NULL AS scanned_at, NULL AS follow_up_reason, NULL AS follow_up_by, NULL AS follow_up_at
-           FROM stock_takes t JOIN items i ON ${UNSEEN_EXPECTED}
+           FROM stock_takes t JOIN stock_items i ON ${UNSEEN_EXPECTED}
           WHERE t.id = $1 ORDER BY i.brand, i.model, i.serial LIMIT $2 OFFSET $3`,
         [take.id, limit, offset],
       );
@@ -381,7 +381,7 @@ export class StockTakesRepository {
       `INSERT INTO stock_take_lines (stock_take_id, serial, outcome, item_id, brand, model, stock_type, location,
                                      item_status)
        SELECT t.id, i.serial, 'missing', i.id, i.brand, i.model, i.stock_type, i.location, i.status
-         FROM stock_takes t JOIN items i ON ${UNSEEN_EXPECTED}
+         FROM stock_takes t JOIN stock_items i ON ${UNSEEN_EXPECTED}
         WHERE t.id = $1
        ON CONFLICT (stock_take_id, serial) DO NOTHING`,
       [take.id],
@@ -438,7 +438,7 @@ export class StockTakesRepository {
   /** The shop's name and time zone, for the report's heading and times. */
   async shop(shopId: number): Promise<{ name: string; timezone: string }> {
     const rows = await this.db.query<{ name: string; timezone: string }>(
-      'SELECT name, timezone FROM shops WHERE id = $1',
+      'SELECT name, timezone FROM shop_directory WHERE id = $1',
       [shopId],
     );
     return rows[0] ?? { name: '', timezone: 'Europe/London' };

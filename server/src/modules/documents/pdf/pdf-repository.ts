@@ -138,7 +138,7 @@ export class PdfRepository {
               coalesce(ss.invoice_footer, '') AS "invoiceFooter",
               coalesce(ss.approval_terms, '') AS "approvalTerms",
               l.storage_key AS "logoKey"
-         FROM shops s
+         FROM shop_directory s
          LEFT JOIN shop_settings ss ON ss.shop_id = s.id
          LEFT JOIN shop_logos l ON l.shop_id = s.id
         WHERE s.id = $1`,
@@ -171,11 +171,11 @@ export class PdfRepository {
               ci.id::text AS credits_id, ci.reference AS credits_reference,
               cn.id::text AS note_id, cn.reference AS note_reference, cns.void_reason AS note_reason,
               s.void_reason AS own_reason
-         FROM invoices i
-         JOIN sales s ON s.id = i.sale_id
-         LEFT JOIN invoices ci ON ci.id = i.credits_invoice_id
-         LEFT JOIN invoices cn ON cn.credits_invoice_id = i.id
-         LEFT JOIN sales cns ON cns.id = cn.sale_id
+         FROM invoice_records i
+         JOIN sale_records s ON s.id = i.sale_id
+         LEFT JOIN invoice_records ci ON ci.id = i.credits_invoice_id
+         LEFT JOIN invoice_records cn ON cn.credits_invoice_id = i.id
+         LEFT JOIN sale_records cns ON cns.id = cn.sale_id
         WHERE i.shop_id = $1 AND i.id = ANY($2::bigint[])`,
       [shopId, ids.map(String)],
     );
@@ -206,9 +206,9 @@ export class PdfRepository {
       `SELECT c.id, c.checked_out_at, c.due_date::text AS due_date, c.agreed_price::text AS agreed_price, c.note,
               i.serial, i.brand, i.model, i.stock_type, i.description,
               cl.name AS client_name, cl.email AS client_email, cl.phone AS client_phone
-         FROM checkouts c
-         JOIN items i ON i.id = c.item_id
-         JOIN clients cl ON cl.id = c.client_id
+         FROM stock_checkouts c
+         JOIN stock_items i ON i.id = c.item_id
+         JOIN client_directory cl ON cl.id = c.client_id
         WHERE c.shop_id = $1 AND c.id = $2`,
       [shopId, checkoutId],
     );
