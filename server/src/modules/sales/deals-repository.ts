@@ -85,19 +85,31 @@ export interface Money {
   standardGoods: string;
 }
 
-const TOTALS_SQL = `
-  SELECT coalesce(sum(amount_gbp) FILTER (WHERE kind <> 'part_exchange'), 0)::text AS goods,
-         coalesce(sum(amount_gbp) FILTER (WHERE kind = 'part_exchange'), 0)::text AS px,
-         coalesce(sum(amount_gbp) FILTER (WHERE kind <> 'part_exchange' AND standard), 0)::text AS standard_goods
-    FROM (SELECT l.kind, l.amount_gbp,
-                 CASE WHEN coalesce(ss.vat_number, '') = '' THEN false
-                      WHEN l.kind = 'other' THEN l.vat_rate = 'standard'
-                      ELSE i.vat_scheme = 'standard' END AS standard
-            FROM deal_lines l
-            JOIN deals d ON d.id = l.deal_id
-            LEFT JOIN shop_settings ss ON ss.shop_id = d.shop_id
-            LEFT JOIN items i ON i.id = l.item_id
-           WHERE l.deal_id = $1) lines`;
+/**
+ * Each deal's money in GBP, for the deal ids in $1 (bigint[]): goods, part-exchange, the standard-rated goods,
+ * the net paid (in − out), what is due and the balance, all in numeric.
+ */
+const MONEY_SQL = `
+  SELECT d.id::text AS deal_id, t.goods::text AS goods, t.px::text AS px, t.standard_goods::text AS standard_goods,
+         p.paid::text AS paid, (t.goods - t.px)::text AS due, (t.goods - t.px - p.paid)::text AS balance
+    FROM unnest($1::bigint[]) AS d(id)
+    CROSS JOIN LATERAL (
+      SELECT coalesce(sum(amount_gbp) FILTER (WHERE kind <> 'part_exchange'), 0) AS goods,
+             coalesce(sum(amount_gbp) FILTER (WHERE kind = 'part_exchange'), 0) AS px,
+             coalesce(sum(amount_gbp) FILTER (WHERE kind <> 'part_exchange' AND standard), 0) AS standard_goods
+        FROM (SELECT l.kind, l.amount_gbp,
+                     CASE WHEN coalesce(ss.vat_number, '') = '' THEN false
+                          WHEN l.kind = 'other' THEN l.vat_rate = 'standard'
+                          ELSE i.vat_scheme = 'standard' END AS standard
+                FROM deal_lines l
+                LEFT JOIN shop_document_settings ss ON ss.shop_id = l.shop_id
+                LEFT JOIN stock_items i ON i.id = l.item_id
+               WHERE l.deal_id = d.id) lines
+    ) t
+    CROSS JOIN LATERAL (
+      SELECT coalesce(sum(CASE direction WHEN 'in' THEN amount_gbp ELSE -amount_gbp END), 0) AS paid
+        FROM deal_payments WHERE deal_id = d.id
+    ) p`;
 
 /**
  * Deals, their lines and payments (migration 016): what the sales module's workflow writes. Every amount's GBP
@@ -300,26 +312,33 @@ export class DealsRepository {
 
   /** The deal's money in GBP. */
   async money(dealId: number): Promise<Money> {
-    const [t] = await this.db.query<{ goods: string; px: string; standard_goods: string }>(TOTALS_SQL, [
-      dealId,
-    ]);
-    const [p] = await this.db.query<{ paid: string }>(
-      `SELECT coalesce(sum(CASE direction WHEN 'in' THEN amount_gbp ELSE -amount_gbp END), 0)::text AS paid
-         FROM deal_payments WHERE deal_id = $1`,
-      [dealId],
+    return (await this.moneyOf([dealId])).get(dealId) as Money;
+  }
+
+  /** Several deals' money in one read: deal id → its money. */
+  private async moneyOf(dealIds: readonly number[]): Promise<Map<number, Money>> {
+    const rows = await this.db.query<{
+      deal_id: string;
+      goods: string;
+      px: string;
+      standard_goods: string;
+      paid: string;
+      due: string;
+      balance: string;
+    }>(MONEY_SQL, [dealIds]);
+    return new Map(
+      rows.map((r) => [
+        Number(r.deal_id),
+        {
+          goods: r.goods,
+          partExchange: r.px,
+          due: r.due,
+          paid: r.paid,
+          balance: r.balance,
+          standardGoods: r.standard_goods,
+        },
+      ]),
     );
-    const [m] = await this.db.query<{ due: string; balance: string }>(
-      'SELECT ($1::numeric - $2::numeric)::text AS due, ($1::numeric - $2::numeric - $3::numeric)::text AS balance',
-      [t?.goods ?? '0', t?.px ?? '0', p?.paid ?? '0'],
-    );
-    return {
-      goods: t?.goods ?? '0',
-      partExchange: t?.px ?? '0',
-      due: (m as { due: string }).due,
-      paid: p?.paid ?? '0',
-      balance: (m as { balance: string }).balance,
-      standardGoods: t?.standard_goods ?? '0',
-    };
   }
 
   /** The deal's row, locked when asked: every later change of one deal runs one at a time. */
@@ -384,7 +403,7 @@ export class DealsRepository {
   /** The shop's policy for a cancelled layaway (Shop Settings; refund while the shop has no settings row). */
   async cancelPolicy(shopId: number): Promise<LayawayCancelPolicy> {
     const rows = await this.db.query<{ policy: LayawayCancelPolicy }>(
-      'SELECT layaway_cancel_policy AS policy FROM shop_settings WHERE shop_id = $1',
+      'SELECT layaway_cancel_policy AS policy FROM shop_document_settings WHERE shop_id = $1',
       [shopId],
     );
     return rows[0]?.policy ?? 'refund';
@@ -433,7 +452,7 @@ export class DealsRepository {
   /** Whether the shop has a VAT number (else no VAT and no margin scheme anywhere). */
   async vatRegistered(shopId: number): Promise<boolean> {
     const rows = await this.db.query<{ registered: boolean }>(
-      `SELECT coalesce(vat_number, '') <> '' AS registered FROM shop_settings WHERE shop_id = $1`,
+      `SELECT coalesce(vat_number, '') <> '' AS registered FROM shop_document_settings WHERE shop_id = $1`,
       [shopId],
     );
     return rows[0]?.registered ?? false;
@@ -466,14 +485,22 @@ export class DealsRepository {
         LIMIT $${params.length - 1} OFFSET $${params.length}`,
       params,
     );
-    const deals: Deal[] = [];
-    for (const r of rows) deals.push((await this.view(shopId, Number(r.id), today)) as Deal);
-    return deals;
+    return this.views(
+      shopId,
+      rows.map((r) => Number(r.id)),
+      today,
+    );
   }
 
   /** One deal in the contract's shape; `today` decides "overdue". */
   async view(shopId: number, id: number, today: string): Promise<Deal | null> {
-    const rows = await this.db.query<DealRecord>(
+    return (await this.views(shopId, [id], today))[0] ?? null;
+  }
+
+  /** Deals in the contract's shape, in the order of `ids` (the shop's only), in four reads however many. */
+  private async views(shopId: number, ids: readonly number[], today: string): Promise<Deal[]> {
+    if (ids.length === 0) return [];
+    const dealRows = await this.db.query<DealRecord>(
       `SELECT d.id::text AS id, d.status, d.client_id, coalesce(c.name, d.buyer_name) AS buyer_name, d.currency,
               d.exchange_rate::text AS exchange_rate, d.deal_date::text AS deal_date,
               d.collect_by::text AS collect_by, d.completed_on::text AS completed_on,
@@ -483,17 +510,15 @@ export class DealsRepository {
               inv.id::text AS invoice_id, inv.reference AS invoice_ref,
               cn.id::text AS credit_id, cn.reference AS credit_ref
          FROM deals d
-         LEFT JOIN clients c ON c.id = d.client_id
-         LEFT JOIN users u ON u.id = d.created_by
+         LEFT JOIN client_directory c ON c.id = d.client_id
+         LEFT JOIN user_directory u ON u.id = d.created_by
          LEFT JOIN invoices inv ON inv.deal_id = d.id AND inv.kind = 'invoice'
          LEFT JOIN invoices cn ON cn.credits_invoice_id = inv.id
-        WHERE d.shop_id = $1 AND d.id = $2`,
-      [shopId, id, today],
+        WHERE d.shop_id = $1 AND d.id = ANY($2::bigint[])`,
+      [shopId, ids, today],
     );
-    const r = rows[0];
-    if (!r) return null;
-    const lineRows = await this.db.query<LineRecord>(
-      `SELECT l.id::text AS id, l.kind, l.item_id, coalesce(i.serial, '') AS serial,
+    const lineRows = await this.db.query<LineRecord & { deal_id: string }>(
+      `SELECT l.deal_id::text AS deal_id, l.id::text AS id, l.kind, l.item_id, coalesce(i.serial, '') AS serial,
               CASE WHEN l.kind = 'other' THEN l.description
                    ELSE coalesce(nullif(trim(concat_ws(' ', nullif(i.brand, ''), nullif(i.model, ''))), ''),
                                  nullif(left(i.description, 200), ''), i.stock_type, l.description) END AS description,
@@ -504,20 +529,42 @@ export class DealsRepository {
                             WHEN i.vat_scheme = 'standard' THEN 'standard' ELSE 'margin' END) AS vat_treatment,
               l.vat_gbp::text AS vat_gbp, l.margin_gbp::text AS margin_gbp, l.margin_vat_gbp::text AS margin_vat_gbp
          FROM deal_lines l
-         LEFT JOIN items i ON i.id = l.item_id
-         LEFT JOIN shop_settings ss ON ss.shop_id = l.shop_id
-        WHERE l.deal_id = $1 ORDER BY l.position`,
-      [id],
+         LEFT JOIN stock_items i ON i.id = l.item_id
+         LEFT JOIN shop_document_settings ss ON ss.shop_id = l.shop_id
+        WHERE l.deal_id = ANY($1::bigint[]) ORDER BY l.deal_id, l.position`,
+      [ids],
     );
-    const paymentRows = await this.db.query<PaymentRecord>(
-      `SELECT p.id::text AS id, p.kind, p.direction, p.method, p.amount::text AS amount, p.currency,
+    const paymentRows = await this.db.query<PaymentRecord & { deal_id: string }>(
+      `SELECT p.deal_id::text AS deal_id, p.id::text AS id, p.kind, p.direction, p.method, p.amount::text AS amount, p.currency,
               p.exchange_rate::text AS exchange_rate, p.amount_gbp::text AS amount_gbp,
               p.payment_date::text AS payment_date, u.username AS created_by
-         FROM deal_payments p LEFT JOIN users u ON u.id = p.created_by
-        WHERE p.deal_id = $1 ORDER BY p.id`,
-      [id],
+         FROM deal_payments p LEFT JOIN user_directory u ON u.id = p.created_by
+        WHERE p.deal_id = ANY($1::bigint[]) ORDER BY p.id`,
+      [ids],
     );
-    const money = await this.money(id);
+    const money = await this.moneyOf(ids);
+    const byId = new Map(dealRows.map((r) => [Number(r.id), r]));
+    return ids.flatMap((id) => {
+      const r = byId.get(id);
+      return r
+        ? [
+            this.shape(
+              r,
+              lineRows.filter((l) => Number(l.deal_id) === id),
+              paymentRows.filter((p) => Number(p.deal_id) === id),
+              money.get(id) as Money,
+            ),
+          ]
+        : [];
+    });
+  }
+
+  private shape(
+    r: DealRecord,
+    lineRows: readonly LineRecord[],
+    paymentRows: readonly PaymentRecord[],
+    money: Money,
+  ): Deal {
     const lines: DealLine[] = lineRows.map((l) => ({
       id: Number(l.id),
       kind: l.kind,
