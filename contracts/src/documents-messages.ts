@@ -28,6 +28,19 @@ export type AmlPaymentKind = (typeof AML_PAYMENT_KINDS)[number];
 /** What customer due diligence lacks: no client record at all, no identity document, no verification. */
 export const CDD_MISSING = ['client', 'identity_document', 'verification'] as const;
 export type CddMissing = (typeof CDD_MISSING)[number];
+/** How the compliance page and its CSV name each kind of cash payment and each missing due-diligence step. */
+export const AML_KIND_LABELS: Record<AmlPaymentKind, string> = {
+  item_sale: 'Item sale',
+  quick_sale: 'Quick sale',
+  payment: 'Payment received',
+  deal: 'Deal',
+  payout: 'Cash paid out',
+};
+export const CDD_MISSING_LABELS: Record<CddMissing, string> = {
+  client: 'Client record',
+  identity_document: 'Identity document',
+  verification: 'Verification',
+};
 
 /** The wording UK law requires on a margin scheme invoice (VAT Notice 718). */
 export const MARGIN_SCHEME_WORDING = 'Margin scheme – second-hand goods';

@@ -55,9 +55,14 @@ const KYC_FILES: UploadRules = {
   misnamedPart: ONE_FILE,
 };
 
-/** A payment received as the AML cash guard reads it (issue 13). */
+/**
+ * A Payment dialog's payment as the AML cash guard reads it (issue 13): received from the client, or paid to
+ * the client — a high value dealer is one that accepts or makes cash payments of €10,000 or more (MLR 2017
+ * reg. 14(1)(a)), so cash paid out needs the same due diligence, linked with the client's other cash paid out.
+ */
 function paymentCash(
   p: { amount: string; currency: Currency; exchangeRate: string; method: string; date: string },
+  direction: 'received' | 'paid',
   shopId: number,
   userId: number,
   clientId: number,
@@ -65,11 +70,12 @@ function paymentCash(
 ): CashPayment {
   const { amount, currency, exchangeRate, date } = p;
   return {
-    kind: 'payment',
+    kind: direction === 'paid' ? 'payout' : 'payment',
+    direction: direction === 'paid' ? 'out' : 'in',
     shopId,
     userId,
     clientId,
-    description: 'Payment received',
+    description: direction === 'paid' ? 'Payment made' : 'Payment received',
     amount,
     currency,
     exchangeRate,
@@ -179,11 +185,11 @@ export class ClientsService {
       return await this.ctx.transaction(async ({ clients, ledger, audit, ...repos }) => {
         const client = await clients.find(shopId, id, true);
         if (!client) throw notFound();
-        // AML cash guard (issue 13): a payment received, checked before it is posted, flagged after.
+        // AML cash guard (issue 13): a payment received or made, checked before it is posted, flagged after.
         const all = { clients, ledger, audit, ...repos };
         const cash = { ...payment, amount: amount as string, exchangeRate: exchangeRate as string };
-        const aml =
-          body.direction === 'paid' ? null : await guardCash(all, paymentCash(cash, shopId, userId, id, now));
+        const direction = body.direction === 'paid' ? 'paid' : 'received';
+        const aml = await guardCash(all, paymentCash(cash, direction, shopId, userId, id, now));
         const posted = await ledger.post({
           ...payment,
           shopId,

@@ -123,7 +123,7 @@ export class AmlRepository {
   /** shop_settings.aml_eur_gbp_rate, or the default while the shop has no settings row. */
   async eurGbpRate(shopId: number): Promise<string> {
     const rows = await this.db.query<{ rate: string }>(
-      'SELECT aml_eur_gbp_rate::text AS rate FROM shop_settings WHERE shop_id = $1',
+      'SELECT aml_eur_gbp_rate::text AS rate FROM shop_document_settings WHERE shop_id = $1',
       [shopId],
     );
     return rows[0]?.rate ?? DEFAULT_EUR_GBP_RATE;
@@ -136,13 +136,13 @@ export class AmlRepository {
    */
   async lockCdd(shopId: number, clientId: number): Promise<CddState | null> {
     const rows = await this.db.query<{ name: string; verified: boolean }>(
-      `SELECT name, cdd_verified_on IS NOT NULL AS verified FROM clients WHERE shop_id = $1 AND id = $2 FOR UPDATE`,
+      `SELECT name, cdd_verified_on IS NOT NULL AS verified FROM client_directory WHERE shop_id = $1 AND id = $2 FOR UPDATE`,
       [shopId, clientId],
     );
     const row = rows[0];
     if (!row) return null;
     const kyc = await this.db.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM client_documents WHERE client_id = $1',
+      'SELECT documents_on_file AS n FROM client_directory WHERE id = $1',
       [clientId],
     );
     return { name: row.name, kyc: (kyc[0]?.n ?? 0) > 0, verified: row.verified };
@@ -152,7 +152,7 @@ export class AmlRepository {
    * The exact GBP sum (amount × rate, unrounded) of the client's standing cash payments dated `day` − 89 …
    * `day` in one direction. In: cash sales to the client outside deals (an item's Sell, a quick sale), cash
    * payments received at the Payment dialog, and the cash a deal took from the client (issue 20); out: the cash
-   * deals paid the client (a part-exchange paid out, a refund). Neither voided nor a reversal; a deal's payments
+   * paid to the client at the Payment dialog and by deals (a part-exchange paid out, a refund). Neither voided nor a reversal; a deal's payments
    * written in the caller's transaction (`excludePaymentIds`) are the payment being checked, not linked ones.
    */
   async linkedCashGbp(
@@ -165,25 +165,29 @@ export class AmlRepository {
       excludePaymentIds: [],
     },
   ): Promise<string> {
-    const dealCash = `SELECT p.amount * p.exchange_rate FROM deal_payments p JOIN deals d ON d.id = p.deal_id
+    const dealCash = `SELECT p.amount * p.exchange_rate FROM deal_payment_records p JOIN deal_records d ON d.id = p.deal_id
           WHERE p.shop_id = $1 AND d.client_id = $2 AND p.method = 'Cash' AND p.direction = $5
             AND p.reversal_of IS NULL AND p.payment_date BETWEEN $3::date - $4::int AND $3::date
             AND NOT (p.id = ANY($6::bigint[]))
-            AND NOT EXISTS (SELECT 1 FROM deal_payments r WHERE r.reversal_of = p.id)`;
+            AND NOT EXISTS (SELECT 1 FROM deal_payment_records r WHERE r.reversal_of = p.id)`;
+    // The Payment dialog's cash: received (amount > 0) links with the cash in, paid to the client (< 0) with the
+    // cash out; an entry posted by a sale or a void (source set) is no payment of its own.
+    const ledgerCash = `SELECT abs(l.amount) * l.exchange_rate FROM client_ledger_entries l
+          WHERE l.shop_id = $1 AND l.client_id = $2 AND l.method = 'Cash' AND l.source IS NULL
+            AND CASE WHEN $5 = 'in' THEN l.amount > 0 ELSE l.amount < 0 END
+            AND l.reversal_of IS NULL AND l.entry_date BETWEEN $3::date - $4::int AND $3::date
+            AND NOT EXISTS (SELECT 1 FROM client_ledger_entries r WHERE r.reversal_of = l.id)`;
     const rows = await this.db.query<{ total: string }>(
       scope.direction === 'out'
-        ? `SELECT coalesce(sum(gbp), 0)::text AS total FROM (${dealCash}) cash(gbp)`
+        ? `SELECT coalesce(sum(gbp), 0)::text AS total FROM (${ledgerCash} UNION ALL ${dealCash}) cash(gbp)`
         : `SELECT coalesce(sum(gbp), 0)::text AS total FROM (
-         SELECT s.amount * s.exchange_rate AS gbp FROM sales s
+         SELECT s.amount * s.exchange_rate AS gbp FROM sale_records s
           WHERE s.shop_id = $1 AND s.client_id = $2 AND s.payment_method = 'Cash' AND s.reversal_of IS NULL
             AND s.deal_id IS NULL
             AND s.sale_date BETWEEN $3::date - $4::int AND $3::date
-            AND NOT EXISTS (SELECT 1 FROM sales r WHERE r.reversal_of = s.id)
+            AND NOT EXISTS (SELECT 1 FROM sale_records r WHERE r.reversal_of = s.id)
          UNION ALL
-         SELECT l.amount * l.exchange_rate FROM client_ledger l
-          WHERE l.shop_id = $1 AND l.client_id = $2 AND l.method = 'Cash' AND l.amount > 0 AND l.source IS NULL
-            AND l.reversal_of IS NULL AND l.entry_date BETWEEN $3::date - $4::int AND $3::date
-            AND NOT EXISTS (SELECT 1 FROM client_ledger r WHERE r.reversal_of = l.id)
+         ${ledgerCash}
          UNION ALL
          ${dealCash}
        ) cash`,
@@ -222,7 +226,7 @@ export class AmlRepository {
          missing, entry_date, created_by, created_by_name, created_at, deal_id)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::numeric, $11, $12::numeric,
          round($10::numeric * $12::numeric, 2), $13::numeric, $14::numeric, $15::numeric, $16::jsonb, $17::date,
-         $18, (SELECT username FROM users WHERE id = $18), $19, $20)
+         $18, (SELECT username FROM user_directory WHERE id = $18), $19, $20)
        RETURNING id::text AS id`,
       [
         e.shopId,

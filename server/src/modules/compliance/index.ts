@@ -1,7 +1,9 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  AML_KIND_LABELS,
   AML_OUTCOMES,
+  CDD_MISSING_LABELS,
   COMPLIANCE_NOT_ALLOWED,
   endpoints,
   type AmlEvent,
@@ -44,16 +46,8 @@ export function parseAmlFilter(query: AmlEventQuery): AmlEventFilter {
   return filter;
 }
 
-const MISSING_LABELS: Record<string, string> = {
-  client: 'Client record',
-  identity_document: 'Identity document',
-  verification: 'Verification',
-};
-const KIND_LABELS: Record<string, string> = {
-  item_sale: 'Item sale',
-  quick_sale: 'Quick sale',
-  payment: 'Payment received',
-};
+const MISSING_LABELS: Record<string, string> = CDD_MISSING_LABELS;
+const KIND_LABELS: Record<string, string> = AML_KIND_LABELS;
 
 const CSV_HEADER = [
   'Date',

@@ -101,16 +101,48 @@ describe('the threshold on one cash payment received', () => {
     ]);
   });
 
-  it('never counts a non-cash payment, however large, nor a payment the shop made', async () => {
+  it('never counts a non-cash payment, however large, and keeps cash paid out apart from cash received', async () => {
     const gold = await as('gold');
     const id = await create({ name: 'Card Payer' });
     expect((await pay(gold, id, { amount: '50000.00', method: 'Bank Transfer' })).statusCode).toBe(201);
-    expect((await pay(gold, id, { amount: '9000.00', direction: 'paid', method: 'Cash' })).statusCode).toBe(
+    expect((await pay(gold, id, { amount: '5000.00', direction: 'paid', method: 'Cash' })).statusCode).toBe(
       201,
     );
-    // Earlier card money does not link with cash either.
+    // Neither the card money nor the cash paid out links with cash received: €5,882 out, €9,411 in.
     expect((await pay(gold, id, { amount: '8000.00', method: 'Cash' })).statusCode).toBe(201);
     expect(await events()).toEqual([]);
+  });
+});
+
+describe('cash the shop pays out at the Payment dialog (a high value dealer also makes cash payments)', () => {
+  it('refuses €10,000 paid out in cash without due diligence, saving nothing, and reports it as a payout', async () => {
+    const gold = await as('gold');
+    const id = await create({ name: 'Paid Out' });
+    const response = await pay(gold, id, { amount: '8500.00', direction: 'paid', method: 'Cash' });
+    expect(response.statusCode).toBe(409);
+    expect(refusalOf(response.json()).missing).toEqual(['identity_document', 'verification']);
+    expect(await ledgerRows(id)).toBe(0);
+    expect(await events()).toEqual([
+      expect.objectContaining({ outcome: 'refused', kind: 'payout', client_id: id, amount_eur: '10000.00' }),
+    ]);
+  });
+
+  it('links cash paid out within 90 days, and pays a verified client with a flag', async () => {
+    const gold = await as('gold');
+    const id = await create({ name: 'Two Payouts' });
+    expect((await pay(gold, id, { amount: '5000.00', direction: 'paid', method: 'Cash' })).statusCode).toBe(
+      201,
+    );
+    const second = await pay(gold, id, { amount: '3500.00', direction: 'paid', method: 'Cash' });
+    expect(second.statusCode).toBe(409);
+    expect(refusalOf(second.json()).linkedTotalEur).toBe(10000);
+    const verified = await verifiedClient('Verified Payee');
+    const paid = await pay(gold, verified, { amount: '9000.00', direction: 'paid', method: 'Cash' });
+    expect(paid.statusCode).toBe(201);
+    expect(await events()).toEqual([
+      expect.objectContaining({ outcome: 'refused', kind: 'payout', client_id: id }),
+      expect.objectContaining({ outcome: 'flagged', kind: 'payout', client_id: verified }),
+    ]);
   });
 });
 

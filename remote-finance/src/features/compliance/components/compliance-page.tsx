@@ -1,4 +1,4 @@
-import { COMPLIANCE_NOT_ALLOWED, type AmlEvent } from '@loupe/contracts';
+import { AML_KIND_LABELS, CDD_MISSING_LABELS, COMPLIANCE_NOT_ALLOWED, type AmlEvent } from '@loupe/contracts';
 import {
   Alert,
   Button,
@@ -36,19 +36,8 @@ const Intro = styled.p`
   margin-top: 0;
 `;
 
-const KINDS: Record<AmlEvent['kind'], string> = {
-  item_sale: 'Item sale',
-  quick_sale: 'Quick sale',
-  payment: 'Payment received',
-  // Issue 20: a deal's cash in, and cash the shop paid out (a part-exchange worth more, a refund).
-  deal: 'Deal',
-  payout: 'Cash paid out',
-};
-const MISSING: Record<string, string> = {
-  client: 'Client record',
-  identity_document: 'Identity document',
-  verification: 'Verification',
-};
+const KINDS: Record<string, string> = AML_KIND_LABELS;
+const MISSING: Record<string, string> = CDD_MISSING_LABELS;
 
 const COLUMNS: readonly DataColumn<AmlEvent>[] = [
   { key: 'date', header: 'Date', noWrap: true, cell: (e) => formatDay(e.date) },
