@@ -21,8 +21,9 @@ import {
  * `location`, exact text; '' stands for items with no location). Several counts may be open at once, even of
  * the same scope: each is its own.
  *
- * FIGURES — "in stock" means status available: a checked-out item is with a client (not on the premises), a
- * sold or unavailable one is not stock. Let E be the items in scope that are available now (an open count) or
+ * FIGURES — "in stock" means status available or reserved (held in the shop for a layaway, issue 20): a
+ * checked-out item is with a client (not on the premises), a sold or unavailable one is not stock. Let E be
+ * the items in scope that are in stock now (an open count) or
  * were at closing (a closed one), F the items found and S every item a scan of the count named. Then
  *   found      = |F|   (scans of an item that was available and in scope when it was scanned)
  *   missing    = |E \ S|   (an item scanned while it was out, and back in stock since, was seen: not missing)

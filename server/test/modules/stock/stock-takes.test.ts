@@ -90,6 +90,29 @@ describe('figures of a count', () => {
     expect((await linesOf(browser, safe, 'missing')).results.map((l) => l.itemId)).toEqual([ids.W2]);
   });
 
+  it('expects a reserved item (held in the shop against a deposit): found when scanned, missing when not', async () => {
+    const browser = await as('gold');
+    const ada = await client('Ada Lovelace');
+    const held = await addItem(browser, { serial: 'R1' });
+    const heldToo = await addItem(browser, { serial: 'R2' });
+    for (const itemId of [held, heldToo]) {
+      const reserved = await browser.post('/api/deals/', {
+        clientId: ada,
+        lines: [{ kind: 'item', itemId, price: '8000' }],
+        payments: [{ method: 'Credit Card', amount: '1000' }],
+        reserve: { collectBy: '2026-12-31' },
+      });
+      expect(reserved.statusCode).toBe(201);
+    }
+    const takeId = await startCount(browser);
+    expect((await scan(browser, takeId, 'R1')).json()).toMatchObject({ outcome: 'found' });
+    const view = (await browser.get(`${TAKES}${takeId}/`)).json();
+    expect(view.counts).toEqual({ expected: 2, found: 1, missing: 1, unexpected: 0 });
+    expect((await linesOf(browser, takeId, 'missing')).results).toEqual([
+      expect.objectContaining({ itemId: heldToo, status: 'reserved' }),
+    ]);
+  });
+
   it('ignores a duplicate with a notice and counts nothing twice; serials are trimmed and matched exactly', async () => {
     const browser = await as('silver');
     await addItem(browser, { serial: 'AbC-1' });
