@@ -8,6 +8,7 @@ const path = require('node:path');
 const Fastify = require('fastify');
 const fastifyStatic = require('@fastify/static');
 const {
+  frameworkErrors,
   installAllowedHosts,
   registerSecurityHeaders,
   trustProxyOption,
@@ -156,6 +157,8 @@ async function createShellServer({ dist, plan, config, api, logger = false, remo
     trustProxy: trustProxyOption(config.trustProxy),
     // API calls are worth a log line; every static chunk of every page load is not.
     disableRequestLogging: (request) => !request.url.startsWith('/api/'),
+    // A URL Fastify cannot route (a malformed escape, an over-long id) is answered as the API answers it.
+    frameworkErrors,
   });
   const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
   /**

@@ -168,6 +168,36 @@ describe('the shell server (npm start)', () => {
     expectCommonHeaders(res);
   });
 
+  it('answers the API with the API’s own policy, not the page’s: a JSON answer loads nothing', async () => {
+    const API_CSP = "default-src 'none';base-uri 'none';form-action 'none';frame-ancestors 'none'";
+    for (const url of ['/api/auth-check/', '/api/csrf/', '/api/no-such-endpoint/', '/api/api/items/']) {
+      const res = await shell.inject({ url, headers: { host: 'localhost:8080' } });
+      expect([url, res.headers['content-security-policy']]).toEqual([url, API_CSP]);
+      expect([url, res.headers['cache-control']]).toEqual([url, 'no-store']);
+      expectCommonHeaders(res);
+    }
+    // The page keeps its own.
+    const page = await shell.inject({ url: '/', headers: { host: 'localhost:8080' } });
+    expect(csp(page)['script-src']).toContain("'self'");
+  });
+
+  it('answers an unknown API path and a URL Fastify cannot route in the API’s shape', async () => {
+    const cases = [
+      ['GET', '/api/no-such-endpoint/', 404, 'Not found.'],
+      ['GET', '/api/api/items/7/no-such/', 404, 'Not found.'],
+      ['GET', `/api/api/items/${'1'.repeat(300)}/`, 404, 'Not found.'],
+      ['POST', `/api/api/items/${'1'.repeat(300)}/sell/`, 404, 'Not found.'],
+      ['GET', '/api/api/items/%zz/', 400, 'The address is not valid.'],
+    ] as const;
+    for (const [method, url, status, detail] of cases) {
+      const res = await shell.inject({ method, url, headers: { host: 'localhost:8080' } });
+      expect([url, res.statusCode, res.json()]).toEqual([url, status, { detail }]);
+      expect([url, res.headers['cache-control']]).toEqual([url, 'no-store']);
+      expect(csp(res)['default-src']).toEqual(["'none'"]);
+      expectCommonHeaders(res);
+    }
+  });
+
   it('refuses a foreign Host with 400 on pages, /remotes.json and the API', async () => {
     const requests = [
       { method: 'GET', url: '/' },

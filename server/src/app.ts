@@ -12,8 +12,13 @@ import type { Db } from './db/database';
 import { createContext, type AppContext } from './context';
 import { loggerOptions as apiLoggerOptions } from './kernel/logging';
 import { validatorCompiler } from './kernel/query-string';
-import { installErrorHandling } from './plugins/error-handling';
-import { installAllowedHosts, LOCKED_DOWN_CSP, registerSecurityHeaders } from './plugins/headers';
+import { frameworkErrors, installErrorHandling } from './plugins/error-handling';
+import {
+  installAllowedHosts,
+  installOwnCsp,
+  LOCKED_DOWN_CSP,
+  registerSecurityHeaders,
+} from './plugins/headers';
 import { installClientAddressCheck } from './plugins/client-address';
 import { collectApiRoutes } from './plugins/method-not-allowed';
 import { registerOpenApi } from './plugins/openapi';
@@ -43,6 +48,7 @@ export {
   LOCKED_DOWN_CSP,
   type CspDirectives,
 } from './plugins/headers';
+export { frameworkErrors } from './plugins/error-handling';
 export { loggerOptions } from './kernel/logging';
 export {
   DemoPasswordInProductionError,
@@ -72,6 +78,8 @@ export const loupeApi: FastifyPluginAsync<LoupeApiOptions> = async (instance, op
   // The host's validator may coerce types and drop unknown fields (Fastify's defaults); this API's own
   // compiler rejects them instead, wherever it is mounted.
   fastify.setValidatorCompiler(validatorCompiler());
+  // The host's headers are its own (the shell's page policy lets scripts load): a JSON API loads nothing.
+  installOwnCsp(fastify, LOCKED_DOWN_CSP);
   // A host that already parses cookies (the shell) keeps its own parser; otherwise this context gets one.
   if (!fastify.hasRequestDecorator('cookies')) await fastify.register(fastifyCookie);
   installErrorHandling(fastify);
@@ -147,6 +155,8 @@ export async function buildApp({
       ? { loggerInstance: loggerOptions as FastifyBaseLogger }
       : { logger: loggerOptions as FastifyServerOptions['logger'] }),
     trustProxy: trustProxyOption(config.trustProxy),
+    // A URL Fastify cannot route is answered in the API's shape, with its headers.
+    frameworkErrors,
   });
   // Headers first, so that even a refused Host gets them; both at the root, so 404s are covered too.
   await registerSecurityHeaders(app, { csp: LOCKED_DOWN_CSP });

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TEXT_KEYWORD, type FieldErrors, type TextProblem } from '@loupe/contracts';
 import { ApiError, ConflictWithFields, NOT_FOUND, REQUIRED } from '../kernel/http-errors';
+import { LOCKED_DOWN_CSP, securityHeadersWithoutHooks } from './headers';
 import { TEXT_PROBLEM_MESSAGES, invalidChoice, invalidFilterChoice, invalidPage } from '../kernel/validation';
 
 declare module 'fastify' {
@@ -209,8 +210,40 @@ function databaseRefusal(error: unknown): string | undefined {
   return typeof code === 'string' && BAD_INPUT_SQLSTATE.test(code) ? code : undefined;
 }
 
+/**
+ * An error answer: JSON, and never kept by a cache (an answer about a missing path or a refused request is
+ * as private as the others, and a shared cache must not serve it for a path that exists a moment later).
+ */
 function send(reply: FastifyReply, status: number, body: unknown, headers: Record<string, string> = {}) {
-  return reply.code(status).headers(headers).type('application/json; charset=utf-8').send(body);
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .headers(headers)
+    .type('application/json; charset=utf-8')
+    .send(body);
+}
+
+/** What a URL Fastify cannot route is answered with, instead of Fastify's own `{"error", "code", …}`. */
+const URL_ERRORS: Record<string, { status: number; detail: string }> = {
+  // An escape that decodes to nothing (`/api/items/%zz/`).
+  FST_ERR_BAD_URL: { status: 400, detail: 'The address is not valid.' },
+  // A path parameter over Fastify's maxParamLength (100 characters), which Fastify answers 414. No id of ours
+  // is that long: like any other id no row can have (pathId), it is simply not found, whatever the method (a
+  // GET reaches the catch-all below and says so anyway).
+  FST_ERR_MAX_PARAM_LENGTH: { status: 404, detail: NOT_FOUND },
+};
+
+/**
+ * Fastify's `frameworkErrors` server option, for every server that hosts the API (buildApp, the shell of
+ * `npm start`): a URL it cannot route is answered before any route, plugin or hook sees the request, so in
+ * Fastify's own shape, with none of the security headers, and echoing the URL. This answers in the API's
+ * shape, with the headers registerSecurityHeaders would have given it and no-store.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const known = URL_ERRORS[error.code];
+  if (!known) request.log.error({ err: error }, 'unhandled framework error');
+  const { status, detail } = known ?? { status: 500, detail: 'A server error occurred.' };
+  return send(reply, status, { detail }, securityHeadersWithoutHooks(request, LOCKED_DOWN_CSP));
 }
 
 /**
@@ -242,6 +275,15 @@ export function installErrorHandling(fastify: FastifyInstance): void {
   });
 
   fastify.setNotFoundHandler((_request, reply) => send(reply, 404, { detail: NOT_FOUND }));
+  // A host's catch-all would take this context's unknown paths from the handler above, and answer them with
+  // its own headers: under `npm start` the shell's static files answer every GET it has no route for. This
+  // context's own catch-all is more specific under its prefix (`/api/*`), and answers them as the handler does.
+  fastify.route({
+    method: 'GET',
+    url: '/*',
+    schema: { hide: true },
+    handler: async (_request, reply) => send(reply, 404, { detail: NOT_FOUND }),
+  });
 
   fastify.setErrorHandler((error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) => {
     // Serialised here, so the route's 409 schema (detail only) does not strip the extra fields.

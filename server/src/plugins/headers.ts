@@ -47,6 +47,54 @@ export const LOCKED_DOWN_CSP: CspDirectives = {
   'frame-ancestors': ["'none'"],
 };
 
+/** A Content-Security-Policy header's value, written as helmet writes it. */
+export function cspHeaderValue(csp: CspDirectives): string {
+  return Object.entries(csp)
+    .map(([name, values]) => [name, ...values].join(' '))
+    .join(';');
+}
+
+/**
+ * Every answer of this context carries `csp`, whatever server hosts it: under `npm start` the shell's own
+ * headers (its page's policy, which lets scripts and styles load) are set on every response, `/api/` ones
+ * included, and the API's answers must keep the API's policy. Set after the host's headers (a context's hooks
+ * run after its parent's), so it wins; a route that sets its own (a stored file's sandbox, the API docs) still
+ * sets it later.
+ */
+export function installOwnCsp(fastify: FastifyInstance, csp: CspDirectives): void {
+  const value = cspHeaderValue(csp);
+  fastify.addHook('onRequest', async (_request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('content-security-policy', value);
+  });
+}
+
+/**
+ * The headers registerSecurityHeaders gives a document answer, as fixed values, for the few answers Fastify
+ * sends before any hook runs (a URL it cannot route, see frameworkErrors). The headers test holds them to
+ * what helmet sends. HSTS only when the connection itself is TLS: Fastify reads such a request without the
+ * trusted proxy's X-Forwarded-Proto (every other answer over HTTPS carries it, which is all a browser needs).
+ */
+export function securityHeadersWithoutHooks(
+  request: FastifyRequest,
+  csp: CspDirectives,
+): Record<string, string> {
+  return {
+    'content-security-policy': cspHeaderValue(csp),
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'referrer-policy': 'same-origin',
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-frame-options': 'DENY',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+    'permissions-policy': PERMISSIONS_POLICY,
+    ...(request.protocol === 'https' ? { 'strict-transport-security': HSTS } : {}),
+  };
+}
+
 /** Powerful features: the camera for this origin only (barcode scanning), the rest for nobody. */
 export const PERMISSIONS_POLICY =
   'camera=(self), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), hid=()';

@@ -168,3 +168,44 @@ describe('allowed hosts', () => {
     expect(hostIsAllowed('anything.test', ['*'])).toBe(true);
   });
 });
+
+describe('answers about paths that are no endpoint', () => {
+  /** The headers of an answer that say what it is, less those that differ per request. */
+  const stable = (res: LightMyRequestResponse) =>
+    Object.fromEntries(
+      Object.entries(res.headers).filter(
+        ([name]) =>
+          !['date', 'content-length', 'connection'].includes(name) && !name.startsWith('x-ratelimit'),
+      ),
+    );
+
+  it('answers an unknown path 404 in the API’s shape, never cached', async () => {
+    for (const url of ['/api/no-such-endpoint/', '/no-such-endpoint/', '/api/items/7/no-such/']) {
+      const res = await state.app.inject({ url });
+      expect([url, res.statusCode, res.json()]).toEqual([url, 404, { detail: 'Not found.' }]);
+      expect([url, res.headers['cache-control']]).toEqual([url, 'no-store']);
+      expectSecurityHeaders(res);
+    }
+  });
+
+  it('answers a URL Fastify cannot route (an over-long id, a broken escape) in the API’s shape and headers', async () => {
+    const missing = await state.app.inject({ url: '/api/no-such-endpoint/' });
+    // Fastify answers a path parameter over 100 characters 414 in its own shape: no id is that long, so it is
+    // not found, as any id no row can have, whatever the method.
+    const cases = [
+      ['GET', `/api/items/${'1'.repeat(300)}/`, 404, 'Not found.'],
+      ['PATCH', `/api/items/${'1'.repeat(300)}/`, 404, 'Not found.'],
+      ['POST', `/api/items/${'1'.repeat(300)}/sell/`, 404, 'Not found.'],
+      ['DELETE', `/api/clients/${'a'.repeat(101)}/`, 404, 'Not found.'],
+      ['GET', '/api/items/%zz/', 400, 'The address is not valid.'],
+      ['POST', '/api/items/%zz/sell/', 400, 'The address is not valid.'],
+    ] as const;
+    for (const [method, url, status, detail] of cases) {
+      const res = await state.app.inject({ method, url });
+      expect([url, res.statusCode, res.json()]).toEqual([url, status, { detail }]);
+      // Nothing of the URL is echoed, and the answer carries what every other error of the API carries.
+      expect(res.body).not.toContain('111');
+      expect([url, stable(res)]).toEqual([url, stable(missing)]);
+    }
+  });
+});
