@@ -91,12 +91,25 @@ const VARIANT = /\.(br|gz)$/;
 const NEGOTIATED = /\.(js|mjs|css|html|json|svg)$/;
 
 /**
- * Source maps are built (hidden) for error reporting but never served; `types/` is tsc's output. A variant
- * is only ever sent as the Content-Encoding of its file, never asked for by name (it would go out as an
- * opaque download without its file's type).
+ * Build reports the federation plugin writes beside a remote's files: mf-stats.json lists every module,
+ * shared package and source path of the build, for tooling, and no browser loads it (the shell reads
+ * mf-manifest.json).
+ */
+const BUILD_REPORTS = new Set(['mf-stats.json']);
+
+/**
+ * Source maps are built (hidden) for error reporting but never served; `types/` is tsc's output, and the
+ * build's reports (BUILD_REPORTS) are not for browsers either. A variant is only ever sent as the
+ * Content-Encoding of its file, never asked for by name (it would go out as an opaque download without its
+ * file's type).
  */
 function servable(pathName) {
-  return !pathName.startsWith('/types/') && !pathName.endsWith('.map') && !VARIANT.test(pathName);
+  return (
+    !pathName.startsWith('/types/') &&
+    !pathName.endsWith('.map') &&
+    !VARIANT.test(pathName) &&
+    !BUILD_REPORTS.has(path.posix.basename(pathName))
+  );
 }
 
 /**

@@ -27,6 +27,12 @@ beforeAll(async () => {
   writeFileSync(path.join(remoteDist, 'mf-manifest.json'), '{"id":"remote_auth"}');
   writeFileSync(path.join(remoteDist, 'remoteEntry.js'), 'var remote_auth;\n');
   writeFileSync(path.join(remoteDist, 'remoteEntry.js.map'), '{"version":3}');
+  // The federation plugin's build report: every module and source path of the build.
+  for (const dir of [shellDist, remoteDist]) {
+    writeFileSync(path.join(dir, 'mf-stats.json'), '{"metaData":{"buildInfo":{}}}');
+    writeFileSync(path.join(dir, 'mf-stats.json.gz'), 'gzip');
+    writeFileSync(path.join(dir, 'mf-stats.json.br'), 'brotli');
+  }
 
   config = loadConfig({ DATA_DIR: path.join(work, 'data'), LOUPE_DEMO: '0', LOG_LEVEL: 'silent' });
   db = await openDatabase(config);
@@ -196,6 +202,23 @@ describe('the shell server (npm start)', () => {
       expect(csp(res)['default-src']).toEqual(["'none'"]);
       expectCommonHeaders(res);
     }
+  });
+
+  it('never serves the federation build report (mf-stats.json), compressed or not', async () => {
+    for (const server of [shell, remote]) {
+      for (const encoding of [undefined, 'gzip', 'br']) {
+        for (const url of ['/mf-stats.json', '/mf-stats.json.gz', '/mf-stats.json.br', '/mf%2Dstats.json']) {
+          const res = await server.inject({
+            url,
+            headers: { host: 'localhost:8081', ...(encoding ? { 'accept-encoding': encoding } : {}) },
+          });
+          expect([url, encoding, res.statusCode]).toEqual([url, encoding, 404]);
+          expect(res.body).not.toContain('metaData');
+        }
+      }
+    }
+    // The manifest the shell reads is still served.
+    expect((await remote.inject({ url: '/mf-manifest.json' })).statusCode).toBe(200);
   });
 
   it('refuses a foreign Host with 400 on pages, /remotes.json and the API', async () => {
