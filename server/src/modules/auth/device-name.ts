@@ -1,4 +1,5 @@
 import Bowser from 'bowser';
+import { withoutRefusedCharacters } from '@loupe/contracts';
 
 export const UNKNOWN_DEVICE = 'Unknown device';
 
@@ -16,8 +17,11 @@ export function deviceName(userAgent: string): string {
     return UNKNOWN_DEVICE;
   }
   const major = parsed.browser.version?.split('.')[0];
-  const browser = parsed.browser.name ? [parsed.browser.name, major].filter(Boolean).join(' ') : '';
-  const os = parsed.os.name ?? '';
+  // An unknown browser is named by its User-Agent's first word, which the client chooses: it is shown to the
+  // user, so it keeps no control or invisible character (a header's text may hold C1 controls and soft hyphens).
+  const name = withoutRefusedCharacters(parsed.browser.name ?? '').trim();
+  const browser = name ? [name, major].filter(Boolean).join(' ') : '';
+  const os = withoutRefusedCharacters(parsed.os.name ?? '').trim();
   if (browser && os) return `${browser} on ${os}`;
   return browser || os || UNKNOWN_DEVICE;
 }

@@ -57,6 +57,10 @@ describe('deviceName', () => {
       'Firefox 133 on Windows',
     ],
     ['curl/8.5.0', UNKNOWN_DEVICE],
+    // A header's text is Latin-1: an unknown browser's name may hold C1 controls and soft hyphens, shown to
+    // the user as nothing.
+    ['Ev\u00adil\u009b/1.0 (X11; Linux x86_64)', 'Evil 1 on Linux'],
+    ['\u00ad\u0085/1.0 ', UNKNOWN_DEVICE],
     ['', UNKNOWN_DEVICE],
     ['   ', UNKNOWN_DEVICE],
   ])('names %j as %j', (userAgent, name) => {
