@@ -115,8 +115,8 @@ export function textProblem(value: string, kind: TextKind = 'line'): TextProblem
 }
 
 /**
- * The text with every character a single-line field refuses left out (a file name a browser sent is shown
- * back, not typed by staff: it is cleaned rather than refused).
+ * The text with every character a single-line field refuses left out: for text shown back that nobody typed
+ * into a form (an uploaded file's name, a browser's name from its User-Agent), cleaned rather than refused.
  */
 export function withoutRefusedCharacters(value: string): string {
   return Array.from(value)
