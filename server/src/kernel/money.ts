@@ -20,6 +20,12 @@ export const AMOUNT_RULE: DecimalRule = { maxDecimals: 2, maxWholeDigits: 12 };
 export const BTC_AMOUNT_RULE: DecimalRule = { maxDecimals: 8, maxWholeDigits: 12 };
 export const RATE_RULE: DecimalRule = { maxDecimals: 8, maxWholeDigits: 12 };
 
+/** What a rate to GBP must be for pounds themselves: the one rule of every form with a currency and a rate. */
+export const GBP_RATE_IS_ONE = 'Must be 1 for GBP.';
+/** GBP_RATE_IS_ONE when `currency` is GBP and the parsed `rate` (a normalised decimal) is not 1, else null. */
+export const gbpRateProblem = (currency: string | null, rate: string | null): string | null =>
+  currency === 'GBP' && rate !== null && rate !== '1' ? GBP_RATE_IS_ONE : null;
+
 export const amountRuleFor = (currency: string): DecimalRule =>
   currency === 'BTC' ? BTC_AMOUNT_RULE : AMOUNT_RULE;
 

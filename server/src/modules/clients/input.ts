@@ -10,7 +10,14 @@ import {
   type ClientWrite,
 } from '@loupe/contracts';
 import { BLANK, REQUIRED } from '../../kernel/http-errors';
-import { RATE_RULE, amountRuleFor, parseDecimal, type DecimalRule } from '../../kernel/money';
+import {
+  GBP_RATE_IS_ONE,
+  RATE_RULE,
+  amountRuleFor,
+  gbpRateProblem,
+  parseDecimal,
+  type DecimalRule,
+} from '../../kernel/money';
 import {
   ErrorBag,
   INVALID_EMAIL,
@@ -73,7 +80,6 @@ export function parseClientQuery(query: ClientQuery): ParsedClientQuery {
 
 // ---------------------------------------------------------------- payments
 
-const GBP_RATE = 'The exchange rate of GBP is 1.';
 export const TOO_SMALL = 'Ensure the amount is worth at least \u00a30.01.';
 export const TOO_LARGE = 'Ensure the amount is worth no more than \u00a3999,999,999,999.99.';
 export const MAX_GBP = '999999999999.99';
@@ -130,7 +136,7 @@ export function parsePayment(
   } else {
     const parsedRate = parsePositive(body.exchangeRate, PAYMENT_RATE_RULE);
     if ('error' in parsedRate) bag.add('exchangeRate', parsedRate.error);
-    else if (currency === 'GBP' && parsedRate.value !== '1') bag.add('exchangeRate', GBP_RATE);
+    else if (gbpRateProblem(currency, parsedRate.value)) bag.add('exchangeRate', GBP_RATE_IS_ONE);
     else exchangeRate = parsedRate.value;
   }
 

@@ -13,7 +13,7 @@ import {
   type ReportType,
 } from '@loupe/contracts';
 import { BLANK, REQUIRED } from '../../kernel/http-errors';
-import { RATE_RULE, amountRuleFor, type DecimalRule } from '../../kernel/money';
+import { RATE_RULE, amountRuleFor, gbpRateProblem, type DecimalRule } from '../../kernel/money';
 import type { DateFilter, NewFinanceEntry } from './entries-repository';
 import {
   ErrorBag,
@@ -60,7 +60,8 @@ export function parseEntry(
   if (amount?.startsWith('-')) bag.add('amount', POSITIVE);
 
   const rate = decimalField(bag, 'exchangeRate', body.exchangeRate, ENTRY_RATE_RULE);
-  if (currency === 'GBP' && rate !== null && rate !== '1') bag.add('exchangeRate', 'Must be 1 for GBP.');
+  const notOne = gbpRateProblem(currency, rate);
+  if (notOne) bag.add('exchangeRate', notOne);
   if (currency !== null && currency !== 'GBP' && rate === null && !bag.has('exchangeRate')) {
     bag.add('exchangeRate', `An exchange rate (GBP per ${currency}) is required for ${currency}.`);
   }

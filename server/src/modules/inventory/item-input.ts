@@ -17,6 +17,7 @@ import {
   AMOUNT_RULE,
   RATE_RULE,
   amountRuleFor,
+  gbpRateProblem,
   parseDecimal,
   type Currency,
   type DecimalRule,
@@ -117,7 +118,8 @@ function parseTransaction(bag: ErrorBag, line: ItemTransactionInput, n: number):
 
   const clientId = line.clientId ?? null;
   if (type === 'cash') {
-    if (currency === 'GBP' && exchangeRate !== '1') problem('exchangeRate', 'Must be 1 for GBP.');
+    const notOne = gbpRateProblem(currency, exchangeRate);
+    if (notOne) problem('exchangeRate', notOne);
     if (clientId !== null) problem('clientId', 'Only credit and debt transactions name a client.');
   } else {
     // "The amount as is" (SPEC §5): credit and debt are what the shop owes or is owed, in pounds.

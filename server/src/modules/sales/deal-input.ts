@@ -16,7 +16,7 @@ import {
   type VatScheme,
 } from '@loupe/contracts';
 import { BLANK, REQUIRED } from '../../kernel/http-errors';
-import { RATE_RULE, amountRuleFor } from '../../kernel/money';
+import { RATE_RULE, amountRuleFor, gbpRateProblem } from '../../kernel/money';
 import { ErrorBag, dateField, decimalField } from '../../kernel/validation';
 import type { NewDealLine, NewDealPayment } from './deals-repository';
 
@@ -52,7 +52,8 @@ export interface ParsedDeal {
 /** A currency and its rate to GBP (1 for GBP), errors at `prefix`currency / exchangeRate. */
 function rateOf(bag: ErrorBag, prefix: string, currency: Currency, rate: DealPaymentInput['exchangeRate']) {
   const exchangeRate = decimalField(bag, `${prefix}exchangeRate`, rate, RATE_RULE) ?? '1';
-  if (currency === 'GBP' && exchangeRate !== '1') bag.add(`${prefix}exchangeRate`, 'Must be 1 for GBP.');
+  const notOne = gbpRateProblem(currency, exchangeRate);
+  if (notOne) bag.add(`${prefix}exchangeRate`, notOne);
   if (currency !== 'GBP' && rate === undefined) bag.add(`${prefix}exchangeRate`, REQUIRED);
   return exchangeRate;
 }

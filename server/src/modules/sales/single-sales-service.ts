@@ -9,7 +9,7 @@ import {
 } from '@loupe/contracts';
 import type { SaleRecordRepos, SalesContext } from './deps';
 import { conflict, notFound } from '../../kernel/http-errors';
-import { RATE_RULE, amountRuleFor } from '../../kernel/money';
+import { RATE_RULE, amountRuleFor, gbpRateProblem } from '../../kernel/money';
 import {
   guardDoubleVoid,
   requireVoider,
@@ -59,7 +59,8 @@ export class ItemSalesService {
     const currency = body.currency ?? 'GBP';
     const price = decimalField(bag, 'price', body.price, amountRuleFor(currency), { required: true });
     const exchangeRate = decimalField(bag, 'exchangeRate', body.exchangeRate, RATE_RULE) ?? '1';
-    if (currency === 'GBP' && exchangeRate !== '1') bag.add('exchangeRate', 'Must be 1 for GBP.');
+    const notOne = gbpRateProblem(currency, exchangeRate);
+    if (notOne) bag.add('exchangeRate', notOne);
     const date = dateField(bag, 'date', body.date, today, { notAfter: today }) ?? today;
     const clientId = body.clientId ?? null;
     if (clientId !== null && !(await items.clientNames(shopId, [clientId])).has(clientId)) {

@@ -205,7 +205,7 @@ describe('recording a payment', () => {
       ],
       [
         { direction: 'received', amount: 1, exchangeRate: '1.2' },
-        { exchangeRate: ['The exchange rate of GBP is 1.'] },
+        { exchangeRate: ['Must be 1 for GBP.'] },
       ],
       [
         { direction: 'received', amount: 1, method: 'Cheque' },
