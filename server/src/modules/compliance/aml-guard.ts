@@ -107,6 +107,9 @@ export async function guardCash(repos: AmlRepos, p: CashPayment): Promise<AmlAcc
           excludePaymentIds: p.excludePaymentIds ?? [],
         });
   const eurGbpRate = await aml.eurGbpRate(p.shopId);
+  // The rounding rule: EUR = GBP / the shop's EUR/GBP rate, compared with the threshold unrounded, and the
+  // figures kept and answered (amountEur, linkedTotalEur) rounded half-up to the cent, as every money figure is
+  // to its penny or cent: £9,000 at 0.85 is €10,588.24 (10,588.2352…), never cut to €10,588.23.
   const eur = await aml.inEur(p.amount, p.exchangeRate, linkedGbp, eurGbpRate, AML_THRESHOLD_EUR);
   if (!eur.over) return NOTHING;
 

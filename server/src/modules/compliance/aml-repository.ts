@@ -198,9 +198,10 @@ export class AmlRepository {
 
   /**
    * This payment and the linked total in EUR, exactly, and whether either reaches the threshold (compared
-   * unrounded, so €9,999.995 is under it). The figures kept for the report are cut to the cent, never rounded
-   * up to the threshold. A GBP value beyond what a sale or the ledger can store is no payment at all: the writer
-   * answers its 400, so the guard leaves it alone.
+   * unrounded, so €9,999.995 is under it). The figures kept for the report are rounded half-up to the cent
+   * (PostgreSQL's round(numeric, 2); the amounts are never negative): £9,000 at 0.85 is €10,588.24, not
+   * €10,588.23 (server/README.md, AML cash guard). A GBP value beyond what a sale or the ledger can store is no
+   * payment at all: the writer answers its 400, so the guard leaves it alone.
    */
   async inEur(
     amount: string,
@@ -210,7 +211,7 @@ export class AmlRepository {
     threshold: number,
   ): Promise<{ amountEur: string; linkedTotalEur: string; over: boolean }> {
     const rows = await this.db.query<{ amount_eur: string; linked_eur: string; over: boolean }>(
-      `SELECT trunc(a, 2)::text AS amount_eur, trunc(l, 2)::text AS linked_eur, (a >= $5::numeric OR l >= $5::numeric) AND $1::numeric * $2::numeric < 999999999999.995 AS over
+      `SELECT round(a, 2)::text AS amount_eur, round(l, 2)::text AS linked_eur, (a >= $5::numeric OR l >= $5::numeric) AND $1::numeric * $2::numeric < 999999999999.995 AS over
          FROM (SELECT $1::numeric * $2::numeric / $4::numeric AS a,
                       ($3::numeric + $1::numeric * $2::numeric) / $4::numeric AS l) x`,
       [amount, exchangeRate, linkedGbp, eurGbpRate, threshold],

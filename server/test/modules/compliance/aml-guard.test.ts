@@ -70,6 +70,21 @@ describe('the threshold on one cash payment received', () => {
     });
   });
 
+  it('rounds the EUR figures half-up to the cent, never cuts them: £9,000 at 0.85 is €10,588.24', async () => {
+    const gold = await as('gold');
+    const id = await create({ name: 'Rounded Up' });
+    // 9000 / 0.85 = 10588.2352…: half-up gives .24 where cutting gave .23.
+    const response = await pay(gold, id, { amount: '9000.00' });
+    expect(response.statusCode).toBe(409);
+    expect(refusalOf(response.json())).toMatchObject({ amountEur: 10588.24, linkedTotalEur: 10588.24 });
+    expect(await events()).toEqual([
+      expect.objectContaining({ amount_eur: '10588.24', linked_total_eur: '10588.24' }),
+    ]);
+    // 8600.02 / 0.85 = 10117.6705…: below the half it rounds down.
+    const down = await pay(gold, await create({ name: 'Rounded Down' }), { amount: '8600.02' });
+    expect(refusalOf(down.json())).toMatchObject({ amountEur: 10117.67 });
+  });
+
   it('refuses €10,000.00 as a EUR payment too, and names only what is missing', async () => {
     const gold = await as('gold');
     const id = await create({ name: 'Papers Only' });
@@ -155,7 +170,7 @@ describe('linked cash payments of one client within 90 days', () => {
     expect(second.statusCode).toBe(409);
     expect(refusalOf(second.json())).toMatchObject({
       missing: ['identity_document', 'verification'],
-      amountEur: 4117.64,
+      amountEur: 4117.65,
       linkedTotalEur: 10000,
     });
     expect(await ledgerRows(id)).toBe(1);

@@ -103,7 +103,7 @@ describe('GET /api/compliance/aml/ and its CSV', () => {
     expect(all.count).toBe(2);
     expect(all.results.map((e) => [e.outcome, e.clientId, e.date, e.amountEur, e.createdBy])).toEqual([
       ['flagged', verified, '2026-03-01', 10000, 'gold'],
-      ['refused', unverified, '2026-02-28', 10588.23, 'gold'],
+      ['refused', unverified, '2026-02-28', 10588.24, 'gold'],
     ]);
     expect(all.results[1]).toMatchObject({
       kind: 'payment',
@@ -140,7 +140,7 @@ describe('GET /api/compliance/aml/ and its CSV', () => {
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(
-      /^2026-02-28,Refused,"'=HYPERLINK\(""x""\)",Payment received,Payment received,9000,GBP,1,9000\.00,10588\.23,10588\.23,0\.85,Identity document; Verification,gold,/,
+      /^2026-02-28,Refused,"'=HYPERLINK\(""x""\)",Payment received,Payment received,9000,GBP,1,9000\.00,10588\.24,10588\.24,0\.85,Identity document; Verification,gold,/,
     );
   });
 
