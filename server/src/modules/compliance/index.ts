@@ -14,7 +14,7 @@ import { permissionDenied } from '../../kernel/http-errors';
 import { serializerQuery, staffRoute } from '../../kernel/schemas';
 import { shopCaller, type ShopCaller } from '../../kernel/shop-scope';
 import { ErrorBag, dateField, invalidFilterChoice, pageOf, pagingOf } from '../../kernel/validation';
-import { csvLine, textCell, valueCell } from '../../kernel/csv';
+import { csvLine, moneyCell, textCell, valueCell } from '../../kernel/csv';
 import type { AmlEventFilter } from './aml-repository';
 
 const TAGS = ['compliance'];
@@ -75,12 +75,12 @@ function csvRow(e: AmlEvent): string {
     textCell(e.clientName || (e.clientId === null ? 'Walk-in' : '')),
     valueCell(KIND_LABELS[e.kind] ?? e.kind),
     textCell(e.description),
-    valueCell(e.amount),
+    moneyCell(e.amount, e.currency),
     valueCell(e.currency),
     valueCell(e.exchangeRate),
-    valueCell(e.amountGbp.toFixed(2)),
-    valueCell(e.amountEur.toFixed(2)),
-    valueCell(e.linkedTotalEur.toFixed(2)),
+    moneyCell(e.amountGbp),
+    moneyCell(e.amountEur),
+    moneyCell(e.linkedTotalEur),
     valueCell(e.eurGbpRate),
     valueCell(e.missing.map((m) => MISSING_LABELS[m] ?? m).join('; ')),
     textCell(e.createdBy ?? ''),

@@ -140,7 +140,7 @@ describe('GET /api/compliance/aml/ and its CSV', () => {
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(
-      /^2026-02-28,Refused,"'=HYPERLINK\(""x""\)",Payment received,Payment received,9000,GBP,1,9000\.00,10588\.24,10588\.24,0\.85,Identity document; Verification,gold,/,
+      /^2026-02-28,Refused,"'=HYPERLINK\(""x""\)",Payment received,Payment received,9000\.00,GBP,1,9000\.00,10588\.24,10588\.24,0\.85,Identity document; Verification,gold,/,
     );
   });
 
