@@ -14,5 +14,6 @@ export * from './sortable-header';
 export * from './spinner';
 export * from './toast';
 export * from './visually-hidden';
+export * from './reason-form';
 export * from './void-dialog';
 export * from './aml-refusal';

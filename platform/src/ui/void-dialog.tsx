@@ -1,13 +1,11 @@
 import { VOID_NOT_ALLOWED, VOID_REASON_REQUIRED, type Role, type VoidInfo } from '@loupe/contracts';
-import { Fragment, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Fragment, useId, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useAuth } from '../auth/auth-context';
 import { formatMoment } from '../lib/dates';
-import { Alert } from './alert';
 import { Button } from './button';
-import { TextAreaField } from './fields';
-import { useFormSubmit } from './form-actions';
 import { Modal } from './modal';
+import { ReasonForm } from './reason-form';
 
 /*
  * Corrections by reversal (issue 12): a posted sale, quick sale, expense, payment or charge is never edited; it is
@@ -117,12 +115,6 @@ const Summary = styled.div`
   }
 `;
 
-const Actions = styled.div`
-  display: flex;
-  gap: ${({ theme }) => theme.space(2)};
-  margin-bottom: ${({ theme }) => theme.space(3)};
-`;
-
 /** One line of what is voided: Amount, Date, Client, Name... */
 export interface VoidFact {
   label: string;
@@ -162,31 +154,6 @@ function VoidForm<T>({
   send,
   onVoided,
 }: Pick<VoidDialogProps<T>, 'title' | 'facts' | 'send' | 'onVoided'>) {
-  const [reason, setReason] = useState('');
-  const submitter = useFormSubmit<'reason'>('The entry could not be voided. Please try again.', {
-    fields: { reason: 'reason' },
-  });
-  const { errors, setErrors, formError, busy } = submitter;
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    // The dialog is portalled, but React still bubbles its submit to any form the Void button sits in.
-    event.stopPropagation();
-    if (busy) return;
-    const text = reason.trim();
-    const problem =
-      text === ''
-        ? VOID_REASON_REQUIRED
-        : text.length > VOID_REASON_MAX
-          ? `Reason can have at most ${VOID_REASON_MAX} characters.`
-          : null;
-    setErrors(problem ? { reason: problem } : {});
-    submitter.setFormError(null);
-    if (problem) return;
-    const outcome = await submitter.run(() => send(text));
-    if (outcome?.ok) onVoided(outcome.value);
-  }
-
   return (
     <>
       <Warning>
@@ -202,24 +169,17 @@ function VoidForm<T>({
           ))}
         </dl>
       </Summary>
-      <form onSubmit={submit} noValidate aria-label={title}>
-        {formError ? <Alert>{formError}</Alert> : null}
-        <TextAreaField
-          label="Reason"
-          name="reason"
-          required
-          maxLength={VOID_REASON_MAX}
-          value={reason}
-          error={errors.reason}
-          hint="Why the entry is voided: it is kept with the void for everyone to read."
-          onChange={(event) => setReason(event.target.value)}
-        />
-        <Actions>
-          <Button type="submit" variant="danger" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? 'Voiding...' : 'Void'}
-          </Button>
-        </Actions>
-      </form>
+      <ReasonForm
+        name={title}
+        maxLength={VOID_REASON_MAX}
+        blank={VOID_REASON_REQUIRED}
+        hint="Why the entry is voided: it is kept with the void for everyone to read."
+        submitLabel="Void"
+        busyLabel="Voiding..."
+        failure="The entry could not be voided. Please try again."
+        send={send}
+        onDone={onVoided}
+      />
     </>
   );
 }

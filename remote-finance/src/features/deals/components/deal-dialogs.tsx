@@ -7,8 +7,8 @@ import {
   Button,
   formatMoney,
   Modal,
+  ReasonForm,
   readServerErrors,
-  TextAreaField,
   toDecimal,
   useFormSubmit,
 } from '@loupe/platform';
@@ -205,64 +205,31 @@ export function CancelDealDialog({ deal, open, onClose, onDone }: DealDialogProp
 }
 
 function CancelForm({ deal, onDone }: Pick<DealDialogProps, 'deal' | 'onDone'>) {
-  const [reason, setReason] = useState('');
   const cancel = useCancelDeal();
-  const submitter = useFormSubmit<'reason'>('The reservation could not be cancelled. Please try again.', {
-    fields: { reason: 'reason' },
-  });
-  const { errors, setErrors, formError, setFormError, busy } = submitter;
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    event.stopPropagation();
-    if (busy) return;
-    const text = reason.trim();
-    const problem =
-      text === ''
-        ? 'Say why the reservation is cancelled.'
-        : text.length > CANCEL_REASON_MAX
-          ? `Reason can have at most ${CANCEL_REASON_MAX} characters.`
-          : null;
-    setErrors(problem ? { reason: problem } : {});
-    setFormError(null);
-    if (problem) return;
-    const outcome = await submitter.run(() => cancel.mutateAsync({ id: deal.id, reason: text }));
-    if (outcome?.ok) {
-      const saved = outcome.value;
-      const paid = formatMoney(deal.totals.paidGbp);
-      onDone(
-        saved,
-        saved.cancelOutcome === 'forfeit'
-          ? `Reservation cancelled. The items are back in stock; the ${paid} paid is kept (forfeit).`
-          : `Reservation cancelled. The items are back in stock; the ${paid} paid is refunded.`,
-      );
-    }
-  }
-
+  const paid = formatMoney(deal.totals.paidGbp);
   return (
     <>
       <Lead>
-        The items of {deal.reference} go back to stock. {POLICY_TEXT} Paid so far:{' '}
-        {formatMoney(deal.totals.paidGbp)}.
+        The items of {deal.reference} go back to stock. {POLICY_TEXT} Paid so far: {paid}.
       </Lead>
-      <form onSubmit={(event) => void submit(event)} noValidate aria-label="Cancel reservation">
-        {formError ? <Alert>{formError}</Alert> : null}
-        <TextAreaField
-          label="Reason"
-          name="reason"
-          required
-          maxLength={CANCEL_REASON_MAX}
-          value={reason}
-          error={errors.reason}
-          hint="Kept with the deal for everyone to read."
-          onChange={(event) => setReason(event.target.value)}
-        />
-        <Actions>
-          <Button type="submit" variant="danger" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? 'Cancelling...' : 'Cancel reservation'}
-          </Button>
-        </Actions>
-      </form>
+      <ReasonForm
+        name="Cancel reservation"
+        maxLength={CANCEL_REASON_MAX}
+        blank="Say why the reservation is cancelled."
+        hint="Kept with the deal for everyone to read."
+        submitLabel="Cancel reservation"
+        busyLabel="Cancelling..."
+        failure="The reservation could not be cancelled. Please try again."
+        send={(reason) => cancel.mutateAsync({ id: deal.id, reason })}
+        onDone={(saved) =>
+          onDone(
+            saved,
+            saved.cancelOutcome === 'forfeit'
+              ? `Reservation cancelled. The items are back in stock; the ${paid} paid is kept (forfeit).`
+              : `Reservation cancelled. The items are back in stock; the ${paid} paid is refunded.`,
+          )
+        }
+      />
     </>
   );
 }
