@@ -3,3 +3,4 @@ export * from './constants';
 export * from './endpoints';
 export * from './endpoint-schemas';
 export * from './paths';
+export * from './amounts';

@@ -3,6 +3,8 @@
  * rounding happens there. A JSON number is turned into its shortest decimal form (what the user typed),
  * never multiplied or added in JavaScript.
  */
+import { INVALID_NUMBER, plainAmount } from '@loupe/contracts';
+
 export const CURRENCIES = ['GBP', 'USD', 'EUR', 'BTC'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
@@ -13,11 +15,17 @@ export interface DecimalRule {
   maxWholeDigits: number;
   allowZero?: boolean;
   allowNegative?: boolean;
+  /**
+   * An amount in this currency: typed text may start with its sign ("£10,500.00" for GBP). Without one (rates,
+   * percentages) no sign is accepted; thousands separators are accepted either way (contracts' plainAmount).
+   */
+  currency?: Currency;
 }
 
-export const AMOUNT_RULE: DecimalRule = { maxDecimals: 2, maxWholeDigits: 12 };
+/** A pounds amount (every GBP-only price: retail, trade, agreed, promotional). */
+export const AMOUNT_RULE: DecimalRule = { maxDecimals: 2, maxWholeDigits: 12, currency: 'GBP' };
 /** BTC is priced in fractions of a coin; every other currency in hundredths. */
-export const BTC_AMOUNT_RULE: DecimalRule = { maxDecimals: 8, maxWholeDigits: 12 };
+export const BTC_AMOUNT_RULE: DecimalRule = { maxDecimals: 8, maxWholeDigits: 12, currency: 'BTC' };
 export const RATE_RULE: DecimalRule = { maxDecimals: 8, maxWholeDigits: 12 };
 
 /** What a rate to GBP must be for pounds themselves: the one rule of every form with a currency and a rate. */
@@ -27,25 +35,32 @@ export const gbpRateProblem = (currency: string | null, rate: string | null): st
   currency === 'GBP' && rate !== null && rate !== '1' ? GBP_RATE_IS_ONE : null;
 
 export const amountRuleFor = (currency: string): DecimalRule =>
-  currency === 'BTC' ? BTC_AMOUNT_RULE : AMOUNT_RULE;
+  currency === 'BTC'
+    ? BTC_AMOUNT_RULE
+    : { ...AMOUNT_RULE, currency: isCurrency(currency) ? currency : undefined };
+
+const isCurrency = (value: string): value is Currency => (CURRENCIES as readonly string[]).includes(value);
 
 /**
  * Parses a number or numeric string into a canonical decimal string, or returns the DRF-style message that
- * explains why it is not acceptable.
+ * explains why it is not acceptable. Text is read by the one amount rule every form uses (contracts'
+ * plainAmount): "10500", "10,500" and, for a GBP amount, "£10,500.00" are the same 10500; "10,50" is refused.
  */
 export function parseDecimal(value: unknown, rule: DecimalRule): { value: string } | { error: string } {
   let text: string;
   if (typeof value === 'number') {
-    if (!Number.isFinite(value)) return { error: 'A valid number is required.' };
+    if (!Number.isFinite(value)) return { error: INVALID_NUMBER };
     // Shortest round-trip form; exponent notation only appears for values far outside any rule below.
     text = String(value);
   } else if (typeof value === 'string') {
-    text = value.trim();
+    const plain = plainAmount(value, { currency: rule.currency });
+    if (plain === null) return { error: INVALID_NUMBER };
+    text = plain;
   } else {
-    return { error: 'A valid number is required.' };
+    return { error: INVALID_NUMBER };
   }
   const match = /^(-)?(\d+)(?:\.(\d+))?$/.exec(text);
-  if (!match) return { error: 'A valid number is required.' };
+  if (!match) return { error: INVALID_NUMBER };
   const [, sign, whole = '', fraction = ''] = match;
   const wholeDigits = whole.replace(/^0+(?=\d)/, '');
   const fractionDigits = fraction.replace(/0+$/, '');

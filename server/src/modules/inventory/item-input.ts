@@ -156,10 +156,12 @@ export interface ParsedListQuery {
   pageSize: number;
 }
 
-/** "£1,234.50" → "1234.50": the lists show pounds with separators, and users paste what they see (SPEC §5). */
+/**
+ * "£1,234.50" → "1234.50": the lists show pounds with separators, and users paste what they see (SPEC §5). The
+ * one amount rule (contracts' plainAmount) reads it, as it reads every typed amount.
+ */
 export function parsePriceBound(raw: string): { value: string } | { error: string } {
-  const text = raw.replace(/[£,\s]/g, '');
-  const parsed = parseDecimal(text, PRICE_FILTER_RULE);
+  const parsed = parseDecimal(raw, PRICE_FILTER_RULE);
   return 'error' in parsed ? { error: 'Enter a number.' } : parsed;
 }
 

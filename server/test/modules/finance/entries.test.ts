@@ -122,6 +122,23 @@ describe.each([
     expect(String(entity === 'expense' ? report.totals.expenses : report.totals.sales)).toBe('0.3');
   });
 
+  it('reads the amount as every screen shows it (the one amount rule): "10,500", "£10,500.00", "10500"', async () => {
+    const gold = await as('gold');
+    for (const amount of ['10,500', '£10,500.00', '10500']) {
+      // Not cash: a quick sale of £10,500 in cash is the AML guard's to refuse (issue 13).
+      const res = await gold.post(path, { name: 'Strap', amount, payment_method: 'Bank Transfer' });
+      expect([amount, res.statusCode, res.json().amountGbp]).toEqual([amount, 201, 10500]);
+    }
+    const euros = await gold.post(path, {
+      name: 'Strap',
+      amount: '€1,234.56',
+      currency: 'EUR',
+      exchangeRate: '0.85',
+      payment_method: 'Bank Transfer',
+    });
+    expect(euros.json()).toMatchObject({ amount: 1234.56, amountGbp: 1049.38 });
+  });
+
   it.each([
     [{}, { name: ['This field is required.'], amount: ['This field is required.'] }],
     [{ name: '   ', amount: 5 }, { name: ['This field may not be blank.'] }],
@@ -132,6 +149,8 @@ describe.each([
     [{ name: 'x', amount: '1.005' }, { amount: ['Ensure that there are no more than 2 decimal places.'] }],
     [{ name: 'x', amount: 'ten' }, { amount: ['A valid number is required.'] }],
     [{ name: 'x', amount: '1e3' }, { amount: ['A valid number is required.'] }],
+    [{ name: 'x', amount: '10,50' }, { amount: ['A valid number is required.'] }],
+    [{ name: 'x', amount: '$10,500' }, { amount: ['A valid number is required.'] }],
     [
       { name: 'x', amount: 1, currency: 'USD' },
       { exchangeRate: ['An exchange rate (GBP per USD) is required for USD.'] },

@@ -248,6 +248,39 @@ describe('actions', () => {
     expect((await browser.get(`${ITEMS}${item.id}/`)).json().status).toBe('available');
   });
 
+  it('sell reads the price as every screen shows it (the one amount rule): "10,500", "£10,500.00", "10500"', async () => {
+    const browser = await as('silver');
+    for (const [n, price] of ['10,500', '£10,500.00', '10500', ' £ 10,500 '].entries()) {
+      const item = await add(browser, { serial: `TEN-${n}` });
+      // Not cash: £10,500 in cash is the AML guard's to refuse (issue 13).
+      const sold = await action(browser, item.id, 'sell', { price, paymentMethod: 'Bank Transfer' });
+      expect([price, sold.statusCode]).toEqual([price, 200]);
+    }
+    const sales = await state.db.query<{ gbp: string }>('SELECT amount_gbp::text AS gbp FROM sales');
+    expect(sales).toEqual(Array.from({ length: 4 }, () => ({ gbp: '10500.00' })));
+    const dollars = await add(browser, { serial: 'USD-1' });
+    const usd = await action(browser, dollars.id, 'sell', {
+      price: '$1,200.50',
+      currency: 'USD',
+      exchangeRate: '0.8',
+      paymentMethod: 'Bank Transfer',
+    });
+    expect(usd.statusCode).toBe(200);
+
+    const item = await add(browser, { serial: 'BAD-1' });
+    const before = await tableCounts();
+    // A European "10,50" is not guessed at, nor a dollar sign on a pound price.
+    for (const price of ['10,50', '1,0000', '$10,500']) {
+      const bad = await action(browser, item.id, 'sell', { price, paymentMethod: 'Bank Transfer' });
+      expect([price, bad.statusCode, bad.json()]).toEqual([
+        price,
+        400,
+        { price: ['A valid number is required.'] },
+      ]);
+    }
+    expect(await tableCounts()).toEqual(before);
+  });
+
   it('check-out from available: open check-out with due date and note; the client has an item out', async () => {
     const ada = await client('Ada');
     const browser = await as('silver');
