@@ -173,6 +173,21 @@ export function dateField(
   return parsed.value;
 }
 
+/**
+ * A list's optional inclusive day range, `date_from` … `date_to` of its query: each a day or absent (null),
+ * and a range the wrong way round refused on `date_to`, as every filtered list of the API answers it.
+ */
+export function dayRangeField(
+  bag: ErrorBag,
+  query: { date_from?: string | null; date_to?: string | null },
+): { from: string | null; to: string | null } {
+  const from = dateField(bag, 'date_from', query.date_from, null);
+  const to = dateField(bag, 'date_to', query.date_to, null);
+  if (from !== null && to !== null && from > to)
+    bag.add('date_to', 'Ensure this date is not before date_from.');
+  return { from, to };
+}
+
 /** A decimal field; `null` when absent (or null and `nullable`). */
 export function decimalField(
   bag: ErrorBag,

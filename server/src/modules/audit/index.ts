@@ -13,7 +13,14 @@ import type { AuditFilter } from './audit-repository';
 import { notFound, permissionDenied } from '../../kernel/http-errors';
 import { staffRoute } from '../../kernel/schemas';
 import { shopCaller, type ShopCaller } from '../../kernel/shop-scope';
-import { ErrorBag, dateField, invalidFilterChoice, pageOf, pagingOf, pathId } from '../../kernel/validation';
+import {
+  ErrorBag,
+  dayRangeField,
+  invalidFilterChoice,
+  pageOf,
+  pagingOf,
+  pathId,
+} from '../../kernel/validation';
 import { csvLine, textCell, valueCell } from '../../kernel/csv';
 import { describe } from './describe';
 
@@ -41,10 +48,7 @@ export function parseActivityFilter(query: ActivityQuery): AuditFilter {
     if (Object.hasOwn(AUDIT_ACTION_LABELS, action)) filter.action = action;
     else bag.add('action', invalidFilterChoice(action));
   }
-  const from = dateField(bag, 'date_from', query.date_from, null);
-  const to = dateField(bag, 'date_to', query.date_to, null);
-  if (from !== null && to !== null && from > to)
-    bag.add('date_to', 'Ensure this date is not before date_from.');
+  const { from, to } = dayRangeField(bag, query);
   bag.throwIfAny();
   if (from !== null) filter.fromDay = from;
   if (to !== null) filter.toDay = to;

@@ -13,7 +13,7 @@ import type { ComplianceContext } from './deps';
 import { permissionDenied } from '../../kernel/http-errors';
 import { serializerQuery, staffRoute } from '../../kernel/schemas';
 import { shopCaller, type ShopCaller } from '../../kernel/shop-scope';
-import { ErrorBag, dateField, invalidFilterChoice, pageOf, pagingOf } from '../../kernel/validation';
+import { ErrorBag, dayRangeField, invalidFilterChoice, pageOf, pagingOf } from '../../kernel/validation';
 import { csvLine, moneyCell, textCell, valueCell } from '../../kernel/csv';
 import type { AmlEventFilter } from './aml-repository';
 
@@ -36,10 +36,7 @@ export function parseAmlFilter(query: AmlEventQuery): AmlEventFilter {
       filter.outcome = outcome as AmlEventFilter['outcome'];
     else bag.add('outcome', invalidFilterChoice(outcome));
   }
-  const from = dateField(bag, 'date_from', query.date_from, null);
-  const to = dateField(bag, 'date_to', query.date_to, null);
-  if (from !== null && to !== null && from > to)
-    bag.add('date_to', 'Ensure this date is not before date_from.');
+  const { from, to } = dayRangeField(bag, query);
   bag.throwIfAny();
   if (from !== null) filter.fromDay = from;
   if (to !== null) filter.toDay = to;

@@ -18,6 +18,7 @@ import type { DateFilter, NewFinanceEntry } from './entries-repository';
 import {
   ErrorBag,
   dateField,
+  dayRangeField,
   decimalField,
   invalidChoice,
   isOneOf,
@@ -90,13 +91,9 @@ export interface PageQuery extends Paging {
 /** The expense and quick-sale lists' query: DRF paging and an inclusive day range. */
 export function parseEntryQuery(query: FinanceEntryQuery): PageQuery {
   const bag = new ErrorBag();
-  const from = dateField(bag, 'date_from', query.date_from, null) ?? undefined;
-  const to = dateField(bag, 'date_to', query.date_to, null) ?? undefined;
-  if (from !== undefined && to !== undefined && from > to) {
-    bag.add('date_to', 'Ensure this date is not before date_from.');
-  }
+  const { from, to } = dayRangeField(bag, query);
   bag.throwIfAny();
-  return { filter: { from, to }, ...pagingOf(query) };
+  return { filter: { from: from ?? undefined, to: to ?? undefined }, ...pagingOf(query) };
 }
 
 // ---------------------------------------------------------------- report periods

@@ -5,7 +5,7 @@ import type { DocumentsContext } from '../deps';
 import { notFound } from '../../../kernel/http-errors';
 import { staffRoute } from '../../../kernel/schemas';
 import { shopCaller } from '../../../kernel/shop-scope';
-import { ErrorBag, dateField, pageOf, pagingOf, pathId } from '../../../kernel/validation';
+import { ErrorBag, dayRangeField, pageOf, pagingOf, pathId } from '../../../kernel/validation';
 import { csvLine, moneyCell, textCell, valueCell } from '../../../kernel/csv';
 import type { InvoiceFilter } from '../invoices-repository';
 
@@ -14,10 +14,7 @@ const TAGS = ['documents'];
 /** The list's filters, or DRF-shaped 400s (a bad day, a range the wrong way round). */
 function parseInvoiceFilter(query: InvoiceQuery): InvoiceFilter {
   const bag = new ErrorBag();
-  const from = dateField(bag, 'date_from', query.date_from, null);
-  const to = dateField(bag, 'date_to', query.date_to, null);
-  if (from !== null && to !== null && from > to)
-    bag.add('date_to', 'Ensure this date is not before date_from.');
+  const { from, to } = dayRangeField(bag, query);
   bag.throwIfAny();
   const filter: InvoiceFilter = {};
   if (from !== null) filter.dateFrom = from;
