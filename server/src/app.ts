@@ -23,7 +23,7 @@ import { installClientAddressCheck } from './plugins/client-address';
 import { collectApiRoutes } from './plugins/method-not-allowed';
 import { registerOpenApi } from './plugins/openapi';
 import { installPasswordChangeRequirement } from './plugins/password-change';
-import { registerRateLimit, type GeneralRateLimit } from './plugins/rate-limit';
+import { rateLimitsFrom, registerRateLimit, type RateLimits } from './plugins/rate-limit';
 import { installSecurityHooks } from './plugins/security';
 import authRoutes from './modules/auth';
 import shopsRoutes from './modules/shops';
@@ -63,8 +63,8 @@ export interface LoupeApiOptions {
   config: Config;
   /** The clock for sessions and throttling; tests move it instead of sleeping. */
   now?: () => Date;
-  /** The general per-address request limit (default: RATE_LIMIT_PER_MINUTE, config.ts); tests lower it. */
-  rateLimit?: GeneralRateLimit;
+  /** Request limits over the environment's (RATE_LIMIT_*_PER_MINUTE, config.ts); tests lower them. */
+  rateLimit?: Partial<RateLimits>;
 }
 
 /**
@@ -85,11 +85,12 @@ export const loupeApi: FastifyPluginAsync<LoupeApiOptions> = async (instance, op
   installErrorHandling(fastify);
   // Every address-keyed rule below (the rate limit, sign-in throttling, sessions) needs a real address.
   installClientAddressCheck(fastify);
-  // The first limit of this context: a flood is refused before any session is looked up.
-  await registerRateLimit(
-    fastify,
-    options.rateLimit ?? { max: options.config.rateLimitPerMinute, windowMs: 60_000 },
-  );
+  // The first limit of this context: a flood is refused before any session is looked up. The per-session
+  // limit is charged by the session check, once the session is known.
+  const sessionRateLimit = await registerRateLimit(fastify, {
+    ...rateLimitsFrom(options.config.rateLimit),
+    ...options.rateLimit,
+  });
   // Before any route (it attaches per route): JSON and text answers of 1 KB or more (lists, reports, CSV) go
   // out brotli/gzip-compressed. Stored files (KYC papers, item images: PDF, JPEG, PNG…) are no such type and
   // stream as stored, with their length. Request bodies are never inflated: no client sends them compressed,
@@ -100,7 +101,7 @@ export const loupeApi: FastifyPluginAsync<LoupeApiOptions> = async (instance, op
     customTypes: API_COMPRESSIBLE,
     globalDecompression: false,
   });
-  installSecurityHooks(fastify, ctx);
+  installSecurityHooks(fastify, ctx, sessionRateLimit);
   installPasswordChangeRequirement(fastify);
   await registerOpenApi(fastify, ctx);
 

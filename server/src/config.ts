@@ -41,12 +41,8 @@ export interface Config {
    * sharing one PostgreSQL (a sign-out or a role change there is seen here within this many seconds).
    */
   sessionCacheSeconds: number;
-  /**
-   * RATE_LIMIT_PER_MINUTE: the general request limit per client address (plugins/rate-limit.ts), default 3000;
-   * an operator behind a busy shared address raises it, and the benchmarks lift it so they measure the routes
-   * rather than the limit's 429s.
-   */
-  rateLimitPerMinute: number;
+  /** The request limits of plugins/rate-limit.ts, per minute; see RateLimitConfig. */
+  rateLimit: RateLimitConfig;
   /**
    * `NODE_ENV=production`: a deployment that staff rely on. It starts without demo data unless LOUPE_DEMO asks
    * for it, and refuses to start while any active account has the published demo password.
@@ -71,6 +67,35 @@ export interface Config {
    */
   allowedHosts: string[];
 }
+
+/**
+ * The request limits, each per minute and counted in this process's memory (plugins/rate-limit.ts explains
+ * the design). A shop's browsers share one address behind its router, so signed-in staff are counted per
+ * session rather than per address.
+ */
+export interface RateLimitConfig {
+  /**
+   * RATE_LIMIT_SESSION_PER_MINUTE: requests from one signed-in session. Default 3000 (50 a second), the single
+   * per-address limit of earlier releases: no one browser is refused what it was allowed before, and each
+   * member of a shop now has that much of their own.
+   */
+  sessionPerMinute: number;
+  /**
+   * RATE_LIMIT_ADDRESS_PER_MINUTE: requests from one address without a live session (sign-in, CSRF, the
+   * storefront, a made-up session cookie). Default 3000, the single limit of earlier releases.
+   */
+  addressPerMinute: number;
+  /**
+   * RATE_LIMIT_FLOOD_PER_MINUTE: every request from one address, signed in or not, counted before anything
+   * else runs: the ceiling a flood of made-up session cookies meets. Default ten times the larger of the two
+   * limits above; it may not be set below either.
+   */
+  floodPerMinute: number;
+}
+
+/** The limits' bounds: 60 a minute at least (one a second), at most far beyond anything one process serves. */
+const RATE_LIMIT_MIN = 60;
+const RATE_LIMIT_MAX = 100_000_000;
 
 type Env = Record<string, string | undefined>;
 
@@ -156,7 +181,7 @@ export function loadConfig(env: Env = process.env): Config {
   // process's cache and reusing a session for a few seconds is exact. Several API instances on one
   // PostgreSQL would see each other's changes only after the cache expires: off there unless asked for.
   const sessionCacheSeconds = integer('SESSION_CACHE_SECONDS', databaseUrl === null ? 5 : 0, 0, 300);
-  const rateLimitPerMinute = integer('RATE_LIMIT_PER_MINUTE', 3000, 60, 100_000_000);
+  const rateLimit = parseRateLimits(integer, problems);
 
   const production = raw('NODE_ENV') === 'production';
   const fileKey = parseFileKeySource(
@@ -212,7 +237,7 @@ export function loadConfig(env: Env = process.env): Config {
     sessionIdleMinutes,
     sessionMaxHours,
     sessionCacheSeconds,
-    rateLimitPerMinute,
+    rateLimit,
     production,
     demo,
     apiDocs,
@@ -221,6 +246,48 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy,
     allowedHosts,
   };
+}
+
+/**
+ * RATE_LIMIT_SESSION_PER_MINUTE, RATE_LIMIT_ADDRESS_PER_MINUTE and RATE_LIMIT_FLOOD_PER_MINUTE. The single
+ * RATE_LIMIT_PER_MINUTE of earlier releases (one limit per address for everything) still works: it becomes
+ * the default of both the per-session and the per-address limit, so a deployment or a benchmark that raised
+ * it is not refused anything it was allowed before; a specific variable wins over it.
+ */
+function parseRateLimits(
+  integer: (name: string, fallback: number, min: number, max: number) => number,
+  problems: string[],
+): RateLimitConfig {
+  const before = problems.length;
+  const general = integer('RATE_LIMIT_PER_MINUTE', 0, RATE_LIMIT_MIN, RATE_LIMIT_MAX) || undefined;
+  const sessionPerMinute = integer(
+    'RATE_LIMIT_SESSION_PER_MINUTE',
+    general ?? 3000,
+    RATE_LIMIT_MIN,
+    RATE_LIMIT_MAX,
+  );
+  const addressPerMinute = integer(
+    'RATE_LIMIT_ADDRESS_PER_MINUTE',
+    general ?? 3000,
+    RATE_LIMIT_MIN,
+    RATE_LIMIT_MAX,
+  );
+  const floor = Math.max(sessionPerMinute, addressPerMinute);
+  const floodPerMinute = integer(
+    'RATE_LIMIT_FLOOD_PER_MINUTE',
+    floor * 10,
+    RATE_LIMIT_MIN,
+    RATE_LIMIT_MAX * 10,
+  );
+  // Compared only when all three read well, so that one mistake is reported once.
+  if (problems.length === before && floodPerMinute < floor) {
+    problems.push(
+      `RATE_LIMIT_FLOOD_PER_MINUTE counts every request from an address, signed in or not, so it must be at least ` +
+        `RATE_LIMIT_SESSION_PER_MINUTE (${sessionPerMinute}) and RATE_LIMIT_ADDRESS_PER_MINUTE (${addressPerMinute}) ` +
+        `(got ${floodPerMinute})`,
+    );
+  }
+  return { sessionPerMinute, addressPerMinute, floodPerMinute };
 }
 
 /**

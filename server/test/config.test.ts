@@ -21,7 +21,7 @@ describe('loadConfig', () => {
       sessionIdleMinutes: 30,
       sessionMaxHours: 12,
       sessionCacheSeconds: 5,
-      rateLimitPerMinute: 3000,
+      rateLimit: { sessionPerMinute: 3000, addressPerMinute: 3000, floodPerMinute: 30000 },
       production: false,
       demo: true,
       apiDocs: 'platinum',
@@ -52,6 +52,9 @@ describe('loadConfig', () => {
       CSRF_TRUSTED_ORIGINS: 'https://a.example, https://*.b.example',
       TRUST_PROXY: '1',
       ALLOWED_HOSTS: 'loupe.example, .shop.example, LOCALHOST',
+      RATE_LIMIT_SESSION_PER_MINUTE: '600',
+      RATE_LIMIT_ADDRESS_PER_MINUTE: '2000',
+      RATE_LIMIT_FLOOD_PER_MINUTE: '50000',
     });
     expect(config).toEqual({
       host: '0.0.0.0',
@@ -65,7 +68,7 @@ describe('loadConfig', () => {
       sessionIdleMinutes: 15,
       sessionMaxHours: 8,
       sessionCacheSeconds: 0,
-      rateLimitPerMinute: 3000,
+      rateLimit: { sessionPerMinute: 600, addressPerMinute: 2000, floodPerMinute: 50000 },
       production: true,
       demo: true,
       apiDocs: 'public',

@@ -21,6 +21,7 @@ import {
 } from '../modules/auth';
 import { ApiError, notAuthenticated } from '../kernel/http-errors';
 import { hostIsAllowed } from './headers';
+import type { SessionRateLimit } from './rate-limit';
 
 /**
  * How a route authenticates: `required` answers 401 without a live session, `optional` only looks the
@@ -88,6 +89,8 @@ export function checkCsrf(request: FastifyRequest, config: Config): string | nul
 export function installSecurityHooks(
   fastify: FastifyInstance,
   ctx: Pick<AuthContext, 'config' | 'sessions'>,
+  /** The per-session rate limit (plugins/rate-limit.ts), charged once the session is known. */
+  sessionRateLimit?: SessionRateLimit,
 ): void {
   fastify.decorateRequest('caller', null);
 
@@ -105,6 +108,7 @@ export function installSecurityHooks(
       const key = request.cookies[SESSION_COOKIE];
       request.caller = await ctx.sessions.resolve(key);
       if (!request.caller && key !== undefined) clearSessionCookie(reply, request, ctx.config);
+      if (sessionRateLimit) await sessionRateLimit(request, reply);
       if (mode === 'required' && !request.caller) throw notAuthenticated();
     };
     // Answers about who is signed in must never be served from a cache.

@@ -177,7 +177,7 @@ describe('general rate limit', () => {
       config: testConfig(state.tdb),
       logger: false,
       now: state.clock.now,
-      rateLimit: { max: 5, windowMs: 60_000 },
+      rateLimit: { perAddress: 5, windowMs: 60_000 },
     });
     try {
       const browser = new Browser(limited);
@@ -196,7 +196,7 @@ describe('general rate limit', () => {
   });
 
   it('takes its limit from RATE_LIMIT_PER_MINUTE, so an operator (or a benchmark) can set it', async () => {
-    expect(loadConfig({}).rateLimitPerMinute).toBe(3000);
+    expect(loadConfig({}).rateLimit.addressPerMinute).toBe(3000);
     expect(() => loadConfig({ RATE_LIMIT_PER_MINUTE: '10' })).toThrow(/RATE_LIMIT_PER_MINUTE/);
     const limited = await buildApp({
       db: state.db,
