@@ -77,9 +77,9 @@ async function serve(store) {
         .headers({ 'content-type': 'application/pdf', 'content-length': String(SIZE) })
         .send(createReadStream(path.join(folder, key)).on('data', sample));
   } else {
-    const { openDatabase } = require(path.join(dist, 'db', 'open.js'));
+    const { openDatabase } = require(path.join(dist, 'open-database.js'));
     const { FileStore } = require(path.join(dist, 'kernel', 'file-storage.js'));
-    const { fileKeyFromBytes } = require(path.join(dist, 'kernel', 'file-crypto.js'));
+    const { fileKeyFromBytes } = require(path.join(dist, 'config.js'));
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'loupe-bench-files-db-'));
     const db = await openDatabase({
       dataDir,
