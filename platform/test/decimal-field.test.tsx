@@ -10,18 +10,11 @@ const renderField = (places: number) =>
   );
 
 describe('DecimalField', () => {
-  it('steps by the last place it allows, two for pounds', () => {
+  it('is text with a decimal keyboard, so it holds an amount as the screens show it ("10,500")', async () => {
     renderField(2);
-    const input = screen.getByLabelText('Amount');
-    expect(input).toHaveAttribute('type', 'number');
+    const input = screen.getByRole('textbox', { name: 'Amount' });
+    expect(input).toHaveAttribute('type', 'text');
     expect(input).toHaveAttribute('inputmode', 'decimal');
-    expect(input).toHaveAttribute('min', '0');
-    expect(input).toHaveAttribute('step', '0.01');
-    expect(input).toHaveValue(12.5);
-  });
-
-  it('and eight for bitcoin and rates, written out rather than as 1e-8', () => {
-    renderField(8);
-    expect(screen.getByLabelText('Amount')).toHaveAttribute('step', '0.00000001');
+    expect(input).toHaveValue('12.5');
   });
 });

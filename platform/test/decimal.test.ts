@@ -8,7 +8,7 @@ import {
   wholeDigits,
 } from '../src/lib/decimal';
 
-const exact = (text: string) => parseDecimal(text, { signed: true, grouping: true })?.toString() ?? null;
+const exact = (text: string) => parseDecimal(text, { signed: true })?.toString() ?? null;
 
 describe('parseDecimal', () => {
   it('reads plain non-negative decimals and refuses anything else by default', () => {
@@ -28,7 +28,7 @@ describe('parseDecimal', () => {
       '£5',
       '--1',
       '-2.25',
-      '1,234.50',
+      '10,50',
       '+3',
       'Infinity',
       '.',
@@ -37,16 +37,23 @@ describe('parseDecimal', () => {
     }
   });
 
-  it('reads a sign and thousands separators when the caller allows them', () => {
+  it('reads thousands separators as the service does ("10,500" is 10500), a sign when the caller allows it', () => {
+    expect(parseDecimal('10,500')?.toString()).toBe('10500');
     expect(exact('1,234.50')).toBe('1234.5');
     expect(exact('12,345,678')).toBe('12345678');
     expect(exact('-2.25')).toBe('-2.25');
     expect(exact('-0.5')).toBe('-0.5');
-    expect(parseDecimal('-1', { grouping: true })).toBeNull();
-    expect(parseDecimal('1,234', { signed: true })).toBeNull();
-    // Separators that do not group thousands are a typo, not a number.
-    for (const bad of ['1,2,3', '12,34', ',5', '1,234,5', '1,234.', '--1', '- 1', '-.5'])
+    expect(parseDecimal('-1')).toBeNull();
+    // Separators that do not group thousands are a typo (or a European decimal comma), not a number.
+    for (const bad of ['1,2,3', '12,34', '10,50', '1,0000', ',5', '1,234,5', '1,234.', '--1', '- 1', '-.5'])
       expect(exact(bad)).toBeNull();
+  });
+
+  it("reads the amount's own currency sign, never another's, nor one on a value in no currency", () => {
+    expect(parseDecimal('£10,500.00', { currency: 'GBP' })?.toString()).toBe('10500');
+    expect(parseDecimal('$1,200', { currency: 'USD' })?.toString()).toBe('1200');
+    expect(parseDecimal('$1,200', { currency: 'GBP' })).toBeNull();
+    expect(parseDecimal('£5')).toBeNull();
   });
 
   it('takes JSON numbers as written, without float drift', () => {
@@ -64,6 +71,8 @@ describe('digits', () => {
     expect(wholeDigits('0012.5')).toBe(2);
     expect(wholeDigits('0.5')).toBe(0);
     expect(wholeDigits('-1,234.5')).toBe(4);
+    expect(wholeDigits('£1,234.5')).toBe(4);
+    expect(decimalPlaces('£1,234.50')).toBe(1);
   });
 });
 

@@ -112,7 +112,7 @@ describe('/settings/shop', () => {
       .getAllByRole('option')
       .map((o) => o.textContent);
     expect(zones).toEqual(expect.arrayContaining(['Europe/London', 'Asia/Tokyo', 'America/New_York']));
-    expect(field('EUR/GBP rate for the cash guard')).toHaveValue(0.85);
+    expect(field('EUR/GBP rate for the cash guard')).toHaveValue('0.85');
     expect(field('Label price')).toHaveValue('retail');
     expect(
       within(field('Label price'))

@@ -127,6 +127,6 @@ describe('the Payment dialog and the AML cash guard', () => {
     expect(alert).toHaveTextContent('Cash payment refused (anti-money-laundering rule).');
     expect(alert).toHaveTextContent(amlRefusalDetail(['verification']));
     expect(within(alert).getByRole('listitem')).toHaveTextContent('Record the verification');
-    expect(dialog.getByLabelText('Amount')).toHaveValue(8500);
+    expect(dialog.getByLabelText('Amount')).toHaveValue('8500');
   });
 });

@@ -170,7 +170,7 @@ describe('/quicksales: the buyer and the invoice (issue 13)', () => {
     expect(alert).toHaveTextContent('This payment: €11,700.00.');
     expect(screen.queryByText(/Quick sale saved: /)).not.toBeInTheDocument();
     expect(field('Name')).toHaveValue('Gold ingot');
-    expect(field('Amount')).toHaveValue(10000);
+    expect(field('Amount')).toHaveValue('10000');
     expect(field('Payment Method')).toHaveValue('Cash');
 
     // Paid by card instead, the sale goes through and the refusal goes.

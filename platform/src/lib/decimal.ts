@@ -1,3 +1,4 @@
+import { plainAmount, type Currency } from '@loupe/contracts';
 import Big from 'big.js';
 
 /*
@@ -11,27 +12,23 @@ export type Decimal = Big;
 export interface DecimalSyntax {
   /** Accept a leading minus ("-2.25"); a form that explains a negative value needs to read it first. */
   signed?: boolean;
-  /** Accept thousands separators as the lists show them ("1,234.50"). */
-  grouping?: boolean;
+  /**
+   * The amount's currency: its sign may lead it ("£10,500.00" for GBP). Omitted (a rate, a percentage, or an
+   * amount whose currency is not known): no sign.
+   */
+  currency?: Currency | null;
 }
 
-// The service's grammar (server/src/kernel/money.ts), so that a number the form reads is one it accepts:
-// digits on both sides of the point, no exponent.
-const PLAIN = /^\d+(?:\.\d+)?$/;
-const GROUPED = /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/;
-
 /**
- * A typed decimal ("12.50", " 7 ") as an exact value; null for anything else (".5", "12.", exponents, currency
- * signs, and — unless `syntax` allows them — a sign or thousands separators).
+ * A typed decimal as an exact value, read by the one amount rule the service reads it with (contracts'
+ * plainAmount): "12.50", " 7 ", "10,500", "1,234,567.89" and, given its currency, "£10,500.00". null for
+ * anything else: ".5", "12.", exponents, misplaced separators ("10,50", "1,0000"), another currency's sign,
+ * and — unless `syntax.signed` — a minus.
  */
 export function parseDecimal(text: string, syntax: DecimalSyntax = {}): Decimal | null {
-  let body = text.trim();
-  const negative = syntax.signed === true && body.startsWith('-');
-  if (negative) body = body.slice(1);
-  if (syntax.grouping && GROUPED.test(body)) body = body.replace(/,/g, '');
-  if (!PLAIN.test(body)) return null;
-  const value = new Big(body);
-  return negative ? value.neg() : value;
+  const plain = plainAmount(text, { currency: syntax.currency ?? null });
+  if (plain === null || (plain.startsWith('-') && syntax.signed !== true)) return null;
+  return new Big(plain);
 }
 
 /** A decimal from a JSON number, exactly as it was written (1234.5 is 1234.5, not 1234.49999…). */
@@ -43,9 +40,10 @@ export function decimalPlaces(text: string): number {
   return fraction.replace(/0+$/, '').length;
 }
 
-/** Digits before the point, sign and leading zeros ignored ("0012.5" → 2, "0.5" → 0). */
+/** Digits before the point, sign, currency sign, separators and leading zeros ignored ("£1,234.5" → 4,
+ * "0.5" → 0). */
 export function wholeDigits(text: string): number {
-  return (text.trim().replace(/^-/, '').split('.')[0] ?? '').replace(/,/g, '').replace(/^0+/, '').length;
+  return (text.trim().split('.')[0] ?? '').replace(/\D/g, '').replace(/^0+/, '').length;
 }
 
 /** Rounded to `places` decimals, halves away from zero (PostgreSQL's `round`, not banker's rounding). */

@@ -112,19 +112,21 @@ export function TextField({ label, error, hint, id, ...rest }: TextFieldProps) {
   );
 }
 
-export type DecimalFieldProps = Omit<TextFieldProps, 'type' | 'inputMode' | 'min' | 'step'> & {
-  /** How many decimal places the value may have (2 for pounds, 8 for bitcoin and exchange rates). */
+export type DecimalFieldProps = Omit<TextFieldProps, 'type' | 'inputMode'> & {
+  /**
+   * How many decimal places the value may have (2 for pounds, 8 for bitcoin and exchange rates): the form's
+   * check and the service's rule enforce it, as a text field has no step.
+   */
   places: number;
 };
 
 /**
- * An amount or a rate: a decimal keyboard on a phone, no negatives, arrows that step by the last place. The
- * value stays the text typed, so the server parses it exactly.
+ * An amount or a rate: a decimal keyboard on a phone, and text rather than `type="number"`, which cannot hold
+ * what every screen shows ("10,500", "£10,500.00"): the one amount rule (contracts' plainAmount) reads it, in
+ * the form and in the service. The value stays the text typed, so the server parses it exactly.
  */
-export function DecimalField({ places, ...rest }: DecimalFieldProps) {
-  return (
-    <TextField {...rest} type="number" inputMode="decimal" min="0" step={(10 ** -places).toFixed(places)} />
-  );
+export function DecimalField({ places: _places, ...rest }: DecimalFieldProps) {
+  return <TextField autoComplete="off" {...rest} type="text" inputMode="decimal" />;
 }
 
 export type DayFieldProps = Omit<TextFieldProps, 'type' | 'onChange' | 'value'> & {

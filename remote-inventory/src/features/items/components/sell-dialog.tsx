@@ -92,8 +92,8 @@ function SellForm({ item, onSold }: Pick<SellDialogProps, 'item' | 'onSold'>) {
   const { errors, setErrors, formError, setFormError, busy: sending } = submitter;
   const foreign = currency !== 'GBP';
 
-  const priceValue = parseDecimal(price, { signed: true, grouping: true });
-  const rateValue = parseDecimal(exchangeRate, { signed: true, grouping: true });
+  const priceValue = parseDecimal(price, { signed: true, currency });
+  const rateValue = parseDecimal(exchangeRate, { signed: true });
   const inPounds =
     foreign && priceValue && rateValue && !errors.price
       ? formatFixed(productRounded(priceValue, rateValue))

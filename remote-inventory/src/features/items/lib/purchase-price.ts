@@ -9,8 +9,9 @@ export interface TransactionDraft {
   feePercent: string;
 }
 
-// What a dealer types: "1,250.00" reads as the lists show it; a minus is read so that validation can say why.
-const TYPED = { signed: true, grouping: true } as const;
+// What a dealer types: "1,250.00" reads as the lists show it (the one amount rule); a minus is read so that
+// validation can say why.
+const TYPED = { signed: true } as const;
 
 /**
  * One line's contribution in pounds, by the rule in contracts/src/inventory.ts:
