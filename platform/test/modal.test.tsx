@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ThemeModeProvider } from '../src/theme';
-import { Modal } from '../src/ui';
+import { FormActions, Modal } from '../src/ui';
 
 function Opener({ onClose }: { onClose?: () => void }) {
   const [open, setOpen] = useState(false);
@@ -33,14 +33,43 @@ function Opener({ onClose }: { onClose?: () => void }) {
 }
 
 describe('Modal', () => {
-  it('is a native modal <dialog> labelled by its title, focused when it opens, the page behind not scrolling', async () => {
+  it('is a native modal <dialog> labelled by its title, its first field focused, the page behind not scrolling', async () => {
     render(<Opener />);
     await userEvent.click(screen.getByRole('button', { name: 'Sell' }));
     const dialog = screen.getByRole('dialog', { name: 'Sell W-1' });
     expect(dialog.tagName).toBe('DIALOG');
     expect(dialog).toHaveAttribute('open');
-    expect(dialog).toHaveFocus();
+    expect(screen.getByRole('textbox', { name: 'Price' })).toHaveFocus();
     expect(document.body.style.overflow).toBe('hidden');
+  });
+
+  it('a dialog without fields is focused itself, so no button is one Enter away', () => {
+    render(
+      <ThemeModeProvider>
+        <Modal open title="Void INV-1" onClose={() => undefined}>
+          <button type="button">Void</button>
+        </Modal>
+      </ThemeModeProvider>,
+    );
+    expect(screen.getByRole('dialog', { name: 'Void INV-1' })).toHaveFocus();
+  });
+
+  it('a control marked data-autofocus is focused before the first field', () => {
+    render(
+      <ThemeModeProvider>
+        <Modal open title="Find" onClose={() => undefined}>
+          <label>
+            Name
+            <input />
+          </label>
+          <label>
+            Serial
+            <input data-autofocus />
+          </label>
+        </Modal>
+      </ThemeModeProvider>,
+    );
+    expect(screen.getByRole('textbox', { name: 'Serial' })).toHaveFocus();
   });
 
   it('Tab and Shift+Tab cycle inside the dialog, skipping disabled controls', async () => {
@@ -49,7 +78,6 @@ describe('Modal', () => {
     const price = screen.getByRole('textbox', { name: 'Price' });
     const close = screen.getByRole('button', { name: 'Close' });
 
-    await userEvent.tab();
     expect(price).toHaveFocus();
     await userEvent.tab();
     expect(screen.getByRole('button', { name: 'Confirm' })).toHaveFocus();
@@ -62,8 +90,14 @@ describe('Modal', () => {
   });
 
   it('Shift+Tab from the dialog itself goes to its last control, not to the page behind', async () => {
-    render(<Opener />);
-    await userEvent.click(screen.getByRole('button', { name: 'Sell' }));
+    render(
+      <ThemeModeProvider>
+        <Modal open title="Void INV-1" onClose={() => undefined}>
+          <button type="button">Void</button>
+        </Modal>
+      </ThemeModeProvider>,
+    );
+    expect(screen.getByRole('dialog')).toHaveFocus();
     await userEvent.tab({ shift: true });
     expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus();
   });
@@ -88,6 +122,59 @@ describe('Modal', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(opener).toHaveFocus();
+  });
+
+  it('gives focus to the page heading when what opened it can no longer take it, not to the body', async () => {
+    function Sale({ returnFocus }: { returnFocus?: 'heading' }) {
+      const [open, setOpen] = useState(false);
+      const [sold, setSold] = useState(false);
+      return (
+        <ThemeModeProvider>
+          <h1>Available Watches</h1>
+          <button type="button" disabled={sold} onClick={() => setOpen(true)}>
+            Sell
+          </button>
+          <Modal open={open} title="Sell W-1" returnFocus={returnFocus} onClose={() => setOpen(false)}>
+            <button
+              type="button"
+              onClick={() => {
+                setSold(true);
+                setOpen(false);
+              }}
+            >
+              Confirm
+            </button>
+          </Modal>
+        </ThemeModeProvider>
+      );
+    }
+    const { unmount } = render(<Sale />);
+    await userEvent.click(screen.getByRole('button', { name: 'Sell' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(screen.getByRole('button', { name: 'Sell' })).toBeDisabled();
+    expect(screen.getByRole('heading', { name: 'Available Watches' })).toHaveFocus();
+    unmount();
+
+    // Asked for the heading, the dialog gives it focus even while the opener could still take it.
+    render(<Sale returnFocus="heading" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Sell' }));
+    await userEvent.keyboard('{Escape}');
+    expect(screen.getByRole('heading', { name: 'Available Watches' })).toHaveFocus();
+  });
+
+  it('keeps a form’s actions in view at the foot of the dialog while the fields scroll', () => {
+    render(
+      <ThemeModeProvider>
+        <Modal open title="Sell W-1" onClose={() => undefined}>
+          <form aria-label="Sell W-1">
+            <FormActions submitLabel="Confirm Sale" busy={false} />
+          </form>
+        </Modal>
+      </ThemeModeProvider>,
+    );
+    const actions = screen.getByRole('button', { name: 'Confirm Sale' }).parentElement!;
+    expect(getComputedStyle(actions).position).toBe('sticky');
+    expect(getComputedStyle(actions).bottom).toBe('0px');
   });
 
   it('a press on the backdrop closes it; one inside it does not', async () => {

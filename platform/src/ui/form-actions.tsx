@@ -3,7 +3,8 @@ import styled from 'styled-components';
 import { readServerErrors, type ServerErrors, type ServerErrorsOptions } from '../lib/server-errors';
 import { Button } from './button';
 
-const Row = styled.div`
+/** A form's row of actions; the Modal keeps it in view at the foot of a dialog. */
+export const ActionsRow = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
@@ -37,7 +38,7 @@ export function FormActions({
   children,
 }: FormActionsProps) {
   return (
-    <Row>
+    <ActionsRow>
       {hideSubmit ? null : (
         <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
           {busy && busyLabel ? busyLabel : submitLabel}
@@ -49,7 +50,7 @@ export function FormActions({
           {cancelLabel}
         </Button>
       ) : null}
-    </Row>
+    </ActionsRow>
   );
 }
 

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import styled from 'styled-components';
 import { Button } from './button';
+import { ActionsRow } from './form-actions';
 
 const Dialog = styled.dialog`
   /* The padding lives on Body, so a press whose target is the <dialog> itself is on its backdrop or scrollbar. */
@@ -19,6 +20,17 @@ const Dialog = styled.dialog`
   }
   h2 {
     margin-top: 0;
+  }
+  /* A form's actions (Confirm Sale, Save) stay in view at the foot of the dialog while its fields scroll
+     under them, at 1280×800 as on a phone; they scroll with the rest only once the form's end is reached. */
+  ${ActionsRow} {
+    position: sticky;
+    bottom: 0;
+    z-index: 1;
+    margin-bottom: 0;
+    padding: ${({ theme }) => theme.space(3)} 0;
+    background: ${({ theme }) => theme.colors.surface};
+    border-top: 1px solid ${({ theme }) => theme.colors.divider};
   }
 `;
 
@@ -48,6 +60,47 @@ function tabbables(root: HTMLElement): HTMLElement[] {
       (typeof element.checkVisibility !== 'function' ||
         element.checkVisibility({ visibilityProperty: true })),
   );
+}
+
+const FIELDS = [
+  'input:not([disabled]):not([type="hidden"]):not([readonly])',
+  'select:not([disabled])',
+  'textarea:not([disabled]):not([readonly])',
+].join(',');
+
+/**
+ * Where focus starts: a control marked `data-autofocus`, else the first field (what the user came to fill in:
+ * the Sell dialog's price), else the dialog itself, so that a dialog of text and buttons is read from its title
+ * and no button (Confirm, Void) is one Enter away. The title still names the dialog to a screen reader, which
+ * announces it (aria-labelledby) as focus enters.
+ */
+function initialFocus(dialog: HTMLDialogElement): HTMLElement {
+  const visible = tabbables(dialog);
+  const marked = visible.find((element) => element.matches('[data-autofocus]'));
+  return marked ?? visible.find((element) => element.matches(FIELDS)) ?? dialog;
+}
+
+/** Can `element` take focus now (still on the page, not disabled, not hidden)? */
+function focusable(element: HTMLElement | null | undefined): element is HTMLElement {
+  return (
+    !!element &&
+    element.isConnected &&
+    !(element as HTMLButtonElement).disabled &&
+    !element.closest('[hidden], [inert]')
+  );
+}
+
+/**
+ * The page's heading (the main region's h1, else the first h1 outside any dialog), made focusable from script
+ * only: where focus goes when what opened a dialog is gone.
+ */
+export function pageHeading(): HTMLElement | null {
+  const heading =
+    document.querySelector<HTMLElement>('main h1') ??
+    Array.from(document.querySelectorAll<HTMLElement>('h1')).find((h) => !h.closest('dialog')) ??
+    null;
+  if (heading && !heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+  return heading;
 }
 
 /** Modal dialogs open now: the page behind scrolls again only when the last one closes. */
@@ -106,6 +159,13 @@ export interface ModalProps {
   children: ReactNode;
   /** What the closing button says: a confirmation names it Cancel (default Close). */
   closeLabel?: string;
+  /**
+   * Where focus goes when it closes: the control that opened it ('opener', the default), or the page's
+   * heading ('heading') for a dialog whose work takes its opener away (a sale: the row's Sell is disabled or
+   * the row leaves the list). When the opener can no longer take focus, the heading takes it anyway rather
+   * than leaving focus on the page's body.
+   */
+  returnFocus?: 'opener' | 'heading';
 }
 
 /**
@@ -113,21 +173,31 @@ export interface ModalProps {
  * layer and makes the page behind inert (neither clickable nor reachable by a screen reader's virtual cursor).
  * On top of that: Tab and Shift+Tab cycle inside it (Chromium would otherwise move on to its own toolbar),
  * Escape, the Close button and a click on the backdrop ask the owner to close it (the owner decides, since
- * `open` is its state), the page behind does not scroll, and focus returns to whatever opened it.
+ * `open` is its state), the page behind does not scroll, focus starts on the first field (initialFocus) and
+ * returns to whatever opened it (or the page's heading, see `returnFocus`). A form's actions stay in view
+ * while the rest scrolls.
  */
-export function Modal({ open, title, onClose, children, closeLabel = 'Close' }: ModalProps) {
+export function Modal({
+  open,
+  title,
+  onClose,
+  children,
+  closeLabel = 'Close',
+  returnFocus = 'opener',
+}: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
+  const returnFocusRef = useRef(returnFocus);
+  returnFocusRef.current = returnFocus;
 
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!open || !dialog) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!dialog.open) dialog.showModal();
-    // The dialog itself takes focus first, so a screen reader starts with its title rather than a field.
-    dialog.focus();
+    initialFocus(dialog).focus();
     const unlockScroll = lockScroll();
 
     const onCancel = (event: Event) => {
@@ -152,7 +222,11 @@ export function Modal({ open, title, onClose, children, closeLabel = 'Close' }: 
       dialog.removeEventListener('mousedown', onMouseDown);
       if (dialog.open) dialog.close();
       unlockScroll();
-      if (opener?.isConnected) opener.focus();
+      const target =
+        returnFocusRef.current === 'opener' && focusable(opener)
+          ? opener
+          : (pageHeading() ?? document.getElementById('main'));
+      target?.focus();
     };
   }, [open]);
 
