@@ -101,6 +101,9 @@ describe('Sell', () => {
         .map((o) => o.textContent),
     ).toEqual(['Cash', 'Bank Transfer', 'Credit Card', 'Debit Card', 'PayPal', 'Bitcoin', 'Other']);
 
+    // Filled in with the listing price (issue 21); a price typed away is asked for.
+    expect(within(sell).getByLabelText('Sale Price (GBP)')).toHaveValue('15000.00');
+    await userEvent.clear(within(sell).getByLabelText('Sale Price (GBP)'));
     await userEvent.click(within(sell).getByRole('button', { name: 'Confirm Sale' }));
     expect(within(sell).getByText('This field is required.')).toHaveAttribute('role', 'alert');
     expect(mock.callsTo('POST', `/api/items/${item.id}/sell/`)).toHaveLength(0);
@@ -185,6 +188,8 @@ describe('Sell', () => {
     await userEvent.click(button('S-3', 'Sell'));
     const sell = dialog('Sell S-3');
     expect(within(sell).getByRole('combobox', { name: 'Client (optional)' })).toHaveValue('Ann Smith');
+    // Filled in with the asking price (issue 21): typed over.
+    await userEvent.clear(within(sell).getByLabelText('Sale Price (GBP)'));
     await userEvent.type(within(sell).getByLabelText('Sale Price (GBP)'), '900');
     await userEvent.click(within(sell).getByRole('button', { name: 'Confirm Sale' }));
     await waitFor(() => expect(mock.callsTo('POST', `/api/items/${item.id}/sell/`)).toHaveLength(1));
@@ -202,6 +207,8 @@ describe('Sell', () => {
     await screen.findByRole('table');
     await userEvent.click(button('S-4', 'Sell'));
     const sell = dialog('Sell S-4');
+    // Filled in with the asking price (issue 21): typed over.
+    await userEvent.clear(within(sell).getByLabelText('Sale Price (GBP)'));
     await userEvent.type(within(sell).getByLabelText('Sale Price (GBP)'), '100');
     await userEvent.click(within(sell).getByRole('button', { name: 'Confirm Sale' }));
     expect(await within(sell).findByRole('alert')).toHaveTextContent('This item is already sold.');
@@ -219,6 +226,8 @@ describe('Sell', () => {
     await screen.findByRole('table');
     await userEvent.click(button('S-5', 'Sell'));
     const sell = dialog('Sell S-5');
+    // Filled in with the asking price (issue 21): typed over.
+    await userEvent.clear(within(sell).getByLabelText('Sale Price (GBP)'));
     await userEvent.type(within(sell).getByLabelText('Sale Price (GBP)'), '100');
     await userEvent.click(within(sell).getByRole('button', { name: 'Confirm Sale' }));
     expect(await within(sell).findByText('Ensure this date is not in the future.')).toHaveAttribute(

@@ -63,6 +63,8 @@ describe('the stock list and the dashboard share one cache', () => {
       }),
     );
     const dialog = screen.getByRole('dialog', { name: 'Sell W-1' });
+    // Filled in with the asking price (issue 21): typed over.
+    await userEvent.clear(within(dialog).getByLabelText('Sale Price (GBP)'));
     await userEvent.type(within(dialog).getByLabelText('Sale Price (GBP)'), '9000');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm Sale' }));
 

@@ -62,6 +62,8 @@ describe('Sell: the buyer and the invoice', () => {
     await screen.findByRole('table');
     await userEvent.click(rowButton('INV-S1', 'Sell'));
     const sell = dialog('Sell INV-S1');
+    // Filled in with the asking price (issue 21): typed over.
+    await userEvent.clear(within(sell).getByLabelText('Sale Price (GBP)'));
     await userEvent.type(within(sell).getByLabelText('Sale Price (GBP)'), '14500');
     await userEvent.type(within(sell).getByLabelText('Buyer name (walk-in)'), '  Walter Inn ');
     await userEvent.click(within(sell).getByRole('button', { name: 'Confirm Sale' }));
@@ -98,6 +100,8 @@ describe('Sell: the buyer and the invoice', () => {
     await screen.findByRole('table');
     await userEvent.click(rowButton('INV-S2', 'Sell'));
     const sell = dialog('Sell INV-S2');
+    // Filled in with the asking price (issue 21): typed over.
+    await userEvent.clear(within(sell).getByLabelText('Sale Price (GBP)'));
     await userEvent.type(within(sell).getByLabelText('Sale Price (GBP)'), '900');
     await userEvent.type(within(sell).getByLabelText('Buyer name (walk-in)'), 'Someone');
     await userEvent.type(within(sell).getByRole('combobox', { name: 'Client (optional)' }), 'ann');
@@ -128,6 +132,8 @@ describe('Sell: the buyer and the invoice', () => {
     await screen.findByRole('table');
     await userEvent.click(rowButton('AML-1', 'Sell'));
     const sell = dialog('Sell AML-1');
+    // Filled in with the asking price (issue 21): typed over.
+    await userEvent.clear(within(sell).getByLabelText('Sale Price (GBP)'));
     await userEvent.type(within(sell).getByLabelText('Sale Price (GBP)'), '9000');
     await userEvent.type(within(sell).getByRole('combobox', { name: 'Client (optional)' }), 'ann');
     await userEvent.click(await within(sell).findByRole('option', { name: /Ann Smith/ }));

@@ -1,7 +1,6 @@
 import {
   CURRENCIES,
   DEFAULT_CURRENCY,
-  DEFAULT_PAYMENT_METHOD,
   PAYMENT_METHODS,
   type AmlRefusal,
   type Currency,
@@ -19,19 +18,22 @@ import {
   FormActions,
   formatFixed,
   formatMoney,
+  lastPaymentMethod,
   Modal,
   parseDecimal,
   productRounded,
+  rememberPaymentMethod,
   TextAreaField,
   TextField,
+  toDecimal,
   today,
   useFormSubmit,
 } from '@loupe/platform';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ClientPicker, type ClientChoice } from '@loupe/platform';
 import { useSellItem } from '../api/sell-item';
-import { checkDecimal } from '../lib/validation';
+import { amountText, checkDecimal } from '../lib/validation';
 import { DoneButton, InvoiceLinks } from './document-links';
 
 type Field =
@@ -47,17 +49,35 @@ interface SellDialogProps {
   onSold(item: Item): void;
 }
 
+/** What the item is offered at, in pounds: its promotional price when it is promoted at one, else its listing price. */
+export const askingPrice = (item: Pick<ItemRow, 'listingPrice' | 'promotion'>): number | null =>
+  item.promotion?.price ?? item.listingPrice;
+
 /**
  * Sell (the one-item case): price, currency (an exchange rate to GBP for any other), payment method, optional client (or a walk-in
  * buyer's name for the invoice), date. A sale issues its invoice (issue 13): the dialog then offers it to
  * download and its receipt to print, and closing it finishes the sale for the page (onSold).
+ *
+ * Two clicks (issue 21): it opens on the price, filled in with what the item is offered at (askingPrice), the
+ * payment method this browser last sold with, and Confirm Sale in view; once sold, focus goes to the page's
+ * heading (beside the "is sold." message), since the row's Sell is disabled or the row has left the list.
  */
 export function SellDialog({ item, onClose, onSold }: SellDialogProps) {
   const [sold, setSold] = useState<Item | null>(null);
   const invoice = sold?.sale?.invoice ?? null;
+  // A sale without an invoice (none is issued today) ends at once; after a render, so that the dialog closes
+  // knowing it sold (returnFocus).
+  useEffect(() => {
+    if (sold && !sold.sale?.invoice) onSold(sold);
+  }, [sold, onSold]);
   // One dialog throughout: the form gives way to the invoice inside it, so the dialog stays where it is.
   return (
-    <Modal open title={`Sell ${item.serial}`} onClose={sold ? () => onSold(sold) : onClose}>
+    <Modal
+      open
+      title={`Sell ${item.serial}`}
+      returnFocus={sold ? 'heading' : 'opener'}
+      onClose={sold ? () => onSold(sold) : onClose}
+    >
       {sold && invoice ? (
         <>
           <Alert tone="success">
@@ -67,17 +87,21 @@ export function SellDialog({ item, onClose, onSold }: SellDialogProps) {
           <DoneButton onClick={() => onSold(sold)} />
         </>
       ) : (
-        <SellForm item={item} onSold={(saved) => (saved.sale?.invoice ? setSold(saved) : onSold(saved))} />
+        <SellForm item={item} onSold={setSold} />
       )}
     </Modal>
   );
 }
 
 function SellForm({ item, onSold }: Pick<SellDialogProps, 'item' | 'onSold'>) {
-  const [price, setPrice] = useState('');
+  const asking = askingPrice(item);
+  // In pounds: offered while the sale is in GBP and the price has not been typed over.
+  const askingText = asking === null ? '' : formatFixed(toDecimal(asking));
+  const [price, setPrice] = useState(askingText);
+  const [priceTyped, setPriceTyped] = useState(false);
   const [currency, setCurrency] = useState<Currency>(DEFAULT_CURRENCY);
   const [exchangeRate, setExchangeRate] = useState('');
-  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>(DEFAULT_PAYMENT_METHOD);
+  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>(lastPaymentMethod);
   const [client, setClient] = useState<ClientChoice | null>(
     item.checkout ? { id: item.checkout.clientId, name: item.checkout.clientName } : null,
   );
@@ -103,7 +127,11 @@ function SellForm({ item, onSold }: Pick<SellDialogProps, 'item' | 'onSold'>) {
     event.preventDefault();
     if (sending) return;
     const problems: Partial<Record<Field, string>> = {};
-    const priceError = checkDecimal(price, { required: true, maxDecimals: currency === 'BTC' ? 8 : 2 });
+    const priceError = checkDecimal(price, {
+      required: true,
+      maxDecimals: currency === 'BTC' ? 8 : 2,
+      currency,
+    });
     if (priceError) problems.price = priceError;
     if (foreign) {
       const rateError = checkDecimal(exchangeRate, { required: true, maxDecimals: 8 });
@@ -122,9 +150,9 @@ function SellForm({ item, onSold }: Pick<SellDialogProps, 'item' | 'onSold'>) {
         .mutateAsync({
           id: item.id,
           input: {
-            price: price.trim(),
+            price: amountText(price, currency),
             currency,
-            exchangeRate: foreign ? exchangeRate.trim() : '1',
+            exchangeRate: foreign ? amountText(exchangeRate) : '1',
             paymentMethod,
             clientId: client?.id ?? null,
             ...(walkIn ? { buyerName: walkIn } : {}),
@@ -137,8 +165,27 @@ function SellForm({ item, onSold }: Pick<SellDialogProps, 'item' | 'onSold'>) {
           throw error;
         }),
     );
-    if (outcome?.ok) onSold(outcome.value);
+    if (outcome?.ok) {
+      rememberPaymentMethod(paymentMethod);
+      onSold(outcome.value);
+    }
   }
+
+  function changeCurrency(next: Currency) {
+    setCurrency(next);
+    // The asking price is in pounds: it is no price in another currency.
+    if (!priceTyped) setPrice(next === 'GBP' ? askingText : '');
+  }
+
+  const promoted = item.promotion?.price ?? null;
+  const priceHint =
+    promoted !== null
+      ? `Promotional price ${formatMoney(promoted)}${
+          item.listingPrice !== null ? ` (listing price ${formatMoney(item.listingPrice)})` : ''
+        }`
+      : item.listingPrice !== null
+        ? `Listing price ${formatMoney(item.listingPrice)}`
+        : undefined;
 
   return (
     <form onSubmit={submit} noValidate aria-label={`Sell ${item.serial}`}>
@@ -154,15 +201,18 @@ function SellForm({ item, onSold }: Pick<SellDialogProps, 'item' | 'onSold'>) {
         required
         value={price}
         error={errors.price}
-        hint={item.listingPrice !== null ? `Listing price ${formatMoney(item.listingPrice)}` : undefined}
-        onChange={(event) => setPrice(event.target.value)}
+        hint={priceHint}
+        onChange={(event) => {
+          setPrice(event.target.value);
+          setPriceTyped(true);
+        }}
       />
       <ChoiceField
         label="Currency"
         value={currency}
         error={errors.currency}
         options={CURRENCIES}
-        onChange={setCurrency}
+        onChange={changeCurrency}
       />
       {foreign ? (
         <TextField
