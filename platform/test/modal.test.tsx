@@ -152,7 +152,7 @@ describe('Modal', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sell' }));
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(screen.getByRole('button', { name: 'Sell' })).toBeDisabled();
-    expect(screen.getByRole('heading', { name: 'Available Watches' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Available Watches' })).toHaveFocus());
     unmount();
 
     // Asked for the heading, the dialog gives it focus even while the opener could still take it.

@@ -162,8 +162,8 @@ export interface ModalProps {
   /**
    * Where focus goes when it closes: the control that opened it ('opener', the default), or the page's
    * heading ('heading') for a dialog whose work takes its opener away (a sale: the row's Sell is disabled or
-   * the row leaves the list). When the opener can no longer take focus, the heading takes it anyway rather
-   * than leaving focus on the page's body.
+   * the row leaves the list). When the opener can no longer take focus and the owner has put it nowhere, the
+   * heading takes it rather than leaving it on the page's body.
    */
   returnFocus?: 'opener' | 'heading';
 }
@@ -222,11 +222,17 @@ export function Modal({
       dialog.removeEventListener('mousedown', onMouseDown);
       if (dialog.open) dialog.close();
       unlockScroll();
-      const target =
-        returnFocusRef.current === 'opener' && focusable(opener)
-          ? opener
-          : (pageHeading() ?? document.getElementById('main'));
-      target?.focus();
+      const heading = () => (pageHeading() ?? document.getElementById('main'))?.focus();
+      if (returnFocusRef.current === 'heading') heading();
+      else if (focusable(opener)) opener.focus();
+      else {
+        // The opener is gone or disabled. Its owner may put focus somewhere better in its own effects (which
+        // run after this); only if it has not, once they have run, does the heading take it from the body.
+        setTimeout(() => {
+          const active = document.activeElement;
+          if (active === null || active === document.body) heading();
+        }, 0);
+      }
     };
   }, [open]);
 
