@@ -173,6 +173,30 @@ describe('/expenses', () => {
     expect(field('Date')).toHaveValue(today());
   });
 
+  it.each(['10,500', '£10,500.00', '10500'])(
+    'takes %s as the screens show amounts (the service reads it by the same rule)',
+    async (typed) => {
+      const mock = server();
+      renderExpense();
+      await userEvent.type(await screen.findByLabelText('Name'), 'Bracelet repair');
+      await userEvent.type(field('Amount'), typed);
+      await userEvent.click(screen.getByRole('button', { name: 'Save Expense' }));
+      expect(errorOf('Amount')).toBeUndefined();
+      await waitFor(() => expect(mock.callsTo('POST', EXPENSES)).toHaveLength(1));
+      expect(mock.callsTo('POST', EXPENSES)[0]?.body).toMatchObject({ amount: typed });
+    },
+  );
+
+  it('refuses "10,50" beside the amount and sends nothing', async () => {
+    const mock = server();
+    renderExpense();
+    await userEvent.type(await screen.findByLabelText('Name'), 'Bracelet repair');
+    await userEvent.type(field('Amount'), '10,50');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Expense' }));
+    expect(errorOf('Amount')).toHaveTextContent('Amount must be a positive number.');
+    expect(mock.callsTo('POST', EXPENSES)).toHaveLength(0);
+  });
+
   it('asks for the exchange rate of a foreign currency and sends it with the amount as typed', async () => {
     const mock = server();
     renderExpense();

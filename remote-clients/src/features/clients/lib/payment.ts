@@ -18,13 +18,15 @@ interface DecimalRule {
   label: string;
   maxDecimals: number;
   maxWholeDigits: number;
+  /** An amount's currency, whose sign it may start with ("£10,500"); none for a rate. */
+  currency?: Currency;
 }
 
 /** Why a typed decimal cannot be sent, or null; the limits are the service's (contracts/src/clients.ts). */
 function checkDecimal(text: string, rule: DecimalRule): string | null {
   const value = text.trim();
   if (value === '') return `${rule.label} is required.`;
-  const parsed = parseDecimal(value);
+  const parsed = parseDecimal(value, { currency: rule.currency ?? null });
   if (!parsed) return `${rule.label} must be a number.`;
   if (parsed.eq(0)) return `${rule.label} must be greater than zero.`;
   if (decimalPlaces(value) > rule.maxDecimals) {
@@ -41,6 +43,7 @@ export const checkAmount = (text: string, currency: Currency): string | null =>
     label: 'Amount',
     maxDecimals: amountDecimals(currency),
     maxWholeDigits: currency === 'BTC' ? 7 : 12,
+    currency,
   });
 
 /** The service keeps a rate to 8 places (contracts/src/clients.ts). */
@@ -59,7 +62,7 @@ export function paymentWorth(
   currency: Currency,
   rate: string,
 ): Decimal | null {
-  const a = parseDecimal(amount);
+  const a = parseDecimal(amount, { currency });
   const r = currency === 'GBP' ? toDecimal(1) : parseDecimal(rate);
   if (!a || !r || a.eq(0) || r.eq(0)) return null;
   const worth = productRounded(a, r);

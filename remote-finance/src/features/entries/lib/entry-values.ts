@@ -62,11 +62,19 @@ export const entryDefaults = (): EntryValues => ({
 
 export const NAME_MAX = 200;
 
-/** Why a typed decimal cannot be sent, or null. `label` starts the message ("Amount is required."). */
-function decimalError(value: string, label: string, maxDecimals: number): string | null {
+/**
+ * Why a typed decimal cannot be sent, or null. `label` starts the message ("Amount is required."). Read by the
+ * one amount rule ("10,500", and "£10,500.00" for an amount in pounds); a rate has no `currency`.
+ */
+function decimalError(
+  value: string,
+  label: string,
+  maxDecimals: number,
+  currency: Currency | null = null,
+): string | null {
   const text = value.trim();
   if (!text) return `${label} is required.`;
-  const parsed = parseDecimal(text);
+  const parsed = parseDecimal(text, { currency });
   if (!parsed) return `${label} must be a positive number.`;
   if ((text.split('.')[1] ?? '').length > maxDecimals) {
     return `${label} can have at most ${maxDecimals} decimal places.`;
@@ -82,7 +90,7 @@ export function validateEntry(values: EntryValues): Partial<Record<FieldName, st
   const errors: Partial<Record<FieldName, string>> = {};
   if (!values.name.trim()) errors.name = 'Name is required.';
   else if (values.name.trim().length > NAME_MAX) errors.name = `Name can be at most ${NAME_MAX} characters.`;
-  const amount = decimalError(values.amount, 'Amount', amountDecimals(values.currency));
+  const amount = decimalError(values.amount, 'Amount', amountDecimals(values.currency), values.currency);
   if (amount) errors.amount = amount;
   if (values.currency !== 'GBP') {
     const rate = decimalError(values.exchangeRate, 'Exchange rate', RATE_DECIMALS);

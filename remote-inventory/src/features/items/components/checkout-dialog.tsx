@@ -12,7 +12,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { ClientPicker, type ClientChoice } from '@loupe/platform';
 import { useCheckOutItem } from '../api/check-out-item';
-import { checkDecimal } from '../lib/validation';
+import { amountText, checkDecimal } from '../lib/validation';
 import { ApprovalNoteLink, DoneButton } from './document-links';
 
 type Field = 'clientId' | 'dueDate' | 'note' | 'agreedPrice';
@@ -76,7 +76,7 @@ function CheckoutForm({ item, client: initialClient, onCheckedOut }: CheckoutDia
     const problems: Partial<Record<Field, string>> = {};
     if (!client) problems.clientId = 'Choose a client.';
     if (dueDate && dueDate < today()) problems.dueDate = 'Ensure this date is not in the past.';
-    const priceError = checkDecimal(agreedPrice, { allowZero: true });
+    const priceError = checkDecimal(agreedPrice, { allowZero: true, currency: 'GBP' });
     if (priceError) problems.agreedPrice = priceError;
     setErrors(problems);
     setFormError(null);
@@ -89,7 +89,7 @@ function CheckoutForm({ item, client: initialClient, onCheckedOut }: CheckoutDia
           clientId: client.id,
           dueDate: dueDate || null,
           note: note.trim(),
-          agreedPrice: agreedPrice.trim() || null,
+          agreedPrice: amountText(agreedPrice, 'GBP') || null,
         },
       }),
     );

@@ -13,7 +13,7 @@ import {
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { usePromoteItem } from '../api/promote-item';
-import { checkDecimal } from '../lib/validation';
+import { amountText, checkDecimal } from '../lib/validation';
 import { STATUS_LABELS } from '../lib/labels';
 import { allowedActions } from './row-actions';
 
@@ -67,7 +67,7 @@ export function PromoteDialog({ item, onClose, onDone }: PromoteDialogProps) {
   async function send(promoted: boolean) {
     if (sending) return;
     if (promoted) {
-      const priceError = checkDecimal(price);
+      const priceError = checkDecimal(price, { currency: 'GBP' });
       setErrors(priceError ? { price: priceError } : {});
       if (priceError) return;
     }
@@ -75,7 +75,7 @@ export function PromoteDialog({ item, onClose, onDone }: PromoteDialogProps) {
       promote.mutateAsync({
         id: item.id,
         input: promoted
-          ? { promoted: true, price: price.trim() || null, note: note.trim() }
+          ? { promoted: true, price: amountText(price, 'GBP') || null, note: note.trim() }
           : { promoted: false },
       }),
     );
