@@ -10,4 +10,5 @@ export * from './deal-messages';
 export * from './label-text';
 export * from './stock-take-messages';
 export * from './stock-analytics-messages';
+export * from './amounts';
 export type * from './schemas';
