@@ -209,10 +209,21 @@ describe('inventory', () => {
     await rowButton(page, serial, 'Sell').click();
     const dialog = page.getByRole('dialog', { name: `Sell ${serial}` });
     expect(await dialog.getByLabel('Payment Method', { exact: true }).inputValue()).toBe('Cash');
-    await dialog.getByLabel('Sale Price (GBP)', { exact: true }).fill('6250');
-    await dialog.getByRole('button', { name: 'Confirm Sale' }).click();
+    // Issue 21: it opens on the price, filled in with the listing price, and Confirm Sale is in view at 1280×800
+    // however long the form (its actions stay at the dialog's foot while the fields scroll).
+    const price = dialog.getByLabel('Sale Price (GBP)', { exact: true });
+    await page.waitForFunction(() => document.activeElement?.tagName === 'INPUT');
+    expect(await price.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await price.inputValue()).toBe('6500.00');
+    const confirm = dialog.getByRole('button', { name: 'Confirm Sale' });
+    const box = await confirm.boundingBox();
+    expect(box !== null && box.y >= 0 && box.y + box.height <= 800).toBe(true);
+    await price.fill('6,250');
+    await confirm.click();
     await finishDocumentDialog(dialog);
     await page.getByText(`${serial} is sold.`).waitFor();
+    // Focus goes to the list's heading, beside "is sold.", not to the page's body.
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
     await itemRow(page, serial).filter({ hasText: 'Sold' }).waitFor();
     expect(await rowButton(page, serial, 'Sell').isDisabled()).toBe(true);
     expect(await rowButton(page, serial, 'Checkout').isDisabled()).toBe(true);
