@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ItemListPage } from '../src/features/items/components/item-list-page';
 import { LIST_SCREENS } from '../src/features/items/components/list-screens';
-import { fakeInventory, makeItem } from './support/fake-inventory';
+import { fakeInventory, makeClient, makeItem } from './support/fake-inventory';
 
 // Issue 21, item 4: selling in two clicks. The dialog opens on the price, filled in with what the item is
 // offered at, the payment method this browser last sold with, and reads the price as every screen shows it.
@@ -147,5 +147,19 @@ describe('Sell in two clicks', () => {
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(sellButton('BCK-1')).toHaveFocus();
+  });
+
+  it('after a check-out too, focus is on the list heading rather than on the now disabled Checkout', async () => {
+    fakeInventory([makeItem({ serial: 'OUT-1' })], [makeClient(4, 'Ann Smith')]);
+    renderList();
+    await screen.findByRole('table');
+    await userEvent.click(within(rowOf('OUT-1')).getByRole('button', { name: 'Checkout' }));
+    const out = screen.getByRole('dialog', { name: 'Check out OUT-1' });
+    await userEvent.type(within(out).getByRole('combobox', { name: 'Client' }), 'ann');
+    await userEvent.click(await within(out).findByRole('option', { name: /Ann Smith/ }));
+    await userEvent.click(within(out).getByRole('button', { name: 'Check Out' }));
+    await userEvent.click(await within(out).findByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('heading', { level: 1 })).toHaveFocus();
   });
 });

@@ -35,9 +35,10 @@ export function CheckoutDialog(props: CheckoutDialogProps) {
   const [saved, setSaved] = useState<Item | null>(null);
   const checkout = saved?.checkout ?? null;
   const done = saved ? () => onCheckedOut(saved) : onClose;
-  // One dialog throughout: the form gives way to the approval note inside it.
+  // One dialog throughout: the form gives way to the approval note inside it. Once checked out, the row's
+  // Checkout is disabled: focus goes to the list heading, beside the message, rather than to the page's body.
   return (
-    <Modal open title={`Check out ${item.serial}`} onClose={done}>
+    <Modal open title={`Check out ${item.serial}`} returnFocus={saved ? 'heading' : 'opener'} onClose={done}>
       {checkout ? (
         <>
           <Alert tone="success">
