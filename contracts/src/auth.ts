@@ -14,6 +14,13 @@ export const User = Type.Object({
 });
 export type User = Static<typeof User>;
 
+/** The shop's choices that widen what a role may do (permissions.ts); each off by default. */
+export const PermissionSettings = Type.Object({
+  /** "Silver sees costs and profit". */
+  silverSeesCosts: Type.Boolean(),
+});
+export type PermissionSettings = Static<typeof PermissionSettings>;
+
 /** A shop; `time_zone` is its IANA zone (e.g. "Europe/London"), in which its days begin and end. */
 export const Shop = Type.Object({ id: Type.Integer(), name: Type.String(), time_zone: Type.String() });
 export type Shop = Static<typeof Shop>;
@@ -37,6 +44,8 @@ export type ShopMembership = Static<typeof ShopMembership>;
  * they belong to no shop or were removed from the active one. `shops` lists every shop they may switch to.
  * `must_change_password`: the account was created with a password to be replaced at the first sign-in; until it
  * is, the API answers 403 to everything but the account's own screens.
+ * `permission_settings`: the active shop's choices that widen what a role may do (contracts' permissions.ts,
+ * `can(role, action, permission_settings)`); all off when there is no shop.
  */
 export const AuthCheck = Type.Object({
   user: Nullable(User),
@@ -44,6 +53,7 @@ export const AuthCheck = Type.Object({
   shop: Nullable(Shop),
   shops: Type.Array(ShopMembership),
   must_change_password: Type.Boolean(),
+  permission_settings: PermissionSettings,
 });
 export type AuthCheck = Static<typeof AuthCheck>;
 

@@ -11,4 +11,5 @@ export * from './label-text';
 export * from './stock-take-messages';
 export * from './stock-analytics-messages';
 export * from './amounts';
+export * from './permissions';
 export type * from './schemas';

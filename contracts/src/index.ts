@@ -4,3 +4,4 @@ export * from './endpoints';
 export * from './endpoint-schemas';
 export * from './paths';
 export * from './amounts';
+export * from './permissions';

@@ -8,12 +8,25 @@ describe('contracts', () => {
   });
 
   it('accepts the signed-out auth-check answer and rejects a bad role', () => {
-    const signedOut = { user: null, role: null, shop: null, shops: [], must_change_password: false };
+    const signedOut = {
+      user: null,
+      role: null,
+      shop: null,
+      shops: [],
+      must_change_password: false,
+      permission_settings: { silverSeesCosts: false },
+    };
     expect(Value.Check(AuthCheck, signedOut)).toBe(true);
     const user = { id: 1, username: 'u', email: '', first_name: '', last_name: '' };
     expect(Value.Check(AuthCheck, { ...signedOut, user, role: 'bronze' })).toBe(false);
     const shop = { id: 2, name: 'Shop', time_zone: 'Europe/London' };
-    const member = { ...signedOut, user, role: 'gold', shop, shops: [{ ...shop, role: 'gold', is_new: false }] };
+    const member = {
+      ...signedOut,
+      user,
+      role: 'gold',
+      shop,
+      shops: [{ ...shop, role: 'gold', is_new: false }],
+    };
     expect(Value.Check(AuthCheck, member)).toBe(true);
     expect(Value.Check(AuthCheck, { ...member, shops: [{ ...shop, role: 'gold' }] })).toBe(false);
   });

@@ -2,7 +2,14 @@ import type { ReactElement, ReactNode } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { AuthCheck, Role, Shop, ShopMembership } from '@loupe/contracts';
+import {
+  DEFAULT_PERMISSION_SETTINGS,
+  type AuthCheck,
+  type PermissionSettings,
+  type Role,
+  type Shop,
+  type ShopMembership,
+} from '@loupe/contracts';
 import { AuthProvider } from './auth';
 import { createQueryClient } from './query';
 import { ThemeModeProvider } from './theme';
@@ -124,6 +131,8 @@ export interface AuthCheckOptions {
   shop?: Shop | null;
   /** The account must change its password before anything else (default false). */
   mustChangePassword?: boolean;
+  /** The shop's permission settings (default: all off, e.g. silver sees no costs). */
+  permissionSettings?: Partial<PermissionSettings>;
 }
 
 /**
@@ -131,7 +140,16 @@ export interface AuthCheckOptions {
  * several shops, one with no active shop, or one who must change the password.
  */
 export function authCheckAs(role: Role | null, options: AuthCheckOptions = {}): AuthCheck {
-  if (!role) return { user: null, role: null, shop: null, shops: [], must_change_password: false };
+  if (!role) {
+    return {
+      user: null,
+      role: null,
+      shop: null,
+      shops: [],
+      must_change_password: false,
+      permission_settings: DEFAULT_PERMISSION_SETTINGS,
+    };
+  }
   const shops = options.shops ?? [{ ...demoShop, role, is_new: false }];
   const first = shops[0];
   const shop =
@@ -146,6 +164,7 @@ export function authCheckAs(role: Role | null, options: AuthCheckOptions = {}): 
     shop,
     shops,
     must_change_password: options.mustChangePassword ?? false,
+    permission_settings: { ...DEFAULT_PERMISSION_SETTINGS, ...options.permissionSettings },
   };
 }
 

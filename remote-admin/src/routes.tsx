@@ -1,3 +1,4 @@
+import { rolesThatCan } from '@loupe/contracts';
 import type { RemoteRoutes } from '@loupe/platform';
 import { ActivityPage } from './features/activity/components/activity-page';
 import { GoldManagementPage } from './features/memberships/components/gold-management-page';
@@ -7,13 +8,13 @@ import { ShopSettingsPage } from './features/settings/components/shop-settings-p
 /** SPEC §6: gold accounts are the owner's (platinum) to grant; platinum and gold grant silver ones. */
 const routes: RemoteRoutes = {
   '/management': [
-    { path: 'gold', element: <GoldManagementPage />, roles: ['platinum'] },
-    { path: 'silver', element: <SilverManagementPage />, roles: ['platinum', 'gold'] },
+    { path: 'gold', element: <GoldManagementPage />, roles: rolesThatCan('manageGold') },
+    { path: 'silver', element: <SilverManagementPage />, roles: rolesThatCan('manageSilver') },
   ],
   // Issue 12: the shop's audit trail is the owner's to read.
-  '/activity': [{ path: '', element: <ActivityPage />, roles: ['platinum'] }],
+  '/activity': [{ path: '', element: <ActivityPage />, roles: rolesThatCan('viewActivity') }],
   // Issue 13: what the shop's documents print is the owner's to change.
-  '/settings': [{ path: 'shop', element: <ShopSettingsPage />, roles: ['platinum'] }],
+  '/settings': [{ path: 'shop', element: <ShopSettingsPage />, roles: rolesThatCan('editSettings') }],
 };
 
 export default routes;

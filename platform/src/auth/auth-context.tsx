@@ -12,8 +12,12 @@ import { useLocation, useNavigate, type Location } from 'react-router-dom';
 import { QueryClientContext } from '@tanstack/react-query';
 import { flushPendingUndos } from '../ui/toast';
 import {
+  can as roleCan,
+  DEFAULT_PERMISSION_SETTINGS,
   endpoints,
+  type Action,
   type AuthCheck,
+  type PermissionSettings,
   type Role,
   type Shop,
   type ShopMembership,
@@ -34,6 +38,13 @@ export interface AuthContextValue {
   shops: ShopMembership[];
   /** The account's password was set by someone else: until it is changed the API refuses all but the account. */
   mustChangePassword: boolean;
+  /** The active shop's choices that widen what a role may do (e.g. "Silver sees costs and profit"). */
+  permissionSettings: PermissionSettings;
+  /**
+   * Whether the member may do `action` in the active shop: contracts' permission map, the same the server's
+   * guards read, so a screen never offers what the service refuses.
+   */
+  can(action: Action): boolean;
   /** True until the first session check has answered (SPEC §4: unknown/loading). */
   loading: boolean;
   isAuthenticated: boolean;
@@ -55,7 +66,14 @@ export interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-const SIGNED_OUT: AuthCheck = { user: null, role: null, shop: null, shops: [], must_change_password: false };
+const SIGNED_OUT: AuthCheck = {
+  user: null,
+  role: null,
+  shop: null,
+  shops: [],
+  must_change_password: false,
+  permission_settings: DEFAULT_PERMISSION_SETTINGS,
+};
 
 /** The answer as this client reads it: anything missing counts as absent, never as a crash. */
 function normalised(result: Partial<AuthCheck>): AuthCheck {
@@ -65,12 +83,18 @@ function normalised(result: Partial<AuthCheck>): AuthCheck {
     shop: result.shop ?? null,
     shops: Array.isArray(result.shops) ? result.shops : [],
     must_change_password: result.must_change_password === true,
+    permission_settings: { silverSeesCosts: result.permission_settings?.silverSeesCosts === true },
   };
 }
 
 /** Whose data the query cache holds: a user in a shop, or nobody. */
 const identityOf = (check: AuthCheck): string | null =>
   check.user ? `${check.user.id}@${check.shop?.id ?? ''}` : null;
+
+/** Whether the signed-in member may do `action` in the active shop (contracts' permission map). */
+export function useCan(): (action: Action) => boolean {
+  return useAuth().can;
+}
 
 /** Where the guards remember the page an anonymous visitor asked for. */
 export interface RememberedLocation {
@@ -236,6 +260,8 @@ export function AuthProvider({ children, http = defaultHttp, fullPageLoad }: Aut
       shop: state.shop,
       shops: state.shops,
       mustChangePassword: state.must_change_password,
+      permissionSettings: state.permission_settings,
+      can: (action: Action) => roleCan(state.role, action, state.permission_settings),
       loading,
       isAuthenticated: state.user !== null,
       checkAuth,

@@ -1,4 +1,4 @@
-import { VOID_NOT_ALLOWED, VOID_REASON_REQUIRED, type Role, type VoidInfo } from '@loupe/contracts';
+import { can, VOID_NOT_ALLOWED, VOID_REASON_REQUIRED, type Role, type VoidInfo } from '@loupe/contracts';
 import { Fragment, useId, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useAuth } from '../auth/auth-context';
@@ -16,8 +16,8 @@ import { ReasonForm } from './reason-form';
 /** The longest reason the service takes (VoidRequest). */
 export const VOID_REASON_MAX = 500;
 
-/** Platinum and gold may void; the service refuses anyone else with 403 VOID_NOT_ALLOWED. */
-export const canVoid = (role: Role | null | undefined): boolean => role === 'platinum' || role === 'gold';
+/** Whether the role may void (contracts' permission map); the service refuses anyone else with 403 VOID_NOT_ALLOWED. */
+export const canVoid = (role: Role | null | undefined): boolean => can(role, 'void');
 
 /**
  * Whether the signed-in member may void, and the id of the visible note that explains why not: a screen
@@ -25,9 +25,9 @@ export const canVoid = (role: Role | null | undefined): boolean => role === 'pla
  * points at it with aria-describedby, so the reason is read out, not left to a hover tooltip.
  */
 export function useVoidPermission(): { allowed: boolean; noteId: string } {
-  const { role } = useAuth();
+  const { can: memberCan } = useAuth();
   const noteId = `void-not-allowed-${useId().replace(/:/g, '')}`;
-  return { allowed: canVoid(role), noteId };
+  return { allowed: memberCan('void'), noteId };
 }
 
 const Note = styled.p`

@@ -10,8 +10,8 @@ import {
 import { Type } from '@sinclair/typebox';
 import type { Queryable } from '../db/database';
 import { isUniqueViolation } from './db-errors';
-import { ApiError, conflict, permissionDenied } from './http-errors';
-import type { ShopCaller } from './shop-scope';
+import { ApiError, conflict } from './http-errors';
+import { requireAction, type ShopCaller } from './shop-scope';
 
 // Corrections by reversal (issue 12, migration 010): what the voids of sales, quick sales, expenses and ledger
 // entries share. The original row is never changed; its reversal is a new row with the opposite amounts. The
@@ -119,7 +119,7 @@ export const VoidBody = Type.Object(
 
 /** Platinum and gold may void; silver sees the button disabled with this same reason. */
 export function requireVoider(caller: ShopCaller): void {
-  if (caller.role !== 'platinum' && caller.role !== 'gold') throw permissionDenied(VOID_NOT_ALLOWED);
+  requireAction(caller, 'void', VOID_NOT_ALLOWED);
 }
 
 /** The trimmed reason, or a 400 on `reason`. */

@@ -1,11 +1,22 @@
 import type { FastifyRequest } from 'fastify';
-import type { Role } from '@loupe/contracts';
+import { can, type Action, type PermissionSettings, type Role } from '@loupe/contracts';
 import { notAuthenticated, permissionDenied } from './http-errors';
 
 export interface ShopCaller {
   userId: number;
   shopId: number;
   role: Role;
+  /** The shop's choices that widen what a role may do (contracts' permissions.ts); the defaults when absent. */
+  settings?: PermissionSettings;
+}
+
+/** Whether the caller may do `action` in their shop (contracts' permission map). */
+export const callerCan = (caller: ShopCaller, action: Action): boolean =>
+  can(caller.role, action, caller.settings);
+
+/** A 403 (with `refusal`, else DRF's words) unless the caller may do `action`. */
+export function requireAction(caller: ShopCaller, action: Action, refusal?: string): void {
+  if (!callerCan(caller, action)) throw permissionDenied(refusal);
 }
 
 /**
@@ -22,5 +33,10 @@ export function shopCaller(request: FastifyRequest): ShopCaller {
       caller.shops.length > 0 ? 'Choose a shop to work in.' : 'You are not a member of any shop.',
     );
   }
-  return { userId: caller.user.id, shopId: caller.shop.id, role: caller.role };
+  return {
+    userId: caller.user.id,
+    shopId: caller.shop.id,
+    role: caller.role,
+    settings: caller.permissionSettings,
+  };
 }

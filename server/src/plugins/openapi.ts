@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@loupe/contracts';
+import { can, CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@loupe/contracts';
 import type { AuthContext } from '../modules/auth';
 
 /**
@@ -50,7 +50,7 @@ export async function registerOpenApi(
 function docsForPlatinum(ctx: Pick<AuthContext, 'config' | 'sessions'>) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const caller = await ctx.sessions.resolve(request.cookies[SESSION_COOKIE]);
-    if (caller?.role === 'platinum' && !caller.mustChangePassword) return;
+    if (can(caller?.role, 'viewApiDocs') && !caller?.mustChangePassword) return;
     await reply.callNotFound();
     return reply;
   };

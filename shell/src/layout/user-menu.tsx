@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, ty
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { useAuth, useThemeMode, type AuthContextValue } from '@loupe/platform';
+import { can } from '@loupe/contracts';
 import { useShopSwitch } from './shop-switch';
 
 const Wrapper = styled.div`
@@ -107,15 +108,14 @@ const ITEMS = '[role="menuitem"], [role="menuitemradio"]';
 /** The management screens a role may open (SPEC §2, §6). */
 export function managementLinks(role: Role | null): { label: string; to: string }[] {
   const links: { label: string; to: string }[] = [];
-  if (role === 'platinum') links.push({ label: 'Gold Management', to: '/management/gold' });
-  if (role === 'platinum' || role === 'gold')
-    links.push({ label: 'Silver Management', to: '/management/silver' });
-  // Issue 12: the shop-wide audit trail, platinum only, beside the other owner's screens.
-  if (role === 'platinum') links.push({ label: 'Activity', to: '/activity' });
+  if (can(role, 'manageGold')) links.push({ label: 'Gold Management', to: '/management/gold' });
+  if (can(role, 'manageSilver')) links.push({ label: 'Silver Management', to: '/management/silver' });
+  // Issue 12: the shop-wide audit trail (the owner's), beside the other owner's screens.
+  if (can(role, 'viewActivity')) links.push({ label: 'Activity', to: '/activity' });
   // Issue 13: what the shop's documents print (remote-admin's /settings/shop), the owner's to change.
-  if (role === 'platinum') links.push({ label: 'Shop Settings', to: '/settings/shop' });
+  if (can(role, 'editSettings')) links.push({ label: 'Shop Settings', to: '/settings/shop' });
   // Issue 13: the AML cash guard's report (remote-finance's /compliance), for platinum and gold.
-  if (role === 'platinum' || role === 'gold') links.push({ label: 'Compliance', to: '/compliance' });
+  if (can(role, 'viewCompliance')) links.push({ label: 'Compliance', to: '/compliance' });
   return links;
 }
 

@@ -10,9 +10,9 @@ import {
 } from '@loupe/contracts';
 import type { AuditContext } from './deps';
 import type { AuditFilter } from './audit-repository';
-import { notFound, permissionDenied } from '../../kernel/http-errors';
+import { notFound } from '../../kernel/http-errors';
 import { staffRoute } from '../../kernel/schemas';
-import { shopCaller, type ShopCaller } from '../../kernel/shop-scope';
+import { requireAction, shopCaller, type ShopCaller } from '../../kernel/shop-scope';
 import {
   ErrorBag,
   dayRangeField,
@@ -29,7 +29,7 @@ const TAGS = ['audit'];
 /** The shop-wide trail is the owner's: gold and silver see History on records only. */
 function owner(request: Parameters<typeof shopCaller>[0]): ShopCaller {
   const caller = shopCaller(request);
-  if (caller.role !== 'platinum') throw permissionDenied();
+  requireAction(caller, 'viewActivity');
   return caller;
 }
 

@@ -1,6 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { AuthCheck, Role, Shop, ShopMembership, User } from '@loupe/contracts';
+import {
+  DEFAULT_PERMISSION_SETTINGS,
+  type AuthCheck,
+  type PermissionSettings,
+  type Role,
+  type Shop,
+  type ShopMembership,
+  type User,
+} from '@loupe/contracts';
 import type { Config } from '../../config';
 import { SessionsRepository, type SessionSummary } from './sessions-repository';
 
@@ -14,6 +22,8 @@ export interface Caller {
   shop: Shop | null;
   shops: ShopMembership[];
   mustChangePassword: boolean;
+  /** The active shop's choices that widen what a role may do; all off when there is no active shop. */
+  permissionSettings: PermissionSettings;
 }
 
 /** What the browser said about itself when the session began. */
@@ -56,8 +66,16 @@ export function toAuthCheck(caller: Caller | null): AuthCheck {
         shop: caller.shop,
         shops: caller.shops,
         must_change_password: caller.mustChangePassword,
+        permission_settings: caller.permissionSettings,
       }
-    : { user: null, role: null, shop: null, shops: [], must_change_password: false };
+    : {
+        user: null,
+        role: null,
+        shop: null,
+        shops: [],
+        must_change_password: false,
+        permission_settings: DEFAULT_PERMISSION_SETTINGS,
+      };
 }
 
 /** Cut to the column in characters (not UTF-16 units, which could split a pair), without control characters. */
@@ -157,6 +175,7 @@ export class SessionService {
           shop: shop ? { id: shop.id, name: shop.name, time_zone: shop.time_zone } : null,
           shops: row.shops,
           mustChangePassword: row.must_change_password,
+          permissionSettings: DEFAULT_PERMISSION_SETTINGS,
         },
         createdMs: new Date(row.created_at).getTime(),
         lastSeenMs: new Date(row.last_seen_at).getTime(),

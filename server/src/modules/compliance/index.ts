@@ -10,9 +10,8 @@ import {
   type AmlEventQuery,
 } from '@loupe/contracts';
 import type { ComplianceContext } from './deps';
-import { permissionDenied } from '../../kernel/http-errors';
 import { serializerQuery, staffRoute } from '../../kernel/schemas';
-import { shopCaller, type ShopCaller } from '../../kernel/shop-scope';
+import { requireAction, shopCaller, type ShopCaller } from '../../kernel/shop-scope';
 import { ErrorBag, dayRangeField, invalidFilterChoice, pageOf, pagingOf } from '../../kernel/validation';
 import { csvLine, moneyCell, textCell, valueCell } from '../../kernel/csv';
 import type { AmlEventFilter } from './aml-repository';
@@ -22,7 +21,7 @@ const TAGS = ['compliance'];
 /** Due diligence and the AML report are for platinum and gold; silver gets the 403 with its reason. */
 function seniorCaller(request: Parameters<typeof shopCaller>[0], refusal: string): ShopCaller {
   const caller = shopCaller(request);
-  if (caller.role !== 'platinum' && caller.role !== 'gold') throw permissionDenied(refusal);
+  requireAction(caller, 'viewCompliance', refusal);
   return caller;
 }
 

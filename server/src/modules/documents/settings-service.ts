@@ -11,9 +11,9 @@ import {
 import type { DocumentsContext } from './deps';
 import { fileKeyFor } from '../../config';
 import { FileStore, NO_FILE, type UploadRules } from '../../kernel/file-storage';
-import { notFound, permissionDenied } from '../../kernel/http-errors';
+import { notFound } from '../../kernel/http-errors';
 import { parseDecimal } from '../../kernel/money';
-import type { ShopCaller } from '../../kernel/shop-scope';
+import { requireAction, type ShopCaller } from '../../kernel/shop-scope';
 import { ErrorBag, INVALID_EMAIL, isValidEmail, text } from '../../kernel/validation';
 import { INVALID_PHONE, isValidPhone } from '../clients';
 import type { SettingsValues } from './settings-repository';
@@ -75,7 +75,7 @@ export class SettingsService {
   }
 
   private static owner(caller: ShopCaller): void {
-    if (caller.role !== 'platinum') throw permissionDenied(SETTINGS_NOT_ALLOWED);
+    requireAction(caller, 'editSettings', SETTINGS_NOT_ALLOWED);
   }
 
   /** The values a save writes: the body over what is saved now, checked field by field (DRF-shaped 400s). */

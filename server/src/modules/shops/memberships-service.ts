@@ -1,15 +1,8 @@
-import type { MemberRole, Membership, Role } from '@loupe/contracts';
+import { manageableRoles, OWNER_ROLE, type MemberRole, type Membership, type Role } from '@loupe/contracts';
 import type { ShopsContext } from './deps';
 import { isUniqueViolation } from '../../kernel/db-errors';
 import { ApiError, fieldErrors, permissionDenied } from '../../kernel/http-errors';
 import { MAX_INT4, NOT_NULL } from '../../kernel/validation';
-
-/** Who manages whom (SPEC §6): platinum owns the shop and manages gold and silver; gold manages silver. */
-export const MANAGEABLE: Record<Role, readonly MemberRole[]> = {
-  platinum: ['gold', 'silver'],
-  gold: ['silver'],
-  silver: [],
-};
 
 /** DRF's PrimaryKeyRelatedField: a number or numeric string naming a row that can exist. */
 function parseUserId(value: number | string | null): { id: number } | { error: string } {
@@ -41,14 +34,14 @@ export class MembershipsService {
   async callerRole(userId: number, shopIdParam: string): Promise<{ shopId: number; role: Role }> {
     const shopId = Number(shopIdParam);
     const role = shopId <= MAX_INT4 ? await this.ctx.repos.memberships.activeRole(userId, shopId) : null;
-    if (!role || MANAGEABLE[role].length === 0) throw permissionDenied();
+    if (!role || manageableRoles(role).length === 0) throw permissionDenied();
     return { shopId, role };
   }
 
   async list(userId: number, shopIdParam: string, wanted: MemberRole | undefined): Promise<Membership[]> {
     const { shopId, role } = await this.callerRole(userId, shopIdParam);
-    if (wanted && !MANAGEABLE[role].includes(wanted)) throw permissionDenied();
-    return this.ctx.repos.memberships.list(shopId, wanted ? [wanted] : MANAGEABLE[role]);
+    if (wanted && !manageableRoles(role).includes(wanted)) throw permissionDenied();
+    return this.ctx.repos.memberships.list(shopId, wanted ? [wanted] : manageableRoles(role));
   }
 
   /** Adds a member or changes an existing one's role; `created` tells which. */
@@ -66,7 +59,7 @@ export class MembershipsService {
     if (!(await this.ctx.repos.memberships.userExists(parsed.id))) {
       throw fieldErrors({ user: [`Invalid pk "${parsed.id}" - object does not exist.`] });
     }
-    if (!MANAGEABLE[callerRoleInShop].includes(role)) throw permissionDenied();
+    if (!manageableRoles(callerRoleInShop).includes(role)) throw permissionDenied();
 
     const now = this.ctx.now();
     try {
@@ -89,13 +82,14 @@ export class MembershipsService {
           await record('grant', membership);
           return { membership, created: true };
         }
-        if (existing.role === 'platinum') {
+        if (existing.role === OWNER_ROLE) {
           throw new ApiError(409, {
             detail: `User ${parsed.id} owns this shop: the owner's membership cannot be changed.`,
           });
         }
         // A gold member adds silver members; changing a fellow gold member is the owner's call.
-        if (!MANAGEABLE[callerRoleInShop].includes(existing.role as MemberRole)) throw permissionDenied();
+        if (!manageableRoles(callerRoleInShop).includes(existing.role as MemberRole))
+          throw permissionDenied();
         const membership = await memberships.update(existing.id, role, active, now);
         const action = auditAction(existing, membership);
         if (action) await record(action, membership, existing);

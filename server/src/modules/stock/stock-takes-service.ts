@@ -14,14 +14,14 @@ import {
   type UnexpectedReason,
 } from '@loupe/contracts';
 import type { StockContext } from './deps';
-import { BLANK, conflict, fieldErrors, notFound, permissionDenied } from '../../kernel/http-errors';
-import type { ShopCaller } from '../../kernel/shop-scope';
+import { BLANK, conflict, fieldErrors, notFound } from '../../kernel/http-errors';
+import { requireAction, type ShopCaller } from '../../kernel/shop-scope';
 import { auditView } from '../inventory';
 import type { ScanScope, ScannedItem, StockTakeRecord } from './stock-takes-repository';
 
 /** Closing a count and acting on its differences: platinum and gold (stock-takes.ts). */
 function mayClose(caller: ShopCaller) {
-  if (caller.role !== 'platinum' && caller.role !== 'gold') throw permissionDenied(STOCK_TAKE_NOT_ALLOWED);
+  requireAction(caller, 'closeStockTake', STOCK_TAKE_NOT_ALLOWED);
 }
 
 const nameOf = (take: StockTakeRecord) =>

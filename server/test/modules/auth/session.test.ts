@@ -31,6 +31,7 @@ describe('GET /auth-check/', () => {
       shop: null,
       shops: [],
       must_change_password: false,
+      permission_settings: { silverSeesCosts: false },
     });
     expect(res.headers['cache-control']).toBe('no-store');
   });
@@ -53,6 +54,7 @@ describe('GET /auth-check/', () => {
         { id: state.fx.shopId, name: 'Loupe Demo', time_zone: 'Europe/London', role: name, is_new: false },
       ],
       must_change_password: false,
+      permission_settings: { silverSeesCosts: false },
     });
   });
 
@@ -276,6 +278,7 @@ describe('session lifetime', () => {
       shop: null,
       shops: [],
       must_change_password: false,
+      permission_settings: { silverSeesCosts: false },
     });
   });
 });

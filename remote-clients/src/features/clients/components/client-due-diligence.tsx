@@ -61,8 +61,7 @@ export function verificationText(client: Client): string {
 export function ClientDueDiligence({ client }: { client: Client }) {
   const titleId = useId();
   const noteId = useId();
-  const { role } = useAuth();
-  const allowed = role === 'platinum' || role === 'gold';
+  const allowed = useAuth().can('verifyClients');
   const [recording, setRecording] = useState(false);
   const [withdrawing, setWithdrawing] = useState(false);
   const verified = client.cdd.verifiedOn !== null;

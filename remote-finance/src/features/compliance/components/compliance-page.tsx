@@ -92,8 +92,8 @@ const COLUMNS: readonly DataColumn<AmlEvent>[] = [
  */
 export function CompliancePage() {
   usePageTitle('Compliance');
-  const { role, loading } = useAuth();
-  const allowed = role === 'platinum' || role === 'gold';
+  const { can, loading } = useAuth();
+  const allowed = can('viewCompliance');
   if (allowed) return <ComplianceReport />;
   // While the session is read, the title alone; then silver reads why the report is not theirs.
   return (

@@ -60,11 +60,9 @@ export function scanMessage(serial: string, result: StockTakeScanResult): ScanMe
   return { tone: 'error', text: `Unexpected: ${line.serial || serial} — ${line.reasonText}` };
 }
 
-export const canActOnCounts = (role: string | null) => role === 'platinum' || role === 'gold';
-
 /** An open count: scan or type serials, see the figures live, close it. */
 export function CountScreen({ take }: { take: StockTake }) {
-  const { role } = useAuth();
+  const allowed = useAuth().can('closeStockTake');
   const scan = useScan(take.id);
   const close = useCloseStockTake(take.id);
   const inputId = useId();
@@ -78,7 +76,6 @@ export function CountScreen({ take }: { take: StockTake }) {
   const [tab, setTab] = useState<StockTakeOutcome>('found');
   const [camera, setCamera] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const allowed = canActOnCounts(role);
 
   const send = (text: string) => {
     const value = text.trim();
@@ -126,9 +123,7 @@ export function CountScreen({ take }: { take: StockTake }) {
           </Button>
         </ScanForm>
         {/* The Alert is its own status (or alert) region: a screen reader hears each scan's answer. */}
-        <div>
-          {last ? <Alert tone={last.tone}>{last.text}</Alert> : null}
-        </div>
+        <div>{last ? <Alert tone={last.tone}>{last.text}</Alert> : null}</div>
       </Card>
 
       <Card>

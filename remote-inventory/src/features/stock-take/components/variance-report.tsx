@@ -15,7 +15,6 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { useMarkUnavailable, varianceCsvUrl, variancePdfUrl } from '../api/stock-takes';
 import { CountFigures } from './count-figures';
-import { canActOnCounts } from './count-screen';
 import { LinesTable } from './lines-table';
 import { byAt } from './stock-take-words';
 
@@ -89,8 +88,7 @@ function MarkUnavailableDialog({
 
 /** A closed count: who counted it and when, the figures, the lines and each difference's follow-up. */
 export function VarianceReport({ take }: { take: StockTake }) {
-  const { role } = useAuth();
-  const allowed = canActOnCounts(role);
+  const allowed = useAuth().can('closeStockTake');
   const [marking, setMarking] = useState<StockTakeLine | null>(null);
 
   const missingFollowUp = (line: StockTakeLine) =>

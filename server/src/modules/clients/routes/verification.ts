@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CDD_NOT_ALLOWED, endpoints, type Client } from '@loupe/contracts';
-import { notFound, permissionDenied } from '../../../kernel/http-errors';
+import { notFound } from '../../../kernel/http-errors';
 import { staffRoute } from '../../../kernel/schemas';
-import { shopCaller, type ShopCaller } from '../../../kernel/shop-scope';
+import { requireAction, shopCaller, type ShopCaller } from '../../../kernel/shop-scope';
 import { ErrorBag, dateField, pathId } from '../../../kernel/validation';
 import type { ClientsRouteOptions } from '../route-options';
 
@@ -11,7 +11,7 @@ const TAGS = ['clients', 'compliance'];
 /** Due diligence is for platinum and gold; silver gets the 403 with its reason. */
 function seniorCaller(request: Parameters<typeof shopCaller>[0]): ShopCaller {
   const caller = shopCaller(request);
-  if (caller.role !== 'platinum' && caller.role !== 'gold') throw permissionDenied(CDD_NOT_ALLOWED);
+  requireAction(caller, 'verifyClients', CDD_NOT_ALLOWED);
   return caller;
 }
 

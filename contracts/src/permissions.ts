@@ -1,0 +1,92 @@
+// Who may do what (issue 21, item 6): one map from role to actions, read by the server's guards and the
+// browser's can(…), so a rule is written once instead of as `role === 'gold'` in every screen and service.
+// Plain values only (no TypeBox): the browser bundle takes this file as it is.
+import type { PermissionSettings, Role } from './auth';
+import type { MemberRole } from './memberships';
+
+/** Everything a member may or may not do, named by what they do rather than by who they are. */
+export const ACTIONS = [
+  /** Void a posted sale, quick sale, expense, payment or charge (issue 12). */
+  'void',
+  /** Record a client's due diligence (CDD) and its documents. */
+  'verifyClients',
+  /** See the AML/compliance screens and answer their checks. */
+  'viewCompliance',
+  /** Act on a stock-take's counts: close it, reopen, mark the missing unavailable. */
+  'closeStockTake',
+  /** Add, change or revoke gold members. */
+  'manageGold',
+  /** Add, change or revoke silver members. */
+  'manageSilver',
+  /** Change the shop's settings and logo. */
+  'editSettings',
+  /** Read the shop's activity (audit) log. */
+  'viewActivity',
+  /** Read the API's documentation when it is not public. */
+  'viewApiDocs',
+  /**
+   * See what stock cost and what it made: purchase prices, stock value at cost, profit, margins and the reports
+   * built on them. Silver only when the shop allows it (PermissionSettings.silverSeesCosts).
+   */
+  'viewCosts',
+] as const;
+export type Action = (typeof ACTIONS)[number];
+
+/** The shop's choices that widen what a role may do (auth.ts's PermissionSettings): each off until the owner turns it on. */
+export const DEFAULT_PERMISSION_SETTINGS: PermissionSettings = { silverSeesCosts: false };
+
+const EVERYTHING: readonly Action[] = ACTIONS;
+
+/** What each role may do whatever the shop's settings (SPEC §6: platinum owns the shop, gold runs it). */
+export const PERMISSIONS: Readonly<Record<Role, readonly Action[]>> = {
+  platinum: EVERYTHING,
+  gold: ['void', 'verifyClients', 'viewCompliance', 'closeStockTake', 'manageSilver', 'viewCosts'],
+  silver: [],
+};
+
+/** The actions a setting adds to a role when the shop turns it on. */
+const GRANTED_BY_SETTING: Readonly<Record<keyof PermissionSettings, { role: Role; action: Action }>> = {
+  silverSeesCosts: { role: 'silver', action: 'viewCosts' },
+};
+
+/**
+ * Whether a member of this role may do `action` in a shop with these settings (the defaults when omitted);
+ * nobody (no role: signed out, or no shop to work in) may do anything.
+ */
+export function can(
+  role: Role | null | undefined,
+  action: Action,
+  settings: Partial<PermissionSettings> | null | undefined = DEFAULT_PERMISSION_SETTINGS,
+): boolean {
+  if (!role) return false;
+  if (PERMISSIONS[role].includes(action)) return true;
+  return (Object.keys(GRANTED_BY_SETTING) as (keyof PermissionSettings)[]).some((setting) => {
+    const grant = GRANTED_BY_SETTING[setting];
+    return settings?.[setting] === true && grant.role === role && grant.action === action;
+  });
+}
+
+/** Every action a member of this role may do in a shop with these settings. */
+export const allowedActions = (
+  role: Role | null | undefined,
+  settings?: Partial<PermissionSettings> | null,
+): Action[] => ACTIONS.filter((action) => can(role, action, settings));
+
+/**
+ * The roles that may do `action` whatever the shop's settings, e.g. for a route's role guard. Highest first.
+ */
+export const rolesThatCan = (action: Action): Role[] =>
+  (Object.keys(PERMISSIONS) as Role[]).filter((role) => can(role, action));
+
+/** The action that manages members of a role: gold by the owner, silver by the owner and gold. */
+export const MANAGE_ACTION: Readonly<Record<MemberRole, Action>> = {
+  gold: 'manageGold',
+  silver: 'manageSilver',
+};
+
+/** The member roles this role may add, change and revoke, highest first. */
+export const manageableRoles = (role: Role | null | undefined): MemberRole[] =>
+  (Object.keys(MANAGE_ACTION) as MemberRole[]).filter((member) => can(role, MANAGE_ACTION[member]));
+
+/** The shop's owner: one per shop, whose membership no one else changes. */
+export const OWNER_ROLE: Role = 'platinum';
