@@ -76,6 +76,8 @@ export const ShopSettings = Type.Object({
   /** What a cancelled layaway does with the money paid (issue 20): refund it, or keep it (forfeit). */
   layawayCancelPolicy: Choice(LAYAWAY_CANCEL_POLICIES),
   priceCodeKey: Type.String(),
+  /** "Silver sees costs and profit" (issue 21): silver members see purchase prices and profit; off by default. */
+  silverSeesCosts: Type.Boolean(),
   /** The logo's type and size, or null; its bytes: `GET /api/shop/settings/logo/`. */
   logo: Nullable(Type.Object({ contentType: Type.String(), size: Type.Integer() })),
   updatedAt: Nullable(Type.String()),
@@ -101,6 +103,7 @@ export const ShopSettingsUpdate = Type.Object(
     labelPrice: Type.Optional(Text({ maxLength: 8 })),
     layawayCancelPolicy: Type.Optional(Choice(LAYAWAY_CANCEL_POLICIES)),
     priceCodeKey: Type.Optional(Text({ maxLength: 10 })),
+    silverSeesCosts: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );

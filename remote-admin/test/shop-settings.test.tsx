@@ -28,6 +28,7 @@ const STORED: ShopSettings = {
   labelPrice: 'retail',
   priceCodeKey: '',
   layawayCancelPolicy: 'refund',
+  silverSeesCosts: false,
   logo: null,
   updatedAt: null,
   updatedBy: null,
@@ -150,6 +151,7 @@ describe('/settings/shop', () => {
       labelPrice: 'code',
       priceCodeKey: 'WATCHBLUES',
       layawayCancelPolicy: 'refund',
+      silverSeesCosts: false,
     });
     expect(mock.callsTo('PUT', SETTINGS)[0]?.headers['x-csrftoken']).toBe('t');
     expect(field('Price code letters')).toHaveValue('WATCHBLUES');
@@ -173,6 +175,20 @@ describe('/settings/shop', () => {
       expect.objectContaining({ layawayCancelPolicy: 'forfeit' }),
     );
     expect(field('Cancelled layaway')).toHaveValue('forfeit');
+  });
+
+  it('lets the owner show silver members costs and profit, off by default', async () => {
+    const mock = server();
+    show();
+    const toggle = await screen.findByRole('checkbox', { name: 'Silver sees costs and profit' });
+    expect(toggle).not.toBeChecked();
+    await userEvent.click(toggle);
+    await userEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Shop settings saved.')).toBeInTheDocument();
+    expect(mock.callsTo('PUT', SETTINGS)[0]?.body).toEqual(
+      expect.objectContaining({ silverSeesCosts: true }),
+    );
+    expect(screen.getByRole('checkbox', { name: 'Silver sees costs and profit' })).toBeChecked();
   });
 
   it('checks the prefixes, the rate and the price code letters before sending', async () => {

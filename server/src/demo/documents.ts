@@ -33,6 +33,7 @@ export async function seedShopSettingsDemo({ tx, shopId, users, now }: DemoConte
       labelPrice: 'retail',
       priceCodeKey: 'BLACKHORSE',
       layawayCancelPolicy: current.layawayCancelPolicy,
+      silverSeesCosts: current.silverSeesCosts,
     },
     users.platinum,
     now,

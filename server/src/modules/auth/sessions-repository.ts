@@ -13,6 +13,8 @@ export interface SessionRow {
   created_at: Date;
   last_seen_at: Date;
   active_shop_id: number | null;
+  /** The active shop's "Silver sees costs and profit" (documents' published settings); false without one. */
+  silver_sees_costs: boolean;
   /** Every active membership of the user, ordered by shop name. */
   shops: ShopMembership[];
 }
@@ -74,6 +76,8 @@ export class SessionsRepository {
     const rows = await this.db.query<SessionRow>(
       `SELECT u.id AS user_id, u.username, u.email, u.first_name, u.last_name, u.must_change_password,
               s.public_id, s.created_at, s.last_seen_at, s.active_shop_id,
+              COALESCE((SELECT ds.silver_sees_costs FROM shop_document_settings ds
+                         WHERE ds.shop_id = s.active_shop_id), false) AS silver_sees_costs,
               COALESCE((
                 SELECT json_agg(json_build_object(
                          'id', sh.id, 'name', sh.name, 'time_zone', sh.timezone, 'role', m.role,

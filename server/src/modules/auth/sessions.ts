@@ -175,7 +175,8 @@ export class SessionService {
           shop: shop ? { id: shop.id, name: shop.name, time_zone: shop.time_zone } : null,
           shops: row.shops,
           mustChangePassword: row.must_change_password,
-          permissionSettings: DEFAULT_PERMISSION_SETTINGS,
+          // The shop's settings apply in it only: no active shop, no widening.
+          permissionSettings: shop ? { silverSeesCosts: row.silver_sees_costs } : DEFAULT_PERMISSION_SETTINGS,
         },
         createdMs: new Date(row.created_at).getTime(),
         lastSeenMs: new Date(row.last_seen_at).getTime(),

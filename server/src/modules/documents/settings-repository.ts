@@ -19,6 +19,7 @@ export interface SettingsValues {
   labelPrice: LabelPriceMode;
   priceCodeKey: string;
   layawayCancelPolicy: LayawayCancelPolicy;
+  silverSeesCosts: boolean;
 }
 
 export interface StoredLogo {
@@ -46,6 +47,7 @@ interface SettingsRecord {
   label_price: LabelPriceMode | null;
   price_code_key: string | null;
   layaway_cancel_policy: LayawayCancelPolicy | null;
+  silver_sees_costs: boolean | null;
   updated_at: Date | string | null;
   updated_by_name: string | null;
   logo_type: string | null;
@@ -64,7 +66,7 @@ export class SettingsRepository {
       `SELECT s.id AS shop_id, s.name AS shop_name, s.timezone, ss.legal_name, ss.trading_name, ss.address,
               ss.phone, ss.email, ss.vat_number, ss.company_number, ss.invoice_footer, ss.approval_terms,
               ss.invoice_prefix, ss.credit_note_prefix, trim_scale(ss.aml_eur_gbp_rate)::text AS aml_eur_gbp_rate,
-              ss.label_price, ss.price_code_key, ss.layaway_cancel_policy, ss.updated_at, u.username AS updated_by_name,
+              ss.label_price, ss.price_code_key, ss.layaway_cancel_policy, ss.silver_sees_costs, ss.updated_at, u.username AS updated_by_name,
               l.content_type AS logo_type, l.size_bytes AS logo_size
          FROM shop_directory s
          LEFT JOIN shop_settings ss ON ss.shop_id = s.id
@@ -94,6 +96,7 @@ export class SettingsRepository {
       labelPrice: r.label_price ?? 'retail',
       priceCodeKey: r.price_code_key ?? '',
       layawayCancelPolicy: r.layaway_cancel_policy ?? 'refund',
+      silverSeesCosts: r.silver_sees_costs ?? false,
       logo: r.logo_type === null ? null : { contentType: r.logo_type, size: r.logo_size ?? 0 },
       updatedAt: r.updated_at === null ? null : new Date(r.updated_at).toISOString(),
       updatedBy: r.updated_by_name,
@@ -105,8 +108,8 @@ export class SettingsRepository {
       `INSERT INTO shop_settings (shop_id, legal_name, trading_name, address, phone, email, vat_number,
                                   company_number, invoice_footer, approval_terms, invoice_prefix,
                                   credit_note_prefix, aml_eur_gbp_rate, label_price, price_code_key, updated_by,
-                                  updated_at, layaway_cancel_policy)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::numeric, $14, $15, $16, $17, $18)
+                                  updated_at, layaway_cancel_policy, silver_sees_costs)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::numeric, $14, $15, $16, $17, $18, $19)
        ON CONFLICT (shop_id) DO UPDATE SET
          legal_name = EXCLUDED.legal_name, trading_name = EXCLUDED.trading_name, address = EXCLUDED.address,
          phone = EXCLUDED.phone, email = EXCLUDED.email, vat_number = EXCLUDED.vat_number,
@@ -114,7 +117,8 @@ export class SettingsRepository {
          approval_terms = EXCLUDED.approval_terms, invoice_prefix = EXCLUDED.invoice_prefix,
          credit_note_prefix = EXCLUDED.credit_note_prefix, aml_eur_gbp_rate = EXCLUDED.aml_eur_gbp_rate,
          label_price = EXCLUDED.label_price, price_code_key = EXCLUDED.price_code_key,
-         layaway_cancel_policy = EXCLUDED.layaway_cancel_policy, updated_by = EXCLUDED.updated_by, updated_at = EXCLUDED.updated_at`,
+         layaway_cancel_policy = EXCLUDED.layaway_cancel_policy, silver_sees_costs = EXCLUDED.silver_sees_costs,
+         updated_by = EXCLUDED.updated_by, updated_at = EXCLUDED.updated_at`,
       [
         shopId,
         values.legalName,
@@ -134,6 +138,7 @@ export class SettingsRepository {
         userId,
         at,
         values.layawayCancelPolicy,
+        values.silverSeesCosts,
       ],
     );
   }

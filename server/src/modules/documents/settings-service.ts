@@ -140,6 +140,8 @@ export class SettingsService {
       priceCodeKey,
       // Issue 20: a cancelled layaway's money is refunded or kept (the schema admits only the two choices).
       layawayCancelPolicy: pick(body.layawayCancelPolicy, current.layawayCancelPolicy) as LayawayCancelPolicy,
+      // Issue 21: whether silver members see costs and profit (contracts' permission map reads it).
+      silverSeesCosts: body.silverSeesCosts ?? current.silverSeesCosts,
     };
   }
 

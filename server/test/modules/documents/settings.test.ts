@@ -45,6 +45,21 @@ const settingsAudit = () =>
   }>(`SELECT action, before, after FROM audit_log WHERE entity = 'shop_settings' ORDER BY id`);
 
 describe('GET/PUT /api/shop/settings/', () => {
+  it('"Silver sees costs and profit" is off by default; the owner turns it on and silver sessions say so', async () => {
+    const silverCheck = async () =>
+      (await (await as('silver')).get('/auth-check/')).json().permission_settings;
+    expect(await silverCheck()).toEqual({ silverSeesCosts: false });
+    const owner = await as('platinum');
+    const saved = await owner.put(SETTINGS, { silverSeesCosts: true });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().silverSeesCosts).toBe(true);
+    expect(await silverCheck()).toEqual({ silverSeesCosts: true });
+    // Gold may not change it (the owner's settings).
+    expect((await (await as('gold')).put(SETTINGS, { silverSeesCosts: false })).statusCode).toBe(403);
+    await owner.put(SETTINGS, { silverSeesCosts: false });
+    expect(await silverCheck()).toEqual({ silverSeesCosts: false });
+  });
+
   it('a shop that never saved its settings reads the defaults; every member may read them', async () => {
     for (const role of ['platinum', 'gold', 'silver'] as const) {
       const response = await (await as(role)).get(SETTINGS);
@@ -68,6 +83,7 @@ describe('GET/PUT /api/shop/settings/', () => {
         labelPrice: 'retail',
         priceCodeKey: '',
         layawayCancelPolicy: 'refund',
+        silverSeesCosts: false,
         logo: null,
         updatedAt: null,
         updatedBy: null,

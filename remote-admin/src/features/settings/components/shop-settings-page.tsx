@@ -43,6 +43,12 @@ const Muted = styled.p`
   font-size: 0.9rem;
 `;
 
+const Toggle = styled.label`
+  display: flex;
+  gap: ${({ theme }) => theme.space(2)};
+  align-items: center;
+`;
+
 const SERVER_FIELDS: Record<string, SettingsField> = Object.fromEntries(SETTINGS_FIELDS.map((f) => [f, f]));
 
 /** The form over loaded settings; remounted with the saved ones after each save. */
@@ -211,6 +217,22 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
           onChange={(policy) => set('layawayCancelPolicy')(policy)}
         />
       </FieldGrid>
+
+      <Section>Staff</Section>
+      <Toggle>
+        <input
+          type="checkbox"
+          name="silverSeesCosts"
+          checked={values.silverSeesCosts}
+          onChange={(event) => {
+            const on = event.target.checked;
+            setValues((current) => ({ ...current, silverSeesCosts: on }));
+            setSaved(false);
+          }}
+        />
+        Silver sees costs and profit
+      </Toggle>
+      <Muted>Off: silver members see no purchase prices, stock value at cost, profit or margins.</Muted>
       <FormActions submitLabel="Save Settings" busy={busy} busyLabel="Saving..." />
       {settings.updatedAt ? (
         <Muted>

@@ -33,6 +33,8 @@ export type SettingsField = (typeof SETTINGS_FIELDS)[number];
 export type SettingsValues = Record<SettingsField, string> & {
   labelPrice: LabelPriceMode;
   layawayCancelPolicy: LayawayCancelPolicy;
+  /** "Silver sees costs and profit" (issue 21): a switch, not text. */
+  silverSeesCosts: boolean;
 };
 
 export const LABEL_PRICE_LABELS: Record<LabelPriceMode, string> = {
@@ -67,6 +69,7 @@ export function settingsValues(settings: ShopSettings): SettingsValues {
     labelPrice: settings.labelPrice,
     priceCodeKey: settings.priceCodeKey,
     layawayCancelPolicy: settings.layawayCancelPolicy,
+    silverSeesCosts: settings.silverSeesCosts,
   };
 }
 
@@ -78,6 +81,7 @@ export function settingsBody(values: SettingsValues): ShopSettingsUpdate {
   }
   body.layawayCancelPolicy = values.layawayCancelPolicy;
   body.priceCodeKey = values.priceCodeKey.trim().toUpperCase();
+  body.silverSeesCosts = values.silverSeesCosts;
   return body;
 }
 
