@@ -88,5 +88,9 @@ export const MANAGE_ACTION: Readonly<Record<MemberRole, Action>> = {
 export const manageableRoles = (role: Role | null | undefined): MemberRole[] =>
   (Object.keys(MANAGE_ACTION) as MemberRole[]).filter((member) => can(role, MANAGE_ACTION[member]));
 
+/** The 403 of a cost or profit answer to a member who may not see them ('viewCosts'). */
+export const COSTS_NOT_ALLOWED =
+  'Costs and profit are for the owner and gold members, unless the shop lets silver members see them.';
+
 /** The shop's owner: one per shop, whose membership no one else changes. */
 export const OWNER_ROLE: Role = 'platinum';

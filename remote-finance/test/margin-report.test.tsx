@@ -1,4 +1,4 @@
-import type { MarginReport } from '@loupe/contracts';
+import { COSTS_NOT_ALLOWED, type MarginReport } from '@loupe/contracts';
 import { authCheckAs, createFetchMock, renderWithProviders, type FetchMock } from '@loupe/platform/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -45,7 +45,7 @@ const REPORT: MarginReport = {
 let mock: FetchMock;
 beforeEach(() => {
   mock = createFetchMock({
-    'GET /auth-check/': { body: authCheckAs('silver') },
+    'GET /auth-check/': { body: authCheckAs('gold') },
     [`GET ${MARGINS}`]: { body: REPORT },
   });
   window.fetch = mock.fetch;
@@ -72,7 +72,7 @@ it('shows each brand with sales, cost of goods sold, margin and margin %, and a 
 
 it('reads From and To from the address and links the CSV of the same range', async () => {
   renderPage();
-  expect(screen.getByLabelText('From')).toHaveValue('2026-01-01');
+  expect(await screen.findByLabelText('From')).toHaveValue('2026-01-01');
   expect(screen.getByLabelText('To')).toHaveValue('2026-06-30');
   await screen.findByRole('table', { name: 'Margin by brand' });
   expect(screen.getByRole('link', { name: 'Download CSV' })).toHaveAttribute(
@@ -133,4 +133,20 @@ it('Reports links to the margin report', async () => {
     'href',
     '/reports/margins',
   );
+});
+
+it('tells a silver member margins are not theirs, and asks for none, unless the shop allows it', async () => {
+  mock.on('GET /auth-check/', { body: authCheckAs('silver') });
+  renderPage();
+  expect(await screen.findByText(COSTS_NOT_ALLOWED)).toBeInTheDocument();
+  expect(mock.callsTo('GET', MARGINS)).toHaveLength(0);
+  expect(screen.queryByRole('table')).not.toBeInTheDocument();
+});
+
+it('shows the report to silver where the shop lets silver see costs and profit', async () => {
+  mock.on('GET /auth-check/', {
+    body: authCheckAs('silver', { permissionSettings: { silverSeesCosts: true } }),
+  });
+  renderPage();
+  expect(await screen.findByRole('table', { name: 'Margin by brand' })).toBeInTheDocument();
 });

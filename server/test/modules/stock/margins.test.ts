@@ -1,4 +1,11 @@
-import { NO_BRAND_LABEL, endpoints, pathOf, type Item, type MarginReport } from '@loupe/contracts';
+import {
+  COSTS_NOT_ALLOWED,
+  NO_BRAND_LABEL,
+  endpoints,
+  pathOf,
+  type Item,
+  type MarginReport,
+} from '@loupe/contracts';
 import type { Browser } from '../../helper';
 import { inventoryTestbed, itemBody } from '../inventory/setup';
 
@@ -145,8 +152,8 @@ describe('margin by brand', () => {
 
   it('downloads the same figures as CSV', async () => {
     await february(await as('platinum'));
-    // Any member of the shop may read it.
-    const browser = await as('silver');
+    // Gold reads it (silver only where the shop allows: the next test).
+    const browser = await as('gold');
     const response = await browser.get(
       `${pathOf(endpoints.reports.marginsCsv)}?from=2026-02-01&to=2026-02-28`,
     );
@@ -167,8 +174,24 @@ describe('margin by brand', () => {
     );
   });
 
+  it('is refused to silver (403) unless the shop lets silver see costs and profit', async () => {
+    await february(await as('platinum'));
+    const query = '?from=2026-02-01&to=2026-02-28';
+    const silver = await as('silver');
+    for (const path of [pathOf(endpoints.reports.margins), pathOf(endpoints.reports.marginsCsv)]) {
+      const refused = await silver.get(`${path}${query}`);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ detail: COSTS_NOT_ALLOWED });
+    }
+    await state.db.query('INSERT INTO shop_settings (shop_id, silver_sees_costs) VALUES ($1, true)', [
+      state.fx.shopId,
+    ]);
+    const allowed = await as('silver');
+    expect((await allowed.get(`${pathOf(endpoints.reports.margins)}${query}`)).statusCode).toBe(200);
+  });
+
   it('checks its range as a report does, keeps to the caller’s shop and lets no anonymous caller in', async () => {
-    const browser = await as('silver');
+    const browser = await as('gold');
     const bad = async (query: string) => {
       const response = await browser.get(`${pathOf(endpoints.reports.margins)}${query}`);
       expect(response.statusCode).toBe(400);

@@ -1,5 +1,6 @@
-import type { MarginLine, MarginQuery } from '@loupe/contracts';
+import { COSTS_NOT_ALLOWED, type MarginLine, type MarginQuery } from '@loupe/contracts';
 import {
+  Alert,
   Button,
   Card,
   DataTable,
@@ -11,6 +12,7 @@ import {
   LoadStateView,
   PageHeader,
   today,
+  useAuth,
   usePageTitle,
   type DataColumn,
   DownloadLink,
@@ -57,6 +59,18 @@ const monthStart = (day: string) => `${day.slice(0, 8)}01`;
  */
 export function MarginReportPage() {
   usePageTitle('Margin by Brand');
+  const { can, loading } = useAuth();
+  if (can('viewCosts')) return <MarginReport />;
+  // Margins are profit: silver reads why not, unless the shop lets silver see costs and profit (issue 21).
+  return (
+    <>
+      <PageHeader title="Margin by Brand" />
+      {loading ? null : <Alert>{COSTS_NOT_ALLOWED}</Alert>}
+    </>
+  );
+}
+
+function MarginReport() {
   const [params, setParams] = useSearchParams();
   const now = today();
   const range = { from: params.get('from') ?? monthStart(now), to: params.get('to') ?? now };

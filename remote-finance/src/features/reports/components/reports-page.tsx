@@ -12,6 +12,7 @@ import {
   errorDetail,
   fieldErrors,
   formatMoney,
+  useAuth,
   usePageTitle,
   type DataColumn,
 } from '@loupe/platform';
@@ -105,6 +106,7 @@ function failure(error: unknown, fallback: string): string {
  */
 export function ReportsPage() {
   usePageTitle('Reports');
+  const marginsAllowed = useAuth().can('viewCosts');
   const [selection, change] = useReportSelection();
   const [showErrors, setShowErrors] = useState(false);
   const pin = useCreatePin();
@@ -141,7 +143,10 @@ export function ReportsPage() {
 
   return (
     <>
-      <PageHeader title="Reports" actions={<Link to="/reports/margins">Margin by Brand</Link>} />
+      <PageHeader
+        title="Reports"
+        actions={marginsAllowed ? <Link to="/reports/margins">Margin by Brand</Link> : undefined}
+      />
       <Card>
         <FieldGrid $min={180}>
           <ChoiceField

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { endpoints } from '@loupe/contracts';
+import { COSTS_NOT_ALLOWED, endpoints } from '@loupe/contracts';
 import type { StockAnalyticsContext } from '../deps';
-import { shopCaller } from '../../../kernel/shop-scope';
+import { requireAction, shopCaller } from '../../../kernel/shop-scope';
 import { serializerQuery, staffRoute } from '../../../kernel/schemas';
 import { csvLine, textCell, valueCell } from '../../../kernel/csv';
 import { AgingRepository } from '../aging-repository';
@@ -64,7 +64,10 @@ const stockRoutes: FastifyPluginAsyncTypebox<{ ctx: StockAnalyticsContext }> = a
       }),
     ),
     handler: async (request) => {
-      const { shopId } = shopCaller(request);
+      const caller = shopCaller(request);
+      // Margins are profit: silver only when the shop allows it (issue 21).
+      requireAction(caller, 'viewCosts', COSTS_NOT_ALLOWED);
+      const { shopId } = caller;
       const range = parseMarginQuery(request.query);
       const figures = await margins.report(shopId, range);
       return { ...range, currency: 'GBP' as const, rows: figures.rows, totals: figures.totals };
@@ -78,7 +81,10 @@ const stockRoutes: FastifyPluginAsyncTypebox<{ ctx: StockAnalyticsContext }> = a
       }),
     ),
     handler: async (request, reply) => {
-      const { shopId } = shopCaller(request);
+      const caller = shopCaller(request);
+      // Margins are profit: silver only when the shop allows it (issue 21).
+      requireAction(caller, 'viewCosts', COSTS_NOT_ALLOWED);
+      const { shopId } = caller;
       const range = parseMarginQuery(request.query);
       const { text } = await margins.report(shopId, range);
       let csv = csvLine([
