@@ -1,4 +1,4 @@
-import { renderWithProviders } from '@loupe/platform/testing';
+import { authCheckAs, renderWithProviders } from '@loupe/platform/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ItemListPage } from '../src/features/items/components/item-list-page';
@@ -33,6 +33,25 @@ const rowOf = (serial: string) => {
   return found;
 };
 const lastQuery = (mock: Parameters<typeof listQueries>[0]) => listQueries(mock).at(-1) ?? {};
+
+describe('cost', () => {
+  it('shows a silver member no Purchase Price column, unless the shop lets silver see costs', async () => {
+    const { mock } = fakeInventory([makeItem({ serial: 'RX-1', purchasePrice: 8250.5 })]);
+    mock.on('GET /auth-check/', { body: authCheckAs('silver') });
+    const view = renderList('watches');
+    await screen.findByRole('cell', { name: 'Rolex' });
+    await waitFor(() => expect(screen.getByRole('columnheader', { name: 'Model' })).toBeInTheDocument());
+    expect(screen.queryByRole('columnheader', { name: 'Purchase Price' })).not.toBeInTheDocument();
+    expect(screen.queryByText('£8,250.50')).not.toBeInTheDocument();
+    view.unmount();
+
+    mock.on('GET /auth-check/', {
+      body: authCheckAs('silver', { permissionSettings: { silverSeesCosts: true } }),
+    });
+    renderList('watches');
+    expect(await screen.findByRole('columnheader', { name: 'Purchase Price' })).toBeInTheDocument();
+  });
+});
 
 describe('list screens', () => {
   it.each([

@@ -1,5 +1,5 @@
 import type { ItemRow } from '@loupe/contracts';
-import { DataTable, formatCount, formatDay, formatMoney, type DataColumn } from '@loupe/platform';
+import { DataTable, formatCount, formatDay, formatMoney, useAuth, type DataColumn } from '@loupe/platform';
 import styled from 'styled-components';
 import { STATUS_LABELS } from '../lib/labels';
 import { SelectCell, type Selection } from './list-label-actions';
@@ -69,6 +69,8 @@ export function ItemTable({
   onAction,
   selection,
 }: ItemTableProps) {
+  // Cost is for those who may see it: silver only where the shop allows (issue 21).
+  const costs = useAuth().can('viewCosts');
   const columns: DataColumn<ItemRow>[] = [
     {
       key: 'serial',
@@ -106,7 +108,16 @@ export function ItemTable({
       ),
     },
     ...(checkedOutColumns ? CHECKED_OUT_COLUMNS : []),
-    { key: 'purchase', header: 'Purchase Price', numeric: true, cell: (item) => price(item.purchasePrice) },
+    ...(costs
+      ? [
+          {
+            key: 'purchase',
+            header: 'Purchase Price',
+            numeric: true,
+            cell: (item: ItemRow) => price(item.purchasePrice),
+          },
+        ]
+      : []),
     { key: 'listing', header: 'Listing Price', numeric: true, cell: (item) => price(item.listingPrice) },
     // Issue 14: how long the item has been held (to its sale, for a sold one); sorted through Sort by.
     { key: 'days', header: 'Days in stock', numeric: true, cell: (item) => formatCount(item.daysInStock) },
