@@ -44,9 +44,9 @@ const SUMMARY: InventorySummary = {
   ],
 };
 
-function server(summary: unknown = SUMMARY, status = 200) {
+function server(summary: unknown = SUMMARY, status = 200, role: 'gold' | 'silver' = 'gold') {
   const mock = createFetchMock({
-    'GET /auth-check/': { body: authCheckAs('silver') },
+    'GET /auth-check/': { body: authCheckAs(role) },
     'GET /api/items/summary/': { status, body: summary },
   });
   window.fetch = mock.fetch;
@@ -88,7 +88,7 @@ it('Total Watches and Jewellery show the counts and value in stock, from one sha
   renderWidgets('Total Watches', 'Jewellery', 'Stock Summary', 'Recent Purchases');
   const watches = await screen.findByRole('region', { name: 'Total Watches' });
   expect(await within(watches).findByText('42')).toBeInTheDocument();
-  expect(within(watches).getByText('42 watches in stock · £312,450.50 at cost')).toBeInTheDocument();
+  expect(await within(watches).findByText('42 watches in stock · £312,450.50 at cost')).toBeInTheDocument();
   const jewellery = screen.getByRole('region', { name: 'Jewellery' });
   expect(within(jewellery).getByText('1 piece in stock · £980.00 at cost')).toBeInTheDocument();
   expect(mock.callsTo('GET', '/api/items/summary/')).toHaveLength(1);
@@ -125,6 +125,7 @@ it('Recent Purchases lists watch, purchase price and expected markup', async () 
   server();
   renderWidgets('Recent Purchases');
   const table = await screen.findByRole('table', { name: 'Recent Purchases' });
+  await within(table).findByRole('columnheader', { name: 'Purchase Price' });
   const rows = within(table)
     .getAllByRole('row')
     .map((r) => Array.from(r.children).map((c) => c.textContent));
@@ -134,6 +135,20 @@ it('Recent Purchases lists watch, purchase price and expected markup', async () 
     ['Omega Seamaster', '£3,000.00', '-3.3%'],
     ['SN-1', '£500.00', '—'],
   ]);
+});
+
+it('shows a silver member no value at cost, purchase price or markup (the shop has not allowed it)', async () => {
+  server(SUMMARY, 200, 'silver');
+  renderWidgets('Total Watches', 'Recent Purchases');
+  const watches = await screen.findByRole('region', { name: 'Total Watches' });
+  expect(await within(watches).findByText('42 watches in stock')).toBeInTheDocument();
+  const table = await screen.findByRole('table', { name: 'Recent Purchases' });
+  expect(
+    within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent),
+  ).toEqual(['Watch']);
+  expect(screen.queryByText(/at cost/)).not.toBeInTheDocument();
 });
 
 it('Recent Purchases says so when there are none', async () => {

@@ -6,6 +6,7 @@ import {
   QueryCard,
   StatFigure,
   StatNote,
+  useAuth,
   type DataColumn,
 } from '@loupe/platform';
 import type { ReactNode } from 'react';
@@ -62,6 +63,8 @@ function SummaryCard({ title, children }: { title: string; children(summary: Inv
 }
 
 function StockTypeCard({ title, type, noun }: { title: string; type: StockType; noun: [string, string] }) {
+  // Stock value at cost is for those who may see costs: silver only where the shop allows (issue 21).
+  const costs = useAuth().can('viewCosts');
   return (
     <SummaryCard title={title}>
       {(summary) => {
@@ -70,7 +73,7 @@ function StockTypeCard({ title, type, noun }: { title: string; type: StockType; 
           <>
             <StatFigure>{count.toLocaleString('en-GB')}</StatFigure>
             <StatNote>
-              {plural(count, ...noun)} in stock · {formatMoney(value)} at cost
+              {plural(count, ...noun)} in stock{costs ? ` · ${formatMoney(value)} at cost` : ''}
             </StatNote>
           </>
         );
@@ -150,14 +153,21 @@ const PURCHASE_COLUMNS: readonly DataColumn<Purchase>[] = [
   },
 ];
 
+/** What a purchase cost and its expected markup, shown only to members who may see costs. */
+const COST_COLUMNS = new Set(['price', 'markup']);
+
 export function RecentPurchasesWidget() {
+  const costs = useAuth().can('viewCosts');
+  const columns = costs
+    ? PURCHASE_COLUMNS
+    : PURCHASE_COLUMNS.filter((column) => !COST_COLUMNS.has(column.key));
   return (
     <SummaryCard title="Recent Purchases">
       {(summary) => (
         <DataTable
           dense
           caption="Recent Purchases"
-          columns={PURCHASE_COLUMNS}
+          columns={columns}
           rows={summary.recentPurchases}
           rowKey={(row) => row.id}
           empty="No watches bought yet."
