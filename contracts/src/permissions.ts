@@ -1,7 +1,7 @@
 // Who may do what (issue 21, item 6): one map from role to actions, read by the server's guards and the
 // browser's can(…), so a rule is written once instead of as `role === 'gold'` in every screen and service.
 // Plain values only (no TypeBox): the browser bundle takes this file as it is.
-import type { PermissionSettings, Role } from './auth';
+import type { AuthCheck, PermissionSettings, Role } from './auth';
 import type { MemberRole } from './memberships';
 
 /** Everything a member may or may not do, named by what they do rather than by who they are. */
@@ -34,6 +34,16 @@ export type Action = (typeof ACTIONS)[number];
 
 /** The shop's choices that widen what a role may do (auth.ts's PermissionSettings): each off until the owner turns it on. */
 export const DEFAULT_PERMISSION_SETTINGS: PermissionSettings = { silverSeesCosts: false };
+
+/** `GET /api/auth-check/` for nobody signed in: no user, no shop, nothing widened. */
+export const SIGNED_OUT_AUTH_CHECK: AuthCheck = {
+  user: null,
+  role: null,
+  shop: null,
+  shops: [],
+  must_change_password: false,
+  permission_settings: DEFAULT_PERMISSION_SETTINGS,
+};
 
 const EVERYTHING: readonly Action[] = ACTIONS;
 

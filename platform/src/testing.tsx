@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import {
   DEFAULT_PERMISSION_SETTINGS,
+  SIGNED_OUT_AUTH_CHECK,
   type AuthCheck,
   type PermissionSettings,
   type Role,
@@ -140,16 +141,7 @@ export interface AuthCheckOptions {
  * several shops, one with no active shop, or one who must change the password.
  */
 export function authCheckAs(role: Role | null, options: AuthCheckOptions = {}): AuthCheck {
-  if (!role) {
-    return {
-      user: null,
-      role: null,
-      shop: null,
-      shops: [],
-      must_change_password: false,
-      permission_settings: DEFAULT_PERMISSION_SETTINGS,
-    };
-  }
+  if (!role) return SIGNED_OUT_AUTH_CHECK;
   const shops = options.shops ?? [{ ...demoShop, role, is_new: false }];
   const first = shops[0];
   const shop =

@@ -13,7 +13,7 @@ import { QueryClientContext } from '@tanstack/react-query';
 import { flushPendingUndos } from '../ui/toast';
 import {
   can as roleCan,
-  DEFAULT_PERMISSION_SETTINGS,
+  SIGNED_OUT_AUTH_CHECK,
   endpoints,
   type Action,
   type AuthCheck,
@@ -66,15 +66,6 @@ export interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-const SIGNED_OUT: AuthCheck = {
-  user: null,
-  role: null,
-  shop: null,
-  shops: [],
-  must_change_password: false,
-  permission_settings: DEFAULT_PERMISSION_SETTINGS,
-};
-
 /** The answer as this client reads it: anything missing counts as absent, never as a crash. */
 function normalised(result: Partial<AuthCheck>): AuthCheck {
   return {
@@ -110,7 +101,7 @@ export interface AuthProviderProps {
 
 export function AuthProvider({ children, http = defaultHttp, fullPageLoad }: AuthProviderProps) {
   const call = useMemo(() => createApi(http), [http]);
-  const [state, setState] = useState<AuthCheck>(SIGNED_OUT);
+  const [state, setState] = useState<AuthCheck>(SIGNED_OUT_AUTH_CHECK);
   const [loading, setLoading] = useState(true);
   const location = useLocation();
   const navigate = useNavigate();
@@ -154,9 +145,10 @@ export function AuthProvider({ children, http = defaultHttp, fullPageLoad }: Aut
     let result: AuthCheck;
     try {
       const answer: Partial<AuthCheck> | undefined = await call(endpoints.session.authCheck);
-      result = answer && typeof answer === 'object' && 'user' in answer ? normalised(answer) : SIGNED_OUT;
+      result =
+        answer && typeof answer === 'object' && 'user' in answer ? normalised(answer) : SIGNED_OUT_AUTH_CHECK;
     } catch {
-      result = SIGNED_OUT;
+      result = SIGNED_OUT_AUTH_CHECK;
     }
     if (seq === checkSeq.current) apply(result);
     return result;
@@ -193,8 +185,8 @@ export function AuthProvider({ children, http = defaultHttp, fullPageLoad }: Aut
     http.setUnauthorizedHandler(() => {
       checkSeq.current++;
       setShopTimeZone(null);
-      forgetOnIdentityChange(SIGNED_OUT);
-      setState(SIGNED_OUT);
+      forgetOnIdentityChange(SIGNED_OUT_AUTH_CHECK);
+      setState(SIGNED_OUT_AUTH_CHECK);
       setLoading(false);
       const current = locationRef.current;
       if (!current.pathname.includes('/login')) {
@@ -225,8 +217,8 @@ export function AuthProvider({ children, http = defaultHttp, fullPageLoad }: Aut
       } catch (error) {
         checkSeq.current++;
         setShopTimeZone(null);
-        forgetOnIdentityChange(SIGNED_OUT);
-        setState(SIGNED_OUT);
+        forgetOnIdentityChange(SIGNED_OUT_AUTH_CHECK);
+        setState(SIGNED_OUT_AUTH_CHECK);
         throw error;
       }
       // Whoever signs in starts from an empty cache, even after a sign-out that failed to reach the server.
@@ -246,7 +238,7 @@ export function AuthProvider({ children, http = defaultHttp, fullPageLoad }: Aut
     }
     checkSeq.current++;
     setShopTimeZone(null);
-    setState(SIGNED_OUT);
+    setState(SIGNED_OUT_AUTH_CHECK);
     // The full page load empties memory anyway; clearing first covers a load that is slow or never happens.
     identity.current = null;
     queryClient?.clear();

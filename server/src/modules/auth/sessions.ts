@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import {
   DEFAULT_PERMISSION_SETTINGS,
+  SIGNED_OUT_AUTH_CHECK,
   type AuthCheck,
   type PermissionSettings,
   type Role,
@@ -68,14 +69,7 @@ export function toAuthCheck(caller: Caller | null): AuthCheck {
         must_change_password: caller.mustChangePassword,
         permission_settings: caller.permissionSettings,
       }
-    : {
-        user: null,
-        role: null,
-        shop: null,
-        shops: [],
-        must_change_password: false,
-        permission_settings: DEFAULT_PERMISSION_SETTINGS,
-      };
+    : SIGNED_OUT_AUTH_CHECK;
 }
 
 /** Cut to the column in characters (not UTF-16 units, which could split a pair), without control characters. */
