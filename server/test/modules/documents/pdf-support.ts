@@ -29,17 +29,21 @@ type Pdfjs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
  */
 const loadPdfjs = (): Promise<Pdfjs> => eval("import('pdfjs-dist/legacy/build/pdf.mjs')");
 
-/** Reads a PDF with pdfjs-dist, as a viewer would: the text layer of every page. */
-export async function parsePdf(bytes: Buffer): Promise<ParsedPdf> {
+/** Opens a PDF with pdfjs-dist as a viewer would, with no system fonts and no eval. */
+async function openPdf(bytes: Buffer) {
   const pdfjs = await loadPdfjs();
-  const task = pdfjs.getDocument({
+  return pdfjs.getDocument({
     data: new Uint8Array(bytes),
     useSystemFonts: false,
     disableFontFace: true,
     isEvalSupported: false,
     verbosity: 0,
-  });
-  const pdf = await task.promise;
+  }).promise;
+}
+
+/** Reads a PDF with pdfjs-dist, as a viewer would: the text layer of every page. */
+export async function parsePdf(bytes: Buffer): Promise<ParsedPdf> {
+  const pdf = await openPdf(bytes);
   const pages: string[] = [];
   const fonts = new Set<string>();
   let standardFont = false;
@@ -63,7 +67,7 @@ export async function parsePdf(bytes: Buffer): Promise<ParsedPdf> {
     }
   }
   const meta = await pdf.getMetadata();
-  await task.destroy();
+  await pdf.destroy();
   return {
     pages,
     text: pages.join('\n'),
@@ -86,15 +90,7 @@ export interface PlacedText {
 
 /** Each page's runs of text with where they stand: to check that text stays in its box, on one line. */
 export async function placedText(bytes: Buffer): Promise<PlacedText[][]> {
-  const pdfjs = await loadPdfjs();
-  const task = pdfjs.getDocument({
-    data: new Uint8Array(bytes),
-    useSystemFonts: false,
-    disableFontFace: true,
-    isEvalSupported: false,
-    verbosity: 0,
-  });
-  const pdf = await task.promise;
+  const pdf = await openPdf(bytes);
   const pages: PlacedText[][] = [];
   for (let n = 1; n <= pdf.numPages; n += 1) {
     const page = await pdf.getPage(n);
@@ -116,7 +112,7 @@ export async function placedText(bytes: Buffer): Promise<PlacedText[][]> {
       ),
     );
   }
-  await task.destroy();
+  await pdf.destroy();
   return pages;
 }
 
