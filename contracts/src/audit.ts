@@ -84,7 +84,7 @@ export const AUDIT_ENTITY_LABELS: Readonly<Record<string, string>> = {
   session: 'Sign-in',
   user: 'Account',
   shop: 'Shop',
-  stock_take: 'Stock-take',
+  stock_take: 'Stock Take',
   aml: 'AML cash check',
   shop_settings: 'Shop settings',
   deal: 'Deal',

@@ -99,7 +99,7 @@ describe('stock operations (issue 14)', () => {
       const start = page.getByRole('dialog', { name: 'Start count' });
       await start.getByLabel('Location').fill(place);
       await start.getByRole('button', { name: 'Start count' }).click();
-      await heading(page, 'Stock Count').waitFor();
+      await heading(page, 'Stock Take').waitFor();
       await expect(figure(page, 'Count figures', 'Expected').innerText()).resolves.toBe('3');
 
       // A keyboard-wedge scanner types into the focused serial field and presses Enter.

@@ -17,7 +17,7 @@ const titles: [string, string][] = [
   ['/inventory/manage', 'Manage Inventory'],
   ['/inventory/labels', 'Print Labels'],
   ['/inventory/stock-take', 'Stock Take'],
-  ['/inventory/stock-take/:id', 'Stock Count'],
+  ['/inventory/stock-take/:id', 'Stock Take'],
 ];
 
 const screens = absoluteRoutes(routes);

@@ -25,7 +25,7 @@ function mayClose(caller: ShopCaller) {
 }
 
 const nameOf = (take: StockTakeRecord) =>
-  `Stock-take #${take.id} (${stockTakeScopeLabel({ stockType: take.stockType, location: take.location })})`;
+  `Stock Take #${take.id} (${stockTakeScopeLabel({ stockType: take.stockType, location: take.location })})`;
 
 /** Found, or why not: the order of the contract's rule (status first, then the count's scope). */
 function outcomeOf(

@@ -80,13 +80,13 @@ export async function variancePdf(
   timeZone: string,
 ): Promise<Buffer> {
   const doc = createPdf({
-    title: `Stock-take #${take.id} variance report`,
+    title: `Stock Take #${take.id} variance report`,
     date: new Date(take.closedAt ?? take.startedAt),
     // Kept open to the end, so each page can say "Page 1 of N" once N is known.
     bufferPages: true,
   });
   const when = (at: string | null) => dateTimeInZone(at, timeZone);
-  doc.font(FONT.bold).fontSize(16).text(`Stock-take #${take.id} – variance report`);
+  doc.font(FONT.bold).fontSize(16).text(`Stock Take #${take.id} – variance report`);
   doc.font(FONT.regular).fontSize(10).fillColor(MUTED).text(shopName).fillColor('black').moveDown(0.6);
   doc.fontSize(10);
   doc.text(`Scope: ${take.scopeLabel}`);

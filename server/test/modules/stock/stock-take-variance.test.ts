@@ -94,7 +94,7 @@ describe('the variance report', () => {
     const pdf = await parsePdf(response.rawPayload);
     expect(pdf.standardFont).toBe(false);
     expect(pdf.fonts.some((f) => /DejaVuSans/.test(f))).toBe(true);
-    expect(pdf.text).toContain(`Stock-take #${takeId} – variance report`);
+    expect(pdf.text).toContain(`Stock Take #${takeId} – variance report`);
     expect(pdf.text).toContain('Loupe Demo');
     expect(pdf.text).toContain('Scope: Watches');
     expect(pdf.text).toContain('Started by gold on 1 Mar 2026, 09:00');

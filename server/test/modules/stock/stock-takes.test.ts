@@ -216,8 +216,8 @@ describe('who may do what', () => {
       [takeId],
     );
     expect(rows.map((r) => [r.action, r.record_name])).toEqual([
-      ['start', `Stock-take #${takeId} (Watches in Safe 1)`],
-      ['close', `Stock-take #${takeId} (Watches in Safe 1)`],
+      ['start', `Stock Take #${takeId} (Watches in Safe 1)`],
+      ['close', `Stock Take #${takeId} (Watches in Safe 1)`],
     ]);
     expect(rows[1]?.after).toEqual({ expected: 0, found: 0, missing: 0, unexpected: 0 });
   });

@@ -7,11 +7,11 @@ import { VarianceReport } from './variance-report';
 
 /** /inventory/stock-take/:id: an open count's scanning screen, or a closed count's variance report. */
 export function StockTakePage() {
-  usePageTitle('Stock Count');
+  usePageTitle('Stock Take');
   const id = idParam(useParams().id);
   return (
     <>
-      <PageHeader title="Stock Count" />
+      <PageHeader title="Stock Take" />
       {id === null ? (
         <Alert>This count does not exist, or it belongs to another shop.</Alert>
       ) : (
