@@ -56,6 +56,15 @@ describe('Content-Security-Policy as served', () => {
     const context = await kit.newContext({ initScript: RECORD_CSP_VIOLATIONS });
     const page = await context.newPage();
     expect(await load(page, '/login', 'Sign in to Loupe')).toEqual([]);
+    // The tab's icon is inline (issue 21, item 7): it decodes as an image under the page's img-src.
+    const icon = await page.evaluate(async () => {
+      const href = document.querySelector<HTMLLinkElement>('link[rel="icon"]')?.href ?? '';
+      const image = new Image();
+      image.src = href;
+      await image.decode().catch(() => undefined);
+      return { scheme: href.slice(0, 19), width: image.naturalWidth };
+    });
+    expect(icon).toEqual({ scheme: 'data:image/svg+xml,', width: 32 });
     await page.evaluate(() => localStorage.setItem('theme', 'light'));
     await page.reload();
     await heading(page, 'Sign in to Loupe').waitFor();
