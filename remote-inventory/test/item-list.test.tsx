@@ -181,6 +181,9 @@ describe('list screens', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('No items match.')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // Nothing to label or select in an empty result (issue 21: it offered "Print labels (all 0)").
+    expect(screen.queryByRole('link', { name: /Print labels/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'Select all on this page' })).not.toBeInTheDocument();
   });
 
   it('looks up the serial the top bar searched for', async () => {

@@ -266,13 +266,16 @@ export function ItemListPage({ screen }: { screen: ListScreen }) {
             <Summary aria-live="polite">
               {list.total === 0 ? screen.emptyText : rangeText(list.range, list.total)}
             </Summary>
-            <ListLabelActions
-              rows={rows}
-              total={list.total}
-              query={list.query}
-              selected={selected}
-              onSelect={setSelected}
-            />
+            {/* An empty result has nothing to select or label: no "Print labels (all 0)". */}
+            {list.total > 0 || selected.size > 0 ? (
+              <ListLabelActions
+                rows={rows}
+                total={list.total}
+                query={list.query}
+                selected={selected}
+                onSelect={setSelected}
+              />
+            ) : null}
             {rows.length > 0 ? (
               <ItemTable
                 selection={{ selected, onSelect: setSelected }}
