@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /** Django's host syntax: a name or IPv4 address, or a bracketed IPv6 address, then an optional port. */
 const HOST_HEADER = /^([a-z0-9.-]+|\[[a-f0-9]*:[a-f0-9.:]+\])(:\d+)?$/;
@@ -37,7 +38,12 @@ export function installAllowedHosts(fastify: FastifyInstance, allowedHosts: read
   });
 }
 
-export type CspDirectives = Record<string, readonly string[]>;
+/**
+ * A source worked out per response (helmet calls it with the request and response): the shell's policy names
+ * the origins remote:deploy switched to since the start (launcher/src/servers.cjs).
+ */
+export type CspSourceFunction = (request: IncomingMessage, response: ServerResponse) => string;
+export type CspDirectives = Record<string, readonly (string | CspSourceFunction)[]>;
 
 /** What a JSON API (and anything else not meant to render) may load: nothing, and never be framed. */
 export const LOCKED_DOWN_CSP: CspDirectives = {
@@ -47,13 +53,6 @@ export const LOCKED_DOWN_CSP: CspDirectives = {
   'frame-ancestors': ["'none'"],
 };
 
-/** A Content-Security-Policy header's value, written as helmet writes it. */
-export function cspHeaderValue(csp: CspDirectives): string {
-  return Object.entries(csp)
-    .map(([name, values]) => [name, ...values].join(' '))
-    .join(';');
-}
-
 /**
  * Every answer of this context carries `csp`, whatever server hosts it: under `npm start` the shell's own
  * headers (its page's policy, which lets scripts and styles load) are set on every response, `/api/` ones
@@ -62,7 +61,7 @@ export function cspHeaderValue(csp: CspDirectives): string {
  * sets it later.
  */
 export function installOwnCsp(fastify: FastifyInstance, csp: CspDirectives): void {
-  const value = cspHeaderValue(csp);
+  const value = helmetHeaders(csp, 'same-origin')['content-security-policy']!;
   fastify.addHook('onRequest', async (_request: FastifyRequest, reply: FastifyReply) => {
     reply.header('content-security-policy', value);
   });
@@ -70,26 +69,16 @@ export function installOwnCsp(fastify: FastifyInstance, csp: CspDirectives): voi
 
 /**
  * The headers registerSecurityHeaders gives a document answer, as fixed values, for the few answers Fastify
- * sends before any hook runs (a URL it cannot route, see frameworkErrors). The headers test holds them to
- * what helmet sends. HSTS only when the connection itself is TLS: Fastify reads such a request without the
- * trusted proxy's X-Forwarded-Proto (every other answer over HTTPS carries it, which is all a browser needs).
+ * sends before any hook runs (a URL it cannot route, see frameworkErrors): the same helmet headers. HSTS only
+ * when the connection itself is TLS: Fastify reads such a request without the trusted proxy's
+ * X-Forwarded-Proto (every other answer over HTTPS carries it, which is all a browser needs).
  */
 export function securityHeadersWithoutHooks(
   request: FastifyRequest,
   csp: CspDirectives,
 ): Record<string, string> {
   return {
-    'content-security-policy': cspHeaderValue(csp),
-    'cross-origin-opener-policy': 'same-origin',
-    'cross-origin-resource-policy': 'same-origin',
-    'origin-agent-cluster': '?1',
-    'referrer-policy': 'same-origin',
-    'x-content-type-options': 'nosniff',
-    'x-dns-prefetch-control': 'off',
-    'x-download-options': 'noopen',
-    'x-frame-options': 'DENY',
-    'x-permitted-cross-domain-policies': 'none',
-    'x-xss-protection': '0',
+    ...helmetHeaders(csp, 'same-origin'),
     'permissions-policy': PERMISSIONS_POLICY,
     ...(request.protocol === 'https' ? { 'strict-transport-security': HSTS } : {}),
   };
@@ -118,19 +107,21 @@ export async function registerSecurityHeaders(
   fastify: FastifyInstance,
   { csp, crossOriginResourcePolicy = 'same-origin' }: SecurityHeaderOptions,
 ): Promise<void> {
-  await fastify.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: Object.fromEntries(Object.entries(csp).map(([name, values]) => [name, [...values]])),
-    },
-    frameguard: { action: 'deny' },
-    referrerPolicy: { policy: 'same-origin' },
-    hsts: false,
-    crossOriginResourcePolicy: { policy: crossOriginResourcePolicy },
-    crossOriginEmbedderPolicy: false,
-  });
+  // helmet's answer depends only on these options, so it is worked out once here and each request gets the
+  // same headers in one call. (@fastify/helmet ran helmet afresh on every request — options parsed, the CSP
+  // re-serialised — about a tenth of a signed-in /auth-check/'s CPU time in the issue 26 profile.)
+  // A policy with a source worked out per response is helmet's CSP middleware, built once and run per request.
+  const perResponseCsp = Object.values(csp).some((sources) => sources.some((s) => typeof s === 'function'))
+    ? helmet.contentSecurityPolicy(helmetCspOptions(csp))
+    : null;
+  const headers: Record<string, string> = {
+    ...helmetHeaders(csp, crossOriginResourcePolicy),
+    'permissions-policy': PERMISSIONS_POLICY,
+  };
+  if (perResponseCsp) delete headers['content-security-policy'];
   fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    reply.headers(headers);
+    if (perResponseCsp) perResponseCsp(request.raw, reply.raw, throwIfFailed);
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
   });
   fastify.addHook('onSend', async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
@@ -141,6 +132,57 @@ export async function registerSecurityHeaders(
     }
     return payload;
   });
+}
+
+/** helmet's options for the product: the CSP given, framing denied, no HSTS (set per request, above). */
+function helmetOptions(
+  csp: CspDirectives,
+  crossOriginResourcePolicy: NonNullable<SecurityHeaderOptions['crossOriginResourcePolicy']>,
+): HelmetOptions {
+  return {
+    contentSecurityPolicy: helmetCspOptions(csp),
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'same-origin' },
+    hsts: false,
+    crossOriginResourcePolicy: { policy: crossOriginResourcePolicy },
+    crossOriginEmbedderPolicy: false,
+  };
+}
+
+function helmetCspOptions(csp: CspDirectives) {
+  return {
+    useDefaults: false,
+    directives: Object.fromEntries(Object.entries(csp).map(([name, values]) => [name, [...values]])),
+  };
+}
+
+function throwIfFailed(error?: unknown): void {
+  if (error) throw error;
+}
+
+/**
+ * The headers helmet sets for these options, read by running its middleware once on a response that only
+ * records them: helmet stays the one that knows which headers and values are right.
+ */
+export function helmetHeaders(
+  csp: CspDirectives,
+  crossOriginResourcePolicy: NonNullable<SecurityHeaderOptions['crossOriginResourcePolicy']>,
+): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(helmetOptions(csp, crossOriginResourcePolicy))(
+    {} as IncomingMessage,
+    recorder as unknown as ServerResponse,
+    throwIfFailed,
+  );
+  return headers;
 }
 
 /**
