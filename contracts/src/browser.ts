@@ -10,6 +10,7 @@ export * from './deal-messages';
 export * from './label-text';
 export * from './stock-take-messages';
 export * from './stock-analytics-messages';
+export * from './books-messages';
 export * from './amounts';
 export * from './permissions';
 export type * from './schemas';

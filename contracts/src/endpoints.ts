@@ -329,6 +329,32 @@ export const endpoints = {
       response: 'FileDownload',
     },
   },
+  /**
+   * The books (issue 22, items 5 and 6): the HMRC stock book, the margin-scheme VAT figures and the accounting
+   * exports of a period (books.ts). 'viewCosts' only.
+   */
+  books: {
+    stockBook: {
+      method: 'GET',
+      path: '/api/books/stock-book/',
+      query: 'StockBookQuery',
+      response: 'StockBookPage',
+    },
+    stockBookCsv: {
+      method: 'GET',
+      path: '/api/books/stock-book/csv/',
+      query: 'StockBookQuery',
+      response: 'FileDownload',
+    },
+    stockBookPdf: {
+      method: 'GET',
+      path: '/api/books/stock-book/pdf/',
+      query: 'StockBookQuery',
+      response: 'FileDownload',
+    },
+    vat: { method: 'GET', path: '/api/books/vat/', query: 'BooksPeriodQuery', response: 'VatFigures' },
+    exports: { method: 'GET', path: '/api/books/exports/', query: 'ExportQuery', response: 'FileDownload' },
+  },
   /** Aged stock for the dashboard (issue 14): 90+ day stock, average days to sell, overdue memos. */
   stock: {
     aging: { method: 'GET', path: '/api/stock/aging/', query: 'StockAgingQuery', response: 'StockAging' },

@@ -17,3 +17,4 @@ export * from './labels';
 export * from './stock-takes';
 export * from './stock-take-messages';
 export * from './stock-analytics';
+export * from './books';

@@ -36,6 +36,7 @@ import stockAnalyticsRoutes from './modules/stock-analytics';
 import complianceRoutes from './modules/compliance';
 import stockTakeRoutes from './modules/stock';
 import salesRoutes from './modules/sales';
+import booksRoutes from './modules/books';
 
 export { loadConfig, type Config } from './config';
 export { openDatabase, type LoupeDb } from './open-database';
@@ -120,6 +121,7 @@ export const loupeApi: FastifyPluginAsync<LoupeApiOptions> = async (instance, op
     complianceRoutes,
     stockTakeRoutes,
     salesRoutes,
+    booksRoutes,
   ];
   for (const domain of domains) {
     await fastify.register(domain, { ctx });

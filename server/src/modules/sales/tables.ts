@@ -20,4 +20,6 @@ export const PUBLISHED_READS = [
   'invoice_records',
   'deal_records',
   'deal_payment_records',
+  // Issue 22 (migrations/023_books.sql): each sale's VAT figures as fixed at the sale, for the books module.
+  'sale_vat_records',
 ] as const;

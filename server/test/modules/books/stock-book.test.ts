@@ -1,0 +1,462 @@
+import type { Deal, StockBookPage, StockBookRow, VatFigures } from '@loupe/contracts';
+import type { Browser } from '../../helper';
+import { clientsTestbed } from '../clients/setup';
+import { parsePdf } from '../documents/pdf-support';
+import { parseCsv } from '../finance/setup';
+import { itemBody } from '../inventory/setup';
+
+// Issue 22, items 5 and 6: the HMRC stock book (VAT Notice 718, "keeping records"), the margin-scheme VAT figures
+// traced to their sales, and the Xero / QuickBooks Online exports. PGlite and, with TEST_DATABASE_URL, PostgreSQL.
+// The clock is 2026-03-01 09:00 UTC: the current VAT quarter is 1 January – 31 March 2026. Every figure below is
+// computed by hand from the purchases and sales the test makes.
+const { as } = clientsTestbed();
+const Q1 = 'date_from=2026-01-01&date_to=2026-03-31';
+
+async function vatRegistered(extra: Record<string, unknown> = {}) {
+  const owner = await as('platinum');
+  const response = await owner.put('/api/shop/settings/', { vatNumber: 'GB123456789', ...extra });
+  expect(response.statusCode).toBe(200);
+}
+
+/** A stock item bought on `day` for `cost` (GBP cash), margin scheme unless told. */
+async function bought(
+  gold: Browser,
+  serial: string,
+  day: string,
+  cost: string,
+  over: Record<string, unknown> = {},
+) {
+  const response = await gold.post('/api/items/', {
+    ...itemBody({ serial, purchasedOn: day, transactions: [{ type: 'cash', amount: cost }] }),
+    ...over,
+  });
+  if (response.statusCode !== 201) throw new Error(`item ${serial}: ${response.body}`);
+  return (response.json() as { id: number }).id;
+}
+
+/** Sold on `day` for `price` by card, to a walk-in buyer. */
+async function sold(gold: Browser, itemId: number, day: string, price: string, buyerName = 'A. Buyer') {
+  const response = await gold.post('/api/deals/', {
+    buyerName,
+    date: day,
+    lines: [{ kind: 'item', itemId, price }],
+    payments: [{ method: 'Credit Card', amount: price }],
+  });
+  if (response.statusCode !== 201) throw new Error(`sale of ${itemId}: ${response.body}`);
+  return response.json() as Deal;
+}
+
+interface Quarter {
+  cfSold: number;
+  cfUnsold: number;
+  loss: number;
+  voided: number;
+  standard: number;
+  early: number;
+  deals: Record<'cfSold' | 'loss' | 'voided' | 'standard', Deal>;
+}
+
+/**
+ * The quarter by hand:
+ *   CF-SOLD    bought 10/11/2025 for 5,000 (previous quarter), sold 10/02/2026 for 6,501: margin 1,501.00,
+ *              VAT on it round(1,501 / 6, 2) = 250.17 (250.1666…)
+ *   CF-UNSOLD  bought 01/12/2025 for 3,000, still in stock: carried forward, no sale
+ *   Q1-LOSS    bought 15/01/2026 for 4,000, sold 20/02/2026 for 3,500: margin −500.00, VAT 0 (a loss is no VAT)
+ *   Q1-VOID    bought 20/01/2026 for 2,000, sold 01/02/2026 for 2,600, voided today: back in stock, no sale
+ *   Q1-STD     bought 25/01/2026 for 1,000, standard-rated, sold 25/02/2026 for 1,200: VAT 1,200 / 6 = 200.00
+ *   OLD-SOLD   bought 01/10/2025, sold 15/12/2025: before the quarter, not in its book
+ */
+async function quarter(): Promise<Quarter> {
+  await vatRegistered();
+  const gold = await as('gold');
+  const cfSold = await bought(gold, 'CF-SOLD', '2025-11-10', '5000');
+  const cfUnsold = await bought(gold, 'CF-UNSOLD', '2025-12-01', '3000');
+  const early = await bought(gold, 'OLD-SOLD', '2025-10-01', '700');
+  const loss = await bought(gold, 'Q1-LOSS', '2026-01-15', '4000');
+  const voided = await bought(gold, 'Q1-VOID', '2026-01-20', '2000');
+  const standard = await bought(gold, 'Q1-STD', '2026-01-25', '1000', { vatScheme: 'standard' });
+  await sold(gold, early, '2025-12-15', '900');
+  const deals = {
+    voided: await sold(gold, voided, '2026-02-01', '2600', 'Changed Mind'),
+    cfSold: await sold(gold, cfSold, '2026-02-10', '6501', 'Margin Buyer'),
+    loss: await sold(gold, loss, '2026-02-20', '3500', 'Lucky Buyer'),
+    standard: await sold(gold, standard, '2026-02-25', '1200', 'Standard Buyer'),
+  };
+  const voidResponse = await gold.post(`/api/deals/${deals.voided.id}/void/`, { reason: 'Returned' });
+  expect(voidResponse.statusCode).toBe(200);
+  return { cfSold, cfUnsold, loss, voided, standard, early, deals };
+}
+
+const byItem = (rows: StockBookRow[], id: number) => {
+  const row = rows.find((r) => r.itemId === id);
+  if (!row) throw new Error(`item ${id} is not in the book`);
+  return row;
+};
+
+describe('the stock book of a quarter', () => {
+  it('has one row per item with both sides, carried forward, loss and voided sale as computed by hand', async () => {
+    const q = await quarter();
+    const gold = await as('gold');
+    const response = await gold.get(`/api/books/stock-book/?${Q1}&page_size=25`);
+    expect(response.statusCode).toBe(200);
+    const book = response.json() as StockBookPage;
+    expect(book).toMatchObject({ from: '2026-01-01', to: '2026-03-31', count: 5 });
+    // The item sold before the quarter is not in it; the rest in stock-number (creation) order.
+    expect(book.results.map((r) => r.serial)).toEqual([
+      'CF-SOLD',
+      'CF-UNSOLD',
+      'Q1-LOSS',
+      'Q1-VOID',
+      'Q1-STD',
+    ]);
+
+    const cfSold = byItem(book.results, q.cfSold);
+    expect(cfSold).toMatchObject({
+      purchasedOn: '2025-11-10',
+      purchasePriceGbp: 5000,
+      carriedForward: true,
+      // Bought before purchase documents: its date and price come from the item, no purchase reference.
+      purchaseReference: '',
+      voidedSales: [],
+    });
+    expect(cfSold.sale).toMatchObject({
+      date: '2026-02-10',
+      invoiceReference: q.deals.cfSold.invoice?.reference,
+      priceGbp: 6501,
+      buyer: 'Margin Buyer',
+      vatTreatment: 'margin',
+      marginGbp: 1501,
+      marginVatGbp: 250.17,
+      vatGbp: 0,
+    });
+
+    expect(byItem(book.results, q.cfUnsold)).toMatchObject({
+      carriedForward: true,
+      sale: null,
+      purchasePriceGbp: 3000,
+    });
+
+    const loss = byItem(book.results, q.loss);
+    expect(loss.carriedForward).toBe(false);
+    expect(loss.sale).toMatchObject({
+      priceGbp: 3500,
+      marginGbp: -500,
+      marginVatGbp: 0,
+      buyer: 'Lucky Buyer',
+    });
+
+    // The voided sale is no sale: the item is back in stock, the row names the invoice and its credit note.
+    const voided = byItem(book.results, q.voided);
+    expect(voided.sale).toBeNull();
+    expect(voided.status).toBe('available');
+    expect(voided.voidedSales).toEqual([
+      {
+        saleId: expect.any(Number),
+        date: '2026-02-01',
+        invoiceReference: q.deals.voided.invoice?.reference,
+        voidedOn: '2026-03-01',
+        creditNoteReference: expect.stringMatching(/^CN-\d{6}$/),
+      },
+    ]);
+
+    expect(byItem(book.results, q.standard).sale).toMatchObject({
+      vatTreatment: 'standard',
+      priceGbp: 1200,
+      vatGbp: 200,
+      marginGbp: null,
+      marginVatGbp: null,
+    });
+
+    // The previous quarter: OLD-SOLD bought and sold in it, CF-SOLD and CF-UNSOLD bought in it and unsold then.
+    const q4 = (
+      await gold.get('/api/books/stock-book/?date_from=2025-10-01&date_to=2025-12-31')
+    ).json() as StockBookPage;
+    expect(q4.results.map((r) => [r.serial, r.sale?.priceGbp ?? null, r.carriedForward])).toEqual([
+      ['CF-SOLD', null, false],
+      ['CF-UNSOLD', null, false],
+      ['OLD-SOLD', 900, false],
+    ]);
+  });
+
+  it('defaults to the current VAT quarter, filters, pages and refuses a bad range', async () => {
+    const q = await quarter();
+    const gold = await as('gold');
+    const book = (await gold.get('/api/books/stock-book/')).json() as StockBookPage;
+    expect([book.from, book.to, book.count]).toEqual(['2026-01-01', '2026-03-31', 5]);
+    const soldOnly = (await gold.get(`/api/books/stock-book/?${Q1}&sold=sold`)).json() as StockBookPage;
+    expect(soldOnly.results.map((r) => r.itemId)).toEqual([q.cfSold, q.loss, q.standard]);
+    const unsold = (await gold.get(`/api/books/stock-book/?${Q1}&sold=unsold`)).json() as StockBookPage;
+    expect(unsold.results.map((r) => r.itemId)).toEqual([q.cfUnsold, q.voided]);
+    const search = (await gold.get(`/api/books/stock-book/?${Q1}&search=q1-v`)).json() as StockBookPage;
+    expect(search.results.map((r) => r.itemId)).toEqual([q.voided]);
+    const jewellery = (
+      await gold.get(`/api/books/stock-book/?${Q1}&stock_type=Jewellery`)
+    ).json() as StockBookPage;
+    expect(jewellery.count).toBe(0);
+    expect((await gold.get(`/api/books/stock-book/?${Q1}&page=2`)).statusCode).toBe(404);
+
+    const backwards = await gold.get('/api/books/stock-book/?date_from=2026-03-31&date_to=2026-01-01');
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json()).toEqual({ date_to: ['Ensure this date is not before date_from.'] });
+    const bad = await gold.get('/api/books/stock-book/?date_from=2026-02-30');
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json() as object)).toEqual(['date_from']);
+    expect((await gold.get(`/api/books/stock-book/?${Q1}&sold=maybe`)).statusCode).toBe(400);
+  });
+
+  it('is costs and profit: silver gets 403 unless the shop lets silver see costs', async () => {
+    await vatRegistered();
+    const silver = await as('silver');
+    for (const path of [
+      'stock-book/',
+      'stock-book/csv/',
+      'stock-book/pdf/',
+      'vat/',
+      'exports/?format=xero-sales',
+    ]) {
+      expect((await silver.get(`/api/books/${path}`)).statusCode).toBe(403);
+    }
+    await vatRegistered({ silverSeesCosts: true });
+    expect((await (await as('silver')).get('/api/books/vat/')).statusCode).toBe(200);
+  });
+});
+
+describe('the VAT figures of a quarter', () => {
+  it('match the hand computation, losses counted as 0, each traced to its sales', async () => {
+    const q = await quarter();
+    const gold = await as('gold');
+    const response = await gold.get(`/api/books/vat/?${Q1}`);
+    expect(response.statusCode).toBe(200);
+    const vat = response.json() as VatFigures;
+    const saleOf = (deal: Deal) => {
+      const row = vat.rows.find((r) => r.invoiceReference === deal.invoice?.reference);
+      if (!row) throw new Error(`deal ${deal.id} has no VAT row`);
+      return row.saleId;
+    };
+    const [cfSold, loss, standard] = [saleOf(q.deals.cfSold), saleOf(q.deals.loss), saleOf(q.deals.standard)];
+    // The voided sale is not among the rows.
+    expect(vat.rows.map((r) => r.saleId)).toEqual([cfSold, loss, standard]);
+    const figure = Object.fromEntries(vat.figures.map((f) => [f.key, [f.amountGbp, f.saleIds]]));
+    expect(figure).toEqual({
+      // 6,501 + 3,500
+      marginSales: [10001, [cfSold, loss].sort((a, b) => a - b)],
+      // 5,000 + 4,000: the purchase prices of the items those sales sold
+      marginPurchases: [9000, [cfSold, loss].sort((a, b) => a - b)],
+      // 1,501; the loss of 500 is not set against it (Notice 718)
+      positiveMargins: [1501, [cfSold]],
+      // round(1,501 / 6, 2) = 250.17; the loss carries none
+      marginVat: [250.17, [cfSold]],
+      standardSales: [1200, [standard]],
+      standardVat: [200, [standard]],
+      otherSales: [0, []],
+    });
+    expect(vat.figures.find((f) => f.key === 'positiveMargins')?.label).toBe('Margins (losses counted as 0)');
+    expect(vat.rows.find((r) => r.saleId === loss)).toMatchObject({
+      itemId: q.loss,
+      costGbp: 4000,
+      marginGbp: -500,
+      marginVatGbp: 0,
+      buyer: 'Lucky Buyer',
+    });
+  });
+});
+
+describe('the stock book as files', () => {
+  it('CSV: every row, the Notice 718 columns, money as plain decimals', async () => {
+    const q = await quarter();
+    const gold = await as('gold');
+    const response = await gold.get(`/api/books/stock-book/csv/?${Q1}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="loupe-stock-book-2026-01-01-2026-03-31.csv"',
+    );
+    const [header, ...records] = parseCsv(response.body);
+    expect(header?.slice(0, 9)).toEqual([
+      'Stock number',
+      'Serial',
+      'Stock type',
+      'Description',
+      'Purchase date',
+      'Purchase invoice',
+      'Purchase price (GBP)',
+      'Seller',
+      'Seller address',
+    ]);
+    expect(records).toHaveLength(5);
+    const col = (name: string) => (header ?? []).indexOf(name);
+    const cf = records.find((r) => r[col('Serial')] === 'CF-SOLD') ?? [];
+    expect([
+      cf[col('Purchase price (GBP)')],
+      cf[col('Sale date')],
+      cf[col('Sale invoice')],
+      cf[col('Sale price (GBP)')],
+      cf[col('Margin (GBP)')],
+      cf[col('VAT on margin (GBP)')],
+      cf[col('Notes')],
+    ]).toEqual([
+      '5000.00',
+      '2026-02-10',
+      q.deals.cfSold.invoice?.reference,
+      '6501.00',
+      '1501.00',
+      '250.17',
+      'Carried forward',
+    ]);
+    const voided = records.find((r) => r[col('Serial')] === 'Q1-VOID') ?? [];
+    expect(voided[col('Notes')]).toMatch(
+      new RegExp(
+        `^Sale ${q.deals.voided.invoice?.reference} of 2026-02-01 voided by CN-\\d{6} on 2026-03-01$`,
+      ),
+    );
+  });
+
+  it('PDF: landscape, the header row repeated on page 2, numbered pages', async () => {
+    await vatRegistered();
+    const gold = await as('gold');
+    // Enough items to run onto a second page.
+    for (let n = 1; n <= 40; n += 1)
+      await bought(gold, `PDF-${String(n).padStart(3, '0')}`, '2026-01-05', '1000');
+    const response = await gold.get(`/api/books/stock-book/pdf/?${Q1}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    const pdf = await parsePdf(response.rawPayload);
+    expect(pdf.pages.length).toBeGreaterThanOrEqual(2);
+    expect(pdf.pages[0]).toContain('Stock book');
+    for (const [i, page] of pdf.pages.entries()) {
+      expect(page).toContain('Stock no.');
+      expect(page).toContain('Purchase inv.');
+      expect(page).toContain(`Page ${i + 1} of ${pdf.pages.length}`);
+    }
+    expect(pdf.pages[1]).toContain('PDF-020');
+    expect(pdf.pages[pdf.pages.length - 1]).toContain('PDF-040');
+    // Dates stay on one line.
+    expect(pdf.text).toContain('05/01/2026');
+  });
+});
+
+describe('the accounting exports', () => {
+  it('Xero sales: the template columns, invoices and a credit note with negative amounts, tax types', async () => {
+    const q = await quarter();
+    const gold = await as('gold');
+    const response = await gold.get(`/api/books/exports/?format=xero-sales&${Q1}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="loupe-xero-sales-2026-01-01-2026-03-31.csv"',
+    );
+    const [header, ...records] = parseCsv(response.body);
+    expect(header).toEqual([
+      '*ContactName',
+      'EmailAddress',
+      'POAddressLine1',
+      'POAddressLine2',
+      'POAddressLine3',
+      'POAddressLine4',
+      'POCity',
+      'PORegion',
+      'POPostalCode',
+      'POCountry',
+      '*InvoiceNumber',
+      'Reference',
+      '*InvoiceDate',
+      '*DueDate',
+      'InventoryItemCode',
+      '*Description',
+      '*Quantity',
+      '*UnitAmount',
+      'Discount',
+      '*AccountCode',
+      '*TaxType',
+      'TrackingName1',
+      'TrackingOption1',
+      'TrackingName2',
+      'TrackingOption2',
+      'Currency',
+      'BrandingTheme',
+    ]);
+    const col = (name: string) => (header ?? []).indexOf(name);
+    const line = (ref: string | undefined) => records.find((r) => r[col('*InvoiceNumber')] === ref) ?? [];
+    // Four invoices in the quarter (the voided one too: it was issued) and the credit note of the void.
+    expect(records).toHaveLength(5);
+    const margin = line(q.deals.cfSold.invoice?.reference);
+    expect([
+      margin[col('*ContactName')],
+      margin[col('*InvoiceDate')],
+      margin[col('*DueDate')],
+      margin[col('*UnitAmount')],
+      margin[col('*TaxType')],
+      margin[col('*AccountCode')],
+    ]).toEqual(['Margin Buyer', '10/02/2026', '10/02/2026', '6501.00', 'No VAT', '200']);
+    expect(line(q.deals.standard.invoice?.reference)[col('*TaxType')]).toBe('20% (VAT on Income)');
+    const credit = records.find((r) => /^CN-/.test(r[col('*InvoiceNumber')] ?? '')) ?? [];
+    expect([credit[col('Reference')], credit[col('*UnitAmount')], credit[col('*InvoiceDate')]]).toEqual([
+      q.deals.voided.invoice?.reference,
+      '-2600.00',
+      '01/03/2026',
+    ]);
+  });
+
+  it('QuickBooks Online: invoices and credit notes in the documented columns', async () => {
+    const q = await quarter();
+    const gold = await as('gold');
+    const invoices = parseCsv((await gold.get(`/api/books/exports/?format=qbo-invoices&${Q1}`)).body);
+    const QBO = [
+      'InvoiceNo',
+      'Customer',
+      'InvoiceDate',
+      'DueDate',
+      'Terms',
+      'Location',
+      'Memo',
+      'Item(Product/Service)',
+      'ItemDescription',
+      'ItemQuantity',
+      'ItemRate',
+      'ItemAmount',
+      'ItemTaxCode',
+      'ItemTaxAmount',
+      'Currency',
+      'Service Date',
+    ];
+    expect(invoices[0]).toEqual(QBO);
+    expect(invoices).toHaveLength(5);
+    const std = invoices.find((r) => r[0] === q.deals.standard.invoice?.reference) ?? [];
+    expect([std[1], std[11], std[12], std[13]]).toEqual(['Standard Buyer', '1200.00', '20.0% S', '200.00']);
+    const notes = parseCsv((await gold.get(`/api/books/exports/?format=qbo-credit-notes&${Q1}`)).body);
+    expect(notes[0]).toEqual(QBO);
+    expect(notes).toHaveLength(2);
+    expect([notes[1]?.[6], notes[1]?.[11]]).toEqual([
+      `Credits ${q.deals.voided.invoice?.reference}`,
+      '2600.00',
+    ]);
+  });
+
+  it('payments: money in from the sales of the quarter, a void out', async () => {
+    await quarter();
+    const gold = await as('gold');
+    const rows = parseCsv((await gold.get(`/api/books/exports/?format=payments&${Q1}`)).body);
+    expect(rows[0]).toEqual([
+      'Date',
+      'Direction',
+      'Source',
+      'Reference',
+      'Contact',
+      'Method',
+      'Currency',
+      'Amount',
+      'Exchange rate',
+      'Amount (GBP)',
+    ]);
+    const summary = rows.slice(1).map((r) => [r[0], r[1], r[7]]);
+    expect(summary).toEqual(
+      expect.arrayContaining([
+        ['2026-02-01', 'In', '2600.00'],
+        ['2026-02-10', 'In', '6501.00'],
+        ['2026-02-20', 'In', '3500.00'],
+        ['2026-02-25', 'In', '1200.00'],
+        ['2026-03-01', 'Out', '2600.00'],
+      ]),
+    );
+    expect(summary).toHaveLength(5);
+    expect((await gold.get(`/api/books/exports/?format=sage&${Q1}`)).statusCode).toBe(400);
+  });
+});
