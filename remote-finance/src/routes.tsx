@@ -9,6 +9,7 @@ import { ExpenseListPage } from './features/entries/components/expense-list-page
 import { MarginReportPage } from './features/margins/components/margin-report-page';
 import { InvoiceListPage } from './features/invoices/components/invoice-list-page';
 import { ReportsPage } from './features/reports/components/reports-page';
+import { StockBookPage } from './features/stock-book/components/stock-book-page';
 
 /** Expenses, quick sales and reports (SPEC §2): each screen is the whole of its top-level prefix. */
 const routes: RemoteRoutes = {
@@ -19,6 +20,8 @@ const routes: RemoteRoutes = {
     { path: '', element: <ReportsPage /> },
     // Issue 14: margin by brand, linked from Reports.
     { path: 'margins', element: <MarginReportPage /> },
+    // Issue 22: the HMRC stock book, its VAT figures and the accounting exports, linked from Reports.
+    { path: 'stock-book', element: <StockBookPage /> },
   ],
   // Issue 13: the shop's invoices and credit notes, for every member (each of them sells).
   '/invoices': [{ path: '', element: <InvoiceListPage /> }],

@@ -11,6 +11,7 @@ const titles: [string, string][] = [
   ['/expenselist', 'Expense List'],
   ['/reports', 'Reports'],
   ['/reports/margins', 'Margin by Brand'],
+  ['/reports/stock-book', 'Stock Book'],
   ['/invoices', 'Invoices'],
   ['/compliance', 'Compliance'],
   ['/deals', 'Deals'],
@@ -24,7 +25,7 @@ beforeEach(() => {
   globalThis.fetch = createFetchMock({ 'GET /auth-check/': { body: authCheckAs('silver') } }).fetch;
 });
 
-it('exposes exactly the finance screens of the specification, issue 13’s Invoices and Compliance, issue 14’s Margin by Brand and issue 20’s Deals', () => {
+it('exposes exactly the finance screens of the specification, issue 13’s Invoices and Compliance, issue 14’s Margin by Brand, issue 20’s Deals and issue 22’s Stock Book', () => {
   expect(screens.map((route) => route.path)).toEqual(titles.map(([path]) => path));
   expect(screens.every((route) => route.roles === undefined)).toBe(true);
 });

@@ -145,7 +145,14 @@ export function ReportsPage() {
     <>
       <PageHeader
         title="Reports"
-        actions={marginsAllowed ? <Link to="/reports/margins">Margin by Brand</Link> : undefined}
+        actions={
+          marginsAllowed ? (
+            <>
+              <Link to="/reports/margins">Margin by Brand</Link>{' '}
+              <Link to="/reports/stock-book">Stock Book</Link>
+            </>
+          ) : undefined
+        }
       />
       <Card>
         <FieldGrid $min={180}>

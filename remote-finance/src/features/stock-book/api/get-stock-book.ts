@@ -1,0 +1,51 @@
+import {
+  API_BASE,
+  endpoints,
+  pathOf,
+  type BooksPeriodQuery,
+  type ExportFormat,
+  type StockBookPage,
+  type StockBookQuery,
+  type VatFigures,
+} from '@loupe/contracts';
+import { api, queryKeys, queryOptions, useQuery } from '@loupe/platform';
+
+/** Under the finance reports' root, so a sale or a void that refreshes the reports refreshes the books too. */
+const booksKey = (...rest: unknown[]) => [...queryKeys.reports.all, 'books', ...rest] as const;
+
+/** `GET /api/books/stock-book/`: one page of the period's stock book (issue 22). */
+export function useStockBook(query: StockBookQuery | null) {
+  return useQuery(
+    queryOptions({
+      queryKey: booksKey('stock-book', query),
+      queryFn: ({ signal }): Promise<StockBookPage> =>
+        api(endpoints.books.stockBook, { query: query as StockBookQuery, signal }),
+      enabled: query !== null,
+    }),
+  );
+}
+
+/** `GET /api/books/vat/`: the period's margin-scheme VAT figures and the sales each is summed from. */
+export function useVatFigures(query: BooksPeriodQuery | null) {
+  return useQuery(
+    queryOptions({
+      queryKey: booksKey('vat', query),
+      queryFn: ({ signal }): Promise<VatFigures> =>
+        api(endpoints.books.vat, { query: query as BooksPeriodQuery, signal }),
+      enabled: query !== null,
+    }),
+  );
+}
+
+const search = (query: Record<string, string | number | undefined>) =>
+  new URLSearchParams(
+    Object.entries(query).flatMap(([k, v]) => (v === undefined || v === '' ? [] : [[k, String(v)]])),
+  ).toString();
+
+/** Plain links: the browser streams the file to disk under the server's name, with the session cookie. */
+export const stockBookCsvUrl = (query: StockBookQuery) =>
+  `${API_BASE}${pathOf(endpoints.books.stockBookCsv)}?${search({ ...query, page: undefined, page_size: undefined })}`;
+export const stockBookPdfUrl = (query: StockBookQuery) =>
+  `${API_BASE}${pathOf(endpoints.books.stockBookPdf)}?${search({ ...query, page: undefined, page_size: undefined })}`;
+export const exportUrl = (format: ExportFormat, period: BooksPeriodQuery) =>
+  `${API_BASE}${pathOf(endpoints.books.exports)}?${search({ format, ...period })}`;
