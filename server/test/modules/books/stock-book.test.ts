@@ -1,7 +1,7 @@
 import type { Deal, StockBookPage, StockBookRow, VatFigures } from '@loupe/contracts';
 import type { Browser } from '../../helper';
 import { clientsTestbed } from '../clients/setup';
-import { parsePdf } from '../documents/pdf-support';
+import { keep, parsePdf } from '../documents/pdf-support';
 import { parseCsv } from '../finance/setup';
 import { itemBody } from '../inventory/setup';
 
@@ -319,6 +319,7 @@ describe('the stock book as files', () => {
     const response = await gold.get(`/api/books/stock-book/pdf/?${Q1}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
+    keep('stock-book.pdf', response.rawPayload);
     const pdf = await parsePdf(response.rawPayload);
     expect(pdf.pages.length).toBeGreaterThanOrEqual(2);
     expect(pdf.pages[0]).toContain('Stock book');
