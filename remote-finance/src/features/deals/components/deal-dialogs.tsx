@@ -3,7 +3,6 @@ import {
   Alert,
   AmlRefusalAlert,
   amlRefusalOf,
-  amountDecimals,
   Button,
   formatMoney,
   Modal,
@@ -14,12 +13,17 @@ import {
 } from '@loupe/platform';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
+import { PaymentFields } from '../../../components/payment-rows';
+import {
+  payment,
+  paymentBody,
+  paymentErrors as checkPayment,
+  type PaymentValues,
+} from '../../../lib/payment-values';
 import { useCancelDeal } from '../api/cancel-deal';
 import { useCompleteDeal } from '../api/complete-deal';
 import type { Deal } from '../api/get-deals';
 import { usePayDeal } from '../api/pay-deal';
-import { amountError, payment, paymentBody, RATE_DECIMALS, type PaymentValues } from '../lib/deal-values';
-import { PaymentFields } from './deal-rows';
 
 /*
  * The actions of a reserved deal (issue 20): an instalment, the completion that issues the invoice, and the
@@ -40,17 +44,6 @@ const Lead = styled.p`
 const CANCEL_REASON_MAX = 500;
 
 type PaymentErrors = Record<string, string>;
-
-function checkPayment(p: PaymentValues): PaymentErrors {
-  const errors: PaymentErrors = {};
-  const amount = amountError(p.amount, amountDecimals(p.currency), 'Amount');
-  if (amount) errors.amount = amount;
-  if (p.currency !== 'GBP') {
-    const rate = amountError(p.exchangeRate, RATE_DECIMALS, 'Exchange rate');
-    if (rate) errors.exchangeRate = rate;
-  }
-  return errors;
-}
 
 /** `payment.amount` (an instalment) or `payments[0].amount` (the completion's payment) → the field; the rest above. */
 function paymentErrors(error: unknown, fallback: string): { fields: PaymentErrors; form: string | null } {

@@ -21,12 +21,12 @@ import { Fragment, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { invoicePdfUrl } from '../../../api/invoice-files';
+import { DIRECTION_LABELS } from '../../../lib/payment-values';
 import { useDeal } from '../api/get-deal';
 import type { Deal } from '../api/get-deals';
 import { useVoidDeal } from '../api/void-deal';
 import {
   DEAL_STATUS_LABELS,
-  DIRECTION_LABELS,
   LINE_KIND_LABELS,
   PAYMENT_KIND_LABELS,
   VAT_TREATMENT_LABELS,

@@ -1,23 +1,13 @@
+import { OTHER_LINE_VAT_RATES, STOCK_TYPES, type Currency } from '@loupe/contracts';
+import { ChoiceField, FieldGrid, formatMoney, TextField } from '@loupe/platform';
 import {
-  CURRENCIES,
-  OTHER_LINE_VAT_RATES,
-  PAYMENT_DIRECTIONS,
-  PAYMENT_METHODS,
-  STOCK_TYPES,
-  type Currency,
-} from '@loupe/contracts';
-import {
-  Button,
-  ChoiceField,
-  FieldError,
-  FieldGrid,
-  formatMoney,
-  TextField,
-  VisuallyHidden,
-} from '@loupe/platform';
-import type { ReactNode } from 'react';
-import styled from 'styled-components';
-import { DIRECTION_LABELS, LINE_KIND_LABELS, VAT_RATE_LABELS } from '../lib/deal-labels';
+  AmountField,
+  RowBox,
+  RowList,
+  rowFieldId,
+  type RowErrors as Errors,
+} from '../../../components/payment-rows';
+import { LINE_KIND_LABELS, VAT_RATE_LABELS } from '../lib/deal-labels';
 import {
   DESCRIPTION_MAX,
   itemName,
@@ -25,106 +15,12 @@ import {
   type LineValues,
   type OtherLineValues,
   type PartExchangeValues,
-  type PaymentValues,
 } from '../lib/deal-values';
 
 /*
- * The Deal screen's lines and payments, each row a group of fields named by its legend ("Line 2: Other line"),
- * so a screen reader says which row a "Price" belongs to, and laid out as a grid that stacks on a phone.
+ * The Deal screen's lines, each row a group of fields named by its legend ("Line 2: Other line"), so a screen
+ * reader says which row a "Price" belongs to. Its payments are the shared PaymentRows (components/).
  */
-
-const List = styled.ol`
-  list-style: none;
-  margin: 0 0 ${({ theme }) => theme.space(3)};
-  padding: 0;
-  display: grid;
-  gap: ${({ theme }) => theme.space(3)};
-`;
-
-const Box = styled.fieldset`
-  margin: 0;
-  min-width: 0;
-  padding: ${({ theme }) => `${theme.space(3)} ${theme.space(4)} 0`};
-  border: 1px solid ${({ theme }) => theme.colors.divider};
-  border-radius: ${({ theme }) => theme.radius};
-  legend {
-    padding: 0 ${({ theme }) => theme.space(1)};
-    font-weight: 600;
-    overflow-wrap: anywhere;
-  }
-`;
-
-const RowEnd = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space(2)};
-  margin-bottom: ${({ theme }) => theme.space(3)};
-`;
-
-/** The id of a row's field, so the screen can move the focus to a new row or to the first field in error. */
-export const rowFieldId = (key: string, field: string) => `deal-${key}-${field}`;
-
-type Errors = Partial<Record<string, string>> | undefined;
-
-function RowBox({
-  legend,
-  removeLabel,
-  onRemove,
-  note,
-  children,
-}: {
-  legend: string;
-  removeLabel: string;
-  onRemove(): void;
-  note?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <Box>
-      <legend>{legend}</legend>
-      {children}
-      <RowEnd>
-        {note ?? <span />}
-        <Button variant="ghost" onClick={onRemove}>
-          Remove<VisuallyHidden> {removeLabel}</VisuallyHidden>
-        </Button>
-      </RowEnd>
-    </Box>
-  );
-}
-
-/** An amount typed as text, so the service parses exactly what was typed (as the Sell dialog does). */
-function AmountField({
-  id,
-  label,
-  value,
-  error,
-  hint,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  error?: string;
-  hint?: string;
-  onChange(value: string): void;
-}) {
-  return (
-    <TextField
-      id={id}
-      label={label}
-      inputMode="decimal"
-      autoComplete="off"
-      required
-      value={value}
-      error={error}
-      hint={hint}
-      onChange={(event) => onChange(event.target.value)}
-    />
-  );
-}
 
 export function lineLegend(line: LineValues, index: number): string {
   const n = `Line ${index + 1}`;
@@ -142,7 +38,7 @@ interface LinesProps {
 
 export function DealLines({ lines, currency, errors, onChange, onRemove }: LinesProps) {
   return (
-    <List aria-label="Lines">
+    <RowList aria-label="Lines">
       {lines.map((line, index) => (
         <li key={line.key}>
           <RowBox
@@ -165,7 +61,7 @@ export function DealLines({ lines, currency, errors, onChange, onRemove }: Lines
           </RowBox>
         </li>
       ))}
-    </List>
+    </RowList>
   );
 }
 
@@ -266,97 +162,5 @@ function PartExchangeLine({ line, currency, errors, onChange }: LineProps<PartEx
         />
       </FieldGrid>
     </>
-  );
-}
-
-interface PaymentsProps {
-  payments: PaymentValues[];
-  errors: Record<string, Record<string, string>>;
-  onChange(key: string, patch: Partial<PaymentValues>): void;
-  onRemove(key: string): void;
-  /** Out is offered only where the shop may pay the client (not on a reservation's deposit). */
-  allowOut?: boolean;
-}
-
-export function DealPayments({ payments, errors, onChange, onRemove, allowOut = true }: PaymentsProps) {
-  return (
-    <List aria-label="Payments">
-      {payments.map((p, index) => (
-        <li key={p.key}>
-          <RowBox
-            legend={`Payment ${index + 1}`}
-            removeLabel={`payment ${index + 1}`}
-            onRemove={() => onRemove(p.key)}
-          >
-            <PaymentFields payment={p} errors={errors[p.key]} onChange={onChange} allowOut={allowOut} />
-          </RowBox>
-        </li>
-      ))}
-    </List>
-  );
-}
-
-/** One payment's fields: method, amount in its currency, the rate to pounds for another currency, in or out. */
-export function PaymentFields({
-  payment: p,
-  errors,
-  onChange,
-  allowOut = true,
-}: {
-  payment: PaymentValues;
-  errors: Errors;
-  onChange(key: string, patch: Partial<PaymentValues>): void;
-  allowOut?: boolean;
-}) {
-  return (
-    <FieldGrid $min={150}>
-      <ChoiceField
-        id={rowFieldId(p.key, 'method')}
-        label="Method"
-        value={p.method}
-        options={PAYMENT_METHODS}
-        error={errors?.method}
-        onChange={(method) => onChange(p.key, { method })}
-      />
-      <AmountField
-        id={rowFieldId(p.key, 'amount')}
-        label={`Amount (${p.currency})`}
-        value={p.amount}
-        error={errors?.amount}
-        onChange={(amount) => onChange(p.key, { amount })}
-      />
-      <ChoiceField
-        id={rowFieldId(p.key, 'currency')}
-        label="Currency"
-        value={p.currency}
-        options={CURRENCIES}
-        error={errors?.currency}
-        onChange={(currency) => onChange(p.key, { currency })}
-      />
-      {p.currency !== 'GBP' ? (
-        <AmountField
-          id={rowFieldId(p.key, 'exchangeRate')}
-          label="Exchange rate"
-          value={p.exchangeRate}
-          error={errors?.exchangeRate}
-          hint={`£ per 1 ${p.currency}.`}
-          onChange={(exchangeRate) => onChange(p.key, { exchangeRate })}
-        />
-      ) : null}
-      {allowOut ? (
-        <ChoiceField
-          id={rowFieldId(p.key, 'direction')}
-          label="In or out"
-          value={p.direction}
-          options={PAYMENT_DIRECTIONS}
-          labels={DIRECTION_LABELS}
-          error={errors?.direction}
-          hint={p.direction === 'out' ? 'The shop pays the client.' : undefined}
-          onChange={(direction) => onChange(p.key, { direction })}
-        />
-      ) : errors?.direction ? (
-        <FieldError>{errors.direction}</FieldError>
-      ) : null}
-    </FieldGrid>
   );
 }

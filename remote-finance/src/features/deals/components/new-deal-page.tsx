@@ -27,6 +27,8 @@ import {
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
+import { PaymentRows, rowFieldId } from '../../../components/payment-rows';
+import { payment, RATE_DECIMALS, type PaymentValues } from '../../../lib/payment-values';
 import { useDealCheck } from '../api/check-deal';
 import { useCreateDeal } from '../api/create-deal';
 import { getItem } from '../api/find-items';
@@ -42,17 +44,14 @@ import {
   noErrors,
   otherLine,
   partExchangeLine,
-  payment,
-  RATE_DECIMALS,
   validateDeal,
   type DealErrors,
   type DealField,
   type DealMode,
   type DealValues,
   type LineValues,
-  type PaymentValues,
 } from '../lib/deal-values';
-import { DealLines, DealPayments, rowFieldId } from './deal-rows';
+import { DealLines } from './deal-rows';
 import { DealTotals } from './deal-totals';
 import { ItemFinder, unsellable } from './item-finder';
 
@@ -474,7 +473,7 @@ export function NewDealPage() {
         </SectionTitle>
         {errors.fields.payments ? <Alert>{errors.fields.payments}</Alert> : null}
         {values.payments.length > 0 ? (
-          <DealPayments
+          <PaymentRows
             payments={values.payments}
             errors={errors.payments}
             onChange={changePayment}

@@ -3,7 +3,6 @@ import type {
   DealPaymentKind,
   DealStatus,
   OtherLineVatRate,
-  PaymentDirection,
   VatTreatment,
 } from '@loupe/contracts';
 
@@ -31,8 +30,6 @@ export const VAT_TREATMENT_LABELS: Record<VatTreatment, string> = {
   standard: 'VAT 20%',
   none: 'No VAT',
 };
-
-export const DIRECTION_LABELS: Record<PaymentDirection, string> = { in: 'In', out: 'Out' };
 
 export const PAYMENT_KIND_LABELS: Record<DealPaymentKind, string> = {
   payment: 'Payment',

@@ -8,15 +8,11 @@ import {
   DEAL_RESERVE_NO_OUT,
   DEAL_RESERVE_NO_PX,
   DEFAULT_CURRENCY,
-  DEFAULT_PAYMENT_METHOD,
   type Currency,
   type DealCreate,
   type DealLineInput,
-  type DealPaymentInput,
   type ItemRow,
   type OtherLineVatRate,
-  type PaymentDirection,
-  type PaymentMethod,
   type StockType,
 } from '@loupe/contracts';
 import {
@@ -29,6 +25,14 @@ import {
   type ClientChoice,
   type Decimal,
 } from '@loupe/platform';
+import {
+  amountError,
+  newKey,
+  paymentBody,
+  paymentErrors,
+  RATE_DECIMALS,
+  type PaymentValues,
+} from '../../../lib/payment-values';
 
 /*
  * The Deal screen's values as typed (amounts stay the decimal text until the service parses them exactly), the
@@ -72,15 +76,6 @@ export interface PartExchangeValues {
 }
 export type LineValues = ItemLineValues | OtherLineValues | PartExchangeValues;
 
-export interface PaymentValues {
-  key: string;
-  method: PaymentMethod;
-  amount: string;
-  currency: Currency;
-  exchangeRate: string;
-  direction: PaymentDirection;
-}
-
 export interface DealValues {
   client: ClientChoice | null;
   /** A walk-in buyer's name for the invoice, when no client is chosen. */
@@ -122,13 +117,8 @@ export const hasErrors = (errors: DealErrors): boolean =>
   Object.values(errors.lines).some((line) => Object.values(line).some(Boolean)) ||
   Object.values(errors.payments).some((payment) => Object.values(payment).some(Boolean));
 
-export const RATE_DECIMALS = 8;
 export const DESCRIPTION_MAX = 200;
 export const NAME_MAX = 200;
-
-let nextKey = 0;
-/** A line's or a payment's identity on screen: stable while others are added and removed. */
-export const newKey = (prefix: string) => `${prefix}${(nextKey += 1)}`;
 
 export const dealDefaults = (): DealValues => ({
   client: null,
@@ -182,18 +172,6 @@ export const partExchangeLine = (): PartExchangeValues => ({
   description: '',
   price: '',
 });
-
-export function payment(balance?: Decimal): PaymentValues {
-  return {
-    key: newKey('pay'),
-    method: DEFAULT_PAYMENT_METHOD,
-    // What is left, in pounds: the usual next payment settles it (money out when the shop owes the client).
-    amount: balance && !balance.eq(0) ? balance.abs().toFixed(2) : '',
-    currency: 'GBP',
-    exchangeRate: '',
-    direction: balance && balance.lt(0) ? 'out' : 'in',
-  };
-}
 
 export const itemName = (item: Pick<DealItem, 'brand' | 'model' | 'serial'>) =>
   [item.brand, item.model].filter(Boolean).join(' ') || item.serial;
@@ -255,18 +233,6 @@ export function dealTotals(values: Pick<DealValues, 'currency' | 'exchangeRate' 
 
 // ------------------------------------------------------------------------------------------------- checks
 
-/** Why a typed amount cannot be sent, or null. */
-export function amountError(text: string, places: number, label = 'This field'): string | null {
-  const value = text.trim();
-  if (!value) return `${label} is required.`;
-  const parsed = parseDecimal(value);
-  if (!parsed) return `${label} must be a positive number.`;
-  if ((value.split('.')[1] ?? '').length > places)
-    return `${label} can have at most ${places} decimal places.`;
-  if (parsed.eq(0)) return `${label} must be greater than zero.`;
-  return null;
-}
-
 export type DealMode = 'complete' | 'reserve';
 
 /** What the browser can tell before sending; the service checks everything again and its messages win. */
@@ -304,13 +270,7 @@ export function validateDeal(values: DealValues, mode: DealMode): DealErrors {
     if (Object.keys(own).length > 0) errors.lines[line.key] = own;
   }
   for (const p of values.payments) {
-    const own: Record<string, string> = {};
-    const amount = amountError(p.amount, amountDecimals(p.currency), 'Amount');
-    if (amount) own.amount = amount;
-    if (p.currency !== 'GBP') {
-      const rate = amountError(p.exchangeRate, RATE_DECIMALS, 'Exchange rate');
-      if (rate) own.exchangeRate = rate;
-    }
+    const own = paymentErrors(p);
     if (mode === 'reserve' && p.direction === 'out') own.direction = DEAL_RESERVE_NO_OUT;
     if (Object.keys(own).length > 0) errors.payments[p.key] = own;
   }
@@ -349,16 +309,6 @@ function lineBody(line: LineValues): DealLineInput {
       };
     }
   }
-}
-
-export function paymentBody(p: PaymentValues): DealPaymentInput {
-  return {
-    method: p.method,
-    amount: p.amount.trim(),
-    currency: p.currency,
-    ...(p.currency === 'GBP' ? {} : { exchangeRate: p.exchangeRate.trim() }),
-    direction: p.direction,
-  };
 }
 
 /**
