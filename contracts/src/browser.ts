@@ -13,4 +13,5 @@ export * from './stock-analytics-messages';
 export * from './books-messages';
 export * from './amounts';
 export * from './permissions';
+export * from './address';
 export type * from './schemas';

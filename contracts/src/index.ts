@@ -5,3 +5,4 @@ export * from './endpoint-schemas';
 export * from './paths';
 export * from './amounts';
 export * from './permissions';
+export * from './address';

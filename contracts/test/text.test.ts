@@ -1,6 +1,6 @@
 import { TEXT_KEYWORD, Text, textProblem, withoutRefusedCharacters } from '../src';
 
-// The one rule for text a client sends (contracts/src/common.ts): the server checks every text field of a
+// The one rule for text a client sends (contracts/src/text-rules.ts, re-exported by common.ts): the server checks every text field of a
 // request with it, so what it lets through is what the shop's screens, CSV exports and PDFs show.
 
 describe('textProblem', () => {
