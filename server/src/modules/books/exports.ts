@@ -159,6 +159,27 @@ function addressLines(address: string): [string, string, string, string] {
   return [lines[0] ?? '', lines[1] ?? '', lines[2] ?? '', lines.slice(3).join(', ')];
 }
 
+/**
+ * A client's address parts, read through the row's JSON so that a database whose client_directory has no address
+ * yet (before the address migration) reads them as ''.
+ */
+const CLIENT_ADDRESS = ['address_line1 AS line1', 'address_line2 AS line2', 'town', 'postcode', 'country']
+  .map((part) => {
+    const [column, alias = column] = part.split(' AS ');
+    return `coalesce(to_jsonb(c) ->> '${column}', '') AS ${alias}`;
+  })
+  .join(', ');
+
+/** The contact's address in Xero's PO fields: the client's parts when it has them, else the printed lines. */
+function xeroAddress(l: DocumentLine): string[] {
+  if (l.line1 || l.town || l.postcode) {
+    // Xero's POCountry; a client with no address keeps the default country only, which is no address.
+    return [l.line1, l.line2, '', '', l.town, '', l.postcode, l.country];
+  }
+  const [a1, a2, a3, a4] = addressLines(l.buyer_address);
+  return [a1, a2, a3, a4, '', '', '', ''];
+}
+
 interface DocumentLine {
   invoice_id: string;
   kind: 'invoice' | 'credit_note';
@@ -168,6 +189,12 @@ interface DocumentLine {
   buyer_name: string;
   buyer_email: string;
   buyer_address: string;
+  /** The client's postal address as the clients module publishes it ('' each when none). */
+  line1: string;
+  line2: string;
+  town: string;
+  postcode: string;
+  country: string;
   description: string;
   serial: string;
   treatment: string | null;
@@ -187,6 +214,7 @@ async function documentLines(db: Queryable, shopId: number, period: Period): Pro
             inv.issue_date::text AS issue_date,
             coalesce(nullif(inv.buyer ->> 'name', ''), 'Cash sale') AS buyer_name,
             coalesce(inv.buyer ->> 'email', '') AS buyer_email, coalesce(inv.buyer ->> 'address', '') AS buyer_address,
+            ${CLIENT_ADDRESS},
             coalesce(l.line ->> 'description', '') AS description, coalesce(l.line ->> 'serial', '') AS serial,
             coalesce(l.line ->> 'vatTreatment', inv.vat_treatment) AS treatment,
             (CASE WHEN jsonb_array_length(inv.lines) = 1 THEN inv.total_gbp
@@ -197,6 +225,7 @@ async function documentLines(db: Queryable, shopId: number, period: Period): Pro
               AS vat_gbp
        FROM invoice_records inv
        LEFT JOIN invoice_records orig ON orig.id = inv.credits_invoice_id
+       LEFT JOIN client_directory c ON c.id = inv.client_id
        CROSS JOIN LATERAL jsonb_array_elements(inv.lines) WITH ORDINALITY AS l(line, ord)
       WHERE inv.shop_id = $1 AND inv.issue_date BETWEEN $2::date AND $3::date
         AND coalesce(l.line ->> 'kind', 'item') <> 'part_exchange'
@@ -311,19 +340,11 @@ export async function exportCsv(
     case 'xero-sales': {
       let out = csvLine(XERO_SALES_COLUMNS.map(valueCell));
       for (const l of await documentLines(db, shopId, period)) {
-        const [a1, a2, a3, a4] = addressLines(l.buyer_address);
         const day = ukDate(l.issue_date);
         out += csvLine([
           textCell(l.buyer_name),
           textCell(l.buyer_email),
-          textCell(a1),
-          textCell(a2),
-          textCell(a3),
-          textCell(a4),
-          '',
-          '',
-          '',
-          '',
+          ...xeroAddress(l).map(textCell),
           valueCell(l.reference),
           // A credit note names the invoice it cancels.
           valueCell(l.credited_reference ?? ''),

@@ -9,7 +9,7 @@ import { itemBody } from '../inventory/setup';
 // traced to their sales, and the Xero / QuickBooks Online exports. PGlite and, with TEST_DATABASE_URL, PostgreSQL.
 // The clock is 2026-03-01 09:00 UTC: the current VAT quarter is 1 January – 31 March 2026. Every figure below is
 // computed by hand from the purchases and sales the test makes.
-const { as } = clientsTestbed();
+const { state, as } = clientsTestbed();
 const Q1 = 'date_from=2026-01-01&date_to=2026-03-31';
 
 async function vatRegistered(extra: Record<string, unknown> = {}) {
@@ -394,6 +394,38 @@ describe('the accounting exports', () => {
       '-2600.00',
       '01/03/2026',
     ]);
+  });
+
+  it('Xero sales: a client’s postal address in the PO fields', async () => {
+    await vatRegistered();
+    const gold = await as('gold');
+    const rows = await state.db.query<{ id: number }>(
+      `INSERT INTO clients (shop_id, name, email, address_line1, address_line2, town, postcode, country,
+                            created_at, updated_at)
+       VALUES ($1, 'Ada Collector', 'ada@example.com', '1 High Street', 'Flat 2', 'Bath', 'BA1 1AA',
+               'United Kingdom', now(), now()) RETURNING id`,
+      [state.fx.shopId],
+    );
+    const watch = await bought(gold, 'ADDR-1', '2026-01-05', '1000');
+    const response = await gold.post('/api/deals/', {
+      clientId: rows[0]?.id,
+      date: '2026-02-02',
+      lines: [{ kind: 'item', itemId: watch, price: '1500' }],
+      payments: [{ method: 'Credit Card', amount: '1500' }],
+    });
+    expect(response.statusCode).toBe(201);
+    const [header, line] = parseCsv((await gold.get(`/api/books/exports/?format=xero-sales&${Q1}`)).body);
+    const cells = Object.fromEntries((header ?? []).map((name, i) => [name, line?.[i]]));
+    expect(cells).toMatchObject({
+      '*ContactName': 'Ada Collector',
+      EmailAddress: 'ada@example.com',
+      POAddressLine1: '1 High Street',
+      POAddressLine2: 'Flat 2',
+      POCity: 'Bath',
+      POPostalCode: 'BA1 1AA',
+      POCountry: 'United Kingdom',
+      '*UnitAmount': '1500.00',
+    });
   });
 
   it('QuickBooks Online: invoices and credit notes in the documented columns', async () => {
