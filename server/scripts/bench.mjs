@@ -128,6 +128,13 @@ async function main() {
     console.log(
       `ratio auth-check / bare: ${ratio.toFixed(2)} (goal ≥ 0.8, issue 26) ${ratio >= 0.8 ? 'OK' : 'BELOW GOAL'}`,
     );
+    if (process.env.DATABASE_URL) {
+      // Issue 26's second figure: PostgreSQL, 50 connections (BENCH_CONNECTIONS=50).
+      console.log(
+        `auth-check on PostgreSQL at ${connections} connections: ${loupe.rps.toFixed(0)} req/s ` +
+          `(goal ≥ 5000 at 50 connections) ${loupe.rps >= 5000 ? 'OK' : 'BELOW GOAL'}`,
+      );
+    }
   } finally {
     for (const target of Object.values(targets)) {
       target.child.stdin.end();

@@ -75,6 +75,8 @@ export interface LoupeApiOptions {
 export const loupeApi: FastifyPluginAsync<LoupeApiOptions> = async (instance, options) => {
   const fastify = instance.withTypeProvider<TypeBoxTypeProvider>();
   const ctx = createContext(options.db, options.config, options.now ?? (() => new Date()));
+  // The session cache's listening connection ends with the app (the database may outlive it: tests, hosts).
+  fastify.addHook('onClose', async () => ctx.sessions.close());
 
   // The host's validator may coerce types and drop unknown fields (Fastify's defaults); this API's own
   // compiler rejects them instead, wherever it is mounted.

@@ -36,9 +36,9 @@ export interface Config {
   sessionIdleMinutes: number;
   sessionMaxHours: number;
   /**
-   * How long a looked-up session may be reused without asking the database. Every change made through this
-   * process is applied to the cache at once; the delay only concerns changes made by other API instances
-   * sharing one PostgreSQL (a sign-out or a role change there is seen here within this many seconds).
+   * How long a looked-up session may be reused without asking the database (0: never). Every change is
+   * applied to this process's cache at once and told to the other API instances on the same PostgreSQL through
+   * NOTIFY (modules/auth/sessions.ts); this lifetime bounds only what a lost notification could leave behind.
    */
   sessionCacheSeconds: number;
   /** The request limits of plugins/rate-limit.ts, per minute; see RateLimitConfig. */
@@ -177,10 +177,8 @@ export function loadConfig(env: Env = process.env): Config {
 
   const sessionIdleMinutes = integer('SESSION_IDLE_MINUTES', 30, 1, 60 * 24 * 30);
   const sessionMaxHours = integer('SESSION_MAX_HOURS', 12, 1, 24 * 365);
-  // The embedded database is single-process, so every sign-out and role change passes through this
-  // process's cache and reusing a session for a few seconds is exact. Several API instances on one
-  // PostgreSQL would see each other's changes only after the cache expires: off there unless asked for.
-  const sessionCacheSeconds = integer('SESSION_CACHE_SECONDS', databaseUrl === null ? 5 : 0, 0, 300);
+  // Exact on both databases: a sign-out or role change on another instance arrives by NOTIFY (issue 26).
+  const sessionCacheSeconds = integer('SESSION_CACHE_SECONDS', 5, 0, 300);
   const rateLimit = parseRateLimits(integer, problems);
 
   const production = raw('NODE_ENV') === 'production';

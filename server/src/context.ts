@@ -24,7 +24,8 @@ export function createContext(db: Db, config: Config, now: () => Date): AppConte
     now,
     repos,
     transaction: (work) => db.transaction((tx) => work(createRepositories(tx, now))),
-    sessions: new SessionService(repos.sessions, config, now),
+    // Session changes are told to every API process on the database through its NOTIFY (sessions.ts).
+    sessions: new SessionService(repos.sessions, config, now, db),
     // The throttle takes its own table lock, so it needs the database itself rather than a bound transaction.
     throttle: new LoginThrottle(new LoginFailuresRepository(db), now),
   };

@@ -118,11 +118,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ALLOWED_HOSTS: ' , ' })).toThrow('ALLOWED_HOSTS must name at least one host');
   });
 
-  it('caches sessions by default only on the single-process embedded database', () => {
+  it('caches sessions for 5 s by default on both databases (changes arrive by NOTIFY), 0 turns it off', () => {
     const url = 'postgres://loupe:pw@db.internal:5432/loupe';
     expect(loadConfig({}).sessionCacheSeconds).toBe(5);
-    expect(loadConfig({ DATABASE_URL: url }).sessionCacheSeconds).toBe(0);
-    expect(loadConfig({ DATABASE_URL: url, SESSION_CACHE_SECONDS: '5' }).sessionCacheSeconds).toBe(5);
+    expect(loadConfig({ DATABASE_URL: url }).sessionCacheSeconds).toBe(5);
+    expect(loadConfig({ DATABASE_URL: url, SESSION_CACHE_SECONDS: '0' }).sessionCacheSeconds).toBe(0);
   });
 
   it('resolves a relative DATA_DIR against the directory npm was started in', () => {

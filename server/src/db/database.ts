@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { Pool, type PoolConfig } from 'pg';
+import { Client, Pool, type PoolConfig } from 'pg';
 
 /** What repositories need: parameterised queries, inside or outside a transaction. */
 export interface Queryable {
@@ -22,6 +22,27 @@ export interface Db extends Transaction {
    * so it may be called inside one (db/backup.ts does, for a copy consistent with its checksums).
    */
   dumpDataDir?(): Promise<Uint8Array>;
+  /**
+   * Hears `NOTIFY channel` from every process on this database (PostgreSQL's LISTEN): `live(true)` once
+   * listening, `live(false)` while the connection is lost (notifications sent meanwhile are missed, so a
+   * cache kept by them must not be trusted), then `live(true)` again after reconnecting. Stops on the returned
+   * function or on close().
+   */
+  listen(channel: string, handlers: ChannelHandlers): Promise<() => Promise<void>>;
+  /** `pg_notify(channel, payload)`: delivered to every listener, this process's included (≤ 8,000 bytes). */
+  notify(channel: string, payload: string): Promise<void>;
+}
+
+export interface ChannelHandlers {
+  message(payload: string): void;
+  live(listening: boolean): void;
+}
+
+/** A channel name as LISTEN takes it: an identifier, never quoted user input. */
+const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
+function checkedChannel(channel: string): string {
+  if (!CHANNEL.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  return channel;
 }
 
 export function createPgliteDb(dataDir: string | undefined, onClose?: () => void): Db {
@@ -53,6 +74,18 @@ export function createPgliteDb(dataDir: string | undefined, onClose?: () => void
     async dumpDataDir() {
       return new Uint8Array(await (await pg.dumpDataDir('none')).arrayBuffer());
     },
+    // One process owns the data folder, so every notification comes from this process: listening never drops.
+    async listen(channel, handlers) {
+      const stop = await pg.listen(checkedChannel(channel), (payload) => handlers.message(payload));
+      handlers.live(true);
+      return async () => {
+        handlers.live(false);
+        if (!closed) await stop();
+      };
+    },
+    async notify(channel, payload) {
+      await pg.query('SELECT pg_notify($1, $2)', [checkedChannel(channel), payload]);
+    },
     async close() {
       if (closed) return;
       closed = true;
@@ -73,6 +106,7 @@ export function createPostgresDb(databaseUrl: string): Db {
   pool.on('error', () => undefined);
   const url = new URL(databaseUrl);
   let closed = false;
+  const listeners = new Set<() => Promise<void>>();
   return {
     kind: 'postgres',
     description: `PostgreSQL at ${url.hostname}${url.port ? `:${url.port}` : ''}${url.pathname}`,
@@ -104,10 +138,96 @@ export function createPostgresDb(databaseUrl: string): Db {
         client.release();
       }
     },
+    async listen(channel, handlers) {
+      const { stop, firstAttempt } = listenWithReconnect(databaseUrl, checkedChannel(channel), handlers);
+      // Listening (or known not to be) before the caller relies on it; a failure keeps retrying behind.
+      await firstAttempt;
+      const stopOnce = async () => {
+        if (listeners.delete(stopOnce)) await stop();
+      };
+      listeners.add(stopOnce);
+      return stopOnce;
+    },
+    async notify(channel, payload) {
+      await pool.query('SELECT pg_notify($1, $2)', [checkedChannel(channel), payload]);
+    },
     async close() {
       if (closed) return;
       closed = true;
+      await Promise.all([...listeners].map((stop) => stop()));
       await pool.end();
     },
   };
+}
+
+/** The application_name of this process's connection listening on `channel`. */
+export const listenerName = (channel: string): string => `loupe ${channel} ${process.pid}`;
+
+const RECONNECT_FIRST_MS = 250;
+const RECONNECT_MAX_MS = 10_000;
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to queries and lose it), reconnecting with
+ * a growing pause when it drops; `live` says when notifications may have been missed. Returns the stop, and
+ * the first attempt's end (listening, or failed and retrying).
+ */
+function listenWithReconnect(
+  databaseUrl: string,
+  channel: string,
+  handlers: ChannelHandlers,
+): { stop: () => Promise<void>; firstAttempt: Promise<void> } {
+  let stopped = false;
+  let client: Client | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let pauseMs = RECONNECT_FIRST_MS;
+
+  const connect = async () => {
+    timer = null;
+    if (stopped) return;
+    // Named, so an operator (and a test) can tell this process's listening connection in pg_stat_activity.
+    const next = new Client({ connectionString: databaseUrl, application_name: listenerName(channel) });
+    client = next;
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      if (client === next) client = null;
+      next.removeAllListeners('notification');
+      void next.end().catch(() => undefined);
+      if (stopped) return;
+      handlers.live(false);
+      timer = setTimeout(() => void connect(), pauseMs);
+      pauseMs = Math.min(pauseMs * 2, RECONNECT_MAX_MS);
+    };
+    next.on('error', onLost);
+    next.on('end', onLost);
+    next.on('notification', (notification) => {
+      if (notification.channel === channel) handlers.message(notification.payload ?? '');
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${channel}`);
+    } catch {
+      onLost();
+      return;
+    }
+    if (stopped || lost) return;
+    pauseMs = RECONNECT_FIRST_MS;
+    handlers.live(true);
+  };
+  const firstAttempt = connect();
+
+  const stop = async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    const current = client;
+    client = null;
+    handlers.live(false);
+    if (current) {
+      current.removeAllListeners();
+      current.on('error', () => undefined);
+      await current.end().catch(() => undefined);
+    }
+  };
+  return { stop, firstAttempt };
 }

@@ -26,7 +26,7 @@ export class AccountService {
     const emailError = fields.email ? validateEmail(fields.email) : null;
     if (emailError) throw fieldErrors({ email: [emailError] });
     const updated = await this.ctx.repos.users.updateProfile(caller.user.id, fields);
-    this.ctx.sessions.forgetUser(caller.user.id);
+    await this.ctx.sessions.forgetUser(caller.user.id);
     if (!updated) throw notAuthenticated();
     return updated;
   }
@@ -63,7 +63,7 @@ export class AccountService {
       await recordPasswordChange(repos.audit, caller, this.ctx.now());
       return this.ctx.sessions.replaceAll(caller, origin, repos.sessions);
     });
-    this.ctx.sessions.forgetUser(user.id);
+    await this.ctx.sessions.forgetUser(user.id);
     return key;
   }
 }

@@ -11,6 +11,7 @@ import {
   type User,
 } from '@loupe/contracts';
 import type { Config } from '../../config';
+import type { Db } from '../../db/database';
 import { SessionsRepository, type SessionSummary } from './sessions-repository';
 
 export interface Caller {
@@ -85,25 +86,133 @@ function activeShop(shops: readonly ShopMembership[], shopId: number | null): Sh
   return shopId === null ? undefined : shops.find((shop) => shop.id === shopId);
 }
 
+/** The channel every API process on one database hears session changes on (issue 26, goal 1). */
+export const SESSION_CHANGES_CHANNEL = 'loupe_session_changes';
+
+/**
+ * What changed, as sent on the channel: one session (by its key's hash), every session of a user, or every
+ * session working in a shop (its settings widen or narrow what a role may do).
+ */
+export type SessionChange = { session: string } | { user: number } | { shop: number };
+
+/** A notification's payload is at most 8,000 bytes: session hashes go in batches well under it. */
+const HASHES_PER_NOTIFICATION = 100;
+
+/** Where changes are told to every process and heard from them: the database's LISTEN/NOTIFY. */
+export type SessionChangeChannel = Pick<Db, 'listen' | 'notify'>;
+
 /**
  * Server-side sessions. Looked-up sessions are kept in memory for SESSION_CACHE_SECONDS: one database round
- * trip (a quarter of a millisecond even on the embedded database) would otherwise dominate every signed-in
- * request. Whatever this process changes (sign-out, password, role, profile) drops the affected entries at once.
+ * trip (a quarter of a millisecond on the embedded database, more on PostgreSQL) would otherwise dominate
+ * every signed-in request. Whatever changes a session (sign-out, password, role, profile, a shop's settings)
+ * drops the affected entries here at once and is told to every other API process on the same database through
+ * PostgreSQL's NOTIFY, which each process LISTENs to: a sign-out on one instance is honoured by the others
+ * within a notification's delay, not the cache's lifetime. The cache is used only while this process is
+ * listening; when the listening connection drops, the cache is emptied and bypassed until it is back.
  */
 export class SessionService {
   readonly idleMs: number;
   readonly maxMs: number;
   private readonly cacheMs: number;
   private readonly cache = new Map<string, CachedSession>();
+  /** Whether changes made by other processes reach this one now (see listenForChanges). */
+  private hearing = false;
+  /** Counts the changes heard, so that a look-up that raced one is not kept (see resolve). */
+  private changesHeard = 0;
+  private listening: Promise<void> | null = null;
+  private stopListening: (() => Promise<void>) | null = null;
 
   constructor(
     private readonly repo: SessionsRepository,
     config: Pick<Config, 'sessionIdleMinutes' | 'sessionMaxHours' | 'sessionCacheSeconds'>,
     private readonly now: () => Date,
+    private readonly changes: SessionChangeChannel | null = null,
   ) {
     this.idleMs = config.sessionIdleMinutes * 60_000;
     this.maxMs = config.sessionMaxHours * 3_600_000;
     this.cacheMs = config.sessionCacheSeconds * 1000;
+  }
+
+  /**
+   * Starts hearing other processes' session changes, once (resolve calls it; the database's close stops it).
+   * Without a channel (a test's bare service) nothing is cached: nothing would tell it of other changes.
+   */
+  listenForChanges(): Promise<void> {
+    if (this.listening) return this.listening;
+    if (!this.changes || this.cacheMs <= 0) return (this.listening = Promise.resolve());
+    this.listening = this.changes
+      .listen(SESSION_CHANGES_CHANNEL, {
+        message: (payload) => this.applyChange(payload),
+        live: (listening) => {
+          // Whatever was said while not listening is lost: start again from the database.
+          this.cache.clear();
+          this.changesHeard += 1;
+          this.hearing = listening;
+        },
+      })
+      .then(
+        (stop) => {
+          this.stopListening = stop;
+        },
+        () => {
+          this.hearing = false;
+        },
+      );
+    return this.listening;
+  }
+
+  /** Stops hearing changes and keeps nothing more (the app is closing; its database may stay open). */
+  async close(): Promise<void> {
+    await this.listening;
+    const stop = this.stopListening;
+    this.stopListening = null;
+    this.cache.clear();
+    this.hearing = false;
+    this.listening = Promise.resolve();
+    if (stop) await stop();
+  }
+
+  /** Whether a looked-up session may be kept in memory now. */
+  get caching(): boolean {
+    return this.cacheMs > 0 && this.hearing;
+  }
+
+  private applyChange(payload: string): void {
+    let change: SessionChange | SessionChange[];
+    try {
+      change = JSON.parse(payload) as SessionChange | SessionChange[];
+    } catch {
+      this.cache.clear();
+      return;
+    }
+    this.changesHeard += 1;
+    for (const one of Array.isArray(change) ? change : [change]) this.dropLocally(one);
+  }
+
+  private dropLocally(change: SessionChange): void {
+    if ('session' in change) {
+      this.cache.delete(change.session);
+      return;
+    }
+    for (const [keyHash, entry] of this.cache) {
+      const caller = entry.caller;
+      const matches =
+        'user' in change
+          ? caller.user.id === change.user
+          : caller.shop?.id === change.shop || caller.shops.some((shop) => shop.id === change.shop);
+      if (matches) this.cache.delete(keyHash);
+    }
+  }
+
+  /** Drops the entries here at once and tells every other process (after the change committed). */
+  private async tell(changes: SessionChange[]): Promise<void> {
+    for (const change of changes) this.dropLocally(change);
+    if (!this.changes || this.cacheMs <= 0 || changes.length === 0) return;
+    for (let i = 0; i < changes.length; i += HASHES_PER_NOTIFICATION) {
+      const batch = changes.slice(i, i + HASHES_PER_NOTIFICATION);
+      // A lost notification would leave another process trusting its copy for the cache's lifetime at most.
+      await this.changes.notify(SESSION_CHANGES_CHANNEL, JSON.stringify(batch)).catch(() => undefined);
+    }
   }
 
   /**
@@ -141,12 +250,14 @@ export class SessionService {
     if (!key || !SESSION_KEY.test(key)) return null;
     const keyHash = hashSessionKey(key);
     const nowMs = this.now().getTime();
-    let entry = this.cache.get(keyHash);
+    if (!this.listening) await this.listenForChanges();
+    let entry = this.caching ? this.cache.get(keyHash) : undefined;
     if (entry && nowMs - entry.fetchedMs >= this.cacheMs) {
       this.cache.delete(keyHash);
       entry = undefined;
     }
     if (!entry) {
+      const heardBefore = this.changesHeard;
       const row = await this.repo.findLive(
         keyHash,
         new Date(nowMs - this.maxMs),
@@ -176,7 +287,8 @@ export class SessionService {
         lastSeenMs: new Date(row.last_seen_at).getTime(),
         fetchedMs: nowMs,
       };
-      if (this.cacheMs > 0) this.remember(keyHash, entry);
+      // A change heard while the row was read may be newer than the row: serve it this once, keep nothing.
+      if (this.caching && this.changesHeard === heardBefore) this.remember(keyHash, entry);
     }
     // The same limits as the query's, for an entry served from memory.
     if (nowMs - entry.createdMs >= this.maxMs || nowMs - entry.lastSeenMs >= this.idleMs) {
@@ -193,8 +305,8 @@ export class SessionService {
   async end(key: string | undefined): Promise<void> {
     if (!key || !SESSION_KEY.test(key)) return;
     const keyHash = hashSessionKey(key);
-    this.cache.delete(keyHash);
     await this.repo.delete(keyHash);
+    await this.tell([{ session: keyHash }]);
   }
 
   /** The user's live sessions (within the idle and absolute limits), most recently used first. */
@@ -206,7 +318,7 @@ export class SessionService {
   /** Ends every session of the caller's user but the caller's own; how many ended. */
   async endOthers(caller: Caller): Promise<number> {
     const ended = await this.repo.deleteOthers(caller.user.id, caller.sessionKeyHash);
-    for (const keyHash of ended) this.cache.delete(keyHash);
+    await this.tell(ended.map((keyHash) => ({ session: keyHash })));
     return ended.length;
   }
 
@@ -215,14 +327,21 @@ export class SessionService {
     if (!PUBLIC_ID.test(publicId)) return false;
     const keyHash = await this.repo.deleteByPublicId(userId, publicId);
     if (keyHash === null) return false;
-    this.cache.delete(keyHash);
+    await this.tell([{ session: keyHash }]);
     return true;
   }
 
-  /** Drops cached sessions of a user whose password, profile or memberships changed. */
-  forgetUser(userId: number): void {
-    for (const [keyHash, entry] of this.cache)
-      if (entry.caller.user.id === userId) this.cache.delete(keyHash);
+  /**
+   * Drops cached sessions of a user whose password, profile or memberships changed, here and in every other
+   * process. Call it once the change committed.
+   */
+  async forgetUser(userId: number): Promise<void> {
+    await this.tell([{ user: userId }]);
+  }
+
+  /** Drops cached sessions working in a shop whose settings changed what its roles may do (here and elsewhere). */
+  async forgetShop(shopId: number): Promise<void> {
+    await this.tell([{ shop: shopId }]);
   }
 
   /** A new random id (256 bits); only its hash is stored. */

@@ -1,5 +1,6 @@
 import type { ModuleContext } from '../../kernel/context';
 import type { AuditRepository } from '../audit';
+import type { AuthContext } from '../auth';
 import type { MembershipsRepository } from '../shops';
 import type { InvoicesRepository } from './invoices-repository';
 import type { SettingsRepository } from './settings-repository';
@@ -15,4 +16,7 @@ export interface DocumentsRepos {
   reports: { shopToday(shopId: number, at: Date): Promise<string> };
 }
 
-export type DocumentsContext = ModuleContext<DocumentsRepos>;
+/** The module context, and the sessions a change of the shop's settings reaches (they carry what roles may do). */
+export interface DocumentsContext extends ModuleContext<DocumentsRepos> {
+  sessions: Pick<AuthContext['sessions'], 'forgetShop'>;
+}

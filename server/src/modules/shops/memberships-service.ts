@@ -96,7 +96,7 @@ export class MembershipsService {
         return { membership, created: false };
       });
       // The member's role and shop are part of their cached sessions.
-      this.ctx.sessions.forgetUser(parsed.id);
+      await this.ctx.sessions.forgetUser(parsed.id);
       return saved;
     } catch (error) {
       if (isUniqueViolation(error)) {

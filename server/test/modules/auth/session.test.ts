@@ -6,6 +6,20 @@ const { state, rebuild, appWith } = apiTestbed({ clock: true });
 
 const MINUTE = 60_000;
 
+/** Retries `check` for up to two seconds of real time: a notification arrives after the request that sent it. */
+async function eventually(check: () => Promise<void>): Promise<void> {
+  const deadline = Date.now() + 2_000;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}
+
 describe('GET /csrf/', () => {
   it('sets a csrftoken cookie the page can read, and keeps a valid one', async () => {
     const browser = new Browser(state.app);
@@ -313,10 +327,58 @@ describe('session cache', () => {
     return there;
   }
 
-  it('sees a sign-out made by another instance within SESSION_CACHE_SECONDS', async () => {
+  it('sees a sign-out made by another instance at once: it is told through the database (NOTIFY)', async () => {
     const there = await signOutSeenBy();
+    // The clock stands still: only the notification can have emptied the other instance's copy.
+    await eventually(async () => expect((await there.get('/api/profile/me/')).statusCode).toBe(401));
+  });
+
+  it('keeps a looked-up session in memory: a row deleted behind its back is still served until it expires', async () => {
+    const browser = new Browser(state.app);
+    await browser.signIn('gold');
+    expect((await browser.get('/api/profile/me/')).statusCode).toBe(200);
+    // No NOTIFY: what a lost notification would leave behind, bounded by SESSION_CACHE_SECONDS.
+    await state.db.query('DELETE FROM sessions WHERE user_id = $1', [state.fx.ids.gold]);
+    expect((await browser.get('/api/profile/me/')).statusCode).toBe(200);
     state.clock.advance(5_000);
-    expect((await there.get('/api/profile/me/')).statusCode).toBe(401);
+    expect((await browser.get('/api/profile/me/')).statusCode).toBe(401);
+  });
+
+  it('another instance sees a role change, a removal and a shop setting made here, without waiting', async () => {
+    const other = await appWith();
+    const silver = new Browser(state.app);
+    await silver.signIn('silver');
+    const there = new Browser(other);
+    there.cookies.set(SESSION_COOKIE, silver.cookies.get(SESSION_COOKIE) as string);
+    const check = async () => (await there.get('/auth-check/')).json();
+    expect(await check()).toMatchObject({ role: 'silver', permission_settings: { silverSeesCosts: false } });
+    const owner = new Browser(state.app);
+    await owner.signIn('platinum');
+
+    expect((await owner.put('/api/shop/settings/', { silverSeesCosts: true })).statusCode).toBe(200);
+    await eventually(async () =>
+      expect(await check()).toMatchObject({ permission_settings: { silverSeesCosts: true } }),
+    );
+    const members = `/api/shops/${state.fx.shopId}/memberships/`;
+    expect((await owner.post(members, { user: state.fx.ids.silver, role: 'gold' })).statusCode).toBe(200);
+    await eventually(async () => expect(await check()).toMatchObject({ role: 'gold' }));
+    expect(
+      (await owner.post(members, { user: state.fx.ids.silver, role: 'gold', active: false })).statusCode,
+    ).toBe(200);
+    await eventually(async () => expect(await check()).toMatchObject({ role: null, shop: null }));
+  });
+
+  it('another instance sees "sign out everywhere else" and a new password at once', async () => {
+    const other = await appWith();
+    const phone = new Browser(state.app);
+    await phone.signIn('gold');
+    const laptop = new Browser(state.app);
+    await laptop.signIn('gold');
+    const there = new Browser(other);
+    there.cookies.set(SESSION_COOKIE, phone.cookies.get(SESSION_COOKIE) as string);
+    expect((await there.get('/api/profile/me/')).statusCode).toBe(200);
+    expect((await laptop.post('/api/account/sessions/sign-out-others/')).statusCode).toBe(200);
+    await eventually(async () => expect((await there.get('/api/profile/me/')).statusCode).toBe(401));
   });
 
   it('asks the database every time with SESSION_CACHE_SECONDS=0', async () => {

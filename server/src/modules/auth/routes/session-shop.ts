@@ -26,7 +26,7 @@ const sessionShopRoutes: FastifyPluginAsyncTypebox<{ ctx: AuthContext }> = async
     });
     if (!ok) throw notYourShop(shopId);
     // The notice is gone from every session of the user, not only this one.
-    ctx.sessions.forgetUser(caller.user.id);
+    await ctx.sessions.forgetUser(caller.user.id);
   };
 
   for (const [endpoint, makeActive, summary] of [

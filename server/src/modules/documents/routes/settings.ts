@@ -24,7 +24,13 @@ const settingsRoutes: FastifyPluginAsyncTypebox<{ ctx: DocumentsContext }> = asy
     ...staffRoute(endpoints.settings.update, TAGS, {
       summary: 'Changes the shop\u2019s details (platinum only); omitted fields keep their value; audited',
     }),
-    handler: async (request) => service.update(shopCaller(request), request.body),
+    handler: async (request) => {
+      const caller = shopCaller(request);
+      const saved = await service.update(caller, request.body);
+      // "Silver sees costs and profit" is part of every cached session working in the shop.
+      await ctx.sessions.forgetShop(caller.shopId);
+      return saved;
+    },
   });
 
   fastify.route({
