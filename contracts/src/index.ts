@@ -6,3 +6,4 @@ export * from './paths';
 export * from './amounts';
 export * from './permissions';
 export * from './address';
+export * from './item-attributes';

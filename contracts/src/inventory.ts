@@ -16,6 +16,8 @@ import { VAT_SCHEMES } from './documents-messages';
 import { ITEM_LOCATION_MAX } from './stock-take-messages';
 import { ConsignmentInput, ItemConsignment } from './stock-analytics';
 import { ITEM_ORDERINGS, ITEM_STATUSES, STOCK_TYPES, TRANSACTION_TYPES } from './constants';
+import { itemAttributeFields, itemAttributeInputFields } from './item-attribute-schemas';
+import { CONDITION_GRADES, METALS } from './item-attributes';
 
 /*
  * Inventory (SPEC §2-§5, issue 5). Endpoints: `endpoints.items` (endpoints.ts).
@@ -93,6 +95,11 @@ export type ItemPromotion = Static<typeof ItemPromotion>;
 
 const itemRowFields = {
   id: Type.Integer(),
+  /**
+   * The stock book's stock number (HMRC VAT Notice 718, issue 22): given when the item is created, the next in
+   * the shop's gap-free sequence (1, 2, 3…), never changed; searchable like the serial.
+   */
+  stockNumber: Type.Integer({ minimum: 1 }),
   serial: Type.String(),
   stockType: StockTypeSchema,
   brand: Type.String(),
@@ -125,6 +132,8 @@ const itemRowFields = {
    * ItemUpdate; the detail answer carries it as the ETag `W/"<version>"` too.
    */
   version: Type.Integer(),
+  /** Watch and jewellery attributes (issue 22; item-attributes.ts). */
+  ...itemAttributeFields,
 };
 
 /**
@@ -208,6 +217,8 @@ const editableFields = {
   vatScheme: Type.Optional(Choice(VAT_SCHEMES)),
   /** Trimmed, ≤ ITEM_LOCATION_MAX; default ''. */
   location: Type.Optional(Text({ maxLength: ITEM_LOCATION_MAX })),
+  /** Watch and jewellery attributes, each optional (item-attribute-schemas.ts); an edit keeps those left out. */
+  ...itemAttributeInputFields,
 };
 
 /**
@@ -273,7 +284,10 @@ export type ItemConflict = Static<typeof ItemConflict>;
  * - stock_type: Watches|Jewellery|Accessories; status: one status or a comma list ("available,checked_out")
  * - brand, model: exact catalogue names; min_price, max_price: inclusive bounds on purchasePrice, "£1,234.50"
  *   accepted (£, commas and spaces removed)
- * - search: serial starting with the text, case-insensitive
+ * - search: serial starting with the text, case-insensitive, or (all digits) the item of that stock number
+ * - reference: reference number containing the text, case-insensitive
+ * - condition_grade: one of CONDITION_GRADES; metal: one of METALS (item-attributes.ts)
+ * - box, papers: "true" | "false" (with box and papers: both "true"; box only: box=true&papers=false)
  * - client: client id; items currently checked out to that client
  * - promoted: "true" | "false"
  * - location: exact location (trimmed), e.g. "Safe 1"
@@ -296,6 +310,11 @@ export const ItemQuery = Type.Object(
     promoted: Type.Optional(Type.Boolean()),
     location: Type.Optional(Text({ maxLength: ITEM_LOCATION_MAX })),
     consignment: Type.Optional(Type.Boolean()),
+    reference: Type.Optional(Text({ maxLength: 40 })),
+    condition_grade: Type.Optional(Choice(CONDITION_GRADES)),
+    box: Type.Optional(Type.Boolean()),
+    papers: Type.Optional(Type.Boolean()),
+    metal: Type.Optional(Choice(METALS)),
     ordering: Type.Optional(Choice(ITEM_ORDERINGS, { default: '-created_at' })),
   },
   { additionalProperties: false },

@@ -45,7 +45,8 @@ function service(start: Item) {
           },
         };
       }
-      stored = { ...stored, ...fields, version: stored.version + 1 };
+      // The form sends numbers as typed; the fake keeps them as the service would answer them.
+      stored = { ...stored, ...(fields as Partial<Item>), version: stored.version + 1 };
       return { body: stored };
     },
   });

@@ -7,6 +7,7 @@ import type {
   PaymentMethod,
   StockType,
 } from '@loupe/contracts';
+import { NO_ATTRIBUTES } from '@loupe/contracts';
 import { authCheckAs, createFetchMock, type FetchCall, type FetchMock } from '@loupe/platform/testing';
 
 let nextId = 1;
@@ -20,6 +21,7 @@ export function makeItem(overrides: Partial<Item> = {}): Item {
   const retail = overrides.retailPrice === undefined ? purchasePrice * 1.5 : overrides.retailPrice;
   return {
     id,
+    stockNumber: id,
     serial: `SN${String(id).padStart(4, '0')}`,
     stockType: 'Watches',
     brand: 'Rolex',
@@ -44,6 +46,7 @@ export function makeItem(overrides: Partial<Item> = {}): Item {
     transactions: [],
     sale: null,
     version: 1,
+    ...NO_ATTRIBUTES,
     ...overrides,
   };
 }

@@ -25,5 +25,9 @@ export { daysBetween, notConsigned, type ItemsRepository } from './items-reposit
 export { auditView, SERIAL_TAKEN } from './common';
 export { postConsignmentPayable, reverseConsignmentPayable } from './consignment-service';
 export { standingSale } from './item-sales-repository';
+/** Items created inside another module's transaction (a buy-in), each with the next stock number. */
+export { createStockItems, type NewStockItem } from './stock-items';
+export type { AttributeChanges } from './items-repository';
+export { parseItemFields } from './item-input';
 export type { CheckoutsRepository } from './checkouts-repository';
 export type { ConsignmentPayableRepos, InventoryContext, InventoryRepos } from './deps';

@@ -10,6 +10,8 @@ import {
   type ItemTransactionInput,
   type ItemUpdate,
   type TransactionType,
+  ITEM_ATTRIBUTE_NAMES,
+  readItemAttributes,
 } from '@loupe/contracts';
 import { BLANK, REQUIRED } from '../../kernel/http-errors';
 import { ErrorBag, dateField, decimalField, invalidChoice, isOneOf, pagingOf } from '../../kernel/validation';
@@ -22,7 +24,7 @@ import {
   type Currency,
   type DecimalRule,
 } from '../../kernel/money';
-import type { ItemChanges, ItemFilter, NewTransaction } from './items-repository';
+import type { AttributeChanges, ItemChanges, ItemFilter, NewTransaction } from './items-repository';
 
 const FEE_RULE: DecimalRule = { maxDecimals: 4, maxWholeDigits: 3, allowZero: true };
 const PRICE_FILTER_RULE: DecimalRule = { ...AMOUNT_RULE, allowZero: true };
@@ -63,7 +65,18 @@ export function parseItemFields(
     purchasedOn: purchasedOn ?? today,
     location: body.location?.trim(),
     vatScheme: body.vatScheme,
+    attributes: parseAttributes(bag, body, today),
   };
+}
+
+/** The attributes sent (rules in contracts/src/item-attributes.ts), errors keyed by field; year up to this year. */
+function parseAttributes(bag: ErrorBag, body: Omit<ItemUpdate, 'version'>, today: string): AttributeChanges {
+  const sent = Object.fromEntries(
+    ITEM_ATTRIBUTE_NAMES.filter((name) => name in body).map((name) => [name, body[name]]),
+  );
+  const { values, errors } = readItemAttributes(sent, Number(today.slice(0, 4)));
+  for (const [field, message] of Object.entries(errors)) bag.add(field, message);
+  return values;
 }
 
 export interface ParsedCreate extends ItemChanges {
@@ -188,7 +201,17 @@ export function parseListQuery(query: ItemQuery): ParsedListQuery {
     if ('error' in parsed) bag.add(key, parsed.error);
     else filter[field] = parsed.value;
   }
-  if (query.search !== undefined) filter.serialPrefix = query.search.toLowerCase();
+  if (query.search !== undefined) {
+    filter.serialPrefix = query.search.toLowerCase();
+    // Digits only (a "#" before them allowed, as labels print it) may be a stock number too (issue 22).
+    const digits = /^#?\s*(\d{1,9})$/.exec(query.search);
+    if (digits) filter.stockNumber = Number(digits[1]);
+  }
+  if (query.reference !== undefined) filter.reference = query.reference.normalize('NFC').toLowerCase();
+  if (query.condition_grade !== undefined) filter.conditionGrade = query.condition_grade;
+  if (query.box !== undefined) filter.box = query.box;
+  if (query.papers !== undefined) filter.papers = query.papers;
+  if (query.metal !== undefined) filter.metal = query.metal;
   if (query.client !== undefined) filter.clientId = query.client;
   if (query.promoted !== undefined) filter.promoted = query.promoted;
   if (query.location !== undefined) filter.location = query.location;

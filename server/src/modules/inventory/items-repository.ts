@@ -1,5 +1,9 @@
 import type {
+  ConditionGrade,
   InventorySummary,
+  ItemAttributeValues,
+  Metal,
+  Movement,
   Item,
   ItemImage,
   ItemOrdering,
@@ -27,6 +31,14 @@ export interface ItemFilter {
   maxPrice?: string;
   /** Lower-cased serial prefix. */
   serialPrefix?: string;
+  /** With serialPrefix: an item of this stock number matches too (a search of digits only). */
+  stockNumber?: number;
+  /** Lower-cased text the reference number contains. */
+  reference?: string;
+  conditionGrade?: ConditionGrade;
+  box?: boolean;
+  papers?: boolean;
+  metal?: Metal;
   /** Items currently checked out to this client. */
   clientId?: number;
   promoted?: boolean;
@@ -51,8 +63,51 @@ export interface NewItem {
   location?: string;
   /** Issue 13: default margin (second-hand stock). */
   vatScheme?: VatScheme;
+  /** Issue 22: those recorded (the others stay '' or null). */
+  attributes?: AttributeChanges;
   userId: number;
   at: Date;
+}
+
+/** Attributes as stored: decimals as exact decimal text. Only those given are written. */
+export type AttributeChanges = Partial<Omit<ItemAttributeValues, 'caseDiameterMm' | 'weightGrams'>> & {
+  caseDiameterMm?: string | null;
+  weightGrams?: string | null;
+};
+
+/** Each attribute's column (migration 021). */
+const ATTRIBUTE_COLUMNS: ReadonlyArray<[keyof ItemAttributeValues, string, string]> = [
+  ['referenceNumber', 'reference_number', 'varchar'],
+  ['year', 'year', 'smallint'],
+  ['box', 'box', 'boolean'],
+  ['papers', 'papers', 'boolean'],
+  ['caseMaterial', 'case_material', 'varchar'],
+  ['caseDiameterMm', 'case_diameter_mm', 'numeric'],
+  ['dial', 'dial', 'varchar'],
+  ['movement', 'movement', 'varchar'],
+  ['conditionGrade', 'condition_grade', 'varchar'],
+  ['metal', 'metal', 'varchar'],
+  ['fineness', 'fineness', 'smallint'],
+  ['weightGrams', 'weight_grams', 'numeric'],
+  ['hallmark', 'hallmark', 'varchar'],
+  ['stones', 'stones', 'text'],
+];
+
+/**
+ * The columns of the attributes given and their placeholders, parameters numbered from `first`: an attribute
+ * left out is not written (an edit keeps it; an add leaves its default).
+ */
+function attributeAssignments(changes: AttributeChanges | undefined, first: number) {
+  const columns: string[] = [];
+  const values: string[] = [];
+  const params: unknown[] = [];
+  for (const [name, column, type] of ATTRIBUTE_COLUMNS) {
+    if (changes === undefined || !(name in changes)) continue;
+    params.push(changes[name] ?? null);
+    columns.push(column);
+    values.push(`$${first + params.length - 1}::${type}`);
+  }
+  return { columns, values, sets: columns.map((column, i) => `${column} = ${values[i]}`), params };
 }
 
 export interface NewTransaction {
@@ -75,6 +130,8 @@ export interface ItemChanges {
   location?: string;
   /** Issue 13: margin (default on add) or standard; undefined on an edit that does not send it. */
   vatScheme?: VatScheme;
+  /** Issue 22: the attributes sent (an edit keeps those left out). */
+  attributes?: AttributeChanges;
 }
 
 export interface StoredImage extends ItemImage {
@@ -83,6 +140,21 @@ export interface StoredImage extends ItemImage {
 
 interface RowRecord {
   id: number;
+  stock_number: number;
+  reference_number: string;
+  year: number | null;
+  box: boolean | null;
+  papers: boolean | null;
+  case_material: string;
+  case_diameter_mm: string | null;
+  dial: string;
+  movement: Movement | null;
+  condition_grade: ConditionGrade | null;
+  metal: Metal | '';
+  fineness: number | null;
+  weight_grams: string | null;
+  hallmark: string;
+  stones: string;
   serial: string;
   stock_type: StockType;
   brand: string;
@@ -151,6 +223,7 @@ function toRow(r: RowRecord, now: Date): ItemRow {
   const today = dayInZone(now, r.timezone);
   return {
     id: r.id,
+    stockNumber: r.stock_number,
     serial: r.serial,
     stockType: r.stock_type,
     brand: r.brand,
@@ -205,12 +278,28 @@ function toRow(r: RowRecord, now: Date): ItemRow {
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
     version: r.version,
+    referenceNumber: r.reference_number,
+    year: r.year,
+    box: r.box,
+    papers: r.papers,
+    caseMaterial: r.case_material,
+    caseDiameterMm: r.case_diameter_mm === null ? null : Number(r.case_diameter_mm),
+    dial: r.dial,
+    movement: r.movement,
+    conditionGrade: r.condition_grade,
+    metal: r.metal,
+    fineness: r.fineness,
+    weightGrams: r.weight_grams === null ? null : Number(r.weight_grams),
+    hallmark: r.hallmark,
+    stones: r.stones,
   };
 }
 
 /** Columns of a row, for a FROM clause that names the item `i`; the page's extras are joined per row. */
 const ROW_SELECT = `
-  i.id, i.serial, i.stock_type, i.brand, i.model, i.description,
+  i.id, i.stock_number, i.reference_number, i.year, i.box, i.papers, i.case_material,
+  i.case_diameter_mm::text AS case_diameter_mm, i.dial, i.movement, i.condition_grade, i.metal, i.fineness,
+  i.weight_grams::text AS weight_grams, i.hallmark, i.stones, i.serial, i.stock_type, i.brand, i.model, i.description,
   i.purchase_price::text AS purchase_price, i.trade_price::text AS trade_price,
   i.retail_price::text AS retail_price, i.status, i.purchased_on::text AS purchased_on,
   i.promoted_at, i.promotion_price::text AS promotion_price, i.promotion_note, i.created_at, i.updated_at,
@@ -277,8 +366,23 @@ function whereClause(shopId: number, filter: ItemFilter): { sql: string; params:
   if (filter.serialPrefix !== undefined) {
     // LIKE's own wildcards in what was typed are literal characters of a serial.
     const pattern = `${filter.serialPrefix.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    conditions.push(`lower(i.serial) LIKE ${add(pattern)}`);
+    const serial = `lower(i.serial) LIKE ${add(pattern)}`;
+    // Both are index reads (the serial prefix index, the shop's stock number key), OR-ed by a bitmap.
+    conditions.push(
+      filter.stockNumber === undefined
+        ? serial
+        : `(${serial} OR i.stock_number = ${add(filter.stockNumber)})`,
+    );
   }
+  if (filter.reference !== undefined) {
+    const pattern = `%${filter.reference.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    conditions.push(`lower(i.reference_number) LIKE ${add(pattern)}`);
+  }
+  if (filter.conditionGrade !== undefined)
+    conditions.push(`i.condition_grade = ${add(filter.conditionGrade)}`);
+  if (filter.box !== undefined) conditions.push(`i.box = ${add(filter.box)}`);
+  if (filter.papers !== undefined) conditions.push(`i.papers = ${add(filter.papers)}`);
+  if (filter.metal !== undefined) conditions.push(`i.metal = ${add(filter.metal)}`);
   if (filter.clientId !== undefined) {
     conditions.push(
       `i.id IN (SELECT item_id FROM checkouts WHERE client_id = ${add(filter.clientId)} AND returned_at IS NULL)`,
@@ -413,11 +517,24 @@ export class ItemsRepository {
     return rows.length > 0;
   }
 
+  /**
+   * Adds an item; its stock number is the next of the shop's sequence, taken in this transaction by the trigger
+   * of migration 021 (which holds the shop's counter row until the transaction ends). Returns its id.
+   */
   async insert(item: NewItem): Promise<number> {
-    const rows = await this.db.query<{ id: number }>(
+    return (await this.insertNumbered(item)).id;
+  }
+
+  /** As insert, with the stock number the item was given. */
+  async insertNumbered(item: NewItem): Promise<{ id: number; stockNumber: number }> {
+    const { columns, values, ...attributes } = attributeAssignments(item.attributes, 15);
+    const rows = await this.db.query<{ id: number; stock_number: number }>(
       `INSERT INTO items (shop_id, serial, stock_type, brand, model, description, trade_price, retail_price,
-                          status, purchased_on, created_by, created_at, updated_at, location, vat_scheme)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::numeric, $8::numeric, $9, $10, $11, $12, $12, $13, $14) RETURNING id`,
+                          status, purchased_on, created_by, created_at, updated_at, location, vat_scheme
+                          ${columns.map((c) => `, ${c}`).join('')})
+       VALUES ($1, $2, $3, $4, $5, $6, $7::numeric, $8::numeric, $9, $10, $11, $12, $12, $13, $14
+               ${values.map((v) => `, ${v}`).join('')})
+       RETURNING id, stock_number`,
       [
         item.shopId,
         item.serial,
@@ -433,9 +550,20 @@ export class ItemsRepository {
         item.at,
         item.location ?? '',
         item.vatScheme ?? 'margin',
+        ...attributes.params,
       ],
     );
-    return (rows[0] as { id: number }).id;
+    const row = rows[0] as { id: number; stock_number: number };
+    return { id: row.id, stockNumber: row.stock_number };
+  }
+
+  /** The price paid for an item bought by a purchase document (issue 22), which has no transactions. */
+  async setPurchasePrice(shopId: number, id: number, price: string): Promise<void> {
+    await this.db.query('UPDATE items SET purchase_price = $3::numeric WHERE shop_id = $1 AND id = $2', [
+      shopId,
+      id,
+      price,
+    ]);
   }
 
   /**
@@ -501,10 +629,11 @@ export class ItemsRepository {
     expected: ExpectedVersion,
   ): Promise<boolean> {
     const condition = versionCondition(expected, 12);
+    const attributes = attributeAssignments(changes.attributes, 12 + condition.params.length);
     const updated = await this.db.query(
       `UPDATE items SET serial = $3, stock_type = $4, brand = $5, model = $6, description = $7,
                         purchased_on = $8, updated_at = $9, location = coalesce($10, location),
-                        vat_scheme = coalesce($11, vat_scheme)
+                        vat_scheme = coalesce($11, vat_scheme)${attributes.sets.map((set) => `, ${set}`).join('')}
         WHERE shop_id = $1 AND id = $2${condition.sql} RETURNING id`,
       [
         shopId,
@@ -519,6 +648,7 @@ export class ItemsRepository {
         changes.location ?? null,
         changes.vatScheme ?? null,
         ...condition.params,
+        ...attributes.params,
       ],
     );
     return updated.length === 1;

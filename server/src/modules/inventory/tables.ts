@@ -9,6 +9,8 @@ export const OWNED_TABLES = [
   'item_counts',
   'checkouts',
   'consignments',
+  // Each shop's last stock number (migration 021): taken by the trigger on items, in the creating transaction.
+  'stock_number_counters',
 ] as const;
 
 /**
