@@ -7,6 +7,7 @@ export * from './paths';
 export * from './void-messages';
 export * from './documents-messages';
 export * from './deal-messages';
+export * from './purchase-messages';
 export * from './label-text';
 export * from './stock-take-messages';
 export * from './stock-analytics-messages';

@@ -110,6 +110,27 @@ export const endpoints = {
     cancel: { method: 'POST', path: '/api/deals/:id/cancel/', body: 'DealCancel', response: 'Deal' },
     void: { method: 'POST', path: '/api/deals/:id/void/', body: 'VoidRequest', response: 'Deal' },
   },
+  /** Purchases — buy-ins with due diligence (issue 22, purchases.ts): the purchase invoice the seller signs. */
+  purchases: {
+    list: { method: 'GET', path: '/api/purchases/', query: 'PurchaseQuery', response: 'PurchaseList' },
+    create: { method: 'POST', path: '/api/purchases/', body: 'PurchaseCreate', response: 'Purchase', status: 201 },
+    check: { method: 'POST', path: '/api/purchases/check/', body: 'PurchaseCreate', response: 'PurchaseCheck' },
+    detail: { method: 'GET', path: '/api/purchases/:id/', response: 'Purchase' },
+    void: { method: 'POST', path: '/api/purchases/:id/void/', body: 'VoidRequest', response: 'Purchase' },
+    pdf: { method: 'GET', path: '/api/purchases/:id/pdf/', response: 'FileDownload' },
+    uploadCertificate: {
+      method: 'POST',
+      path: '/api/purchases/:id/lines/:lineId/certificate/',
+      upload: 'file',
+      response: 'Purchase',
+      status: 201,
+    },
+    certificate: {
+      method: 'GET',
+      path: '/api/purchases/:id/lines/:lineId/certificate/',
+      response: 'FileDownload',
+    },
+  },
   items: {
     list: { method: 'GET', path: '/api/items/', query: 'ItemQuery', response: 'ItemList' },
     create: { method: 'POST', path: '/api/items/', body: 'ItemCreate', response: 'Item', status: 201 },

@@ -13,6 +13,8 @@ export * from './documents';
 export * from './documents-messages';
 export * from './deals';
 export * from './deal-messages';
+export * from './purchases';
+export * from './purchase-messages';
 export * from './labels';
 export * from './stock-takes';
 export * from './stock-take-messages';
