@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { ADDRESS_MAX_LENGTHS } from './address';
 import { ClientCdd } from './documents';
 import {
   Choice,
@@ -33,6 +34,27 @@ import { VoidInfo } from './corrections';
  */
 
 export const ClientStatusSchema = Choice(CLIENT_STATUSES);
+
+// ---------------------------------------------------------------- postal address
+
+/** The five parts of a postal address as the API answers them (address.ts's PostalAddress). */
+export const PostalAddressFields = Type.Object({
+  addressLine1: Type.String(),
+  addressLine2: Type.String(),
+  town: Type.String(),
+  postcode: Type.String(),
+  country: Type.String(),
+});
+export type PostalAddressFields = Static<typeof PostalAddressFields>;
+
+/** The parts as a request sends them: each optional, one line of text, within the columns' lengths. */
+export const PostalAddressWrite = Type.Object({
+  addressLine1: Type.Optional(Text({ maxLength: ADDRESS_MAX_LENGTHS.addressLine1 })),
+  addressLine2: Type.Optional(Text({ maxLength: ADDRESS_MAX_LENGTHS.addressLine2 })),
+  town: Type.Optional(Text({ maxLength: ADDRESS_MAX_LENGTHS.town })),
+  postcode: Type.Optional(Text({ maxLength: ADDRESS_MAX_LENGTHS.postcode })),
+  country: Type.Optional(Text({ maxLength: ADDRESS_MAX_LENGTHS.country })),
+});
 export const LedgerDirectionSchema = Choice(LEDGER_DIRECTIONS);
 
 // ---------------------------------------------------------------- client
@@ -53,6 +75,11 @@ export const Client = Type.Object({
   hasItemCheckedOut: Type.Boolean(),
   /** Customer due diligence (issue 13): who verified the client and when; complete with a KYC document too. */
   cdd: ClientCdd,
+  /**
+   * The postal address (issue 22; rules and layout in address.ts): '' for a part not given; `country` is the
+   * country's English name, 'United Kingdom' when none was given. A UK postcode reads 'SW1A 1AA'.
+   */
+  ...PostalAddressFields.properties,
   /** ISO 8601 timestamps. */
   createdAt: Type.String(),
   updatedAt: Type.String(),
@@ -72,6 +99,11 @@ export type ClientList = Static<typeof ClientList>;
  * name (trimmed, required, not blank, ≤ 200) and email (trimmed, required, valid, ≤ 254) must be sent.
  * phone (≤ 40; digits, spaces, + ( ) - . /), status (default active) and notes (≤ 5000) are optional: on
  * create they default to '', 'active', ''; on PUT an omitted optional field keeps its value (as DRF does).
+ * The postal address (addressLine1, addressLine2, town, postcode, country) is optional, each part as phone is,
+ * checked by checkPostalAddress (address.ts): once any part but the country is given, addressLine1 and town are
+ * required and, in the United Kingdom, a postcode of UK format (written back as 'SW1A 1AA'); a blank or omitted
+ * country on create is 'United Kingdom'. Messages: "This field is required for a postal address.", "Enter a
+ * valid UK postcode, such as SW1A 1AA.". Send every part blank to remove an address.
  * Unknown fields are a 400 (`{"balance": ["This field is not allowed."]}`): the balance changes only through
  * the ledger. Messages: "This field is required.", "This field may not be blank.", "Enter a valid email
  * address.", "Enter a valid phone number.", "\"x\" is not a valid choice.".
@@ -83,6 +115,7 @@ export const ClientWrite = Type.Object(
     phone: Type.Optional(Text({ maxLength: 40 })),
     status: Type.Optional(ClientStatusSchema),
     notes: Type.Optional(Text({ maxLength: 5000, multiline: true })),
+    ...PostalAddressWrite.properties,
   },
   { additionalProperties: false },
 );

@@ -1,5 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { ClientStatus, Currency, PaymentMethod } from '@loupe/contracts';
+import {
+  checkPostalAddress,
+  type ClientStatus,
+  type Currency,
+  type PaymentMethod,
+  type PostalAddress,
+} from '@loupe/contracts';
 import { storeBytes } from '../kernel/file-storage';
 import { isoDay, seedingRepos, type DemoContext } from './demo-context';
 
@@ -158,6 +164,48 @@ const CLIENTS: DemoClient[] = [
   c('Ingrid Solberg', '+47 555 01 25', 270, null, [], { status: 'inactive' }),
 ];
 
+/**
+ * Each demo client's postal address (issue 22, item 4): UK addresses in the towns their phone numbers place
+ * them, and the clients abroad in theirs. [line 1, line 2, town, postcode, country]; the country left blank is
+ * the United Kingdom. Street names are real, house numbers made up; every UK postcode has the Royal Mail format.
+ */
+const ADDRESSES: Record<string, [string, string, string, string, string]> = {
+  'Eleanor Whitcombe': ['14 Cheyne Walk', '', 'London', 'SW3 5RA', ''],
+  'Marcus Adeyemi': ['Flat 6, Albion Court', '27 Fortess Road', 'London', 'NW5 1AD', ''],
+  'Sofia Marchetti': ['Via Monte Napoleone 8', '', 'Milano', '20121', 'Italy'],
+  'James Holloway': ['3 Rodney Street', '', 'Liverpool', 'L1 9ED', ''],
+  'Priya Raman': ['41 Marylebone High Street', '', 'London', 'W1U 5HE', ''],
+  'Oliver Bennett': ['The Old Rectory', 'Church Lane', 'Chipping Campden', 'GL55 6JG', ''],
+  'Hannah Kowalski': ['22 Deansgate', '', 'Manchester', 'M3 2BW', ''],
+  'Daniel Okafor': ['9 St John Street', '', 'Manchester', 'M3 4DN', ''],
+  'Charlotte Ng': ['Flat 12B, Tower 2', '1 Austin Road West', 'Kowloon', '', 'Hong Kong'],
+  'Thomas Fairbairn': ['17 Heriot Row', '', 'Edinburgh', 'EH3 6HP', ''],
+  'Amelia Strauss': ['Kurfürstendamm 52', '', 'Berlin', '10707', 'Germany'],
+  'Rafael Domínguez': ['Calle de Serrano 41', '', 'Madrid', '28001', 'Spain'],
+  'Grace Liu': ['5 Gloucester Crescent', '', 'London', 'NW1 7DS', ''],
+  'Henry Castellan': ['Mill House', 'Mill Lane', 'Henley-on-Thames', 'RG9 4HB', ''],
+  'Isabelle Fournier': ['12 Rue du Faubourg Saint-Honoré', '', 'Paris', '75008', 'France'],
+  'Kwame Mensah': ['88 Colmore Row', '', 'Birmingham', 'B3 2AB', ''],
+  'Lucy Harrington': ['2 Royal Crescent', '', 'Bath', 'BA1 2LR', ''],
+  'Nikolai Petrov': ['Flat 31, Kensington Court', '', 'London', 'W8 5DL', ''],
+  'Olivia Chen': ['245 East 57th Street, Apt 9C', '', 'New York, NY', '10022', 'United States'],
+  'William Ashdown': ['6 Trumpington Street', '', 'Cambridge', 'CB2 1QA', ''],
+  'Beatrice Lacroix': ['4 Cours Mirabeau', '', 'Aix-en-Provence', '13100', 'France'],
+  'Edward Penrose': ['Tremayne Farm', '', 'Truro', 'TR1 3XQ', ''],
+  'Fatima Al-Sayed': ['Villa 14, Street 2', 'Jumeirah 1', 'Dubai', '', 'United Arab Emirates'],
+  'George Whitaker': ['19 Park Square East', '', 'Leeds', 'LS1 2NE', ''],
+  'Ingrid Solberg': ['Bygdøy allé 23', '', 'Oslo', '0262', 'Norway'],
+};
+
+/** A demo client's address as the API would store it (the contracts' rule: a UK postcode in its standard form). */
+function addressOf(name: string): PostalAddress {
+  const [addressLine1, addressLine2, town, postcode, country] = ADDRESSES[name] ?? ['', '', '', '', ''];
+  const checked = checkPostalAddress({ addressLine1, addressLine2, town, postcode, country });
+  if (checked.problems !== null)
+    throw new Error(`Demo address of ${name}: ${JSON.stringify(checked.problems)}`);
+  return checked.address;
+}
+
 // Tiny but genuine files, so the demo's KYC downloads open: a 1×1 PNG, a minimal JPEG and a one-page PDF.
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
@@ -216,7 +264,11 @@ export async function seedClientsDemo(demo: DemoContext): Promise<void> {
     const { name, email, phone, status, notes } = x;
     idOf.set(
       email,
-      await repos.clients.insert(shopId, { name, email, phone, status, notes }, at(x.since, 9)),
+      await repos.clients.insert(
+        shopId,
+        { name, email, phone, status, notes, ...addressOf(name) },
+        at(x.since, 9),
+      ),
     );
   }
 
@@ -235,7 +287,7 @@ export async function seedClientsDemo(demo: DemoContext): Promise<void> {
       id: idOf.get(x.email) as number,
       action: 'create',
       before: null,
-      after: fields,
+      after: { ...fields, ...addressOf(x.name) },
       at: at(x.since, 9),
     });
   });

@@ -1,4 +1,5 @@
 import type {
+  PostalAddress,
   Client,
   ClientBalanceRow,
   ClientCheckout,
@@ -10,8 +11,8 @@ import type { Queryable } from '../../db/database';
 import { moneyOut } from '../../kernel/money';
 import { type ExpectedVersion, lastChange, versionCondition } from '../../kernel/record-versions';
 
-/** The editable fields of a client, already validated and trimmed. */
-export interface ClientFields {
+/** The editable fields of a client, already validated and trimmed (the address as checkPostalAddress gives it). */
+export interface ClientFields extends PostalAddress {
   name: string;
   email: string;
   phone: string;
@@ -44,6 +45,11 @@ interface ClientRecord {
   created_at: Date | string;
   updated_at: Date | string;
   version: number;
+  address_line1: string;
+  address_line2: string;
+  town: string;
+  postcode: string;
+  country: string;
 }
 
 const iso = (value: Date | string): string => new Date(value).toISOString();
@@ -55,7 +61,8 @@ const HAS_ITEM_OUT =
 
 const CLIENT_COLUMNS = `c.id, c.name, c.email, c.phone, c.status, c.notes, c.balance::text AS balance,
   ${HAS_KYC} AS kyc, ${HAS_ITEM_OUT} AS has_item_checked_out,
-  c.cdd_verified_by_name, c.cdd_verified_on::text AS cdd_verified_on, c.created_at, c.updated_at, c.version`;
+  c.cdd_verified_by_name, c.cdd_verified_on::text AS cdd_verified_on, c.created_at, c.updated_at, c.version,
+  c.address_line1, c.address_line2, c.town, c.postcode, c.country`;
 
 /** Each ordering ends on the id in the same direction, so pages never overlap or skip a row. */
 const ORDER_BY: Record<ClientOrdering, string> = {
@@ -88,6 +95,11 @@ const toClient = (r: ClientRecord): Client => ({
     verifiedOn: r.cdd_verified_on,
     complete: r.kyc && r.cdd_verified_on !== null,
   },
+  addressLine1: r.address_line1,
+  addressLine2: r.address_line2,
+  town: r.town,
+  postcode: r.postcode,
+  country: r.country,
   createdAt: iso(r.created_at),
   updatedAt: iso(r.updated_at),
   version: r.version,
@@ -164,9 +176,23 @@ export class ClientsRepository {
 
   async insert(shopId: number, fields: ClientFields, at: Date): Promise<number> {
     const rows = await this.db.query<{ id: number }>(
-      `INSERT INTO clients (shop_id, name, email, phone, status, notes, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING id`,
-      [shopId, fields.name, fields.email, fields.phone, fields.status, fields.notes, at],
+      `INSERT INTO clients (shop_id, name, email, phone, status, notes, created_at, updated_at,
+                            address_line1, address_line2, town, postcode, country)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9, $10, $11, $12) RETURNING id`,
+      [
+        shopId,
+        fields.name,
+        fields.email,
+        fields.phone,
+        fields.status,
+        fields.notes,
+        at,
+        fields.addressLine1,
+        fields.addressLine2,
+        fields.town,
+        fields.postcode,
+        fields.country,
+      ],
     );
     return (rows[0] as { id: number }).id;
   }
@@ -183,9 +209,10 @@ export class ClientsRepository {
     at: Date,
     expected: ExpectedVersion,
   ): Promise<boolean> {
-    const condition = versionCondition(expected, 9);
+    const condition = versionCondition(expected, 14);
     const rows = await this.db.query(
-      `UPDATE clients SET name = $3, email = $4, phone = $5, status = $6, notes = $7, updated_at = $8
+      `UPDATE clients SET name = $3, email = $4, phone = $5, status = $6, notes = $7, updated_at = $8,
+              address_line1 = $9, address_line2 = $10, town = $11, postcode = $12, country = $13
         WHERE shop_id = $1 AND id = $2${condition.sql} RETURNING id`,
       [
         shopId,
@@ -196,6 +223,11 @@ export class ClientsRepository {
         fields.status,
         fields.notes,
         at,
+        fields.addressLine1,
+        fields.addressLine2,
+        fields.town,
+        fields.postcode,
+        fields.country,
         ...condition.params,
       ],
     );

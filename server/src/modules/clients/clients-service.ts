@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import {
+  ADDRESS_PARTS,
   KYC_MAX_BYTES,
   type Client,
   type Currency,
@@ -20,11 +21,11 @@ import type { ShopCaller } from '../../kernel/shop-scope';
 import { ErrorBag } from '../../kernel/validation';
 import type { ClientFields } from './clients-repository';
 import { guardCash, recordAmlRefusal, type CashPayment } from '../compliance';
-import { MAX_GBP, TOO_LARGE, TOO_SMALL, parseClientWrite, parsePayment } from './input';
+import { MAX_GBP, TOO_LARGE, TOO_SMALL, parseClientWrite, parsePayment, pickAddress } from './input';
 
 export const NOT_A_DOCUMENT = 'Upload a PDF, JPEG or PNG file. The file you uploaded is none of these.';
 const BALANCE_OVERFLOW = 'This payment would take the balance beyond \u00a3999,999,999,999.99.';
-const FIELDS = ['name', 'email', 'phone', 'status', 'notes'] as const;
+const FIELDS = ['name', 'email', 'phone', 'status', 'notes', ...ADDRESS_PARTS] as const;
 export const STALE_CLIENT = 'This client was changed by someone else after you opened it.';
 
 const fieldsOf = (client: Client): ClientFields => ({
@@ -33,6 +34,7 @@ const fieldsOf = (client: Client): ClientFields => ({
   phone: client.phone,
   status: client.status,
   notes: client.notes,
+  ...pickAddress(client),
 });
 
 /** The fields an update changed, as they were and as they are. */

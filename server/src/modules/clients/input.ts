@@ -1,4 +1,8 @@
 import {
+  ADDRESS_PARTS,
+  checkPostalAddress,
+  NO_ADDRESS,
+  type PostalAddress,
   DEFAULT_CURRENCY,
   DEFAULT_PAYMENT_METHOD,
   type Currency,
@@ -50,8 +54,10 @@ export function parseClientWrite(body: ClientWrite, current?: ClientFields): Cli
   const phone = text(body.phone);
   if (phone !== undefined && phone !== '' && !PHONE.test(phone)) bag.add('phone', INVALID_PHONE);
   const notes = text(body.notes);
+  const address = parseAddress(bag, body, current);
   bag.throwIfAny();
   return {
+    ...(address as PostalAddress),
     name: name as string,
     email: email as string,
     phone: phone ?? current?.phone ?? '',
@@ -60,6 +66,34 @@ export function parseClientWrite(body: ClientWrite, current?: ClientFields): Cli
     notes: notes ?? current?.notes ?? '',
   };
 }
+
+/**
+ * The postal address of a create or a PUT, checked whole by the contracts' rule (address.ts): on a PUT an omitted
+ * part keeps its value, so the address checked is the one that would be stored. Null when the bag got a problem.
+ */
+function parseAddress(bag: ErrorBag, body: ClientWrite, current?: ClientFields): PostalAddress | null {
+  const typed = { ...(current === undefined ? NO_ADDRESS : pickAddress(current)) };
+  for (const part of ADDRESS_PARTS) {
+    const value = body[part];
+    if (value !== undefined) typed[part] = value;
+  }
+  const checked = checkPostalAddress(typed);
+  if (checked.problems === null) return checked.address;
+  for (const part of ADDRESS_PARTS) {
+    const problem = checked.problems[part];
+    if (problem !== undefined) bag.add(part, problem);
+  }
+  return null;
+}
+
+/** Only the address parts of a record that has more. */
+export const pickAddress = (from: PostalAddress): PostalAddress => ({
+  addressLine1: from.addressLine1,
+  addressLine2: from.addressLine2,
+  town: from.town,
+  postcode: from.postcode,
+  country: from.country,
+});
 
 export interface ParsedClientQuery extends Paging {
   filter: ClientFilter;

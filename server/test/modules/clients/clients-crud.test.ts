@@ -1,4 +1,4 @@
-import type { Client } from '@loupe/contracts';
+import { NO_ADDRESS, type Client } from '@loupe/contracts';
 import { CLIENTS, audit, auditOf, client, clientsTestbed } from './setup';
 
 const { state, as, create, tableCounts } = clientsTestbed();
@@ -28,6 +28,7 @@ describe('adding a client', () => {
         kyc: false,
         hasItemCheckedOut: false,
         cdd: { verifiedBy: null, verifiedOn: null, complete: false },
+        ...NO_ADDRESS,
         createdAt: '2026-03-01T09:00:00.000Z',
         updatedAt: '2026-03-01T09:00:00.000Z',
         version: 1,
@@ -148,7 +149,7 @@ describe('adding a client', () => {
           userId: state.fx.ids.gold,
           username: 'gold',
           before: null,
-          after: { ...ada, status: 'active' },
+          after: { ...ada, status: 'active', ...NO_ADDRESS },
           createdAt: '2026-03-01T09:00:00.000Z',
         },
       ],
