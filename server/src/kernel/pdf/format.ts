@@ -86,14 +86,34 @@ export function formatDateShort(date: string): string {
   return `${d}/${m}/${y}`;
 }
 
+/**
+ * One formatter per time zone and kind, made on first use: building an Intl.DateTimeFormat loads the zone's
+ * rules and costs far more than formatting with it (a stock page of 25 rows took a quarter of its CPU time
+ * making them, issue 26's profile). Shops use a handful of zones, so the maps stay small.
+ */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(
+  cache: Map<string, Intl.DateTimeFormat>,
+  timeZone: string,
+  make: () => Intl.DateTimeFormat,
+): Intl.DateTimeFormat {
+  let format = cache.get(timeZone);
+  if (!format) {
+    format = make();
+    cache.set(timeZone, format);
+  }
+  return format;
+}
+
 /** The shop's calendar day (YYYY-MM-DD) of an instant, in its IANA time zone. */
 export function dayInZone(at: Date | string, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
+  const parts = formatterFor(
+    dayFormats,
     timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(new Date(at));
+    () => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }),
+  ).formatToParts(new Date(at));
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
@@ -104,11 +124,10 @@ export const dateOfDay = (day: string): Date => new Date(`${day}T12:00:00Z`);
 /** "23 Nov 2026, 14:05" in the shop's time zone; '' for none. */
 export function dateTimeInZone(at: string | null, timeZone: string): string {
   if (at === null) return '';
-  const time = new Intl.DateTimeFormat('en-GB', {
+  const time = formatterFor(
+    timeFormats,
     timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  }).format(new Date(at));
+    () => new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hour12: false }),
+  ).format(new Date(at));
   return `${formatDateLong(dayInZone(at, timeZone))}, ${time}`;
 }
