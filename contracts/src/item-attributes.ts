@@ -283,3 +283,17 @@ export function readItemAttributes(input: ItemAttributesInput, currentYear: numb
   }
   return { values, errors };
 }
+
+/** The stock number as labels and documents print it: "Stock no. 1042" (the search finds "1042" and "#1042"). */
+export const stockNumberText = (stockNumber: number): string => `Stock no. ${stockNumber}`;
+
+/**
+ * The stock number a search names, or null: digits only, optionally after "#" or "Stock no." as labels print
+ * it ("1042", "#1042", "Stock no. 1042"). The list search and the top bar's lookup read it the same way.
+ */
+export function stockNumberOf(text: string): number | null {
+  const match = /^(?:#|stock\s*no\.?)?\s*(\d{1,9})$/i.exec(text.trim());
+  if (!match) return null;
+  const n = Number(match[1]);
+  return n >= 1 ? n : null;
+}

@@ -198,8 +198,9 @@ export type StockTakeMarkUnavailable = Static<typeof StockTakeMarkUnavailable>;
 
 /**
  * `GET /api/items/by-serial/?serial=X` → the ItemRow of the shop's item with exactly that serial (trimmed),
- * or 404 {"detail": noItemWithSerial(X)}: the top bar's scanner (a keyboard-wedge scanner types the serial and
- * Enter, the camera button decodes a label's QR code).
+ * or, when no serial is exactly X, the item whose stock number X names ("1042", "#1042": stockNumberOf in
+ * item-attributes.ts; issue 22), or 404 {"detail": noItemWithSerial(X)}: the top bar's scanner (a keyboard-wedge
+ * scanner types the serial and Enter, the camera button decodes a label's QR code).
  */
 export const ItemBySerialQuery = Type.Object(
   { serial: Text({ maxLength: 100 }) },

@@ -32,7 +32,7 @@ const rowOf = (serial: string) => {
 };
 const button = (serial: string, name: string) => within(rowOf(serial)).getByRole('button', { name });
 const dialog = (name: string) => screen.getByRole('dialog', { name });
-const status = (serial: string) => within(rowOf(serial)).getAllByRole('cell')[2]?.textContent;
+const status = (serial: string) => within(rowOf(serial)).getAllByRole('cell')[3]?.textContent;
 
 async function pickClient(scope: HTMLElement, label: string, typed: string, option: RegExp) {
   const box = within(scope).getByRole('combobox', { name: label });

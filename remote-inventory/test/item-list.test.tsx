@@ -83,10 +83,11 @@ describe('list screens', () => {
     expect(await screen.findByText(LIST_SCREENS[key].emptyText)).toBeInTheDocument();
   });
 
-  it('shows serial, brand, model, status and both prices in £ with two decimals', async () => {
+  it('shows serial, stock number, brand, model, status and both prices in £ with two decimals', async () => {
     fakeInventory([
       makeItem({
         serial: 'RX-1',
+        stockNumber: 1041,
         brand: 'Rolex',
         model: 'Submariner',
         purchasePrice: 8250.5,
@@ -95,6 +96,7 @@ describe('list screens', () => {
       }),
       makeItem({
         serial: 'OM-2',
+        stockNumber: 1042,
         brand: 'Omega',
         model: 'Seamaster',
         status: 'unavailable',
@@ -111,6 +113,7 @@ describe('list screens', () => {
         .map((h) => h.textContent),
     ).toEqual([
       'Serial',
+      'Stock No.',
       'Brand',
       'Model',
       'Status',
@@ -122,15 +125,15 @@ describe('list screens', () => {
     expect(
       within(rowOf('RX-1'))
         .getAllByRole('cell')
-        .slice(0, 5)
+        .slice(0, 6)
         .map((c) => c.textContent),
-    ).toEqual(['Rolex', 'Submariner', 'Available', '£8,250.50', '£11,999.00']);
+    ).toEqual(['1041', 'Rolex', 'Submariner', 'Available', '£8,250.50', '£11,999.00']);
     expect(
       within(rowOf('OM-2'))
         .getAllByRole('cell')
-        .slice(0, 5)
+        .slice(0, 6)
         .map((c) => c.textContent),
-    ).toEqual(['Omega', 'Seamaster', 'Unavailable', '£1,200.00', '—']);
+    ).toEqual(['1042', 'Omega', 'Seamaster', 'Unavailable', '£1,200.00', '—']);
     expect(within(rowOf('RX-1')).getByRole('rowheader')).toHaveTextContent(/^RX-1$/);
   });
 
@@ -161,7 +164,7 @@ describe('list screens', () => {
     const cells = within(rowOf('CO-1'))
       .getAllByRole('cell')
       .map((c) => c.textContent);
-    expect(cells.slice(0, 6)).toEqual([
+    expect(cells.slice(1, 7)).toEqual([
       'Rolex',
       'Daytona',
       'Checked Out',

@@ -19,6 +19,7 @@ function renderLabels(search: string, labelPrice: LabelPriceMode = 'retail', key
   const items = [
     makeItem({
       id: 1,
+      stockNumber: 1041,
       serial: 'RLX-1',
       brand: 'Rolex',
       model: 'Daytona',
@@ -52,11 +53,12 @@ const printCss = () =>
 const location = () => screen.getByTestId('location').textContent ?? '';
 
 describe('the label print view', () => {
-  it('shows the QR code of the serial, the serial, brand/model and the retail price, never the cost', async () => {
+  it('shows the QR code of the serial, the serial, stock number, brand/model and the retail price, never the cost', async () => {
     renderLabels('?ids=1,2&size=tag');
     const first = await label('RLX-1');
     expect(within(first).getByRole('img', { name: 'QR code of RLX-1' })).toBeInTheDocument();
     expect(first).toHaveTextContent('RLX-1');
+    expect(first).toHaveTextContent('Stock no. 1041');
     expect(first).toHaveTextContent('Rolex Daytona');
     expect(first).toHaveTextContent('£12,500.00');
     expect(await label('OMG-2')).toHaveTextContent('£4,999.50');

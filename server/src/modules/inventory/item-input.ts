@@ -12,6 +12,7 @@ import {
   type TransactionType,
   ITEM_ATTRIBUTE_NAMES,
   readItemAttributes,
+  stockNumberOf,
 } from '@loupe/contracts';
 import { BLANK, REQUIRED } from '../../kernel/http-errors';
 import { ErrorBag, dateField, decimalField, invalidChoice, isOneOf, pagingOf } from '../../kernel/validation';
@@ -203,9 +204,9 @@ export function parseListQuery(query: ItemQuery): ParsedListQuery {
   }
   if (query.search !== undefined) {
     filter.serialPrefix = query.search.toLowerCase();
-    // Digits only (a "#" before them allowed, as labels print it) may be a stock number too (issue 22).
-    const digits = /^#?\s*(\d{1,9})$/.exec(query.search);
-    if (digits) filter.stockNumber = Number(digits[1]);
+    // Digits only ("#1042", "Stock no. 1042" too) may be a stock number (issue 22).
+    const stockNumber = stockNumberOf(query.search);
+    if (stockNumber !== null) filter.stockNumber = stockNumber;
   }
   if (query.reference !== undefined) filter.reference = query.reference.normalize('NFC').toLowerCase();
   if (query.condition_grade !== undefined) filter.conditionGrade = query.condition_grade;

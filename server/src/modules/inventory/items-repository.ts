@@ -509,6 +509,15 @@ export class ItemsRepository {
     );
   }
 
+  /** The id of the shop's item of this stock number (issue 22), or null. */
+  async idByStockNumber(shopId: number, stockNumber: number): Promise<number | null> {
+    const rows = await this.db.query<{ id: number }>(
+      'SELECT id FROM items WHERE shop_id = $1 AND stock_number = $2',
+      [shopId, stockNumber],
+    );
+    return rows[0]?.id ?? null;
+  }
+
   async serialTaken(shopId: number, serial: string, exceptId?: number): Promise<boolean> {
     const rows = await this.db.query<{ one: number }>(
       'SELECT 1 AS one FROM items WHERE shop_id = $1 AND serial = $2 AND id <> $3',

@@ -1,8 +1,10 @@
-import { labelPriceText, type LabelPriceSettings, type LabelSize } from '@loupe/contracts';
+import { labelPriceText, stockNumberText, type LabelPriceSettings, type LabelSize } from '@loupe/contracts';
 import { createPdf, drawQr, fitOneLine, FONT, MM, pdfBytes, type PdfDoc } from '../../kernel/pdf';
 
 /** What one label prints. */
 export interface LabelItem {
+  /** The stock book's number (issue 22), printed under the serial. */
+  stockNumber: number;
   serial: string;
   brand: string;
   model: string;
@@ -64,6 +66,8 @@ function drawLabel(doc: PdfDoc, item: LabelItem, price: string, x: number, y: nu
     .fillColor('#000000')
     .text(serial.text, textX, at + (SERIAL_SIZE - serial.size), { lineBreak: false });
   at += 11;
+  line(stockNumberText(item.stockNumber), FONT.regular, 7, at);
+  at += 10;
   const what = [item.brand, item.model].filter(Boolean).join(' ');
   if (what) {
     line(what, FONT.regular, 7, at, 2);

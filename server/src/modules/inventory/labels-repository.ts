@@ -15,17 +15,19 @@ export class LabelsRepository {
   async itemsByIds(shopId: number, ids: readonly number[]): Promise<LabelRow[]> {
     const rows = await this.db.query<{
       id: number;
+      stock_number: number;
       serial: string;
       brand: string;
       model: string;
       retail_price: string | null;
     }>(
-      `SELECT id, serial, brand, model, retail_price::text AS retail_price
+      `SELECT id, stock_number, serial, brand, model, retail_price::text AS retail_price
          FROM items WHERE shop_id = $1 AND id = ANY($2::int[])`,
       [shopId, ids],
     );
     return rows.map((r) => ({
       id: r.id,
+      stockNumber: r.stock_number,
       serial: r.serial,
       brand: r.brand,
       model: r.model,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { STOCK_TAKE_NOT_CLOSED, endpoints, noItemWithSerial } from '@loupe/contracts';
+import { STOCK_TAKE_NOT_CLOSED, endpoints, noItemWithSerial, stockNumberOf } from '@loupe/contracts';
 import type { StockContext } from './deps';
 import { ApiError, BLANK, conflict, fieldErrors } from '../../kernel/http-errors';
 import { pdfHeaders } from '../../kernel/pdf';
@@ -25,7 +25,12 @@ const stockTakeRoutes: FastifyPluginAsyncTypebox<{ ctx: StockContext }> = async 
       const serial = request.query.serial.trim();
       if (serial === '') throw fieldErrors({ serial: [BLANK] });
       const found = await repo.itemBySerial(shopId, serial);
-      const row = found && (await ctx.repos.items.findRow(shopId, found.id));
+      // No such serial: the stock number typed or scanned instead ("1042", "#1042"; issue 22).
+      const stockNumber = found ? null : stockNumberOf(serial);
+      const id =
+        found?.id ??
+        (stockNumber === null ? null : await ctx.repos.items.idByStockNumber(shopId, stockNumber));
+      const row = id !== null && (await ctx.repos.items.findRow(shopId, id));
       if (!row) throw new ApiError(404, { detail: noItemWithSerial(serial) });
       return row;
     },

@@ -104,6 +104,9 @@ describe('GET /api/labels/pdf/', () => {
     const parsed = await parsePdf(pdf);
     expect(parsed.pages).toHaveLength(1);
     expect(parsed.text).toContain('RLX-7731-Q');
+    // The stock book's number (issue 22), under the serial.
+    const { stockNumber } = (await browser.get(`/api/items/${id}/`)).json();
+    expect(parsed.text).toContain(`Stock no. ${stockNumber}`);
     expect(parsed.text).toContain('Cartier Panthère');
     expect(parsed.text).toContain('£12,500.00');
     expect(parsed.standardFont).toBe(false);

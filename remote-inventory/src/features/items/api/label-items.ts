@@ -5,7 +5,7 @@ import { getItems } from './get-items';
 import type { LabelRequest } from '../lib/label-request';
 
 /** What a label prints of an item. */
-export type LabelItem = Pick<ItemRow, 'id' | 'serial' | 'brand' | 'model' | 'retailPrice'>;
+export type LabelItem = Pick<ItemRow, 'id' | 'stockNumber' | 'serial' | 'brand' | 'model' | 'retailPrice'>;
 
 export interface LabelItems {
   items: LabelItem[];

@@ -84,6 +84,8 @@ export function ItemTable({
         </>
       ),
     },
+    // Issue 22: the stock book's number, which labels print and the search finds.
+    { key: 'stockNumber', header: 'Stock No.', numeric: true, cell: (item) => item.stockNumber },
     { key: 'brand', header: 'Brand', cell: (item) => item.brand || <Muted>—</Muted> },
     { key: 'model', header: 'Model', cell: (item) => item.model || <Muted>—</Muted> },
     {

@@ -1,4 +1,10 @@
-import { LABELS_MAX_ITEMS, labelPriceText, type LabelPriceSettings, type LabelSize } from '@loupe/contracts';
+import {
+  LABELS_MAX_ITEMS,
+  labelPriceText,
+  stockNumberText,
+  type LabelPriceSettings,
+  type LabelSize,
+} from '@loupe/contracts';
 import {
   Alert,
   Button,
@@ -131,6 +137,7 @@ export function StockLabel({ item, price, size }: { item: LabelItem; price: stri
       <QrCode text={item.serial} label={`QR code of ${item.serial}`} />
       <figcaption>
         <strong>{item.serial}</strong>
+        <span>{stockNumberText(item.stockNumber)}</span>
         {what ? <span>{what}</span> : null}
         {price ? <span className="price">{price}</span> : null}
       </figcaption>
