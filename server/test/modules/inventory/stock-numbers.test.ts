@@ -96,6 +96,25 @@ describe('stock numbers (issue 22: the stock book numbers items in sequence per 
     expect(serial.json().count).toBe(2);
   });
 
+  it("the top bar's lookup opens the item of a stock number typed when no serial is exactly that", async () => {
+    const own = await as('silver');
+    await own.post(ITEMS, itemBody({ serial: '2' }));
+    const second = (await own.post(ITEMS, itemBody({ serial: 'OMG-77' }))).json();
+    const lookup = (text: string) =>
+      own.get(`/api/items/by-serial/?${new URLSearchParams({ serial: text })}`);
+    // "2" is a serial: the serial wins. "#2" and "Stock no. 2" can only be the stock number.
+    expect((await lookup('2')).json()).toMatchObject({ serial: '2', stockNumber: 1 });
+    expect((await lookup('#2')).json()).toMatchObject({ id: second.id, stockNumber: 2 });
+    expect((await lookup('Stock no. 2')).json()).toMatchObject({ id: second.id });
+    expect((await lookup('1')).json()).toMatchObject({ serial: '2', stockNumber: 1 });
+    const none = await lookup('#3');
+    expect(none.statusCode).toBe(404);
+    expect(none.json()).toEqual({ detail: 'No item with serial “#3” in this shop.' });
+    // Another shop's numbers are not this shop's.
+    const rival = await as('rival');
+    expect((await rival.get('/api/items/by-serial/?serial=1')).statusCode).toBe(404);
+  });
+
   it("createStockItems numbers items added inside another module's transaction, with the audit entry", async () => {
     const at = new Date('2026-03-01T10:00:00Z');
     const own = await as('gold');
