@@ -5,6 +5,9 @@ import { CompliancePage } from './features/compliance/components/compliance-page
 import { DealListPage } from './features/deals/components/deal-list-page';
 import { DealPage } from './features/deals/components/deal-page';
 import { NewDealPage } from './features/deals/components/new-deal-page';
+import { NewPurchasePage } from './features/purchases/components/new-purchase-page';
+import { PurchaseListPage } from './features/purchases/components/purchase-list-page';
+import { PurchasePage } from './features/purchases/components/purchase-page';
 import { ExpenseListPage } from './features/entries/components/expense-list-page';
 import { MarginReportPage } from './features/margins/components/margin-report-page';
 import { InvoiceListPage } from './features/invoices/components/invoice-list-page';
@@ -33,6 +36,13 @@ const routes: RemoteRoutes = {
     { path: '', element: <DealListPage /> },
     { path: 'new', element: <NewDealPage /> },
     { path: ':id', element: <DealPage /> },
+  ],
+  // Issue 22: buy-ins, the other side of the sales workflow: a purchase document numbered like an invoice, its
+  // items given stock numbers, the due diligence at buy-in and the payments out through the AML guard.
+  '/purchases': [
+    { path: '', element: <PurchaseListPage /> },
+    { path: 'new', element: <NewPurchasePage /> },
+    { path: ':id', element: <PurchasePage /> },
   ],
 };
 

@@ -17,6 +17,9 @@ const titles: [string, string][] = [
   ['/deals', 'Deals'],
   ['/deals/new', 'New deal'],
   ['/deals/:id', 'Deal'],
+  ['/purchases', 'Purchases'],
+  ['/purchases/new', 'Buy In'],
+  ['/purchases/:id', 'Purchase'],
 ];
 
 const screens = absoluteRoutes(routes);
@@ -25,7 +28,7 @@ beforeEach(() => {
   globalThis.fetch = createFetchMock({ 'GET /auth-check/': { body: authCheckAs('silver') } }).fetch;
 });
 
-it('exposes exactly the finance screens of the specification, issue 13’s Invoices and Compliance, issue 14’s Margin by Brand, issue 20’s Deals and issue 22’s Stock Book', () => {
+it('exposes exactly the finance screens of the specification, issue 13’s Invoices and Compliance, issue 14’s Margin by Brand, issue 20’s Deals and issue 22’s Stock Book and Purchases', () => {
   expect(screens.map((route) => route.path)).toEqual(titles.map(([path]) => path));
   expect(screens.every((route) => route.roles === undefined)).toBe(true);
 });

@@ -44,6 +44,7 @@ describe('layout for signed-in users', () => {
       ['Reports', '/reports'],
       ['Invoices', '/invoices'],
       ['Deals', '/deals'],
+      ['Purchases', '/purchases'],
       ['Add Item', '/inventory/add'],
       ['All Stock', '/inventory/all'],
       ['In Stock', '/inventory/available'],

@@ -89,6 +89,8 @@ describe('remoteForPath', () => {
     ['/invoices', 'finance'],
     ['/deals/new', 'finance'],
     ['/deals/12', 'finance'],
+    ['/purchases/new', 'finance'],
+    ['/purchases/3', 'finance'],
     ['/management/gold', 'admin'],
   ])('%s belongs to %s', (path, key) => {
     expect(remoteForPath(path)?.key).toBe(key);

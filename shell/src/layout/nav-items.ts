@@ -1,4 +1,4 @@
-/** The sidebar as SPEC §2 lists it, plus the screens later issues added (Invoices, Deals). */
+/** The sidebar as SPEC §2 lists it, plus the screens later issues added (Invoices, Deals, Purchases). */
 export interface NavLinkItem {
   label: string;
   to: string;
@@ -30,6 +30,8 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { label: 'Invoices', to: '/invoices' },
   // Issue 20: sales of several items, part-exchange and layaways (remote-finance).
   { label: 'Deals', to: '/deals' },
+  // Issue 22: buy-ins from private sellers and the trade, the other side of a sale (remote-finance).
+  { label: 'Purchases', to: '/purchases' },
   {
     label: 'Inventory',
     items: [

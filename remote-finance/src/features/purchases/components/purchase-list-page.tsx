@@ -1,0 +1,180 @@
+import { PURCHASE_STATUSES } from '@loupe/contracts';
+import {
+  Button,
+  Card,
+  ClientPicker,
+  DataTable,
+  DayField,
+  fieldErrors,
+  FilterActions,
+  formatDay,
+  formatMoney,
+  HttpError,
+  ListResults,
+  PageHeader,
+  RetryAlert,
+  SelectField,
+  useClientName,
+  useListController,
+  usePageTitle,
+  type DataColumn,
+} from '@loupe/platform';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import {
+  PURCHASE_FILTERS,
+  purchasesQueryOptions,
+  type PurchaseFilter,
+  type PurchaseRow,
+} from '../api/get-purchases';
+import { PURCHASE_STATUS_LABELS } from '../lib/purchase-labels';
+
+// Aligned at the top: the seller picker's "Chosen: …" line under it would otherwise lift its label.
+const Filters = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(180px, 1fr));
+  align-items: start;
+  column-gap: ${({ theme }) => theme.space(3)};
+`;
+
+const Sub = styled.span`
+  display: block;
+  color: ${({ theme }) => theme.colors.muted};
+  font-size: 0.85rem;
+`;
+
+const COLUMNS: readonly DataColumn<PurchaseRow>[] = [
+  {
+    key: 'reference',
+    header: 'Reference',
+    rowHeader: true,
+    noWrap: true,
+    // The row's link: the reference opens the purchase.
+    cell: (row) => <Link to={`/purchases/${row.id}`}>{row.reference}</Link>,
+  },
+  {
+    key: 'date',
+    header: 'Date',
+    noWrap: true,
+    cell: (row) => <time dateTime={row.date}>{formatDay(row.date)}</time>,
+  },
+  {
+    key: 'seller',
+    header: 'Seller',
+    wrap: { minCh: 12, maxCh: 28 },
+    cell: (row) => (
+      <>
+        {row.sellerName || '—'}
+        <Sub>{row.lines.length === 1 ? '1 item' : `${row.lines.length} items`}</Sub>
+      </>
+    ),
+  },
+  { key: 'status', header: 'Status', cell: (row) => PURCHASE_STATUS_LABELS[row.status] },
+  { key: 'total', header: 'Total', numeric: true, cell: (row) => formatMoney(row.totalGbp) },
+];
+
+/**
+ * /purchases (issue 22): the shop's buy-ins, newest first, filtered by days, seller and status with the filters
+ * in the URL (a filtered view can be bookmarked or shared). Each reference opens its purchase; Buy In opens the
+ * buy-in screen.
+ */
+export function PurchaseListPage() {
+  usePageTitle('Purchases');
+  const list = useListController({ filters: PURCHASE_FILTERS, query: purchasesQueryOptions });
+  const sellerId = /^\d+$/.test(list.filters.seller) ? Number(list.filters.seller) : null;
+  // The picker keeps its own text; when the seller filter goes from outside (Clear Filters, Back) it is
+  // remounted empty, but not when the user typed over the chosen name (that text is theirs).
+  const [pickerRound, setPickerRound] = useState(0);
+  const typedOver = useRef(false);
+  const previous = useRef(sellerId);
+  useEffect(() => {
+    if (previous.current !== null && sellerId === null && !typedOver.current) setPickerRound((n) => n + 1);
+    previous.current = sellerId;
+    typedOver.current = false;
+  }, [sellerId]);
+  const sellerName = useClientName(sellerId);
+  const seller = useMemo(
+    () => (sellerId === null ? null : { id: sellerId, name: sellerName.data ?? `Client #${sellerId}` }),
+    [sellerId, sellerName.data],
+  );
+
+  // A 400 names the filter at fault (date_to before date_from): shown at that field, not as a failed load.
+  const badFilters = list.error instanceof HttpError && list.error.status === 400;
+  const errors: Partial<Record<string, string>> = badFilters ? fieldErrors(list.error) : {};
+  const filtered = PURCHASE_FILTERS.some((name) => list.filters[name]);
+  const set = (name: PurchaseFilter) => (value: string) => list.setFilters({ [name]: value });
+
+  return (
+    <>
+      <PageHeader title="Purchases" actions={<Link to="/purchases/new">Buy In</Link>} />
+      <Card>
+        <Filters>
+          <DayField
+            label="From"
+            value={list.filters.date_from}
+            max={list.filters.date_to || undefined}
+            error={errors.date_from}
+            onChange={set('date_from')}
+          />
+          <DayField
+            label="To"
+            value={list.filters.date_to}
+            min={list.filters.date_from || undefined}
+            error={errors.date_to}
+            onChange={set('date_to')}
+          />
+          <ClientPicker
+            key={pickerRound}
+            label="Seller"
+            hint="Any seller"
+            value={seller}
+            error={errors.seller}
+            onChange={(chosen) => {
+              if (chosen) set('seller')(String(chosen.id));
+              else if (list.filters.seller) {
+                typedOver.current = true;
+                set('seller')('');
+              }
+            }}
+          />
+          <SelectField
+            label="Status"
+            value={list.filters.status}
+            error={errors.status}
+            onChange={(event) => set('status')(event.target.value)}
+          >
+            <option value="">Any status</option>
+            {PURCHASE_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {PURCHASE_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </SelectField>
+        </Filters>
+        <FilterActions>
+          {filtered ? (
+            <Button variant="ghost" onClick={list.clearFilters}>
+              Clear Filters
+            </Button>
+          ) : null}
+        </FilterActions>
+
+        {list.error && !badFilters ? (
+          <RetryAlert error={list.error} what="Failed to load purchases." onRetry={list.retry} />
+        ) : null}
+
+        <ListResults
+          list={list}
+          loadingLabel="Loading purchases..."
+          emptyText={
+            filtered ? 'No purchases match these filters.' : 'No purchases yet: Buy In records the first.'
+          }
+          paginationLabel="Purchases pages"
+        >
+          {(rows) => <DataTable caption="Purchases" columns={COLUMNS} rows={rows} rowKey={(row) => row.id} />}
+        </ListResults>
+      </Card>
+    </>
+  );
+}
