@@ -197,12 +197,12 @@ export type Purchase = Static<typeof Purchase>;
 export const PurchaseList = ListOf(Purchase);
 export type PurchaseList = Static<typeof PurchaseList>;
 
-/** `GET /api/purchases/`: newest first; from/to (the purchase's day, inclusive); seller (a client id); status. */
+/** `GET /api/purchases/`: newest first; date_from/date_to (the purchase's day, inclusive); seller (a client id); status. */
 export const PurchaseQuery = Type.Object(
   {
     ...PagingQuery,
-    from: Type.Optional(DateString),
-    to: Type.Optional(DateString),
+    date_from: Type.Optional(DateString),
+    date_to: Type.Optional(DateString),
     seller: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
     status: Type.Optional(PurchaseStatusSchema),
   },

@@ -36,6 +36,7 @@ import stockAnalyticsRoutes from './modules/stock-analytics';
 import complianceRoutes from './modules/compliance';
 import stockTakeRoutes from './modules/stock';
 import salesRoutes from './modules/sales';
+import purchasesRoutes from './modules/purchases';
 import booksRoutes from './modules/books';
 
 export { loadConfig, type Config } from './config';
@@ -123,6 +124,7 @@ export const loupeApi: FastifyPluginAsync<LoupeApiOptions> = async (instance, op
     complianceRoutes,
     stockTakeRoutes,
     salesRoutes,
+    purchasesRoutes,
     booksRoutes,
   ];
   for (const domain of domains) {

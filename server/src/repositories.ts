@@ -20,6 +20,7 @@ import { StockTakesRepository } from './modules/stock/stock-takes-repository';
 import { DealDocumentsRepository } from './modules/sales/deal-documents-repository';
 import { DealsRepository } from './modules/sales/deals-repository';
 import { SaleDocumentsRepository } from './modules/sales/sale-documents-repository';
+import { PurchasesRepository } from './modules/purchases/purchases-repository';
 
 /**
  * One repository per table (or read model), all on the same connection: the database for plain reads, or one
@@ -50,6 +51,8 @@ export function createRepositories(db: Queryable, now: () => Date = () => new Da
     deals: new DealsRepository(db),
     dealDocuments: new DealDocumentsRepository(db),
     saleDocuments: new SaleDocumentsRepository(db),
+    // The purchases module (issue 22): buy-ins, their lines, register checks and payments out.
+    purchases: new PurchasesRepository(db),
   };
 }
 

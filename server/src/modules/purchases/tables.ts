@@ -10,4 +10,8 @@ export const OWNED_TABLES = [
  * The views over those tables that other modules may read (migrations/022_purchases.sql): the books' stock
  * book and exports read a purchase, its lines and its payments through these.
  */
-export const PUBLISHED_READS = ['purchase_records', 'purchase_line_records', 'purchase_payment_records'] as const;
+export const PUBLISHED_READS = [
+  'purchase_records',
+  'purchase_line_records',
+  'purchase_payment_records',
+] as const;

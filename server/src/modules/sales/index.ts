@@ -5,6 +5,8 @@ import itemSaleRoutes from './routes/item-sales';
 
 export { DealsService } from './deals-service';
 export { SALES_REVERSAL } from './sale-reversal';
+export { nextDocumentNumber, type DocumentKind } from './document-numbers';
+export { parsePayments } from './deal-input';
 export {
   ItemSalesService,
   NOT_SOLD,
