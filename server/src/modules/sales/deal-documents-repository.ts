@@ -1,6 +1,6 @@
 import type { PaymentMethod } from '@loupe/contracts';
 import type { Queryable } from '../../db/database';
-import { NEXT_NUMBER, PARTIES } from './document-sql';
+import { BUYER_ADDRESS_COLUMNS, NEXT_NUMBER, PARTIES } from './document-sql';
 import { insertReversal, type NewReversal } from '../../kernel/reversals';
 import { SALES_REVERSAL } from './sale-reversal';
 
@@ -27,6 +27,7 @@ const ISSUE_DEAL_INVOICE = `
 WITH deal AS (
   SELECT d.id, d.shop_id, d.client_id, d.buyer_name, d.currency, d.exchange_rate, d.completed_on,
          c.name AS client_name, c.email AS client_email, c.phone AS client_phone,
+         ${BUYER_ADDRESS_COLUMNS('c')},
          sh.name AS shop_name, ss.legal_name, ss.trading_name, ss.address, ss.phone AS shop_phone,
          ss.email AS shop_email, ss.vat_number, ss.company_number, ss.invoice_footer,
          coalesce(ss.invoice_prefix, 'INV-') AS prefix,

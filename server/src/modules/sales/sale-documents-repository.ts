@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database';
-import { NEXT_NUMBER, PARTIES } from './document-sql';
+import { BUYER_ADDRESS_COLUMNS, NEXT_NUMBER, PARTIES } from './document-sql';
 
 /** Who issues a document and when: the sale's (or the void's) own user and instant. */
 export interface Issuer {
@@ -32,6 +32,7 @@ WITH sale AS (
          s.payment_method, s.client_id, s.buyer_name, s.sale_date, ${TREATMENT} AS treatment,
          i.brand, i.model, i.serial, i.stock_type, i.description AS item_description,
          c.name AS client_name, c.email AS client_email, c.phone AS client_phone,
+         ${BUYER_ADDRESS_COLUMNS('c')},
          sh.name AS shop_name, ss.legal_name, ss.trading_name, ss.address, ss.phone AS shop_phone,
          ss.email AS shop_email, ss.vat_number, ss.company_number, ss.invoice_footer,
          coalesce(ss.invoice_prefix, 'INV-') AS prefix,

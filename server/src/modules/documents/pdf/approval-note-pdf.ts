@@ -1,5 +1,6 @@
 import { createPdf, dayInZone, FONT, formatDateLong, formatMoney, pdfBytes } from '../../../kernel/pdf';
 import { contentWidth, drawFacts, drawHead, drawHeading, INK, MUTED, rule } from '../../../kernel/pdf';
+import { postalAddressLines } from '@loupe/contracts';
 import type { ApprovalNoteData, PdfShop } from './pdf-repository';
 
 /** Printed when the shop has written no approval terms of its own (Settings → Approval terms). */
@@ -49,6 +50,8 @@ export async function renderApprovalNotePdf(
   drawHeading(doc, 'Client', left, half);
   doc.font(FONT.bold).fontSize(10).fillColor(INK).text(note.client.name, left, doc.y, { width: half });
   doc.font(FONT.regular).fontSize(9).fillColor(MUTED);
+  // The postal address under the name, laid out as on every document (contracts' postalAddressLines).
+  for (const line of postalAddressLines(note.client.address)) doc.text(line, { width: half });
   if (note.client.email) doc.text(note.client.email, { width: half });
   if (note.client.phone) doc.text(note.client.phone, { width: half });
   const clientBottom = doc.y;

@@ -1,4 +1,11 @@
-import type { Invoice, InvoiceLine, InvoiceParty, InvoiceSeller } from '@loupe/contracts';
+import {
+  postalAddressLines,
+  type Invoice,
+  type InvoiceLine,
+  type InvoiceParty,
+  type InvoiceSeller,
+  type PostalAddress,
+} from '@loupe/contracts';
 import type { Queryable } from '../../../db/database';
 import type { FileKey } from '../../../config';
 import { openStoredFile } from '../../../kernel/file-storage';
@@ -30,7 +37,8 @@ export interface ApprovalNoteData {
   agreedPrice: string | null;
   note: string;
   item: { serial: string; brand: string; model: string; stockType: string; description: string };
-  client: { name: string; email: string; phone: string };
+  /** The client as it is now (a check-out keeps no snapshot): its postal address parts too. */
+  client: { name: string; email: string; phone: string; address: PostalAddress };
 }
 
 /** An invoice with the credit note's reason, which lives on the voided sale's reversal (sales.void_reason). */
@@ -65,7 +73,11 @@ interface InvoiceRecord {
   payment_method: Invoice['paymentMethod'];
   paid_in_full: boolean;
   client_id: number | null;
-  buyer: InvoiceParty;
+  /**
+   * The buyer as issued (sales' document-sql.ts PARTIES): the postal address's parts as they were at issue,
+   * absent or null on a walk-in's documents and on those issued before addresses (issue 22).
+   */
+  buyer: InvoiceParty & { postalAddress?: PostalAddress | null };
   seller: InvoiceSeller;
   lines: InvoiceLine[];
   created_by_name: string | null;
@@ -80,6 +92,21 @@ interface InvoiceRecord {
 
 const num = (text: string) => Number(text);
 const numOrNull = (text: string | null) => (text === null ? null : Number(text));
+
+/**
+ * The buyer as printed: the snapshot's postal address laid out by the contracts' one formatter, one line per
+ * part, as the multi-line `address` every document prints under the name. A document without an address
+ * snapshot prints as before.
+ */
+function buyerOf(buyer: InvoiceRecord['buyer']): InvoiceParty {
+  const lines = postalAddressLines(buyer.postalAddress);
+  return {
+    name: buyer.name,
+    address: lines.length > 0 ? lines.join('\n') : buyer.address,
+    email: buyer.email,
+    phone: buyer.phone,
+  };
+}
 
 /** An invoices row with its credit links, in the contract's shape. */
 function printable(r: InvoiceRecord): PrintableInvoice {
@@ -115,7 +142,7 @@ function printable(r: InvoiceRecord): PrintableInvoice {
     paymentMethod: r.payment_method,
     paidInFull: r.paid_in_full,
     clientId: r.client_id,
-    buyer: r.buyer,
+    buyer: buyerOf(r.buyer),
     seller: r.seller,
     lines: r.lines,
     createdBy: r.created_by_name,
@@ -202,10 +229,16 @@ export class PdfRepository {
       client_name: string;
       client_email: string;
       client_phone: string;
+      address_line1: string;
+      address_line2: string;
+      town: string;
+      postcode: string;
+      country: string;
     }>(
       `SELECT c.id, c.checked_out_at, c.due_date::text AS due_date, c.agreed_price::text AS agreed_price, c.note,
               i.serial, i.brand, i.model, i.stock_type, i.description,
-              cl.name AS client_name, cl.email AS client_email, cl.phone AS client_phone
+              cl.name AS client_name, cl.email AS client_email, cl.phone AS client_phone,
+              cl.address_line1, cl.address_line2, cl.town, cl.postcode, cl.country
          FROM stock_checkouts c
          JOIN stock_items i ON i.id = c.item_id
          JOIN client_directory cl ON cl.id = c.client_id
@@ -227,7 +260,18 @@ export class PdfRepository {
         stockType: r.stock_type,
         description: r.description,
       },
-      client: { name: r.client_name, email: r.client_email, phone: r.client_phone },
+      client: {
+        name: r.client_name,
+        email: r.client_email,
+        phone: r.client_phone,
+        address: {
+          addressLine1: r.address_line1,
+          addressLine2: r.address_line2,
+          town: r.town,
+          postcode: r.postcode,
+          country: r.country,
+        },
+      },
     };
   }
 
