@@ -26,6 +26,13 @@ import {
   type ConsignmentValues,
 } from './consignment-fields';
 import { ImageField, useImageUpload } from './image-field';
+import {
+  AttributeFields,
+  attributeFormValues,
+  attributesInput,
+  checkAttributes,
+  type AttributeFormValues,
+} from './attribute-fields';
 import { checkItemFields, ItemFields, itemFieldsInput, type ItemFieldValues } from './item-fields';
 import { TransactionsEditor, type RowErrors, type TransactionRow } from './transactions-editor';
 
@@ -79,6 +86,7 @@ export function AddItemPage() {
     vatScheme: 'margin',
     location: '',
   });
+  const [attributes, setAttributes] = useState<AttributeFormValues>(attributeFormValues());
   const [tradePrice, setTradePrice] = useState('');
   const [retailPrice, setRetailPrice] = useState('');
   const [status, setStatus] = useState<Exclude<ItemStatus, 'checked_out'>>('available');
@@ -117,7 +125,10 @@ export function AddItemPage() {
       return;
     }
 
-    const problems: Partial<Record<string, string>> = { ...checkItemFields(fields) };
+    const problems: Partial<Record<string, string>> = {
+      ...checkItemFields(fields),
+      ...checkAttributes(attributes, fields.stockType),
+    };
     for (const [name, value] of [
       ['tradePrice', tradePrice],
       ['retailPrice', retailPrice],
@@ -146,6 +157,7 @@ export function AddItemPage() {
     try {
       item = await create.mutateAsync({
         ...itemFieldsInput(fields),
+        ...attributesInput(attributes, fields.stockType),
         tradePrice: tradePrice.trim() || null,
         retailPrice: retailPrice.trim() || null,
         status,
@@ -175,6 +187,12 @@ export function AddItemPage() {
           {formError ? <Alert>{formError}</Alert> : null}
           <fieldset disabled={saved !== null} style={{ border: 0, padding: 0, margin: 0 }}>
             <ItemFields values={fields} errors={errors} onChange={setFields} />
+            <AttributeFields
+              stockType={fields.stockType}
+              values={attributes}
+              errors={errors}
+              onChange={setAttributes}
+            />
             <FieldGrid $min={240}>
               <TextField
                 label="Trade Price (£)"

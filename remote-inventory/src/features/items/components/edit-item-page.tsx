@@ -31,6 +31,13 @@ import { useUpdateItem } from '../api/update-item';
 import { itemImageUrl } from '../api/upload-item-image';
 import { STATUS_LABELS, TRANSACTION_LABELS } from '../lib/labels';
 import { ImageField, useImageUpload } from './image-field';
+import {
+  AttributeFields,
+  attributeFormValues,
+  attributesInput,
+  checkAttributes,
+  type AttributeFormValues,
+} from './attribute-fields';
 import { ItemCheckoutSection } from './item-checkout';
 import { ItemConsignmentSection } from './item-consignment';
 import { ItemSaleSection } from './item-sale';
@@ -134,6 +141,7 @@ function EditItemForm({ item: loaded }: { item: Item }) {
   // (issue 12), and a save, a void or Reload moves it on.
   const [item, setItem] = useState(loaded);
   const [fields, setFields] = useState<ItemFieldValues>(fieldsOf(loaded));
+  const [attributes, setAttributes] = useState<AttributeFormValues>(attributeFormValues(loaded));
   const [conflict, setConflict] = useState<EditConflict | null>(null);
   const [reloading, setReloading] = useState(false);
   const image = useImageUpload();
@@ -155,6 +163,7 @@ function EditItemForm({ item: loaded }: { item: Item }) {
       const fresh = await queryClient.fetchQuery({ ...itemQueryOptions(item.id), staleTime: 0 });
       setItem(fresh);
       setFields(fieldsOf(fresh));
+      setAttributes(attributeFormValues(fresh));
       setErrors({});
       setFormError(null);
       setConflict(null);
@@ -168,7 +177,7 @@ function EditItemForm({ item: loaded }: { item: Item }) {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting) return;
-    const problems = checkItemFields(fields);
+    const problems = { ...checkItemFields(fields), ...checkAttributes(attributes, fields.stockType) };
     setErrors(problems);
     setFormError(null);
     if (Object.keys(problems).length > 0) {
@@ -181,7 +190,12 @@ function EditItemForm({ item: loaded }: { item: Item }) {
       const { vatScheme, ...descriptive } = itemFieldsInput(fields);
       const saved = await update.mutateAsync({
         id: item.id,
-        input: { ...descriptive, ...(item.status === 'sold' ? {} : { vatScheme }), version: item.version },
+        input: {
+          ...descriptive,
+          ...attributesInput(attributes, fields.stockType, attributeFormValues(item)),
+          ...(item.status === 'sold' ? {} : { vatScheme }),
+          version: item.version,
+        },
       });
       setItem(saved);
       setConflict(null);
@@ -222,7 +236,19 @@ function EditItemForm({ item: loaded }: { item: Item }) {
             onChange={setFields}
             vatSchemeLocked={item.status === 'sold'}
           />
+          <AttributeFields
+            stockType={fields.stockType}
+            values={attributes}
+            errors={errors}
+            onChange={setAttributes}
+          />
           <FieldGrid $min={240}>
+            <TextField
+              label="Stock Number"
+              readOnly
+              value={String(item.stockNumber)}
+              hint="Given when the item was added, in the shop's sequence (the stock book's number)."
+            />
             <TextField label="Status" readOnly value={STATUS_LABELS[item.status]} />
             <TextField label="Purchase Price (£)" readOnly value={money(item.purchasePrice)} />
             <TextField label="Trade Price (£)" readOnly value={money(item.tradePrice)} />
