@@ -107,6 +107,15 @@ export function fakeInventory(items: Item[], clients: FakeClient[] = []) {
       if (search) list = list.filter((i) => i.serial.toLowerCase().startsWith(search));
       const client = q.get('client');
       if (client) list = list.filter((i) => i.checkout?.clientId === Number(client));
+      // Issue 22's attribute filters, as the service applies them.
+      const reference = q.get('reference')?.toLowerCase();
+      if (reference) list = list.filter((i) => i.referenceNumber.toLowerCase().includes(reference));
+      if (q.get('condition_grade')) list = list.filter((i) => i.conditionGrade === q.get('condition_grade'));
+      for (const name of ['box', 'papers'] as const) {
+        const wanted = q.get(name);
+        if (wanted) list = list.filter((i) => i[name] === (wanted === 'true'));
+      }
+      if (q.get('metal')) list = list.filter((i) => i.metal === q.get('metal'));
       const page = Number(q.get('page') ?? '1');
       const size = Number(q.get('page_size') ?? '10');
       const start = (page - 1) * size;

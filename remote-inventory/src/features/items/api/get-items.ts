@@ -14,6 +14,12 @@ export const ITEM_FILTERS = [
   'search',
   'consignment',
   'client',
+  // Issue 22: the item attributes.
+  'reference',
+  'condition_grade',
+  'box',
+  'papers',
+  'metal',
 ] as const;
 export type ItemFilter = (typeof ITEM_FILTERS)[number];
 

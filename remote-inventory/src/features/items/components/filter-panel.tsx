@@ -1,4 +1,13 @@
-import { BRAND_CATALOGUE, BRANDS, ITEM_STATUSES, STOCK_TYPES, type Brand } from '@loupe/contracts';
+import {
+  BRAND_CATALOGUE,
+  BRANDS,
+  CONDITION_GRADE_LABELS,
+  CONDITION_GRADES,
+  ITEM_STATUSES,
+  METALS,
+  STOCK_TYPES,
+  type Brand,
+} from '@loupe/contracts';
 import { Button, FieldGrid, SelectField, Stack, TextField } from '@loupe/platform';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
@@ -36,7 +45,11 @@ export function FilterPanel({ id, filters, initial, onSave, onRemove }: FilterPa
 
   function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const next: FilterValues = { ...values, search: values.search.trim() };
+    const next: FilterValues = {
+      ...values,
+      search: values.search.trim(),
+      reference: values.reference.trim(),
+    };
     const problems: Partial<Record<PanelFilter, string>> = {};
     for (const name of ['min_price', 'max_price'] as const) {
       const normal = normalisePriceFilter(values[name]);
@@ -153,10 +166,62 @@ export function FilterPanel({ id, filters, initial, onSave, onRemove }: FilterPa
             label="Serial Number"
             type="search"
             autoComplete="off"
-            hint="Serials starting with this text."
+            hint="Serials starting with this text, or a stock number."
             value={values.search}
             onChange={(event) => set('search', event.target.value)}
           />
+        ) : null}
+        {shows('reference') ? (
+          <TextField
+            label="Reference Number"
+            type="search"
+            autoComplete="off"
+            hint="References containing this text, e.g. 126610."
+            value={values.reference}
+            onChange={(event) => set('reference', event.target.value)}
+          />
+        ) : null}
+        {shows('condition_grade') ? (
+          <SelectField
+            label="Condition"
+            value={values.condition_grade}
+            onChange={(event) => set('condition_grade', event.target.value)}
+          >
+            <option value="">Any condition</option>
+            {CONDITION_GRADES.map((grade) => (
+              <option key={grade} value={grade}>
+                {CONDITION_GRADE_LABELS[grade]}
+              </option>
+            ))}
+          </SelectField>
+        ) : null}
+        {(['box', 'papers'] as const).map((name) =>
+          shows(name) ? (
+            <SelectField
+              key={name}
+              label={name === 'box' ? 'Box' : 'Papers'}
+              value={values[name]}
+              onChange={(event) => set(name, event.target.value)}
+            >
+              <option value="">Any</option>
+              <option value="true">{name === 'box' ? 'With box' : 'With papers'}</option>
+              <option value="false">{name === 'box' ? 'Without box' : 'Without papers'}</option>
+            </SelectField>
+          ) : null,
+        )}
+        {shows('metal') ? (
+          <SelectField
+            label="Metal"
+            value={values.metal}
+            onChange={(event) => set('metal', event.target.value)}
+          >
+            <option value="">Any metal</option>
+            {METALS.map((metal) => (
+              <option key={metal} value={metal}>
+                {metal}
+              </option>
+            ))}
+          </SelectField>
         ) : null}
       </FieldGrid>
       <Stack $row $gap={2}>

@@ -1,4 +1,10 @@
-import type { Item, ItemOrdering, ItemRow } from '@loupe/contracts';
+import {
+  CONDITION_GRADE_LABELS,
+  type ConditionGrade,
+  type Item,
+  type ItemOrdering,
+  type ItemRow,
+} from '@loupe/contracts';
 import {
   Alert,
   Button,
@@ -60,6 +66,11 @@ const FILTER_LABELS: Record<PanelFilter, string> = {
   max_price: 'Max price',
   search: 'Serial starts with',
   consignment: 'Consignment',
+  reference: 'Reference contains',
+  condition_grade: 'Condition',
+  box: 'Box',
+  papers: 'Papers',
+  metal: 'Metal',
 };
 
 function describeFilter(name: PanelFilter, value: string): string {
@@ -67,6 +78,11 @@ function describeFilter(name: PanelFilter, value: string): string {
   if (name === 'status')
     return `${FILTER_LABELS[name]}: ${STATUS_LABELS[value as ItemRow['status']] ?? value}`;
   if (name === 'consignment') return value === 'true' ? 'On consignment' : 'Owned stock';
+  if (name === 'box' || name === 'papers')
+    return `${FILTER_LABELS[name]}: ${value === 'true' ? 'Yes' : 'No'}`;
+  if (name === 'condition_grade') {
+    return `${FILTER_LABELS[name]}: ${CONDITION_GRADE_LABELS[value as ConditionGrade] ?? value}`;
+  }
   return `${FILTER_LABELS[name]}: ${value}`;
 }
 

@@ -33,6 +33,10 @@ export interface ListScreen {
 
 // Consignment (issue 14): the shop's own stock or items held on memo for a supplier.
 const PRICE_AND_MAKE: PanelFilter[] = ['brand', 'model', 'min_price', 'max_price', 'search', 'consignment'];
+// Issue 22: what a watch and a jewel are described by; screens that mix stock types offer both.
+const WATCH_FILTERS: PanelFilter[] = ['reference', 'condition_grade', 'box', 'papers'];
+const JEWELLERY_FILTERS: PanelFilter[] = ['metal', 'condition_grade'];
+const ATTRIBUTE_FILTERS: PanelFilter[] = [...WATCH_FILTERS, 'metal'];
 
 const base = {
   fixed: {},
@@ -50,12 +54,14 @@ export const LIST_SCREENS = {
     ...base,
     title: 'Inventory - Watches',
     fixed: { stock_type: 'Watches', status: IN_STOCK },
+    filters: [...PRICE_AND_MAKE, ...WATCH_FILTERS],
     emptyText: 'No watches in stock match.',
   },
   jewellery: {
     ...base,
     title: 'Inventory - Jewellery',
     fixed: { stock_type: 'Jewellery', status: IN_STOCK },
+    filters: [...PRICE_AND_MAKE, ...JEWELLERY_FILTERS],
     emptyText: 'No jewellery in stock matches.',
   },
   accessories: {
@@ -67,7 +73,7 @@ export const LIST_SCREENS = {
   all: {
     ...base,
     title: 'All Inventory Stock',
-    filters: ['stock_type', ...PRICE_AND_MAKE],
+    filters: ['stock_type', ...PRICE_AND_MAKE, ...ATTRIBUTE_FILTERS],
     serialWithStockType: true,
     emptyText: 'No items match.',
   },
@@ -75,7 +81,7 @@ export const LIST_SCREENS = {
     ...base,
     title: 'In Stock',
     fixed: { status: 'available' },
-    filters: ['stock_type', ...PRICE_AND_MAKE],
+    filters: ['stock_type', ...PRICE_AND_MAKE, ...ATTRIBUTE_FILTERS],
     serialWithStockType: true,
     checkoutClient: true,
     emptyText: 'No available items match.',
@@ -84,7 +90,7 @@ export const LIST_SCREENS = {
     ...base,
     title: 'Checked Out',
     fixed: { status: 'checked_out' },
-    filters: ['stock_type', ...PRICE_AND_MAKE],
+    filters: ['stock_type', ...PRICE_AND_MAKE, ...ATTRIBUTE_FILTERS],
     defaultOrdering: 'due_date',
     serialWithStockType: true,
     checkedOutColumns: true,
@@ -94,7 +100,7 @@ export const LIST_SCREENS = {
   manage: {
     ...base,
     title: 'Manage Inventory',
-    filters: ['stock_type', 'status', ...PRICE_AND_MAKE],
+    filters: ['stock_type', 'status', ...PRICE_AND_MAKE, ...ATTRIBUTE_FILTERS],
     serialWithStockType: true,
     highlight: true,
     emptyText: 'No items match.',
