@@ -78,6 +78,13 @@ export const ShopSettings = Type.Object({
   priceCodeKey: Type.String(),
   /** "Silver sees costs and profit" (issue 21): silver members see purchase prices and profit; off by default. */
   silverSeesCosts: Type.Boolean(),
+  /**
+   * Due diligence at buy-in (issue 22, purchases.ts), in pounds: a purchase of this total or more needs the
+   * seller's identity document on file (default 1000); a watch bought at this price or more needs a
+   * stolen-goods register check (default 1000). 0 asks for it on every purchase / watch.
+   */
+  purchaseIdentityThresholdGbp: Type.Number(),
+  purchaseRegisterCheckThresholdGbp: Type.Number(),
   /** The logo's type and size, or null; its bytes: `GET /api/shop/settings/logo/`. */
   logo: Nullable(Type.Object({ contentType: Type.String(), size: Type.Integer() })),
   updatedAt: Nullable(Type.String()),
@@ -104,6 +111,9 @@ export const ShopSettingsUpdate = Type.Object(
     layawayCancelPolicy: Type.Optional(Choice(LAYAWAY_CANCEL_POLICIES)),
     priceCodeKey: Type.Optional(Text({ maxLength: 10 })),
     silverSeesCosts: Type.Optional(Type.Boolean()),
+    /** Pounds, ≥ 0 with at most 2 decimals. */
+    purchaseIdentityThresholdGbp: Type.Optional(DecimalInput),
+    purchaseRegisterCheckThresholdGbp: Type.Optional(DecimalInput),
   },
   { additionalProperties: false },
 );

@@ -29,6 +29,8 @@ const STORED: ShopSettings = {
   priceCodeKey: '',
   layawayCancelPolicy: 'refund',
   silverSeesCosts: false,
+  purchaseIdentityThresholdGbp: 1000,
+  purchaseRegisterCheckThresholdGbp: 1000,
   logo: null,
   updatedAt: null,
   updatedBy: null,
@@ -42,11 +44,21 @@ function server(initial: ShopSettings = STORED): FetchMock {
     'GET /csrf/': { cookies: { csrftoken: 't' } },
     [`GET ${SETTINGS}`]: () => ({ body: current }),
     [`PUT ${SETTINGS}`]: (call) => {
-      const body = call.body as Partial<ShopSettings> & { amlEurGbpRate?: string };
+      const body = call.body as Partial<ShopSettings> & {
+        amlEurGbpRate?: string;
+        purchaseIdentityThresholdGbp?: string;
+        purchaseRegisterCheckThresholdGbp?: string;
+      };
       current = {
         ...current,
         ...body,
         amlEurGbpRate: Number(body.amlEurGbpRate ?? current.amlEurGbpRate),
+        purchaseIdentityThresholdGbp: Number(
+          body.purchaseIdentityThresholdGbp ?? current.purchaseIdentityThresholdGbp,
+        ),
+        purchaseRegisterCheckThresholdGbp: Number(
+          body.purchaseRegisterCheckThresholdGbp ?? current.purchaseRegisterCheckThresholdGbp,
+        ),
         updatedAt: '2026-11-23T12:00:00Z',
         updatedBy: 'platinum',
       } as ShopSettings;
@@ -152,6 +164,8 @@ describe('/settings/shop', () => {
       priceCodeKey: 'WATCHBLUES',
       layawayCancelPolicy: 'refund',
       silverSeesCosts: false,
+      purchaseIdentityThresholdGbp: '1000.00',
+      purchaseRegisterCheckThresholdGbp: '1000.00',
     });
     expect(mock.callsTo('PUT', SETTINGS)[0]?.headers['x-csrftoken']).toBe('t');
     expect(field('Price code letters')).toHaveValue('WATCHBLUES');
@@ -175,6 +189,34 @@ describe('/settings/shop', () => {
       expect.objectContaining({ layawayCancelPolicy: 'forfeit' }),
     );
     expect(field('Cancelled layaway')).toHaveValue('forfeit');
+  });
+
+  it('sets the buy-in due-diligence thresholds, and refuses a negative one before sending', async () => {
+    const mock = server();
+    show();
+    const identity = await screen.findByLabelText('Seller identity from (£)');
+    expect(identity).toHaveValue('1000.00');
+    expect(field('Stolen-goods register check from (£)')).toHaveValue('1000.00');
+    await userEvent.clear(identity);
+    await userEvent.type(identity, '-5');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(
+      await screen.findByText('The identity threshold must be an amount of £0 or more.'),
+    ).toBeInTheDocument();
+    expect(mock.callsTo('PUT', SETTINGS)).toHaveLength(0);
+    await userEvent.clear(identity);
+    await userEvent.type(identity, '0');
+    await userEvent.clear(field('Stolen-goods register check from (£)'));
+    await userEvent.type(field('Stolen-goods register check from (£)'), '2500');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Shop settings saved.')).toBeInTheDocument();
+    expect(mock.callsTo('PUT', SETTINGS)[0]?.body).toEqual(
+      expect.objectContaining({
+        purchaseIdentityThresholdGbp: '0',
+        purchaseRegisterCheckThresholdGbp: '2500',
+      }),
+    );
+    expect(field('Seller identity from (£)')).toHaveValue('0.00');
   });
 
   it('lets the owner show silver members costs and profit, off by default', async () => {

@@ -34,6 +34,9 @@ export async function seedShopSettingsDemo({ tx, shopId, users, now }: DemoConte
       priceCodeKey: 'BLACKHORSE',
       layawayCancelPolicy: current.layawayCancelPolicy,
       silverSeesCosts: current.silverSeesCosts,
+      // Issue 22: the defaults (£1,000 for both due-diligence rules of a buy-in).
+      purchaseIdentityThresholdGbp: current.purchaseIdentityThresholdGbp.toFixed(2),
+      purchaseRegisterCheckThresholdGbp: current.purchaseRegisterCheckThresholdGbp.toFixed(2),
     },
     users.platinum,
     now,

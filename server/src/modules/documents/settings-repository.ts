@@ -20,6 +20,9 @@ export interface SettingsValues {
   priceCodeKey: string;
   layawayCancelPolicy: LayawayCancelPolicy;
   silverSeesCosts: boolean;
+  /** Due diligence at buy-in (issue 22): pounds as exact decimal text. */
+  purchaseIdentityThresholdGbp: string;
+  purchaseRegisterCheckThresholdGbp: string;
 }
 
 export interface StoredLogo {
@@ -48,6 +51,8 @@ interface SettingsRecord {
   price_code_key: string | null;
   layaway_cancel_policy: LayawayCancelPolicy | null;
   silver_sees_costs: boolean | null;
+  purchase_identity_threshold_gbp: string | null;
+  purchase_register_check_threshold_gbp: string | null;
   updated_at: Date | string | null;
   updated_by_name: string | null;
   logo_type: string | null;
@@ -67,6 +72,8 @@ export class SettingsRepository {
               ss.phone, ss.email, ss.vat_number, ss.company_number, ss.invoice_footer, ss.approval_terms,
               ss.invoice_prefix, ss.credit_note_prefix, trim_scale(ss.aml_eur_gbp_rate)::text AS aml_eur_gbp_rate,
               ss.label_price, ss.price_code_key, ss.layaway_cancel_policy, ss.silver_sees_costs, ss.updated_at, u.username AS updated_by_name,
+              ss.purchase_identity_threshold_gbp::text AS purchase_identity_threshold_gbp,
+              ss.purchase_register_check_threshold_gbp::text AS purchase_register_check_threshold_gbp,
               l.content_type AS logo_type, l.size_bytes AS logo_size
          FROM shop_directory s
          LEFT JOIN shop_settings ss ON ss.shop_id = s.id
@@ -97,6 +104,9 @@ export class SettingsRepository {
       priceCodeKey: r.price_code_key ?? '',
       layawayCancelPolicy: r.layaway_cancel_policy ?? 'refund',
       silverSeesCosts: r.silver_sees_costs ?? false,
+      // Migration 022's defaults when the shop saved nothing.
+      purchaseIdentityThresholdGbp: Number(r.purchase_identity_threshold_gbp ?? '1000'),
+      purchaseRegisterCheckThresholdGbp: Number(r.purchase_register_check_threshold_gbp ?? '1000'),
       logo: r.logo_type === null ? null : { contentType: r.logo_type, size: r.logo_size ?? 0 },
       updatedAt: r.updated_at === null ? null : new Date(r.updated_at).toISOString(),
       updatedBy: r.updated_by_name,
@@ -108,8 +118,10 @@ export class SettingsRepository {
       `INSERT INTO shop_settings (shop_id, legal_name, trading_name, address, phone, email, vat_number,
                                   company_number, invoice_footer, approval_terms, invoice_prefix,
                                   credit_note_prefix, aml_eur_gbp_rate, label_price, price_code_key, updated_by,
-                                  updated_at, layaway_cancel_policy, silver_sees_costs)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::numeric, $14, $15, $16, $17, $18, $19)
+                                  updated_at, layaway_cancel_policy, silver_sees_costs,
+                                  purchase_identity_threshold_gbp, purchase_register_check_threshold_gbp)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::numeric, $14, $15, $16, $17, $18, $19,
+               $20::numeric, $21::numeric)
        ON CONFLICT (shop_id) DO UPDATE SET
          legal_name = EXCLUDED.legal_name, trading_name = EXCLUDED.trading_name, address = EXCLUDED.address,
          phone = EXCLUDED.phone, email = EXCLUDED.email, vat_number = EXCLUDED.vat_number,
@@ -118,6 +130,8 @@ export class SettingsRepository {
          credit_note_prefix = EXCLUDED.credit_note_prefix, aml_eur_gbp_rate = EXCLUDED.aml_eur_gbp_rate,
          label_price = EXCLUDED.label_price, price_code_key = EXCLUDED.price_code_key,
          layaway_cancel_policy = EXCLUDED.layaway_cancel_policy, silver_sees_costs = EXCLUDED.silver_sees_costs,
+         purchase_identity_threshold_gbp = EXCLUDED.purchase_identity_threshold_gbp,
+         purchase_register_check_threshold_gbp = EXCLUDED.purchase_register_check_threshold_gbp,
          updated_by = EXCLUDED.updated_by, updated_at = EXCLUDED.updated_at`,
       [
         shopId,
@@ -139,6 +153,8 @@ export class SettingsRepository {
         at,
         values.layawayCancelPolicy,
         values.silverSeesCosts,
+        values.purchaseIdentityThresholdGbp,
+        values.purchaseRegisterCheckThresholdGbp,
       ],
     );
   }

@@ -110,6 +110,20 @@ export class SettingsService {
       if ('error' in parsed || Number(parsed.value) <= 0) bag.add('amlEurGbpRate', INVALID_RATE);
       else amlEurGbpRate = parsed.value;
     }
+    // Issue 22: the due-diligence thresholds of a buy-in, pounds ≥ 0 (0: always asked).
+    const threshold = (field: 'purchaseIdentityThresholdGbp' | 'purchaseRegisterCheckThresholdGbp') => {
+      const kept = current[field].toFixed(2);
+      const value = body[field];
+      if (value === undefined) return kept;
+      const parsed = parseDecimal(value, { maxDecimals: 2, maxWholeDigits: 12, allowZero: true });
+      if ('error' in parsed) {
+        bag.add(field, parsed.error);
+        return kept;
+      }
+      return parsed.value;
+    };
+    const purchaseIdentityThresholdGbp = threshold('purchaseIdentityThresholdGbp');
+    const purchaseRegisterCheckThresholdGbp = threshold('purchaseRegisterCheckThresholdGbp');
     const labelPrice = pick(body.labelPrice, current.labelPrice);
     if (!(LABEL_PRICE_MODES as readonly string[]).includes(labelPrice)) {
       bag.add('labelPrice', `"${labelPrice}" is not a valid choice.`);
@@ -142,6 +156,8 @@ export class SettingsService {
       layawayCancelPolicy: pick(body.layawayCancelPolicy, current.layawayCancelPolicy) as LayawayCancelPolicy,
       // Issue 21: whether silver members see costs and profit (contracts' permission map reads it).
       silverSeesCosts: body.silverSeesCosts ?? current.silverSeesCosts,
+      purchaseIdentityThresholdGbp,
+      purchaseRegisterCheckThresholdGbp,
     };
   }
 

@@ -117,6 +117,6 @@ export async function renderPurchasePdf(purchase: Purchase, shop: PurchasePdfSho
   }
   doc.x = left;
   doc.y = lineY + 32;
-  drawFooter(doc, `Purchase ${purchase.reference} · bought on the margin scheme (HMRC VAT Notice 718)`);
+  drawFooter(doc, `Purchase ${purchase.reference}`);
   return pdfBytes(doc);
 }

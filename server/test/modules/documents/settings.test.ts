@@ -84,6 +84,8 @@ describe('GET/PUT /api/shop/settings/', () => {
         priceCodeKey: '',
         layawayCancelPolicy: 'refund',
         silverSeesCosts: false,
+        purchaseIdentityThresholdGbp: 1000,
+        purchaseRegisterCheckThresholdGbp: 1000,
         logo: null,
         updatedAt: null,
         updatedBy: null,

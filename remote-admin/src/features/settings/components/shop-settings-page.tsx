@@ -218,6 +218,24 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
         />
       </FieldGrid>
 
+      <Section>Buying in</Section>
+      <FieldGrid>
+        <TextField
+          label="Seller identity from (£)"
+          inputMode="decimal"
+          required
+          hint="A purchase of this total or more needs the seller's identity document on file (0: always)."
+          {...text('purchaseIdentityThresholdGbp')}
+        />
+        <TextField
+          label="Stolen-goods register check from (£)"
+          inputMode="decimal"
+          required
+          hint="A watch bought at this price or more needs a register check, e.g. The Watch Register (0: always)."
+          {...text('purchaseRegisterCheckThresholdGbp')}
+        />
+      </FieldGrid>
+
       <Section>Staff</Section>
       <Toggle>
         <input

@@ -26,6 +26,8 @@ export const SETTINGS_FIELDS = [
   'labelPrice',
   'priceCodeKey',
   'layawayCancelPolicy',
+  'purchaseIdentityThresholdGbp',
+  'purchaseRegisterCheckThresholdGbp',
 ] as const satisfies readonly (keyof ShopSettingsUpdate)[];
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
 
@@ -70,6 +72,8 @@ export function settingsValues(settings: ShopSettings): SettingsValues {
     priceCodeKey: settings.priceCodeKey,
     layawayCancelPolicy: settings.layawayCancelPolicy,
     silverSeesCosts: settings.silverSeesCosts,
+    purchaseIdentityThresholdGbp: settings.purchaseIdentityThresholdGbp.toFixed(2),
+    purchaseRegisterCheckThresholdGbp: settings.purchaseRegisterCheckThresholdGbp.toFixed(2),
   };
 }
 
@@ -111,6 +115,16 @@ export function validateSettings(values: SettingsValues): Partial<Record<Setting
     errors.amlEurGbpRate = 'The EUR/GBP rate must be a number greater than zero.';
   else if ((rate.split('.')[1] ?? '').length > RATE_DECIMALS) {
     errors.amlEurGbpRate = `The EUR/GBP rate can have at most ${RATE_DECIMALS} decimal places.`;
+  }
+  // Issue 22: the buy-in due-diligence thresholds, pounds of 0 or more (0: always asked).
+  for (const [name, label] of [
+    ['purchaseIdentityThresholdGbp', 'The identity threshold'],
+    ['purchaseRegisterCheckThresholdGbp', 'The register check threshold'],
+  ] as const) {
+    const amount = values[name].trim();
+    const value = amount ? parseDecimal(amount) : null;
+    if (!amount) errors[name] = `${label} is required.`;
+    else if (!value || value.lt(0)) errors[name] = `${label} must be an amount of £0 or more.`;
   }
   const key = values.priceCodeKey.trim().toUpperCase();
   if (key || values.labelPrice === 'code') {
