@@ -1,9 +1,11 @@
 import {
   amlRefusalDetail,
+  COSTS_NOT_ALLOWED,
   PURCHASE_NO_PAYMENT,
   PURCHASE_NOT_BALANCED,
   type Purchase,
   type PurchaseCreate,
+  type Role,
 } from '@loupe/contracts';
 import { today } from '@loupe/platform';
 import { authCheckAs, createFetchMock, renderWithProviders, type FetchMock } from '@loupe/platform/testing';
@@ -28,9 +30,9 @@ function withoutCertificate(saved: Purchase): Purchase {
   };
 }
 
-function server(): FetchMock {
+function server(role: Role = 'platinum'): FetchMock {
   const mock = createFetchMock({
-    'GET /auth-check/': { body: authCheckAs('platinum') },
+    'GET /auth-check/': { body: authCheckAs(role) },
     'GET /csrf/': { cookies: { csrftoken: 't' } },
     'GET /api/shop/settings/': { body: SETTINGS },
     'GET /api/clients/': { body: { results: [SELLER], count: 1 } },
@@ -115,6 +117,16 @@ describe('/purchases/new: Buy In', () => {
     expect(
       within(screen.getByRole('group', { name: 'Totals' })).getByRole('button', { name: 'Confirm' }),
     ).toBeEnabled();
+  });
+
+  it('tells a silver member why they cannot buy in (the price paid is a cost)', async () => {
+    server('silver');
+    show();
+    await screen.findByRole('heading', { level: 1, name: 'Buy In' });
+    await waitFor(() => expect(confirm()).toBeDisabled());
+    expect(confirm()).toHaveAccessibleDescription(
+      `Buying in records what the shop paid. ${COSTS_NOT_ALLOWED}`,
+    );
   });
 
   it('refuses to send what is missing, with each message beside its field and the focus on the first', async () => {

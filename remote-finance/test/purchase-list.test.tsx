@@ -1,3 +1,4 @@
+import type { Role } from '@loupe/contracts';
 import { authCheckAs, createFetchMock, renderWithProviders, type FetchMock } from '@loupe/platform/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,10 +7,10 @@ import { purchase, SELLER } from './support/purchases';
 
 const LIST = '/api/purchases/';
 
-function server(): FetchMock {
+function server(role: Role = 'gold'): FetchMock {
   const voided = purchase(8, { status: 'voided', voidedOn: '2026-11-21', voidReason: 'Keyed twice' });
   const mock = createFetchMock({
-    'GET /auth-check/': { body: authCheckAs('gold') },
+    'GET /auth-check/': { body: authCheckAs(role) },
     'GET /api/clients/': { body: { results: [SELLER], count: 1 } },
     [`GET ${LIST}`]: (call) => {
       const status = new URL(call.url, 'http://localhost').searchParams.get('status');
@@ -65,6 +66,13 @@ describe('/purchases', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Clear Filters' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/purchases'));
+  });
+
+  it('offers Buy In only to members who may see costs', async () => {
+    server('silver');
+    show();
+    await screen.findByRole('table', { name: 'Purchases' });
+    expect(screen.queryByRole('link', { name: 'Buy In' })).not.toBeInTheDocument();
   });
 
   it('says when there are no purchases yet', async () => {

@@ -1,4 +1,4 @@
-import { SELLER_KIND_LABELS, SELLER_KINDS, type AmlRefusal } from '@loupe/contracts';
+import { COSTS_NOT_ALLOWED, SELLER_KIND_LABELS, SELLER_KINDS, type AmlRefusal } from '@loupe/contracts';
 import {
   Alert,
   AmlRefusalAlert,
@@ -12,6 +12,7 @@ import {
   PageHeader,
   TextAreaField,
   today,
+  useAuth,
   usePageTitle,
   VisuallyHidden,
 } from '@loupe/platform';
@@ -133,6 +134,9 @@ export function NewPurchasePage() {
   const itemsTitleId = `items-${ids}`;
   const paymentsTitleId = `payments-${ids}`;
   const busy = buyIn.busy;
+  // The price paid is the item's cost: only a member who may see costs buys in (the service says the same).
+  const allowed = useAuth().can('viewCosts');
+  const notAllowedId = `not-allowed-${ids}`;
 
   const totals = useMemo(() => purchaseTotals(values), [values]);
 
@@ -275,6 +279,9 @@ export function NewPurchasePage() {
   return (
     <>
       <PageHeader title="Buy In" actions={<Link to="/purchases">All purchases</Link>} />
+      {allowed ? null : (
+        <Note id={notAllowedId}>Buying in records what the shop paid. {COSTS_NOT_ALLOWED}</Note>
+      )}
 
       <Card aria-labelledby={`seller-${ids}`}>
         <SectionTitle id={`seller-${ids}`}>Seller</SectionTitle>
@@ -398,7 +405,12 @@ export function NewPurchasePage() {
             <dd>{formatMoney(totals.left)}</dd>
           </div>
         </dl>
-        <Button disabled={busy} aria-busy={busy || undefined} onClick={() => void confirm()}>
+        <Button
+          disabled={busy || !allowed}
+          aria-busy={busy || undefined}
+          aria-describedby={allowed ? undefined : notAllowedId}
+          onClick={() => void confirm()}
+        >
           {busy ? 'Saving...' : 'Confirm'}
         </Button>
       </Footer>

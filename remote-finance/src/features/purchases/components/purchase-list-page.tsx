@@ -14,6 +14,7 @@ import {
   PageHeader,
   RetryAlert,
   SelectField,
+  useAuth,
   useClientName,
   useListController,
   usePageTitle,
@@ -81,6 +82,8 @@ const COLUMNS: readonly DataColumn<PurchaseRow>[] = [
  */
 export function PurchaseListPage() {
   usePageTitle('Purchases');
+  // Buying in records a cost: offered to the members who may see costs, as the service allows.
+  const canBuy = useAuth().can('viewCosts');
   const list = useListController({ filters: PURCHASE_FILTERS, query: purchasesQueryOptions });
   const sellerId = /^\d+$/.test(list.filters.seller) ? Number(list.filters.seller) : null;
   // The picker keeps its own text; when the seller filter goes from outside (Clear Filters, Back) it is
@@ -107,7 +110,7 @@ export function PurchaseListPage() {
 
   return (
     <>
-      <PageHeader title="Purchases" actions={<Link to="/purchases/new">Buy In</Link>} />
+      <PageHeader title="Purchases" actions={canBuy ? <Link to="/purchases/new">Buy In</Link> : null} />
       <Card>
         <Filters>
           <DayField

@@ -8,6 +8,7 @@ import {
   isNotFound,
   RetryAlert,
   Spinner,
+  useAuth,
   usePageTitle,
   useVoidPermission,
   VoidButton,
@@ -198,6 +199,7 @@ export function PurchasePage() {
   const heading = useRef<HTMLHeadingElement>(null);
   const voidPurchase = useVoidPurchase();
   const permission = useVoidPermission();
+  const canAttach = useAuth().can('viewCosts');
   const data = purchase.data;
   usePageTitle(data ? `Purchase ${data.reference}` : 'Purchase');
 
@@ -318,7 +320,7 @@ export function PurchasePage() {
         <SectionTitle id="purchase-checks">Register checks</SectionTitle>
         <DataTable
           caption="Register checks"
-          columns={checkColumns(data, data.status === 'completed')}
+          columns={checkColumns(data, canAttach && data.status === 'completed')}
           rows={checked}
           rowKey={(line) => line.id}
           empty="No stolen-goods register check recorded."
