@@ -2,6 +2,7 @@ import type { RemoteRoutes } from '@loupe/platform';
 import { AddItemPage } from './features/items/components/add-item-page';
 import { EditItemPage } from './features/items/components/edit-item-page';
 import { ItemListPage } from './features/items/components/item-list-page';
+import { ItemPage } from './features/items/components/item-page';
 import { LIST_SCREENS } from './features/items/components/list-screens';
 import { LabelsPage } from './features/items/components/labels-page';
 import { StockTakeListPage } from './features/stock-take/components/stock-take-list-page';
@@ -18,6 +19,7 @@ const routes: RemoteRoutes = {
     { path: 'all', element: <ItemListPage key="all" screen={LIST_SCREENS.all} /> },
     { path: 'add', element: <AddItemPage /> },
     { path: 'edit/:id', element: <EditItemPage /> },
+    { path: 'item/:id', element: <ItemPage /> },
     { path: 'available', element: <ItemListPage key="available" screen={LIST_SCREENS.available} /> },
     { path: 'checked-out', element: <ItemListPage key="checked-out" screen={LIST_SCREENS.checkedOut} /> },
     { path: 'manage', element: <ItemListPage key="manage" screen={LIST_SCREENS.manage} /> },

@@ -12,6 +12,8 @@ const titles: [string, string][] = [
   ['/inventory/all', 'All Inventory Stock'],
   ['/inventory/add', 'Add Inventory Item'],
   ['/inventory/edit/:id', 'Edit Inventory Item'],
+  // Issue 21: the item page is titled by the item (makeItem({ id: 7 }) below).
+  ['/inventory/item/:id', 'Rolex Daytona — SN0007'],
   ['/inventory/available', 'In Stock'],
   ['/inventory/checked-out', 'Checked Out'],
   ['/inventory/manage', 'Manage Inventory'],
@@ -30,7 +32,7 @@ beforeEach(() => {
   }).fetch;
 });
 
-it('exposes exactly the inventory screens of the specification, open to every role', () => {
+it('exposes exactly the inventory screens of the specification and the item page, open to every role', () => {
   expect(screens.map((route) => route.path)).toEqual(titles.map(([path]) => path));
   expect(screens.every((route) => route.roles === undefined)).toBe(true);
 });
