@@ -23,6 +23,7 @@ export * from './books-messages';
  * (null when not sold in the period): date, invoice reference, price, buyer, VAT treatment, margin and VAT on the
  * margin (margin scheme), VAT (standard-rated), as the sales module fixed them at the sale. A voided sale is not
  * a sale: the item is back in stock and the row's `voidedSales` names the invoice and its credit note.
+ * A voided purchase document is shown with the day it was voided (its item left stock; it was no purchase).
  * Order: stock number (then item id). Filters: stock_type, sold ('sold' | 'unsold' in the period), search
  * (stock number or serial, contains, any case).
  */
@@ -83,6 +84,8 @@ export const StockBookRow = Type.Object({
   purchasedOn: DateString,
   purchaseId: Nullable(Type.Integer()),
   purchaseReference: Type.String(),
+  /** The day the purchase document was voided (its item left stock), else null. */
+  purchaseVoidedOn: Nullable(DateString),
   purchasePriceGbp: Type.Number(),
   sellerName: Type.String(),
   sellerAddress: Type.String(),

@@ -46,6 +46,7 @@ interface BookRecord {
   stock_number: string;
   purchase_id: string | null;
   purchase_reference: string | null;
+  purchase_voided_on: string | null;
   purchase_line_price: string | null;
   seller_name: string | null;
   seller_address: string | null;
@@ -139,15 +140,18 @@ export class BooksRepository {
       params.push(likeText(filters.search));
       where.push(`(b.stock_number ILIKE $${params.length} OR b.serial ILIKE $${params.length})`);
     }
-    // A purchase document's line for the item (the purchases module; a voided purchase is no purchase).
+    // A purchase document's line for the item (the purchases module): the completed one, else a voided one, shown
+    // with the day it was voided (a voided purchase is no purchase: its item left stock).
     const purchaseSide = purchases
       ? `LEFT JOIN LATERAL (
-           SELECT p.id, p.reference, pl.price_gbp, p.seller_name, p.seller_address
+           SELECT p.id, p.reference, pl.price_gbp, p.seller_name, p.seller_address,
+                  CASE WHEN p.status = 'voided' THEN p.voided_on END AS voided_on
              FROM purchase_line_records pl JOIN purchase_records p ON p.id = pl.purchase_id
-            WHERE pl.item_id = i.id AND p.shop_id = i.shop_id AND p.status = 'completed'
-            ORDER BY p.purchased_on DESC, p.id DESC LIMIT 1) pd ON true`
+            WHERE pl.item_id = i.id AND p.shop_id = i.shop_id
+            ORDER BY p.status = 'completed' DESC, p.purchased_on DESC, p.id DESC LIMIT 1) pd ON true`
       : `LEFT JOIN (SELECT NULL::bigint AS id, NULL::text AS reference, NULL::numeric AS price_gbp,
-                           NULL::text AS seller_name, NULL::text AS seller_address) pd ON false`;
+                           NULL::text AS seller_name, NULL::text AS seller_address, NULL::date AS voided_on) pd
+               ON false`;
     const sql = `
 WITH live AS (
   SELECT v.* FROM sale_vat_records v
@@ -159,7 +163,7 @@ book AS (
          ${STOCK_NUMBER('i')} AS stock_number,
          pd.id::text AS purchase_id, pd.reference AS purchase_reference, pd.price_gbp::text AS purchase_line_price,
          pd.seller_name, pd.seller_address,
-         i.purchased_on < $2::date AS carried_forward,
+         pd.voided_on::text AS purchase_voided_on, i.purchased_on < $2::date AS carried_forward,
          v.sale_id::text AS sale_id, v.sale_date::text AS sale_date, v.invoice_id::text AS invoice_id,
          v.invoice_reference, v.amount_gbp::text AS price_gbp,
          CASE WHEN v.sale_id IS NOT NULL THEN ${BUYER} END AS buyer, v.vat_treatment,
@@ -213,6 +217,7 @@ SELECT b.* FROM book b ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
       purchasedOn: r.purchased_on,
       purchaseId: idOrNull(r.purchase_id),
       purchaseReference: r.purchase_reference ?? '',
+      purchaseVoidedOn: r.purchase_voided_on,
       // An item bought on a purchase document costs what the document says; one bought before documents
       // existed, what the item's own purchase lines add up to.
       purchasePriceGbp: moneyOut(r.purchase_line_price ?? r.purchase_price),

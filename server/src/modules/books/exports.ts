@@ -285,7 +285,8 @@ interface PaymentLine {
 
 /**
  * Money in and out in the period: a deal's payments (in, refunds and payouts out; a void's reversing rows as
- * they were recorded), a single sale's takings from before deals (its void out), and a purchase's payments out.
+ * they were recorded), a single sale's takings from before deals (its void out), and a purchase's payments out
+ * (a voided purchase's reversing rows in: the money back).
  */
 async function paymentLines(
   db: Queryable,
@@ -295,8 +296,9 @@ async function paymentLines(
 ): Promise<PaymentLine[]> {
   const purchases = (await books.hasPurchases())
     ? `UNION ALL
-       SELECT pp.paid_on::text, 'out', 'Purchase', p.reference, coalesce(p.seller_name, ''), pp.method, pp.currency,
-              trim_scale(pp.amount)::text, trim_scale(pp.exchange_rate)::text, pp.amount_gbp::text, 3, pp.purchase_id
+       SELECT pp.paid_on::text, pp.direction, 'Purchase', p.reference, coalesce(p.seller_name, ''), pp.method,
+              pp.currency, trim_scale(abs(pp.amount))::text, trim_scale(pp.exchange_rate)::text,
+              abs(pp.amount_gbp)::text, 3, pp.id
          FROM purchase_payment_records pp JOIN purchase_records p ON p.id = pp.purchase_id
         WHERE pp.shop_id = $1 AND pp.paid_on BETWEEN $2::date AND $3::date`
     : '';

@@ -34,6 +34,7 @@ const TREATMENT_WORDS: Record<string, string> = {
 export function rowNotes(row: StockBookRow): string {
   const notes: string[] = [];
   if (row.carriedForward) notes.push('Carried forward');
+  if (row.purchaseVoidedOn) notes.push(`Purchase ${row.purchaseReference} voided on ${row.purchaseVoidedOn}`);
   for (const v of row.voidedSales) {
     const sale = v.invoiceReference ? `Sale ${v.invoiceReference}` : 'Sale';
     const credit = v.creditNoteReference ? ` by ${v.creditNoteReference}` : '';

@@ -493,3 +493,177 @@ describe('the accounting exports', () => {
     expect((await gold.get(`/api/books/exports/?format=sage&${Q1}`)).statusCode).toBe(400);
   });
 });
+
+describe('a buy-in on a purchase document', () => {
+  /**
+   * Sam Seller (private) sells the shop a Rolex on 12/01/2026 for £2,500 by bank transfer, on purchase
+   * PUR-000001; it is sold on 14/02/2026 for £3,100: margin 600.00, VAT on it 600 / 6 = 100.00. A second piece
+   * bought on PUR-000002 on 13/01/2026 was voided on 20/01/2026 (a mistake: it was never bought). The purchase
+   * rows are written as the purchases module writes them (its service is not part of this file).
+   */
+  async function buyIn() {
+    await vatRegistered();
+    const gold = await as('gold');
+    const seller = (
+      await state.db.query<{ id: number }>(
+        `INSERT INTO clients (shop_id, name, email, address_line1, town, postcode, created_at, updated_at)
+         VALUES ($1, 'Sam Seller', 'sam@example.com', '1 High Street', 'Bath', 'BA1 1AA', now(), now())
+         RETURNING id`,
+        [state.fx.shopId],
+      )
+    )[0]?.id;
+    const rolex = await bought(gold, 'BUY-IN-1', '2026-01-12', '2500');
+    const mistake = await bought(gold, 'BUY-IN-2', '2026-01-13', '900');
+    const purchase = async (
+      number: number,
+      day: string,
+      itemId: number,
+      price: string,
+      voidedOn: string | null,
+    ) => {
+      const rows = await state.db.query<{ id: number }>(
+        `INSERT INTO purchases (shop_id, number, reference, purchased_on, seller_client_id, seller_name,
+                                seller_address, seller_kind, total_gbp, status, voided_on, created_at)
+         VALUES ($1, $2::int, 'PUR-' || lpad($2::int::text, 6, '0'), $3, $4, 'Sam Seller', E'1 High Street\\nBath\\nBA1 1AA',
+                 'private', $5, $6, $7, now())
+         RETURNING id::int AS id`,
+        [state.fx.shopId, number, day, seller, price, voidedOn ? 'voided' : 'completed', voidedOn],
+      );
+      const id = rows[0]?.id;
+      await state.db.query(
+        `INSERT INTO purchase_lines (shop_id, purchase_id, position, item_id, stock_number, stock_type, brand, model,
+                                     serial, price_gbp)
+         SELECT i.shop_id, $1, 1, i.id, i.stock_number, i.stock_type, i.brand, i.model, i.serial, $3
+           FROM items i WHERE i.id = $2`,
+        [id, itemId, price],
+      );
+      const paid = await state.db.query<{ id: number }>(
+        `INSERT INTO purchase_payments (shop_id, purchase_id, method, amount, currency, exchange_rate, amount_gbp,
+                                        paid_on, created_at)
+         VALUES ($1, $2, 'Bank Transfer', $3, 'GBP', 1, $3, $4, now()) RETURNING id::int AS id`,
+        [state.fx.shopId, id, price, day],
+      );
+      if (voidedOn)
+        await state.db.query(
+          `INSERT INTO purchase_payments (shop_id, purchase_id, method, amount, currency, exchange_rate, amount_gbp,
+                                          paid_on, reversal_of, created_at)
+           VALUES ($1, $2, 'Bank Transfer', -$3::numeric, 'GBP', 1, -$3::numeric, $4, $5, now())`,
+          [state.fx.shopId, id, price, voidedOn, paid[0]?.id],
+        );
+    };
+    await purchase(1, '2026-01-12', rolex, '2500', null);
+    await purchase(2, '2026-01-13', mistake, '900', '2026-01-20');
+    const deal = await sold(gold, rolex, '2026-02-14', '3100', 'Next Owner');
+    return { gold, rolex, mistake, deal };
+  }
+
+  it('shows the purchase invoice, the seller’s name and address, and the margin in the stock book', async () => {
+    const { gold, rolex, mistake, deal } = await buyIn();
+    const book = (await gold.get(`/api/books/stock-book/?${Q1}`)).json() as StockBookPage;
+    const row = byItem(book.results, rolex);
+    expect(row).toMatchObject({
+      purchaseReference: 'PUR-000001',
+      purchaseVoidedOn: null,
+      purchasePriceGbp: 2500,
+      sellerName: 'Sam Seller',
+      sellerAddress: '1 High Street\nBath\nBA1 1AA',
+      carriedForward: false,
+    });
+    expect(row.purchaseId).toEqual(expect.any(Number));
+    expect(row.stockNumber).toMatch(/^\d+$/);
+    expect(row.sale).toMatchObject({
+      invoiceReference: deal.invoice?.reference,
+      priceGbp: 3100,
+      buyer: 'Next Owner',
+      marginGbp: 600,
+      marginVatGbp: 100,
+    });
+    expect(byItem(book.results, mistake)).toMatchObject({
+      purchaseReference: 'PUR-000002',
+      purchaseVoidedOn: '2026-01-20',
+      sale: null,
+    });
+    const [header, ...records] = parseCsv((await gold.get(`/api/books/stock-book/csv/?${Q1}`)).body);
+    const col = (name: string) => (header ?? []).indexOf(name);
+    const line = records.find((r) => r[col('Serial')] === 'BUY-IN-2') ?? [];
+    expect(line[col('Notes')]).toBe('Purchase PUR-000002 voided on 2026-01-20');
+  });
+
+  it('exports the purchase as a Xero bill and a QuickBooks bill, and its payment out', async () => {
+    const { gold } = await buyIn();
+    const [xeroHeader, ...xero] = parseCsv(
+      (await gold.get(`/api/books/exports/?format=xero-bills&${Q1}`)).body,
+    );
+    expect(xeroHeader).toEqual([
+      '*ContactName',
+      'EmailAddress',
+      'POAddressLine1',
+      'POAddressLine2',
+      'POAddressLine3',
+      'POAddressLine4',
+      'POCity',
+      'PORegion',
+      'POPostalCode',
+      'POCountry',
+      '*InvoiceNumber',
+      '*InvoiceDate',
+      '*DueDate',
+      'InventoryItemCode',
+      'Description',
+      '*Quantity',
+      '*UnitAmount',
+      '*AccountCode',
+      '*TaxType',
+      'TrackingName1',
+      'TrackingOption1',
+      'TrackingName2',
+      'TrackingOption2',
+      'Currency',
+    ]);
+    // The voided purchase is no bill.
+    expect(xero).toHaveLength(1);
+    const bill = Object.fromEntries((xeroHeader ?? []).map((name, i) => [name, xero[0]?.[i]]));
+    expect(bill).toMatchObject({
+      '*ContactName': 'Sam Seller',
+      POAddressLine1: '1 High Street',
+      POAddressLine2: 'Bath',
+      POAddressLine3: 'BA1 1AA',
+      '*InvoiceNumber': 'PUR-000001',
+      '*InvoiceDate': '12/01/2026',
+      '*UnitAmount': '2500.00',
+      '*TaxType': 'No VAT',
+      Currency: 'GBP',
+    });
+
+    const [qboHeader, ...qbo] = parseCsv((await gold.get(`/api/books/exports/?format=qbo-bills&${Q1}`)).body);
+    expect(qboHeader).toEqual([
+      'Bill No',
+      'Supplier',
+      'Bill Date',
+      'Due Date',
+      'Terms',
+      'Location',
+      'Memo',
+      'Account',
+      'Line Description',
+      'Line Amount',
+      'Line Tax Code',
+      'Line Tax Amount',
+      'Currency',
+    ]);
+    expect(qbo.map((r) => [r[0], r[1], r[2], r[9], r[10], r[11]])).toEqual([
+      ['PUR-000001', 'Sam Seller', '12/01/2026', '2500.00', 'No VAT', '0.00'],
+    ]);
+
+    const payments = parseCsv((await gold.get(`/api/books/exports/?format=payments&${Q1}`)).body)
+      .slice(1)
+      .filter((r) => r[2] === 'Purchase')
+      .map((r) => [r[0], r[1], r[3], r[7]]);
+    expect(payments).toEqual([
+      ['2026-01-12', 'Out', 'PUR-000001', '2500.00'],
+      ['2026-01-13', 'Out', 'PUR-000002', '900.00'],
+      // The voided purchase's money back.
+      ['2026-01-20', 'In', 'PUR-000002', '900.00'],
+    ]);
+  });
+});

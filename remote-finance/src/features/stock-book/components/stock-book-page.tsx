@@ -93,6 +93,7 @@ const day = (value: string) => `${value.slice(8, 10)}/${value.slice(5, 7)}/${val
 function notes(row: StockBookRow): string {
   const parts: string[] = [];
   if (row.carriedForward) parts.push('Carried forward');
+  if (row.purchaseVoidedOn) parts.push(`Purchase ${row.purchaseReference} voided`);
   for (const v of row.voidedSales)
     parts.push(
       `Sale ${v.invoiceReference || ''} voided${v.creditNoteReference ? ` by ${v.creditNoteReference}` : ''}`.replace(
