@@ -110,8 +110,8 @@ describe('inventory', () => {
       const box = topBar(page).getByPlaceholder('Serial Number / QR Code...');
       await box.fill(serial);
       await box.press('Enter');
-      await waitForPath(page, `/inventory/edit/${saved.id}`);
-      await heading(page, 'Edit Inventory Item').waitFor();
+      await waitForPath(page, `/inventory/item/${saved.id}`);
+      await heading(page, `Rolex Daytona — ${serial}`).waitFor();
       // …and anything else searches all stock.
       await box.fill(serial.slice(0, -1));
       await box.press('Enter');

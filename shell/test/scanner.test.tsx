@@ -62,7 +62,7 @@ describe('the top bar scanner', () => {
     expect(await within(dialog).findByText('Point the camera at a label’s QR code.')).toBeInTheDocument();
 
     zxing.decode?.({ getText: () => ' RLX-1 ' });
-    await waitFor(() => expect(location()).toBe('/inventory/edit/7'));
+    await waitFor(() => expect(location()).toBe('/inventory/item/7'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(track.stop).toHaveBeenCalled();
     expect(zxing.stopped).toBe(1);
@@ -82,7 +82,7 @@ describe('the top bar scanner', () => {
     };
     const { user } = renderApp({ handlers: bySerial({ 'RLX-1': ROW }) });
     await user.click(await screen.findByRole('button', { name: 'Scan QR code' }));
-    await waitFor(() => expect(location()).toBe('/inventory/edit/7'));
+    await waitFor(() => expect(location()).toBe('/inventory/item/7'));
     expect(formats[0]).toContain('qr_code');
     expect(zxing.streams).toHaveLength(0);
   });
@@ -120,6 +120,6 @@ describe('the top bar scanner', () => {
   it('opens the item on Enter when the text is exactly its serial (a keyboard-wedge scanner)', async () => {
     const { user } = renderApp({ handlers: bySerial({ 'RLX-1': ROW }) });
     await user.type(await screen.findByPlaceholderText('Serial Number / QR Code...'), 'RLX-1{Enter}');
-    await waitFor(() => expect(location()).toBe('/inventory/edit/7'));
+    await waitFor(() => expect(location()).toBe('/inventory/item/7'));
   });
 });

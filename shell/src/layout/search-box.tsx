@@ -54,8 +54,8 @@ export async function itemBySerial(serial: string): Promise<ItemRow | null> {
   }
 }
 
-/** The item's page (remote-inventory's routes: the item is shown and edited at /inventory/edit/:id). */
-const itemPage = (item: ItemRow) => `/inventory/edit/${item.id}`;
+/** The item's page (remote-inventory's routes: /inventory/item/:id, with Sell, Check Out, Promote…). */
+const itemPage = (item: ItemRow) => `/inventory/item/${item.id}`;
 
 /**
  * Enter (typed, or a keyboard-wedge scanner's serial and Enter) opens the item whose serial is exactly the
