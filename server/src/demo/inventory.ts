@@ -5,6 +5,7 @@ import {
   type ItemStatus,
   type StockType,
 } from '@loupe/contracts';
+import type { AttributeChanges } from '../modules/inventory';
 import { stockLinePosting } from '../modules/inventory/stock-postings';
 import { ItemSalesService } from '../modules/sales';
 import { isoDay, makeSales, pastAt, seedingContext, seedingRepos, type DemoContext } from './demo-context';
@@ -32,7 +33,32 @@ interface DemoItem {
   daysAgo: number;
   lines: DemoLine[];
   promoted: boolean;
+  /** Issue 22: what a dealer records of a watch or a jewel. */
+  attributes: AttributeChanges;
 }
+
+/** A reference, case and movement per catalogue model, as the makers list them (issue 22's demo attributes). */
+const WATCH_SPECS: Record<
+  string,
+  [reference: string, caseMaterial: string, diameterMm: string, movement: string]
+> = {
+  Submariner: ['126610LN', 'Oystersteel', '41', 'automatic'],
+  Daytona: ['126500LN', 'Oystersteel', '40', 'automatic'],
+  Datejust: ['126334', 'Oystersteel and white gold', '41', 'automatic'],
+  'GMT-Master': ['126710BLRO', 'Oystersteel', '40', 'automatic'],
+  Explorer: ['124270', 'Oystersteel', '36', 'automatic'],
+  Speedmaster: ['310.30.42.50.01.001', 'Stainless steel', '42', 'manual'],
+  Seamaster: ['210.30.42.20.01.001', 'Stainless steel', '42', 'automatic'],
+  Constellation: ['131.10.39.20.02.001', 'Stainless steel', '39', 'automatic'],
+  'De Ville': ['434.10.40.20.02.001', 'Stainless steel', '40', 'automatic'],
+  Globemaster: ['130.30.39.21.02.001', 'Stainless steel', '39', 'automatic'],
+  Tank: ['WSTA0041', 'Steel', '33.7', 'quartz'],
+  'Ballon Bleu': ['WSBB0046', 'Steel', '42', 'automatic'],
+  Santos: ['WSSA0018', 'Steel', '39.8', 'automatic'],
+  Pasha: ['WSPA0009', 'Steel', '41', 'automatic'],
+  Panthère: ['WSPN0007', 'Steel', '30', 'quartz'],
+};
+const GRADES = ['excellent', 'very_good', 'excellent', 'good', 'unworn', 'very_good', 'fair'] as const;
 
 const JEWELLERY = [
   'Diamond tennis bracelet, 18ct white gold, 5.2ct',
@@ -42,6 +68,53 @@ const JEWELLERY = [
   'Art Deco diamond brooch, c.1925',
   'Ruby eternity band, 18ct rose gold',
   'Diamond solitaire pendant, 1.01ct, GIA',
+];
+/** Each JEWELLERY piece's metal, fineness, weight, hallmark and stones, in the same order. */
+const JEWELLERY_SPECS: AttributeChanges[] = [
+  {
+    metal: 'White gold',
+    fineness: 750,
+    weightGrams: '14.8',
+    hallmark: 'London, 750',
+    stones: 'Round brilliant diamonds, 5.20ct total',
+  },
+  {
+    metal: 'Platinum',
+    fineness: 950,
+    weightGrams: '6.2',
+    hallmark: 'Birmingham, 950',
+    stones: 'Oval sapphire c.1.50ct; ten round brilliant diamonds 0.60ct total',
+  },
+  {
+    metal: 'White gold',
+    fineness: 750,
+    weightGrams: '68.5',
+    hallmark: 'Clasp: London, 750',
+    stones: 'South Sea pearls 11-13mm; diamond clasp 0.35ct',
+  },
+  {
+    metal: 'Yellow gold',
+    fineness: 750,
+    weightGrams: '7.4',
+    hallmark: 'Edinburgh, 750',
+    stones: 'Two pear-cut emeralds, 2.10ct total',
+  },
+  // Platinum was not hallmarked in the UK before 1975.
+  { metal: 'Platinum', weightGrams: '11.3', stones: 'Old European-cut diamonds, c.2.40ct total' },
+  {
+    metal: 'Rose gold',
+    fineness: 750,
+    weightGrams: '3.9',
+    hallmark: 'Sheffield, 750',
+    stones: 'Twenty round rubies, 1.20ct total',
+  },
+  {
+    metal: 'White gold',
+    fineness: 750,
+    weightGrams: '2.1',
+    hallmark: 'London, 750',
+    stones: 'Round brilliant diamond 1.01ct, F VS1, GIA certificate',
+  },
 ];
 const ACCESSORIES = [
   'Leather watch roll, three watches',
@@ -85,15 +158,34 @@ export async function seedInventoryDemo(demo: DemoContext): Promise<void> {
       let model = '';
       let description: string;
       let cost: number;
+      let attributes: AttributeChanges = {};
       if (stockType === 'Watches') {
         brand = pick(Object.keys(BRAND_CATALOGUE) as Brand[]);
         model = pick(BRAND_CATALOGUE[brand as Brand]);
-        description = `${pick(['Black', 'Blue', 'Silver', 'Green', 'White'])} dial, ${between(2008, 2025)}, ${pick(
-          ['full set', 'box and papers', 'watch only', 'papers only'],
-        )}`;
+        const dial = pick(['Black', 'Blue', 'Silver', 'Green', 'White']);
+        const year = between(2008, 2025);
+        const set = pick(['full set', 'box and papers', 'watch only', 'papers only']);
+        description = `${dial} dial, ${year}, ${set}`;
         cost = brand === 'Rolex' ? between(7000, 32000) : between(2500, 9000);
+        // The description's own dial, year and set, so the two never disagree.
+        const spec = WATCH_SPECS[model];
+        attributes = {
+          referenceNumber: spec?.[0] ?? '',
+          year,
+          box: set === 'full set' || set === 'box and papers',
+          papers: set !== 'watch only',
+          caseMaterial: spec?.[1] ?? '',
+          caseDiameterMm: spec?.[2] ?? null,
+          dial,
+          movement: (spec?.[3] ?? null) as AttributeChanges['movement'],
+          conditionGrade: GRADES[n % GRADES.length],
+        };
       } else if (stockType === 'Jewellery') {
         description = JEWELLERY[i % JEWELLERY.length] as string;
+        attributes = {
+          ...JEWELLERY_SPECS[i % JEWELLERY_SPECS.length],
+          conditionGrade: GRADES[(n + 1) % GRADES.length],
+        };
         if (i % 4 === 0) {
           brand = 'Cartier';
           model = pick(['Panthère', 'Tank', 'Santos']);
@@ -192,6 +284,7 @@ export async function seedInventoryDemo(demo: DemoContext): Promise<void> {
         daysAgo: between(1, 180),
         lines,
         promoted: false,
+        attributes,
       });
     }
   }
@@ -232,6 +325,7 @@ export async function seedInventoryDemo(demo: DemoContext): Promise<void> {
       status: item.status === 'unavailable' ? 'unavailable' : 'available',
       purchasedOn: isoDay(now, item.daysAgo),
       location: item.stockType === 'Watches' ? 'Safe 1' : 'Window',
+      attributes: item.attributes,
       userId: demo.users.platinum,
       at,
     });

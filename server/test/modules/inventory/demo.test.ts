@@ -92,6 +92,54 @@ describe('inventory demo data', () => {
     expect(summary.recentPurchases).toHaveLength(5);
   });
 
+  it('numbers the stock in the order it was added, and describes watches and jewels (issue 22)', async () => {
+    await seed(true);
+    const numbers = await state.db.query<{ stock_number: number }>(
+      'SELECT stock_number FROM items WHERE shop_id = $1 ORDER BY id',
+      [state.fx.shopId],
+    );
+    expect(numbers.map((r) => r.stock_number)).toEqual(numbers.map((_, i) => i + 1));
+    // Every watch has a reference, a year that its description names, box and papers as it says, a grade.
+    const watches = await state.db.query<{
+      description: string;
+      reference_number: string;
+      year: number;
+      box: boolean;
+      papers: boolean;
+      condition_grade: string | null;
+      movement: string | null;
+    }>(
+      `SELECT description, reference_number, year, box, papers, condition_grade, movement
+         FROM items WHERE stock_type = 'Watches'`,
+    );
+    expect(watches.length).toBeGreaterThan(20);
+    for (const w of watches) {
+      expect(w.reference_number).not.toBe('');
+      expect(w.description).toContain(`, ${w.year}, `);
+      expect(w.condition_grade).not.toBeNull();
+      expect(w.movement).not.toBeNull();
+      const set = w.description.split(', ')[2];
+      expect([w.box, w.papers]).toEqual(
+        {
+          'full set': [true, true],
+          'box and papers': [true, true],
+          'watch only': [false, false],
+          'papers only': [false, true],
+        }[set as string],
+      );
+    }
+    const jewels = await state.db.query<{ metal: string; stones: string }>(
+      "SELECT metal, stones FROM items WHERE stock_type = 'Jewellery'",
+    );
+    expect(jewels.every((j) => j.metal !== '' && j.stones !== '')).toBe(true);
+    // What the filters find in the demo shop.
+    const browser = await as('silver');
+    const excellent = await browser.get('/api/items/?condition_grade=excellent&page_size=100');
+    expect(excellent.json().count).toBeGreaterThan(0);
+    const platinum = await browser.get('/api/items/?metal=Platinum');
+    expect(platinum.json().count).toBeGreaterThan(0);
+  });
+
   it('without clients (their seeder absent) seeds stock with no client references', async () => {
     await seed(false);
     const refs = await state.db.query<{ n: number }>(
