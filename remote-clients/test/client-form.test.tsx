@@ -1,3 +1,4 @@
+import { NO_ADDRESS } from '@loupe/contracts';
 import { renderWithProviders } from '@loupe/platform/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -131,6 +132,8 @@ describe('/clients/add', () => {
       phone: '+44 (0)20 7946-0001',
       status: 'inactive',
       notes: 'Collects Cartier.',
+      // No address typed: every part blank, the country as the form holds it (the service's default).
+      ...NO_ADDRESS,
     });
     expect(post.headers['x-csrftoken']).toBe('tok');
     expect(server.clients.map((c) => c.name)).toEqual(['Ada Lovelace']);
@@ -311,6 +314,7 @@ describe('/clients/edit/:id', () => {
       phone: '+1 555 0100',
       status: 'active',
       notes: 'Prefers Omega.',
+      ...NO_ADDRESS,
       version: 1,
     });
     expect(server.find(7)?.name).toBe('Grace B. Hopper');

@@ -195,6 +195,7 @@ describe('dashboard widgets', () => {
       Name: 'Ada Lovelace',
       Email: 'ada@example.com',
       Phone: '+44 1',
+      Address: '—',
       Status: 'Active',
       KYC: 'Yes',
       Balance: '▼ -£5,000.00 (owes the shop)',

@@ -8,6 +8,7 @@ import type {
   LedgerEntry,
   LedgerPayment,
 } from '@loupe/contracts';
+import { NO_ADDRESS } from '@loupe/contracts';
 import { authCheckAs, createFetchMock, type FetchCall, type FetchMock } from '@loupe/platform/testing';
 
 export function makeClient(id: number, name: string, overrides: Partial<Client> = {}): Client {
@@ -22,6 +23,7 @@ export function makeClient(id: number, name: string, overrides: Partial<Client> 
     kyc: false,
     hasItemCheckedOut: false,
     cdd: { verifiedBy: null, verifiedOn: null, complete: false },
+    ...NO_ADDRESS,
     createdAt: '2026-01-05T10:00:00.000Z',
     updatedAt: '2026-01-05T10:00:00.000Z',
     version: 1,

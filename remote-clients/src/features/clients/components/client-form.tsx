@@ -1,4 +1,11 @@
-import { CLIENT_STATUS_LABELS, CLIENT_STATUSES, type Client } from '@loupe/contracts';
+import {
+  ADDRESS_LABELS,
+  ADDRESS_PARTS,
+  CLIENT_STATUS_LABELS,
+  CLIENT_STATUSES,
+  type AddressPart,
+  type Client,
+} from '@loupe/contracts';
 import {
   Alert,
   ChoiceField,
@@ -15,6 +22,26 @@ import styled from 'styled-components';
 import { useUploadKycDocument } from '../api/upload-kyc-document';
 import { checkClient, LIMITS, type ClientField, type ClientValues } from '../lib/client-values';
 import { KycField } from './kyc-field';
+
+/** The postal address's parts grouped under their legend, as the fields around them look. */
+const AddressFieldset = styled.fieldset`
+  border: 1px solid ${({ theme }) => theme.colors.divider};
+  border-radius: ${({ theme }) => theme.radius};
+  padding: ${({ theme }) => `${theme.space(3)} ${theme.space(4)} 0`};
+  margin: 0 0 ${({ theme }) => theme.space(4)};
+  legend {
+    font-weight: 600;
+    padding: 0 ${({ theme }) => theme.space(1)};
+  }
+`;
+
+const ADDRESS_AUTOCOMPLETE: Record<AddressPart, string> = {
+  addressLine1: 'address-line1',
+  addressLine2: 'address-line2',
+  town: 'address-level2',
+  postcode: 'postal-code',
+  country: 'country-name',
+};
 
 const Actions = styled.div`
   margin-top: ${({ theme }) => theme.space(2)};
@@ -169,6 +196,23 @@ export function ClientForm({
           onChange={set('status')}
         />
       </FieldGrid>
+      <AddressFieldset>
+        <legend>Postal address</legend>
+        <FieldGrid $min={240}>
+          {ADDRESS_PARTS.map((part) => (
+            <TextField
+              key={part}
+              label={ADDRESS_LABELS[part]}
+              name={part}
+              autoComplete={ADDRESS_AUTOCOMPLETE[part]}
+              maxLength={LIMITS[part]}
+              value={values[part]}
+              error={errors[part]}
+              onChange={(event) => set(part)(event.target.value)}
+            />
+          ))}
+        </FieldGrid>
+      </AddressFieldset>
       <TextAreaField
         label="Notes"
         name="notes"

@@ -1,4 +1,4 @@
-import { CLIENT_STATUS_LABELS, type Client } from '@loupe/contracts';
+import { CLIENT_STATUS_LABELS, postalAddressLines, type Client } from '@loupe/contracts';
 import { Alert, Modal } from '@loupe/platform';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
@@ -27,6 +27,22 @@ const Footer = styled.p`
 
 const RECENT = 5;
 
+/** The postal address one line per part, as every document prints it (contracts' postalAddressLines). */
+function PostalAddress({ client }: { client: Client }) {
+  const lines = postalAddressLines(client);
+  if (lines.length === 0) return <>—</>;
+  return (
+    <address style={{ fontStyle: 'normal' }}>
+      {lines.map((line, i) => (
+        <span key={i}>
+          {line}
+          {i < lines.length - 1 ? <br /> : null}
+        </span>
+      ))}
+    </address>
+  );
+}
+
 function ClientDetails({ client: c }: { client: Client }) {
   return (
     <>
@@ -37,6 +53,10 @@ function ClientDetails({ client: c }: { client: Client }) {
         <dd>{c.email}</dd>
         <dt>Phone</dt>
         <dd>{c.phone || '—'}</dd>
+        <dt>Address</dt>
+        <dd>
+          <PostalAddress client={c} />
+        </dd>
         <dt>Status</dt>
         <dd>{CLIENT_STATUS_LABELS[c.status]}</dd>
         <dt>KYC</dt>
