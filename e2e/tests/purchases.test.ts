@@ -6,7 +6,8 @@ import { PDF_BYTES } from '../support/clients';
 import { getItem } from '../support/inventory';
 import { pdftotext } from '../support/pdftotext';
 import { baseUrl } from '../support/state';
-import { heading } from '../support/ui';
+import { seriousViolations, formatViolations } from '../support/axe';
+import { heading, trackApiCalls } from '../support/ui';
 
 // Issue 22 in the browser: the demo owner buys a watch over the counter on remote-finance's Buy In screen, with
 // the stolen-goods register check recorded and its certificate uploaded; the purchase page shows the item's
@@ -51,6 +52,23 @@ async function createSeller(name: string): Promise<Seller> {
 }
 
 const field = (scope: Locator | Page, label: string) => scope.getByLabel(label, { exact: true });
+
+const PHONE = { width: 390, height: 844 };
+const LAPTOP = { width: 1280, height: 800 };
+
+/** A buy-in of one strap through the API: a purchase page to look at without typing one. */
+async function buyStrap(sellerId: number): Promise<{ id: number }> {
+  const answer = await apiSend(api, 'POST', '/api/api/purchases/', {
+    sellerId,
+    sellerKind: 'trade',
+    lines: [
+      { stockType: 'Accessories', serial: `STRAP-${Date.now().toString(36)}`.toUpperCase(), price: '120' },
+    ],
+    payments: [{ method: 'Bank Transfer', amount: '120' }],
+  });
+  if (!answer.ok()) throw new Error(`POST purchases answered ${answer.status()}: ${await answer.text()}`);
+  return (await answer.json()) as { id: number };
+}
 
 describe('purchases (issue 22)', () => {
   browserTest(
@@ -165,6 +183,47 @@ describe('purchases (issue 22)', () => {
       await row.waitFor();
       expect(await row.innerText()).toContain(reference);
       expect(await row.innerText()).toContain(seller.name);
+    },
+    120_000,
+  );
+
+  browserTest(
+    'the purchase screens fit a phone without sideways scrolling, keep Confirm in a laptop’s view and pass axe',
+    async (kit) => {
+      const seller = await createSeller(`Layout Seller ${Date.now().toString(36)}`);
+      const bought = await buyStrap(seller.id);
+      const paths: [string, string][] = [
+        ['/purchases', 'Purchases'],
+        ['/purchases/new', 'Buy In'],
+        [`/purchases/${bought.id}`, ''],
+      ];
+      const page = await kit.newPage({ as: demo.platinum, viewport: PHONE });
+      const calls = trackApiCalls(page);
+      const problems: string[] = [];
+      for (const [path, title] of paths) {
+        await page.goto(path);
+        await (
+          title ? heading(page, title) : page.getByRole('heading', { level: 1, name: /^Purchase PUR-/ })
+        ).waitFor();
+        await calls.settled();
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        if (overflow > 0) problems.push(`${path} scrolls sideways by ${overflow}px`);
+        const violations = await seriousViolations(page, path);
+        if (violations.length > 0) problems.push(formatViolations(violations));
+      }
+      expect(problems).toEqual([]);
+
+      // On a laptop the long form keeps Confirm on screen: its bar sticks to the foot of the window.
+      await page.setViewportSize(LAPTOP);
+      await page.goto('/purchases/new');
+      await heading(page, 'Buy In').waitFor();
+      await page.getByRole('button', { name: 'Add item', exact: true }).click();
+      const confirm = page.getByRole('button', { name: 'Confirm', exact: true });
+      const box = await confirm.boundingBox();
+      expect(box).not.toBeNull();
+      expect((box?.y ?? LAPTOP.height) + (box?.height ?? 0)).toBeLessThanOrEqual(LAPTOP.height);
     },
     120_000,
   );
