@@ -3,7 +3,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { clearToasts, Toaster, UNDO_MS } from '@loupe/platform';
 import type { Item } from '@loupe/contracts';
+import { ItemListPage } from '../src/features/items/components/item-list-page';
 import { ItemPage } from '../src/features/items/components/item-page';
+import { LIST_SCREENS } from '../src/features/items/components/list-screens';
 import { fakeInventory, makeClient, makeItem } from './support/fake-inventory';
 
 const ANN = makeClient(4, 'Ann Smith');
@@ -263,5 +265,19 @@ describe('the item page', () => {
       await waitFor(() => expect(mock.callsTo('GET', '/api/items/16/').length).toBeGreaterThan(1));
       expect(fact('Status')).toBe('Available');
     });
+  });
+});
+
+describe('the way to the item page from the stock list', () => {
+  it('each row’s serial is a link to its item page', async () => {
+    fakeInventory([makeItem({ id: 21, serial: 'LNK-21' }), makeItem({ id: 22, serial: 'LNK-22' })]);
+    renderWithProviders(<ItemListPage screen={LIST_SCREENS.all} />, {
+      route: '/inventory/all',
+      path: '/inventory/all',
+    });
+    const link = await screen.findByRole('link', { name: 'LNK-22' });
+    expect(link).toHaveAttribute('href', '/inventory/item/22');
+    await userEvent.click(link);
+    expect(location()).toBe('/inventory/item/22');
   });
 });

@@ -1,7 +1,9 @@
 import type { ItemRow } from '@loupe/contracts';
 import { DataTable, formatCount, formatDay, formatMoney, useAuth, type DataColumn } from '@loupe/platform';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { STATUS_LABELS } from '../lib/labels';
+import { itemPagePath } from './item-page';
 import { SelectCell, type Selection } from './list-label-actions';
 import { RowActions, type RowAction } from './row-actions';
 
@@ -79,7 +81,8 @@ export function ItemTable({
       noWrap: true,
       cell: (item) => (
         <>
-          {item.serial}
+          {/* Issue 21: the serial opens the item's page, where its actions, sale and history are. */}
+          <Link to={itemPagePath(item.id)}>{item.serial}</Link>
           {serialWithStockType ? <StockType> ({item.stockType})</StockType> : null}
         </>
       ),
