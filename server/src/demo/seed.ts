@@ -14,6 +14,7 @@ import { seedStockAgingDemo } from './stock-aging';
 import { seedComplianceDemo } from './compliance';
 import { seedShopSettingsDemo } from './documents';
 import { seedDealsDemo } from './deals';
+import { seedPurchasesDemo } from './purchases';
 
 export const DEMO_SHOP_NAME = 'Loupe Demo';
 // One published password for the demo accounts, known to the password rules and the production check too.
@@ -46,6 +47,8 @@ const DEMO_DOMAINS: ReadonlyArray<(demo: DemoContext) => Promise<void>> = [
   seedStockTakesDemo,
   seedStockAgingDemo,
   seedComplianceDemo,
+  // Last: what the other domains sell or reserve is chosen before the bought-in pieces exist.
+  seedPurchasesDemo,
 ];
 
 /** Creates the demo shop and its three members, unless the database already has a shop. */
