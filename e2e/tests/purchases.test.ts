@@ -144,7 +144,7 @@ describe('purchases (issue 22)', () => {
       const itemLink = items.getByRole('link', { name: `Stock no. ${stockNumber} (open the item)` });
       await itemLink.waitFor();
       const itemId = Number(
-        (/\/inventory\/edit\/(\d+)$/.exec((await itemLink.getAttribute('href')) ?? '') ?? [])[1],
+        (/\/inventory\/item\/(\d+)$/.exec((await itemLink.getAttribute('href')) ?? '') ?? [])[1],
       );
       const bought = await getItem(api, itemId);
       expect(bought.serial).toBe(serial);

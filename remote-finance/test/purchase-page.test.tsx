@@ -61,7 +61,7 @@ describe('/purchases/:id', () => {
     ]);
     expect(screen.getByRole('link', { name: 'Stock no. 1042 (open the item)' })).toHaveAttribute(
       'href',
-      '/inventory/edit/41',
+      '/inventory/item/41',
     );
     expect(cells('Register checks')).toEqual([
       [

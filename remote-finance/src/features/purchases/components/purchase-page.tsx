@@ -101,7 +101,7 @@ const LINE_COLUMNS: readonly DataColumn<Line>[] = [
     noWrap: true,
     // The item in the stock screens, by its id.
     cell: (line) => (
-      <Link to={`/inventory/edit/${line.itemId}`}>
+      <Link to={`/inventory/item/${line.itemId}`}>
         {stockNumberText(line.stockNumber)}
         <VisuallyHidden> (open the item)</VisuallyHidden>
       </Link>
