@@ -63,6 +63,14 @@ const Columns = styled.div`
   }
 `;
 
+// A long serial breaks rather than pushing the page sideways on a phone.
+const Heading = styled.div`
+  h1 {
+    min-width: 0;
+    overflow-wrap: anywhere;
+  }
+`;
+
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -288,7 +296,9 @@ function ItemView({ item: loaded }: { item: Item }) {
 
   return (
     <>
-      <PageHeader title={itemTitle(item)} />
+      <Heading>
+        <PageHeader title={itemTitle(item)} />
+      </Heading>
       <Actions role="group" aria-label="Item actions">
         {allowed.return ? <Button onClick={startReturn}>Return</Button> : null}
         {allowed.sell ? (
