@@ -18,11 +18,8 @@ export interface StockBookFilters {
 // 023_books.sql and the purchases module's purchase_records / purchase_line_records / purchase_payment_records).
 // Every sum is taken in PostgreSQL, exact (kernel/money.ts).
 
-/**
- * A column a published view may not have yet on every database (stock_items.stock_number, added by the stock
- * numbers migration): read through the row's JSON, so the query works with or without it.
- */
-const STOCK_NUMBER = (alias: string) => `coalesce(to_jsonb(${alias}) ->> 'stock_number', '')`;
+/** The item's stock number (migration 021: every item has one, in its shop's sequence) as text. */
+const STOCK_NUMBER = (alias: string) => `coalesce(${alias}.stock_number::text, '')`;
 
 /** The item as the stock book describes it: brand and model, then the description, else the stock type. */
 const DESCRIPTION = (i: string) => `trim(concat_ws(' — ',
@@ -84,8 +81,6 @@ const idOrNull = (value: string | number | null) => (value === null ? null : Num
 const numOrNull = (value: string | null) => (value === null ? null : Number(value));
 
 export class BooksRepository {
-  private purchasesPublished: boolean | undefined;
-
   constructor(private readonly db: Queryable) {}
 
   /** The shop's calendar day at `at`. */
@@ -107,27 +102,11 @@ export class BooksRepository {
   }
 
   /**
-   * Whether the purchases module's views exist on this database (its migration may be newer than this code's
-   * deployment): until then every item's purchase side comes from the item itself.
-   */
-  async hasPurchases(): Promise<boolean> {
-    if (this.purchasesPublished === undefined) {
-      const rows = await this.db.query<{ ok: boolean }>(
-        `SELECT to_regclass('purchase_records') IS NOT NULL AND to_regclass('purchase_line_records') IS NOT NULL
-                AND to_regclass('purchase_payment_records') IS NOT NULL AS ok`,
-      );
-      this.purchasesPublished = rows[0]?.ok === true;
-    }
-    return this.purchasesPublished;
-  }
-
-  /**
    * The stock book's rows as one statement (HMRC VAT Notice 718, "keeping records": the stock book), $1 shop,
    * $2 from, $3 to, then the filters' parameters. An item is in the book when it was bought in the period, sold
    * in it (a sale that has not been voided), or bought before it and not sold before it (carried forward).
    */
-  private async bookSql(shopId: number, period: Period, filters: StockBookFilters) {
-    const purchases = await this.hasPurchases();
+  private bookSql(shopId: number, period: Period, filters: StockBookFilters) {
     const params: unknown[] = [shopId, period.from, period.to];
     const where: string[] = [];
     if (filters.stockType) {
@@ -142,16 +121,12 @@ export class BooksRepository {
     }
     // A purchase document's line for the item (the purchases module): the completed one, else a voided one, shown
     // with the day it was voided (a voided purchase is no purchase: its item left stock).
-    const purchaseSide = purchases
-      ? `LEFT JOIN LATERAL (
+    const purchaseSide = `LEFT JOIN LATERAL (
            SELECT p.id, p.reference, pl.price_gbp, p.seller_name, p.seller_address,
                   CASE WHEN p.status = 'voided' THEN p.voided_on END AS voided_on
              FROM purchase_line_records pl JOIN purchase_records p ON p.id = pl.purchase_id
             WHERE pl.item_id = i.id AND p.shop_id = i.shop_id
-            ORDER BY p.status = 'completed' DESC, p.purchased_on DESC, p.id DESC LIMIT 1) pd ON true`
-      : `LEFT JOIN (SELECT NULL::bigint AS id, NULL::text AS reference, NULL::numeric AS price_gbp,
-                           NULL::text AS seller_name, NULL::text AS seller_address, NULL::date AS voided_on) pd
-               ON false`;
+            ORDER BY p.status = 'completed' DESC, p.purchased_on DESC, p.id DESC LIMIT 1) pd ON true`;
     const sql = `
 WITH live AS (
   SELECT v.* FROM sale_vat_records v
@@ -160,7 +135,7 @@ WITH live AS (
 book AS (
   SELECT i.id, coalesce(i.serial, '') AS serial, i.stock_type, ${DESCRIPTION('i')} AS description,
          i.purchased_on::text AS purchased_on, i.purchase_price::text AS purchase_price, i.status,
-         ${STOCK_NUMBER('i')} AS stock_number,
+         ${STOCK_NUMBER('i')} AS stock_number, i.stock_number AS stock_no,
          pd.id::text AS purchase_id, pd.reference AS purchase_reference, pd.price_gbp::text AS purchase_line_price,
          pd.seller_name, pd.seller_address,
          pd.voided_on::text AS purchase_voided_on, i.purchased_on < $2::date AS carried_forward,
@@ -183,7 +158,7 @@ SELECT b.* FROM book b ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
   }
 
   async stockBookCount(shopId: number, period: Period, filters: StockBookFilters): Promise<number> {
-    const { sql, params } = await this.bookSql(shopId, period, filters);
+    const { sql, params } = this.bookSql(shopId, period, filters);
     const rows = await this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${sql}) q`, params);
     return rows[0]?.n ?? 0;
   }
@@ -196,11 +171,11 @@ SELECT b.* FROM book b ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
     limit: number | null = null,
     offset = 0,
   ): Promise<StockBookRow[]> {
-    const { sql, params } = await this.bookSql(shopId, period, filters);
+    const { sql, params } = this.bookSql(shopId, period, filters);
     const page = limit === null ? '' : `LIMIT ${Number(limit)} OFFSET ${Number(offset)}`;
     const rows = await this.db.query<BookRecord>(
       `SELECT * FROM (${sql}) q
-        ORDER BY q.stock_number = '', length(q.stock_number), q.stock_number, q.id ${page}`,
+        ORDER BY q.stock_no, q.id ${page}`,
       params,
     );
     const voided = await this.voidedSales(

@@ -1,7 +1,7 @@
 import type { ExportFormat } from '@loupe/contracts';
 import type { Queryable } from '../../db/database';
 import { csvLine, moneyCell, textCell, valueCell } from '../../kernel/csv';
-import type { BooksRepository, Period } from './books-repository';
+import type { Period } from './books-repository';
 
 // The accounting exports (issue 22, item 6): a period's sales invoices and credit notes, purchase bills and
 // payments as CSV in the import formats of Xero and QuickBooks Online, so that a bookkeeper imports them without
@@ -159,16 +159,9 @@ function addressLines(address: string): [string, string, string, string] {
   return [lines[0] ?? '', lines[1] ?? '', lines[2] ?? '', lines.slice(3).join(', ')];
 }
 
-/**
- * A client's address parts, read through the row's JSON so that a database whose client_directory has no address
- * yet (before the address migration) reads them as ''.
- */
-const CLIENT_ADDRESS = ['address_line1 AS line1', 'address_line2 AS line2', 'town', 'postcode', 'country']
-  .map((part) => {
-    const [column, alias = column] = part.split(' AS ');
-    return `coalesce(to_jsonb(c) ->> '${column}', '') AS ${alias}`;
-  })
-  .join(', ');
+/** A client's address parts as the clients module publishes them (migration 019; '' each when none). */
+const CLIENT_ADDRESS = `coalesce(c.address_line1, '') AS line1, coalesce(c.address_line2, '') AS line2,
+  coalesce(c.town, '') AS town, coalesce(c.postcode, '') AS postcode, coalesce(c.country, '') AS country`;
 
 /** The contact's address in Xero's PO fields: the client's parts when it has them, else the printed lines. */
 function xeroAddress(l: DocumentLine): string[] {
@@ -248,13 +241,7 @@ interface BillLine {
 }
 
 /** The period's completed purchases line by line (the purchases module's published views). */
-async function billLines(
-  db: Queryable,
-  books: BooksRepository,
-  shopId: number,
-  period: Period,
-): Promise<BillLine[]> {
-  if (!(await books.hasPurchases())) return [];
+async function billLines(db: Queryable, shopId: number, period: Period): Promise<BillLine[]> {
   return db.query<BillLine>(
     `SELECT p.id::text AS purchase_id, p.reference, p.purchased_on::text AS purchased_on,
             coalesce(nullif(p.seller_name, ''), 'Private seller') AS seller_name,
@@ -288,20 +275,7 @@ interface PaymentLine {
  * they were recorded), a single sale's takings from before deals (its void out), and a purchase's payments out
  * (a voided purchase's reversing rows in: the money back).
  */
-async function paymentLines(
-  db: Queryable,
-  books: BooksRepository,
-  shopId: number,
-  period: Period,
-): Promise<PaymentLine[]> {
-  const purchases = (await books.hasPurchases())
-    ? `UNION ALL
-       SELECT pp.paid_on::text, pp.direction, 'Purchase', p.reference, coalesce(p.seller_name, ''), pp.method,
-              pp.currency, trim_scale(abs(pp.amount))::text, trim_scale(pp.exchange_rate)::text,
-              abs(pp.amount_gbp)::text, 3, pp.id
-         FROM purchase_payment_records pp JOIN purchase_records p ON p.id = pp.purchase_id
-        WHERE pp.shop_id = $1 AND pp.paid_on BETWEEN $2::date AND $3::date`
-    : '';
+async function paymentLines(db: Queryable, shopId: number, period: Period): Promise<PaymentLine[]> {
   return db.query<PaymentLine>(
     `SELECT day, direction, source, reference, contact, method, currency, amount, exchange_rate, amount_gbp
        FROM (
@@ -323,7 +297,12 @@ async function paymentLines(
            FROM sale_records s
            LEFT JOIN client_directory c ON c.id = s.client_id
           WHERE s.shop_id = $1 AND s.deal_id IS NULL AND s.sale_date BETWEEN $2::date AND $3::date
-         ${purchases}
+         UNION ALL
+         SELECT pp.paid_on::text, pp.direction, 'Purchase', p.reference, coalesce(p.seller_name, ''), pp.method,
+                pp.currency, trim_scale(abs(pp.amount))::text, trim_scale(pp.exchange_rate)::text,
+                abs(pp.amount_gbp)::text, 3, pp.id
+           FROM purchase_payment_records pp JOIN purchase_records p ON p.id = pp.purchase_id
+          WHERE pp.shop_id = $1 AND pp.paid_on BETWEEN $2::date AND $3::date
        ) pay
       ORDER BY day, part, ord`,
     [shopId, period.from, period.to],
@@ -333,7 +312,6 @@ async function paymentLines(
 /** The CSV of one export format for the period. */
 export async function exportCsv(
   db: Queryable,
-  books: BooksRepository,
   shopId: number,
   format: ExportFormat,
   period: Period,
@@ -404,7 +382,7 @@ export async function exportCsv(
     }
     case 'xero-bills': {
       let out = csvLine(XERO_BILL_COLUMNS.map(valueCell));
-      for (const l of await billLines(db, books, shopId, period)) {
+      for (const l of await billLines(db, shopId, period)) {
         const [a1, a2, a3, a4] = addressLines(l.seller_address);
         const day = ukDate(l.purchased_on);
         out += csvLine([
@@ -438,7 +416,7 @@ export async function exportCsv(
     }
     case 'qbo-bills': {
       let out = csvLine(QBO_BILL_COLUMNS.map(valueCell));
-      for (const l of await billLines(db, books, shopId, period)) {
+      for (const l of await billLines(db, shopId, period)) {
         const day = ukDate(l.purchased_on);
         const standard = treatmentOf(l.vat_scheme) === 'standard';
         out += csvLine([
@@ -462,7 +440,7 @@ export async function exportCsv(
     }
     case 'payments': {
       let out = csvLine(PAYMENT_COLUMNS.map(valueCell));
-      for (const p of await paymentLines(db, books, shopId, period)) {
+      for (const p of await paymentLines(db, shopId, period)) {
         out += csvLine([
           valueCell(p.day),
           valueCell(p.direction === 'in' ? 'In' : 'Out'),

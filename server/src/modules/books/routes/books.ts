@@ -106,7 +106,7 @@ const bookRoutes: FastifyPluginAsyncTypebox<{ ctx: BooksContext }> = async (fast
     handler: async (request, reply) => {
       const { shopId, period } = await opening(request, request.query);
       const format = request.query.format;
-      const csv = await exportCsv(ctx.db, books, shopId, format, period);
+      const csv = await exportCsv(ctx.db, shopId, format, period);
       return sendCsv(reply, exportFileName(format, period), csv);
     },
   });
