@@ -222,6 +222,42 @@ describe('/purchases/new: Buy In', () => {
     expect(within(item(1)).getByLabelText('Model')).toHaveValue('Submariner');
   });
 
+  it('asks the service before Confirm and says what due diligence and the AML guard would refuse', async () => {
+    const mock = server();
+    const identity = 'The seller’s identity document must be on file for a purchase of £1,000.00 or more.';
+    const detail = amlRefusalDetail(['identity_document']);
+    mock.on('POST /api/purchases/check/', {
+      body: {
+        totalGbp: 12000,
+        paidGbp: 12000,
+        missing: [{ rule: 'seller_identity', line: null, detail: identity }],
+        aml: {
+          detail,
+          rule: 'aml_cash_threshold',
+          missing: ['identity_document'],
+          amountEur: 14000,
+          linkedTotalEur: 14000,
+        },
+      },
+    });
+    show();
+    await screen.findByRole('heading', { level: 1, name: 'Buy In' });
+    await pickSeller();
+    await userEvent.selectOptions(within(item(1)).getByLabelText('Stock type'), 'Jewellery');
+    await userEvent.type(within(item(1)).getByLabelText('Serial'), 'RING-1');
+    await userEvent.type(within(item(1)).getByLabelText('Price (GBP)'), '12000');
+    await payAll('Cash');
+    expect(await screen.findByText(identity, {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(
+      screen
+        .getByText('The cash paid out would be refused (anti-money-laundering rule).')
+        .closest('[role="alert"]'),
+    ).toHaveTextContent(detail);
+    const asked = mock.callsTo('POST', '/api/purchases/check/').at(-1)?.body as PurchaseCreate;
+    expect(asked.payments).toEqual([{ method: 'Cash', amount: '12000.00', currency: 'GBP' }]);
+    expect(mock.callsTo('POST', CREATE)).toHaveLength(0);
+  });
+
   it('shows the AML guard’s refusal of cash paid out', async () => {
     const mock = server();
     const detail = amlRefusalDetail(['identity_document']);

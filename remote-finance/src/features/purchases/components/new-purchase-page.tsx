@@ -23,10 +23,12 @@ import { PaymentRows, rowFieldId } from '../../../components/payment-rows';
 import type { PaymentValues } from '../../../lib/payment-values';
 import { useCatalogue } from '../api/get-catalogue';
 import { useBuyInRules } from '../api/get-buy-in-rules';
+import { usePurchaseCheck } from '../api/check-purchase';
 import { useBuyIn } from '../api/create-purchase';
 import {
   hasErrors,
   noErrors,
+  purchaseBody,
   PURCHASE_FIELDS,
   paymentOut,
   purchaseDefaults,
@@ -111,6 +113,16 @@ const FIELD_NAMES: Record<PurchaseField, string> = {
 
 const PAYMENT_FIELD_ORDER = ['method', 'amount', 'currency', 'exchangeRate'];
 
+/** The check's `aml` when it is the guard's refusal (rule, missing CDD, amounts), to show as a 409 would be. */
+function amlRefusalIn(aml: unknown): AmlRefusal | null {
+  const found = aml as Partial<AmlRefusal> | null | undefined;
+  return found?.rule === 'aml_cash_threshold' &&
+    typeof found.detail === 'string' &&
+    Array.isArray(found.missing)
+    ? (found as AmlRefusal)
+    : null;
+}
+
 /**
  * /purchases/new (issue 22): a buy-in over the counter or from the trade — the seller (a client with a postal
  * address), one or more items with their intake record and, for a watch at or above the shop's threshold, the
@@ -139,6 +151,16 @@ export function NewPurchasePage() {
   const notAllowedId = `not-allowed-${ids}`;
 
   const totals = useMemo(() => purchaseTotals(values), [values]);
+
+  // Due diligence and the AML guard, asked of the service before anyone confirms: once a seller is chosen and
+  // every figure reads as a number. What it would refuse is shown above Confirm.
+  const ready = allowed && values.seller !== null && totals.complete && values.lines.length > 0;
+  const checkBody = useMemo(
+    () => (ready ? purchaseBody(values, threshold) : null),
+    [ready, values, threshold],
+  );
+  const precheck = usePurchaseCheck(checkBody);
+  const precheckAml = amlRefusalIn(precheck?.aml);
 
   // The seller is the first thing asked: the focus starts there.
   useEffect(() => {
@@ -387,6 +409,21 @@ export function NewPurchasePage() {
 
       {refusal ? (
         <AmlRefusalAlert refusal={refusal} title="Cash refused (anti-money-laundering rule)." />
+      ) : precheckAml ? (
+        <AmlRefusalAlert
+          refusal={precheckAml}
+          title="The cash paid out would be refused (anti-money-laundering rule)."
+        />
+      ) : null}
+      {precheck && precheck.missing.length > 0 && !formError ? (
+        <Alert tone="info">
+          Before confirming, the shop’s due diligence asks for:
+          <ul>
+            {precheck.missing.map((missing) => (
+              <li key={`${missing.rule}-${missing.line ?? 0}`}>{missing.detail}</li>
+            ))}
+          </ul>
+        </Alert>
       ) : null}
       {formError ? <Alert>{formError}</Alert> : null}
 
