@@ -1,5 +1,6 @@
 import type { StockBookPage, VatFigures } from '@loupe/contracts';
 import { apiTestbed } from '../../helper';
+import { keep, parsePdf } from '../documents/pdf-support';
 
 // The books of the demo quarter (1 January – 31 March 2026, the demo being seeded on 1 March), checked against a
 // computation of their own from the raw sales: the figures the API sums from the sales module's stored VAT must
@@ -75,5 +76,19 @@ describe('the demo quarter’s books', () => {
       if (row.carriedForward) expect(row.purchasedOn < '2026-01-01').toBe(true);
       else expect(row.purchasedOn >= '2026-01-01').toBe(true);
     }
+  });
+
+  it('prints the quarter’s stock book with its VAT figures (docs/samples/stock-book.png is its first page)', async () => {
+    const gold = await as('gold');
+    const response = await gold.get(`/api/books/stock-book/pdf/?${Q1}`);
+    expect(response.statusCode).toBe(200);
+    keep('demo-stock-book.pdf', response.rawPayload);
+    const pdf = await parsePdf(response.rawPayload);
+    const vat = (await gold.get(`/api/books/vat/?${Q1}`)).json() as VatFigures;
+    const marginVat = vat.figures.find((f) => f.key === 'marginVat')?.amountGbp ?? 0;
+    expect(pdf.pages[0]).toContain(
+      `Output VAT on margins: £${marginVat.toLocaleString('en-GB', { minimumFractionDigits: 2 })}`,
+    );
+    expect(pdf.pages[pdf.pages.length - 1]).toContain(`Page ${pdf.pages.length} of ${pdf.pages.length}`);
   });
 });
