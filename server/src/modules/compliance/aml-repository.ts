@@ -177,9 +177,17 @@ export class AmlRepository {
             AND CASE WHEN $5 = 'in' THEN l.amount > 0 ELSE l.amount < 0 END
             AND l.reversal_of IS NULL AND l.entry_date BETWEEN $3::date - $4::int AND $3::date
             AND NOT EXISTS (SELECT 1 FROM client_ledger_entries r WHERE r.reversal_of = l.id)`;
+    // Cash paid to the client for what the shop bought from them (issue 22, the purchases module's published
+    // reads): linked with their other cash out; a voided purchase's payments are reversed and count no more.
+    const purchaseCash = `SELECT p.amount * p.exchange_rate FROM purchase_payment_records p
+           JOIN purchase_records pr ON pr.id = p.purchase_id
+          WHERE p.shop_id = $1 AND pr.seller_client_id = $2 AND p.method = 'Cash' AND p.reversal_of IS NULL
+            AND p.paid_on BETWEEN $3::date - $4::int AND $3::date
+            AND NOT EXISTS (SELECT 1 FROM purchase_payment_records r WHERE r.reversal_of = p.id)`;
     const rows = await this.db.query<{ total: string }>(
       scope.direction === 'out'
-        ? `SELECT coalesce(sum(gbp), 0)::text AS total FROM (${ledgerCash} UNION ALL ${dealCash}) cash(gbp)`
+        ? `SELECT coalesce(sum(gbp), 0)::text AS total
+             FROM (${ledgerCash} UNION ALL ${dealCash} UNION ALL ${purchaseCash}) cash(gbp)`
         : `SELECT coalesce(sum(gbp), 0)::text AS total FROM (
          SELECT s.amount * s.exchange_rate AS gbp FROM sale_records s
           WHERE s.shop_id = $1 AND s.client_id = $2 AND s.payment_method = 'Cash' AND s.reversal_of IS NULL

@@ -240,6 +240,30 @@ describe('cash paid out and the AML guard', () => {
     expect(flagged).toEqual([{ outcome: 'flagged', kind: 'payout' }]);
   });
 
+  it('links the seller’s cash paid out over 90 days: a second buy-in that takes it to €10,000 is refused', async () => {
+    const gold = await as('gold');
+    const from = await seller('Twice Seller');
+    const ring = (serial: string, price: string) => ({ stockType: 'Jewellery', serial, price });
+    const first = await post(gold, body(from, [ring('L-1', '5000')], [{ method: 'Cash', amount: '5000' }]));
+    expect(first.statusCode).toBe(201);
+    // £5,000 + £3,500 = £8,500, exactly €10,000 at the default 0.85.
+    const second = await post(gold, body(from, [ring('L-2', '3500')], [{ method: 'Cash', amount: '3500' }]));
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject({
+      rule: 'aml_cash_threshold',
+      amountEur: 4117.65,
+      linkedTotalEur: 10000,
+    });
+    // Voided, the first buy-in's cash no longer counts.
+    const id = (first.json() as Purchase).id;
+    expect((await gold.post(`${PURCHASES}${id}/void/`, { reason: 'Seller changed mind' })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await post(gold, body(from, [ring('L-2', '3500')], [{ method: 'Cash', amount: '3500' }]))).statusCode,
+    ).toBe(201);
+  });
+
   it('lets £8,000 by bank transfer through without verification', async () => {
     const gold = await as('gold');
     const from = await seller('Transfer Seller');
