@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Choice, ChoiceList, Text } from './common';
 import { ITEM_STATUSES, STOCK_TYPES } from './constants';
 import { LABEL_SIZES } from './label-text';
+import { ItemQuery } from './inventory';
 
 export * from './label-text';
 
@@ -31,6 +32,12 @@ export const LabelQuery = Type.Object(
     brand: Type.Optional(Text({ maxLength: 60 })),
     model: Type.Optional(Text({ maxLength: 60 })),
     search: Type.Optional(Text({ maxLength: 100 })),
+    // Issue 22: the attribute filters, so a filtered list's labels are the list's items.
+    reference: ItemQuery.properties.reference,
+    condition_grade: ItemQuery.properties.condition_grade,
+    box: ItemQuery.properties.box,
+    papers: ItemQuery.properties.papers,
+    metal: ItemQuery.properties.metal,
   },
   { additionalProperties: false },
 );

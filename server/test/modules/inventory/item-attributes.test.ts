@@ -1,3 +1,4 @@
+import { parsePdf } from '../documents/pdf-support';
 import { inventoryTestbed, itemBody } from './setup';
 
 const { state, as } = inventoryTestbed();
@@ -200,6 +201,18 @@ describe('item attributes (issue 22): watches and jewellery described as dealers
     const wrong = await browser.get(`${ITEMS}?condition_grade=mint`);
     expect(wrong.statusCode).toBe(400);
     expect(Object.keys(wrong.json())).toEqual(['condition_grade']);
+  });
+
+  it('a filtered list’s labels are the list’s items, attribute filters included', async () => {
+    const browser = await as('silver');
+    await browser.post(ITEMS, itemBody({ serial: 'GOOD-1', conditionGrade: 'good', box: true }));
+    await browser.post(ITEMS, itemBody({ serial: 'FAIR-2', conditionGrade: 'fair', box: true }));
+    const pdf = await browser.get('/api/labels/pdf/?condition_grade=good&box=true&size=tag');
+    expect(pdf.statusCode).toBe(200);
+    const parsed = await parsePdf(pdf.rawPayload);
+    expect(parsed.pages).toHaveLength(1);
+    expect(parsed.text).toContain('GOOD-1');
+    expect(parsed.text).not.toContain('FAIR-2');
   });
 
   it('each attribute filter reads an index of migration 021, not the shop’s whole stock', async () => {

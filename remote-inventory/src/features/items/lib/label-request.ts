@@ -7,7 +7,18 @@ import { API_BASE, endpoints, LABEL_SIZES, LABELS_MAX_ITEMS, pathOf, type LabelS
  */
 
 /** The list filters the label PDF takes too (contracts/src/labels.ts). */
-export const LABEL_FILTERS = ['stock_type', 'status', 'brand', 'model', 'search'] as const;
+export const LABEL_FILTERS = [
+  'stock_type',
+  'status',
+  'brand',
+  'model',
+  'search',
+  'reference',
+  'condition_grade',
+  'box',
+  'papers',
+  'metal',
+] as const;
 export type LabelFilter = (typeof LABEL_FILTERS)[number];
 
 export interface LabelRequest {

@@ -12,7 +12,18 @@ import { LabelsRepository } from '../labels-repository';
 const TAGS = ['inventory'];
 const IDS_FORMAT = 'Enter item ids separated by commas, e.g. 1,2,3.';
 const TOO_MANY = `At most ${LABELS_MAX_ITEMS} labels can be printed at a time.`;
-const FILTERS = ['stock_type', 'status', 'brand', 'model', 'search'] as const;
+const FILTERS = [
+  'stock_type',
+  'status',
+  'brand',
+  'model',
+  'search',
+  'reference',
+  'condition_grade',
+  'box',
+  'papers',
+  'metal',
+] as const;
 
 /** "4,2,,9" → [4, 2, 9], in the order given, each once; null when an entry is not an id. */
 function parseIds(text: string): number[] | null {
@@ -57,13 +68,9 @@ const labelRoutes: FastifyPluginAsyncTypebox<InventoryRouteOptions> = async (fas
       return ids.map((id) => byId.get(id) as LabelItem);
     }
     // The items list's own parsing and query, so a label sheet prints exactly the list staff filtered.
-    const { filter } = parseListQuery({
-      stock_type: query.stock_type,
-      status: query.status,
-      brand: query.brand,
-      model: query.model,
-      search: query.search,
-    } as ItemQuery);
+    const { filter } = parseListQuery(
+      Object.fromEntries(FILTERS.map((name) => [name, query[name]])) as ItemQuery,
+    );
     const count = await ctx.repos.items.count(shopId, filter);
     if (count === 0)
       throw new ApiError(400, { detail: 'No items match these filters: there is nothing to print.' });
