@@ -26,6 +26,9 @@ module.exports = {
   moduleNameMapper: {
     '^@loupe/contracts$': '<rootDir>/../contracts/src/index.ts',
     '^cookie$': cookieAsCommonJs(),
+    // Each file's apps share their compiled route schemas instead of compiling them again for every app.
+    '^@fastify/ajv-compiler$': '<rootDir>/test/jest/shared-ajv-compiler.cjs',
+    '^@fastify/fast-json-stringify-compiler$': '<rootDir>/test/jest/shared-serializer-compiler.cjs',
   },
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   // test/instances runs several API processes on one database, which only PostgreSQL allows (an embedded
