@@ -31,6 +31,9 @@ module.exports = {
     '^@fastify/fast-json-stringify-compiler$': '<rootDir>/test/jest/shared-serializer-compiler.cjs',
   },
   testMatch: ['<rootDir>/test/**/*.test.ts'],
+  // The embedded database migrated once per run, copied by each file's testbed (test/jest/global-setup.ts).
+  globalSetup: '<rootDir>/test/jest/global-setup.ts',
+  globalTeardown: '<rootDir>/test/jest/global-teardown.ts',
   // test/instances runs several API processes on one database, which only PostgreSQL allows (an embedded
   // database belongs to one process): it is part of the PostgreSQL run, and throws if started without one.
   testPathIgnorePatterns: [

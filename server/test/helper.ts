@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes, scryptSync } from 'node:crypto';
@@ -36,8 +36,14 @@ export interface TestDatabase {
  * One database per test file: PGlite in a temporary DATA_DIR, or, when TEST_DATABASE_URL is set, a schema
  * of its own on that PostgreSQL (dropped at the end) so files can run side by side.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(options: { migrated?: boolean } = {}): Promise<TestDatabase> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'loupe-test-'));
+  // `migrated`: on PGlite, a copy of the run's migrated folder (test/jest/global-setup.ts), so that opening it
+  // finds no migration to apply; for files that open the database at once anyway. Otherwise an empty folder.
+  const template = process.env.LOUPE_TEST_MIGRATED_DIR;
+  if (options.migrated && template && !process.env.TEST_DATABASE_URL) {
+    cpSync(template, dataDir, { recursive: true });
+  }
   // A fixed file key: stored files are sealed as in production, and no key file is generated beside DATA_DIR.
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
