@@ -1,4 +1,5 @@
 import {
+  ADDRESS_LABELS,
   AUDIT_ACTION_LABELS,
   AUDIT_ENTITY_LABELS,
   type AuditChange,
@@ -108,6 +109,12 @@ const FIELDS: Record<string, FieldRule> = {
     show: (value) => (value === true ? 'Active' : value === false ? 'Revoked' : null),
   },
   reason: { label: 'Reason' },
+  // A client's postal address (issue 22), labelled as its form labels it.
+  addressLine1: { label: ADDRESS_LABELS.addressLine1 },
+  addressLine2: { label: ADDRESS_LABELS.addressLine2 },
+  town: { label: ADDRESS_LABELS.town },
+  postcode: { label: ADDRESS_LABELS.postcode },
+  country: { label: ADDRESS_LABELS.country },
 };
 
 /** Bookkeeping that is no change staff made (the edit version, timestamps, ids, derived values). */

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import {
   ADDRESS_PARTS,
+  hasPostalAddress,
   KYC_MAX_BYTES,
   type Client,
   type Currency,
@@ -36,6 +37,16 @@ const fieldsOf = (client: Client): ClientFields => ({
   notes: client.notes,
   ...pickAddress(client),
 });
+
+/**
+ * What the trail records of a new client: its fields, the postal address only when one was given (a client
+ * added without one is not said to have been given the default country).
+ */
+function createdFields(fields: ClientFields): Partial<ClientFields> {
+  if (hasPostalAddress(fields)) return fields;
+  const { addressLine1: _1, addressLine2: _2, town: _t, postcode: _p, country: _c, ...rest } = fields;
+  return rest;
+}
 
 /** The fields an update changed, as they were and as they are. */
 function changes(before: ClientFields, after: ClientFields) {
@@ -113,7 +124,7 @@ export class ClientsService {
         entity: 'client',
         entityId: id,
         action: 'create',
-        after: fields,
+        after: createdFields(fields),
         at: now,
       });
       return (await clients.find(shopId, id)) as Client;

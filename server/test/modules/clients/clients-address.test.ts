@@ -28,6 +28,11 @@ describe('a client with a postal address', () => {
       country: 'United Kingdom',
     });
     expect((await browser.get(client(body.id))).json()).toEqual(body);
+    expect((await auditOf(state.db, body.id)).results[0]?.after).toMatchObject({
+      addressLine1: '12 Hatton Garden',
+      postcode: 'EC1N 8AX',
+      country: 'United Kingdom',
+    });
     const list = (await browser.get(CLIENTS)).json() as { results: Client[] };
     expect(list.results[0]).toMatchObject({ town: 'London', postcode: 'EC1N 8AX' });
     // The published view other modules read (purchases, documents) carries it too.
@@ -137,6 +142,16 @@ describe('a client with a postal address', () => {
       before: { addressLine2: 'Second floor', postcode: 'EC1N 8AX' },
       after: { addressLine2: '', postcode: 'EC1N 8AY' },
     });
+    // History words the change with the form's labels.
+    const history = (await browser.get(`${client(id)}history/`)).json() as {
+      results: Array<{ changes: unknown }>;
+    };
+    expect(history.results[0]?.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'Address line 2', before: 'Second floor', after: null },
+        { field: 'Postcode', before: 'EC1N 8AX', after: 'EC1N 8AY' },
+      ]),
+    );
     // A PUT's address is checked whole, with the parts it keeps.
     const bad = await browser.put(client(id), { ...ada, version: 2, postcode: 'nope' });
     expect(bad.json()).toEqual({ postcode: ['Enter a valid UK postcode, such as SW1A 1AA.'] });

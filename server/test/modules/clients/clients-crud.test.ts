@@ -149,7 +149,7 @@ describe('adding a client', () => {
           userId: state.fx.ids.gold,
           username: 'gold',
           before: null,
-          after: { ...ada, status: 'active', ...NO_ADDRESS },
+          after: { ...ada, status: 'active' },
           createdAt: '2026-03-01T09:00:00.000Z',
         },
       ],
