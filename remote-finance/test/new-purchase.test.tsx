@@ -15,7 +15,7 @@ import { Route } from 'react-router-dom';
 import { NewPurchasePage } from '../src/features/purchases/components/new-purchase-page';
 import { PurchasePage } from '../src/features/purchases/components/purchase-page';
 import { installFakeXhr } from './support/fake-xhr';
-import { purchase, SELLER, SETTINGS } from './support/purchases';
+import { purchase, SELLER, SELLER_RECORD, SETTINGS } from './support/purchases';
 
 const CREATE = '/api/purchases/';
 
@@ -36,6 +36,7 @@ function server(role: Role = 'platinum'): FetchMock {
     'GET /csrf/': { cookies: { csrftoken: 't' } },
     'GET /api/shop/settings/': { body: SETTINGS },
     'GET /api/clients/': { body: { results: [SELLER], count: 1 } },
+    'GET /api/clients/9/': { body: SELLER_RECORD },
     // Saved before its certificate is sent: the check has none yet.
     [`POST ${CREATE}`]: { status: 201, body: withoutCertificate(purchase(77)) },
     'GET /api/purchases/77/': { body: purchase(77) },
@@ -127,6 +128,34 @@ describe('/purchases/new: Buy In', () => {
     expect(confirm()).toHaveAccessibleDescription(
       `Buying in records what the shop paid. ${COSTS_NOT_ALLOWED}`,
     );
+  });
+
+  it('shows the chosen seller’s address', async () => {
+    server();
+    show();
+    await screen.findByRole('heading', { level: 1, name: 'Buy In' });
+    await pickSeller();
+    expect(await screen.findByText('12 Mill Lane, Bath, BA1 1AA')).toBeInTheDocument();
+    expect(errorOf(screen.getByRole('combobox', { name: 'Seller' }))).toBeUndefined();
+  });
+
+  it('refuses a seller without a postal address, with a link to add it', async () => {
+    const mock = server();
+    mock.on('GET /api/clients/9/', { body: { ...SELLER_RECORD, addressLine1: '', town: '', postcode: '' } });
+    show();
+    await screen.findByRole('heading', { level: 1, name: 'Buy In' });
+    await pickSeller();
+    const missing =
+      'Harriet Cole has no postal address, which the purchase invoice must print: add it on their client record, then confirm.';
+    await waitFor(() => expect(errorOf(screen.getByRole('combobox', { name: 'Seller' }))).toBe(missing));
+    expect(
+      screen.getByRole('link', { name: 'Add Harriet Cole’s address (opens in a new tab)' }),
+    ).toHaveAttribute('href', '/clients/edit/9');
+    await fillWatch('500');
+    await payAll('Bank Transfer');
+    await userEvent.click(confirm());
+    expect(screen.getByRole('combobox', { name: 'Seller' })).toHaveFocus();
+    expect(mock.callsTo('POST', CREATE)).toHaveLength(0);
   });
 
   it('refuses to send what is missing, with each message beside its field and the focus on the first', async () => {

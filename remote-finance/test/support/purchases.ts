@@ -4,6 +4,17 @@ import type { Purchase, ShopSettings } from '@loupe/contracts';
 
 export const SELLER = { id: 9, name: 'Harriet Cole', email: 'harriet@example.com', status: 'active' };
 
+/** Harriet's client record, with the postal address a purchase invoice prints. */
+export const SELLER_RECORD = {
+  ...SELLER,
+  phone: '',
+  addressLine1: '12 Mill Lane',
+  addressLine2: '',
+  town: 'Bath',
+  postcode: 'BA1 1AA',
+  country: 'United Kingdom',
+};
+
 export function purchase(id: number, overrides: Partial<Purchase> = {}): Purchase {
   return {
     id,

@@ -25,6 +25,7 @@ import { useCatalogue } from '../api/get-catalogue';
 import { useBuyInRules } from '../api/get-buy-in-rules';
 import { usePurchaseCheck } from '../api/check-purchase';
 import { useBuyIn } from '../api/create-purchase';
+import { useSeller } from '../api/get-seller';
 import {
   hasErrors,
   noErrors,
@@ -63,6 +64,10 @@ const Note = styled.p`
   margin: 0 0 ${({ theme }) => theme.space(3)};
   color: ${({ theme }) => theme.colors.muted};
   font-size: 0.9rem;
+`;
+
+const Address = styled.span`
+  color: ${({ theme }) => theme.colors.text};
 `;
 
 /** Confirm and the total stay in view at the foot of the window however long the buy-in grows. */
@@ -151,6 +156,11 @@ export function NewPurchasePage() {
   const notAllowedId = `not-allowed-${ids}`;
 
   const totals = useMemo(() => purchaseTotals(values), [values]);
+  const seller = useSeller(values.seller?.id ?? null);
+  const noAddress =
+    values.seller && seller.hasAddress === false
+      ? `${values.seller.name} has no postal address, which the purchase invoice must print: add it on their client record, then confirm.`
+      : null;
 
   // Due diligence and the AML guard, asked of the service before anyone confirms: once a seller is chosen and
   // every figure reads as a number. What it would refuse is shown above Confirm.
@@ -281,6 +291,7 @@ export function NewPurchasePage() {
     setFormError(null);
     setRefusal(null);
     const found = validatePurchase(values, threshold);
+    if (noAddress) found.fields.seller ??= noAddress;
     setErrors(found);
     if (hasErrors(found)) {
       focusFirstError(found);
@@ -313,7 +324,7 @@ export function NewPurchasePage() {
             name={FIELD_NAMES.seller}
             required
             value={values.seller}
-            error={errors.fields.seller}
+            error={errors.fields.seller ?? noAddress}
             hint="The client selling: their postal address is printed on the purchase invoice."
             onChange={(seller) => setField('seller', seller)}
           />
@@ -336,6 +347,19 @@ export function NewPurchasePage() {
             onChange={(day) => setField('date', day)}
           />
         </FieldGrid>
+        {seller.addressLines.length > 0 ? (
+          <Note>
+            Seller’s address: <Address>{seller.addressLines.join(', ')}</Address>
+          </Note>
+        ) : null}
+        {values.seller && seller.hasAddress === false ? (
+          <Note>
+            <Link to={`/clients/edit/${values.seller.id}`} target="_blank" rel="noopener noreferrer">
+              Add {values.seller.name}’s address
+              <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+            </Link>
+          </Note>
+        ) : null}
         <Note>
           Not a client yet?{' '}
           <Link to="/clients/add" target="_blank" rel="noopener noreferrer">
