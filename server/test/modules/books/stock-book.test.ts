@@ -1,6 +1,7 @@
-import type { Deal, StockBookPage, StockBookRow, VatFigures } from '@loupe/contracts';
+import type { Deal, Purchase, StockBookPage, StockBookRow, VatFigures } from '@loupe/contracts';
 import type { Browser } from '../../helper';
 import { clientsTestbed } from '../clients/setup';
+import { uploadKyc } from '../compliance/setup';
 import { keep, parsePdf } from '../documents/pdf-support';
 import { parseCsv } from '../finance/setup';
 import { itemBody } from '../inventory/setup';
@@ -9,7 +10,7 @@ import { itemBody } from '../inventory/setup';
 // traced to their sales, and the Xero / QuickBooks Online exports. PGlite and, with TEST_DATABASE_URL, PostgreSQL.
 // The clock is 2026-03-01 09:00 UTC: the current VAT quarter is 1 January – 31 March 2026. Every figure below is
 // computed by hand from the purchases and sales the test makes.
-const { state, as } = clientsTestbed();
+const { state, as, create } = clientsTestbed();
 const Q1 = 'date_from=2026-01-01&date_to=2026-03-31';
 
 async function vatRegistered(extra: Record<string, unknown> = {}) {
@@ -496,81 +497,69 @@ describe('the accounting exports', () => {
 
 describe('a buy-in on a purchase document', () => {
   /**
-   * Sam Seller (private) sells the shop a Rolex on 12/01/2026 for £2,500 by bank transfer, on purchase
-   * PUR-000001; it is sold on 14/02/2026 for £3,100: margin 600.00, VAT on it 600 / 6 = 100.00. A second piece
-   * bought on PUR-000002 on 13/01/2026 was voided on 20/01/2026 (a mistake: it was never bought). The purchase
-   * rows are written as the purchases module writes them (its service is not part of this file).
+   * Sam Seller (private, identity on file) sells the shop a Rolex on 12/01/2026 for £2,500 by bank transfer,
+   * bought through the purchases API as PUR-000001 (with its register check); it is sold on 14/02/2026 for
+   * £3,100: margin 600.00, VAT on it 600 / 6 = 100.00. A second piece, PUR-000002 of 13/01/2026 (£900), is voided
+   * today, 01/03/2026 (a mistake: it was never bought; its item leaves stock, its payment comes back).
    */
   async function buyIn() {
     await vatRegistered();
     const gold = await as('gold');
-    const seller = (
-      await state.db.query<{ id: number }>(
-        `INSERT INTO clients (shop_id, name, email, address_line1, town, postcode, created_at, updated_at)
-         VALUES ($1, 'Sam Seller', 'sam@example.com', '1 High Street', 'Bath', 'BA1 1AA', now(), now())
-         RETURNING id`,
-        [state.fx.shopId],
-      )
-    )[0]?.id;
-    const rolex = await bought(gold, 'BUY-IN-1', '2026-01-12', '2500');
-    const mistake = await bought(gold, 'BUY-IN-2', '2026-01-13', '900');
-    const purchase = async (
-      number: number,
-      day: string,
-      itemId: number,
-      price: string,
-      voidedOn: string | null,
-    ) => {
-      const rows = await state.db.query<{ id: number }>(
-        `INSERT INTO purchases (shop_id, number, reference, purchased_on, seller_client_id, seller_name,
-                                seller_address, seller_kind, total_gbp, status, voided_on, created_at)
-         VALUES ($1, $2::int, 'PUR-' || lpad($2::int::text, 6, '0'), $3, $4, 'Sam Seller', E'1 High Street\\nBath\\nBA1 1AA',
-                 'private', $5, $6, $7, now())
-         RETURNING id::int AS id`,
-        [state.fx.shopId, number, day, seller, price, voidedOn ? 'voided' : 'completed', voidedOn],
-      );
-      const id = rows[0]?.id;
-      await state.db.query(
-        `INSERT INTO purchase_lines (shop_id, purchase_id, position, item_id, stock_number, stock_type, brand, model,
-                                     serial, price_gbp)
-         SELECT i.shop_id, $1, 1, i.id, i.stock_number, i.stock_type, i.brand, i.model, i.serial, $3
-           FROM items i WHERE i.id = $2`,
-        [id, itemId, price],
-      );
-      const paid = await state.db.query<{ id: number }>(
-        `INSERT INTO purchase_payments (shop_id, purchase_id, method, amount, currency, exchange_rate, amount_gbp,
-                                        paid_on, created_at)
-         VALUES ($1, $2, 'Bank Transfer', $3, 'GBP', 1, $3, $4, now()) RETURNING id::int AS id`,
-        [state.fx.shopId, id, price, day],
-      );
-      if (voidedOn)
-        await state.db.query(
-          `INSERT INTO purchase_payments (shop_id, purchase_id, method, amount, currency, exchange_rate, amount_gbp,
-                                          paid_on, reversal_of, created_at)
-           VALUES ($1, $2, 'Bank Transfer', -$3::numeric, 'GBP', 1, -$3::numeric, $4, $5, now())`,
-          [state.fx.shopId, id, price, voidedOn, paid[0]?.id],
-        );
+    const seller = await create(
+      { name: 'Sam Seller', addressLine1: '1 High Street', town: 'Bath', postcode: 'BA1 1AA' },
+      gold,
+    );
+    expect((await uploadKyc(gold, seller)).statusCode).toBe(201);
+    const buy = async (day: string, serial: string, price: string) => {
+      const response = await gold.post('/api/purchases/', {
+        sellerId: seller,
+        sellerKind: 'private',
+        date: day,
+        lines: [
+          {
+            stockType: 'Watches',
+            brand: 'Rolex',
+            model: 'Submariner',
+            serial,
+            description: '2019, full set',
+            price,
+            registerCheck: {
+              provider: 'The Watch Register',
+              searchReference: `TWR-${serial}`,
+              checkedOn: day,
+              result: 'clear',
+            },
+          },
+        ],
+        payments: [{ method: 'Bank Transfer', amount: price }],
+      });
+      if (response.statusCode !== 201) throw new Error(`buy-in ${serial}: ${response.body}`);
+      return response.json() as Purchase;
     };
-    await purchase(1, '2026-01-12', rolex, '2500', null);
-    await purchase(2, '2026-01-13', mistake, '900', '2026-01-20');
+    const first = await buy('2026-01-12', 'BUY-IN-1', '2500');
+    const second = await buy('2026-01-13', 'BUY-IN-2', '900');
+    const voided = await gold.post(`/api/purchases/${second.id}/void/`, { reason: 'Entered by mistake' });
+    expect(voided.statusCode).toBe(200);
+    const rolex = first.lines[0]?.itemId as number;
+    const mistake = second.lines[0]?.itemId as number;
     const deal = await sold(gold, rolex, '2026-02-14', '3100', 'Next Owner');
-    return { gold, rolex, mistake, deal };
+    return { gold, rolex, mistake, deal, first, second };
   }
 
   it('shows the purchase invoice, the seller’s name and address, and the margin in the stock book', async () => {
-    const { gold, rolex, mistake, deal } = await buyIn();
+    const { gold, rolex, mistake, deal, first } = await buyIn();
     const book = (await gold.get(`/api/books/stock-book/?${Q1}`)).json() as StockBookPage;
     const row = byItem(book.results, rolex);
     expect(row).toMatchObject({
+      purchaseId: first.id,
       purchaseReference: 'PUR-000001',
       purchaseVoidedOn: null,
       purchasePriceGbp: 2500,
       sellerName: 'Sam Seller',
-      sellerAddress: '1 High Street\nBath\nBA1 1AA',
       carriedForward: false,
     });
-    expect(row.purchaseId).toEqual(expect.any(Number));
-    expect(row.stockNumber).toMatch(/^\d+$/);
+    expect(row.sellerAddress.split('\n').slice(0, 3)).toEqual(['1 High Street', 'Bath', 'BA1 1AA']);
+    expect(row.stockNumber).toBe(String(first.lines[0]?.stockNumber));
     expect(row.sale).toMatchObject({
       invoiceReference: deal.invoice?.reference,
       priceGbp: 3100,
@@ -580,13 +569,21 @@ describe('a buy-in on a purchase document', () => {
     });
     expect(byItem(book.results, mistake)).toMatchObject({
       purchaseReference: 'PUR-000002',
-      purchaseVoidedOn: '2026-01-20',
+      purchaseVoidedOn: '2026-03-01',
       sale: null,
     });
+    // The quarter's VAT figures hold the one sale: 3,100 sold, 2,500 bought on the purchase, margin 600, VAT 100.
+    const vat = (await gold.get(`/api/books/vat/?${Q1}`)).json() as VatFigures;
+    expect(vat.figures.slice(0, 4).map((f) => [f.key, f.amountGbp, f.saleIds.length])).toEqual([
+      ['marginSales', 3100, 1],
+      ['marginPurchases', 2500, 1],
+      ['positiveMargins', 600, 1],
+      ['marginVat', 100, 1],
+    ]);
     const [header, ...records] = parseCsv((await gold.get(`/api/books/stock-book/csv/?${Q1}`)).body);
     const col = (name: string) => (header ?? []).indexOf(name);
     const line = records.find((r) => r[col('Serial')] === 'BUY-IN-2') ?? [];
-    expect(line[col('Notes')]).toBe('Purchase PUR-000002 voided on 2026-01-20');
+    expect(line[col('Notes')]).toBe('Purchase PUR-000002 voided on 2026-03-01');
   });
 
   it('exports the purchase as a Xero bill and a QuickBooks bill, and its payment out', async () => {
@@ -663,7 +660,7 @@ describe('a buy-in on a purchase document', () => {
       ['2026-01-12', 'Out', 'PUR-000001', '2500.00'],
       ['2026-01-13', 'Out', 'PUR-000002', '900.00'],
       // The voided purchase's money back.
-      ['2026-01-20', 'In', 'PUR-000002', '900.00'],
+      ['2026-03-01', 'In', 'PUR-000002', '900.00'],
     ]);
   });
 });
