@@ -94,13 +94,10 @@ function notes(row: StockBookRow): string {
   const parts: string[] = [];
   if (row.carriedForward) parts.push('Carried forward');
   if (row.purchaseVoidedOn) parts.push(`Purchase ${row.purchaseReference} voided`);
-  for (const v of row.voidedSales)
-    parts.push(
-      `Sale ${v.invoiceReference || ''} voided${v.creditNoteReference ? ` by ${v.creditNoteReference}` : ''}`.replace(
-        '  ',
-        ' ',
-      ),
-    );
+  for (const v of row.voidedSales) {
+    const sale = v.invoiceReference ? `Sale ${v.invoiceReference}` : 'Sale';
+    parts.push(`${sale} voided${v.creditNoteReference ? ` by ${v.creditNoteReference}` : ''}`);
+  }
   return parts.join('; ');
 }
 
