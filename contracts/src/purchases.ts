@@ -11,6 +11,7 @@ import {
   Text,
 } from './common';
 import { STOCK_TYPES } from './constants';
+import { AmlRefusal } from './documents';
 import {
   INTAKE_CONDITION_GRADES,
   PURCHASE_MAX_LINES,
@@ -223,6 +224,7 @@ export const PurchaseCheck = Type.Object({
   totalGbp: Type.Number(),
   paidGbp: Type.Number(),
   missing: Type.Array(PurchaseMissing),
-  aml: Nullable(Type.Object({ detail: Type.String() }, { additionalProperties: true })),
+  /** The AML guard's refusal of the cash paid out, as the create would answer it (409), or null. */
+  aml: Nullable(AmlRefusal),
 });
 export type PurchaseCheck = Static<typeof PurchaseCheck>;
