@@ -1,4 +1,4 @@
-import type { Client, Deal, ItemRow } from '@loupe/contracts';
+import { NO_ATTRIBUTES, type Client, type Deal, type ItemRow } from '@loupe/contracts';
 
 /** Fixtures of issue 20's deals, shaped as the service answers them. */
 
@@ -12,6 +12,7 @@ export const ELEANOR = {
 export function item(id: number, overrides: Partial<ItemRow> = {}): ItemRow {
   return {
     id,
+    stockNumber: id,
     serial: `SN-${id}`,
     stockType: 'Watches',
     brand: 'Rolex',
@@ -33,6 +34,7 @@ export function item(id: number, overrides: Partial<ItemRow> = {}): ItemRow {
     createdAt: '2026-01-10T10:00:00Z',
     updatedAt: '2026-01-10T10:00:00Z',
     version: 1,
+    ...NO_ATTRIBUTES,
     ...overrides,
   };
 }
