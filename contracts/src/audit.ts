@@ -88,6 +88,8 @@ export const AUDIT_ENTITY_LABELS: Readonly<Record<string, string>> = {
   aml: 'AML cash check',
   shop_settings: 'Shop settings',
   deal: 'Deal',
+  catalogue_brand: 'Catalogue brand',
+  catalogue_model: 'Catalogue model',
 };
 
 /** The actions in the trail, as the Activity filter and the CSV name them. */
@@ -127,4 +129,5 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   reserve: 'Reserved on a deposit',
   instalment: 'Instalment taken',
   cancel: 'Reservation cancelled',
+  merge: 'Merged',
 };

@@ -8,6 +8,7 @@ export * from './void-messages';
 export * from './documents-messages';
 export * from './deal-messages';
 export * from './purchase-messages';
+export * from './catalogue-messages';
 export * from './label-text';
 export * from './stock-take-messages';
 export * from './stock-analytics-messages';

@@ -36,7 +36,10 @@ export const DEFAULT_ITEM_STATUS: ItemStatus = 'available';
 export const TRANSACTION_TYPES = ['cash', 'credit', 'debt'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
-/** The brand-to-model catalogue (SPEC §3): a model is chosen only after its brand, and only from its list. */
+/**
+ * The specification's brand-to-model catalogue (SPEC §3): a model is chosen only after its brand, and only from its
+ * list. Every shop's own catalogue starts with it (server migration 020, served by GET /api/catalogue/).
+ */
 export const BRAND_CATALOGUE = {
   Rolex: ['Submariner', 'Daytona', 'Datejust', 'GMT-Master', 'Explorer'],
   Omega: ['Speedmaster', 'Seamaster', 'Constellation', 'De Ville', 'Globemaster'],

@@ -131,6 +131,48 @@ export const endpoints = {
       response: 'FileDownload',
     },
   },
+  /** The shop's catalogue of brands and models (issue 22, catalogue.ts): read by all, changed by platinum. */
+  catalogue: {
+    list: { method: 'GET', path: '/api/catalogue/', response: 'Catalogue' },
+    addBrand: {
+      method: 'POST',
+      path: '/api/catalogue/brands/',
+      body: 'CatalogueEntryCreate',
+      response: 'Catalogue',
+      status: 201,
+    },
+    updateBrand: {
+      method: 'PUT',
+      path: '/api/catalogue/brands/:id/',
+      body: 'CatalogueEntryUpdate',
+      response: 'Catalogue',
+    },
+    mergeBrand: {
+      method: 'POST',
+      path: '/api/catalogue/brands/:id/merge/',
+      body: 'CatalogueMerge',
+      response: 'Catalogue',
+    },
+    addModel: {
+      method: 'POST',
+      path: '/api/catalogue/brands/:id/models/',
+      body: 'CatalogueEntryCreate',
+      response: 'Catalogue',
+      status: 201,
+    },
+    updateModel: {
+      method: 'PUT',
+      path: '/api/catalogue/models/:id/',
+      body: 'CatalogueEntryUpdate',
+      response: 'Catalogue',
+    },
+    mergeModel: {
+      method: 'POST',
+      path: '/api/catalogue/models/:id/merge/',
+      body: 'CatalogueMerge',
+      response: 'Catalogue',
+    },
+  },
   items: {
     list: { method: 'GET', path: '/api/items/', query: 'ItemQuery', response: 'ItemList' },
     create: { method: 'POST', path: '/api/items/', body: 'ItemCreate', response: 'Item', status: 201 },
@@ -394,6 +436,10 @@ export const endpoints = {
       status: [201, 200],
     },
     delete: { method: 'DELETE', path: '/api/dashboard/pins/:id/', response: 'NoContent', status: 204 },
+  },
+  /** One search (issue 21, search.ts): items, clients and invoices matching q, up to 8 of each. */
+  search: {
+    query: { method: 'GET', path: '/api/search/', query: 'SearchQuery', response: 'SearchResults' },
   },
 } as const satisfies Record<string, Record<string, Endpoint>>;
 

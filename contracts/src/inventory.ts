@@ -206,9 +206,9 @@ export type ItemTransactionInput = Static<typeof ItemTransactionInput>;
 const editableFields = {
   serial: Text({ maxLength: 100 }),
   stockType: StockTypeSchema,
-  /** '' or a catalogue brand (BRAND_CATALOGUE). */
+  /** '' or a brand of the shop's catalogue (GET /api/catalogue/), active unless the item already names it. */
   brand: Type.Optional(Text({ maxLength: 60 })),
-  /** '' or one of the brand's models; a model without a brand is an error. */
+  /** '' or one of the brand's models in the shop's catalogue; a model without a brand is an error. */
   model: Type.Optional(Text({ maxLength: 60 })),
   description: Type.Optional(Text({ maxLength: 5000, multiline: true })),
   /** Default: today in the shop's time zone; not in the future. */

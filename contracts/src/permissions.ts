@@ -29,6 +29,8 @@ export const ACTIONS = [
    * built on them. Silver only when the shop allows it (PermissionSettings.silverSeesCosts).
    */
   'viewCosts',
+  /** Add, rename, retire and merge the shop's brands and models (issue 22: the catalogue). */
+  'manageCatalogue',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 

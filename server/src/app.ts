@@ -29,6 +29,7 @@ import authRoutes from './modules/auth';
 import shopsRoutes from './modules/shops';
 import clientRoutes from './modules/clients';
 import inventoryRoutes from './modules/inventory';
+import catalogueRoutes from './modules/catalogue';
 import financeRoutes from './modules/finance';
 import auditRoutes from './modules/audit';
 import documentsRoutes from './modules/documents';
@@ -38,6 +39,7 @@ import stockTakeRoutes from './modules/stock';
 import salesRoutes from './modules/sales';
 import purchasesRoutes from './modules/purchases';
 import booksRoutes from './modules/books';
+import searchRoutes from './modules/search';
 
 export { loadConfig, type Config } from './config';
 export { openDatabase, type LoupeDb } from './open-database';
@@ -117,6 +119,7 @@ export const loupeApi: FastifyPluginAsync<LoupeApiOptions> = async (instance, op
     shopsRoutes,
     clientRoutes,
     inventoryRoutes,
+    catalogueRoutes,
     financeRoutes,
     auditRoutes,
     documentsRoutes,
@@ -126,6 +129,7 @@ export const loupeApi: FastifyPluginAsync<LoupeApiOptions> = async (instance, op
     salesRoutes,
     purchasesRoutes,
     booksRoutes,
+    searchRoutes,
   ];
   for (const domain of domains) {
     await fastify.register(domain, { ctx });

@@ -21,6 +21,7 @@ import { DealDocumentsRepository } from './modules/sales/deal-documents-reposito
 import { DealsRepository } from './modules/sales/deals-repository';
 import { SaleDocumentsRepository } from './modules/sales/sale-documents-repository';
 import { PurchasesRepository } from './modules/purchases/purchases-repository';
+import { CatalogueRepository } from './modules/catalogue/catalogue-repository';
 
 /**
  * One repository per table (or read model), all on the same connection: the database for plain reads, or one
@@ -53,6 +54,8 @@ export function createRepositories(db: Queryable, now: () => Date = () => new Da
     saleDocuments: new SaleDocumentsRepository(db),
     // The purchases module (issue 22): buy-ins, their lines, register checks and payments out.
     purchases: new PurchasesRepository(db),
+    // The catalogue module (issue 22): the shop's brands and models.
+    catalogue: new CatalogueRepository(db),
   };
 }
 

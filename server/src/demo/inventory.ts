@@ -57,6 +57,21 @@ const WATCH_SPECS: Record<
   Santos: ['WSSA0018', 'Steel', '39.8', 'automatic'],
   Pasha: ['WSPA0009', 'Steel', '41', 'automatic'],
   Panthère: ['WSPN0007', 'Steel', '30', 'quartz'],
+  // Issue 22: brands of the shop's own catalogue beyond the specification's three.
+  Nautilus: ['5711/1A-010', 'Stainless steel', '40', 'automatic'],
+  'Sea-Dweller': ['126600', 'Oystersteel', '43', 'automatic'],
+  'Royal Oak': ['15500ST.OO.1220ST.01', 'Stainless steel', '41', 'automatic'],
+};
+
+/**
+ * Watches of the catalogue's reference brands (issue 22: a Patek Philippe or a Sea-Dweller can now be entered),
+ * in place of the random pick for these watch numbers, at a price of their own. No random draw is added, so the
+ * rest of the demo stays as it was.
+ */
+const CATALOGUE_WATCHES: Readonly<Record<number, { brand: string; model: string; cost: number }>> = {
+  2: { brand: 'Patek Philippe', model: 'Nautilus', cost: 41500 },
+  5: { brand: 'Rolex', model: 'Sea-Dweller', cost: 9800 },
+  9: { brand: 'Audemars Piguet', model: 'Royal Oak', cost: 33800 },
 };
 const GRADES = ['excellent', 'very_good', 'excellent', 'good', 'unworn', 'very_good', 'fair'] as const;
 
@@ -167,6 +182,8 @@ export async function seedInventoryDemo(demo: DemoContext): Promise<void> {
         const set = pick(['full set', 'box and papers', 'watch only', 'papers only']);
         description = `${dial} dial, ${year}, ${set}`;
         cost = brand === 'Rolex' ? between(7000, 32000) : between(2500, 9000);
+        const fromCatalogue = CATALOGUE_WATCHES[n];
+        if (fromCatalogue) ({ brand, model, cost } = fromCatalogue);
         // The description's own dial, year and set, so the two never disagree.
         const spec = WATCH_SPECS[model];
         attributes = {

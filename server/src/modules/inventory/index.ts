@@ -29,5 +29,7 @@ export { standingSale } from './item-sales-repository';
 export { createStockItems, type NewStockItem } from './stock-items';
 export type { AttributeChanges } from './items-repository';
 export { parseItemFields } from './item-input';
+/** The shop's catalogue (issue 22): items checked against it, and following its renames and merges. */
+export { checkItemCatalogue, repointItemBrandModel } from './catalogue-items';
 export type { CheckoutsRepository } from './checkouts-repository';
 export type { ConsignmentPayableRepos, InventoryContext, InventoryRepos } from './deps';

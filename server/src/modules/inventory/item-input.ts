@@ -1,8 +1,6 @@
 import {
-  BRAND_CATALOGUE,
   CURRENCIES,
   TRANSACTION_TYPES,
-  type Brand,
   type ItemCreate,
   type ItemOrdering,
   type ItemQuery,
@@ -29,20 +27,14 @@ import type { AttributeChanges, ItemChanges, ItemFilter, NewTransaction } from '
 
 const FEE_RULE: DecimalRule = { maxDecimals: 4, maxWholeDigits: 3, allowZero: true };
 const PRICE_FILTER_RULE: DecimalRule = { ...AMOUNT_RULE, allowZero: true };
-/** Brand from the catalogue (or none), model from that brand's list (or none). */
+/**
+ * Brand and model as typed (or none); a model only with a brand. Whether they are in the shop's catalogue is
+ * checked against the database (catalogue-items.ts's checkItemCatalogue), by the service.
+ */
 function brandAndModel(bag: ErrorBag, brandIn = '', modelIn = ''): { brand: string; model: string } {
   const brand = brandIn.normalize('NFC').trim();
   const model = modelIn.normalize('NFC').trim();
-  if (brand !== '' && !(brand in BRAND_CATALOGUE)) {
-    bag.add('brand', invalidChoice(brand));
-    return { brand, model };
-  }
-  if (model !== '') {
-    if (brand === '') bag.add('model', 'Choose a brand before a model.');
-    else if (!(BRAND_CATALOGUE[brand as Brand] as readonly string[]).includes(model)) {
-      bag.add('model', `"${model}" is not a ${brand} model.`);
-    }
-  }
+  if (model !== '' && brand === '') bag.add('model', 'Choose a brand before a model.');
   return { brand, model };
 }
 

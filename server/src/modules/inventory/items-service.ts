@@ -22,6 +22,7 @@ import type { InventoryContext, InventoryRepos } from './deps';
 import { stockLinePosting } from './stock-postings';
 import { checkTransactionClients, parseItemCreate, parseItemFields } from './item-input';
 import { parseConsignment } from './consignment-service';
+import { checkItemCatalogue } from './catalogue-items';
 
 const NOT_AN_IMAGE =
   'Upload a valid image. The file you uploaded was either not an image or a corrupted image.';
@@ -64,6 +65,8 @@ export class ItemsService {
     const today = await items.shopToday(shopId, now);
     const bag = new ErrorBag();
     const input = parseItemCreate(bag, body, today);
+    // Brand and model from the shop's catalogue, active entries only, spelled as the catalogue spells them.
+    Object.assign(input, await checkItemCatalogue(this.ctx.db, shopId, bag, input));
     const named = input.transactions.flatMap((t) =>
       t.type === 'cash' || t.clientId === null ? [] : [t.clientId],
     );
@@ -134,6 +137,8 @@ export class ItemsService {
     const today = await items.shopToday(shopId, now);
     const bag = new ErrorBag();
     const changes = parseItemFields(bag, body, today, current.purchasedOn);
+    // The catalogue's active entries, or the brand and model the item already names (kept even if retired).
+    Object.assign(changes, await checkItemCatalogue(this.ctx.db, shopId, bag, changes, current));
     if (
       !bag.has('serial') &&
       changes.serial !== '' &&

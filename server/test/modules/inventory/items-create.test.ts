@@ -197,8 +197,8 @@ describe('POST /api/items/ — adding stock', () => {
       ['stock type unknown', { stockType: 'Cars' }, { stockType: ['"Cars" is not a valid choice.'] }],
       [
         'brand not in the catalogue',
-        { brand: 'Seiko', model: '' },
-        { brand: ['"Seiko" is not a valid choice.'] },
+        { brand: 'Acme Timepieces', model: '' },
+        { brand: ['"Acme Timepieces" is not a brand of the shop\'s catalogue.'] },
       ],
       [
         'model not of the brand',
