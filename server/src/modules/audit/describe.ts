@@ -363,6 +363,14 @@ function summaryOf(entry: AuditRecord, changes: AuditChange[]): string {
       return after.outcome === 'forfeit'
         ? 'Cancelled the reservation: the deposit is forfeited'
         : 'Cancelled the reservation: the payments are refunded';
+    // Buy-ins (issue 22, the purchases module).
+    case 'purchase:create': {
+      const total = money(after.totalGbp);
+      const reference = typeof after.reference === 'string' ? ` ${after.reference}` : '';
+      return `Bought in${reference}${total ? ` for ${total}` : ''}`;
+    }
+    case 'purchase:certificate':
+      return 'Attached a register check certificate';
     default: {
       // An action this wording does not know yet: its label, and the kind of record.
       const label = AUDIT_ACTION_LABELS[action] ?? words(action);

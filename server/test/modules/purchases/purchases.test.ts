@@ -454,6 +454,16 @@ describe('void by reversal', () => {
     ]);
     expect(status).toEqual([{ status: 'unavailable' }]);
     expect((await gold.post(`${PURCHASES}${first.id}/void/`, { reason: 'Again' })).statusCode).toBe(409);
+    // The trail in words (Activity).
+    const activity = (await (await as('platinum')).get('/api/activity/?page_size=100')).json() as {
+      results: Array<{ entity: string; summary: string; changes: Array<{ field: string; after: unknown }> }>;
+    };
+    const purchaseEntries = activity.results.filter((e) => e.entity === 'purchase');
+    expect(purchaseEntries.map((e) => e.summary)).toEqual([
+      'Voided a purchase: Entered twice',
+      'Bought in PUR-000001 for £3,000.00',
+    ]);
+    expect(purchaseEntries[0]?.changes).toEqual([{ field: 'Reason', before: null, after: 'Entered twice' }]);
 
     const second = await make('V-2');
     const itemId = second.lines[0]?.itemId as number;
