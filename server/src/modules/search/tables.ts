@@ -1,0 +1,8 @@
+/**
+ * The search module (issue 21, item 3) owns no table: it reads the published views of inventory (stock_items),
+ * clients (client_directory) and sales (invoice_records), served by the indexes of migrations/024_search.sql.
+ */
+export const OWNED_TABLES = [] as const;
+
+/** It publishes nothing either. */
+export const PUBLISHED_READS = [] as const;
