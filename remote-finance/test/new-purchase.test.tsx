@@ -120,6 +120,40 @@ describe('/purchases/new: Buy In', () => {
     ).toBeEnabled();
   });
 
+  it('offers the shop’s own catalogue: brand, then that brand’s models, retired ones left out', async () => {
+    const mock = server();
+    const model = (id: number, name: string, retired = false) => ({ id, name, retired, itemCount: 0 });
+    mock.on('GET /api/catalogue/', {
+      body: {
+        brands: [
+          { id: 1, name: 'Breguet', retired: true, itemCount: 0, models: [model(1, 'Classique')] },
+          {
+            id: 2,
+            name: 'Patek Philippe',
+            retired: false,
+            itemCount: 0,
+            models: [model(2, 'Nautilus'), model(3, 'Aquanaut'), model(4, 'Ellipse', true)],
+          },
+          { id: 3, name: 'Rolex', retired: false, itemCount: 0, models: [model(5, 'Sea-Dweller')] },
+        ],
+      },
+    });
+    show();
+    await screen.findByRole('heading', { level: 1, name: 'Buy In' });
+    const brand = within(item(1)).getByLabelText('Brand');
+    await waitFor(() =>
+      expect(
+        within(brand)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['No brand', 'Patek Philippe', 'Rolex']),
+    );
+    expect(within(item(1)).getByLabelText('Model')).toBeDisabled();
+    await userEvent.selectOptions(brand, 'Patek Philippe');
+    const models = within(within(item(1)).getByLabelText('Model')).getAllByRole('option');
+    expect(models.map((option) => option.textContent)).toEqual(['Choose a model', 'Nautilus', 'Aquanaut']);
+  });
+
   it('tells a silver member why they cannot buy in (the price paid is a cost)', async () => {
     server('silver');
     show();

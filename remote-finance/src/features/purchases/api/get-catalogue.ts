@@ -1,14 +1,27 @@
-import { BRAND_CATALOGUE } from '@loupe/contracts';
+import { BRAND_CATALOGUE, endpoints } from '@loupe/contracts';
+import { api, queryKeys, useQuery } from '@loupe/platform';
 
 /** The brands a buy-in offers, each with its models in the order shown. */
 export type Catalogue = readonly { name: string; models: readonly string[] }[];
 
-const FIXED: Catalogue = Object.entries(BRAND_CATALOGUE).map(([name, models]) => ({ name, models }));
+/** The specification's list, which every shop's catalogue starts with: offered until the shop's own is in. */
+const SPECIFICATION: Catalogue = Object.entries(BRAND_CATALOGUE).map(([name, models]) => ({ name, models }));
 
 /**
- * The shop's brands and models. Until the shop's own catalogue is served (issue 22, item 3), the specification's
- * fixed list, the same one the item form offers.
+ * `GET /api/catalogue/`: the shop's own brands and models (issue 22, item 3), the retired ones left out — a new
+ * item is never given one — under the catalogue's key, so a brand added in the catalogue screen shows here.
  */
 export function useCatalogue(): { catalogue: Catalogue; loading: boolean } {
-  return { catalogue: FIXED, loading: false };
+  const answer = useQuery({
+    queryKey: queryKeys.catalogue.details(),
+    queryFn: ({ signal }) => api(endpoints.catalogue.list, { signal }),
+    select: (data): Catalogue =>
+      data.brands
+        .filter((brand) => !brand.retired)
+        .map((brand) => ({
+          name: brand.name,
+          models: brand.models.filter((model) => !model.retired).map((model) => model.name),
+        })),
+  });
+  return { catalogue: answer.data ?? SPECIFICATION, loading: answer.isPending };
 }
