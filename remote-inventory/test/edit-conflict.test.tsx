@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { EditItemPage } from '../src/features/items/components/edit-item-page';
 import { makeItem } from './support/fake-inventory';
 import { installFakeXhr } from './support/fake-xhr';
+import { SPEC_CATALOGUE } from './support/catalogue';
 
 // No lost updates (issue 12 item 6): the item page sends the version it loaded and shows a stale save.
 const CHANGED_AT = '2026-03-01T14:05:00.000Z';
@@ -30,6 +31,8 @@ function service(start: Item) {
   const mock: FetchMock = createFetchMock({
     'GET /auth-check/': { body: authCheckAs('silver') },
     'GET /csrf/': { cookies: { csrftoken: 'tok' } },
+    // The item form's brands (issue 22): the shop's catalogue.
+    ...SPEC_CATALOGUE,
     'GET /api/items/7/': () => ({ body: stored }),
     'GET /api/items/7/history/': { body: { results: [], count: 0 } },
     'PUT /api/items/7/': (call) => {

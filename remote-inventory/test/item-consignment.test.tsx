@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { AddItemPage } from '../src/features/items/components/add-item-page';
 import { EditItemPage } from '../src/features/items/components/edit-item-page';
 import { makeClient, makeItem } from './support/fake-inventory';
+import { SPEC_CATALOGUE } from './support/catalogue';
 
 // Issue 14 on Add Item: where the item is kept, and an item received on consignment from a supplier.
 
@@ -20,6 +21,8 @@ function server(extra: Record<string, Parameters<FetchMock['on']>[1]> = {}): Fet
   const mock = createFetchMock({
     'GET /auth-check/': { body: authCheckAs('silver') },
     'GET /csrf/': { cookies: { csrftoken: 'tok' } },
+    // The item form's brands (issue 22): the shop's catalogue.
+    ...SPEC_CATALOGUE,
     'GET /api/clients/': { body: { results: [GRACE], count: 1 } },
     'POST /api/items/': (call) => ({
       status: 201,

@@ -4,6 +4,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { EditItemPage } from '../src/features/items/components/edit-item-page';
 import { makeItem } from './support/fake-inventory';
+import { SPEC_CATALOGUE } from './support/catalogue';
 
 const IMAGES = [
   { id: 3, name: 'dial.jpg', contentType: 'image/jpeg', size: 1000 },
@@ -14,6 +15,8 @@ function server(extra: Record<string, Parameters<FetchMock['on']>[1]> = {}): Fet
   const mock = createFetchMock({
     'GET /auth-check/': { body: authCheckAs('gold') },
     'GET /csrf/': { cookies: { csrftoken: 'tok' } },
+    // The item form's brands (issue 22): the shop's catalogue.
+    ...SPEC_CATALOGUE,
     'GET /api/items/7/': { body: makeItem({ id: 7, serial: 'ED-7', images: IMAGES }) },
     'GET /api/items/7/history/': { body: { results: [], count: 0, next: null, previous: null } },
     'DELETE /api/items/7/images/3/': { status: 204 },

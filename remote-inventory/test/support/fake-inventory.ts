@@ -9,6 +9,7 @@ import type {
 } from '@loupe/contracts';
 import { NO_ATTRIBUTES } from '@loupe/contracts';
 import { authCheckAs, createFetchMock, type FetchCall, type FetchMock } from '@loupe/platform/testing';
+import { SPEC_CATALOGUE } from './catalogue';
 
 let nextId = 1;
 let nextInvoice = 41;
@@ -92,6 +93,7 @@ export function fakeInventory(items: Item[], clients: FakeClient[] = []) {
   const mock: FetchMock = createFetchMock({
     'GET /auth-check/': { body: authCheckAs('gold') },
     'GET /csrf/': { cookies: { csrftoken: 'tok' } },
+    ...SPEC_CATALOGUE,
     'GET /api/items/': (call) => {
       const q = query(call);
       let list = [...store.values()];

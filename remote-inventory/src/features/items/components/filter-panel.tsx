@@ -1,16 +1,14 @@
 import {
-  BRAND_CATALOGUE,
-  BRANDS,
   CONDITION_GRADE_LABELS,
   CONDITION_GRADES,
   ITEM_STATUSES,
   METALS,
   STOCK_TYPES,
-  type Brand,
 } from '@loupe/contracts';
 import { Button, FieldGrid, SelectField, Stack, TextField } from '@loupe/platform';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
+import { useCatalogueChoices } from '../api/get-catalogue';
 import { STATUS_LABELS } from '../lib/labels';
 import { normalisePriceFilter } from '../lib/validation';
 import type { PanelFilter } from './list-screens';
@@ -41,7 +39,9 @@ export function FilterPanel({ id, filters, initial, onSave, onRemove }: FilterPa
   const [errors, setErrors] = useState<Partial<Record<PanelFilter, string>>>({});
   const shows = (name: PanelFilter) => filters.includes(name);
   const set = (name: PanelFilter, value: string) => setValues((current) => ({ ...current, [name]: value }));
-  const models: readonly string[] = values.brand ? (BRAND_CATALOGUE[values.brand as Brand] ?? []) : [];
+  // The shop's catalogue (issue 22); a filter in force keeps its brand and model even if since retired.
+  const catalogue = useCatalogueChoices({ brand: initial.brand, model: initial.model });
+  const models = catalogue.modelsOf(values.brand);
 
   function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -101,12 +101,13 @@ export function FilterPanel({ id, filters, initial, onSave, onRemove }: FilterPa
           <SelectField
             label="Brand"
             value={values.brand}
+            hint={catalogue.loading ? 'Loading the brands…' : (catalogue.error ?? undefined)}
             onChange={(event) =>
               setValues((current) => ({ ...current, brand: event.target.value, model: '' }))
             }
           >
             <option value="">All brands</option>
-            {BRANDS.map((brand) => (
+            {catalogue.brands.map((brand) => (
               <option key={brand} value={brand}>
                 {brand}
               </option>

@@ -1,10 +1,7 @@
 import {
-  BRAND_CATALOGUE,
-  BRANDS,
   ITEM_LOCATION_MAX,
   STOCK_TYPES,
   VAT_SCHEMES,
-  type Brand,
   type StockType,
   type VatScheme,
 } from '@loupe/contracts';
@@ -17,6 +14,8 @@ import {
   TextField,
   today,
 } from '@loupe/platform';
+import { useState } from 'react';
+import { useCatalogueChoices } from '../api/get-catalogue';
 import { VAT_SCHEME_LABELS } from '../lib/labels';
 
 /** The descriptive fields, which add and edit share. */
@@ -60,7 +59,11 @@ interface ItemFieldsProps {
 /** Serial (required), stock type, brand then model (only the brand's models), description, purchase date. */
 export function ItemFields({ values, errors, onChange, vatSchemeLocked = false }: ItemFieldsProps) {
   const set = (change: Partial<ItemFieldValues>) => onChange({ ...values, ...change });
-  const models: readonly string[] = values.brand ? (BRAND_CATALOGUE[values.brand as Brand] ?? []) : [];
+  // The shop's catalogue (issue 22): active brands and models, and what the item named when the form opened,
+  // which an edited item keeps even once retired.
+  const [opened] = useState(() => ({ brand: values.brand, model: values.model }));
+  const catalogue = useCatalogueChoices(opened);
+  const models = catalogue.modelsOf(values.brand);
   return (
     <FieldGrid $min={240}>
       <TextField
@@ -83,12 +86,14 @@ export function ItemFields({ values, errors, onChange, vatSchemeLocked = false }
       <SelectField
         label="Brand"
         value={values.brand}
-        error={errors.brand}
+        error={errors.brand ?? catalogue.error ?? undefined}
+        hint={catalogue.loading ? 'Loading the brands…' : undefined}
+        aria-busy={catalogue.loading}
         // SPEC §4: changing the brand clears the chosen model.
         onChange={(event) => set({ brand: event.target.value, model: '' })}
       >
         <option value="">No brand</option>
-        {BRANDS.map((brand) => (
+        {catalogue.brands.map((brand) => (
           <option key={brand} value={brand}>
             {brand}
           </option>
