@@ -1,6 +1,7 @@
 import { rolesThatCan } from '@loupe/contracts';
 import type { RemoteRoutes } from '@loupe/platform';
 import { ActivityPage } from './features/activity/components/activity-page';
+import { CataloguePage } from './features/catalogue/components/catalogue-page';
 import { GoldManagementPage } from './features/memberships/components/gold-management-page';
 import { SilverManagementPage } from './features/memberships/components/silver-management-page';
 import { ShopSettingsPage } from './features/settings/components/shop-settings-page';
@@ -14,7 +15,11 @@ const routes: RemoteRoutes = {
   // Issue 12: the shop's audit trail is the owner's to read.
   '/activity': [{ path: '', element: <ActivityPage />, roles: rolesThatCan('viewActivity') }],
   // Issue 13: what the shop's documents print is the owner's to change.
-  '/settings': [{ path: 'shop', element: <ShopSettingsPage />, roles: rolesThatCan('editSettings') }],
+  // Issue 22: the shop's brands and models, the owner's to add, rename, retire and merge.
+  '/settings': [
+    { path: 'shop', element: <ShopSettingsPage />, roles: rolesThatCan('editSettings') },
+    { path: 'catalogue', element: <CataloguePage />, roles: rolesThatCan('manageCatalogue') },
+  ],
 };
 
 export default routes;

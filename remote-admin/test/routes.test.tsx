@@ -3,12 +3,13 @@ import list from '@loupe/platform/remotes.json';
 import routes from '../src/routes';
 
 describe('remote-admin routes', () => {
-  it('puts Gold Management, Activity and Shop Settings behind platinum and Silver Management behind platinum and gold', () => {
+  it('puts Gold Management, Activity, Shop Settings and the Catalogue behind platinum and Silver Management behind platinum and gold', () => {
     expect(absoluteRoutes(routes).map(({ path, roles }) => ({ path, roles }))).toEqual([
       { path: '/management/gold', roles: ['platinum'] },
       { path: '/management/silver', roles: ['platinum', 'gold'] },
       { path: '/activity', roles: ['platinum'] },
       { path: '/settings/shop', roles: ['platinum'] },
+      { path: '/settings/catalogue', roles: ['platinum'] },
     ]);
   });
 

@@ -128,6 +128,7 @@ describe('user menu', () => {
       'Silver Management',
       'Activity',
       'Shop Settings',
+      'Catalogue',
       'Compliance',
       'Settings',
       'Switch to light mode',
@@ -146,6 +147,10 @@ describe('user menu', () => {
     expect(within(menu).getByRole('menuitem', { name: 'Shop Settings' })).toHaveAttribute(
       'href',
       '/settings/shop',
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'Catalogue' })).toHaveAttribute(
+      'href',
+      '/settings/catalogue',
     );
     expect(within(menu).getByRole('menuitem', { name: 'Settings' })).toHaveAttribute(
       'href',

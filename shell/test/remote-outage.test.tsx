@@ -115,7 +115,7 @@ describe('the unavailable notice of a remote, for a signed-in user', () => {
     renderApp({ route: '/account/settings', role: 'gold' });
     expect(await stillWorking('Account')).toBe(
       'Still working for you: Dashboard, Stock, Clients, Expenses, Quick Sales, Expenses List, Reports, Invoices, Deals, ' +
-        'Inventory, Silver Management and Compliance.',
+        'Purchases, Inventory, Silver Management and Compliance.',
     );
   });
 
@@ -124,7 +124,7 @@ describe('the unavailable notice of a remote, for a signed-in user', () => {
     const { user } = renderApp({ route: '/stock/watches', role: 'platinum' });
     expect(await stillWorking('Inventory')).toBe(
       'Still working for you: Dashboard, Clients, Expenses, Quick Sales, Expenses List, Reports, Invoices, Deals, ' +
-        'Gold Management, Silver Management, Activity, Shop Settings, Compliance and Settings.',
+        'Purchases, Gold Management, Silver Management, Activity, Shop Settings, Catalogue, Compliance and Settings.',
     );
 
     down.add('admin');
@@ -132,7 +132,7 @@ describe('the unavailable notice of a remote, for a signed-in user', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Gold Management' }));
     expect(await stillWorking('Admin')).toBe(
       'Still working for you: Dashboard, Clients, Expenses, Quick Sales, Expenses List, Reports, Invoices, Deals, ' +
-        'Compliance and Settings.',
+        'Purchases, Compliance and Settings.',
     );
 
     // Inventory is back: the next visit loads it, and Admin's notice names Stock and Inventory again.
@@ -144,7 +144,7 @@ describe('the unavailable notice of a remote, for a signed-in user', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Gold Management' }));
     expect(await stillWorking('Admin')).toBe(
       'Still working for you: Dashboard, Stock, Clients, Expenses, Quick Sales, Expenses List, Reports, Invoices, Deals, ' +
-        'Inventory, Compliance and Settings.',
+        'Purchases, Inventory, Compliance and Settings.',
     );
   });
 
@@ -159,8 +159,8 @@ describe('the unavailable notice of a remote, for a signed-in user', () => {
     const nav = screen.getByRole('navigation', { name: 'Main' });
     await user.click(within(nav).getByRole('link', { name: 'Clients' }));
     expect(await stillWorking('Clients')).toBe(
-      'Still working for you: Dashboard, Expenses, Quick Sales, Expenses List, Reports, Invoices, Deals, Gold Management, ' +
-        'Silver Management, Activity, Shop Settings, Compliance and Settings.',
+      'Still working for you: Dashboard, Expenses, Quick Sales, Expenses List, Reports, Invoices, Deals, Purchases, ' +
+        'Gold Management, Silver Management, Activity, Shop Settings, Catalogue, Compliance and Settings.',
     );
   });
 

@@ -114,6 +114,8 @@ export function managementLinks(role: Role | null): { label: string; to: string 
   if (can(role, 'viewActivity')) links.push({ label: 'Activity', to: '/activity' });
   // Issue 13: what the shop's documents print (remote-admin's /settings/shop), the owner's to change.
   if (can(role, 'editSettings')) links.push({ label: 'Shop Settings', to: '/settings/shop' });
+  // Issue 22: the shop's brands and models (remote-admin's /settings/catalogue), the owner's to change.
+  if (can(role, 'manageCatalogue')) links.push({ label: 'Catalogue', to: '/settings/catalogue' });
   // Issue 13: the AML cash guard's report (remote-finance's /compliance), for platinum and gold.
   if (can(role, 'viewCompliance')) links.push({ label: 'Compliance', to: '/compliance' });
   return links;

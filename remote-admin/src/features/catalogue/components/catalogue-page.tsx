@@ -1,0 +1,346 @@
+import { CATALOGUE_MERGE_CONFIRM, type CatalogueBrand, type CatalogueModel } from '@loupe/contracts';
+import {
+  Alert,
+  Button,
+  Card,
+  FormActions,
+  Modal,
+  PageHeader,
+  SelectField,
+  Spinner,
+  Stack,
+  Table,
+  TableScroll,
+  TextField,
+  notify,
+  usePageTitle,
+} from '@loupe/platform';
+import { useState, type FormEvent } from 'react';
+import {
+  catalogueErrorMessage,
+  useAddBrand,
+  useAddModel,
+  useCatalogue,
+  useMergeEntry,
+  useUpdateEntry,
+  type EntryKind,
+} from '../api/catalogue';
+
+type Entry = CatalogueBrand | CatalogueModel;
+
+const itemsText = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
+
+/** One line to add a brand, or a model to the chosen brand. */
+function AddForm({
+  label,
+  button,
+  onAdd,
+}: {
+  label: string;
+  button: string;
+  onAdd(name: string): Promise<unknown>;
+}) {
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!name.trim()) {
+      setError('This field may not be blank.');
+      return;
+    }
+    setBusy(true);
+    try {
+      await onAdd(name.trim());
+      notify(`${name.trim()} added.`);
+      setName('');
+      setError(undefined);
+    } catch (failure) {
+      setError(catalogueErrorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form onSubmit={submit} noValidate aria-label={button}>
+      <Stack $row $gap={2}>
+        <TextField
+          label={label}
+          value={name}
+          error={error}
+          onChange={(event) => setName(event.target.value)}
+        />
+        <div>
+          <Button type="submit" disabled={busy}>
+            {button}
+          </Button>
+        </div>
+      </Stack>
+    </form>
+  );
+}
+
+interface Dialog {
+  action: 'rename' | 'merge';
+  kind: EntryKind;
+  entry: Entry;
+  /** The entries it may merge into: the other active brands, or the brand's other active models. */
+  targets: Entry[];
+}
+
+/** Rename, or merge with a confirmation naming how many items follow. */
+function EntryDialog({ dialog, onClose }: { dialog: Dialog | null; onClose(): void }) {
+  const update = useUpdateEntry();
+  const merge = useMergeEntry();
+  const [name, setName] = useState('');
+  const [intoId, setIntoId] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const what = dialog?.kind === 'brand' ? 'brand' : 'model';
+  const into = dialog?.targets.find((t) => String(t.id) === intoId);
+
+  function close() {
+    setName('');
+    setIntoId('');
+    setError(null);
+    onClose();
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!dialog) return;
+    setBusy(true);
+    try {
+      if (dialog.action === 'rename') {
+        if (!name.trim()) throw new Error('Enter the new name.');
+        await update[dialog.kind].mutateAsync({ kind: dialog.kind, id: dialog.entry.id, name: name.trim() });
+        notify(`${dialog.entry.name} renamed to ${name.trim()}.`);
+      } else {
+        if (!into) throw new Error(`Choose the ${what} to merge into.`);
+        await merge[dialog.kind].mutateAsync({ kind: dialog.kind, id: dialog.entry.id, intoId: into.id });
+        notify(`${dialog.entry.name} merged into ${into.name}.`);
+      }
+      close();
+    } catch (failure) {
+      setError(
+        failure instanceof Error && !('status' in failure) ? failure.message : catalogueErrorMessage(failure),
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const title = dialog
+    ? dialog.action === 'rename'
+      ? `Rename ${dialog.entry.name}`
+      : `Merge ${dialog.entry.name}`
+    : '';
+  return (
+    <Modal open={dialog !== null} title={title} onClose={close} closeLabel="Cancel">
+      {dialog ? (
+        <form onSubmit={submit} noValidate aria-label={title}>
+          {error ? <Alert>{error}</Alert> : null}
+          {dialog.action === 'rename' ? (
+            <>
+              <TextField
+                label="New name"
+                value={name}
+                onChange={(event) => setName(event.target.value)}
+                hint={`${itemsText(dialog.entry.itemCount)} named ${dialog.entry.name} will be renamed too.`}
+              />
+              <FormActions submitLabel="Rename" busy={busy} />
+            </>
+          ) : (
+            <>
+              <SelectField
+                label="Merge into"
+                value={intoId}
+                onChange={(event) => setIntoId(event.target.value)}
+              >
+                <option value="">Choose a {what}</option>
+                {dialog.targets.map((t) => (
+                  <option key={t.id} value={t.id}>
+                    {t.name}
+                  </option>
+                ))}
+              </SelectField>
+              {into ? (
+                <Alert tone="info">
+                  {CATALOGUE_MERGE_CONFIRM(dialog.entry.name, into.name, dialog.entry.itemCount)}
+                </Alert>
+              ) : null}
+              <FormActions submitLabel="Merge" busy={busy} />
+            </>
+          )}
+        </form>
+      ) : null}
+    </Modal>
+  );
+}
+
+/** The actions of one brand or model: rename, retire or unretire, merge. */
+function EntryActions({
+  kind,
+  entry,
+  targets,
+  onDialog,
+}: {
+  kind: EntryKind;
+  entry: Entry;
+  targets: Entry[];
+  onDialog(dialog: Dialog): void;
+}) {
+  const update = useUpdateEntry();
+  const [error, setError] = useState<string | null>(null);
+  async function toggle() {
+    try {
+      await update[kind].mutateAsync({ kind, id: entry.id, retired: !entry.retired });
+      notify(
+        entry.retired
+          ? `${entry.name} is offered again.`
+          : `${entry.name} retired: items that name it keep it.`,
+      );
+      setError(null);
+    } catch (failure) {
+      setError(catalogueErrorMessage(failure));
+    }
+  }
+  return (
+    <Stack $row $gap={1}>
+      <Button
+        variant="secondary"
+        aria-label={`Rename ${entry.name}`}
+        onClick={() => onDialog({ action: 'rename', kind, entry, targets })}
+      >
+        Rename
+      </Button>
+      <Button
+        variant="secondary"
+        aria-label={`${entry.retired ? 'Unretire' : 'Retire'} ${entry.name}`}
+        onClick={() => void toggle()}
+      >
+        {entry.retired ? 'Unretire' : 'Retire'}
+      </Button>
+      <Button
+        variant="danger"
+        aria-label={`Merge ${entry.name}`}
+        disabled={targets.length === 0}
+        onClick={() => onDialog({ action: 'merge', kind, entry, targets })}
+      >
+        Merge
+      </Button>
+      {error ? <span role="alert">{error}</span> : null}
+    </Stack>
+  );
+}
+
+function BrandSection({
+  brand,
+  brands,
+  onDialog,
+}: {
+  brand: CatalogueBrand;
+  brands: CatalogueBrand[];
+  onDialog(d: Dialog): void;
+}) {
+  const addModel = useAddModel();
+  const otherBrands = brands.filter((b) => b.id !== brand.id && !b.retired);
+  return (
+    <Card aria-labelledby="catalogue-brand-title">
+      <h2 id="catalogue-brand-title">{brand.name}</h2>
+      <p>
+        {brand.retired
+          ? 'Retired: not offered for new items; items that name it keep it.'
+          : 'Offered for new items.'}{' '}
+        {itemsText(brand.itemCount)}.
+      </p>
+      <EntryActions kind="brand" entry={brand} targets={otherBrands} onDialog={onDialog} />
+      <h3>Models</h3>
+      <TableScroll>
+        <Table aria-label={`${brand.name} models`}>
+          <thead>
+            <tr>
+              <th scope="col">Model</th>
+              <th scope="col">Items</th>
+              <th scope="col">Status</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {brand.models.length === 0 ? (
+              <tr>
+                <td colSpan={4}>No models yet</td>
+              </tr>
+            ) : (
+              brand.models.map((model) => (
+                <tr key={model.id}>
+                  <th scope="row">{model.name}</th>
+                  <td>{model.itemCount}</td>
+                  <td>{model.retired ? 'Retired' : 'Active'}</td>
+                  <td>
+                    <EntryActions
+                      kind="model"
+                      entry={model}
+                      targets={brand.models.filter((m) => m.id !== model.id && !m.retired)}
+                      onDialog={onDialog}
+                    />
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </Table>
+      </TableScroll>
+      <AddForm
+        label="New model"
+        button="Add Model"
+        onAdd={(name) => addModel.mutateAsync({ brandId: brand.id, name })}
+      />
+    </Card>
+  );
+}
+
+/**
+ * The shop's catalogue (issue 22): the brands and models the item forms offer. Platinum only (the route says
+ * so): add, rename, retire or unretire, and merge — a merge names how many items follow before it is made.
+ */
+export function CataloguePage() {
+  usePageTitle('Catalogue');
+  const catalogue = useCatalogue();
+  const addBrand = useAddBrand();
+  const [chosen, setChosen] = useState('');
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const brands = catalogue.data?.brands ?? [];
+  const brand = brands.find((b) => String(b.id) === chosen);
+  return (
+    <>
+      <PageHeader title="Catalogue" />
+      {catalogue.isPending ? (
+        <Spinner label="Loading the catalogue..." />
+      ) : catalogue.isError ? (
+        <Alert>The catalogue could not be loaded. Reload the page to try again.</Alert>
+      ) : (
+        <>
+          <Card aria-labelledby="catalogue-brands-title">
+            <h2 id="catalogue-brands-title">Brands</h2>
+            <p>
+              {brands.filter((b) => !b.retired).length} brands offered for new items,{' '}
+              {brands.filter((b) => b.retired).length} retired.
+            </p>
+            <SelectField label="Brand" value={chosen} onChange={(event) => setChosen(event.target.value)}>
+              <option value="">Choose a brand to manage</option>
+              {brands.map((b) => (
+                <option key={b.id} value={b.id}>
+                  {b.retired ? `${b.name} (retired)` : b.name}
+                </option>
+              ))}
+            </SelectField>
+            <AddForm label="New brand" button="Add Brand" onAdd={(name) => addBrand.mutateAsync(name)} />
+          </Card>
+          {brand ? <BrandSection brand={brand} brands={brands} onDialog={setDialog} /> : null}
+        </>
+      )}
+      <EntryDialog dialog={dialog} onClose={() => setDialog(null)} />
+    </>
+  );
+}
