@@ -14,6 +14,7 @@ import {
   type StockType,
 } from '@loupe/contracts';
 import { DecimalField, FieldGrid, SelectField, TextAreaField, TextField } from '@loupe/platform';
+import { memo } from 'react';
 import styled from 'styled-components';
 
 /*
@@ -101,8 +102,16 @@ interface AttributeFieldsProps {
   onChange(values: AttributeFormValues): void;
 }
 
-/** Watch details for a watch, jewellery details for a jewel; nothing for an accessory. */
-export function AttributeFields({ stockType, values, errors, onChange }: AttributeFieldsProps) {
+/**
+ * Watch details for a watch, jewellery details for a jewel; nothing for an accessory. Memoised: typing in the
+ * rest of the item form (a serial, a purchase line) does not redraw these fields.
+ */
+export const AttributeFields = memo(function AttributeFields({
+  stockType,
+  values,
+  errors,
+  onChange,
+}: AttributeFieldsProps) {
   const shown = attributesOf(stockType);
   if (shown.length === 0) return null;
   const set = (name: ItemAttributeName) => (event: { target: { value: string } }) =>
@@ -227,4 +236,4 @@ export function AttributeFields({ stockType, values, errors, onChange }: Attribu
       />
     </Group>
   );
-}
+});
