@@ -68,10 +68,25 @@ export class SearchRepository {
     );
     const best = bestOf(ranked);
     if (best.size < LIMIT) {
-      // "sub" in "Submariner", "rolex sub" across brand and model: the shop's items read until enough match.
+      // "sub" in "Submariner", "rolex sub" across brand and model. No B-tree finds text inside a value, but a
+      // shop has few brand and model pairs: they are read one by one off migration 005's (shop_id, brand,
+      // model, id) index (each step the next pair after the last, a loose index scan), those containing the
+      // text kept, and their items read by the same index. Never a read of the shop's every item.
       const contains = await this.db.query<Ranked>(
-        `SELECT id, 2 AS rank FROM stock_items
-          WHERE shop_id = $1 AND lower(brand || ' ' || model) LIKE $2 LIMIT ${LIMIT * 2}`,
+        `WITH RECURSIVE pairs (brand, model) AS (
+           (SELECT brand, model FROM stock_items WHERE shop_id = $1 ORDER BY brand, model LIMIT 1)
+           UNION ALL
+           SELECT next.brand, next.model FROM pairs p CROSS JOIN LATERAL (
+             SELECT s.brand, s.model FROM stock_items s
+              WHERE s.shop_id = $1 AND (s.brand, s.model) > (p.brand, p.model)
+              ORDER BY s.brand, s.model LIMIT 1) next
+         ), matching AS (
+           SELECT brand, model FROM pairs WHERE lower(brand || ' ' || model) LIKE $2
+         )
+         SELECT found.id, 2 AS rank FROM matching m CROSS JOIN LATERAL (
+           SELECT s.id FROM stock_items s WHERE s.shop_id = $1 AND s.brand = m.brand AND s.model = m.model
+            ORDER BY s.id DESC LIMIT ${LIMIT * 2}) found
+         LIMIT ${LIMIT * 2}`,
         [shopId, `%${escapeLike(terms.text)}%`],
       );
       for (const row of contains) if (!best.has(Number(row.id))) best.set(Number(row.id), 2);
@@ -87,9 +102,7 @@ export class SearchRepository {
       .map((row) => ({ ...row, rank: best.get(row.id) ?? 2 }))
       .sort(
         (a, b) =>
-          a.rank - b.rank ||
-          a.serial.toLowerCase().localeCompare(b.serial.toLowerCase()) ||
-          a.id - b.id,
+          a.rank - b.rank || a.serial.toLowerCase().localeCompare(b.serial.toLowerCase()) || a.id - b.id,
       )
       .slice(0, LIMIT)
       .map(({ rank, ...row }) => ({ ...row, match: MATCHES[rank] as SearchMatch }));
@@ -121,8 +134,10 @@ export class SearchRepository {
       params,
     );
     const best = bestOf(ranked);
-    if (best.size < LIMIT) {
-      // A surname ("smith" in "John Smith"), or part of an e-mail.
+    // A surname ("smith" in "John Smith"), or part of an e-mail: a read of the shop's clients until enough
+    // match, so not for text with a digit (a serial, a stock number, a phone: names hold none, and e-mails and
+    // phones are found by their start above).
+    if (best.size < LIMIT && !/\d/.test(terms.text)) {
       const contains = await this.db.query<Ranked>(
         `SELECT id, 2 AS rank FROM client_directory
           WHERE shop_id = $1 AND (lower(name) LIKE $2 OR lower(email) LIKE $2) LIMIT ${LIMIT * 2}`,
@@ -139,8 +154,7 @@ export class SearchRepository {
     return rows
       .map((row) => ({ ...row, rank: best.get(row.id) ?? 2 }))
       .sort(
-        (a, b) =>
-          a.rank - b.rank || a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id - b.id,
+        (a, b) => a.rank - b.rank || a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id - b.id,
       )
       .slice(0, LIMIT)
       .map(({ rank, ...row }) => ({ ...row, match: MATCHES[rank] as SearchMatch }));
@@ -155,8 +169,8 @@ export class SearchRepository {
       [shopId, terms.text, `${escapeLike(terms.text)}%`],
     );
     const best = bestOf(ranked);
-    if (best.size < LIMIT) {
-      // "42" in "INV-000042": the number without its prefix and zeros, newest first.
+    // "42" in "INV-000042": the number without its prefix and zeros, newest first; only for digits.
+    if (best.size < LIMIT && /^\d+$/.test(terms.text)) {
       const contains = await this.db.query<Ranked>(
         `SELECT id, 2 AS rank FROM invoice_records WHERE shop_id = $1 AND lower(reference) LIKE $2
           ORDER BY issue_date DESC, id DESC LIMIT ${LIMIT * 2}`,
@@ -173,10 +187,7 @@ export class SearchRepository {
     );
     return rows
       .map((row) => ({ ...row, rank: best.get(row.id) ?? 2 }))
-      .sort(
-        (a, b) =>
-          a.rank - b.rank || b.issueDate.localeCompare(a.issueDate) || b.id - a.id,
-      )
+      .sort((a, b) => a.rank - b.rank || b.issueDate.localeCompare(a.issueDate) || b.id - a.id)
       .slice(0, LIMIT)
       .map(({ rank, ...row }) => ({ ...row, match: MATCHES[rank] as SearchMatch }));
   }

@@ -94,7 +94,14 @@ describe('items', () => {
     const found = await search(gold, 'lot-');
     expect(found.items).toHaveLength(8);
     expect(found.items.map((i) => i.serial)).toEqual([
-      'LOT-01', 'LOT-02', 'LOT-03', 'LOT-04', 'LOT-05', 'LOT-06', 'LOT-07', 'LOT-08',
+      'LOT-01',
+      'LOT-02',
+      'LOT-03',
+      'LOT-04',
+      'LOT-05',
+      'LOT-06',
+      'LOT-07',
+      'LOT-08',
     ]);
     expect(serials(await search(gold, 'pct%'))).toEqual(['PCT%1:prefix']);
     expect(serials(await search(gold, 'l_t'))).toEqual([]);
@@ -145,7 +152,10 @@ describe('clients and invoices', () => {
         match: 'exact',
       },
     ]);
-    expect((await search(gold, 'INV-')).invoices.map((i) => i.reference)).toEqual(['INV-000002', 'INV-000001']);
+    expect((await search(gold, 'INV-')).invoices.map((i) => i.reference)).toEqual([
+      'INV-000002',
+      'INV-000001',
+    ]);
     expect((await search(gold, '0001')).invoices.map((i) => [i.reference, i.match])).toEqual([
       ['INV-000001', 'contains'],
     ]);
