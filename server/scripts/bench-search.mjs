@@ -28,6 +28,8 @@ const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 20_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 60);
 const GOAL_MS = 30;
+const OWNER = 'bench-owner';
+const PASSWORD = 'search-bench-Quartz-9174';
 
 // [what is typed, q]. SERIAL is replaced by the serial of one seeded item.
 const QUERIES = [
@@ -106,7 +108,7 @@ async function signIn(app) {
     method: 'POST',
     url: '/token/',
     headers: { cookie: `csrftoken=${token}`, 'x-csrftoken': token },
-    payload: { username: 'platinum', password: 'loupe-demo-2026' },
+    payload: { username: OWNER, password: PASSWORD },
   });
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
   return response.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
@@ -114,12 +116,20 @@ async function signIn(app) {
 
 async function benchOne(label, env) {
   const { buildApp, loadConfig, openDatabase } = require('../dist/app.js');
-  const config = loadConfig({ ...env, LOUPE_DEMO: '1', LOG_LEVEL: 'silent', ...UNLIMITED });
+  const { UsersRepository } = require('../dist/modules/auth/users-repository.js');
+  const { hashPassword } = require('../dist/modules/auth/password-hasher.js');
+  const { createShopWithOwner } = require('../dist/modules/shops/shop-setup.js');
+  // No demo data: a shop and its owner made as `npm run user:create` and `shop:create` make them.
+  const config = loadConfig({ ...env, LOUPE_DEMO: '0', LOG_LEVEL: 'silent', ...UNLIMITED });
   const db = await openDatabase(config);
   try {
-    const shop = await db.query("SELECT id FROM shops WHERE name = 'Loupe Demo'");
-    const user = await db.query("SELECT id FROM users WHERE username = 'platinum'");
-    const { seconds, serial } = await seed(db, shop[0].id, user[0].id);
+    const now = new Date();
+    const owner = await new UsersRepository(db).create(
+      { username: OWNER, passwordHash: await hashPassword(PASSWORD), email: 'owner@example.com' },
+      now,
+    );
+    const { shop } = await createShopWithOwner(db, { name: 'Bench Watches', owner: OWNER }, now);
+    const { seconds, serial } = await seed(db, shop.id, owner.id);
     const app = await buildApp({ db, config, logger: false });
     const cookie = await signIn(app);
     console.log(
