@@ -1,5 +1,5 @@
 import { BRAND_CATALOGUE, endpoints } from '@loupe/contracts';
-import { api, queryKeys, useQuery } from '@loupe/platform';
+import { api, resourceKeys, useQuery } from '@loupe/platform';
 
 /** The brands a buy-in offers, each with its models in the order shown. */
 export type Catalogue = readonly { name: string; models: readonly string[] }[];
@@ -11,9 +11,15 @@ const SPECIFICATION: Catalogue = Object.entries(BRAND_CATALOGUE).map(([name, mod
  * `GET /api/catalogue/`: the shop's own brands and models (issue 22, item 3), the retired ones left out — a new
  * item is never given one — under the catalogue's key, so a brand added in the catalogue screen shows here.
  */
+/*
+ * Built here rather than read from the platform's `queryKeys`: the platform is the shell's shared copy, and a
+ * shell built before the catalogue existed has no key for it; the keys are the same either way.
+ */
+const catalogueKeys = resourceKeys('catalogue');
+
 export function useCatalogue(): { catalogue: Catalogue; loading: boolean } {
   const answer = useQuery({
-    queryKey: queryKeys.catalogue.details(),
+    queryKey: catalogueKeys.details(),
     queryFn: ({ signal }) => api(endpoints.catalogue.list, { signal }),
     select: (data): Catalogue =>
       data.brands

@@ -1,5 +1,5 @@
 import { endpoints, type ResponseOf } from '@loupe/contracts';
-import { api, queryKeys, queryOptions, type ListQuery } from '@loupe/platform';
+import { api, queryOptions, resourceKeys, type ListQuery } from '@loupe/platform';
 
 export type PurchaseList = ResponseOf<typeof endpoints.purchases.list>;
 export type Purchase = ResponseOf<typeof endpoints.purchases.detail>;
@@ -10,7 +10,8 @@ export const PURCHASE_FILTERS = ['date_from', 'date_to', 'seller', 'status'] as 
 export type PurchaseFilter = (typeof PURCHASE_FILTERS)[number];
 export type PurchaseListQuery = ListQuery<PurchaseFilter>;
 
-export const purchaseKeys = queryKeys.purchases;
+/** Built here, not read from the shared platform's `queryKeys`, which a shell older than purchases lacks. */
+export const purchaseKeys = resourceKeys('purchases');
 
 /** `GET /api/purchases/`: one page of buy-ins, newest first, filtered by the service. */
 export function getPurchases(query: PurchaseListQuery, signal?: AbortSignal): Promise<PurchaseList> {

@@ -1,7 +1,8 @@
-import { Button, errorMessage, FieldError, queryKeys, useQueryClient, VisuallyHidden } from '@loupe/platform';
+import { Button, errorMessage, FieldError, useQueryClient, VisuallyHidden } from '@loupe/platform';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { uploadCertificate } from '../api/create-purchase';
+import { purchaseKeys } from '../api/get-purchases';
 import type { Purchase } from '../api/get-purchases';
 import { CERTIFICATE_ACCEPT, certificateProblem } from '../lib/certificate';
 import { stockNumberText } from '../lib/purchase-labels';
@@ -40,7 +41,7 @@ export function AttachCertificate({
     setError(null);
     try {
       const saved = await uploadCertificate(purchaseId, line.id, file);
-      queryClient.setQueryData(queryKeys.purchases.detail(purchaseId), saved);
+      queryClient.setQueryData(purchaseKeys.detail(purchaseId), saved);
     } catch (failure) {
       setError(errorMessage(failure, 'The certificate could not be attached. Please try again.'));
     } finally {
