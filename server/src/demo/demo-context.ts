@@ -37,12 +37,13 @@ export function seedingRepos(tx: Transaction, at: Date): Repositories {
 /**
  * The app's context as a module's service sees it, over the seeding transaction with the clock stopped at `at`:
  * the service's transaction is the seed's own, so its writes commit with the rest of the demo. The seed has no
- * configuration, sessions or throttle; the services it calls (the sales workflow, stock-takes) read only the
- * clock, the repositories and the transaction.
+ * configuration, sessions or throttle; the services it calls (the sales workflow, stock-takes, buy-ins) read only
+ * the clock, the repositories, the transaction and the database — which is the seeding transaction too.
  */
 export function seedingContext(tx: Transaction, at: Date): AppContext {
   const repos = seedingRepos(tx, at);
-  const ctx: Pick<AppContext, 'now' | 'repos' | 'transaction'> = {
+  const ctx: Pick<AppContext, 'db' | 'now' | 'repos' | 'transaction'> = {
+    db: tx as AppContext['db'],
     now: () => at,
     repos,
     transaction: (work) => work(repos),

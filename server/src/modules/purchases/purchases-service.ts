@@ -20,7 +20,7 @@ import { requireVoider, voidReason } from '../../kernel/reversals';
 import { requireAction, type ShopCaller } from '../../kernel/shop-scope';
 import { ErrorBag, dateField, pageOf, pagingOf } from '../../kernel/validation';
 import { AmlRefused, amlRefusals, guardCash, type AmlAccepted } from '../compliance';
-import { SERIAL_TAKEN, createStockItems } from '../inventory';
+import { SERIAL_TAKEN, checkItemCatalogue, createStockItems } from '../inventory';
 import type { PurchasesContext, PurchasesRepos } from './deps';
 import { WATCH, parsePurchase, type ParsedLine, type ParsedPurchase } from './purchase-input';
 import type { PurchaseRules, Seller } from './purchases-repository';
@@ -166,6 +166,11 @@ export class PurchasesService {
       const field = `lines[${i}].serial`;
       if (line.serial !== '' && !bag.has(field) && (await items.serialTaken(shopId, line.serial)))
         bag.add(field, SERIAL_TAKEN);
+      // A bought item's brand and model come from the shop's catalogue as an added one's do (items-service.ts).
+      const lineBag = new ErrorBag();
+      Object.assign(line, await checkItemCatalogue(this.ctx.db, shopId, lineBag, line));
+      for (const [name, messages] of Object.entries(lineBag.errors))
+        for (const message of messages) bag.add(`lines[${i}].${name}`, message);
     }
     bag.throwIfAny();
     return input;

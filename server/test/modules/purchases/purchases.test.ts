@@ -4,6 +4,8 @@ import {
   type Purchase,
   type PurchaseCheck,
   type PurchaseMissing,
+  UNKNOWN_BRAND,
+  UNKNOWN_MODEL,
 } from '@loupe/contracts';
 import { writeFileSync } from 'node:fs';
 import type { Browser } from '../../helper';
@@ -482,6 +484,27 @@ describe('void by reversal', () => {
 });
 
 describe('numbering, listing and the rules of the form', () => {
+  it("takes brand and model from the shop's catalogue, as Add Item does", async () => {
+    const gold = await as('gold');
+    const from = await seller('Catalogue Seller');
+    const pay = [{ method: 'Bank Transfer', amount: '1500' }];
+    const unknown = await post(
+      gold,
+      body(from, [watch('CAT-1', '1500', { brand: 'Acme Timepieces', model: '' })], pay),
+    );
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({ 'lines[0].brand': [UNKNOWN_BRAND('Acme Timepieces')] });
+    const wrongModel = await post(gold, body(from, [watch('CAT-1', '1500', { model: 'Speedmaster' })], pay));
+    expect(wrongModel.json()).toEqual({ 'lines[0].model': [UNKNOWN_MODEL('Rolex', 'Speedmaster')] });
+    // Spelled as the catalogue spells it.
+    const made = await post(
+      gold,
+      body(from, [watch('CAT-1', '1500', { brand: 'rolex', model: 'submariner' })], pay),
+    );
+    expect(made.statusCode).toBe(201);
+    expect((made.json() as Purchase).lines[0]).toMatchObject({ brand: 'Rolex', model: 'Submariner' });
+  });
+
   it('numbers purchases without a gap: a refused buy-in takes no number', async () => {
     const gold = await as('gold');
     const from = await seller('Numbered Seller');
