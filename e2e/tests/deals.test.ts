@@ -1,11 +1,8 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { APIRequestContext, Locator, Page } from 'playwright-core';
 import { demo } from '../support/accounts';
 import { apiSignIn } from '../support/api';
 import { browserSuite } from '../support/browser';
+import { pdftotext } from '../support/pdftotext';
 import { createClient, createItem, getItem, uniqueSerial } from '../support/inventory';
 import { baseUrl } from '../support/state';
 import { heading } from '../support/ui';
@@ -23,30 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await api?.dispose();
 });
-
-/** The PDF's text as poppler-utils reads it (`pdftotext -layout`), lines kept. */
-async function pdftotext(bytes: Buffer): Promise<string> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'loupe-deal-'));
-  try {
-    const file = path.join(dir, 'invoice.pdf');
-    await writeFile(file, bytes);
-    return await new Promise<string>((resolve, reject) => {
-      execFile(
-        'pdftotext',
-        ['-layout', '-enc', 'UTF-8', file, '-'],
-        { timeout: 30_000 },
-        (error, stdout, stderr) =>
-          error
-            ? reject(
-                new Error(`pdftotext failed (apt-get install poppler-utils): ${error.message}\n${stderr}`),
-              )
-            : resolve(stdout),
-      );
-    });
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
 
 const field = (scope: Locator | Page, label: string) => scope.getByLabel(label, { exact: true });
 
