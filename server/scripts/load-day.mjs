@@ -261,11 +261,17 @@ async function workDay(staff, until) {
         // A page that exists for this filter (as the list's pager offers), as last counted.
         const pages = Math.max(1, Math.ceil((pageCounts.get(filters) ?? 25) / 25));
         const page = 1 + Math.floor(Math.random() * Math.min(pages, 3));
-        const list = await staff.send(
+        const url = (p) => `/api/items/?page=${p}&page_size=25${filters}`;
+        // A page past the end (the list shrank since it was counted: items sold) answers 404 "Invalid page.",
+        // and the list goes back to page 1, as the browser's pager does.
+        let list = await staff.send(
           'GET /api/items/ (page of 25)',
           'GET',
-          `/api/items/?page=${page}&page_size=25${filters}`,
+          url(page),
+          undefined,
+          page > 1 ? [200, 404] : [200],
         );
+        if (list.status === 404) list = await staff.send('GET /api/items/ (page of 25)', 'GET', url(1));
         if (typeof list.json?.count === 'number') pageCounts.set(filters, list.json.count);
         for (const item of list.json?.results ?? []) knownItems.push({ id: item.id, serial: item.serial });
         if (knownItems.length > 200) knownItems.splice(0, knownItems.length - 200);
