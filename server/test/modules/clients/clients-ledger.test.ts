@@ -203,10 +203,7 @@ describe('recording a payment', () => {
         { direction: 'received', amount: 1, currency: 'EUR', exchangeRate: '0.123456789' },
         { exchangeRate: ['Ensure that there are no more than 8 decimal places.'] },
       ],
-      [
-        { direction: 'received', amount: 1, exchangeRate: '1.2' },
-        { exchangeRate: ['Must be 1 for GBP.'] },
-      ],
+      [{ direction: 'received', amount: 1, exchangeRate: '1.2' }, { exchangeRate: ['Must be 1 for GBP.'] }],
       [
         { direction: 'received', amount: 1, method: 'Cheque' },
         { method: ['"Cheque" is not a valid choice.'] },
