@@ -17,15 +17,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-
-// The request limits are lifted: a benchmark measures the routes, not the 429s limits meant for one shop's
-// staff would answer its load with. Each is set, so that none left in the environment can lower it.
-const UNLIMITED = {
-  RATE_LIMIT_PER_MINUTE: '100000000',
-  RATE_LIMIT_SESSION_PER_MINUTE: '100000000',
-  RATE_LIMIT_ADDRESS_PER_MINUTE: '100000000',
-  RATE_LIMIT_FLOOD_PER_MINUTE: '1000000000',
-};
+import { UNLIMITED, percentile, signIn } from './bench-support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -43,8 +35,6 @@ const REPORTS = [
   ['dashboard finance figures', '/api/dashboard/finance/'],
 ];
 
-const percentile = (sorted, p) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 async function seed(db, shopId, userId) {
@@ -86,19 +76,6 @@ async function seed(db, shopId, userId) {
   }
   await db.exec('ANALYZE');
   return (Date.now() - started) / 1000;
-}
-
-async function signIn(app) {
-  const csrf = await app.inject({ method: 'GET', url: '/csrf/' });
-  const token = csrf.cookies.find((c) => c.name === 'csrftoken').value;
-  const response = await app.inject({
-    method: 'POST',
-    url: '/token/',
-    headers: { cookie: `csrftoken=${token}`, 'x-csrftoken': token },
-    payload: { username: 'platinum', password: 'loupe-demo-2026' },
-  });
-  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
-  return response.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
 }
 
 /** Downloads a URL over real HTTP, counting and dropping the bytes; samples this process's memory meanwhile. */

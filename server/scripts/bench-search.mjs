@@ -12,15 +12,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-
-// The request limits are lifted: a benchmark measures the route, not the 429s. Each is set, so that none left
-// in the environment can lower it.
-const UNLIMITED = {
-  RATE_LIMIT_PER_MINUTE: '100000000',
-  RATE_LIMIT_SESSION_PER_MINUTE: '100000000',
-  RATE_LIMIT_ADDRESS_PER_MINUTE: '100000000',
-  RATE_LIMIT_FLOOD_PER_MINUTE: '1000000000',
-};
+import { UNLIMITED, percentile, signIn } from './bench-support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -47,9 +39,6 @@ const QUERIES = [
   ['invoice reference', 'INV-0000'],
   ['nothing matches (every read runs)', 'zqxj'],
 ];
-
-const percentile = (sorted, p) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function seed(db, shopId, userId) {
   const started = Date.now();
@@ -101,19 +90,6 @@ async function seed(db, shopId, userId) {
   return { seconds: (Date.now() - started) / 1000, serial: serial[0].serial };
 }
 
-async function signIn(app) {
-  const csrf = await app.inject({ method: 'GET', url: '/csrf/' });
-  const token = csrf.cookies.find((c) => c.name === 'csrftoken').value;
-  const response = await app.inject({
-    method: 'POST',
-    url: '/token/',
-    headers: { cookie: `csrftoken=${token}`, 'x-csrftoken': token },
-    payload: { username: OWNER, password: PASSWORD },
-  });
-  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
-  return response.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-}
-
 async function benchOne(label, env) {
   const { buildApp, loadConfig, openDatabase } = require('../dist/app.js');
   const { UsersRepository } = require('../dist/modules/auth/users-repository.js');
@@ -131,7 +107,7 @@ async function benchOne(label, env) {
     const { shop } = await createShopWithOwner(db, { name: 'Bench Watches', owner: OWNER }, now);
     const { seconds, serial } = await seed(db, shop.id, owner.id);
     const app = await buildApp({ db, config, logger: false });
-    const cookie = await signIn(app);
+    const cookie = await signIn(app, OWNER, PASSWORD);
     console.log(
       `\n${label}: ${ITEMS.toLocaleString('en-GB')} items and ${CLIENTS.toLocaleString('en-GB')} clients ` +
         `seeded in ${seconds.toFixed(1)} s; ${REQUESTS} requests per query`,

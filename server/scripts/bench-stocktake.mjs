@@ -14,15 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
-
-// The request limits are lifted: a benchmark measures the routes, not the 429s limits meant for one shop's
-// staff would answer its load with. Each is set, so that none left in the environment can lower it.
-const UNLIMITED = {
-  RATE_LIMIT_PER_MINUTE: '100000000',
-  RATE_LIMIT_SESSION_PER_MINUTE: '100000000',
-  RATE_LIMIT_ADDRESS_PER_MINUTE: '100000000',
-  RATE_LIMIT_FLOOD_PER_MINUTE: '1000000000',
-};
+import { UNLIMITED, percentile } from './bench-support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -98,9 +90,6 @@ async function startServer(databaseUrl) {
   });
   return { child, ...JSON.parse(line) };
 }
-
-const percentile = (sorted, p) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function call(server, session, method, url, body) {
   const response = await fetch(`${server.url}${url}`, {

@@ -11,15 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
-
-// The request limits are lifted: a benchmark measures the routes, not the 429s limits meant for one shop's
-// staff would answer its load with. Each is set, so that none left in the environment can lower it.
-const UNLIMITED = {
-  RATE_LIMIT_PER_MINUTE: '100000000',
-  RATE_LIMIT_SESSION_PER_MINUTE: '100000000',
-  RATE_LIMIT_ADDRESS_PER_MINUTE: '100000000',
-  RATE_LIMIT_FLOOD_PER_MINUTE: '1000000000',
-};
+import { UNLIMITED, signIn } from './bench-support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -37,24 +29,21 @@ async function serve(kind) {
   } else {
     const { buildApp, loadConfig, openDatabase } = require('../dist/app.js');
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'loupe-bench-'));
-    const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOUPE_DEMO: '1', LOG_LEVEL: 'silent', ...UNLIMITED });
+    const config = loadConfig({
+      ...process.env,
+      DATA_DIR: dataDir,
+      LOUPE_DEMO: '1',
+      LOG_LEVEL: 'silent',
+      ...UNLIMITED,
+    });
     const db = await openDatabase(config);
     app = await buildApp({ db, config, logger: false });
     cleanup = async () => {
       await db.close();
       rmSync(dataDir, { recursive: true, force: true });
     };
-    // Sign in as the demo owner the way a browser does: CSRF cookie first, then the token call.
-    const csrf = await app.inject({ method: 'GET', url: '/csrf/' });
-    const token = csrf.cookies.find((c) => c.name === 'csrftoken').value;
-    const signIn = await app.inject({
-      method: 'POST',
-      url: '/token/',
-      headers: { cookie: `csrftoken=${token}`, 'x-csrftoken': token },
-      payload: { username: 'platinum', password: 'loupe-demo-2026' },
-    });
-    if (signIn.statusCode !== 200) throw new Error(`sign-in failed: ${signIn.body}`);
-    cookie = signIn.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    // Signed in as the demo owner, the way a browser does.
+    cookie = await signIn(app);
   }
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   process.stdout.write(
