@@ -27,8 +27,8 @@ module.exports = {
     '^@loupe/contracts$': '<rootDir>/../contracts/src/index.ts',
     '^cookie$': cookieAsCommonJs(),
     // Each file's apps share their compiled route schemas instead of compiling them again for every app.
-    '^@fastify/ajv-compiler$': '<rootDir>/test/jest/shared-ajv-compiler.cjs',
-    '^@fastify/fast-json-stringify-compiler$': '<rootDir>/test/jest/shared-serializer-compiler.cjs',
+    '^@fastify/ajv-compiler$': path.join(__dirname, 'test/jest/shared-ajv-compiler.cjs'),
+    '^@fastify/fast-json-stringify-compiler$': path.join(__dirname, 'test/jest/shared-serializer-compiler.cjs'),
   },
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   // The embedded database migrated once per run, copied by each file's testbed (test/jest/global-setup.ts).
