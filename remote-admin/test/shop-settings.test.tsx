@@ -106,7 +106,10 @@ jest.setTimeout(20_000);
 
 describe('/settings/shop', () => {
   it('is the owner’s only', () => {
-    expect(routes['/settings']).toEqual([expect.objectContaining({ path: 'shop', roles: ['platinum'] })]);
+    expect(routes['/settings']).toEqual([
+      expect.objectContaining({ path: 'shop', roles: ['platinum'] }),
+      expect.objectContaining({ path: 'catalogue', roles: ['platinum'] }),
+    ]);
   });
 
   it('shows every setting, labelled, filled with the stored values', async () => {
