@@ -142,7 +142,13 @@ describe('inventory', () => {
     // The shop's catalogue (issue 22): the specification's five Omega models first, in its order, then the
     // reference list's further ones.
     const omega = (await model.locator('option').allInnerTexts()).slice(1);
-    expect(omega.slice(0, 5)).toEqual(['Speedmaster', 'Seamaster', 'Constellation', 'De Ville', 'Globemaster']);
+    expect(omega.slice(0, 5)).toEqual([
+      'Speedmaster',
+      'Seamaster',
+      'Constellation',
+      'De Ville',
+      'Globemaster',
+    ]);
     expect(omega).toContain('Railmaster');
     await model.selectOption('Seamaster');
     await panel.getByLabel('Brand', { exact: true }).selectOption('Rolex');
