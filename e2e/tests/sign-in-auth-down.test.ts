@@ -111,7 +111,7 @@ describe('signing in while remote-auth is down', () => {
       await gold
         .getByText(
           'Still working for you: Dashboard, Stock, Clients, Expenses, Quick Sales, Expenses List, Reports, ' +
-            'Invoices, Deals, Inventory, Silver Management and Compliance.',
+            'Invoices, Deals, Purchases, Inventory, Silver Management and Compliance.',
           { exact: true },
         )
         .waitFor({ timeout: 5_000 });
