@@ -29,6 +29,9 @@ const SHARED_LIBRARIES = {
   // TanStack Query is not here: remotes reach it only through the platform's query surface (platform/src/query,
   // and no remote's package.json declares it), so its one copy travels inside the shared platform, tree-shaken
   // to what that surface uses instead of whole, and there is still one QueryClientContext on the page.
+  // react-hook-form is not here either, for the same reason: every form reaches it only through the platform's
+  // form surface (platform/src/form: useEntityForm, the field rules from contracts), so its FormContext exists
+  // once on the page inside the shared platform, and a remote cannot pin another version of it.
 };
 
 /** The router surface every build shares under the `react-router-dom` key (webpack.cjs aliases it). */
