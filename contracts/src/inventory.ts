@@ -14,6 +14,7 @@ import {
 import { InvoiceRef } from './documents';
 import { VAT_SCHEMES } from './documents-messages';
 import { ITEM_LOCATION_MAX } from './stock-take-messages';
+import { SELLER_KINDS } from './purchase-messages';
 import { ConsignmentInput, ItemConsignment } from './stock-analytics';
 import { ITEM_ORDERINGS, ITEM_STATUSES, STOCK_TYPES, TRANSACTION_TYPES } from './constants';
 import { itemAttributeFields, itemAttributeInputFields } from './item-attribute-schemas';
@@ -237,6 +238,15 @@ export const ItemCreate = Type.Object(
      */
     status: Type.Optional(ItemStatusSchema),
     transactions: Type.Optional(Type.Array(ItemTransactionInput, { maxItems: 20 })),
+    /**
+     * Who sold the item to the shop (issue 22): with transactions, the item is recorded as a one-line purchase
+     * (purchases.ts, source 'item_form') whose seller this client is. Default: the client the credit and debt
+     * lines name, if they name one; otherwise none (a cash purchase on the form: "not on file"). Naming a client
+     * other than the lines' is a 400 on sellerId.
+     */
+    sellerId: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 2_147_483_647 }))),
+    /** The seller is a member of the public (default) or the trade. */
+    sellerKind: Type.Optional(Choice(SELLER_KINDS)),
     /** Received on consignment instead of bought (issue 14; rules in stock-analytics.ts): no transactions then. */
     consignment: Type.Optional(ConsignmentInput),
   },

@@ -9,6 +9,23 @@ export const SELLER_KIND_LABELS: Readonly<Record<SellerKind, string>> = {
   trade: 'Trade',
 };
 
+/**
+ * Where a purchase was entered (migration 025): 'buy_in' — the Buy In form, whose due diligence the server
+ * enforces (409); 'item_form' — Add Inventory Item with purchase transactions (SPEC §3), the simple case of a
+ * buy-in: numbered, in the stock book, its cash through the AML guard, but its seller optional (the
+ * specification's form names a client only on credit and debt lines), so the checks it lacks are listed as
+ * outstanding on the purchase rather than refused.
+ */
+export const PURCHASE_SOURCES = ['buy_in', 'item_form'] as const;
+export type PurchaseSource = (typeof PURCHASE_SOURCES)[number];
+
+/**
+ * How an item form's credit and debt lines settle a purchase (SPEC §3): not money paid, but the client's ledger
+ * moved towards the client — the method of that ledger posting and of the purchase's payment row alike.
+ */
+export const STOCK_SETTLEMENT_METHODS = { credit: 'Stock credit', debt: 'Stock debt' } as const;
+export type StockSettlementMethod = (typeof STOCK_SETTLEMENT_METHODS)[keyof typeof STOCK_SETTLEMENT_METHODS];
+
 /** completed: bought and in stock; voided: reversed (its items left stock, its payments reversed). */
 export const PURCHASE_STATUSES = ['completed', 'voided'] as const;
 export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
@@ -50,6 +67,11 @@ export const PURCHASE_NOT_BALANCED = (total: string, paid: string) =>
 export const PURCHASE_SERIAL_TWICE = 'This serial is on the purchase twice.';
 export const PURCHASE_SERIAL_TAKEN = 'An item with this serial is already in stock.';
 export const PURCHASE_SELLER_UNKNOWN = 'No client with this id.';
+/** Add Item: a seller named while credit or debt lines name a different client. */
+export const ITEM_SELLER_WITHOUT_PURCHASE =
+  'A seller is named only for an item bought with purchase transactions.';
+export const ITEM_SELLER_NOT_ON_LINES =
+  'The seller must be the client named on the credit and debt lines, or left empty.';
 export const PURCHASE_CHECK_NOT_WATCH = 'A stolen-goods register check is recorded for watches only.';
 /** 409: due diligence missing, naming the line (1-based, as on the form) and what is missing. */
 export const PURCHASE_IDENTITY_MISSING = (threshold: string) =>

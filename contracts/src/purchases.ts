@@ -14,6 +14,8 @@ import { STOCK_TYPES } from './constants';
 import { AmlRefusal } from './documents';
 import {
   INTAKE_CONDITION_GRADES,
+  PURCHASE_SOURCES,
+  STOCK_SETTLEMENT_METHODS,
   PURCHASE_MAX_LINES,
   PURCHASE_MAX_PAYMENTS,
   PURCHASE_STATUSES,
@@ -124,6 +126,14 @@ export const PurchaseCreate = Type.Object(
 );
 export type PurchaseCreate = Static<typeof PurchaseCreate>;
 
+/** One thing due diligence lacks: `line` is 1-based (null: the whole purchase). */
+export const PurchaseMissing = Type.Object({
+  rule: Choice(['seller_identity', 'register_check', 'register_flagged'] as const),
+  line: Nullable(Type.Integer()),
+  detail: Type.String(),
+});
+export type PurchaseMissing = Static<typeof PurchaseMissing>;
+
 export const RegisterCheck = Type.Object({
   provider: Type.String(),
   searchReference: Type.String(),
@@ -162,7 +172,8 @@ export type PurchaseLine = Static<typeof PurchaseLine>;
 
 export const PurchasePayment = Type.Object({
   id: Type.Integer(),
-  method: PaymentMethodSchema,
+  /** A payment method, or an item form's credit/debt line ('Stock credit', 'Stock debt': the client's ledger). */
+  method: Type.Union([PaymentMethodSchema, Choice([STOCK_SETTLEMENT_METHODS.credit, STOCK_SETTLEMENT_METHODS.debt])]),
   /** Negative on a void's reversing row (the money back). */
   amount: Type.Number(),
   currency: CurrencySchema,
@@ -180,7 +191,8 @@ export const Purchase = Type.Object({
   reference: Type.String(),
   status: PurchaseStatusSchema,
   date: DateString,
-  sellerId: Type.Integer(),
+  /** Null only on a purchase entered on the item form without a seller (source 'item_form'): not on file. */
+  sellerId: Nullable(Type.Integer()),
   sellerName: Type.String(),
   /** The seller's postal address as printed, one line per entry. */
   sellerAddress: Type.Array(Type.String()),
@@ -193,6 +205,12 @@ export const Purchase = Type.Object({
   notes: Type.String(),
   createdBy: Nullable(Type.String()),
   createdAt: Type.String(),
+  source: Choice(PURCHASE_SOURCES),
+  /**
+   * The due diligence an item-form purchase lacks today, by the shop's current rules (the same rules Buy In
+   * enforces with a 409): recorded, not refused, so it is shown to be done. Always [] for a Buy In purchase.
+   */
+  outstanding: Type.Array(PurchaseMissing),
 });
 export type Purchase = Static<typeof Purchase>;
 export const PurchaseList = ListOf(Purchase);
@@ -211,13 +229,6 @@ export const PurchaseQuery = Type.Object(
 );
 export type PurchaseQuery = Static<typeof PurchaseQuery>;
 
-/** One thing due diligence lacks: `line` is 1-based (null: the whole purchase). */
-export const PurchaseMissing = Type.Object({
-  rule: Choice(['seller_identity', 'register_check', 'register_flagged'] as const),
-  line: Nullable(Type.Integer()),
-  detail: Type.String(),
-});
-export type PurchaseMissing = Static<typeof PurchaseMissing>;
 
 /** `POST /api/purchases/check/` → what the create would refuse (empty lists: it would pass). */
 export const PurchaseCheck = Type.Object({

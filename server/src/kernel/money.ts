@@ -85,3 +85,22 @@ export function parseDecimal(value: unknown, rule: DecimalRule): { value: string
  * decimals and fewer than 15 significant digits, which every stored money column is.
  */
 export const moneyOut = (value: string | number | null): number => (value === null ? 0 : Number(value));
+
+/** Pence of a decimal text of pounds with at most two places ("-12.5" → -1250n), exact. */
+export function penceOf(value: string): bigint {
+  const negative = value.trim().startsWith('-');
+  const [whole = '0', fraction = ''] = value.trim().replace(/^[-+]/, '').split('.');
+  const p = BigInt(whole) * 100n + BigInt((fraction + '00').slice(0, 2));
+  return negative ? -p : p;
+}
+
+/** The decimal text of a sum in pence ("1234.50", "-0.05"). */
+export function poundsOf(p: bigint): string {
+  const negative = p < 0n;
+  const abs = negative ? -p : p;
+  return `${negative ? '-' : ''}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
+}
+
+/** Σ of decimal texts of pounds (two places at most), exact: what the database's numeric sum would answer. */
+export const sumPounds = (values: readonly string[]): string =>
+  poundsOf(values.reduce((sum, v) => sum + penceOf(v), 0n));

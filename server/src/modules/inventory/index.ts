@@ -32,4 +32,10 @@ export { parseItemFields } from './item-input';
 /** The shop's catalogue (issue 22): items checked against it, and following its renames and merges. */
 export { checkItemCatalogue, repointItemBrandModel } from './catalogue-items';
 export type { CheckoutsRepository } from './checkouts-repository';
-export type { ConsignmentPayableRepos, InventoryContext, InventoryRepos } from './deps';
+export type {
+  ConsignmentPayableRepos,
+  InventoryContext,
+  InventoryRepos,
+  ItemFormPurchase,
+  ItemFormPurchases,
+} from './deps';

@@ -1,5 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import {
+  ITEM_SELLER_NOT_ON_LINES,
+  ITEM_SELLER_WITHOUT_PURCHASE,
+  PURCHASE_SELLER_UNKNOWN,
   ITEM_IMAGE_MAX_BYTES,
   ITEM_IMAGE_MAX_COUNT,
   type Item,
@@ -14,7 +17,7 @@ import { fileKeyFor } from '../../config';
 import { sniffImage } from '../../kernel/file-types';
 import { conflict, fieldErrors, notFound } from '../../kernel/http-errors';
 import { expectedVersion, staleEdit, versionMatches } from '../../kernel/record-versions';
-import { AMOUNT_RULE } from '../../kernel/money';
+import { AMOUNT_RULE, penceOf, sumPounds } from '../../kernel/money';
 import type { ShopCaller } from '../../kernel/shop-scope';
 import { ErrorBag, dateField, decimalField } from '../../kernel/validation';
 import { SERIAL_TAKEN, auditView, translateWriteError } from './common';
@@ -23,6 +26,7 @@ import { stockLinePosting } from './stock-postings';
 import { checkTransactionClients, parseItemCreate, parseItemFields } from './item-input';
 import { parseConsignment } from './consignment-service';
 import { checkItemCatalogue } from './catalogue-items';
+import { AmlRefused, amlRefusals, guardCash } from '../compliance';
 
 const NOT_AN_IMAGE =
   'Upload a valid image. The file you uploaded was either not an image or a corrupted image.';
@@ -76,17 +80,37 @@ export class ItemsService {
     const supplier =
       supplierId === undefined ? undefined : (await items.clientNames(shopId, [supplierId])).get(supplierId);
     const consignment = parseConsignment(bag, body.consignment, input.transactions.length, supplier);
+    const sellerId = await this.itemSeller(bag, shopId, body.sellerId ?? null, named, input.transactions.length);
     if (!bag.has('serial') && input.serial !== '' && (await items.serialTaken(shopId, input.serial))) {
       bag.add('serial', SERIAL_TAKEN);
     }
     bag.throwIfAny();
 
     try {
-      return await this.ctx.transaction(async ({ items: repo, ledger, audit, consignments }) => {
+      return await this.ctx.transaction(async (repos) => {
+        const { items: repo, ledger, audit, consignments } = repos;
+        // The seller's row first (the AML guard's lock), as a Buy In takes it, so the two queue, not deadlock.
+        if (sellerId !== null) await repos.aml.lockCdd(shopId, sellerId);
         const id = await repo.insert({ ...input, shopId, userId, at: now });
         const lines = await repo.insertTransactions(shopId, id, input.transactions, now);
         if (consignment) {
           await consignments.insert({ ...consignment, shopId, itemId: id, receivedOn: input.purchasedOn });
+        }
+        const purchase =
+          input.transactions.length > 0
+            ? await this.recordPurchase(repos, { shopId, userId }, id, input, lines, sellerId, body, now)
+            : null;
+        if (purchase) {
+          await audit.record({
+            shopId,
+            userId,
+            entity: 'purchase',
+            entityId: purchase.id,
+            action: 'create',
+            after: { reference: purchase.reference, source: 'item_form', itemId: id },
+            at: now,
+            ...(sellerId !== null ? { clientId: sellerId } : {}),
+          });
         }
         // In client order: two purchases naming the same clients lock their balances in the same order.
         const postings = [...input.transactions.entries()].sort(
@@ -110,14 +134,111 @@ export class ItemsService {
           entity: 'item',
           entityId: id,
           action: 'create',
-          after: auditView(created),
+          after: { ...auditView(created), ...(purchase ? { purchase: purchase.reference } : {}) },
           at: now,
         });
         return created;
       });
     } catch (error) {
+      // A refusal of the AML guard is recorded once the transaction has rolled back (as every writer of cash).
+      if (error instanceof AmlRefused) return amlRefusals(this.ctx)(error);
       return translateWriteError(error, PURCHASE_TOO_LARGE);
     }
+  }
+
+  /**
+   * Add Item's seller (issue 22): the client named, who must be the one the credit and debt lines name when they
+   * name any; by default that client; otherwise none (a cash purchase on the specification's form names no one).
+   */
+  private async itemSeller(
+    bag: ErrorBag,
+    shopId: number,
+    given: number | null,
+    named: readonly number[],
+    transactionCount: number,
+  ): Promise<number | null> {
+    const onLines = [...new Set(named)];
+    if (given === null) return onLines.length === 1 ? (onLines[0] as number) : null;
+    if (transactionCount === 0) bag.add('sellerId', ITEM_SELLER_WITHOUT_PURCHASE);
+    else if (!(await this.ctx.repos.items.clientNames(shopId, [given])).has(given))
+      bag.add('sellerId', PURCHASE_SELLER_UNKNOWN);
+    else if (onLines.length > 0 && !onLines.includes(given)) bag.add('sellerId', ITEM_SELLER_NOT_ON_LINES);
+    return given;
+  }
+
+  /**
+   * THE ITEM FORM'S PURCHASE AS A BUY-IN (issue 22, item 1), in the item's transaction: the cash paid out through
+   * the AML guard (kind 'payout', linked with the seller's cash paid out over 90 days — a high value dealer is one
+   * who accepts OR makes cash payments of €10,000 or more, MLR 2017 reg. 14(1)(a); no seller on file over the
+   * threshold is refused, as a walk-in buyer is), then the one-line purchase document (the purchases module,
+   * through the ItemFormPurchases port): its PUR- number, the stock book's purchase side, the payments out.
+   * Nothing is recorded for a purchase of £0 (every line zero or a 100% fee): there is nothing to document.
+   */
+  private async recordPurchase(
+    repos: InventoryRepos,
+    { shopId, userId }: { shopId: number; userId: number },
+    itemId: number,
+    input: ReturnType<typeof parseItemCreate>,
+    stored: ReadonlyArray<{ id: number; amountGbp: string }>,
+    sellerId: number | null,
+    body: ItemCreate,
+    at: Date,
+  ): Promise<{ id: number; reference: string } | null> {
+    const payments = input.transactions.map((t, i) => {
+      const row = stored[i] as { id: number; amountGbp: string };
+      return {
+        transactionId: row.id,
+        type: t.type,
+        amount: t.amount,
+        currency: t.currency,
+        exchangeRate: t.exchangeRate,
+        amountGbp: row.amountGbp,
+      };
+    });
+    const total = sumPounds(payments.map((p) => p.amountGbp));
+    if (penceOf(total) <= 0n) return null;
+    const { stockNumber } = (await repos.items.findRow(shopId, itemId)) as { stockNumber: number };
+    const cash = payments.filter((p) => p.type === 'cash');
+    const cashGbp = sumPounds(cash.map((p) => p.amountGbp));
+    const accepted =
+      penceOf(cashGbp) > 0n
+        ? await guardCash(repos, {
+            kind: 'payout',
+            shopId,
+            userId,
+            clientId: sellerId,
+            itemId,
+            description: `Bought ${[input.brand, input.model].filter(Boolean).join(' ') || input.stockType} ${input.serial}: cash paid out`,
+            amount: cashGbp,
+            currency: 'GBP',
+            exchangeRate: '1',
+            paymentMethod: 'Cash',
+            date: input.purchasedOn,
+            at,
+            direction: 'out',
+          })
+        : null;
+    const purchase = await repos.purchases.recordItemForm({
+      shopId,
+      userId,
+      sellerId,
+      sellerKind: body.sellerKind ?? 'private',
+      date: input.purchasedOn,
+      item: {
+        id: itemId,
+        stockNumber,
+        stockType: input.stockType,
+        brand: input.brand,
+        model: input.model,
+        serial: input.serial,
+        description: input.description,
+        purchasePrice: total,
+      },
+      payments,
+      at,
+    });
+    await accepted?.flag(repos, {});
+    return purchase;
   }
 
   /**

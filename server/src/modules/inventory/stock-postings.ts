@@ -1,3 +1,4 @@
+import { STOCK_SETTLEMENT_METHODS } from '@loupe/contracts';
 import type { LedgerPosting } from '../clients';
 
 /**
@@ -16,7 +17,7 @@ export function stockLinePosting(
     amount: line.amount,
     currency: 'GBP',
     exchangeRate: '1',
-    method: line.type === 'credit' ? 'Stock credit' : 'Stock debt',
+    method: STOCK_SETTLEMENT_METHODS[line.type],
     note:
       line.type === 'credit'
         ? `Bought ${what} ${item.serial} on credit`

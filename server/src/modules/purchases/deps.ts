@@ -1,4 +1,5 @@
 import type { ModuleContext } from '../../kernel/context';
+import type { LedgerRepository } from '../clients';
 import type { AmlRepos } from '../compliance';
 import type { ItemsRepository } from '../inventory';
 import type { PurchasesRepository } from './purchases-repository';
@@ -10,6 +11,8 @@ import type { PurchasesRepository } from './purchases-repository';
 export interface PurchasesRepos extends AmlRepos {
   purchases: PurchasesRepository;
   items: ItemsRepository;
+  /** The reversal of an item-form purchase's credit and debt postings when it is voided. */
+  ledger: LedgerRepository;
 }
 
 export type PurchasesContext = ModuleContext<PurchasesRepos>;

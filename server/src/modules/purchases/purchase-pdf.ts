@@ -41,10 +41,23 @@ export async function renderPurchasePdf(purchase: Purchase, shop: PurchasePdfSho
   const top = doc.y;
   const half = width / 2 - 10;
   drawHeading(doc, 'Bought from', left, half);
-  doc.font(FONT.bold).fontSize(10).fillColor(INK).text(purchase.sellerName, left, doc.y, { width: half });
-  doc.font(FONT.regular).fontSize(9).fillColor(INK);
-  for (const line of purchase.sellerAddress) doc.text(line, { width: half });
-  doc.fillColor(MUTED).text(SELLER_KIND_LABELS[purchase.sellerKind], { width: half });
+  if (purchase.sellerId === null) {
+    // Bought on the item form with no seller on file: the name and address are written in by hand before the
+    // seller signs (VAT Notice 718 needs them in the stock book; the purchase lists them as outstanding).
+    doc.font(FONT.regular).fontSize(9).fillColor(INK);
+    for (const label of ['Name', 'Address', '', 'Postcode']) {
+      const y = doc.y + 12;
+      if (label !== '') doc.text(`${label}:`, left, y - 9, { width: 60 });
+      rule(doc, left + 55, y, half - 55, MUTED);
+      doc.y = y + 2;
+    }
+    doc.moveDown(0.4);
+  } else {
+    doc.font(FONT.bold).fontSize(10).fillColor(INK).text(purchase.sellerName, left, doc.y, { width: half });
+    doc.font(FONT.regular).fontSize(9).fillColor(INK);
+    for (const line of purchase.sellerAddress) doc.text(line, { width: half });
+  }
+  doc.fillColor(MUTED).text(SELLER_KIND_LABELS[purchase.sellerKind], left, doc.y, { width: half });
   const leftBottom = doc.y;
   const factsBottom = drawFacts(
     doc,
@@ -105,7 +118,8 @@ export async function renderPurchasePdf(purchase: Purchase, shop: PurchasePdfSho
   doc.moveDown(3);
   if (doc.y + 60 > doc.page.height - doc.page.margins.bottom) doc.addPage();
   const lineY = doc.y + 24;
-  for (const [i, label] of [`Seller: ${purchase.sellerName}`, `For ${shop.name}`].entries()) {
+  const signer = purchase.sellerId === null ? 'Seller' : `Seller: ${purchase.sellerName}`;
+  for (const [i, label] of [signer, `For ${shop.name}`].entries()) {
     const x = left + i * (width / 2 + 10);
     rule(doc, x, lineY, half, INK);
     doc

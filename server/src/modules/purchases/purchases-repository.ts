@@ -1,15 +1,20 @@
-import type {
-  Currency,
-  Intake,
-  PaymentMethod,
-  Purchase,
-  PurchaseLine,
-  PurchasePayment,
-  RegisterCheckInput,
-  SellerKind,
-  StockType,
+import {
+  STOCK_SETTLEMENT_METHODS,
+  postalAddressLines,
+  type Currency,
+  type Intake,
+  type PaymentMethod,
+  type Purchase,
+  type PurchaseLine,
+  type PurchasePayment,
+  type PurchaseSource,
+  type RegisterCheckInput,
+  type SellerKind,
+  type StockType,
 } from '@loupe/contracts';
 import type { Queryable } from '../../db/database';
+import { sumPounds } from '../../kernel/money';
+import type { ItemFormPurchase, ItemFormPurchases } from '../inventory';
 import type { SellerBlock } from '../../kernel/pdf';
 import { nextDocumentNumber } from '../sales';
 
@@ -37,13 +42,15 @@ export interface NewPurchase {
   number: number;
   reference: string;
   date: string;
-  seller: Seller;
+  /** Null only for an item-form purchase whose seller is not on file. */
+  seller: Pick<Seller, 'id' | 'name'> | null;
   sellerAddress: string;
   sellerKind: SellerKind;
   totalGbp: string;
   notes: string;
   userId: number;
   at: Date;
+  source?: PurchaseSource;
 }
 
 export interface NewPurchaseLine {
@@ -87,11 +94,12 @@ interface PurchaseRow {
   reference: string;
   status: 'completed' | 'voided';
   purchased_on: string;
-  seller_client_id: number;
+  seller_client_id: number | null;
   seller_name: string;
   seller_address: string;
   seller_kind: SellerKind;
   total_gbp: string;
+  source: PurchaseSource;
   voided_on: string | null;
   void_reason: string;
   notes: string;
@@ -101,11 +109,113 @@ interface PurchaseRow {
 
 const PURCHASE_COLUMNS = `p.id::int AS id, p.number, p.reference, p.status, p.purchased_on::text AS purchased_on,
        p.seller_client_id, p.seller_name, p.seller_address, p.seller_kind, p.total_gbp::text AS total_gbp,
-       p.voided_on::text AS voided_on, p.void_reason, p.notes, u.username AS created_by, p.created_at`;
+       p.voided_on::text AS voided_on, p.void_reason, p.notes, u.username AS created_by, p.created_at, p.source`;
 
-/** The purchases module's tables (migration 022): only this repository writes them. */
-export class PurchasesRepository {
+/** The seller's postal address as the purchase prints it, one line per line (contracts' postalAddressLines). */
+export const sellerAddressOf = (seller: Seller): string =>
+  postalAddressLines({
+    addressLine1: seller.addressLine1,
+    addressLine2: seller.addressLine2,
+    town: seller.town,
+    postcode: seller.postcode,
+    country: seller.country,
+  }).join('\n');
+
+/** No intake recorded (the item form has none). */
+const NO_INTAKE: Intake = {
+  conditionGrade: null,
+  box: false,
+  papers: false,
+  warrantyCard: false,
+  serviceHistory: false,
+  extraLinks: false,
+  notes: '',
+};
+
+/** The purchases module's tables (migrations 022, 025): only this repository writes them. */
+export class PurchasesRepository implements ItemFormPurchases {
   constructor(private readonly db: Queryable) {}
+
+  /**
+   * Add Item's purchase (issue 22, item 1; inventory's ItemFormPurchases port), in the item's transaction: the
+   * next PUR- number, the seller as on file (or none), one line — the item, its stock number, its purchase price
+   * (Σ of the transactions' GBP values, net of fee) — and a payment out per transaction: cash as 'Cash' in its
+   * currency and rate, credit and debt as 'Stock credit' / 'Stock debt' (the ledger postings inventory made).
+   * A line of amount 0 pays nothing and is left out.
+   */
+  async recordItemForm(p: ItemFormPurchase): Promise<{ id: number; reference: string }> {
+    const rules = await this.rules(p.shopId);
+    const seller = p.sellerId === null ? null : await this.seller(p.shopId, p.sellerId);
+    const number = await this.nextNumber(p.shopId);
+    const reference = `${rules.prefix}${String(number).padStart(6, '0')}`;
+    const id = await this.insert({
+      shopId: p.shopId,
+      number,
+      reference,
+      date: p.date,
+      seller,
+      sellerAddress: seller ? sellerAddressOf(seller) : '',
+      sellerKind: p.sellerKind,
+      totalGbp: sumPounds(p.payments.map((x) => x.amountGbp)),
+      notes: '',
+      userId: p.userId,
+      at: p.at,
+      source: 'item_form',
+    });
+    await this.insertLines(p.shopId, id, [
+      {
+        itemId: p.item.id,
+        stockNumber: p.item.stockNumber,
+        stockType: p.item.stockType,
+        brand: p.item.brand,
+        model: p.item.model,
+        serial: p.item.serial,
+        description: p.item.description,
+        priceGbp: p.item.purchasePrice,
+        intake: NO_INTAKE,
+        registerCheck: null,
+      },
+    ]);
+    for (const x of p.payments) {
+      if (Number(x.amount) <= 0) continue;
+      await this.db.query(
+        `INSERT INTO purchase_payments (shop_id, purchase_id, method, amount, currency, exchange_rate, amount_gbp,
+                                        paid_on, created_by, created_at, item_transaction_id)
+         VALUES ($1, $2, $3, $4::numeric, $5, $6::numeric, $7::numeric, $8::date, $9, $10, $11)`,
+        [
+          p.shopId,
+          id,
+          x.type === 'cash' ? 'Cash' : STOCK_SETTLEMENT_METHODS[x.type],
+          x.amount,
+          x.currency,
+          x.exchangeRate,
+          x.amountGbp,
+          p.date,
+          p.userId,
+          p.at,
+          x.transactionId,
+        ],
+      );
+    }
+    return { id, reference };
+  }
+
+  /**
+   * The ledger postings an item-form purchase's credit and debt lines made (client_ledger_entries, source
+   * 'item_transaction'), not yet reversed: what its void reverses with them.
+   */
+  async stockSettlements(purchaseId: number): Promise<Array<{ clientId: number; entryId: number }>> {
+    const rows = await this.db.query<{ client_id: number; id: string }>(
+      `SELECT e.client_id, e.id
+         FROM purchase_payments pp
+         JOIN client_ledger_entries e ON e.source = 'item_transaction' AND e.source_id = pp.item_transaction_id
+        WHERE pp.purchase_id = $1 AND pp.reversal_of IS NULL
+          AND NOT EXISTS (SELECT 1 FROM client_ledger_entries r WHERE r.reversal_of = e.id)
+        ORDER BY e.client_id, e.id`,
+      [purchaseId],
+    );
+    return rows.map((r) => ({ clientId: Number(r.client_id), entryId: Number(r.id) }));
+  }
 
   // ---------------------------------------------------------------- what a buy-in reads
 
@@ -196,22 +306,23 @@ export class PurchasesRepository {
   async insert(p: NewPurchase): Promise<number> {
     const rows = await this.db.query<{ id: string }>(
       `INSERT INTO purchases (shop_id, number, reference, purchased_on, seller_client_id, seller_name,
-                              seller_address, seller_kind, total_gbp, notes, created_by, created_at)
-       VALUES ($1, $2, $3, $4::date, $5, $6, $7, $8, $9::numeric, $10, $11, $12)
+                              seller_address, seller_kind, total_gbp, notes, created_by, created_at, source)
+       VALUES ($1, $2, $3, $4::date, $5, $6, $7, $8, $9::numeric, $10, $11, $12, $13)
        RETURNING id`,
       [
         p.shopId,
         p.number,
         p.reference,
         p.date,
-        p.seller.id,
-        p.seller.name,
+        p.seller?.id ?? null,
+        p.seller?.name ?? '',
         p.sellerAddress,
         p.sellerKind,
         p.totalGbp,
         p.notes,
         p.userId,
         p.at,
+        p.source ?? 'buy_in',
       ],
     );
     return Number((rows[0] as { id: string }).id);
@@ -303,12 +414,12 @@ export class PurchasesRepository {
     shopId: number,
     id: number,
     lock = false,
-  ): Promise<{ id: number; status: 'completed' | 'voided'; sellerId: number; reference: string } | null> {
+  ): Promise<{ id: number; status: 'completed' | 'voided'; sellerId: number | null; reference: string } | null> {
     if (!Number.isSafeInteger(id) || id < 1) return null;
     const rows = await this.db.query<{
       id: string;
       status: 'completed' | 'voided';
-      seller_client_id: number;
+      seller_client_id: number | null;
       reference: string;
     }>(
       `SELECT id, status, seller_client_id, reference FROM purchases WHERE shop_id = $1 AND id = $2${lock ? ' FOR UPDATE' : ''}`,
@@ -316,7 +427,12 @@ export class PurchasesRepository {
     );
     const r = rows[0];
     return r
-      ? { id: Number(r.id), status: r.status, sellerId: r.seller_client_id, reference: r.reference }
+      ? {
+          id: Number(r.id),
+          status: r.status,
+          sellerId: r.seller_client_id === null ? null : Number(r.seller_client_id),
+          reference: r.reference,
+        }
       : null;
   }
 
@@ -559,7 +675,7 @@ export class PurchasesRepository {
       reference: r.reference,
       status: r.status,
       date: r.purchased_on,
-      sellerId: Number(r.seller_client_id),
+      sellerId: r.seller_client_id === null ? null : Number(r.seller_client_id),
       sellerName: r.seller_name,
       sellerAddress: r.seller_address === '' ? [] : r.seller_address.split('\n'),
       sellerKind: r.seller_kind,
@@ -571,6 +687,9 @@ export class PurchasesRepository {
       notes: r.notes,
       createdBy: r.created_by,
       createdAt: new Date(r.created_at).toISOString(),
+      source: r.source,
+      // Filled by the service (it knows the rules); a Buy In purchase never has any.
+      outstanding: [],
     }));
   }
 }

@@ -6,7 +6,6 @@ import {
   PURCHASE_REGISTER_CHECK_MISSING,
   PURCHASE_REGISTER_FLAGGED,
   PURCHASE_SELLER_UNKNOWN,
-  postalAddressLines,
   type AmlRefusal,
   type Purchase,
   type PurchaseCheck,
@@ -15,6 +14,7 @@ import {
   type PurchaseQuery,
 } from '@loupe/contracts';
 import { isUniqueViolation } from '../../kernel/db-errors';
+import { penceOf, poundsOf } from '../../kernel/money';
 import { ApiError, ConflictWithFields, conflict, fieldErrors, notFound } from '../../kernel/http-errors';
 import { requireVoider, voidReason } from '../../kernel/reversals';
 import { requireAction, type ShopCaller } from '../../kernel/shop-scope';
@@ -23,7 +23,7 @@ import { AmlRefused, amlRefusals, guardCash, type AmlAccepted } from '../complia
 import { SERIAL_TAKEN, checkItemCatalogue, createStockItems } from '../inventory';
 import type { PurchasesContext, PurchasesRepos } from './deps';
 import { WATCH, parsePurchase, type ParsedLine, type ParsedPurchase } from './purchase-input';
-import type { PurchaseRules, Seller } from './purchases-repository';
+import { sellerAddressOf, type PurchaseRules, type Seller } from './purchases-repository';
 
 const TOO_LARGE = { non_field_errors: ['A value is too large.'] };
 
@@ -34,23 +34,9 @@ class CheckDone extends Error {
   }
 }
 
-/** Pence of a decimal text with at most two places (the line prices and the rounded GBP sums). */
-function pence(value: string): bigint {
-  const negative = value.trim().startsWith('-');
-  const [whole = '0', fraction = ''] = value.trim().replace(/^[-+]/, '').split('.');
-  const p = BigInt(whole) * 100n + BigInt((fraction + '00').slice(0, 2));
-  return negative ? -p : p;
-}
-
-function pounds(p: bigint): string {
-  const negative = p < 0n;
-  const abs = negative ? -p : p;
-  return `${negative ? '-' : ''}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
-}
-
 /** "£1,000.00"-style figure for the messages, without the sign. */
 function shown(value: string): string {
-  const [whole = '0', fraction = '00'] = pounds(pence(value)).split('.');
+  const [whole = '0', fraction = '00'] = poundsOf(penceOf(value)).split('.');
   return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
 }
 
@@ -67,13 +53,13 @@ const lineName = (l: ParsedLine) => [l.brand, l.model].filter((s) => s !== '').j
  *    refuses the line whatever its value.
  */
 export function dueDiligenceMissing(
-  seller: Seller,
+  seller: Pick<Seller, 'documentsOnFile'> | null,
   lines: readonly ParsedLine[],
   totalGbp: string,
   rules: PurchaseRules,
 ): PurchaseMissing[] {
   const missing: PurchaseMissing[] = [];
-  if (pence(totalGbp) >= pence(rules.identityThresholdGbp) && seller.documentsOnFile === 0) {
+  if (penceOf(totalGbp) >= penceOf(rules.identityThresholdGbp) && (seller?.documentsOnFile ?? 0) === 0) {
     missing.push({
       rule: 'seller_identity',
       line: null,
@@ -90,7 +76,7 @@ export function dueDiligenceMissing(
     } else if (
       l.stockType === WATCH &&
       l.registerCheck === null &&
-      pence(l.price) >= pence(rules.registerCheckThresholdGbp)
+      penceOf(l.price) >= penceOf(rules.registerCheckThresholdGbp)
     ) {
       missing.push({
         rule: 'register_check',
@@ -124,7 +110,33 @@ export class PurchasesService {
   async detail({ shopId }: ShopCaller, id: number): Promise<Purchase> {
     const purchase = await this.ctx.repos.purchases.view(shopId, id);
     if (!purchase) throw notFound();
-    return purchase;
+    return (await this.withOutstanding(shopId, [purchase]))[0] as Purchase;
+  }
+
+  /**
+   * What an item-form purchase still lacks by the shop's rules today (the checks Buy In would have refused it
+   * without): shown on the purchase and its list row until recorded (a KYC paper added to the seller).
+   */
+  private async withOutstanding(shopId: number, purchases: Purchase[]): Promise<Purchase[]> {
+    const open = purchases.filter((p) => p.source === 'item_form' && p.status === 'completed');
+    if (open.length === 0) return purchases;
+    const { purchases: repo } = this.ctx.repos;
+    const rules = await repo.rules(shopId);
+    for (const p of open) {
+      const seller = p.sellerId === null ? null : await repo.seller(shopId, p.sellerId);
+      const lines = p.lines.map((l) => ({
+        stockType: l.stockType,
+        brand: l.brand,
+        model: l.model,
+        serial: l.serial,
+        description: l.description,
+        price: l.priceGbp.toFixed(2),
+        intake: l.intake,
+        registerCheck: l.registerCheck,
+      }));
+      p.outstanding = dueDiligenceMissing(seller, lines, p.totalGbp.toFixed(2), rules);
+    }
+    return purchases;
   }
 
   async list({ shopId }: ShopCaller, query: PurchaseQuery): Promise<{ results: Purchase[]; count: number }> {
@@ -137,7 +149,9 @@ export class PurchasesService {
     const filter = { from, to, sellerId: query.seller ?? null, status: query.status ?? null };
     const { purchases } = this.ctx.repos;
     const count = await purchases.count(shopId, filter);
-    return pageOf(pagingOf(query), count, (limit, offset) => purchases.list(shopId, filter, limit, offset));
+    return pageOf(pagingOf(query), count, async (limit, offset) =>
+      this.withOutstanding(shopId, await purchases.list(shopId, filter, limit, offset)),
+    );
   }
 
   // ---------------------------------------------------------------- a new purchase
@@ -187,10 +201,10 @@ export class PurchasesService {
       await repos.aml.lockCdd(shopId, input.sellerId);
       const seller = (await repos.purchases.seller(shopId, input.sellerId)) as Seller;
       const rules = await repos.purchases.rules(shopId);
-      const total = pounds(input.lines.reduce((sum, l) => sum + pence(l.price), 0n));
+      const total = poundsOf(input.lines.reduce((sum, l) => sum + penceOf(l.price), 0n));
       const paid = await repos.purchases.paymentsGbp(input.payments);
       const missing = dueDiligenceMissing(seller, input.lines, total, rules);
-      const balanced = pence(paid.total) === pence(total);
+      const balanced = penceOf(paid.total) === penceOf(total);
       if (mode === 'check') {
         const aml = balanced
           ? await refusalOf(() => this.guard(repos, caller, input, seller, paid.cash, 'check', now))
@@ -225,13 +239,7 @@ export class PurchasesService {
         })),
         now,
       );
-      const sellerAddress = postalAddressLines({
-        addressLine1: seller.addressLine1,
-        addressLine2: seller.addressLine2,
-        town: seller.town,
-        postcode: seller.postcode,
-        country: seller.country,
-      }).join('\n');
+      const sellerAddress = sellerAddressOf(seller);
       const purchaseId = await repos.purchases.insert({
         shopId,
         number,
@@ -356,6 +364,18 @@ export class PurchasesService {
         });
       }
       await repos.purchases.reversePayments(id, today, userId, now);
+      // An item-form purchase's credit and debt lines moved the client's ledger: reversed with it, to the penny.
+      for (const posted of await repos.purchases.stockSettlements(id)) {
+        await repos.ledger.postReversal(posted.clientId, {
+          shopId,
+          originalId: posted.entryId,
+          date: today,
+          reason,
+          notes: `Void of purchase ${purchase.reference}`,
+          userId,
+          at: now,
+        });
+      }
       await repos.purchases.markVoided(id, today, reason, userId);
       await repos.audit.record({
         shopId,
