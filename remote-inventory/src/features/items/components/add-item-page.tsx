@@ -4,6 +4,8 @@ import {
   Button,
   Card,
   ChoiceField,
+  ClientPicker,
+  type ClientChoice,
   FieldGrid,
   FormActions,
   PageHeader,
@@ -91,6 +93,8 @@ export function AddItemPage() {
   const [retailPrice, setRetailPrice] = useState('');
   const [status, setStatus] = useState<Exclude<ItemStatus, 'checked_out'>>('available');
   const [rows, setRows] = useState<TransactionRow[]>([]);
+  /** Who sold it (issue 22): printed on the purchase invoice Add Item records with the transactions. */
+  const [seller, setSeller] = useState<ClientChoice | null>(null);
   const [consignment, setConsignment] = useState<ConsignmentValues>(NO_CONSIGNMENT);
   const [consignmentErrors, setConsignmentErrors] = useState<ConsignmentErrors>({});
   const image = useImageUpload();
@@ -163,7 +167,10 @@ export function AddItemPage() {
         status,
         ...(consignment.on
           ? { consignment: consignmentInput(consignment) }
-          : { transactions: rows.map(toTransaction) }),
+          : {
+              transactions: rows.map(toTransaction),
+              ...(seller && rows.length > 0 ? { sellerId: seller.id } : {}),
+            }),
       });
     } catch (error) {
       const server = readServerErrors(error, 'The item could not be saved. Please try again.', {
@@ -228,6 +235,15 @@ export function AddItemPage() {
             />
             {consignment.on ? null : (
               <TransactionsEditor rows={rows} errors={lineErrors} onChange={setRows} />
+            )}
+            {consignment.on || rows.length === 0 ? null : (
+              <ClientPicker
+                label="Bought from"
+                value={seller}
+                error={errors.sellerId}
+                hint="The seller printed on the purchase invoice; by default the client of a credit or debt line. Left empty, it is written in by hand. Buy In records the identity and register checks."
+                onChange={setSeller}
+              />
             )}
             {errors.transactions ? <Alert>{errors.transactions}</Alert> : null}
           </fieldset>
