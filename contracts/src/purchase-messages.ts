@@ -18,6 +18,12 @@ export const SELLER_KIND_LABELS: Readonly<Record<SellerKind, string>> = {
  */
 export const PURCHASE_SOURCES = ['buy_in', 'item_form'] as const;
 export type PurchaseSource = (typeof PURCHASE_SOURCES)[number];
+export const PURCHASE_SOURCE_LABELS: Readonly<Record<PurchaseSource, string>> = {
+  buy_in: 'Buy In',
+  item_form: 'Add Inventory Item',
+};
+/** Shown for the seller of an item-form purchase that named none. */
+export const SELLER_NOT_ON_FILE = 'Not on file';
 
 /**
  * How an item form's credit and debt lines settle a purchase (SPEC §3): not money paid, but the client's ledger

@@ -164,4 +164,36 @@ describe('/purchases/:id', () => {
     show(6);
     expect(await screen.findByText(/No such purchase in this shop\./)).toBeInTheDocument();
   });
+  it('shows an Add Item purchase with no seller on file and the checks it still lacks', async () => {
+    const base = purchase(8);
+    server({
+      ...base,
+      source: 'item_form',
+      sellerId: null,
+      sellerName: '',
+      sellerAddress: [],
+      lines: base.lines.slice(0, 1).map((l) => ({ ...l, registerCheck: null })),
+      outstanding: [
+        { rule: 'seller_identity', line: null, detail: 'The seller identity is missing.' },
+        { rule: 'register_check', line: 1, detail: 'Line 1 (Rolex Submariner): a check is required.' },
+      ],
+    });
+    show(8);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Purchase PUR-000008' })).toBeInTheDocument();
+    expect(fact('Seller')).toBe('Not on file (Private seller)');
+    expect(fact('Entered on')).toBe('Add Inventory Item');
+    const outstanding = screen.getByRole('region', { name: 'Checks outstanding' });
+    expect(within(outstanding).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'The seller identity is missing.',
+      'Line 1 (Rolex Submariner): a check is required.',
+    ]);
+  });
+
+  it('shows no outstanding checks for a Buy In', async () => {
+    server(purchase(9));
+    show(9);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Purchase PUR-000009' })).toBeInTheDocument();
+    expect(fact('Entered on')).toBe('Buy In');
+    expect(screen.queryByRole('region', { name: 'Checks outstanding' })).not.toBeInTheDocument();
+  });
 });

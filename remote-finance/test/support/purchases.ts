@@ -104,6 +104,8 @@ export function purchase(id: number, overrides: Partial<Purchase> = {}): Purchas
     notes: '',
     createdBy: 'platinum',
     createdAt: '2026-11-20T10:00:00Z',
+    source: 'buy_in',
+    outstanding: [],
     ...overrides,
   };
 }

@@ -29,7 +29,7 @@ import {
   type PurchaseFilter,
   type PurchaseRow,
 } from '../api/get-purchases';
-import { PURCHASE_STATUS_LABELS } from '../lib/purchase-labels';
+import { PURCHASE_STATUS_LABELS, sellerShown } from '../lib/purchase-labels';
 
 // Aligned at the top: the seller picker's "Chosen: …" line under it would otherwise lift its label.
 const Filters = styled.div`
@@ -66,8 +66,13 @@ const COLUMNS: readonly DataColumn<PurchaseRow>[] = [
     wrap: { minCh: 12, maxCh: 28 },
     cell: (row) => (
       <>
-        {row.sellerName || '—'}
-        <Sub>{row.lines.length === 1 ? '1 item' : `${row.lines.length} items`}</Sub>
+        {sellerShown(row) || '—'}
+        <Sub>
+          {row.lines.length === 1 ? '1 item' : `${row.lines.length} items`}
+          {row.outstanding.length > 0
+            ? `, ${row.outstanding.length === 1 ? '1 check' : `${row.outstanding.length} checks`} outstanding`
+            : ''}
+        </Sub>
       </>
     ),
   },

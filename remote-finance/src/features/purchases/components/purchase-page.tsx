@@ -1,4 +1,4 @@
-import { CONDITION_GRADE_LABELS, SELLER_KIND_LABELS } from '@loupe/contracts';
+import { CONDITION_GRADE_LABELS, PURCHASE_SOURCE_LABELS, SELLER_KIND_LABELS } from '@loupe/contracts';
 import {
   Alert,
   Card,
@@ -24,7 +24,12 @@ import { usePurchase } from '../api/get-purchase';
 import type { Purchase } from '../api/get-purchases';
 import { certificateUrl, purchasePdfUrl } from '../api/purchase-files';
 import { useVoidPurchase } from '../api/void-purchase';
-import { PURCHASE_STATUS_LABELS, REGISTER_RESULT_LABELS, stockNumberText } from '../lib/purchase-labels';
+import {
+  PURCHASE_STATUS_LABELS,
+  REGISTER_RESULT_LABELS,
+  sellerShown,
+  stockNumberText,
+} from '../lib/purchase-labels';
 import { INCLUDED, INCLUDED_LABELS } from '../lib/purchase-values';
 import { AttachCertificate } from './attach-certificate';
 
@@ -273,12 +278,14 @@ export function PurchasePage() {
           <dd>{formatDay(data.date)}</dd>
           <dt>Seller</dt>
           <dd>
-            {data.sellerName} ({SELLER_KIND_LABELS[data.sellerKind]})
+            {sellerShown(data)} ({SELLER_KIND_LABELS[data.sellerKind]})
           </dd>
           <dt>Address</dt>
           <dd>{data.sellerAddress.join('\n') || '—'}</dd>
           <dt>Total</dt>
           <dd>{formatMoney(data.totalGbp)}</dd>
+          <dt>Entered on</dt>
+          <dd>{PURCHASE_SOURCE_LABELS[data.source]}</dd>
           {data.notes ? (
             <>
               <dt>Notes</dt>
@@ -310,6 +317,21 @@ export function PurchasePage() {
           ) : null}
         </Actions>
       </Card>
+
+      {data.outstanding.length > 0 ? (
+        <Card aria-labelledby="purchase-outstanding">
+          <SectionTitle id="purchase-outstanding">Checks outstanding</SectionTitle>
+          <p>
+            Entered on Add Inventory Item, this purchase was not refused for them; Buy In would have been. Record
+            them to complete the due diligence.
+          </p>
+          <ul>
+            {data.outstanding.map((m) => (
+              <li key={`${m.rule}-${m.line ?? 0}`}>{m.detail}</li>
+            ))}
+          </ul>
+        </Card>
+      ) : null}
 
       <Card aria-labelledby="purchase-items">
         <SectionTitle id="purchase-items">Items</SectionTitle>
@@ -343,7 +365,7 @@ export function PurchasePage() {
         title="Void purchase"
         facts={[
           { label: 'Purchase', value: data.reference },
-          { label: 'Seller', value: data.sellerName },
+          { label: 'Seller', value: sellerShown(data) },
           { label: 'Total', value: formatMoney(data.totalGbp) },
           { label: 'Items', value: data.lines.map((line) => stockNumberText(line.stockNumber)).join(', ') },
         ]}
