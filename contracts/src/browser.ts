@@ -14,6 +14,7 @@ export * from './stock-take-messages';
 export * from './stock-analytics-messages';
 export * from './books-messages';
 export * from './amounts';
+export * from './field-rules';
 export * from './permissions';
 export * from './address';
 export type * from './schemas';

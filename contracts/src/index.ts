@@ -7,3 +7,4 @@ export * from './amounts';
 export * from './permissions';
 export * from './address';
 export * from './item-attributes';
+export * from './field-rules';

@@ -1,10 +1,16 @@
-import { domainToASCII } from 'node:url';
 import {
+  DATE_FORMAT,
+  dayBoundsProblem,
   DEFAULT_PAGE_SIZE,
+  INVALID_EMAIL,
+  isRangeReversed,
+  isValidEmail,
+  parseDay,
+  RANGE_REVERSED,
+  TEXT_PROBLEM_MESSAGES,
   textProblem,
   type FieldErrors,
   type TextKind,
-  type TextProblem,
 } from '@loupe/contracts';
 import { ApiError, REQUIRED, fieldErrors, notFound } from './http-errors';
 import { parseDecimal, type DecimalRule } from './money';
@@ -46,12 +52,8 @@ export const CONTROL_CHARACTERS = 'Control characters are not allowed.';
 /** The contracts' Text rule for zero-width, direction-changing and other invisible (Cf) characters. */
 export const INVISIBLE_CHARACTERS = 'Invisible characters are not allowed.';
 
-/** Each problem of the contracts' Text rule in the words the API answers it with. */
-export const TEXT_PROBLEM_MESSAGES: Record<TextProblem, string> = {
-  null: NULL_CHARACTERS,
-  control: CONTROL_CHARACTERS,
-  invisible: INVISIBLE_CHARACTERS,
-};
+/** Each problem of the contracts' Text rule in the words the API answers it with (contracts' field-rules.ts). */
+export { TEXT_PROBLEM_MESSAGES };
 
 /**
  * The contracts' Text rule (textProblem) for text that does not come through a request schema (a CLI's
@@ -61,26 +63,9 @@ export function textError(value: string, kind: TextKind = 'line'): string | null
   const problem = textProblem(value, kind);
   return problem === null ? null : TEXT_PROBLEM_MESSAGES[problem];
 }
-export const INVALID_EMAIL = 'Enter a valid email address.';
+// The e-mail rule is the contracts' (field-rules.ts), which the browser's forms check too.
+export { INVALID_EMAIL, isValidEmail };
 export const NOT_NULL = 'This field may not be null.';
-
-// Django's EmailValidator (its allowlist: localhost), less the quoted-local-part and address-literal forms that
-// nobody types.
-const EMAIL_USER = /^[-!#$%&'*+/=?^_`{}|~0-9A-Z]+(\.[-!#$%&'*+/=?^_`{}|~0-9A-Z]+)*$/i;
-const EMAIL_DOMAIN = /^((?:[A-Z0-9](?:[A-Z0-9-]{0,61}[A-Z0-9])?\.)+)(?:[A-Z0-9-]{2,63}(?<!-))$/i;
-
-export function isValidEmail(value: string): boolean {
-  if (value.length > 254) return false;
-  const at = value.lastIndexOf('@');
-  if (at < 1 || at === value.length - 1) return false;
-  const user = value.slice(0, at);
-  const domain = value.slice(at + 1);
-  if (!EMAIL_USER.test(user)) return false;
-  if (domain === 'localhost' || EMAIL_DOMAIN.test(domain)) return true;
-  // An internationalised domain is valid when its ASCII (punycode) form is.
-  const ascii = domainToASCII(domain);
-  return ascii !== '' && EMAIL_DOMAIN.test(ascii);
-}
 
 /** A body field outside its choices (DRF's ChoiceField). */
 export const invalidChoice = (value: string) => `"${value}" is not a valid choice.`;
@@ -136,19 +121,9 @@ export async function pageOf<T>(
 
 // ---------------------------------------------------------------- dates and decimals
 
-const DATE_FORMAT = 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.';
-
-/** A real calendar day written YYYY-MM-DD, or DRF's message. */
-export function parseDate(value: string): { value: string } | { error: string } {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
-  if (!match) return { error: DATE_FORMAT };
-  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  if (y < 1900 || date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) {
-    return { error: DATE_FORMAT };
-  }
-  return { value: value.trim() };
-}
+/** A real calendar day written YYYY-MM-DD, or DRF's message (DATE_FORMAT): the contracts' parseDay. */
+export const parseDate = parseDay;
+export { DATE_FORMAT };
 
 /** An optional day (default `fallback`); `notAfter`/`notBefore` are YYYY-MM-DD bounds, compared as text. */
 export function dateField(
@@ -164,12 +139,8 @@ export function dateField(
     bag.add(field, parsed.error);
     return fallback;
   }
-  if (bounds.notAfter !== undefined && parsed.value > bounds.notAfter) {
-    bag.add(field, 'Ensure this date is not in the future.');
-  }
-  if (bounds.notBefore !== undefined && parsed.value < bounds.notBefore) {
-    bag.add(field, 'Ensure this date is not in the past.');
-  }
+  const outside = dayBoundsProblem(parsed.value, bounds);
+  if (outside !== null) bag.add(field, outside);
   return parsed.value;
 }
 
@@ -183,8 +154,7 @@ export function dayRangeField(
 ): { from: string | null; to: string | null } {
   const from = dateField(bag, 'date_from', query.date_from, null);
   const to = dateField(bag, 'date_to', query.date_to, null);
-  if (from !== null && to !== null && from > to)
-    bag.add('date_to', 'Ensure this date is not before date_from.');
+  if (isRangeReversed(from, to)) bag.add('date_to', RANGE_REVERSED);
   return { from, to };
 }
 

@@ -1,4 +1,10 @@
-import { vatQuarterOf, type BooksPeriodQuery, type StockBookQuery } from '@loupe/contracts';
+import {
+  isRangeReversed,
+  RANGE_REVERSED,
+  vatQuarterOf,
+  type BooksPeriodQuery,
+  type StockBookQuery,
+} from '@loupe/contracts';
 import { dayRangeField, ErrorBag, given } from '../../kernel/validation';
 import type { Period, StockBookFilters } from './books-repository';
 
@@ -11,7 +17,7 @@ export function parsePeriod(query: BooksPeriodQuery, today: string): Period {
   const range = dayRangeField(bag, query);
   const quarter = vatQuarterOf(range.from ?? range.to ?? today);
   const period = { from: range.from ?? quarter.from, to: range.to ?? quarter.to };
-  if (!bag.has() && period.from > period.to) bag.add('date_to', 'Ensure this date is not before date_from.');
+  if (!bag.has() && isRangeReversed(period.from, period.to)) bag.add('date_to', RANGE_REVERSED);
   bag.throwIfAny();
   return period;
 }

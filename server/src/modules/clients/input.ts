@@ -1,6 +1,7 @@
 import {
   ADDRESS_PARTS,
   checkPostalAddress,
+  dayBoundsProblem,
   NO_ADDRESS,
   type PostalAddress,
   DEFAULT_CURRENCY,
@@ -178,8 +179,11 @@ export function parsePayment(
   if (body.date !== undefined && body.date.trim() !== '') {
     const parsed = parseDate(body.date);
     if ('error' in parsed) bag.add('date', parsed.error);
-    else if (parsed.value > today) bag.add('date', 'Ensure this date is not in the future.');
-    else date = parsed.value;
+    else {
+      const outside = dayBoundsProblem(parsed.value, { notAfter: today });
+      if (outside !== null) bag.add('date', outside);
+      else date = parsed.value;
+    }
   }
   const note = text(body.note) ?? '';
   return { amount, currency, exchangeRate, method: body.method ?? DEFAULT_PAYMENT_METHOD, date, note };

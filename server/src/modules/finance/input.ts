@@ -6,6 +6,8 @@ import {
   REPORT_RANGE_KEYS,
   REPORT_TYPE_KEYS,
   FinanceEntryCreate,
+  isRangeReversed,
+  REPORT_RANGE_REVERSED,
   type Currency,
   type FinanceEntryQuery,
   type PaymentMethod,
@@ -190,7 +192,7 @@ export function parseReportParams(input: ReportParams, today: string): ReportPer
     const from = day('from');
     const to = day('to');
     if (from !== null && to !== null) {
-      if (from > to) bag.add('to', 'Ensure To is on or after From.');
+      if (isRangeReversed(from, to)) bag.add('to', REPORT_RANGE_REVERSED);
       else if (daysBetween(from, to) + 1 > REPORT_MAX_CUSTOM_DAYS) {
         bag.add('to', `A custom range covers at most ${REPORT_MAX_CUSTOM_DAYS} days.`);
       }
