@@ -1,4 +1,4 @@
-import type { ExportFormat } from '@loupe/contracts';
+import { STOCK_SETTLEMENT_METHODS, type ExportFormat } from '@loupe/contracts';
 import type { Queryable } from '../../db/database';
 import { csvLine, moneyCell, textCell, valueCell } from '../../kernel/csv';
 import type { Period } from './books-repository';
@@ -303,9 +303,11 @@ async function paymentLines(db: Queryable, shopId: number, period: Period): Prom
                 abs(pp.amount_gbp)::text, 3, pp.id
            FROM purchase_payment_records pp JOIN purchase_records p ON p.id = pp.purchase_id
           WHERE pp.shop_id = $1 AND pp.paid_on BETWEEN $2::date AND $3::date
+            -- An item form's credit and debt lines settle through the client's ledger: no money moved.
+            AND pp.method <> ALL($4::text[])
        ) pay
       ORDER BY day, part, ord`,
-    [shopId, period.from, period.to],
+    [shopId, period.from, period.to, Object.values(STOCK_SETTLEMENT_METHODS)],
   );
 }
 

@@ -116,8 +116,8 @@ describe('the stock book of a quarter', () => {
       purchasedOn: '2025-11-10',
       purchasePriceGbp: 5000,
       carriedForward: true,
-      // Bought before purchase documents: its date and price come from the item, no purchase reference.
-      purchaseReference: '',
+      // Added on the item form with a cash transaction: its purchase document is the shop's first (issue 22).
+      purchaseReference: 'PUR-000001',
       voidedSales: [],
     });
     expect(cfSold.sale).toMatchObject({
@@ -488,9 +488,13 @@ describe('the accounting exports', () => {
         ['2026-02-20', 'In', '3500.00'],
         ['2026-02-25', 'In', '1200.00'],
         ['2026-03-01', 'Out', '2600.00'],
+        // The cash paid for the quarter's items added on the item form (their purchase documents).
+        ['2026-01-15', 'Out', '4000.00'],
+        ['2026-01-20', 'Out', '2000.00'],
+        ['2026-01-25', 'Out', '1000.00'],
       ]),
     );
-    expect(summary).toHaveLength(5);
+    expect(summary).toHaveLength(8);
     expect((await gold.get(`/api/books/exports/?format=sage&${Q1}`)).statusCode).toBe(400);
   });
 });

@@ -226,6 +226,11 @@ describe('an item added with a credit line', () => {
     const balance = async () =>
       ((await gold.get(`/api/clients/${seller}/`)).json() as { balance: number }).balance;
     expect(await balance()).toBe(3000);
+    // No money moved: the bookkeeper's payments file leaves the settlement out.
+    const payments = (await gold.get('/api/books/exports/?format=payments&date_from=2026-01-01&date_to=2026-03-31'))
+      .body;
+    expect(payments.split('\n')[0]).toContain('Method');
+    expect(payments).not.toContain('Stock credit');
 
     const voided = await gold.post(`${PURCHASES}${purchase.id}/void/`, { reason: 'Entered twice' });
     expect(voided.statusCode).toBe(200);
