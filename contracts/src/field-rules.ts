@@ -72,7 +72,9 @@ export function readDecimal(value: unknown, rule: DecimalRule): { value: string 
   const isZero = /^0*$/.test(wholeDigits) && fractionDigits === '';
   if (sign && !isZero && !rule.allowNegative) return { error: NOT_NEGATIVE };
   if (isZero && !rule.allowZero) return { error: POSITIVE };
-  return { value: `${sign && !isZero ? '-' : ''}${wholeDigits}${fractionDigits ? `.${fractionDigits}` : ''}` };
+  return {
+    value: `${sign && !isZero ? '-' : ''}${wholeDigits}${fractionDigits ? `.${fractionDigits}` : ''}`,
+  };
 }
 
 /** readDecimal's message, or null when the text is an acceptable amount (blank is `required`'s business). */
@@ -105,7 +107,10 @@ export function parseDay(value: string): { value: string } | { error: string } {
  * `notAfter` (today, in the shop's zone, for a sale, a payment, a purchase) is "in the future"; before
  * `notBefore` "in the past". null when within them. The day itself must already be a day (parseDay).
  */
-export function dayBoundsProblem(day: string, bounds: { notAfter?: string; notBefore?: string }): string | null {
+export function dayBoundsProblem(
+  day: string,
+  bounds: { notAfter?: string; notBefore?: string },
+): string | null {
   if (bounds.notAfter !== undefined && day > bounds.notAfter) return NOT_IN_FUTURE;
   if (bounds.notBefore !== undefined && day < bounds.notBefore) return NOT_IN_PAST;
   return null;

@@ -30,7 +30,9 @@ describe('readDecimal, the one amount rule', () => {
     expect(readDecimal('10,50', GBP)).toEqual({ error: INVALID_NUMBER });
     expect(readDecimal('$10', GBP)).toEqual({ error: INVALID_NUMBER });
     expect(readDecimal(null, GBP)).toEqual({ error: INVALID_NUMBER });
-    expect(readDecimal('1.005', GBP)).toEqual({ error: 'Ensure that there are no more than 2 decimal places.' });
+    expect(readDecimal('1.005', GBP)).toEqual({
+      error: 'Ensure that there are no more than 2 decimal places.',
+    });
     expect(readDecimal('1234567890123', GBP)).toEqual({
       error: 'Ensure that there are no more than 12 digits before the decimal point.',
     });

@@ -10,3 +10,4 @@ export * from './history';
 export * from './clients';
 export type * from './federation/types';
 export * from './federation/routes';
+export * from './form';
