@@ -65,6 +65,10 @@ export interface EntityFormOptions<V extends FieldValues, R extends Versioned> {
   serverFields?: Readonly<Record<string, string>>;
   /** Said above the form when a refusal explains nothing else. */
   failedText: string;
+  /** Said above the form when the service's refusal is all beside the fields ("Please correct the highlighted fields."). */
+  fieldErrorsText?: string;
+  /** Said above the form when its own check stopped the send (default: nothing, the fields say it). */
+  checkErrorsText?: string;
   /** What is said after a save: the spec's own words where it has some; default "Saved."; null says nothing. */
   savedMessage?: string | ((saved: R, values: V) => string) | null;
   /**
@@ -178,7 +182,7 @@ export function useEntityForm<V extends FieldValues, R extends Versioned>(
   const showFailure = (fields: Record<string, string>, form: string | null) => {
     const above: string[] = form ? [form] : [];
     for (const [name, message] of Object.entries(fields)) {
-      if (knows(name) || name === 'file') setError(name as Path<V>, { type: 'server', message });
+      if (knows(name)) setError(name as Path<V>, { type: 'server', message });
       else above.push(message);
     }
     setFormError(above.length > 0 ? above.join(' ') : null);
@@ -201,7 +205,11 @@ export function useEntityForm<V extends FieldValues, R extends Versioned>(
       if (error instanceof FormFailure) {
         const { record: kept, fields = {}, form = null } = error.failure as FormFailure<R>['failure'];
         if (kept !== undefined) setRecord(kept);
-        showFailure(fields, form);
+        // A later step's fields are the page's own (a file input the form's values do not hold).
+        for (const [name, message] of Object.entries(fields))
+          setError(name as Path<V>, { type: 'server', message });
+        setFormError(form);
+        focusFirstError();
         return;
       }
       const found = editConflictOf(error);
@@ -209,7 +217,7 @@ export function useEntityForm<V extends FieldValues, R extends Versioned>(
       if (found) return;
       const server = readServerErrors(error, opts.failedText, { fields: opts.serverFields ?? undefined });
       // Without a name map the service's names are the form's (readServerErrors leaves them as they are).
-      showFailure(server.fields, server.form);
+      showFailure(server.fields, server.form ?? opts.fieldErrorsText ?? null);
       return;
     }
     sending.current = false;
@@ -232,7 +240,7 @@ export function useEntityForm<V extends FieldValues, R extends Versioned>(
   };
 
   const submit = form.handleSubmit(send, () => {
-    setFormError(null);
+    setFormError(optionsRef.current.checkErrorsText ?? null);
     focusFirstError();
   });
 

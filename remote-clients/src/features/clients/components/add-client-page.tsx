@@ -1,6 +1,5 @@
 import type { Client } from '@loupe/contracts';
 import { Card, PageHeader, usePageTitle } from '@loupe/platform';
-import { useRef } from 'react';
 import { useCreateClient } from '../api/create-client';
 import { useUpdateClient } from '../api/update-client';
 import { EMPTY_CLIENT, toWrite, type ClientValues } from '../lib/client-values';
@@ -13,19 +12,12 @@ export function AddClientPage() {
   usePageTitle('Add Client');
   const create = useCreateClient();
   const update = useUpdateClient();
-  // Once the client exists (its KYC upload failed), pressing Save Client again must not add it twice.
-  const saved = useRef<Client | null>(null);
-  const save = async (values: ClientValues) => {
-    const client = saved.current
-      ? await update.mutateAsync({
-          id: saved.current.id,
-          // This page made the client, so the version it was answered is the one it edits.
-          input: { ...toWrite(values), version: saved.current.version },
-        })
-      : await create.mutateAsync(toWrite(values));
-    saved.current = client;
-    return client;
-  };
+  // Once the client exists (its KYC upload failed), the controller hands this page the client it made, so pressing
+  // Save Client again updates it at the version it was answered instead of adding it twice.
+  const save = async (values: ClientValues, { record }: { record: Client | null }) =>
+    record
+      ? update.mutateAsync({ id: record.id, input: { ...toWrite(values), version: record.version } })
+      : create.mutateAsync(toWrite(values));
   return (
     <>
       <PageHeader title="Add Client" />

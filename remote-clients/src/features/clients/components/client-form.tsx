@@ -7,20 +7,21 @@ import {
   type Client,
 } from '@loupe/contracts';
 import {
-  Alert,
   ChoiceField,
   errorMessage,
   FieldGrid,
   FormActions,
-  readServerErrors,
+  FormFailure,
+  FormNotices,
   TextAreaField,
   TextField,
+  useEntityForm,
 } from '@loupe/platform';
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { useUploadKycDocument } from '../api/upload-kyc-document';
-import { checkClient, LIMITS, type ClientField, type ClientValues } from '../lib/client-values';
+import { checkClient, LIMITS, valuesOf, type ClientValues } from '../lib/client-values';
 import { KycField } from './kyc-field';
 
 /** The postal address's parts grouped under their legend, as the fields around them look. */
@@ -47,153 +48,102 @@ const Actions = styled.div`
   margin-top: ${({ theme }) => theme.space(2)};
 `;
 
-type Errors = Partial<Record<ClientField | 'file', string>>;
-
 interface ClientFormProps {
   label: string;
   initial: ClientValues;
   submitLabel: string;
-  /** Saves the fields (create or update) and answers the saved client. */
-  save(values: ClientValues): Promise<Client>;
-  /** The alert shown once everything was saved, before going back to /clients. */
-  successAlert: string;
+  /** Edit: the client as loaded; each save sends its version (issue 12). Add: none, until the first save. */
+  record?: Client | null;
   /**
-   * Shown above the fields when the page has something to say about the save (a stale edit, issue 12); the
-   * form keeps what was typed.
+   * Saves the fields: creates the client, or updates `record` at `version` (the loaded one, or the one this
+   * form last saved — after a KYC upload failed, Save again updates the client it made instead of adding it
+   * twice) — and answers the saved client.
    */
-  notice?: ReactNode;
-  /** True when the page took a failed save in hand itself (e.g. a stale edit): the form then shows nothing. */
-  handleSaveError?(error: unknown): boolean;
+  save(
+    values: ClientValues,
+    context: { version: number | undefined; record: Client | null },
+  ): Promise<Client>;
+  /** Loads the client as it is now: Reload after a stale edit puts it in the form. */
+  reload?(): Promise<Client>;
+  /** The alert shown once everything was saved, before going back to /clients (and told again by toast there). */
+  successAlert: string;
 }
 
 /**
- * The Add and Edit Client form. Checked as SPEC §5 says before any call; the client is saved first and the
- * KYC document, if one was chosen, uploaded to it with progress; only then the alert and back to /clients.
- * A refused save keeps what was typed and puts the server's messages beside their fields.
+ * The Add and Edit Client form on the platform's edit/create controller (useEntityForm). Checked as SPEC §5 says
+ * before any call; the client is saved first and the KYC document, if one was chosen, uploaded to it with
+ * progress; only then the alert and back to /clients, where the toast says it was saved. A refused save keeps
+ * what was typed and puts the service's messages beside their fields; a stale edit says who changed the client.
  */
 export function ClientForm({
   label,
   initial,
   submitLabel,
+  record,
   save,
+  reload,
   successAlert,
-  notice,
-  handleSaveError,
 }: ClientFormProps) {
   const navigate = useNavigate();
   const uploadKyc = useUploadKycDocument();
-  const [values, setValues] = useState<ClientValues>(initial);
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-
-  const set = (field: ClientField) => (value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors(({ [field]: _cleared, ...rest }) => rest);
-  };
-
-  /** Moves focus to the first field with an error, so keyboard and screen-reader users land on it. */
-  const focusFirstError = () =>
-    requestAnimationFrame(() =>
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-    );
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting) return;
-    const problems = checkClient(values);
-    setErrors(problems);
-    setFormError(null);
-    if (Object.keys(problems).length > 0) {
-      focusFirstError();
-      return;
-    }
-
-    setSubmitting(true);
-    let saved: Client;
-    try {
-      saved = await save(values);
-    } catch (error) {
-      if (handleSaveError?.(error)) {
-        setSubmitting(false);
-        return;
-      }
-      const server = readServerErrors(error, 'The client could not be saved. Please try again.');
-      setErrors(server.fields);
-      setFormError(server.form ?? 'Please correct the highlighted fields.');
-      setSubmitting(false);
-      focusFirstError();
-      return;
-    }
-
-    if (file) {
-      setProgress(0);
-      try {
-        await uploadKyc.mutateAsync({ clientId: saved.id, file, onProgress: setProgress });
-      } catch (error) {
-        setErrors({ file: errorMessage(error, 'The KYC document could not be uploaded.') });
-        setFormError(
-          `The client was saved, but the KYC document was not uploaded. Choose another file or remove it, then press ${submitLabel} again.`,
-        );
+  const controller = useEntityForm<ClientValues, Client>({
+    values: initial,
+    record,
+    toValues: valuesOf,
+    reload,
+    check: checkClient,
+    failedText: 'The client could not be saved. Please try again.',
+    fieldErrorsText: 'Please correct the highlighted fields.',
+    savedMessage: successAlert,
+    // The form is left for /clients once saved: the toaster carries the word there.
+    announce: 'toast',
+    async save(values, context) {
+      const saved = await save(values, context);
+      if (file) {
+        setProgress(0);
+        try {
+          await uploadKyc.mutateAsync({ clientId: saved.id, file, onProgress: setProgress });
+        } catch (error) {
+          setProgress(null);
+          throw new FormFailure({
+            record: saved,
+            fields: { file: errorMessage(error, 'The KYC document could not be uploaded.') },
+            form: `The client was saved, but the KYC document was not uploaded. Choose another file or remove it, then press ${submitLabel} again.`,
+          });
+        }
         setProgress(null);
-        setSubmitting(false);
-        return;
+        setFile(null);
       }
-      setProgress(null);
-      setFile(null);
-    }
-    setSubmitting(false);
-    window.alert(successAlert);
-    navigate('/clients');
-  }
+      return saved;
+    },
+    onSaved() {
+      window.alert(successAlert);
+      navigate('/clients');
+    },
+  });
+  const { text, value, busy } = controller;
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-label={label}>
-      {notice}
-      {formError ? <Alert>{formError}</Alert> : null}
+    <form ref={controller.formRef} onSubmit={controller.onSubmit} noValidate aria-label={label}>
+      <FormNotices controller={controller} status={false} />
       <FieldGrid $min={240}>
-        <TextField
-          label="Name"
-          name="name"
-          autoComplete="off"
-          required
-          maxLength={LIMITS.name}
-          value={values.name}
-          error={errors.name}
-          onChange={(event) => set('name')(event.target.value)}
-        />
+        <TextField label="Name" autoComplete="off" required maxLength={LIMITS.name} {...text('name')} />
         <TextField
           label="Email"
-          name="email"
           type="email"
           autoComplete="off"
           required
           maxLength={LIMITS.email}
-          value={values.email}
-          error={errors.email}
-          onChange={(event) => set('email')(event.target.value)}
+          {...text('email')}
         />
-        <TextField
-          label="Phone"
-          name="phone"
-          type="tel"
-          autoComplete="off"
-          maxLength={LIMITS.phone}
-          value={values.phone}
-          error={errors.phone}
-          onChange={(event) => set('phone')(event.target.value)}
-        />
+        <TextField label="Phone" type="tel" autoComplete="off" maxLength={LIMITS.phone} {...text('phone')} />
         <ChoiceField
           label="Status"
-          name="status"
-          value={values.status}
-          error={errors.status}
           options={CLIENT_STATUSES}
           labels={CLIENT_STATUS_LABELS}
-          onChange={set('status')}
+          {...value('status')}
         />
       </FieldGrid>
       <AddressFieldset>
@@ -203,36 +153,32 @@ export function ClientForm({
             <TextField
               key={part}
               label={ADDRESS_LABELS[part]}
-              name={part}
               autoComplete={ADDRESS_AUTOCOMPLETE[part]}
               maxLength={LIMITS[part]}
-              value={values[part]}
-              error={errors[part]}
-              onChange={(event) => set(part)(event.target.value)}
+              {...text(part)}
             />
           ))}
         </FieldGrid>
       </AddressFieldset>
-      <TextAreaField
-        label="Notes"
-        name="notes"
-        maxLength={LIMITS.notes}
-        value={values.notes}
-        error={errors.notes}
-        onChange={(event) => set('notes')(event.target.value)}
-      />
+      <TextAreaField label="Notes" maxLength={LIMITS.notes} {...text('notes')} />
       <KycField
         file={file}
         onChange={(chosen) => {
           setFile(chosen);
-          setErrors(({ file: _cleared, ...rest }) => rest);
+          controller.form.clearErrors('file' as never);
         }}
         progress={progress}
-        error={errors.file}
-        disabled={submitting}
+        error={controller.errorOf('file')}
+        disabled={busy}
       />
       <Actions>
-        <FormActions submitLabel={submitLabel} busy={submitting} onCancel={() => navigate('/clients')} />
+        <FormActions
+          submitLabel={submitLabel}
+          busy={busy}
+          onCancel={() => {
+            if (controller.confirmLeave()) navigate('/clients');
+          }}
+        />
       </Actions>
     </form>
   );

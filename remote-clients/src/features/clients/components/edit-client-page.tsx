@@ -1,17 +1,6 @@
 import type { Client } from '@loupe/contracts';
-import {
-  Alert,
-  Card,
-  errorMessage,
-  HistoryPanel,
-  PageHeader,
-  usePageTitle,
-  useQueryClient,
-  EditConflictAlert,
-  editConflictOf,
-  type EditConflict,
-} from '@loupe/platform';
-import { useId, useState } from 'react';
+import { Alert, Card, HistoryPanel, PageHeader, usePageTitle, useQueryClient } from '@loupe/platform';
+import { useId } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Balance } from '../../../components/balance';
@@ -75,42 +64,10 @@ function EditClient({ client }: { client: Client }) {
   const ledgerId = useId();
   const update = useUpdateClient();
   const queryClient = useQueryClient();
-  // What the form was loaded from: the version its edits are based on (issue 12), and the values Reload puts back.
-  const [base, setBase] = useState(client);
-  const [conflict, setConflict] = useState<EditConflict | null>(null);
-  const [reloading, setReloading] = useState(false);
-  const [reloadError, setReloadError] = useState<string | null>(null);
-  // Bumped by Reload only: the form starts again from `base` then, and a save never resets what was typed.
-  const [reloads, setReloads] = useState(0);
-  const save = async (values: ClientValues) => {
-    const saved = await update.mutateAsync({
-      id: client.id,
-      input: { ...toWrite(values), version: base.version },
-    });
-    // A second save from the same form (a KYC upload that failed after the save) is based on this one.
-    setBase(saved);
-    setConflict(null);
-    return saved;
-  };
-  const handleSaveError = (error: unknown) => {
-    const found = editConflictOf(error);
-    setConflict(found);
-    return found !== null;
-  };
-  async function reload() {
-    setReloading(true);
-    setReloadError(null);
-    try {
-      const fresh = await queryClient.fetchQuery({ ...clientQueryOptions(client.id), staleTime: 0 });
-      setBase(fresh);
-      setReloads((n) => n + 1);
-      setConflict(null);
-    } catch (error) {
-      setReloadError(errorMessage(error, 'Failed to load the client.'));
-    } finally {
-      setReloading(false);
-    }
-  }
+  // The controller keeps the version the edits are based on (issue 12) and answers a stale edit with Reload.
+  const save = (values: ClientValues, { record }: { record: Client | null }) =>
+    update.mutateAsync({ id: client.id, input: { ...toWrite(values), version: (record ?? client).version } });
+  const reload = () => queryClient.fetchQuery({ ...clientQueryOptions(client.id), staleTime: 0 });
   return (
     <>
       <Card>
@@ -119,21 +76,13 @@ function EditClient({ client }: { client: Client }) {
           {client.hasItemCheckedOut ? ' · has an item checked out' : null}
         </Facts>
         <ClientForm
-          key={reloads}
           label="Edit Client"
-          initial={valuesOf(base)}
+          initial={valuesOf(client)}
+          record={client}
           submitLabel="Update Client"
           save={save}
+          reload={reload}
           successAlert={UPDATED_ALERT}
-          handleSaveError={handleSaveError}
-          notice={
-            conflict ? (
-              <>
-                <EditConflictAlert conflict={conflict} onReload={() => void reload()} reloading={reloading} />
-                {reloadError ? <Alert>{reloadError}</Alert> : null}
-              </>
-            ) : null
-          }
         />
       </Card>
       <Card aria-labelledby={kycId}>
