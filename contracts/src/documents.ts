@@ -85,6 +85,11 @@ export const ShopSettings = Type.Object({
    */
   purchaseIdentityThresholdGbp: Type.Number(),
   purchaseRegisterCheckThresholdGbp: Type.Number(),
+  /**
+   * "VAT quarters end in" (issue 22): the shop's HMRC stagger, 1 (Mar/Jun/Sep/Dec, the default), 2 (Apr/Jul/Oct/Jan)
+   * or 3 (May/Aug/Nov/Feb); the books' default period is its quarter (books-messages.ts, vatQuarterOf).
+   */
+  vatStagger: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]),
   /** The logo's type and size, or null; its bytes: `GET /api/shop/settings/logo/`. */
   logo: Nullable(Type.Object({ contentType: Type.String(), size: Type.Integer() })),
   updatedAt: Nullable(Type.String()),
@@ -114,6 +119,8 @@ export const ShopSettingsUpdate = Type.Object(
     /** Pounds, ≥ 0 with at most 2 decimals. */
     purchaseIdentityThresholdGbp: Type.Optional(DecimalInput),
     purchaseRegisterCheckThresholdGbp: Type.Optional(DecimalInput),
+    /** 1, 2 or 3 (VAT_STAGGERS); anything else is a 400 keyed vatStagger (INVALID_VAT_STAGGER). */
+    vatStagger: Type.Optional(Type.Integer()),
   },
   { additionalProperties: false },
 );

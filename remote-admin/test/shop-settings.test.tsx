@@ -31,6 +31,7 @@ const STORED: ShopSettings = {
   silverSeesCosts: false,
   purchaseIdentityThresholdGbp: 1000,
   purchaseRegisterCheckThresholdGbp: 1000,
+  vatStagger: 1,
   logo: null,
   updatedAt: null,
   updatedBy: null,
@@ -99,6 +100,7 @@ const LABELS = [
   'Label price',
   'Price code letters',
   'Cancelled layaway',
+  'VAT quarters end in',
 ];
 
 // The time zone select holds every IANA zone (about 400 options), which makes jsdom slow under a busy machine.
@@ -169,6 +171,7 @@ describe('/settings/shop', () => {
       silverSeesCosts: false,
       purchaseIdentityThresholdGbp: '1000.00',
       purchaseRegisterCheckThresholdGbp: '1000.00',
+      vatStagger: 1,
     });
     expect(mock.callsTo('PUT', SETTINGS)[0]?.headers['x-csrftoken']).toBe('t');
     expect(field('Price code letters')).toHaveValue('WATCHBLUES');
@@ -220,6 +223,28 @@ describe('/settings/shop', () => {
       }),
     );
     expect(field('Seller identity from (£)')).toHaveValue('0.00');
+  });
+
+  it('chooses the months the VAT quarters end in: HMRC’s three staggers, calendar quarters by default', async () => {
+    const mock = server();
+    show();
+    const stagger = await screen.findByLabelText('VAT quarters end in');
+    expect(stagger).toHaveValue('1');
+    expect(
+      within(stagger)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'March, June, September and December (stagger 1)',
+      'April, July, October and January (stagger 2)',
+      'May, August, November and February (stagger 3)',
+    ]);
+    await userEvent.selectOptions(stagger, 'April, July, October and January (stagger 2)');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Shop settings saved.')).toBeInTheDocument();
+    // Sent as the number the service checks (1, 2 or 3), and shown as saved.
+    expect(mock.callsTo('PUT', SETTINGS)[0]?.body).toEqual(expect.objectContaining({ vatStagger: 2 }));
+    expect(field('VAT quarters end in')).toHaveValue('2');
   });
 
   it('lets the owner show silver members costs and profit, off by default', async () => {

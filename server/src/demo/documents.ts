@@ -37,6 +37,7 @@ export async function seedShopSettingsDemo({ tx, shopId, users, now }: DemoConte
       // Issue 22: the defaults (£1,000 for both due-diligence rules of a buy-in).
       purchaseIdentityThresholdGbp: current.purchaseIdentityThresholdGbp.toFixed(2),
       purchaseRegisterCheckThresholdGbp: current.purchaseRegisterCheckThresholdGbp.toFixed(2),
+      vatStagger: current.vatStagger,
     },
     users.platinum,
     now,

@@ -1,4 +1,13 @@
-import type { StockBookRow, VatFigureKey, VatSaleRow, VoidedSale } from '@loupe/contracts';
+import {
+  DEFAULT_VAT_STAGGER,
+  isVatStagger,
+  postalAddressLines,
+  type StockBookRow,
+  type VatFigureKey,
+  type VatSaleRow,
+  type VatStagger,
+  type VoidedSale,
+} from '@loupe/contracts';
 import type { Queryable } from '../../db/database';
 import { moneyOut } from '../../kernel/money';
 
@@ -15,7 +24,8 @@ export interface StockBookFilters {
 }
 
 // The books module owns no table: it reads only what other modules publish (migrations/017_published_reads.sql,
-// 023_books.sql and the purchases module's purchase_records / purchase_line_records / purchase_payment_records).
+// 023_books.sql, the purchases module's purchase_records / purchase_line_records / purchase_payment_records, and
+// the sales module's part_exchange_records, 026).
 // Every sum is taken in PostgreSQL, exact (kernel/money.ts).
 
 /** The item's stock number (migration 021: every item has one, in its shop's sequence) as text. */
@@ -47,6 +57,12 @@ interface BookRecord {
   purchase_line_price: string | null;
   seller_name: string | null;
   seller_address: string | null;
+  /** A part-exchanged piece's seller's address parts (no purchase document: the deal bought it). */
+  px_line1: string | null;
+  px_line2: string | null;
+  px_town: string | null;
+  px_postcode: string | null;
+  px_country: string | null;
   carried_forward: boolean;
   sale_id: string | null;
   sale_date: string | null;
@@ -83,13 +99,21 @@ const numOrNull = (value: string | null) => (value === null ? null : Number(valu
 export class BooksRepository {
   constructor(private readonly db: Queryable) {}
 
-  /** The shop's calendar day at `at`. */
-  async shopToday(shopId: number, at: Date): Promise<string> {
-    const rows = await this.db.query<{ today: string }>(
-      `SELECT (($2::timestamptz) AT TIME ZONE timezone)::date::text AS today FROM shop_directory WHERE id = $1`,
+  /**
+   * The shop's calendar day at `at` and its VAT stagger (Shop Settings' "VAT quarters end in", through the
+   * documents module's shop_document_settings; 1 when the shop saved none).
+   */
+  async shopCalendar(shopId: number, at: Date): Promise<{ today: string; stagger: VatStagger }> {
+    const rows = await this.db.query<{ today: string; stagger: number | null }>(
+      `SELECT ((($2::timestamptz) AT TIME ZONE s.timezone)::date)::text AS today, ss.vat_stagger AS stagger
+         FROM shop_directory s LEFT JOIN shop_document_settings ss ON ss.shop_id = s.id WHERE s.id = $1`,
       [shopId, at],
     );
-    return rows[0]?.today ?? at.toISOString().slice(0, 10);
+    const stagger = rows[0]?.stagger ?? DEFAULT_VAT_STAGGER;
+    return {
+      today: rows[0]?.today ?? at.toISOString().slice(0, 10),
+      stagger: isVatStagger(stagger) ? stagger : DEFAULT_VAT_STAGGER,
+    };
   }
 
   async shopName(shopId: number): Promise<string> {
@@ -127,6 +151,17 @@ export class BooksRepository {
              FROM purchase_line_records pl JOIN purchase_records p ON p.id = pl.purchase_id
             WHERE pl.item_id = i.id AND p.shop_id = i.shop_id
             ORDER BY p.status = 'completed' DESC, p.purchased_on DESC, p.id DESC LIMIT 1) pd ON true`;
+    // Else the deal that took the item in part-exchange (the sales module's part_exchange_records): bought from
+    // the deal's client at its allowance, the deal's invoice its purchase reference (Notice 718 asks the same of
+    // every margin-scheme item). The client as the invoice printed it; when the invoice kept no address (issued
+    // before addresses), the client's address on file (client_directory). A voided deal gave the piece back.
+    const partExchangeSide = `LEFT JOIN LATERAL (
+           SELECT x.* FROM part_exchange_records x
+            WHERE x.item_id = i.id AND x.shop_id = i.shop_id AND pd.id IS NULL
+            ORDER BY x.voided_on IS NULL DESC, x.line_id DESC LIMIT 1) px ON true
+    LEFT JOIN client_directory pxc ON pxc.id = px.client_id`;
+    const pxAddress = (part: string, column: string) =>
+      `CASE WHEN px.seller_country IS NOT NULL THEN px.seller_${part} ELSE pxc.${column} END`;
     const sql = `
 WITH live AS (
   SELECT v.* FROM sale_vat_records v
@@ -136,15 +171,22 @@ book AS (
   SELECT i.id, coalesce(i.serial, '') AS serial, i.stock_type, ${DESCRIPTION('i')} AS description,
          i.purchased_on::text AS purchased_on, i.purchase_price::text AS purchase_price, i.status,
          ${STOCK_NUMBER('i')} AS stock_number, i.stock_number AS stock_no,
-         pd.id::text AS purchase_id, pd.reference AS purchase_reference, pd.price_gbp::text AS purchase_line_price,
-         pd.seller_name, pd.seller_address,
-         pd.voided_on::text AS purchase_voided_on, i.purchased_on < $2::date AS carried_forward,
+         pd.id::text AS purchase_id, coalesce(pd.reference, px.reference) AS purchase_reference,
+         coalesce(pd.price_gbp, px.allowance_gbp)::text AS purchase_line_price,
+         coalesce(pd.seller_name, px.seller_name, pxc.name) AS seller_name, pd.seller_address,
+         ${pxAddress('address_line1', 'address_line1')} AS px_line1,
+         ${pxAddress('address_line2', 'address_line2')} AS px_line2,
+         ${pxAddress('town', 'town')} AS px_town, ${pxAddress('postcode', 'postcode')} AS px_postcode,
+         ${pxAddress('country', 'country')} AS px_country,
+         coalesce(pd.voided_on, px.voided_on)::text AS purchase_voided_on,
+         i.purchased_on < $2::date AS carried_forward,
          v.sale_id::text AS sale_id, v.sale_date::text AS sale_date, v.invoice_id::text AS invoice_id,
          v.invoice_reference, v.amount_gbp::text AS price_gbp,
          CASE WHEN v.sale_id IS NOT NULL THEN ${BUYER} END AS buyer, v.vat_treatment,
          v.margin_gbp::text AS margin_gbp, v.margin_vat_gbp::text AS margin_vat_gbp, v.vat_gbp::text AS vat_gbp
     FROM stock_items i
     ${purchaseSide}
+    ${partExchangeSide}
     LEFT JOIN live v ON v.item_id = i.id AND v.sale_date BETWEEN $2::date AND $3::date
     LEFT JOIN client_directory c ON c.id = v.client_id
    WHERE i.shop_id = $1
@@ -193,11 +235,20 @@ SELECT b.* FROM book b ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
       purchaseId: idOrNull(r.purchase_id),
       purchaseReference: r.purchase_reference ?? '',
       purchaseVoidedOn: r.purchase_voided_on,
-      // An item bought on a purchase document costs what the document says; one bought before documents
-      // existed, what the item's own purchase lines add up to.
+      // An item bought on a purchase document costs what the document says, one taken in part-exchange its
+      // allowance; one bought before documents existed, what the item's own purchase lines add up to.
       purchasePriceGbp: moneyOut(r.purchase_line_price ?? r.purchase_price),
       sellerName: r.seller_name ?? '',
-      sellerAddress: r.seller_address ?? '',
+      // A purchase document's address as it printed it; a part-exchange's laid out the same way (one formatter).
+      sellerAddress:
+        r.seller_address ??
+        postalAddressLines({
+          addressLine1: r.px_line1 ?? '',
+          addressLine2: r.px_line2 ?? '',
+          town: r.px_town ?? '',
+          postcode: r.px_postcode ?? '',
+          country: r.px_country ?? '',
+        }).join('\n'),
       carriedForward: r.carried_forward,
       status: r.status,
       sale:

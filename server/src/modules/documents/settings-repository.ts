@@ -1,4 +1,4 @@
-import type { LayawayCancelPolicy, LabelPriceMode, ShopSettings } from '@loupe/contracts';
+import type { LayawayCancelPolicy, LabelPriceMode, ShopSettings, VatStagger } from '@loupe/contracts';
 import type { Queryable } from '../../db/database';
 
 /** The values a save writes (timezone goes to shops.timezone, the rest to shop_settings). */
@@ -23,6 +23,8 @@ export interface SettingsValues {
   /** Due diligence at buy-in (issue 22): pounds as exact decimal text. */
   purchaseIdentityThresholdGbp: string;
   purchaseRegisterCheckThresholdGbp: string;
+  /** "VAT quarters end in" (issue 22): the shop's HMRC stagger. */
+  vatStagger: VatStagger;
 }
 
 export interface StoredLogo {
@@ -53,6 +55,7 @@ interface SettingsRecord {
   silver_sees_costs: boolean | null;
   purchase_identity_threshold_gbp: string | null;
   purchase_register_check_threshold_gbp: string | null;
+  vat_stagger: number | null;
   updated_at: Date | string | null;
   updated_by_name: string | null;
   logo_type: string | null;
@@ -74,6 +77,7 @@ export class SettingsRepository {
               ss.label_price, ss.price_code_key, ss.layaway_cancel_policy, ss.silver_sees_costs, ss.updated_at, u.username AS updated_by_name,
               ss.purchase_identity_threshold_gbp::text AS purchase_identity_threshold_gbp,
               ss.purchase_register_check_threshold_gbp::text AS purchase_register_check_threshold_gbp,
+              ss.vat_stagger,
               l.content_type AS logo_type, l.size_bytes AS logo_size
          FROM shop_directory s
          LEFT JOIN shop_settings ss ON ss.shop_id = s.id
@@ -107,6 +111,8 @@ export class SettingsRepository {
       // Migration 022's defaults when the shop saved nothing.
       purchaseIdentityThresholdGbp: Number(r.purchase_identity_threshold_gbp ?? '1000'),
       purchaseRegisterCheckThresholdGbp: Number(r.purchase_register_check_threshold_gbp ?? '1000'),
+      // Migration 026's default: calendar quarters.
+      vatStagger: (r.vat_stagger ?? 1) as VatStagger,
       logo: r.logo_type === null ? null : { contentType: r.logo_type, size: r.logo_size ?? 0 },
       updatedAt: r.updated_at === null ? null : new Date(r.updated_at).toISOString(),
       updatedBy: r.updated_by_name,
@@ -119,9 +125,10 @@ export class SettingsRepository {
                                   company_number, invoice_footer, approval_terms, invoice_prefix,
                                   credit_note_prefix, aml_eur_gbp_rate, label_price, price_code_key, updated_by,
                                   updated_at, layaway_cancel_policy, silver_sees_costs,
-                                  purchase_identity_threshold_gbp, purchase_register_check_threshold_gbp)
+                                  purchase_identity_threshold_gbp, purchase_register_check_threshold_gbp,
+                                  vat_stagger)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::numeric, $14, $15, $16, $17, $18, $19,
-               $20::numeric, $21::numeric)
+               $20::numeric, $21::numeric, $22)
        ON CONFLICT (shop_id) DO UPDATE SET
          legal_name = EXCLUDED.legal_name, trading_name = EXCLUDED.trading_name, address = EXCLUDED.address,
          phone = EXCLUDED.phone, email = EXCLUDED.email, vat_number = EXCLUDED.vat_number,
@@ -132,6 +139,7 @@ export class SettingsRepository {
          layaway_cancel_policy = EXCLUDED.layaway_cancel_policy, silver_sees_costs = EXCLUDED.silver_sees_costs,
          purchase_identity_threshold_gbp = EXCLUDED.purchase_identity_threshold_gbp,
          purchase_register_check_threshold_gbp = EXCLUDED.purchase_register_check_threshold_gbp,
+         vat_stagger = EXCLUDED.vat_stagger,
          updated_by = EXCLUDED.updated_by, updated_at = EXCLUDED.updated_at`,
       [
         shopId,
@@ -155,6 +163,7 @@ export class SettingsRepository {
         values.silverSeesCosts,
         values.purchaseIdentityThresholdGbp,
         values.purchaseRegisterCheckThresholdGbp,
+        values.vatStagger,
       ],
     );
   }

@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import {
+  INVALID_VAT_STAGGER,
+  isVatStagger,
   type LayawayCancelPolicy,
   LABEL_PRICE_MODES,
   LOGO_MAX_BYTES,
@@ -124,6 +126,9 @@ export class SettingsService {
     };
     const purchaseIdentityThresholdGbp = threshold('purchaseIdentityThresholdGbp');
     const purchaseRegisterCheckThresholdGbp = threshold('purchaseRegisterCheckThresholdGbp');
+    // Issue 22: the shop's HMRC VAT stagger (VAT Notice 700/12), 1, 2 or 3.
+    const vatStagger = body.vatStagger ?? current.vatStagger;
+    if (!isVatStagger(vatStagger)) bag.add('vatStagger', INVALID_VAT_STAGGER);
     const labelPrice = pick(body.labelPrice, current.labelPrice);
     if (!(LABEL_PRICE_MODES as readonly string[]).includes(labelPrice)) {
       bag.add('labelPrice', `"${labelPrice}" is not a valid choice.`);
@@ -158,6 +163,7 @@ export class SettingsService {
       silverSeesCosts: body.silverSeesCosts ?? current.silverSeesCosts,
       purchaseIdentityThresholdGbp,
       purchaseRegisterCheckThresholdGbp,
+      vatStagger: isVatStagger(vatStagger) ? vatStagger : current.vatStagger,
     };
   }
 

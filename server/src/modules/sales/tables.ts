@@ -22,4 +22,6 @@ export const PUBLISHED_READS = [
   'deal_payment_records',
   // Issue 22 (migrations/023_books.sql): each sale's VAT figures as fixed at the sale, for the books module.
   'sale_vat_records',
+  // Issue 22 (migrations/026_part_exchange_records.sql): the purchase side of each part-exchanged piece.
+  'part_exchange_records',
 ] as const;

@@ -1,4 +1,11 @@
-import type { Deal, Purchase, StockBookPage, StockBookRow, VatFigures } from '@loupe/contracts';
+import {
+  INVALID_VAT_STAGGER,
+  type Deal,
+  type Purchase,
+  type StockBookPage,
+  type StockBookRow,
+  type VatFigures,
+} from '@loupe/contracts';
 import type { Browser } from '../../helper';
 import { clientsTestbed } from '../clients/setup';
 import { uploadKyc } from '../compliance/setup';
@@ -666,5 +673,140 @@ describe('a buy-in on a purchase document', () => {
       // The voided purchase's money back.
       ['2026-03-01', 'In', 'PUR-000002', '900.00'],
     ]);
+  });
+});
+
+describe('a piece taken in part-exchange', () => {
+  /**
+   * Pat Exchanger (1 Mill Lane, Bath BA2 2BB) buys a watch bought on 05/01/2026 for £4,000 on 05/02/2026 for
+   * £5,000 and hands over a Cartier Tank allowed at £1,800; the £3,200 balance is paid by card. The deal bought
+   * the Tank: its stock book row is bought from Pat on 05/02/2026 at £1,800, the purchase reference the deal's
+   * invoice (Notice 718's purchase side), and the deal's sale is the watch's: margin 1,000.00, VAT 166.67.
+   */
+  async function partExchange() {
+    await vatRegistered();
+    const gold = await as('gold');
+    const client = await create(
+      { name: 'Pat Exchanger', addressLine1: '1 Mill Lane', town: 'Bath', postcode: 'BA2 2BB' },
+      gold,
+    );
+    const watch = await bought(gold, 'PX-SOLD-1', '2026-01-05', '4000');
+    const response = await gold.post('/api/deals/', {
+      clientId: client,
+      date: '2026-02-05',
+      lines: [
+        { kind: 'item', itemId: watch, price: '5000' },
+        {
+          kind: 'part_exchange',
+          price: '1800',
+          partExchange: { serial: 'PX-TANK-1', stockType: 'Watches', brand: 'Cartier', model: 'Tank' },
+        },
+      ],
+      payments: [{ method: 'Credit Card', amount: '3200' }],
+    });
+    if (response.statusCode !== 201) throw new Error(`deal: ${response.body}`);
+    return { gold, watch, deal: response.json() as Deal };
+  }
+
+  it('shows the client as its seller, the deal’s invoice as its purchase reference and the allowance as its price', async () => {
+    const { gold, watch, deal } = await partExchange();
+    const reference = deal.invoice?.reference;
+    expect(reference).toMatch(/^INV-\d{6}$/);
+    const book = (await gold.get(`/api/books/stock-book/?${Q1}`)).json() as StockBookPage;
+    const tank = book.results.find((r) => r.serial === 'PX-TANK-1');
+    expect(tank).toMatchObject({
+      purchasedOn: '2026-02-05',
+      purchaseId: null,
+      purchaseReference: reference,
+      purchasePriceGbp: 1800,
+      sellerName: 'Pat Exchanger',
+      // contracts' postalAddressLines: line 1, town, postcode; no country for the United Kingdom.
+      sellerAddress: '1 Mill Lane\nBath\nBA2 2BB',
+      purchaseVoidedOn: null,
+      carriedForward: false,
+      sale: null,
+    });
+    expect(tank?.description).toContain('Cartier Tank');
+    // The watch the deal sold: its sale side, the same invoice.
+    expect(byItem(book.results, watch).sale).toMatchObject({
+      invoiceReference: reference,
+      priceGbp: 5000,
+      buyer: 'Pat Exchanger',
+      marginGbp: 1000,
+      marginVatGbp: 166.67,
+    });
+
+    // The CSV carries the same purchase side.
+    const [header, ...records] = parseCsv((await gold.get(`/api/books/stock-book/csv/?${Q1}`)).body);
+    const col = (name: string) => (header ?? []).indexOf(name);
+    const line = records.find((r) => r[col('Serial')] === 'PX-TANK-1') ?? [];
+    expect([
+      line[col('Purchase date')],
+      line[col('Purchase invoice')],
+      line[col('Purchase price (GBP)')],
+      line[col('Seller')],
+      line[col('Seller address')],
+    ]).toEqual([
+      '2026-02-05',
+      reference,
+      '1800.00',
+      'Pat Exchanger',
+      expect.stringMatching(/^1 Mill Lane\W+Bath\W+BA2 2BB$/),
+    ]);
+  });
+
+  it('a voided deal gave the piece back: its purchase side shows the day it was voided', async () => {
+    const { gold, deal } = await partExchange();
+    const voided = await gold.post(`/api/deals/${deal.id}/void/`, { reason: 'Changed mind' });
+    expect(voided.statusCode).toBe(200);
+    const book = (await gold.get(`/api/books/stock-book/?${Q1}`)).json() as StockBookPage;
+    expect(book.results.find((r) => r.serial === 'PX-TANK-1')).toMatchObject({
+      purchaseReference: deal.invoice?.reference,
+      purchasePriceGbp: 1800,
+      sellerName: 'Pat Exchanger',
+      // Today, the clock's 01/03/2026: the day of the credit note.
+      purchaseVoidedOn: '2026-03-01',
+    });
+  });
+});
+
+describe('the VAT quarters of the shop’s stagger', () => {
+  // HMRC's staggers (VAT Notice 700/12): on 01/03/2026 the quarter of stagger 1 is January–March, of stagger 2
+  // February–April, of stagger 3 March–May.
+  it('follow "VAT quarters end in": the default period of the stock book and the VAT figures', async () => {
+    const owner = await as('platinum');
+    const gold = await as('gold');
+    const period = async (path: string) => {
+      const body = (await gold.get(`/api/books/${path}`)).json() as { from: string; to: string };
+      return [body.from, body.to];
+    };
+    expect(await period('stock-book/')).toEqual(['2026-01-01', '2026-03-31']);
+
+    const saved = await owner.put('/api/shop/settings/', { vatStagger: 2 });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ vatStagger: 2 });
+    expect(await period('stock-book/')).toEqual(['2026-02-01', '2026-04-30']);
+    expect(await period('vat/')).toEqual(['2026-02-01', '2026-04-30']);
+    // One end given: the other is its quarter's, on the stagger (stagger 2's November–January).
+    expect(await period('stock-book/?date_from=2026-01-10')).toEqual(['2026-01-10', '2026-01-31']);
+    expect(await period('vat/?date_to=2025-12-24')).toEqual(['2025-11-01', '2025-12-24']);
+
+    expect((await owner.put('/api/shop/settings/', { vatStagger: 3 })).statusCode).toBe(200);
+    expect(await period('stock-book/')).toEqual(['2026-03-01', '2026-05-31']);
+    // The CSV's file name follows the period.
+    expect((await gold.get('/api/books/stock-book/csv/')).headers['content-disposition']).toBe(
+      'attachment; filename="loupe-stock-book-2026-03-01-2026-05-31.csv"',
+    );
+  });
+
+  it('is one of the three staggers, set by the owner only', async () => {
+    const owner = await as('platinum');
+    for (const wrong of [0, 4]) {
+      const response = await owner.put('/api/shop/settings/', { vatStagger: wrong });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ vatStagger: [INVALID_VAT_STAGGER] });
+    }
+    expect((await (await as('gold')).put('/api/shop/settings/', { vatStagger: 2 })).statusCode).toBe(403);
+    expect(((await owner.get('/api/shop/settings/')).json() as { vatStagger: number }).vatStagger).toBe(1);
   });
 });

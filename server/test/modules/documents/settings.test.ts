@@ -86,6 +86,8 @@ describe('GET/PUT /api/shop/settings/', () => {
         silverSeesCosts: false,
         purchaseIdentityThresholdGbp: 1000,
         purchaseRegisterCheckThresholdGbp: 1000,
+        // Issue 22: calendar VAT quarters (HMRC stagger 1) until the owner says otherwise.
+        vatStagger: 1,
         logo: null,
         updatedAt: null,
         updatedBy: null,

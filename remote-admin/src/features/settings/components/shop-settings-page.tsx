@@ -28,6 +28,8 @@ import {
   settingsValues,
   timeZones,
   validateSettings,
+  VAT_STAGGER_OPTION_LABELS,
+  VAT_STAGGER_OPTIONS,
   type SettingsField,
   type SettingsValues,
 } from '../lib/settings-values';
@@ -215,6 +217,20 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
           error={errors.layawayCancelPolicy}
           hint="When a reservation is cancelled: pay the deposits back by their own methods, or keep them."
           onChange={(policy) => set('layawayCancelPolicy')(policy)}
+        />
+      </FieldGrid>
+
+      <Section>VAT returns</Section>
+      <FieldGrid>
+        <ChoiceField
+          label="VAT quarters end in"
+          name="vatStagger"
+          value={values.vatStagger}
+          options={VAT_STAGGER_OPTIONS}
+          labels={VAT_STAGGER_OPTION_LABELS}
+          error={errors.vatStagger}
+          hint="As on your VAT registration: the stock book and its VAT figures open on this quarter."
+          onChange={(stagger) => set('vatStagger')(stagger)}
         />
       </FieldGrid>
 

@@ -1,10 +1,13 @@
 import {
+  isVatStagger,
   LABEL_PRICE_MODES,
   LAYAWAY_CANCEL_POLICIES,
   type LabelPriceMode,
   type LayawayCancelPolicy,
   type ShopSettings,
   type ShopSettingsUpdate,
+  VAT_STAGGER_LABELS,
+  VAT_STAGGERS,
 } from '@loupe/contracts';
 import { parseDecimal } from '@loupe/platform';
 
@@ -28,6 +31,7 @@ export const SETTINGS_FIELDS = [
   'layawayCancelPolicy',
   'purchaseIdentityThresholdGbp',
   'purchaseRegisterCheckThresholdGbp',
+  'vatStagger',
 ] as const satisfies readonly (keyof ShopSettingsUpdate)[];
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
 
@@ -35,6 +39,8 @@ export type SettingsField = (typeof SETTINGS_FIELDS)[number];
 export type SettingsValues = Record<SettingsField, string> & {
   labelPrice: LabelPriceMode;
   layawayCancelPolicy: LayawayCancelPolicy;
+  /** "VAT quarters end in" (issue 22): the HMRC stagger as the select holds it, '1', '2' or '3'. */
+  vatStagger: VatStaggerOption;
   /** "Silver sees costs and profit" (issue 21): a switch, not text. */
   silverSeesCosts: boolean;
 };
@@ -52,6 +58,16 @@ export const LAYAWAY_CANCEL_LABELS: Record<LayawayCancelPolicy, string> = {
   forfeit: 'Forfeit',
 };
 export { LAYAWAY_CANCEL_POLICIES };
+
+/**
+ * HMRC's VAT staggers (VAT Notice 700/12) as the "VAT quarters end in" select offers them: the months, then the
+ * stagger's number (as the shop's VAT registration certificate and HMRC's letters give it).
+ */
+export const VAT_STAGGER_OPTIONS = VAT_STAGGERS.map(String) as ['1', '2', '3'];
+export type VatStaggerOption = (typeof VAT_STAGGER_OPTIONS)[number];
+export const VAT_STAGGER_OPTION_LABELS = Object.fromEntries(
+  VAT_STAGGERS.map((s) => [String(s), `${VAT_STAGGER_LABELS[s]} (stagger ${s})`]),
+) as Record<VatStaggerOption, string>;
 
 export function settingsValues(settings: ShopSettings): SettingsValues {
   return {
@@ -74,6 +90,7 @@ export function settingsValues(settings: ShopSettings): SettingsValues {
     silverSeesCosts: settings.silverSeesCosts,
     purchaseIdentityThresholdGbp: settings.purchaseIdentityThresholdGbp.toFixed(2),
     purchaseRegisterCheckThresholdGbp: settings.purchaseRegisterCheckThresholdGbp.toFixed(2),
+    vatStagger: String(settings.vatStagger ?? 1) as VatStaggerOption,
   };
 }
 
@@ -81,8 +98,10 @@ export function settingsValues(settings: ShopSettings): SettingsValues {
 export function settingsBody(values: SettingsValues): ShopSettingsUpdate {
   const body: ShopSettingsUpdate = {};
   for (const name of SETTINGS_FIELDS) {
-    if (name !== 'layawayCancelPolicy') body[name] = values[name].trim();
+    if (name !== 'layawayCancelPolicy' && name !== 'vatStagger') body[name] = values[name].trim();
   }
+  const stagger = Number(values.vatStagger);
+  if (isVatStagger(stagger)) body.vatStagger = stagger;
   body.layawayCancelPolicy = values.layawayCancelPolicy;
   body.priceCodeKey = values.priceCodeKey.trim().toUpperCase();
   body.silverSeesCosts = values.silverSeesCosts;

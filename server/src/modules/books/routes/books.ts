@@ -29,8 +29,8 @@ const bookRoutes: FastifyPluginAsyncTypebox<{ ctx: BooksContext }> = async (fast
   const opening = async (request: FastifyRequest, query: { date_from?: string; date_to?: string }) => {
     const caller = shopCaller(request);
     requireAction(caller, 'viewCosts', COSTS_NOT_ALLOWED);
-    const today = await books.shopToday(caller.shopId, ctx.now());
-    return { shopId: caller.shopId, period: parsePeriod(query, today) };
+    const { today, stagger } = await books.shopCalendar(caller.shopId, ctx.now());
+    return { shopId: caller.shopId, period: parsePeriod(query, today, stagger) };
   };
 
   const figures = async (shopId: number, period: Period) =>
