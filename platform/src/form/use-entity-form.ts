@@ -44,9 +44,13 @@ export class FormFailure<R = unknown> extends Error {
 }
 
 /** A record as the service answers it: its version is what the next edit is based on. */
-export interface Versioned {
-  version?: number;
-}
+export type Versioned = object;
+
+/** The version a record carries (clients and items do; a record without one is saved without it). */
+const versionOf = (record: object | null): number | undefined => {
+  const version = (record as { version?: unknown } | null)?.version;
+  return typeof version === 'number' ? version : undefined;
+};
 
 export interface EntityFormOptions<V extends FieldValues, R extends Versioned> {
   /** The fields as the form opens: empty ones to create, `toValues(record)` to edit. */
@@ -78,6 +82,11 @@ export interface EntityFormOptions<V extends FieldValues, R extends Versioned> {
   announce?: 'status' | 'toast';
   /** After a save (and its message): navigate, close a dialog… The form is clean by then. */
   onSaved?(saved: R, values: V): void;
+  /**
+   * A refusal the page explains in its own way (the AML cash guard's 409 with its own notice): true when it
+   * did, and the controller then says nothing of it. What was typed stays either way.
+   */
+  onFailed?(error: unknown): boolean;
   /** Ask before unsaved changes are left (default true). A dialog's form sets false: it is closed, not left. */
   guard?: boolean;
 }
@@ -169,8 +178,20 @@ export function useEntityForm<V extends FieldValues, R extends Versioned>(
   const formRef = useRef<HTMLFormElement | null>(null);
   const { confirmLeave } = useUnsavedChangesGuard((options.guard ?? true) && formState.isDirty && !busy);
 
-  /** Keyboard and screen-reader users land on the first field that needs them. */
-  const focusFirstError = useCallback(() => {
+  /**
+   * Keyboard and screen-reader users land on the first field that needs them, in the order of the page: at once
+   * by name, else (a control named otherwise) once the fields show they are invalid.
+   */
+  const focusFirstError = useCallback((names: readonly string[]) => {
+    const wanted = new Set(names);
+    const elements = Array.from(formRef.current?.elements ?? []) as HTMLElement[];
+    const first = elements.find(
+      (element) => wanted.has(element.getAttribute('name') ?? '') && !element.hasAttribute('disabled'),
+    );
+    if (first) {
+      first.focus();
+      return;
+    }
     requestAnimationFrame(() =>
       formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
     );
@@ -186,7 +207,7 @@ export function useEntityForm<V extends FieldValues, R extends Versioned>(
       else above.push(message);
     }
     setFormError(above.length > 0 ? above.join(' ') : null);
-    focusFirstError();
+    focusFirstError(Object.keys(fields));
   };
 
   const send = async (values: V) => {
@@ -198,7 +219,7 @@ export function useEntityForm<V extends FieldValues, R extends Versioned>(
     setStatus(null);
     let saved: R;
     try {
-      saved = await opts.save(values, { version: recordRef.current?.version, record: recordRef.current });
+      saved = await opts.save(values, { version: versionOf(recordRef.current), record: recordRef.current });
     } catch (error) {
       sending.current = false;
       setBusy(false);
@@ -209,7 +230,11 @@ export function useEntityForm<V extends FieldValues, R extends Versioned>(
         for (const [name, message] of Object.entries(fields))
           setError(name as Path<V>, { type: 'server', message });
         setFormError(form);
-        focusFirstError();
+        focusFirstError(Object.keys(fields));
+        return;
+      }
+      if (opts.onFailed?.(error)) {
+        setFormError(null);
         return;
       }
       const found = editConflictOf(error);
@@ -239,9 +264,9 @@ export function useEntityForm<V extends FieldValues, R extends Versioned>(
     opts.onSaved?.(saved, values);
   };
 
-  const submit = form.handleSubmit(send, () => {
+  const submit = form.handleSubmit(send, (errors) => {
     setFormError(optionsRef.current.checkErrorsText ?? null);
-    focusFirstError();
+    focusFirstError(Object.keys(errors));
   });
 
   const onSubmit = async (event?: FormEvent) => {

@@ -1,10 +1,17 @@
 import {
+  decimalPlacesMessage,
   DEFAULT_CURRENCY,
   DEFAULT_PAYMENT_METHOD,
+  INVALID_NUMBER,
+  isBlank,
+  NOT_NEGATIVE,
+  POSITIVE,
+  readDecimal,
+  textRuleProblem,
   type Currency,
   type PaymentMethod,
 } from '@loupe/contracts';
-import { amountDecimals, isDay, parseDecimal, today } from '@loupe/platform';
+import { amountDecimals, isDay, today } from '@loupe/platform';
 
 /** Who bought, on a quick sale's invoice (issue 13): nobody named, one of the shop's clients, or a walk-in. */
 export const BUYER_KINDS = ['none', 'client', 'walk_in'] as const;
@@ -32,20 +39,6 @@ export interface EntryValues {
 
 export type FieldName = keyof EntryValues;
 
-/** The fields in the order they appear, so the first one in error gets the focus. */
-export const FIELD_ORDER: readonly FieldName[] = [
-  'name',
-  'amount',
-  'currency',
-  'exchangeRate',
-  'payment_method',
-  'date',
-  'buyerKind',
-  'client',
-  'buyerName',
-  'notes',
-];
-
 /** SPEC §3, §9: GBP, Cash and today (the user's own calendar day) until the user changes them. */
 export const entryDefaults = (): EntryValues => ({
   name: '',
@@ -64,7 +57,8 @@ export const NAME_MAX = 200;
 
 /**
  * Why a typed decimal cannot be sent, or null. `label` starts the message ("Amount is required."). Read by the
- * one amount rule ("10,500", and "£10,500.00" for an amount in pounds); a rate has no `currency`.
+ * one amount rule the service reads it with (contracts' readDecimal: "10,500", and "£10,500.00" for an amount
+ * in pounds; a rate has no `currency`), its refusals said in this form's own words.
  */
 function decimalError(
   value: string,
@@ -72,15 +66,16 @@ function decimalError(
   maxDecimals: number,
   currency: Currency | null = null,
 ): string | null {
-  const text = value.trim();
-  if (!text) return `${label} is required.`;
-  const parsed = parseDecimal(text, { currency });
-  if (!parsed) return `${label} must be a positive number.`;
-  if ((text.split('.')[1] ?? '').length > maxDecimals) {
+  if (isBlank(value)) return `${label} is required.`;
+  const read = readDecimal(value, { maxDecimals, maxWholeDigits: 12, currency: currency ?? undefined });
+  if (!('error' in read)) return null;
+  if (read.error === INVALID_NUMBER || read.error === NOT_NEGATIVE)
+    return `${label} must be a positive number.`;
+  if (read.error === decimalPlacesMessage(maxDecimals)) {
     return `${label} can have at most ${maxDecimals} decimal places.`;
   }
-  if (parsed.eq(0)) return `${label} must be greater than zero.`;
-  return null;
+  if (read.error === POSITIVE) return `${label} must be greater than zero.`;
+  return read.error;
 }
 /** The service keeps a rate to 8 places (GBP per unit). */
 export const RATE_DECIMALS = 8;
@@ -88,8 +83,9 @@ export const RATE_DECIMALS = 8;
 /** SPEC §5: name and amount are required; the rest is checked as the service will check it. */
 export function validateEntry(values: EntryValues): Partial<Record<FieldName, string>> {
   const errors: Partial<Record<FieldName, string>> = {};
-  if (!values.name.trim()) errors.name = 'Name is required.';
+  if (isBlank(values.name)) errors.name = 'Name is required.';
   else if (values.name.trim().length > NAME_MAX) errors.name = `Name can be at most ${NAME_MAX} characters.`;
+  else errors.name = textRuleProblem(values.name) ?? undefined;
   const amount = decimalError(values.amount, 'Amount', amountDecimals(values.currency), values.currency);
   if (amount) errors.amount = amount;
   if (values.currency !== 'GBP') {
@@ -102,6 +98,7 @@ export function validateEntry(values: EntryValues): Partial<Record<FieldName, st
     const buyer = values.buyerName.trim();
     if (!buyer) errors.buyerName = 'Buyer name is required.';
     else if (buyer.length > NAME_MAX) errors.buyerName = `Buyer name can be at most ${NAME_MAX} characters.`;
+    else errors.buyerName = textRuleProblem(buyer) ?? undefined;
   }
   return errors;
 }
