@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { UNLIMITED, percentile, signIn } from './bench-support.mjs';
+import { UNLIMITED, percentile, seedStock, signIn } from './bench-support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -55,55 +55,6 @@ const QUERIES = [
   ],
 ];
 
-async function seed(db, shopId, userId) {
-  const started = Date.now();
-  await db.query(
-    `INSERT INTO clients (shop_id, name, email, created_at, updated_at)
-     SELECT $1, 'Bench client ' || g, 'bench' || g || '@example.com', now(), now() FROM generate_series(1, 500) g`,
-    [shopId],
-  );
-  // Deterministic spread over types, statuses, brands, models and prices; serials are unique hex strings.
-  await db.query(
-    `INSERT INTO items (shop_id, serial, stock_type, brand, model, description, purchase_price, trade_price,
-                        retail_price, status, purchased_on, promoted_at, created_by, created_at, updated_at)
-     SELECT $1,
-            'SN' || upper(substr(md5(g::text), 1, 4)) || lpad(g::text, 6, '0'),
-            (ARRAY['Watches', 'Watches', 'Jewellery', 'Accessories'])[1 + g % 4],
-            CASE WHEN g % 4 < 2 THEN (ARRAY['Rolex', 'Omega', 'Cartier'])[1 + g % 3] ELSE '' END,
-            CASE WHEN g % 4 < 2 THEN (ARRAY[
-              ARRAY['Submariner', 'Daytona', 'Datejust', 'GMT-Master', 'Explorer'],
-              ARRAY['Speedmaster', 'Seamaster', 'Constellation', 'De Ville', 'Globemaster'],
-              ARRAY['Tank', 'Ballon Bleu', 'Santos', 'Pasha', 'Panthère']])[1 + g % 3][1 + (g / 3) % 5] ELSE '' END,
-            'Bench item ' || g,
-            round((100 + (g * 7919) % 40000)::numeric + (g % 100) / 100.0, 2),
-            round((120 + (g * 7919) % 40000)::numeric, 2),
-            round((150 + (g * 7919) % 48000)::numeric, 2),
-            CASE WHEN g % 50 = 0 THEN 'checked_out' WHEN g % 7 = 0 THEN 'sold' WHEN g % 23 = 0 THEN 'unavailable'
-                 ELSE 'available' END,
-            date '2026-01-01' - (g % 700),
-            CASE WHEN g % 997 = 0 THEN now() END,
-            $2,
-            timestamp '2020-01-01' + g * interval '1 minute',
-            timestamp '2020-01-01' + g * interval '1 minute'
-       FROM generate_series(1, $3::int) g`,
-    [shopId, userId, ITEMS],
-  );
-  await db.query(
-    `INSERT INTO checkouts (shop_id, item_id, client_id, due_date, note, checked_out_by, checked_out_at)
-     SELECT i.shop_id, i.id, c.ids[1 + i.id % array_length(c.ids, 1)], date '2026-03-01' + (i.id % 60), '', $2, now()
-       FROM items i, (SELECT array_agg(id ORDER BY id) AS ids FROM clients WHERE shop_id = $1) c
-      WHERE i.shop_id = $1 AND i.status = 'checked_out'
-        AND NOT EXISTS (SELECT 1 FROM checkouts o WHERE o.item_id = i.id AND o.returned_at IS NULL)`,
-    [shopId, userId],
-  );
-  await db.exec('ANALYZE');
-  const client = await db.query(
-    `SELECT client_id FROM checkouts WHERE shop_id = $1 GROUP BY client_id ORDER BY count(*) DESC LIMIT 1`,
-    [shopId],
-  );
-  return { seconds: (Date.now() - started) / 1000, clientId: client[0].client_id };
-}
-
 async function benchOne(label, env, goal) {
   const { buildApp, loadConfig, openDatabase } = require('../dist/app.js');
   const config = loadConfig({ ...env, LOUPE_DEMO: '1', LOG_LEVEL: 'silent', ...UNLIMITED });
@@ -111,7 +62,7 @@ async function benchOne(label, env, goal) {
   try {
     const shop = await db.query("SELECT id FROM shops WHERE name = 'Loupe Demo'");
     const user = await db.query("SELECT id FROM users WHERE username = 'platinum'");
-    const { seconds, clientId } = await seed(db, shop[0].id, user[0].id);
+    const { seconds, clientId } = await seedStock(db, shop[0].id, user[0].id, ITEMS);
     const app = await buildApp({ db, config, logger: false });
     const cookie = await signIn(app);
     console.log(

@@ -349,6 +349,9 @@ const ORDER_BY: Record<ItemOrdering, string> = {
   '-days_in_stock': 'i.purchased_on, i.id',
 };
 
+/** The rows of a page of items (their ids), in no order. */
+const PAGE_ROWS = `SELECT ${ROW_SELECT} FROM items i ${ROW_JOINS} WHERE i.shop_id = $1 AND i.id = ANY($2::int[])`;
+
 function whereClause(shopId: number, filter: ItemFilter): { sql: string; params: unknown[] } {
   const params: unknown[] = [shopId];
   const add = (value: unknown) => {
@@ -431,17 +434,25 @@ export class ItemsRepository {
   ): Promise<ItemRow[]> {
     const where = whereClause(shopId, filter);
     const n = where.params.length;
-    // The page is chosen on items alone; check-outs, client names and thumbnails are joined to its rows only.
-    const rows = await this.db.query<RowRecord>(
-      `SELECT ${ROW_SELECT}
-         FROM (SELECT i.id FROM items i WHERE ${where.sql}
-                ORDER BY ${ORDER_BY[ordering]} LIMIT $${n + 1} OFFSET $${n + 2}) page
-         JOIN items i ON i.id = page.id ${ROW_JOINS}
-        ORDER BY ${ORDER_BY[ordering]}`,
+    // The page is chosen on items alone (text that varies with the filter: planned for its values); its rows,
+    // with check-outs, client names and thumbnails joined, come from one prepared statement (issue 26: parsing
+    // and planning the whole joined query each time was most of PostgreSQL's work on a stock page).
+    const page = await this.db.query<{ id: number }>(
+      `SELECT i.id FROM items i WHERE ${where.sql}
+        ORDER BY ${ORDER_BY[ordering]} LIMIT $${n + 1} OFFSET $${n + 2}`,
       [...where.params, limit, offset],
     );
+    if (page.length === 0) return [];
+    const rows = await this.db.query<RowRecord>(PAGE_ROWS, [shopId, page.map((r) => r.id)], {
+      prepare: true,
+    });
+    const byId = new Map(rows.map((r) => [r.id, r]));
     const now = this.now();
-    return rows.map((r) => toRow(r, now));
+    // In the page's order; an item deleted between the two reads is left out.
+    return page.flatMap(({ id }) => {
+      const row = byId.get(id);
+      return row ? [toRow(row, now)] : [];
+    });
   }
 
   async findRow(shopId: number, id: number, lock = false): Promise<ItemRow | null> {

@@ -1,0 +1,170 @@
+#!/usr/bin/env node
+// Issue 26, goal 2: one API instance on PostgreSQL answering the stock list page of 25 ("Inventory - Watches",
+// page 1, as the browser asks for it: signed in, brotli/gzip accepted) to 50 connections at once (autocannon).
+// The server runs in a process of its own, so the load generator never shares its event loop.
+//   TEST_DATABASE_URL or DATABASE_URL (required: a scratch schema is made in it and dropped afterwards)
+//   BENCH_ITEMS (default 10000), BENCH_CONNECTIONS (default 50), BENCH_SECONDS (default 10, in 1 s rounds)
+//   BENCH_PROFILE=<folder>: the server writes a V8 CPU profile there (node --cpu-prof); summarise it with
+//     `node scripts/bench-profile-top.mjs <file>.cpuprofile`
+//   BENCH_COMPARE=<dist folder>: a second server built from other code (e.g. a copy of dist/ taken before a
+//     change) runs beside this one, in turns, on the same data, so that a busy neighbour weighs on both alike.
+//   BENCH_DIST=<dist folder>: measure that build instead of dist/ (which is then neither built nor used).
+// Goal: ≥ 1,000 req/s with p99 ≤ 100 ms.
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createInterface } from 'node:readline';
+import { UNLIMITED, seedStock, signIn } from './bench-support.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const require = createRequire(import.meta.url);
+const ITEMS = Number(process.env.BENCH_ITEMS ?? 10_000);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const PAGE = '/api/items/?stock_type=Watches&status=available,checked_out,unavailable&page_size=25';
+/** What Chromium sends. */
+const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
+function serverEnv(databaseUrl, dataDir) {
+  return { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOUPE_DEMO: '1', LOG_LEVEL: 'silent', ...UNLIMITED };
+}
+
+/** In the child: the app from `dist`, on the schema the parent seeded, listening on loopback. */
+async function serve(dist) {
+  const { buildApp, loadConfig, openDatabase } = require(path.join(dist, 'app.js'));
+  const config = loadConfig({ ...process.env });
+  const db = await openDatabase(config);
+  const app = await buildApp({ db, config, logger: false });
+  const cookie = await signIn(app);
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  process.stdout.write(`${JSON.stringify({ url: `${address}${PAGE}`, cookie })}\n`);
+  const stop = async () => {
+    await app.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', stop);
+  process.stdin.on('end', stop);
+  process.stdin.resume();
+}
+
+async function startTarget(name, dist, env) {
+  const profile = process.env.BENCH_PROFILE;
+  const flags = profile
+    ? [
+        '--cpu-prof',
+        '--cpu-prof-dir',
+        path.resolve(profile),
+        '--cpu-prof-name',
+        `stock-page-${name}.cpuprofile`,
+      ]
+    : [];
+  const child = spawn(process.execPath, [...flags, fileURLToPath(import.meta.url), '--serve', dist], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
+  });
+  const line = await new Promise((resolve, reject) => {
+    const rl = createInterface({ input: child.stdout });
+    rl.once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`${name} server exited with code ${code}`)));
+  });
+  return { name, child, ...JSON.parse(line) };
+}
+
+function run(target, duration) {
+  const autocannon = require('autocannon');
+  const headers = { cookie: target.cookie, 'accept-encoding': ACCEPT_ENCODING };
+  return autocannon({ url: target.url, connections, headers, duration }).then((result) => {
+    if (result.non2xx > 0 || result.errors > 0) {
+      throw new Error(`${target.url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+    }
+    return result;
+  });
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function main() {
+  const base = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+  if (!base) {
+    console.log('Stock page benchmark: PostgreSQL only; set TEST_DATABASE_URL (a scratch schema is used).');
+    return;
+  }
+  if (!process.env.BENCH_DIST) {
+    execFileSync(process.execPath, [path.join(here, 'ensure-built.mjs')], { stdio: 'inherit' });
+  }
+  const dists = { current: path.resolve(process.env.BENCH_DIST ?? path.join(here, '..', 'dist')) };
+  if (process.env.BENCH_COMPARE) dists.compare = path.resolve(process.env.BENCH_COMPARE);
+  console.log(
+    `Stock page benchmark: GET ${PAGE} (signed in, Accept-Encoding: ${ACCEPT_ENCODING}), ${connections} ` +
+      `connections, ${seconds} s per server in 1 s rounds, ${ITEMS.toLocaleString('en-GB')} items, PostgreSQL, ` +
+      `${os.cpus().length} CPUs, Node ${process.version}`,
+  );
+  const { Client } = require('pg');
+  const schema = `loupe_bench_${randomBytes(6).toString('hex')}`;
+  const admin = new Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'loupe-bench-page-'));
+  const targets = [];
+  try {
+    const url = new URL(base);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    const env = serverEnv(url.toString(), dataDir);
+    {
+      const { loadConfig, openDatabase } = require(path.join(dists.current, 'app.js'));
+      const db = await openDatabase(loadConfig({ ...process.env, ...env }));
+      try {
+        const shop = await db.query("SELECT id FROM shops WHERE name = 'Loupe Demo'");
+        const user = await db.query("SELECT id FROM users WHERE username = 'platinum'");
+        const { seconds: seeded } = await seedStock(db, shop[0].id, user[0].id, ITEMS);
+        console.log(`seeded in ${seeded.toFixed(1)} s`);
+      } finally {
+        await db.close();
+      }
+    }
+    for (const [name, dist] of Object.entries(dists)) targets.push(await startTarget(name, dist, env));
+    for (const target of targets) await run(target, 2); // warm-up: JIT, pools, PostgreSQL's caches
+    const rounds = Object.fromEntries(targets.map((t) => [t.name, []]));
+    for (let i = 0; i < seconds; i += 1) {
+      for (const target of targets) rounds[target.name].push(await run(target, 1));
+    }
+    for (const target of targets) {
+      const results = rounds[target.name];
+      const total = results.reduce((sum, r) => sum + r.requests.total, 0);
+      const rps = total / results.reduce((sum, r) => sum + r.duration, 0);
+      const p50 = median(results.map((r) => r.latency.p50));
+      const p99 = median(results.map((r) => r.latency.p99));
+      const ok = rps >= 1000 && p99 <= 100;
+      console.log(
+        `${`${target.name} (${dists[target.name]})`.padEnd(44)} ${rps.toFixed(0).padStart(6)} req/s   ` +
+          `p50 ${String(p50).padStart(3)} ms   p99 ${String(p99).padStart(3)} ms   (${total} requests; ` +
+          `goal ≥ 1000 req/s, p99 ≤ 100 ms) ${ok ? 'OK' : 'BELOW GOAL'}`,
+      );
+    }
+  } finally {
+    for (const target of targets) {
+      target.child.stdin.end();
+      await new Promise((resolve) => target.child.once('exit', resolve));
+    }
+    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[2] === '--serve') {
+  serve(process.argv[3]).catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+} else {
+  main().catch((error) => {
+    console.error(error instanceof Error ? error.stack : error);
+    process.exit(1);
+  });
+}
