@@ -13,6 +13,7 @@ import { StockBookPage } from '../src/features/stock-book/components/stock-book-
 
 const BOOK = '/api/books/stock-book/';
 const VAT = '/api/books/vat/';
+const SETTINGS = '/api/shop/settings/';
 
 const STOCK_BOOK: StockBookAnswer = {
   from: '2026-01-01',
@@ -128,6 +129,8 @@ beforeEach(() => {
     'GET /auth-check/': { body: authCheckAs('gold') },
     [`GET ${BOOK}`]: { body: STOCK_BOOK },
     [`GET ${VAT}`]: { body: FIGURES },
+    // Shop Settings' "VAT quarters end in": calendar quarters (HMRC stagger 1).
+    [`GET ${SETTINGS}`]: { body: { shopId: 1, vatStagger: 1 } },
   });
   window.fetch = mock.fetch;
 });
@@ -199,6 +202,34 @@ it('opens on this VAT quarter, and Last VAT quarter asks for the one before', as
     ).toBe(true),
   );
   expect(screen.queryByLabelText('From')).not.toBeInTheDocument();
+});
+
+it('follows the shop’s VAT stagger: this and last quarter of stagger 3 (quarters ending May, Aug, Nov, Feb)', async () => {
+  mock = createFetchMock({
+    'GET /auth-check/': { body: authCheckAs('gold') },
+    [`GET ${BOOK}`]: { body: STOCK_BOOK },
+    [`GET ${VAT}`]: { body: FIGURES },
+    [`GET ${SETTINGS}`]: { body: { shopId: 1, vatStagger: 3 } },
+  });
+  window.fetch = mock.fetch;
+  renderPage('/reports/stock-book');
+  await screen.findByRole('table', { name: 'Stock book' });
+  const now = vatQuarterOf(today(), 3);
+  // Never a calendar quarter first: the book is asked for once the stagger is known.
+  expect(
+    mock.callsTo('GET', BOOK).map((c) => [searchOf(c).get('date_from'), searchOf(c).get('date_to')]),
+  ).toEqual([[now.from, now.to]]);
+  expect(now).not.toEqual(vatQuarterOf(today(), 1));
+  expect(searchOf(mock.callsTo('GET', VAT)[0]).get('date_from')).toBe(now.from);
+  await userEvent.selectOptions(screen.getByLabelText('Period'), 'Last VAT quarter');
+  const last = previousVatQuarter(today(), 3);
+  await waitFor(() =>
+    expect(
+      mock
+        .callsTo('GET', BOOK)
+        .some((c) => searchOf(c).get('date_from') === last.from && searchOf(c).get('date_to') === last.to),
+    ).toBe(true),
+  );
 });
 
 it('filters by sold in the period and by stock number or serial', async () => {

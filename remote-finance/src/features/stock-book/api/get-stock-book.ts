@@ -1,12 +1,15 @@
 import {
   API_BASE,
+  DEFAULT_VAT_STAGGER,
   endpoints,
+  isVatStagger,
   pathOf,
   type BooksPeriodQuery,
   type ExportFormat,
   type StockBookPage,
   type StockBookQuery,
   type VatFigures,
+  type VatStagger,
 } from '@loupe/contracts';
 import { api, queryKeys, queryOptions, useQuery } from '@loupe/platform';
 
@@ -35,6 +38,22 @@ export function useVatFigures(query: BooksPeriodQuery | null) {
       enabled: query !== null,
     }),
   );
+}
+
+/**
+ * The shop's VAT stagger (Shop Settings' "VAT quarters end in", `GET /api/shop/settings/`), under the key the
+ * Shop Settings screen writes, so a change there moves the quarters here without a reload. null while unknown;
+ * calendar quarters (stagger 1) when the settings cannot be read.
+ */
+export function useVatStagger(): VatStagger | null {
+  const settings = useQuery({
+    queryKey: queryKeys['shop-settings'].details(),
+    queryFn: ({ signal }) => api(endpoints.settings.get, { signal }),
+  });
+  if (settings.isError) return DEFAULT_VAT_STAGGER;
+  if (!settings.data) return null;
+  const stagger = (settings.data as { vatStagger?: unknown }).vatStagger;
+  return isVatStagger(stagger) ? stagger : DEFAULT_VAT_STAGGER;
 }
 
 const search = (query: Record<string, string | number | undefined>) =>

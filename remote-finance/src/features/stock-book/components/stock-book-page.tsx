@@ -1,5 +1,6 @@
 import {
   COSTS_NOT_ALLOWED,
+  DEFAULT_VAT_STAGGER,
   EXPORT_FORMATS,
   EXPORT_LABELS,
   STOCK_TYPES,
@@ -9,6 +10,7 @@ import {
   type StockBookRow,
   type VatFigureKey,
   type VatSaleRow,
+  type VatStagger,
 } from '@loupe/contracts';
 import {
   Alert,
@@ -43,6 +45,7 @@ import {
   stockBookPdfUrl,
   useStockBook,
   useVatFigures,
+  useVatStagger,
 } from '../api/get-stock-book';
 
 const Filters = styled.form`
@@ -192,14 +195,17 @@ const SALE_COLUMNS: readonly DataColumn<VatSaleRow>[] = [
   },
 ];
 
-/** The period the screen shows: a preset quarter, or the From and To of a custom range. */
-function periodOf(params: URLSearchParams, now: string) {
+/**
+ * The period the screen shows: a preset quarter on the shop's VAT stagger (HMRC's quarters, Shop Settings), or the
+ * From and To of a custom range.
+ */
+function periodOf(params: URLSearchParams, now: string, stagger: VatStagger) {
   const preset = (PRESETS as readonly string[]).includes(params.get('period') ?? '')
     ? (params.get('period') as Preset)
     : 'this';
-  if (preset === 'this') return { preset, ...vatQuarterOf(now) };
-  if (preset === 'last') return { preset, ...previousVatQuarter(now) };
-  const quarter = vatQuarterOf(now);
+  if (preset === 'this') return { preset, ...vatQuarterOf(now, stagger) };
+  if (preset === 'last') return { preset, ...previousVatQuarter(now, stagger) };
+  const quarter = vatQuarterOf(now, stagger);
   return { preset, from: params.get('from') ?? quarter.from, to: params.get('to') ?? quarter.to };
 }
 
@@ -222,7 +228,9 @@ export function StockBookPage() {
 
 function StockBook() {
   const [params, setParams] = useSearchParams();
-  const period = periodOf(params, today());
+  // The quarters wait for the shop's stagger, so the book is asked for once, for the right quarter.
+  const stagger = useVatStagger();
+  const period = periodOf(params, today(), stagger ?? DEFAULT_VAT_STAGGER);
   const typeParam = params.get('stock_type') ?? '';
   const stockType = (TYPES as readonly string[]).includes(typeParam)
     ? (typeParam as (typeof TYPES)[number])
@@ -237,7 +245,7 @@ function StockBook() {
     : 25;
   const [figure, setFigure] = useState<VatFigureKey | null>(null);
 
-  const rangeOk = isDay(period.from) && isDay(period.to) && period.from <= period.to;
+  const rangeOk = stagger !== null && isDay(period.from) && isDay(period.to) && period.from <= period.to;
   const base = { date_from: period.from, date_to: period.to };
   const query: StockBookQuery | null = rangeOk
     ? {
