@@ -11,15 +11,17 @@ export * from './books-messages';
  * platinum and gold; silver only when the shop lets silver see costs (403 COSTS_NOT_ALLOWED otherwise).
  *
  * The period: date_from and date_to (YYYY-MM-DD, both ends included; date_to not before date_from, 400 field
- * errors keyed by the parameter). Either or both absent → the current VAT quarter's ends (vatQuarterOf(today):
- * calendar quarters, the stagger HMRC gives most traders).
+ * errors keyed by the parameter). Either or both absent → the ends of the VAT quarter holding the other end, else
+ * today, on the shop's HMRC stagger (ShopSettings.vatStagger; vatQuarterOf(day, stagger), books-messages.ts).
  *
  * The stock book (HMRC VAT Notice 718, "keeping records": the stock book): one row per stock item that was
  *   - bought in the period (purchasedOn within it), or
  *   - sold in the period (a sale dated within it that has not been voided), or
  *   - bought before the period and still in stock at its start (carriedForward: true; not sold before it).
  * Purchase side: stock number, date, purchase invoice reference ('' for an item bought before purchase documents
- * existed: its date and price come from the item), price, seller's name and address, description. Sale side
+ * existed: its date and price come from the item), price, seller's name and address, description. A piece taken
+ * in part-exchange (no purchase document: the deal bought it): the deal's client as seller, the deal's invoice
+ * reference, the allowance in GBP as price (purchaseId null; purchaseVoidedOn the day a voided deal's credit note). Sale side
  * (null when not sold in the period): date, invoice reference, price, buyer, VAT treatment, margin and VAT on the
  * margin (margin scheme), VAT (standard-rated), as the sales module fixed them at the sale. A voided sale is not
  * a sale: the item is back in stock and the row's `voidedSales` names the invoice and its credit note.
@@ -161,7 +163,7 @@ export type VatFigures = Static<typeof VatFigures>;
  *   xero-sales      Xero's sales invoice import template: invoices and credit notes (negative amounts)
  *   xero-bills      Xero's bill import template: purchases
  *   qbo-invoices    QuickBooks Online's invoice import: invoices
- *   qbo-credit-notes  the credit notes in the same columns (QuickBooks' importer takes no credit memos)
+ *   qbo-credit-notes  the credit notes in the same columns, positive, for QuickBooks Online's "Import credit notes"
  *   qbo-bills       QuickBooks Online's bill import: purchases
  *   payments        money in (sales and deals) and out (purchases and deal payouts)
  * Columns and tax types: server/README.md, "Accounting exports".

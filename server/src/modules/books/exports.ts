@@ -72,7 +72,13 @@ export const XERO_BILL_COLUMNS = [
   'Currency',
 ] as const;
 
-/** QuickBooks Online's invoice import (its sample file, "Import invoices"). */
+/**
+ * QuickBooks Online's invoice import (its sample file, "Import invoices"); the same fields Intuit lists as the
+ * headings it maps itself (https://quickbooks.intuit.com/learn-support/en-ca/sales-and-invoicing/do-we-need-to-map-field-everytime-when-import-invoices/01/394876 ).
+ * Credit notes go in the same columns to QuickBooks' own "Import credit notes", amounts positive
+ * (https://quickbooks.intuit.com/learn-support/en-us/help-articles/how-to-import-credit-notes/00/332855 ).
+ * Sources and what could not be checked: server/README.md, "Accounting exports".
+ */
 export const QBO_INVOICE_COLUMNS = [
   'InvoiceNo',
   'Customer',
@@ -358,7 +364,7 @@ export async function exportCsv(
       for (const l of await documentLines(db, shopId, period)) {
         if (l.kind !== wanted) continue;
         const day = ukDate(l.issue_date);
-        // A credit memo is entered with positive amounts: the document's kind says it is a credit.
+        // QuickBooks' "Import credit notes" takes a credit note's amounts positive: the import says it is a credit.
         const amount = wanted === 'credit_note' ? l.amount_gbp.replace(/^-/, '') : l.amount_gbp;
         const vat = wanted === 'credit_note' ? l.vat_gbp.replace(/^-/, '') : l.vat_gbp;
         out += csvLine([
