@@ -11,8 +11,9 @@
 //     must be a complete remote: its manifest names the container, exposes what platform/remotes.json says,
 //     and every script the manifest lists is in dist/ beside remoteEntry.js;
 //   - `npm test` runs the remote's own jest suite there.
-// Usage: node .ci/standalone.mjs remote-auth [--keep]   (test-all.mjs imports runStandalone)
-import { spawnSync } from 'node:child_process';
+// Usage: node .ci/standalone.mjs remote-auth [--keep]   (test-all.mjs imports runStandalone, and runs several
+// remotes side by side with other suites: runStandalone is asynchronous and takes the runner of its commands)
+import { spawn } from 'node:child_process';
 import {
   cpSync,
   existsSync,
@@ -149,13 +150,25 @@ export function checkRemoteOutput(dist, remote) {
   return problems;
 }
 
+/** Runs a command with its output on this process's, as a shell would. */
+export function inheritRun(cmd, args, { cwd, env }) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd, env, stdio: 'inherit' });
+    child.on('error', () => resolve(1));
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+}
+
 /**
  * @param {string} remoteDir e.g. `remote-auth`
- * @param {{ outputFile?: string, log?: (line: string) => void }} [options] outputFile receives jest's JSON report
- * @returns {{ checks: { name: string, problems: string[] }[], report: object | null, testStatus: number,
- *   tree: string, dist: string }}
+ * @param {{ outputFile?: string, log?: (line: string) => void,
+ *   exec?: (cmd: string, args: string[], options: { cwd: string, env: NodeJS.ProcessEnv }) => Promise<number> }}
+ *   [options] outputFile receives jest's JSON report; exec runs each command (its status), `inheritRun` unless
+ *   given
+ * @returns {Promise<{ checks: { name: string, problems: string[] }[], report: object | null, testStatus: number,
+ *   tree: string, dist: string }>}
  */
-export function runStandalone(remoteDir, { outputFile, log = console.log } = {}) {
+export async function runStandalone(remoteDir, { outputFile, log = console.log, exec = inheritRun } = {}) {
   const remote = readJson(path.join(root, 'platform', 'remotes.json')).remotes.find(
     (r) => r.dir === remoteDir,
   );
@@ -167,13 +180,13 @@ export function runStandalone(remoteDir, { outputFile, log = console.log } = {})
   const checks = [];
   const npm = (args) => {
     log(`\n$ (cd ${cwd} && npm ${args.join(' ')})`);
-    return spawnSync('npm', args, { cwd, env, stdio: 'inherit' }).status ?? 1;
+    return exec('npm', args, { cwd, env });
   };
 
   const staging = stage(remoteDir, tree);
   checks.push({ name: 'every declared package is installed', problems: staging });
 
-  const buildStatus = npm(['run', 'build']);
+  const buildStatus = await npm(['run', 'build']);
   checks.push({
     name: 'builds from an empty dist/ with only its declared packages',
     problems: buildStatus === 0 ? [] : [`npm run build exited ${buildStatus}`],
@@ -185,7 +198,7 @@ export function runStandalone(remoteDir, { outputFile, log = console.log } = {})
 
   const out = outputFile ?? path.join(tree, 'jest.json');
   rmSync(out, { force: true });
-  const testStatus = npm(['test', '--', '--ci', '--json', `--outputFile=${out}`]);
+  const testStatus = await npm(['test', '--', '--ci', '--json', `--outputFile=${out}`]);
   const report = existsSync(out) ? readJson(out) : null;
   for (const check of checks) {
     log(`${check.problems.length === 0 ? 'ok  ' : 'FAIL'} ${check.name}`);
@@ -200,7 +213,7 @@ if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.me
     console.error('usage: node .ci/standalone.mjs <remote-dir> [--keep]');
     process.exit(2);
   }
-  const { checks, report, testStatus, tree } = runStandalone(remoteDir);
+  const { checks, report, testStatus, tree } = await runStandalone(remoteDir);
   const ok = checks.every((c) => c.problems.length === 0) && report?.success === true && testStatus === 0;
   if (flags.includes('--keep')) console.log(`tree kept: ${tree}`);
   else rmSync(tree, { recursive: true, force: true });

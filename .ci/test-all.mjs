@@ -1,10 +1,34 @@
 #!/usr/bin/env node
-// Runs every suite of the monorepo in turn and ends with one line, `N passed, N failed`, summed over all
-// of them. A suite that cannot run at all (a missing dependency, a compile error, a crashed build) counts
-// as a failure: nothing passes quietly. Each remote's suite runs it alone, outside the monorepo's hoisted
-// node_modules (standalone.mjs), and the browser suite serves those standalone builds.
-import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+// Runs every suite of the monorepo and ends with one line, `N passed, N failed`, summed over all of them. A
+// suite that cannot run at all (a missing dependency, a compile error, a crashed build) counts as a failure:
+// nothing passes quietly. Each remote's suite runs it alone, outside the monorepo's hoisted node_modules
+// (standalone.mjs), and the browser suite serves those standalone builds.
+//
+// Suites run side by side, as many at once as the machine has cores (at least two; LOUPE_CI_JOBS=n to choose),
+// because most of them keep one core busy at a time (tsc, ESLint, webpack, a browser test in band) and the run
+// took ~28 minutes one after another on 2 cores. Each suite's output goes to .test-results/<suite>.log and is
+// printed whole when the suite ends, so outputs never interleave. What may not overlap, and why:
+//   - `lint rules` writes probe files into platform/, remote-inventory/ and server/ sources: it runs alone;
+//   - `typecheck` (tsc -b) writes contracts' and server's dist/, which the server suites' process tests
+//     (`ensure-built`: tsc -b again) and the browser suite's build and app use: those wait for it, then find
+//     the build up to date and only read it;
+//   - the browser suite serves the remotes' standalone builds: it waits for them.
+// Order: the longest chains start first (the server suites; standalone remotes then the browser suite); the
+// short suites fill the gaps. The closing lines give each suite's wall time and CPU time (user + system of its
+// processes, not counting PostgreSQL's own), and the slowest test files of each jest suite.
+import { spawn } from 'node:child_process';
+import {
+  closeSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runStandalone } from './standalone.mjs';
@@ -14,15 +38,41 @@ const resultsDir = path.join(root, '.test-results');
 rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
 
+const slots = Number(process.env.LOUPE_CI_JOBS) || Math.max(2, os.availableParallelism());
+// GNU time gives each command's CPU time (its own and its reaped descendants'); without it, wall time only.
+const gnuTime = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
+const slug = (name) => name.replace(/[^a-z0-9]+/gi, '-');
+
 const only = process.argv.slice(2);
-const suites = [
-  { name: 'contracts', workspace: '@loupe/contracts' },
-  { name: 'platform', workspace: '@loupe/platform' },
+const selected = (name) => only.length === 0 || only.some((o) => name.startsWith(o));
+const remoteDirs = ['remote-auth', 'remote-admin', 'remote-inventory', 'remote-clients', 'remote-finance'];
+const standaloneNames = remoteDirs.map((dir) => `${dir} standalone`);
+
+/**
+ * Every job, longest chains first (the scheduler starts the first ready job in this order). `after`: jobs
+ * that must have finished first (when they are part of this run); `exclusive`: nothing else runs meanwhile.
+ * Static checks count as one test each: strict TypeScript across every package (and the browser suite), and
+ * the one ESLint config with its package boundaries (plus a probe that its boundary, cycle and a11y rules
+ * really fire).
+ */
+const jobs = [
+  { name: 'lint rules', exclusive: true, check: ['node', ['.ci/lint-rules.mjs']] },
+  { name: 'typecheck', check: ['npx', ['tsc', '-b']] },
   {
     name: 'server (PGlite)',
     workspace: '@loupe/server',
     env: { TEST_DATABASE_URL: '' },
     before: preparePdfTools,
+    after: ['typecheck'],
+  },
+  // Each remote is built and tested only as it would be alone (.ci/standalone.mjs): its jest suite runs there
+  // instead of inside the monorepo, where it would pass for the same code and cost the same time again.
+  ...remoteDirs.map((dir) => ({ name: `${dir} standalone`, standalone: dir })),
+  {
+    name: 'e2e (Chromium)',
+    workspace: '@loupe/e2e',
+    before: prepareBrowserSuite,
+    after: ['typecheck', ...standaloneNames],
   },
   ...(process.env.TEST_DATABASE_URL
     ? [
@@ -31,26 +81,23 @@ const suites = [
           workspace: '@loupe/server',
           env: { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL },
           before: preparePdfTools,
+          after: ['typecheck'],
         },
       ]
     : []),
+  { name: 'typecheck e2e', check: ['npx', ['tsc', '-p', 'e2e', '--noEmit']] },
+  // The server's tests run through ts-jest with isolatedModules (no type check): checked here instead.
+  { name: 'typecheck server tests', check: ['npx', ['tsc', '-p', 'server/tsconfig.test.json']] },
+  { name: 'lint', check: ['npx', ['eslint', '.']] },
+  { name: 'contracts', workspace: '@loupe/contracts' },
+  { name: 'platform', workspace: '@loupe/platform' },
   { name: 'shell', workspace: '@loupe/shell' },
   { name: 'launcher', workspace: '@loupe/launcher' },
-  // Each remote is built and tested only as it would be alone (.ci/standalone.mjs): its jest suite runs there
-  // instead of inside the monorepo, where it would pass for the same code and cost the same time again.
-  ...['remote-auth', 'remote-admin', 'remote-inventory', 'remote-clients', 'remote-finance'].map((dir) => ({
-    name: `${dir} standalone`,
-    standalone: dir,
-  })),
-  { name: 'e2e (Chromium)', workspace: '@loupe/e2e', before: prepareBrowserSuite },
-].filter((s) => only.length === 0 || only.some((o) => s.name.startsWith(o)));
+].filter((job) => selected(job.name));
 
 // Suites left out of this run, said in its closing lines: a green total must not hide what it did not test.
 const skipped = [];
-if (
-  !process.env.TEST_DATABASE_URL &&
-  (only.length === 0 || only.some((o) => 'server (PostgreSQL)'.startsWith(o)))
-) {
+if (!process.env.TEST_DATABASE_URL && selected('server (PostgreSQL)')) {
   skipped.push(
     'server (PostgreSQL): SKIPPED, TEST_DATABASE_URL is not set. To include it, set ' +
       'TEST_DATABASE_URL=postgres://user:password@host:5432/dbname (a database the user may create schemas in; ' +
@@ -59,36 +106,86 @@ if (
   );
 }
 
-function run(cmd, args, env = {}) {
-  console.log(`\n$ ${cmd} ${args.join(' ')}`);
-  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  return result.status ?? 1;
+/**
+ * A job's console: its commands write into .test-results/<job>.log (printed when the job ends), and their CPU
+ * time adds up in `cpu` (seconds).
+ */
+function openJobLog(job) {
+  const file = path.join(resultsDir, `${slug(job.name)}.log`);
+  const fd = openSync(file, 'w');
+  const log = (line) => writeSync(fd, `${line}\n`);
+  let cpu = gnuTime ? 0 : null;
+  let n = 0;
+  /** Runs one command with its output in the log; resolves to its exit status. */
+  const exec = (cmd, args, { cwd = root, env = {}, extendEnv = true } = {}) => {
+    log(`\n$ ${cmd} ${args.join(' ')}`);
+    const timeFile = path.join(resultsDir, `${slug(job.name)}.time${(n += 1)}`);
+    const [command, argv] = gnuTime ? [gnuTime, ['-f', '%U %S', '-o', timeFile, cmd, ...args]] : [cmd, args];
+    return new Promise((resolve) => {
+      const child = spawn(command, argv, {
+        cwd,
+        env: extendEnv ? { ...process.env, ...env } : env,
+        stdio: ['ignore', fd, fd],
+      });
+      child.on('error', (error) => {
+        log(`could not start ${cmd}: ${error.message}`);
+        resolve(1);
+      });
+      child.on('close', (code) => {
+        if (gnuTime && existsSync(timeFile)) {
+          // The last line: GNU time puts "Command exited with non-zero status" before it.
+          const [user, system] = readFileSync(timeFile, 'utf8')
+            .trim()
+            .split('\n')
+            .pop()
+            .split(' ')
+            .map(Number);
+          if (Number.isFinite(user) && Number.isFinite(system)) cpu += user + system;
+          rmSync(timeFile, { force: true });
+        }
+        resolve(code ?? 1);
+      });
+    });
+  };
+  return {
+    file,
+    log,
+    exec,
+    get cpu() {
+      return cpu;
+    },
+    close: () => closeSync(fd),
+  };
 }
 
 /**
  * The server's PDF tests look at what they print as a reader would: labels are rendered with Debian's poppler
  * (`pdftoppm`) and their QR codes read back from the pixels. Installed when absent, as Chromium is.
  */
-function preparePdfTools() {
+async function preparePdfTools({ exec }) {
   if (existsSync('/usr/bin/pdftoppm')) return null;
-  console.log('Installing Debian poppler-utils for the PDF tests…');
-  const status = run('bash', [
-    '-c',
-    'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils >/dev/null',
-  ]);
+  const status = await aptInstall(exec, 'poppler-utils');
   return status === 0 ? null : 'could not install poppler-utils (apt-get install -y poppler-utils failed)';
 }
 
+/** One apt-get at a time (two suites may ask at once). */
+let aptQueue = Promise.resolve(0);
+function aptInstall(exec, pkg) {
+  const next = aptQueue.then(() =>
+    exec('bash', [
+      '-c',
+      `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${pkg} >/dev/null`,
+    ]),
+  );
+  aptQueue = next.catch(() => 1);
+  return next;
+}
+
 /** The browser suite runs against the production build, in Debian's Chromium (installed when absent). */
-function prepareBrowserSuite() {
+async function prepareBrowserSuite({ exec, log }) {
   if (!existsSync('/usr/bin/chromium')) {
-    console.log('Installing Debian Chromium for the browser suite…');
-    if (
-      run('bash', [
-        '-c',
-        'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null',
-      ]) !== 0
-    ) {
+    log('Installing Debian Chromium for the browser suite…');
+    if ((await aptInstall(exec, 'chromium')) !== 0) {
       return 'could not install Chromium (apt-get install -y chromium failed)';
     }
   }
@@ -103,10 +200,17 @@ function prepareBrowserSuite() {
       if (entry !== 'types') rmSync(path.join(target, entry), { recursive: true, force: true });
     }
     cpSync(dist, target, { recursive: true });
-    console.log(`${dir}: the standalone build is the one served`);
+    log(`${dir}: the standalone build is the one served`);
     ignore.push('--ignore', JSON.parse(readFileSync(path.join(root, dir, 'package.json'), 'utf8')).name);
   }
-  if (run('npx', ['lerna', 'run', 'build', '--concurrency', '1', ...ignore]) !== 0) {
+  // When `typecheck` passed in this run, its `tsc -b` has just built contracts and the server (the same
+  // command as their build scripts) and checked the platform (whose build is that check alone, tsc --noEmit):
+  // building them again would redo the same work.
+  if (results.get('typecheck')?.ok) {
+    log('contracts, platform, server: built and checked by this run’s typecheck (tsc -b)');
+    ignore.push('--ignore', '@loupe/contracts', '--ignore', '@loupe/platform', '--ignore', '@loupe/server');
+  }
+  if ((await exec('npx', ['lerna', 'run', 'build', '--concurrency', '1', ...ignore])) !== 0) {
     return 'the production build failed';
   }
   return null;
@@ -130,53 +234,47 @@ function countReport(report) {
   };
 }
 
-let passed = 0;
-let failed = 0;
-const lines = [];
-
-// Static checks count as one test each: strict TypeScript across every package (and the browser suite),
-// and the one ESLint config with its package boundaries (plus a probe that its boundary, cycle and a11y rules
-// really fire).
-const checks = [
-  { name: 'typecheck', cmd: 'npx', args: ['tsc', '-b'] },
-  { name: 'typecheck e2e', cmd: 'npx', args: ['tsc', '-p', 'e2e', '--noEmit'] },
-  // The server's tests run through ts-jest with isolatedModules (no type check): checked here instead.
-  { name: 'typecheck server tests', cmd: 'npx', args: ['tsc', '-p', 'server/tsconfig.test.json'] },
-  { name: 'lint', cmd: 'npx', args: ['eslint', '.'] },
-  { name: 'lint rules', cmd: 'node', args: ['.ci/lint-rules.mjs'] },
-].filter((c) => only.length === 0 || only.some((o) => c.name.startsWith(o)));
-for (const check of checks) {
-  console.log(`\n=== ${check.name} ===`);
-  const ok = run(check.cmd, check.args) === 0;
-  if (ok) passed += 1;
-  else failed += 1;
-  lines.push(`${check.name}: ${ok ? '1 passed, 0 failed' : '0 passed, 1 failed'}`);
+/** The slowest test files of a jest report, for the closing lines: where a suite's time goes. */
+function slowestFiles(report, base = root, count = 3) {
+  return report.testResults
+    .map((r) => ({ file: path.relative(base, r.name), s: (r.endTime - r.startTime) / 1000 }))
+    .filter((r) => Number.isFinite(r.s))
+    .sort((a, b) => b.s - a.s)
+    .slice(0, count)
+    .map((r) => `${r.file} ${r.s.toFixed(0)} s`);
 }
-for (const suite of suites) {
-  console.log(`\n=== ${suite.name} ===`);
-  const problem = suite.before?.();
-  if (problem) {
-    failed += 1;
-    lines.push(`${suite.name}: could not run: ${problem}`);
-    continue;
+
+/** Runs one job; resolves to { p, f, line, ok, slowest }. Never rejects: a crash is a failure. */
+async function runJob(job, io) {
+  if (job.check) {
+    const ok = (await io.exec(...job.check)) === 0;
+    return { p: ok ? 1 : 0, f: ok ? 0 : 1, ok, line: `${ok ? '1 passed, 0 failed' : '0 passed, 1 failed'}` };
   }
-  const out = path.join(resultsDir, `${suite.name.replace(/[^a-z0-9]+/gi, '-')}.json`);
-  if (suite.standalone) {
+  const problem = await job.before?.(io);
+  if (problem) return { p: 0, f: 1, ok: false, line: `could not run: ${problem}` };
+  const out = path.join(resultsDir, `${slug(job.name)}.json`);
+  if (job.standalone) {
     // Its checks (declared packages installed, build, complete remote) count as one test each.
     let p = 0;
     let f = 0;
     let note = '';
+    let slowest;
     try {
-      const result = runStandalone(suite.standalone, { outputFile: out });
+      const result = await runStandalone(job.standalone, {
+        outputFile: out,
+        log: io.log,
+        exec: (cmd, args, { cwd, env }) => io.exec(cmd, args, { cwd, env, extendEnv: false }),
+      });
       standaloneTrees.push(result.tree);
       for (const check of result.checks) {
         if (check.problems.length === 0) p += 1;
         else f += 1;
       }
       if (result.checks.every((c) => c.problems.length === 0))
-        standaloneBuilds.set(suite.standalone, result.dist);
+        standaloneBuilds.set(job.standalone, result.dist);
       if (result.report) {
         const counted = countReport(result.report);
+        slowest = slowestFiles(result.report, result.tree);
         p += counted.p;
         f += counted.f;
         if (result.testStatus !== 0 && counted.f === 0) {
@@ -191,30 +289,93 @@ for (const suite of suites) {
       f += 1;
       note = ` (could not run: ${error.message})`;
     }
-    passed += p;
-    failed += f;
-    lines.push(`${suite.name}: ${p} passed, ${f} failed${note}`);
-    continue;
+    return { p, f, ok: f === 0, slowest, line: `${p} passed, ${f} failed${note}` };
   }
-  const status = run(
+  const status = await io.exec(
     'npm',
-    ['test', '-w', suite.workspace, '--', '--ci', '--json', `--outputFile=${out}`],
-    suite.env,
+    ['test', '-w', job.workspace, '--', '--ci', '--json', `--outputFile=${out}`],
+    { env: job.env },
   );
-  if (!existsSync(out)) {
-    failed += 1;
-    lines.push(`${suite.name}: did not run (exit ${status})`);
-    continue;
-  }
-  const { p, f } = countReport(JSON.parse(readFileSync(out, 'utf8')));
-  passed += p;
-  failed += f;
-  lines.push(`${suite.name}: ${p} passed, ${f} failed${status !== 0 && f === 0 ? ` (exit ${status})` : ''}`);
-  if (status !== 0 && f === 0) failed += 1;
+  if (!existsSync(out)) return { p: 0, f: 1, ok: false, line: `did not run (exit ${status})` };
+  const report = JSON.parse(readFileSync(out, 'utf8'));
+  const { p, f } = countReport(report);
+  const extra = status !== 0 && f === 0 ? 1 : 0;
+  return {
+    p,
+    f: f + extra,
+    ok: f + extra === 0,
+    slowest: slowestFiles(report),
+    line: `${p} passed, ${f} failed${extra ? ` (exit ${status})` : ''}`,
+  };
 }
 
+const results = new Map();
+const names = new Set(jobs.map((j) => j.name));
+const started = Date.now();
+const clock = (ms) => `${Math.floor(ms / 60000)}:${String(Math.round((ms % 60000) / 1000)).padStart(2, '0')}`;
+const running = new Map();
+const pending = [...jobs];
+
+function startJob(job) {
+  const io = openJobLog(job);
+  const t0 = Date.now();
+  console.log(`[${clock(t0 - started)}] start  ${job.name}`);
+  const promise = runJob(job, io)
+    .catch((error) => ({ p: 0, f: 1, ok: false, line: `could not run: ${error.message}` }))
+    .then((result) => {
+      io.close();
+      const wall = (Date.now() - t0) / 1000;
+      results.set(job.name, { ...result, wall, cpu: io.cpu });
+      running.delete(job.name);
+      console.log(`\n=== ${job.name} === (output: ${path.relative(root, io.file)})`);
+      process.stdout.write(readFileSync(io.file, 'utf8'));
+      console.log(
+        `[${clock(Date.now() - started)}] done   ${job.name}: ${result.line}, ${wall.toFixed(0)} s`,
+      );
+    });
+  running.set(job.name, { job, promise });
+}
+
+console.log(`Running ${jobs.length} suites, up to ${slots} at once.`);
+while (pending.length > 0 || running.size > 0) {
+  const busyAlone = [...running.values()].some((r) => r.job.exclusive);
+  for (let i = 0; i < pending.length && running.size < slots && !busyAlone; i += 1) {
+    const job = pending[i];
+    if (!(job.after ?? []).every((name) => !names.has(name) || results.has(name))) continue;
+    // An exclusive job waits for the others to end, and nothing below it starts in the meantime.
+    if (job.exclusive && running.size > 0) break;
+    pending.splice(i, 1);
+    i -= 1;
+    startJob(job);
+    if (job.exclusive) break;
+  }
+  if (running.size === 0) {
+    // Nothing can start (cannot happen while `after` names jobs of this list): what is left counts as failed.
+    for (const job of pending.splice(0)) {
+      results.set(job.name, { p: 0, f: 1, ok: false, line: 'did not run', wall: 0, cpu: null });
+    }
+    break;
+  }
+  await Promise.race([...running.values()].map((r) => r.promise));
+}
+
+let passed = 0;
+let failed = 0;
 console.log('\n=== summary ===');
-for (const line of lines) console.log(line);
+console.log(`wall ${clock(Date.now() - started)} for the whole run, up to ${slots} suites at once`);
+for (const job of jobs) {
+  const r = results.get(job.name);
+  const cpu = r.cpu === null ? '' : `, CPU ${r.cpu.toFixed(0)} s`;
+  console.log(
+    `  ${job.name}: wall ${r.wall.toFixed(0)} s${cpu}${r.slowest ? `; slowest: ${r.slowest.join(', ')}` : ''}`,
+  );
+}
+for (const job of jobs) {
+  const r = results.get(job.name);
+  passed += r.p;
+  failed += r.f;
+  console.log(`${job.name}: ${r.line}`);
+}
 for (const line of skipped) console.log(line);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
