@@ -1,3 +1,4 @@
+import { FILTER_RANGE_REVERSED, isRangeReversed } from '@loupe/contracts';
 import { Button } from '@loupe/platform';
 import { useEffect, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
@@ -40,8 +41,8 @@ export function DateRangeFilter({ value, onApply, label }: DateRangeFilterProps)
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (draft.from && draft.to && draft.from > draft.to) {
-      setError('To must be on or after From.');
+    if (isRangeReversed(draft.from, draft.to)) {
+      setError(FILTER_RANGE_REVERSED);
       return;
     }
     setError(null);

@@ -1,4 +1,10 @@
-import { COSTS_NOT_ALLOWED, type MarginLine, type MarginQuery } from '@loupe/contracts';
+import {
+  COSTS_NOT_ALLOWED,
+  FILTER_RANGE_REVERSED,
+  isRangeReversed,
+  type MarginLine,
+  type MarginQuery,
+} from '@loupe/contracts';
 import {
   Alert,
   Button,
@@ -76,12 +82,12 @@ function MarginReport() {
   const range = { from: params.get('from') ?? monthStart(now), to: params.get('to') ?? now };
   // Asked for once both are days and in order; the pickers bound each other, the server checks the rest.
   const query: MarginQuery | null =
-    isDay(range.from) && isDay(range.to) && range.from <= range.to ? range : null;
+    isDay(range.from) && isDay(range.to) && !isRangeReversed(range.from, range.to) ? range : null;
   const report = useMargins(query);
   const badRange = report.error instanceof HttpError && report.error.status === 400;
   const errors: Record<string, string> = badRange ? fieldErrors(report.error) : {};
-  if (isDay(range.from) && isDay(range.to) && range.from > range.to) {
-    errors.to = 'To must be on or after From.';
+  if (isDay(range.from) && isDay(range.to) && isRangeReversed(range.from, range.to)) {
+    errors.to = FILTER_RANGE_REVERSED;
   }
 
   const change = (next: Partial<typeof range>) => {

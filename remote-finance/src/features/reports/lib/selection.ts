@@ -1,4 +1,6 @@
 import {
+  FILTER_RANGE_REVERSED,
+  isRangeReversed,
   REPORT_MAX_CUSTOM_DAYS,
   REPORT_RANGE_KEYS,
   REPORT_TYPE_KEYS,
@@ -39,7 +41,7 @@ export function selectionErrors(selection: ReportSelection): SelectionErrors {
   if (!isDay(selection.to)) errors.to = 'Choose the last day.';
   if (errors.from || errors.to) return errors;
   const days = dayNumber(selection.to) - dayNumber(selection.from) + 1;
-  if (days < 1) errors.to = 'To must be on or after From.';
+  if (isRangeReversed(selection.from, selection.to)) errors.to = FILTER_RANGE_REVERSED;
   else if (days > REPORT_MAX_CUSTOM_DAYS) {
     errors.to = `A custom range covers at most ${REPORT_MAX_CUSTOM_DAYS} days.`;
   }
