@@ -1,7 +1,11 @@
 import {
   CURRENCIES,
   DEFAULT_CURRENCY,
+  dayBoundsProblem,
+  isBlank,
   PAYMENT_METHODS,
+  REQUIRED,
+  textRuleProblem,
   type AmlRefusal,
   type Currency,
   type Item,
@@ -16,6 +20,7 @@ import {
   ChoiceField,
   DayField,
   FormActions,
+  FormNotices,
   formatFixed,
   formatMoney,
   lastPaymentMethod,
@@ -27,17 +32,64 @@ import {
   TextField,
   toDecimal,
   today,
-  useFormSubmit,
+  useEntityForm,
+  type FormProblems,
 } from '@loupe/platform';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ClientPicker, type ClientChoice } from '@loupe/platform';
 import { useSellItem } from '../api/sell-item';
 import { amountText, checkDecimal } from '../lib/validation';
 import { DoneButton, InvoiceLinks } from './document-links';
 
-type Field =
-  'price' | 'exchangeRate' | 'date' | 'clientId' | 'buyerName' | 'paymentMethod' | 'currency' | 'notes';
+/** What the Sell form holds, as typed. */
+interface SaleValues {
+  price: string;
+  currency: Currency;
+  exchangeRate: string;
+  paymentMethod: PaymentMethod;
+  client: ClientChoice | null;
+  buyerName: string;
+  date: string;
+  notes: string;
+}
+
+/** The service's field names → the form's. */
+const SERVER_FIELDS = {
+  price: 'price',
+  currency: 'currency',
+  exchangeRate: 'exchangeRate',
+  paymentMethod: 'paymentMethod',
+  clientId: 'client',
+  buyerName: 'buyerName',
+  date: 'date',
+  notes: 'notes',
+} as const;
+
+/** The contracts' rules, in the service's words, before anything is sent. */
+function checkSale(values: SaleValues): FormProblems<SaleValues> {
+  const problems: FormProblems<SaleValues> = {};
+  const price = checkDecimal(values.price, {
+    required: true,
+    maxDecimals: values.currency === 'BTC' ? 8 : 2,
+    currency: values.currency,
+  });
+  if (price) problems.price = price;
+  if (values.currency !== 'GBP') {
+    const rate = checkDecimal(values.exchangeRate, { required: true, maxDecimals: 8 });
+    if (rate) problems.exchangeRate = rate;
+  }
+  if (isBlank(values.date)) problems.date = REQUIRED;
+  else {
+    const outside = dayBoundsProblem(values.date, { notAfter: today() });
+    if (outside) problems.date = outside;
+  }
+  if (!values.client) {
+    const buyer = textRuleProblem(values.buyerName);
+    if (buyer) problems.buyerName = buyer;
+  }
+  return problems;
+}
 
 /** The Deal screen (remote-finance's /deals/new) with this item already on it. */
 export const dealWith = (item: Pick<ItemRow, 'id'>) =>
@@ -97,84 +149,71 @@ function SellForm({ item, onSold }: Pick<SellDialogProps, 'item' | 'onSold'>) {
   const asking = askingPrice(item);
   // In pounds: offered while the sale is in GBP and the price has not been typed over.
   const askingText = asking === null ? '' : formatFixed(toDecimal(asking));
-  const [price, setPrice] = useState(askingText);
   const [priceTyped, setPriceTyped] = useState(false);
-  const [currency, setCurrency] = useState<Currency>(DEFAULT_CURRENCY);
-  const [exchangeRate, setExchangeRate] = useState('');
-  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>(lastPaymentMethod);
-  const [client, setClient] = useState<ClientChoice | null>(
-    item.checkout ? { id: item.checkout.clientId, name: item.checkout.clientName } : null,
-  );
-  const [buyerName, setBuyerName] = useState('');
-  const [date, setDate] = useState(today());
   // The AML cash guard's 409 (issue 13): shown as the rule it is, over what was typed, which stays.
   const [refusal, setRefusal] = useState<AmlRefusal | null>(null);
-  const [notes, setNotes] = useState('');
   const sell = useSellItem();
   const navigate = useNavigate();
-  const submitter = useFormSubmit<Field>('The sale could not be recorded. Please try again.');
-  const { errors, setErrors, formError, setFormError, busy: sending } = submitter;
+  const controller = useEntityForm<SaleValues, Item>({
+    values: {
+      price: askingText,
+      currency: DEFAULT_CURRENCY,
+      exchangeRate: '',
+      paymentMethod: lastPaymentMethod(),
+      client: item.checkout ? { id: item.checkout.clientId, name: item.checkout.clientName } : null,
+      buyerName: '',
+      date: today(),
+      notes: '',
+    },
+    check: checkSale,
+    serverFields: SERVER_FIELDS,
+    failedText: 'The sale could not be recorded. Please try again.',
+    // The dialog says it: "… is sold. Invoice … issued.", or the page beside its heading.
+    savedMessage: null,
+    // A dialog is closed, not left; Close says what happens to what was typed.
+    guard: false,
+    save(values) {
+      const foreign = values.currency !== 'GBP';
+      const walkIn = values.client ? '' : values.buyerName.trim();
+      return sell.mutateAsync({
+        id: item.id,
+        input: {
+          price: amountText(values.price, values.currency),
+          currency: values.currency,
+          exchangeRate: foreign ? amountText(values.exchangeRate) : '1',
+          paymentMethod: values.paymentMethod,
+          clientId: values.client?.id ?? null,
+          ...(walkIn ? { buyerName: walkIn } : {}),
+          date: values.date,
+          notes: values.notes.trim(),
+        },
+      });
+    },
+    onFailed(error) {
+      const found = amlRefusalOf(error);
+      setRefusal(found);
+      return found !== null;
+    },
+    onSaved(saved, values) {
+      rememberPaymentMethod(values.paymentMethod);
+      onSold(saved);
+    },
+  });
+  const { text, value, set, busy: sending, form } = controller;
+  const [currency, price, exchangeRate, client] = form.watch(['currency', 'price', 'exchangeRate', 'client']);
   const foreign = currency !== 'GBP';
 
   const priceValue = parseDecimal(price, { signed: true, currency });
   const rateValue = parseDecimal(exchangeRate, { signed: true });
   const inPounds =
-    foreign && priceValue && rateValue && !errors.price
+    foreign && priceValue && rateValue && !controller.errorOf('price')
       ? formatFixed(productRounded(priceValue, rateValue))
       : null;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending) return;
-    const problems: Partial<Record<Field, string>> = {};
-    const priceError = checkDecimal(price, {
-      required: true,
-      maxDecimals: currency === 'BTC' ? 8 : 2,
-      currency,
-    });
-    if (priceError) problems.price = priceError;
-    if (foreign) {
-      const rateError = checkDecimal(exchangeRate, { required: true, maxDecimals: 8 });
-      if (rateError) problems.exchangeRate = rateError;
-    }
-    if (!date) problems.date = 'This field is required.';
-    else if (date > today()) problems.date = 'Ensure this date is not in the future.';
-    setErrors(problems);
-    setFormError(null);
-    setRefusal(null);
-    if (Object.keys(problems).length > 0) return;
-    const walkIn = client ? '' : buyerName.trim();
-
-    const outcome = await submitter.run(() =>
-      sell
-        .mutateAsync({
-          id: item.id,
-          input: {
-            price: amountText(price, currency),
-            currency,
-            exchangeRate: foreign ? amountText(exchangeRate) : '1',
-            paymentMethod,
-            clientId: client?.id ?? null,
-            ...(walkIn ? { buyerName: walkIn } : {}),
-            date,
-            notes: notes.trim(),
-          },
-        })
-        .catch((error: unknown) => {
-          setRefusal(amlRefusalOf(error));
-          throw error;
-        }),
-    );
-    if (outcome?.ok) {
-      rememberPaymentMethod(paymentMethod);
-      onSold(outcome.value);
-    }
-  }
-
   function changeCurrency(next: Currency) {
-    setCurrency(next);
+    set('currency', next);
     // The asking price is in pounds: it is no price in another currency.
-    if (!priceTyped) setPrice(next === 'GBP' ? askingText : '');
+    if (!priceTyped) form.setValue('price', next === 'GBP' ? askingText : '');
   }
 
   const promoted = item.promotion?.price ?? null;
@@ -186,74 +225,61 @@ function SellForm({ item, onSold }: Pick<SellDialogProps, 'item' | 'onSold'>) {
       : item.listingPrice !== null
         ? `Listing price ${formatMoney(item.listingPrice)}`
         : undefined;
+  const priceField = text('price');
 
   return (
-    <form onSubmit={submit} noValidate aria-label={`Sell ${item.serial}`}>
+    <form
+      ref={controller.formRef}
+      onSubmit={(event) => {
+        setRefusal(null);
+        void controller.onSubmit(event);
+      }}
+      noValidate
+      aria-label={`Sell ${item.serial}`}
+    >
       {refusal ? (
         <AmlRefusalAlert refusal={refusal} title="Cash sale refused (anti-money-laundering rule)." />
-      ) : formError ? (
-        <Alert>{formError}</Alert>
-      ) : null}
+      ) : (
+        <FormNotices controller={controller} status={false} />
+      )}
       <TextField
         label={`Sale Price (${currency})`}
         inputMode="decimal"
         autoComplete="off"
         required
-        value={price}
-        error={errors.price}
         hint={priceHint}
+        {...priceField}
         onChange={(event) => {
-          setPrice(event.target.value);
+          priceField.onChange(event);
           setPriceTyped(true);
         }}
       />
-      <ChoiceField
-        label="Currency"
-        value={currency}
-        error={errors.currency}
-        options={CURRENCIES}
-        onChange={changeCurrency}
-      />
+      <ChoiceField label="Currency" options={CURRENCIES} {...value('currency')} onChange={changeCurrency} />
       {foreign ? (
         <TextField
           label="Exchange Rate"
           inputMode="decimal"
           autoComplete="off"
           required
-          value={exchangeRate}
-          error={errors.exchangeRate}
           hint={
             inPounds ? `£ per 1 ${currency}: the sale is ${formatMoney(inPounds)}.` : `£ per 1 ${currency}.`
           }
-          onChange={(event) => setExchangeRate(event.target.value)}
+          {...text('exchangeRate')}
         />
       ) : null}
-      <ChoiceField
-        label="Payment Method"
-        value={paymentMethod}
-        error={errors.paymentMethod}
-        options={PAYMENT_METHODS}
-        onChange={setPaymentMethod}
-      />
-      <ClientPicker label="Client (optional)" value={client} onChange={setClient} error={errors.clientId} />
+      <ChoiceField label="Payment Method" options={PAYMENT_METHODS} {...value('paymentMethod')} />
+      <ClientPicker label="Client (optional)" {...value('client')} />
       {client ? null : (
         <TextField
           label="Buyer name (walk-in)"
           autoComplete="off"
           maxLength={200}
-          value={buyerName}
-          error={errors.buyerName}
           hint="Printed on the invoice when no client is chosen."
-          onChange={(event) => setBuyerName(event.target.value)}
+          {...text('buyerName')}
         />
       )}
-      <DayField label="Date" required max={today()} value={date} error={errors.date} onChange={setDate} />
-      <TextAreaField
-        label="Notes"
-        value={notes}
-        error={errors.notes}
-        onChange={(event) => setNotes(event.target.value)}
-      />
+      <DayField label="Date" required max={today()} {...value('date')} />
+      <TextAreaField label="Notes" {...text('notes')} />
       <FormActions submitLabel="Confirm Sale" busy={sending}>
         {/* Issue 20: several items, another line, a part-exchange or split payments are a deal, on remote-finance's
             Deal screen, which starts with this item on it. */}

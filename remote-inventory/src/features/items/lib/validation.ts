@@ -1,5 +1,4 @@
-import { INVALID_NUMBER, plainAmount, type Currency } from '@loupe/contracts';
-import { decimalPlaces, parseDecimal } from '@loupe/platform';
+import { isBlank, plainAmount, readDecimal, REQUIRED, type Currency } from '@loupe/contracts';
 
 export interface DecimalCheck {
   required?: boolean;
@@ -12,22 +11,20 @@ export interface DecimalCheck {
 }
 
 /**
- * Why a typed amount cannot be sent, or null. It is read by the one amount rule the service reads it with
- * (contracts' plainAmount: "10,500" and "£10,500.00" are 10500, "10,50" is refused), and the messages are the
- * service's DRF texts, so a value the form accepts is one the service accepts too.
+ * Why a typed amount cannot be sent, or null: the contracts' readDecimal, the one amount rule the service reads
+ * it with ("10,500" and "£10,500.00" are 10500, "10,50" is refused), in the service's DRF words, so a value the
+ * form accepts is one the service accepts too. Blank is REQUIRED's business; `max` bounds a percentage.
  */
 export function checkDecimal(text: string, check: DecimalCheck = {}): string | null {
-  const value = text.trim();
-  if (value === '') return check.required ? 'This field is required.' : null;
-  const parsed = parseDecimal(value, { signed: true, currency: check.currency ?? null });
-  if (!parsed) return INVALID_NUMBER;
-  const maxDecimals = check.maxDecimals ?? 2;
-  if (decimalPlaces(value) > maxDecimals) {
-    return `Ensure that there are no more than ${maxDecimals} decimal places.`;
-  }
-  if (parsed.lt(0)) return 'Ensure this value is greater than or equal to 0.';
-  if (parsed.eq(0) && !check.allowZero) return 'Ensure this value is greater than 0.';
-  if (check.max !== undefined && parsed.gt(check.max)) {
+  if (isBlank(text)) return check.required ? REQUIRED : null;
+  const read = readDecimal(text, {
+    maxDecimals: check.maxDecimals ?? 2,
+    maxWholeDigits: 12,
+    allowZero: check.allowZero,
+    currency: check.currency ?? undefined,
+  });
+  if ('error' in read) return read.error;
+  if (check.max !== undefined && Number(read.value) > check.max) {
     return `Ensure this value is less than or equal to ${check.max}.`;
   }
   return null;
