@@ -216,7 +216,10 @@ export type Purchase = Static<typeof Purchase>;
 export const PurchaseList = ListOf(Purchase);
 export type PurchaseList = Static<typeof PurchaseList>;
 
-/** `GET /api/purchases/`: newest first; date_from/date_to (the purchase's day, inclusive); seller (a client id); status. */
+/**
+ * `GET /api/purchases/`: newest first; date_from/date_to (the purchase's day, inclusive); seller (a client id);
+ * status; source.
+ */
 export const PurchaseQuery = Type.Object(
   {
     ...PagingQuery,
@@ -224,6 +227,8 @@ export const PurchaseQuery = Type.Object(
     date_to: Type.Optional(DateString),
     seller: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
     status: Type.Optional(PurchaseStatusSchema),
+    /** Where it was entered: Buy In or the item form (migration 025). */
+    source: Type.Optional(Choice(PURCHASE_SOURCES)),
   },
   { additionalProperties: false },
 );

@@ -78,6 +78,7 @@ export interface PurchaseFilter {
   to: string | null;
   sellerId: number | null;
   status: 'completed' | 'voided' | null;
+  source?: PurchaseSource | null;
 }
 
 /** A stored certificate of a line's register check. */
@@ -532,6 +533,10 @@ export class PurchasesRepository implements ItemFormPurchases {
     if (f.status !== null) {
       params.push(f.status);
       where.push(`p.status = $${params.length}`);
+    }
+    if (f.source) {
+      params.push(f.source);
+      where.push(`p.source = $${params.length}`);
     }
     return { where: where.join(' AND '), params };
   }

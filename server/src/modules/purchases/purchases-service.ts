@@ -146,7 +146,13 @@ export class PurchasesService {
     if (from !== null && to !== null && from > to)
       bag.add('date_to', 'Ensure this date is not before date_from.');
     bag.throwIfAny();
-    const filter = { from, to, sellerId: query.seller ?? null, status: query.status ?? null };
+    const filter = {
+      from,
+      to,
+      sellerId: query.seller ?? null,
+      status: query.status ?? null,
+      source: query.source ?? null,
+    };
     const { purchases } = this.ctx.repos;
     const count = await purchases.count(shopId, filter);
     return pageOf(pagingOf(query), count, async (limit, offset) =>

@@ -9,12 +9,21 @@ const { state, as } = apiTestbed({ demo: new Date('2026-03-01T09:00:00Z'), per: 
 describe('the demo buy-ins', () => {
   it('are numbered purchases with register checks, stock numbers and the sellers’ addresses', async () => {
     const gold = await as('gold');
-    const list = (await gold.get('/api/purchases/')).json() as { count: number; results: Purchase[] };
+    const list = (await gold.get('/api/purchases/?source=buy_in')).json() as {
+      count: number;
+      results: Purchase[];
+    };
     expect(list.count).toBe(3);
-    expect(list.results.map((p) => [p.reference, p.date, p.sellerKind, p.totalGbp])).toEqual([
-      ['PUR-000003', '2026-02-26', 'private', 4100],
-      ['PUR-000002', '2026-02-18', 'trade', 8300],
-      ['PUR-000001', '2026-02-05', 'private', 11850],
+    // Numbered after the demo stock's own purchase documents (Add Item's, seeded first).
+    const formPurchases = (await gold.get('/api/purchases/?source=item_form')).json() as {
+      count: number;
+    };
+    expect(formPurchases.count).toBeGreaterThan(40);
+    const ref = (n: number) => `PUR-${String(formPurchases.count + n).padStart(6, '0')}`;
+    expect(list.results.map((p) => [p.reference, p.date, p.sellerKind, p.totalGbp, p.outstanding])).toEqual([
+      [ref(3), '2026-02-26', 'private', 4100, []],
+      [ref(2), '2026-02-18', 'trade', 8300, []],
+      [ref(1), '2026-02-05', 'private', 11850, []],
     ]);
     for (const purchase of list.results) {
       expect(purchase.sellerAddress.length).toBeGreaterThan(0);

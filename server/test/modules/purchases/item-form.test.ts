@@ -140,6 +140,14 @@ describe('an item added with cash transactions and no seller', () => {
     expect(purchase.reference).toBe('PUR-000002');
     // Under both thresholds: nothing outstanding.
     expect(purchase.outstanding).toEqual([]);
+    // The list tells them apart by where they were entered.
+    const refs = async (source: string) =>
+      ((await gold.get(`${PURCHASES}?source=${source}`)).json() as { results: Purchase[] }).results.map(
+        (p) => p.reference,
+      );
+    expect(await refs('buy_in')).toEqual(['PUR-000001']);
+    expect(await refs('item_form')).toEqual(['PUR-000002']);
+    expect((await gold.get(`${PURCHASES}?source=elsewhere`)).statusCode).toBe(400);
     const book = (await gold.get('/api/books/stock-book/?date_from=2026-01-01&date_to=2026-03-31'))
       .json() as StockBookPage;
     const row = book.results.find((r) => r.itemId === b.id);
