@@ -11,7 +11,7 @@
 //   BENCH_DIST=<dist folder>: measure that build instead of dist/ (which is then neither built nor used).
 // Goal: ≥ 1,000 req/s with p99 ≤ 100 ms.
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -28,6 +28,25 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const PAGE = '/api/items/?stock_type=Watches&status=available,checked_out,unavailable&page_size=25';
 /** What Chromium sends. */
 const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); null where unreadable. */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // clock ticks: USER_HZ is 100 on Linux
+  } catch {
+    return null;
+  }
+}
+
+/** CPU seconds so far of a target's server process and of its PostgreSQL backends (local PostgreSQL only). */
+async function cpuOf(admin, target) {
+  const { rows } = await admin.query('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [
+    target.applicationName,
+  ]);
+  const backends = new Map(rows.map((r) => [r.pid, cpuSeconds(r.pid)]));
+  return { server: cpuSeconds(target.child.pid), backends };
+}
 
 function serverEnv(databaseUrl, dataDir) {
   return { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOUPE_DEMO: '1', LOG_LEVEL: 'silent', ...UNLIMITED };
@@ -63,16 +82,20 @@ async function startTarget(name, dist, env) {
         `stock-page-${name}.cpuprofile`,
       ]
     : [];
+  // Its own application_name, so that its PostgreSQL backends (and their CPU) can be told apart.
+  const applicationName = `loupe-bench-${name}-${process.pid}`;
+  const url = new URL(env.DATABASE_URL);
+  url.searchParams.set('application_name', applicationName);
   const child = spawn(process.execPath, [...flags, fileURLToPath(import.meta.url), '--serve', dist], {
     stdio: ['pipe', 'pipe', 'inherit'],
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...env, DATABASE_URL: url.toString() },
   });
   const line = await new Promise((resolve, reject) => {
     const rl = createInterface({ input: child.stdout });
     rl.once('line', resolve);
     child.once('exit', (code) => reject(new Error(`${name} server exited with code ${code}`)));
   });
-  return { name, child, ...JSON.parse(line) };
+  return { name, child, applicationName, ...JSON.parse(line) };
 }
 
 function run(target, duration) {
@@ -130,10 +153,12 @@ async function main() {
     for (const [name, dist] of Object.entries(dists)) targets.push(await startTarget(name, dist, env));
     for (const target of targets) await run(target, 2); // warm-up: JIT, pools, PostgreSQL's caches
     const rounds = Object.fromEntries(targets.map((t) => [t.name, []]));
+    const cpuBefore = await Promise.all(targets.map((t) => cpuOf(admin, t)));
     for (let i = 0; i < seconds; i += 1) {
       for (const target of targets) rounds[target.name].push(await run(target, 1));
     }
-    for (const target of targets) {
+    const cpuAfter = await Promise.all(targets.map((t) => cpuOf(admin, t)));
+    for (const [index, target] of targets.entries()) {
       const results = rounds[target.name];
       const total = results.reduce((sum, r) => sum + r.requests.total, 0);
       const rps = total / results.reduce((sum, r) => sum + r.duration, 0);
@@ -145,6 +170,21 @@ async function main() {
           `p50 ${String(p50).padStart(3)} ms   p99 ${String(p99).padStart(3)} ms   (${total} requests; ` +
           `goal ≥ 1000 req/s, p99 ≤ 100 ms) ${ok ? 'OK' : 'BELOW GOAL'}`,
       );
+      // CPU time per request: steadier than req/s on a machine others share (their load lowers the rate,
+      // hardly the cost). A backend that left during the rounds is not counted.
+      const before = cpuBefore[index];
+      const after = cpuAfter[index];
+      if (before.server !== null && after.server !== null) {
+        let pg = 0;
+        for (const [pid, seconds] of after.backends) {
+          if (seconds !== null) pg += seconds - (before.backends.get(pid) ?? 0);
+        }
+        const ms = (cpuSeconds) => ((1000 * cpuSeconds) / total).toFixed(2);
+        console.log(
+          `${''.padEnd(44)} CPU per request: API ${ms(after.server - before.server)} ms, ` +
+            `PostgreSQL ${ms(pg)} ms (${after.backends.size} backends)`,
+        );
+      }
     }
   } finally {
     for (const target of targets) {
