@@ -1,21 +1,40 @@
-import type { Item, ItemRow } from '@loupe/contracts';
+import { dayBoundsProblem, type Item, type ItemRow } from '@loupe/contracts';
 import {
   Alert,
   DayField,
   FormActions,
+  FormNotices,
   Modal,
   TextAreaField,
   TextField,
   today,
-  useFormSubmit,
+  useEntityForm,
+  type FormProblems,
 } from '@loupe/platform';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { ClientPicker, type ClientChoice } from '@loupe/platform';
 import { useCheckOutItem } from '../api/check-out-item';
 import { amountText, checkDecimal } from '../lib/validation';
 import { ApprovalNoteLink, DoneButton } from './document-links';
 
-type Field = 'clientId' | 'dueDate' | 'note' | 'agreedPrice';
+/** What the Check Out form holds, as typed. */
+interface CheckoutValues {
+  client: ClientChoice | null;
+  dueDate: string;
+  note: string;
+  agreedPrice: string;
+}
+
+/** The contracts' rules before anything is sent: a client, a due date not past, a price the service reads. */
+function checkCheckout(values: CheckoutValues): FormProblems<CheckoutValues> {
+  const problems: FormProblems<CheckoutValues> = {};
+  if (!values.client) problems.client = 'Choose a client.';
+  const due = values.dueDate ? dayBoundsProblem(values.dueDate, { notBefore: today() }) : null;
+  if (due) problems.dueDate = due;
+  const price = checkDecimal(values.agreedPrice, { allowZero: true, currency: 'GBP' });
+  if (price) problems.agreedPrice = price;
+  return problems;
+}
 
 interface CheckoutDialogProps {
   item: ItemRow;
@@ -60,69 +79,54 @@ export function CheckoutDialog(props: CheckoutDialogProps) {
 }
 
 function CheckoutForm({ item, client: initialClient, onCheckedOut }: CheckoutDialogProps) {
-  const [client, setClient] = useState<ClientChoice | null>(initialClient);
-  const [dueDate, setDueDate] = useState('');
-  const [note, setNote] = useState('');
-  // Money fields arrive with at most two decimals, so toFixed(2) only pads them.
-  const [agreedPrice, setAgreedPrice] = useState(
-    item.listingPrice === null ? '' : item.listingPrice.toFixed(2),
-  );
   const checkOut = useCheckOutItem();
-  const submitter = useFormSubmit<Field>('The item could not be checked out. Please try again.');
-  const { errors, setErrors, formError, setFormError, busy: sending } = submitter;
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending) return;
-    const problems: Partial<Record<Field, string>> = {};
-    if (!client) problems.clientId = 'Choose a client.';
-    if (dueDate && dueDate < today()) problems.dueDate = 'Ensure this date is not in the past.';
-    const priceError = checkDecimal(agreedPrice, { allowZero: true, currency: 'GBP' });
-    if (priceError) problems.agreedPrice = priceError;
-    setErrors(problems);
-    setFormError(null);
-    if (!client || Object.keys(problems).length > 0) return;
-
-    const outcome = await submitter.run(() =>
+  const controller = useEntityForm<CheckoutValues, Item>({
+    values: {
+      client: initialClient,
+      dueDate: '',
+      note: '',
+      // Money fields arrive with at most two decimals, so toFixed(2) only pads them.
+      agreedPrice: item.listingPrice === null ? '' : item.listingPrice.toFixed(2),
+    },
+    check: checkCheckout,
+    serverFields: { clientId: 'client', dueDate: 'dueDate', note: 'note', agreedPrice: 'agreedPrice' },
+    failedText: 'The item could not be checked out. Please try again.',
+    // The dialog says it: "… is checked out to …", with the approval note to print.
+    savedMessage: null,
+    guard: false,
+    save: (values) =>
       checkOut.mutateAsync({
         id: item.id,
         input: {
-          clientId: client.id,
-          dueDate: dueDate || null,
-          note: note.trim(),
-          agreedPrice: amountText(agreedPrice, 'GBP') || null,
+          // checkCheckout made sure there is one.
+          clientId: values.client?.id ?? 0,
+          dueDate: values.dueDate || null,
+          note: values.note.trim(),
+          agreedPrice: amountText(values.agreedPrice, 'GBP') || null,
         },
       }),
-    );
-    if (outcome?.ok) onCheckedOut(outcome.value);
-  }
+    onSaved: (saved) => onCheckedOut(saved),
+  });
+  const { text, value, busy: sending } = controller;
 
   return (
-    <form onSubmit={submit} noValidate aria-label={`Check out ${item.serial}`}>
-      {formError ? <Alert>{formError}</Alert> : null}
-      <ClientPicker label="Client" required value={client} onChange={setClient} error={errors.clientId} />
+    <form
+      ref={controller.formRef}
+      onSubmit={controller.onSubmit}
+      noValidate
+      aria-label={`Check out ${item.serial}`}
+    >
+      <FormNotices controller={controller} status={false} />
+      <ClientPicker label="Client" required {...value('client')} />
       <TextField
         label="Agreed price (£)"
         inputMode="decimal"
         autoComplete="off"
-        value={agreedPrice}
-        error={errors.agreedPrice}
         hint="Printed on the approval note. Leave blank if the price is still to be agreed."
-        onChange={(event) => setAgreedPrice(event.target.value)}
+        {...text('agreedPrice')}
       />
-      <DayField
-        label="Due Date (optional)"
-        min={today()}
-        value={dueDate}
-        error={errors.dueDate}
-        onChange={setDueDate}
-      />
-      <TextAreaField
-        label="Note"
-        value={note}
-        error={errors.note}
-        onChange={(event) => setNote(event.target.value)}
-      />
+      <DayField label="Due Date (optional)" min={today()} {...value('dueDate')} />
+      <TextAreaField label="Note" {...text('note')} />
       <FormActions submitLabel="Check Out" busy={sending} />
     </form>
   );
