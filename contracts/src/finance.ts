@@ -165,10 +165,11 @@ export const ReportQuery = Type.Object(
 );
 export type ReportQuery = Static<typeof ReportQuery>;
 
+/** `profit` is left out for a caller who may not see costs ('viewCosts'): with sales and expenses it gives the cost. */
 export const ReportTotals = Type.Object({
   sales: Type.Number(),
   expenses: Type.Number(),
-  profit: Type.Number(),
+  profit: Type.Optional(Type.Number()),
 });
 export type ReportTotals = Static<typeof ReportTotals>;
 
@@ -176,7 +177,8 @@ export const ReportRow = Type.Object({
   date: DateString,
   sales: Type.Number(),
   expenses: Type.Number(),
-  profit: Type.Number(),
+  /** Left out without 'viewCosts', as the totals' profit. */
+  profit: Type.Optional(Type.Number()),
 });
 export type ReportRow = Static<typeof ReportRow>;
 
@@ -221,7 +223,8 @@ export const ReportDetails = Type.Union([
     kind: Type.Literal('sales'),
     itemSales: AmountCount,
     quickSales: AmountCount,
-    costOfGoods: Type.Number(),
+    /** Left out without 'viewCosts'. */
+    costOfGoods: Type.Optional(Type.Number()),
   }),
   Type.Object({
     kind: Type.Literal('profit_loss'),
@@ -317,9 +320,10 @@ export const RecentWatchSale = Type.Object({
   serial: Type.String(),
   saleDate: DateString,
   salePrice: Type.Number(),
-  cost: Type.Number(),
-  profit: Type.Number(),
-  profitPercent: Nullable(Type.Number()),
+  /** cost, profit and profitPercent are left out for a caller who may not see costs ('viewCosts'). */
+  cost: Type.Optional(Type.Number()),
+  profit: Type.Optional(Type.Number()),
+  profitPercent: Type.Optional(Nullable(Type.Number())),
 });
 export type RecentWatchSale = Static<typeof RecentWatchSale>;
 
@@ -327,8 +331,9 @@ export const FinanceDashboard = Type.Object({
   today: DateString,
   revenue: Type.Object({ month: Type.Number(), allTime: Type.Number() }),
   sales: Type.Object({ today: Type.Number(), week: Type.Number(), month: Type.Number() }),
-  purchases: Type.Object({ month: Type.Number(), count: Type.Integer() }),
-  profitLoss: Type.Object({ month: Type.Number() }),
+  /** Purchases (stock bought at cost) and profit: left out for a caller who may not see costs ('viewCosts'). */
+  purchases: Type.Optional(Type.Object({ month: Type.Number(), count: Type.Integer() })),
+  profitLoss: Type.Optional(Type.Object({ month: Type.Number() })),
   salesByMethod: Type.Object({
     card: Type.Number(),
     cash: Type.Number(),

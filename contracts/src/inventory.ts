@@ -106,8 +106,11 @@ const itemRowFields = {
   brand: Type.String(),
   model: Type.String(),
   description: Type.String(),
-  /** Computed from the transactions (rule at the top of this file); never sent by the client. */
-  purchasePrice: Type.Number(),
+  /**
+   * Computed from the transactions (rule at the top of this file); never sent by the client. Left out (never
+   * sent as 0) for a caller who may not see costs (permissions.ts 'viewCosts').
+   */
+  purchasePrice: Type.Optional(Type.Number()),
   tradePrice: Nullable(Type.Number()),
   retailPrice: Nullable(Type.Number()),
   /** The same value as retailPrice, under the name the lists use (SPEC §3). */
@@ -168,7 +171,8 @@ export type ItemRow = Static<typeof ItemRow>;
 export const Item = Type.Object({
   ...itemRowFields,
   images: Type.Array(ItemImage),
-  transactions: Type.Array(ItemTransaction),
+  /** The purchase transactions: left out for a caller who may not see costs ('viewCosts'). */
+  transactions: Type.Optional(Type.Array(ItemTransaction)),
   sale: Nullable(ItemSale),
 });
 export type Item = Static<typeof Item>;
@@ -404,8 +408,8 @@ export type ItemPromote = Static<typeof ItemPromote>;
 export const StockTypeSummary = Type.Object({
   /** Items of this type in stock (every status but sold). */
   count: Type.Integer(),
-  /** Their purchase prices summed, GBP. */
-  value: Type.Number(),
+  /** Their purchase prices summed, GBP; left out for a caller who may not see costs ('viewCosts'). */
+  value: Type.Optional(Type.Number()),
 });
 export type StockTypeSummary = Static<typeof StockTypeSummary>;
 
@@ -414,10 +418,11 @@ export const RecentPurchase = Type.Object({
   /** "<brand> <model>", else the description, else the serial. */
   name: Type.String(),
   serial: Type.String(),
-  purchasePrice: Type.Number(),
+  /** Left out, with the markup, for a caller who may not see costs ('viewCosts'). */
+  purchasePrice: Type.Optional(Type.Number()),
   retailPrice: Nullable(Type.Number()),
   /** (retail − purchase) / purchase × 100, 1 decimal; null without a retail price or a purchase price. */
-  expectedMarkupPercent: Nullable(Type.Number()),
+  expectedMarkupPercent: Type.Optional(Nullable(Type.Number())),
   purchasedOn: DateString,
 });
 export type RecentPurchase = Static<typeof RecentPurchase>;
@@ -437,9 +442,9 @@ export const InventorySummary = Type.Object({
     unavailable: Type.Integer(),
     sold: Type.Integer(),
   }),
-  /** Items in stock (not sold) and their value at purchase price. */
+  /** Items in stock (not sold) and their value at purchase price (the value left out without 'viewCosts'). */
   inStockCount: Type.Integer(),
-  inStockValue: Type.Number(),
+  inStockValue: Type.Optional(Type.Number()),
   /** The last 5 watches bought (purchasedOn, then newest first). */
   recentPurchases: Type.Array(RecentPurchase),
 });

@@ -104,5 +104,21 @@ export const manageableRoles = (role: Role | null | undefined): MemberRole[] =>
 export const COSTS_NOT_ALLOWED =
   'Costs and profit are for the owner and gold members, unless the shop lets silver members see them.';
 
+/**
+ * What a caller without 'viewCosts' gets (issue 21, item 6): every answer that would reveal what stock cost or
+ * made leaves those figures OUT (never 0, which would read as a real figure); what is cost through and through
+ * is refused with COSTS_NOT_ALLOWED. The table of endpoints is in server/README.md ("Costs and profit").
+ */
+/** Report types that are costs through and through (purchases at cost, stock at cost, profit and loss). */
+export const COST_REPORT_TYPES: readonly string[] = ['purchases', 'stock_summary', 'profit_loss'];
+/** Whether a report of this type needs 'viewCosts'. */
+export const reportNeedsCosts = (type: string): boolean => COST_REPORT_TYPES.includes(type);
+/** The stock list's filters and orderings that read the purchase price (a silver member could bisect it). */
+export const COST_ITEM_FILTERS: readonly string[] = ['min_price', 'max_price'];
+export const COST_ITEM_ORDERINGS: readonly string[] = ['purchase_price', '-purchase_price'];
+
+/** Whether a member of this role is the shop's owner (whose membership no one else changes). */
+export const isOwner = (role: Role | null | undefined): boolean => role === OWNER_ROLE;
+
 /** The shop's owner: one per shop, whose membership no one else changes. */
 export const OWNER_ROLE: Role = 'platinum';

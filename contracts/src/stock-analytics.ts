@@ -42,8 +42,8 @@ export * from './stock-analytics-messages';
 export const ItemConsignment = Type.Object({
   supplierId: Type.Integer(),
   supplierName: Type.String(),
-  /** GBP: what the shop owes the supplier once the item sells. */
-  agreedCost: Type.Number(),
+  /** GBP: what the shop owes the supplier once the item sells; left out without 'viewCosts' (it is the cost). */
+  agreedCost: Type.Optional(Type.Number()),
   returnBy: Nullable(DateString),
   supplierRef: Type.String(),
   /** ISO 8601 instant it went back to the supplier, or null. */
@@ -102,7 +102,8 @@ export const ConsignmentOverdue = Type.Object({
   returnBy: DateString,
   /** T − returnBy (≥ 1). */
   daysOverdue: Type.Integer(),
-  agreedCost: Type.Number(),
+  /** Left out without 'viewCosts'. */
+  agreedCost: Type.Optional(Type.Number()),
 });
 export type ConsignmentOverdue = Static<typeof ConsignmentOverdue>;
 
@@ -126,7 +127,8 @@ export type StockAgingQuery = Static<typeof StockAgingQuery>;
 
 export const StockAging = Type.Object({
   today: DateString,
-  over90: Type.Object({ count: Type.Integer(), cost: Type.Number() }),
+  /** `cost` is left out for a caller who may not see costs ('viewCosts'). */
+  over90: Type.Object({ count: Type.Integer(), cost: Type.Optional(Type.Number()) }),
   averageDaysToSell: Nullable(Type.Number()),
   salesCounted: Type.Integer(),
   from: DateString,

@@ -1,4 +1,13 @@
-import { allowedActions, can, manageableRoles, rolesThatCan } from '../src/permissions';
+import { ITEM_ORDERINGS, REPORT_TYPE_KEYS } from '../src/constants';
+import {
+  COST_ITEM_ORDERINGS,
+  allowedActions,
+  can,
+  isOwner,
+  manageableRoles,
+  reportNeedsCosts,
+  rolesThatCan,
+} from '../src/permissions';
 
 describe('the permission map', () => {
   it('gives the owner everything, gold the running of the shop and silver nothing by default', () => {
@@ -24,5 +33,17 @@ describe('the permission map', () => {
     expect(manageableRoles('silver')).toEqual([]);
     expect(rolesThatCan('manageSilver')).toEqual(['platinum', 'gold']);
     expect(rolesThatCan('viewActivity')).toEqual(['platinum']);
+  });
+
+  it('names the owner from the map, not by comparing role names in each screen', () => {
+    expect(isOwner('platinum')).toBe(true);
+    expect(isOwner('gold')).toBe(false);
+    expect(isOwner(null)).toBe(false);
+  });
+
+  it('marks the reports that are costs through and through, and only real report types and orderings', () => {
+    expect(REPORT_TYPE_KEYS.filter(reportNeedsCosts)).toEqual(['purchases', 'stock_summary', 'profit_loss']);
+    expect(reportNeedsCosts('sales')).toBe(false);
+    for (const ordering of COST_ITEM_ORDERINGS) expect(ITEM_ORDERINGS).toContain(ordering);
   });
 });

@@ -92,9 +92,10 @@ function report(query: Record<string, string>): Report {
 const queryOf = (call: FetchCall | undefined) =>
   Object.fromEntries(new URL(call?.url ?? '', 'http://x').searchParams);
 
-function server() {
+// Gold sees profit and the cost reports; silver only where the shop allows it (issue 21: 'for silver' below).
+function server(auth = authCheckAs('gold')) {
   const mock = createFetchMock({
-    'GET /auth-check/': { body: authCheckAs('silver') },
+    'GET /auth-check/': { body: auth },
     'GET /csrf/': { cookies: { csrftoken: 't' } },
     [`GET ${REPORTS}`]: (call) => ({ body: report(queryOf(call)) }),
     [`POST ${PINS}`]: (call) => ({ status: 201, body: { id: 5, ...(call.body as object) } }),
@@ -388,6 +389,40 @@ describe('the report', () => {
       ],
     ]);
     expect(screen.getByText('Showing 1 of 3 clients; the CSV has all of them.')).toBeInTheDocument();
+  });
+});
+
+describe('for silver, unless the shop lets silver see costs and profit', () => {
+  /** The report as the API answers silver (server/src/kernel/costs.ts): no profit, no cost of stock sold. */
+  function withoutProfit(query: Record<string, string>): Report {
+    const full = report(query);
+    const { profit: _profit, ...totals } = full.totals;
+    return { ...full, rows: full.rows.map(({ profit: _p, ...row }) => row), totals };
+  }
+
+  it('offers no cost report and shows the summary and chart without Profit', async () => {
+    const mock = server(authCheckAs('silver'));
+    mock.on(`GET ${REPORTS}`, (call) => ({ body: withoutProfit(queryOf(call)) }));
+    renderReports();
+    const table = await summary();
+    expect(
+      within(screen.getByLabelText('Report Type'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Sales', 'Sales by Payment Method', 'Client Balances', 'Client Report']);
+    expect(rowsOf(table)[0]).toEqual(['Date', 'Sales', 'Expenses']);
+    expect(rowsOf(table).at(-1)).toEqual(['Total', '£15,250.00', '£5,000.00']);
+    expect(screen.getByRole('img')).toHaveAccessibleName(
+      'Sales, Monthly, 3 periods (Jan 26 to Mar 26): sales £15,250.00, expenses £5,000.00.',
+    );
+    expect(screen.getByRole('img').querySelectorAll('rect[data-series]')).toHaveLength(6);
+  });
+
+  it('offers every report once the shop allows it', async () => {
+    server(authCheckAs('silver', { permissionSettings: { silverSeesCosts: true } }));
+    renderReports();
+    await summary();
+    expect(within(screen.getByLabelText('Report Type')).getAllByRole('option')).toHaveLength(7);
   });
 });
 

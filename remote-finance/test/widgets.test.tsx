@@ -65,10 +65,11 @@ const pin = (id: number, over: Partial<DashboardPin> = {}): DashboardPin => ({
   ...over,
 });
 
-function server(summary: unknown = SUMMARY, pins: DashboardPin[] = []) {
+// Gold sees purchases, profit and costs; silver only where the shop allows it (issue 21: 'for silver' below).
+function server(summary: unknown = SUMMARY, pins: DashboardPin[] = [], auth = authCheckAs('gold')) {
   let current = [...pins];
   const mock = createFetchMock({
-    'GET /auth-check/': { body: authCheckAs('silver') },
+    'GET /auth-check/': { body: auth },
     'GET /csrf/': { cookies: { csrftoken: 't' } },
     [`GET ${DASHBOARD}`]: { body: summary },
     [`GET ${PINS}`]: () => ({ body: { results: current, count: current.length } }),
@@ -182,6 +183,49 @@ it('lists recent watch sales with sale price and profit, a loss in red', async (
     ['Omega Seamaster 2 Mar 2026', '£2,900.00', '▼ -£100.00 (loss) -3.3%'],
     ['SN-1 27 Feb 2026', '£500.00', '£500.00'],
   ]);
+});
+
+describe('for silver, unless the shop lets silver see costs and profit', () => {
+  // What the API answers silver (server/src/kernel/costs.ts): no purchases, no profit, no sale's cost or profit.
+  const { purchases: _purchases, profitLoss: _profit, ...rest } = SUMMARY;
+  const silverSummary = {
+    ...rest,
+    recentWatchSales: SUMMARY.recentWatchSales.map(
+      ({ cost: _cost, profit: _p, profitPercent: _percent, ...sale }) => sale,
+    ),
+  };
+
+  it('shows no Purchases or Profit & Loss card and no Profit column', async () => {
+    server(silverSummary, [], authCheckAs('silver'));
+    renderWidgets('Revenue', 'Purchases', 'Profit & Loss', 'Recent Watch Sales');
+    const table = await screen.findByRole('table', { name: 'Recent Watch Sales' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Watch', 'Sale Price']);
+    expect(screen.getByRole('region', { name: 'Revenue' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Purchases' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Profit & Loss' })).not.toBeInTheDocument();
+  });
+
+  it('shows them once the shop allows it', async () => {
+    server(SUMMARY, [], authCheckAs('silver', { permissionSettings: { silverSeesCosts: true } }));
+    renderWidgets('Purchases', 'Profit & Loss');
+    expect(await screen.findByText('£36,000.00')).toBeInTheDocument();
+    expect(card('Profit & Loss')).toBeInTheDocument();
+  });
+
+  it('shows a pinned report’s sales and expenses without its profit', async () => {
+    const { profit: _profit, ...totals } = pin(1).totals;
+    server(silverSummary, [pin(1, { type: 'sales', totals })], authCheckAs('silver'));
+    renderWidgets('Pinned Reports');
+    const group = await screen.findByRole('group', { name: /totals$/ });
+    expect(pairs(group)).toEqual([
+      ['Sales', '£120,000.00'],
+      ['Expenses', '£30,000.00'],
+    ]);
+  });
 });
 
 it('says so when no watch has been sold', async () => {

@@ -42,9 +42,10 @@ const AGING: StockAging = {
   consignmentOverdueCount: 3,
 };
 
-function server(aging: unknown = AGING, status = 200) {
+// Gold sees the 90+ card's cost; silver only where the shop allows it (issue 21, the last tests).
+function server(aging: unknown = AGING, status = 200, auth = authCheckAs('gold')) {
   const mock = createFetchMock({
-    'GET /auth-check/': { body: authCheckAs('silver') },
+    'GET /auth-check/': { body: auth },
     'GET /api/stock/aging/': { status, body: aging },
   });
   window.fetch = mock.fetch;
@@ -85,6 +86,23 @@ it('says when there were no sales to average', async () => {
   renderWidgets('Aged stock (90+ days)');
   expect(await screen.findByText('Average days to sell: no sales in the last year')).toBeInTheDocument();
   expect(screen.getByText('1 item in stock 90 days or more · £0.00 at cost')).toBeInTheDocument();
+});
+
+it('shows silver the count without the cost, unless the shop lets silver see costs', async () => {
+  // The API leaves the cost out for silver (server/src/kernel/costs.ts).
+  const { cost: _cost, ...count } = AGING.over90;
+  server({ ...AGING, over90: count }, 200, authCheckAs('silver'));
+  const { unmount } = renderWidgets('Aged stock (90+ days)');
+  const card = await screen.findByRole('region', { name: 'Aged stock (90+ days)' });
+  expect(await within(card).findByText('5 items in stock 90 days or more')).toBeInTheDocument();
+  expect(within(card).queryByText(/at cost/)).not.toBeInTheDocument();
+  unmount();
+
+  server(AGING, 200, authCheckAs('silver', { permissionSettings: { silverSeesCosts: true } }));
+  renderWidgets('Aged stock (90+ days)');
+  expect(
+    await screen.findByText('5 items in stock 90 days or more · £41,250.50 at cost'),
+  ).toBeInTheDocument();
 });
 
 it('Approvals past due lists client, item (linked), due date and days overdue', async () => {

@@ -103,8 +103,8 @@ export function fakeInventory(items: Item[], clients: FakeClient[] = []) {
       if (type) list = list.filter((i) => i.stockType === (type as StockType));
       if (q.get('brand')) list = list.filter((i) => i.brand === q.get('brand'));
       if (q.get('model')) list = list.filter((i) => i.model === q.get('model'));
-      if (q.get('min_price')) list = list.filter((i) => i.purchasePrice >= Number(q.get('min_price')));
-      if (q.get('max_price')) list = list.filter((i) => i.purchasePrice <= Number(q.get('max_price')));
+      if (q.get('min_price')) list = list.filter((i) => (i.purchasePrice ?? 0) >= Number(q.get('min_price')));
+      if (q.get('max_price')) list = list.filter((i) => (i.purchasePrice ?? 0) <= Number(q.get('max_price')));
       const search = q.get('search')?.toLowerCase();
       if (search) list = list.filter((i) => i.serial.toLowerCase().startsWith(search));
       const client = q.get('client');
@@ -230,7 +230,7 @@ export function summaryOf(items: Item[]): InventorySummary {
   const inStock = items.filter((item) => item.status !== 'sold');
   const byType = (type: StockType) => {
     const of = inStock.filter((item) => item.stockType === type);
-    return { count: of.length, value: of.reduce((sum, item) => sum + item.purchasePrice, 0) };
+    return { count: of.length, value: of.reduce((sum, item) => sum + (item.purchasePrice ?? 0), 0) };
   };
   const byStatus = (status: ItemStatus) => items.filter((item) => item.status === status).length;
   return {
@@ -247,7 +247,7 @@ export function summaryOf(items: Item[]): InventorySummary {
       sold: byStatus('sold'),
     },
     inStockCount: inStock.length,
-    inStockValue: inStock.reduce((sum, item) => sum + item.purchasePrice, 0),
+    inStockValue: inStock.reduce((sum, item) => sum + (item.purchasePrice ?? 0), 0),
     recentPurchases: [],
   };
 }

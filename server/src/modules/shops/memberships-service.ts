@@ -1,4 +1,4 @@
-import { manageableRoles, OWNER_ROLE, type MemberRole, type Membership, type Role } from '@loupe/contracts';
+import { isOwner, manageableRoles, type MemberRole, type Membership, type Role } from '@loupe/contracts';
 import type { ShopsContext } from './deps';
 import { isUniqueViolation } from '../../kernel/db-errors';
 import { ApiError, fieldErrors, permissionDenied } from '../../kernel/http-errors';
@@ -82,7 +82,7 @@ export class MembershipsService {
           await record('grant', membership);
           return { membership, created: true };
         }
-        if (existing.role === OWNER_ROLE) {
+        if (isOwner(existing.role)) {
           throw new ApiError(409, {
             detail: `User ${parsed.id} owns this shop: the owner's membership cannot be changed.`,
           });

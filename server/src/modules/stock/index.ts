@@ -4,6 +4,7 @@ import type { StockContext } from './deps';
 import { ApiError, BLANK, conflict, fieldErrors } from '../../kernel/http-errors';
 import { pdfHeaders } from '../../kernel/pdf';
 import { Detail, staffRoute } from '../../kernel/schemas';
+import { itemFor } from '../../kernel/costs';
 import { shopCaller } from '../../kernel/shop-scope';
 import { pageOf, pagingOf, pathId } from '../../kernel/validation';
 import { StockTakesService } from './stock-takes-service';
@@ -21,7 +22,8 @@ const stockTakeRoutes: FastifyPluginAsyncTypebox<{ ctx: StockContext }> = async 
       summary: "The shop's item with exactly this serial, or 404: what a scanned label opens",
     }),
     handler: async (request) => {
-      const { shopId } = shopCaller(request);
+      const caller = shopCaller(request);
+      const { shopId } = caller;
       const serial = request.query.serial.trim();
       if (serial === '') throw fieldErrors({ serial: [BLANK] });
       const found = await repo.itemBySerial(shopId, serial);
@@ -32,7 +34,7 @@ const stockTakeRoutes: FastifyPluginAsyncTypebox<{ ctx: StockContext }> = async 
         (stockNumber === null ? null : await ctx.repos.items.idByStockNumber(shopId, stockNumber));
       const row = id !== null && (await ctx.repos.items.findRow(shopId, id));
       if (!row) throw new ApiError(404, { detail: noItemWithSerial(serial) });
-      return row;
+      return itemFor(caller, row);
     },
   });
 

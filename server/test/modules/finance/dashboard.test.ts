@@ -32,7 +32,7 @@ describe('GET /api/dashboard/finance/', () => {
     await expense({ day: '2026-02-28', gbp: '70.00' });
     await sale({ day: '2026-03-04', gbp: '777.00', shop: 'other' });
 
-    const res = await (await as('silver')).get(paths.financeDashboard);
+    const res = await (await as('gold')).get(paths.financeDashboard);
     expect(res.statusCode).toBe(200);
     const d = res.json();
     expect(d).toMatchObject({

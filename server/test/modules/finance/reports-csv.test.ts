@@ -15,11 +15,11 @@ function tables(text: string): string[][][] {
 }
 
 const csv = async (query: string) => {
-  const res = await (await as('silver')).get(`${paths.reportsCsv}?${query}`);
+  const res = await (await as('gold')).get(`${paths.reportsCsv}?${query}`);
   expect(res.statusCode).toBe(200);
   return res;
 };
-const json = async (query: string) => (await (await as('silver')).get(`${paths.reports}?${query}`)).json();
+const json = async (query: string) => (await (await as('gold')).get(`${paths.reports}?${query}`)).json();
 
 const AWKWARD = [
   'Lunch, with "the team"',

@@ -38,7 +38,7 @@ const action = (browser: Browser, id: number, name: string, body: unknown = {}) 
 
 describe('PUT /api/items/{id}/ — editing', () => {
   it('changes the descriptive fields and keeps status, prices and transactions', async () => {
-    const browser = await as('silver');
+    const browser = await as('gold');
     const item = await add(browser);
     state.clock.advance(60_000);
     const response = await browser.put(`${ITEMS}${item.id}/`, {

@@ -5,7 +5,8 @@ const ITEMS = '/api/items/';
 
 describe('POST /api/items/ — adding stock', () => {
   it('creates the item with its computed purchase price and answers it in full', async () => {
-    const browser = await as('silver');
+    // Gold: silver's answer leaves the purchase price out unless the shop allows it (test/kernel/costs.test.ts).
+    const browser = await as('gold');
     const response = await browser.post(ITEMS, itemBody());
     expect(response.statusCode).toBe(201);
     const item = response.json();
@@ -124,7 +125,7 @@ describe('POST /api/items/ — adding stock', () => {
       ],
     ];
     it.each(cases)('%s', async (_name, transactions, price, lines) => {
-      const browser = await as('silver');
+      const browser = await as('gold');
       const response = await browser.post(ITEMS, itemBody({ transactions }));
       expect(response.statusCode).toBe(201);
       expect(response.json().purchasePrice).toBe(price);

@@ -47,7 +47,8 @@ const serials = (body: { results: Row[] }) => body.results.map((r) => r.serial);
 describe('GET /api/items/', () => {
   let browser: Browser;
   beforeEach(async () => {
-    browser = await as('silver');
+    // Gold: the purchase price, its filters and orderings are costs (silver's are in test/kernel/costs.test.ts).
+    browser = await as('gold');
     await stock(browser);
   });
 

@@ -2,7 +2,8 @@ import { AGED_STOCK_DAYS, endpoints, pathOf, type Item, type StockAging } from '
 import type { Browser } from '../../helper';
 import { inventoryTestbed, itemBody } from '../inventory/setup';
 
-// Clock: 2026-03-01 09:00 UTC (Europe/London: the same day). 2025-12-01 is 90 days before it.
+// Clock: 2026-03-01 09:00 UTC (Europe/London: the same day). 2025-12-01 is 90 days before it. Costs are read as
+// gold: silver gets the aged stock without them unless the shop allows (issue 21, test/kernel/costs.test.ts).
 const { state, as, client } = inventoryTestbed();
 const ITEMS = '/api/items/';
 const DAY = 86_400_000;
@@ -31,7 +32,7 @@ const aging = async (browser: Browser, query = '') => {
 describe('aged stock', () => {
   it('counts owned stock held 90 days or more at its cost; sold and consignment items are not', async () => {
     expect(AGED_STOCK_DAYS).toBe(90);
-    let browser = await as('silver');
+    let browser = await as('gold');
     const a = await add(browser, 'A-90', '2025-12-01', '1000.10');
     await add(browser, 'B-89', '2025-12-02', 5000);
     const c = await add(browser, 'C-OLD', '2025-03-01', '2500.25');
@@ -53,7 +54,7 @@ describe('aged stock', () => {
 
     // A day later B turns 90 and every in-stock item's days move on; the sold item's stay at its sale.
     state.clock.advance(DAY);
-    browser = await as('silver'); // a day idle ends the session
+    browser = await as('gold'); // a day idle ends the session
     expect((await aging(browser)).over90).toEqual({ count: 4, cost: 8800.35 });
     const list = (await browser.get(`${ITEMS}?page_size=100`)).json().results as Item[];
     const days = Object.fromEntries(list.map((i) => [i.serial, i.daysInStock]));
@@ -146,7 +147,7 @@ describe('aged stock', () => {
   });
 
   it('lists consignments past their return-by date until they are returned or sold', async () => {
-    const browser = await as('silver');
+    const browser = await as('gold');
     const bruno = await client('Bruno');
     const memo = (serial: string, returnBy: string | null) =>
       add(browser, serial, '2026-01-10', 0, {
@@ -201,7 +202,7 @@ describe('aged stock', () => {
   });
 
   it('checks its range, keeps to the caller’s shop and lets no anonymous caller in', async () => {
-    const browser = await as('silver');
+    const browser = await as('gold');
     const bad = async (query: string) => {
       const response = await browser.get(`${pathOf(endpoints.stock.aging)}${query}`);
       expect(response.statusCode).toBe(400);

@@ -12,6 +12,7 @@ import {
   StatList,
   StatNote,
   type DataColumn,
+  useAuth,
 } from '@loupe/platform';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -87,30 +88,47 @@ export function SalesSummaryWidget() {
   );
 }
 
+/*
+ * Purchases at cost and profit are for those who may see costs: silver only where the shop allows (issue 21,
+ * contracts' permissions.ts). Without 'viewCosts' these cards are not shown at all (the API leaves the figures
+ * out of its answer too).
+ */
+/** Whether the cost cards show: not for a member known not to see costs (while the session loads, a spinner). */
+function useCostCard(): boolean {
+  const { can, loading } = useAuth();
+  return loading || can('viewCosts');
+}
+
 export function PurchasesWidget() {
+  if (!useCostCard()) return null;
   return (
     <FinanceCard title="Purchases">
-      {(data) => (
-        <>
-          <StatFigure>{formatMoney(data.purchases.month)}</StatFigure>
-          <StatNote>{plural(data.purchases.count, 'item', 'items')} bought this month</StatNote>
-        </>
-      )}
+      {({ purchases }) =>
+        purchases ? (
+          <>
+            <StatFigure>{formatMoney(purchases.month)}</StatFigure>
+            <StatNote>{plural(purchases.count, 'item', 'items')} bought this month</StatNote>
+          </>
+        ) : null
+      }
     </FinanceCard>
   );
 }
 
 export function ProfitLossWidget() {
+  if (!useCostCard()) return null;
   return (
     <FinanceCard title="Profit & Loss">
-      {(data) => (
-        <>
-          <StatFigure>
-            <SignedMoney value={data.profitLoss.month} />
-          </StatFigure>
-          <StatNote>This month: sales less the cost of stock sold and expenses</StatNote>
-        </>
-      )}
+      {({ profitLoss }) =>
+        profitLoss ? (
+          <>
+            <StatFigure>
+              <SignedMoney value={profitLoss.month} />
+            </StatFigure>
+            <StatNote>This month: sales less the cost of stock sold and expenses</StatNote>
+          </>
+        ) : null
+      }
     </FinanceCard>
   );
 }
@@ -162,23 +180,29 @@ const SALE_COLUMNS: readonly DataColumn<WatchSale>[] = [
     key: 'profit',
     header: 'Profit',
     numeric: true,
-    cell: (sale) => (
-      <>
-        <SignedMoney value={sale.profit} />
-        {sale.profitPercent === null ? null : <Small> {percent(sale.profitPercent)}</Small>}
-      </>
-    ),
+    cell: (sale) =>
+      sale.profit === undefined ? null : (
+        <>
+          <SignedMoney value={sale.profit} />
+          {sale.profitPercent === null || sale.profitPercent === undefined ? null : (
+            <Small> {percent(sale.profitPercent)}</Small>
+          )}
+        </>
+      ),
   },
 ];
 
 export function RecentWatchSalesWidget() {
+  // The Profit column only for those who may see costs (issue 21).
+  const costs = useAuth().can('viewCosts');
+  const columns = costs ? SALE_COLUMNS : SALE_COLUMNS.filter((column) => column.key !== 'profit');
   return (
     <FinanceCard title="Recent Watch Sales">
       {(data) => (
         <DataTable
           dense
           caption="Recent Watch Sales"
-          columns={SALE_COLUMNS}
+          columns={columns}
           rows={data.recentWatchSales}
           rowKey={(sale) => sale.saleId}
           empty="No watches sold yet."
@@ -223,10 +247,14 @@ function PinItem({ pin, onUnpin }: { pin: DashboardPin; onUnpin(pin: DashboardPi
           <dd>{formatMoney(pin.totals.sales)}</dd>
           <dt>Expenses</dt>
           <dd>{formatMoney(pin.totals.expenses)}</dd>
-          <dt>Profit</dt>
-          <dd>
-            <SignedMoney value={pin.totals.profit} />
-          </dd>
+          {pin.totals.profit === undefined ? null : (
+            <>
+              <dt>Profit</dt>
+              <dd>
+                <SignedMoney value={pin.totals.profit} />
+              </dd>
+            </>
+          )}
         </StatList>
       </div>
     </li>

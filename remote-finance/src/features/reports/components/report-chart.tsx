@@ -7,7 +7,8 @@ export interface ChartRow {
   label: string;
   sales: number;
   expenses: number;
-  profit: number;
+  /** Left out for a member who may not see costs (issue 21): the chart then draws sales and expenses only. */
+  profit?: number;
 }
 
 const Wrapper = styled.figure`
@@ -39,8 +40,11 @@ const TOP = 12;
 const BOTTOM = 36;
 const LEFT = 64;
 const RIGHT = 12;
-/** The narrowest a period's group of three bars may get before the chart scrolls sideways instead. */
-const MIN_GROUP = 24;
+/**
+ * The narrowest a period's group of three bars may get before the chart scrolls sideways instead: a year of
+ * months (the report's default) fits a phone's 390 px window (issue 21).
+ */
+const MIN_GROUP = 18;
 const FALLBACK_WIDTH = 640;
 
 /** The width the chart has to fill, followed as the layout changes (jsdom has no ResizeObserver). */
@@ -82,13 +86,14 @@ function ticks(min: number, max: number): number[] {
 export function describeChart(rows: readonly ChartRow[], title: string): string {
   if (rows.length === 0) return `${title}: no figures for this period.`;
   const sum = (key: 'sales' | 'expenses' | 'profit') =>
-    rows.reduce((total, row) => total + Math.round(row[key] * 100), 0) / 100;
+    rows.reduce((total, row) => total + Math.round((row[key] ?? 0) * 100), 0) / 100;
+  const profits = rows.every((row) => row.profit !== undefined);
   const span = rows.length === 1 ? rows[0]?.label : `${rows[0]?.label} to ${rows[rows.length - 1]?.label}`;
-  const losses = rows.filter((row) => row.profit < 0).length;
+  const losses = rows.filter((row) => (row.profit ?? 0) < 0).length;
   return (
     `${title}, ${plural(rows.length, 'period', 'periods')} (${span}): ` +
-    `sales ${formatMoney(sum('sales'))}, expenses ${formatMoney(sum('expenses'))}, ` +
-    `profit ${formatMoney(sum('profit'))}` +
+    `sales ${formatMoney(sum('sales'))}, expenses ${formatMoney(sum('expenses'))}` +
+    (profits ? `, profit ${formatMoney(sum('profit'))}` : '') +
     (losses > 0 ? `; a loss in ${plural(losses, 'period', 'periods')}.` : '.')
   );
 }
@@ -102,7 +107,16 @@ export function ReportChart({ rows, title }: { rows: readonly ChartRow[]; title:
   const theme = useTheme();
   const [wrapperRef, available] = useWidth<HTMLElement>();
   const hatchId = `hatch-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
-  const values = rows.flatMap((row) => [row.sales, row.expenses, row.profit]);
+  // Profit only when the answer has it (issue 21: left out for a member who may not see costs).
+  const profits = rows.every((row) => row.profit !== undefined);
+  const series = (
+    [
+      { key: 'sales', label: 'Sales', color: theme.colors.primary },
+      { key: 'expenses', label: 'Expenses', color: theme.colors.muted },
+      { key: 'profit', label: 'Profit', color: theme.colors.success },
+    ] as const
+  ).filter((s) => profits || s.key !== 'profit');
+  const values = rows.flatMap((row) => series.map((s) => row[s.key] ?? 0));
   const scale = ticks(Math.min(0, ...values), Math.max(0, ...values));
   const low = scale[0] ?? 0;
   const high = scale[scale.length - 1] ?? 1;
@@ -110,14 +124,8 @@ export function ReportChart({ rows, title }: { rows: readonly ChartRow[]; title:
   const plotHeight = HEIGHT - TOP - BOTTOM;
   const y = (v: number) => TOP + ((high - v) / (high - low || 1)) * plotHeight;
   const groupWidth = (width - LEFT - RIGHT) / Math.max(rows.length, 1);
-  const bar = Math.max(2, Math.min(20, (groupWidth - 6) / 3));
+  const bar = Math.max(2, Math.min(20, (groupWidth - 6) / series.length));
   const labelEvery = Math.max(1, Math.ceil((rows.length * 64) / (width - LEFT - RIGHT)));
-  const series = [
-    { key: 'sales', label: 'Sales', color: theme.colors.primary },
-    { key: 'expenses', label: 'Expenses', color: theme.colors.muted },
-    { key: 'profit', label: 'Profit', color: theme.colors.success },
-  ] as const;
-
   return (
     <Wrapper ref={wrapperRef}>
       <svg
@@ -157,11 +165,11 @@ export function ReportChart({ rows, title }: { rows: readonly ChartRow[]; title:
             </g>
           ))}
           {rows.map((row, i) => {
-            const x0 = LEFT + i * groupWidth + (groupWidth - bar * 3) / 2;
+            const x0 = LEFT + i * groupWidth + (groupWidth - bar * series.length) / 2;
             return (
               <g key={`${row.label}-${i}`}>
                 {series.map((s, j) => {
-                  const v = row[s.key];
+                  const v = row[s.key] ?? 0;
                   const top = y(Math.max(v, 0));
                   const loss = s.key === 'profit' && v < 0;
                   return (

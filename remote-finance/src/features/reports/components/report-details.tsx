@@ -160,7 +160,10 @@ export function ReportDetails({ details }: { details: Details }) {
           items={[
             ['Stock items sold', amountCount(details.itemSales, 'sale', 'sales')],
             ['Quick sales', amountCount(details.quickSales, 'sale', 'sales')],
-            ['Cost of stock sold', formatMoney(details.costOfGoods)],
+            // Left out by the API for a member who may not see costs (issue 21).
+            ...(details.costOfGoods === undefined
+              ? []
+              : [['Cost of stock sold', formatMoney(details.costOfGoods)] as [string, ReactNode]]),
           ]}
         />
       );

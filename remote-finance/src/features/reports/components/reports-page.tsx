@@ -1,4 +1,4 @@
-import { REPORT_RANGE_KEYS, REPORT_TYPE_KEYS } from '@loupe/contracts';
+import { REPORT_RANGE_KEYS, REPORT_TYPE_KEYS, reportNeedsCosts } from '@loupe/contracts';
 import {
   Alert,
   Button,
@@ -44,8 +44,8 @@ const Muted = styled.p`
 /** A summary row, or the totals under them (no date). */
 type SummaryRow = Omit<Report['rows'][number], 'date'> & { date: string | null };
 
-function summaryColumns(range: Report['range']): DataColumn<SummaryRow>[] {
-  return [
+function summaryColumns(range: Report['range'], costs: boolean): DataColumn<SummaryRow>[] {
+  const columns: DataColumn<SummaryRow>[] = [
     {
       key: 'date',
       header: 'Date',
@@ -54,15 +54,23 @@ function summaryColumns(range: Report['range']): DataColumn<SummaryRow>[] {
     },
     { key: 'sales', header: 'Sales', numeric: true, cell: (row) => formatMoney(row.sales) },
     { key: 'expenses', header: 'Expenses', numeric: true, cell: (row) => formatMoney(row.expenses) },
-    { key: 'profit', header: 'Profit', numeric: true, cell: (row) => <SignedMoney value={row.profit} /> },
+    {
+      key: 'profit',
+      header: 'Profit',
+      numeric: true,
+      cell: (row) => (row.profit === undefined ? null : <SignedMoney value={row.profit} />),
+    },
   ];
+  // The Profit column only for those who may see costs (issue 21); the API leaves it out for the others.
+  return costs ? columns : columns.filter((column) => column.key !== 'profit');
 }
 
 function SummaryTable({ report }: { report: Report }) {
+  const costs = useAuth().can('viewCosts');
   return (
     <DataTable
       caption="Report summary"
-      columns={summaryColumns(report.range)}
+      columns={summaryColumns(report.range, costs && report.totals.profit !== undefined)}
       rows={report.rows}
       rowKey={(row) => row.date ?? 'total'}
       footRow={{ ...report.totals, date: null }}
@@ -83,7 +91,7 @@ function ReportView({ report }: { report: Report }) {
           label: shortPeriodLabel(row.date, report.range),
           sales: row.sales,
           expenses: row.expenses,
-          profit: row.profit,
+          ...(row.profit === undefined ? {} : { profit: row.profit }),
         }))}
       />
       <SummaryTable report={report} />
@@ -106,7 +114,12 @@ function failure(error: unknown, fallback: string): string {
  */
 export function ReportsPage() {
   usePageTitle('Reports');
-  const marginsAllowed = useAuth().can('viewCosts');
+  const { can, loading } = useAuth();
+  const marginsAllowed = can('viewCosts');
+  // Purchases, Stock Summary and Profit & Loss are costs through and through: offered only to those who may see
+  // costs (contracts' COST_REPORT_TYPES; the API refuses them to the others); all while the session loads.
+  const reportTypes =
+    marginsAllowed || loading ? REPORT_TYPE_KEYS : REPORT_TYPE_KEYS.filter((t) => !reportNeedsCosts(t));
   const [selection, change] = useReportSelection();
   const [showErrors, setShowErrors] = useState(false);
   const pin = useCreatePin();
@@ -160,7 +173,7 @@ export function ReportsPage() {
             label="Report Type"
             name="type"
             value={selection.type}
-            options={REPORT_TYPE_KEYS}
+            options={reportTypes}
             labels={REPORT_TYPE_LABELS}
             onChange={(type) => change({ type })}
           />

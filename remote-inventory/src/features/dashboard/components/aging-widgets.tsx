@@ -9,6 +9,7 @@ import {
   StatFigure,
   StatNote,
   type DataColumn,
+  useAuth,
 } from '@loupe/platform';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -56,14 +57,16 @@ const itemLink = (row: { itemId: number; serial: string; brand: string; model: s
 };
 
 export function AgedStockWidget() {
+  // Stock value at cost is for those who may see costs: silver only where the shop allows (issue 21).
+  const costs = useAuth().can('viewCosts');
   return (
     <AgingCard title="Aged stock (90+ days)">
       {({ over90, averageDaysToSell, salesCounted }) => (
         <>
           <StatFigure>{formatCount(over90.count)}</StatFigure>
           <StatNote>
-            {plural(over90.count, 'item', 'items')} in stock 90 days or more · {formatMoney(over90.cost)} at
-            cost
+            {plural(over90.count, 'item', 'items')} in stock 90 days or more
+            {costs && over90.cost !== undefined ? ` · ${formatMoney(over90.cost)} at cost` : ''}
           </StatNote>
           <StatNote>
             Average days to sell:{' '}

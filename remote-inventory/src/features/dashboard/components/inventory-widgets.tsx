@@ -73,7 +73,8 @@ function StockTypeCard({ title, type, noun }: { title: string; type: StockType; 
           <>
             <StatFigure>{count.toLocaleString('en-GB')}</StatFigure>
             <StatNote>
-              {plural(count, ...noun)} in stock{costs ? ` · ${formatMoney(value)} at cost` : ''}
+              {plural(count, ...noun)} in stock
+              {costs && value !== undefined ? ` · ${formatMoney(value)} at cost` : ''}
             </StatNote>
           </>
         );
@@ -91,6 +92,7 @@ export function JewelleryWidget() {
 }
 
 export function StockSummaryWidget() {
+  const costs = useAuth().can('viewCosts');
   return (
     <SummaryCard title="Stock Summary">
       {(summary) => {
@@ -122,8 +124,12 @@ export function StockSummaryWidget() {
               <dd>{summary.byStatus.unavailable.toLocaleString('en-GB')}</dd>
               <dt>Sold</dt>
               <dd>{summary.byStatus.sold.toLocaleString('en-GB')}</dd>
-              <dt>Stock value</dt>
-              <dd>{formatMoney(summary.inStockValue)}</dd>
+              {costs && summary.inStockValue !== undefined ? (
+                <>
+                  <dt>Stock value</dt>
+                  <dd>{formatMoney(summary.inStockValue)}</dd>
+                </>
+              ) : null}
             </Counts>
           </>
         );
@@ -136,13 +142,18 @@ type Purchase = InventorySummary['recentPurchases'][number];
 
 const PURCHASE_COLUMNS: readonly DataColumn<Purchase>[] = [
   { key: 'watch', header: 'Watch', cell: (row) => row.name },
-  { key: 'price', header: 'Purchase Price', numeric: true, cell: (row) => formatMoney(row.purchasePrice) },
+  {
+    key: 'price',
+    header: 'Purchase Price',
+    numeric: true,
+    cell: (row) => (row.purchasePrice === undefined ? '—' : formatMoney(row.purchasePrice)),
+  },
   {
     key: 'markup',
     header: 'Expected Markup',
     numeric: true,
     cell: (row) =>
-      row.expectedMarkupPercent === null ? (
+      row.expectedMarkupPercent === null || row.expectedMarkupPercent === undefined ? (
         '—'
       ) : (
         <Markup $negative={row.expectedMarkupPercent < 0}>

@@ -67,7 +67,7 @@ const Muted = styled.p`
   color: ${({ theme }) => theme.colors.muted};
 `;
 
-type Transaction = Item['transactions'][number];
+type Transaction = NonNullable<Item['transactions']>[number];
 
 const TRANSACTION_COLUMNS: readonly DataColumn<Transaction>[] = [
   { key: 'type', header: 'Type', cell: (line) => TRANSACTION_LABELS[line.type] },
@@ -250,25 +250,30 @@ function EditItemForm({ item: loaded }: { item: Item }) {
               hint="Given when the item was added, in the shop's sequence (the stock book's number)."
             />
             <TextField label="Status" readOnly value={STATUS_LABELS[item.status]} />
-            <TextField label="Purchase Price (£)" readOnly value={money(item.purchasePrice)} />
+            {item.purchasePrice !== undefined ? (
+              <TextField label="Purchase Price (£)" readOnly value={money(item.purchasePrice)} />
+            ) : null}
             <TextField label="Trade Price (£)" readOnly value={money(item.tradePrice)} />
             <TextField label="Retail Price (£)" readOnly value={money(item.retailPrice)} />
           </FieldGrid>
           <Muted>Status and prices change through Sell, Checkout, Return and Promote, not by editing.</Muted>
 
-          <section aria-labelledby="edit-transactions-heading">
-            <h2 id="edit-transactions-heading">Purchase Transactions</h2>
-            {item.transactions.length === 0 ? (
-              <Muted>No transactions.</Muted>
-            ) : (
-              <DataTable
-                caption="Purchase transactions"
-                columns={TRANSACTION_COLUMNS}
-                rows={item.transactions}
-                rowKey={(line) => line.id}
-              />
-            )}
-          </section>
+          {/* The purchase price and transactions are left out by the API for a member who may not see costs. */}
+          {item.transactions ? (
+            <section aria-labelledby="edit-transactions-heading">
+              <h2 id="edit-transactions-heading">Purchase Transactions</h2>
+              {item.transactions.length === 0 ? (
+                <Muted>No transactions.</Muted>
+              ) : (
+                <DataTable
+                  caption="Purchase transactions"
+                  columns={TRANSACTION_COLUMNS}
+                  rows={item.transactions}
+                  rowKey={(line) => line.id}
+                />
+              )}
+            </section>
+          ) : null}
 
           <section aria-labelledby="edit-images-heading">
             <h2 id="edit-images-heading">Images</h2>

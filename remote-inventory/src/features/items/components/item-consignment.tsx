@@ -55,8 +55,13 @@ export function ItemConsignmentSection({ item, onReturned }: { item: Item; onRet
       <Facts>
         <dt>Supplier</dt>
         <dd>{terms.supplierName}</dd>
-        <dt>Agreed cost</dt>
-        <dd>{formatMoney(terms.agreedCost)}</dd>
+        {/* Left out by the API for a member who may not see costs (issue 21). */}
+        {terms.agreedCost !== undefined ? (
+          <>
+            <dt>Agreed cost</dt>
+            <dd>{formatMoney(terms.agreedCost)}</dd>
+          </>
+        ) : null}
         <dt>Return by</dt>
         <dd>
           {terms.returnBy ? formatDay(terms.returnBy) : 'No date agreed'}

@@ -16,6 +16,7 @@ import {
   rangeText,
   Spinner,
   Stack,
+  useAuth,
   useListController,
   usePageTitle,
 } from '@loupe/platform';
@@ -32,7 +33,7 @@ import { ListLabelActions, type Selection } from './list-label-actions';
 import { CheckoutDialog } from './checkout-dialog';
 import { FilterPanel, type FilterValues } from './filter-panel';
 import { ItemTable } from './item-table';
-import { filtersOf, orderingsOf, type ListScreen, type PanelFilter } from './list-screens';
+import { filtersOf, orderingsOf, panelFiltersOf, type ListScreen, type PanelFilter } from './list-screens';
 import { PromoteDialog } from './promote-dialog';
 import type { RowAction } from './row-actions';
 import { SellDialog } from './sell-dialog';
@@ -96,9 +97,11 @@ type Message = { tone: 'success' | 'error'; text: string } | null;
  */
 export function ItemListPage({ screen }: { screen: ListScreen }) {
   usePageTitle(screen.title);
-  const orderings = orderingsOf(screen);
+  // Purchase prices, their filters and orderings are for those who may see costs (issue 21).
+  const costs = useAuth().can('viewCosts');
+  const orderings = orderingsOf(screen, costs);
   const list = useListController({
-    filters: filtersOf(screen),
+    filters: filtersOf(screen, costs),
     sort: { options: orderings.map((o) => o.value), default: screen.defaultOrdering },
     fixed: screen.fixed,
     query: itemsQueryOptions,
@@ -128,10 +131,11 @@ export function ItemListPage({ screen }: { screen: ListScreen }) {
   const checkoutClientFailed =
     checkoutClient.isError || (checkoutParam !== null && idParam(checkoutParam) === null);
 
+  const panelFilters = panelFiltersOf(screen, costs);
   const panelValues = Object.fromEntries(
-    screen.filters.map((name) => [name, list.filters[name] ?? '']),
+    panelFilters.map((name) => [name, list.filters[name] ?? '']),
   ) as FilterValues;
-  const activeFilters = screen.filters.filter((name) => list.filters[name]);
+  const activeFilters = panelFilters.filter((name) => list.filters[name]);
 
   function finish(text: string) {
     setDialog(null);
@@ -208,8 +212,11 @@ export function ItemListPage({ screen }: { screen: ListScreen }) {
         <Alert tone="success">
           Just saved: {highlighted.data.serial}
           {highlighted.data.brand ? ` — ${highlighted.data.brand} ${highlighted.data.model}`.trimEnd() : ''} (
-          {STATUS_LABELS[highlighted.data.status]}, purchase price{' '}
-          {formatMoney(highlighted.data.purchasePrice)}).
+          {STATUS_LABELS[highlighted.data.status]}
+          {costs && highlighted.data.purchasePrice !== undefined
+            ? `, purchase price ${formatMoney(highlighted.data.purchasePrice)}`
+            : ''}
+          ).
         </Alert>
       ) : null}
 
@@ -244,7 +251,7 @@ export function ItemListPage({ screen }: { screen: ListScreen }) {
         {panelOpen ? (
           <FilterPanel
             id={panelId}
-            filters={screen.filters}
+            filters={panelFilters}
             initial={panelValues}
             onSave={(values) => {
               list.setFilters(values);

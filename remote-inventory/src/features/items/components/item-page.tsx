@@ -274,7 +274,9 @@ function ItemView({ item: loaded }: { item: Item }) {
     ['Serial', item.serial],
     ['Stock type', item.stockType],
     ['Status', STATUS_LABELS[item.status]],
-    ...(costs ? [['Purchase Price', price(item.purchasePrice)] as [string, ReactNode]] : []),
+    ...(costs && item.purchasePrice !== undefined
+      ? [['Purchase Price', price(item.purchasePrice)] as [string, ReactNode]]
+      : []),
     ['Trade Price', price(item.tradePrice)],
     ['Listing Price', price(item.listingPrice)],
     ...(item.promotion

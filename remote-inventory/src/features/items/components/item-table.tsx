@@ -119,7 +119,7 @@ export function ItemTable({
             key: 'purchase',
             header: 'Purchase Price',
             numeric: true,
-            cell: (item: ItemRow) => price(item.purchasePrice),
+            cell: (item: ItemRow) => price(item.purchasePrice ?? null),
           },
         ]
       : []),

@@ -1,4 +1,4 @@
-import type { ItemOrdering } from '@loupe/contracts';
+import { COST_ITEM_FILTERS, COST_ITEM_ORDERINGS, type ItemOrdering } from '@loupe/contracts';
 import type { ItemFilter } from '../api/get-items';
 
 /** The filter inputs a list's panel can offer; each is also the API's query parameter of the same name. */
@@ -127,12 +127,22 @@ export const ORDERING_LABELS: { value: ItemOrdering; label: string; checkedOutOn
   { value: 'days_in_stock', label: 'Days in stock, fewest first' },
 ];
 
-/** The orderings a screen offers: the due date only where items are out with a due date. */
-export const orderingsOf = (screen: ListScreen) =>
-  ORDERING_LABELS.filter((o) => !o.checkedOutOnly || screen.checkedOutColumns);
+/**
+ * The orderings a screen offers: the due date only where items are out with a due date; the purchase price only
+ * to a member who may see costs (`costs`: can('viewCosts'); the API refuses it to others, issue 21).
+ */
+export const orderingsOf = (screen: ListScreen, costs = true) =>
+  ORDERING_LABELS.filter(
+    (o) =>
+      (!o.checkedOutOnly || screen.checkedOutColumns) && (costs || !COST_ITEM_ORDERINGS.includes(o.value)),
+  );
+
+/** The panel's filters a member may use: the purchase-price bounds only with `costs` (can('viewCosts')). */
+export const panelFiltersOf = (screen: ListScreen, costs = true): PanelFilter[] =>
+  screen.filters.filter((name) => costs || !COST_ITEM_FILTERS.includes(name));
 
 /** The URL parameters a screen reads as filters: its panel's, and the client handed over by the clients list. */
-export const filtersOf = (screen: ListScreen): ItemFilter[] => [
-  ...screen.filters,
+export const filtersOf = (screen: ListScreen, costs = true): ItemFilter[] => [
+  ...panelFiltersOf(screen, costs),
   ...(screen.clientFilter ? (['client'] as const) : []),
 ];

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { MAX_PINS_PER_USER, endpoints } from '@loupe/contracts';
+import { MAX_PINS_PER_USER, endpoints, reportNeedsCosts } from '@loupe/contracts';
 import type { FinanceContext } from '../deps';
 import { ApiError, notFound } from '../../../kernel/http-errors';
 import type { PinRow } from '../pins-repository';
-import { shopCaller } from '../../../kernel/shop-scope';
+import { requireCostsForReport, seesCosts, withoutProfit } from '../../../kernel/costs';
+import { shopCaller, type ShopCaller } from '../../../kernel/shop-scope';
 import { staffRoute } from '../../../kernel/schemas';
 import { pathId } from '../../../kernel/validation';
 import { mondayOf, parseReportParams, periodFor } from '../input';
@@ -14,7 +15,8 @@ const dashboardRoutes: FastifyPluginAsyncTypebox<{ ctx: FinanceContext }> = asyn
   const { reports, financeDashboard: dashboard, pins } = ctx.repos;
 
   /** A pin with its report's totals as of today (a daily or monthly pin moves with the calendar). */
-  async function withTotals(shopId: number, today: string, pin: PinRow) {
+  async function withTotals(caller: ShopCaller, today: string, pin: PinRow) {
+    const { shopId } = caller;
     const period = periodFor(
       pin.type,
       pin.range,
@@ -22,7 +24,7 @@ const dashboardRoutes: FastifyPluginAsyncTypebox<{ ctx: FinanceContext }> = asyn
       pin.range === 'custom' ? { from: pin.from as string, to: pin.to as string } : undefined,
     );
     const { totals } = await reports.summary(shopId, period);
-    return { ...pin, periodFrom: period.from, periodTo: period.to, totals };
+    return { ...pin, periodFrom: period.from, periodTo: period.to, totals: withoutProfit(caller, totals) };
   }
 
   fastify.route({
@@ -30,14 +32,24 @@ const dashboardRoutes: FastifyPluginAsyncTypebox<{ ctx: FinanceContext }> = asyn
       summary: 'Revenue, sales, purchases, profit, sales by method and recent watch sales (dashboard)',
     }),
     handler: async (request) => {
-      const { shopId } = shopCaller(request);
+      const caller = shopCaller(request);
+      const { shopId } = caller;
       const today = await reports.shopToday(shopId, ctx.now());
       const figures = await dashboard.figures(shopId, {
         today,
         weekStart: mondayOf(today),
         monthStart: `${today.slice(0, 7)}-01`,
       });
-      return { ...figures, recentWatchSales: await dashboard.recentWatchSales(shopId) };
+      const recentWatchSales = await dashboard.recentWatchSales(shopId);
+      if (seesCosts(caller)) return { ...figures, recentWatchSales };
+      // Without 'viewCosts': no purchases at cost, no profit, no sale's cost or profit (issue 21, item 6).
+      const { purchases: _purchases, profitLoss: _profit, ...shown } = figures;
+      return {
+        ...shown,
+        recentWatchSales: recentWatchSales.map(
+          ({ cost: _cost, profit: _p, profitPercent: _percent, ...sale }) => sale,
+        ),
+      };
     },
   });
 
@@ -46,10 +58,15 @@ const dashboardRoutes: FastifyPluginAsyncTypebox<{ ctx: FinanceContext }> = asyn
       summary: "The caller's pinned reports with their current totals",
     }),
     handler: async (request) => {
-      const { shopId, userId } = shopCaller(request);
+      const caller = shopCaller(request);
+      const { shopId, userId } = caller;
       const today = await reports.shopToday(shopId, ctx.now());
       const results = [];
-      for (const pin of await pins.list(shopId, userId)) results.push(await withTotals(shopId, today, pin));
+      for (const pin of await pins.list(shopId, userId)) {
+        // A cost report pinned while the shop let silver see costs stays hidden until it does again.
+        if (reportNeedsCosts(pin.type) && !seesCosts(caller)) continue;
+        results.push(await withTotals(caller, today, pin));
+      }
       return { results, count: results.length };
     },
   });
@@ -59,7 +76,9 @@ const dashboardRoutes: FastifyPluginAsyncTypebox<{ ctx: FinanceContext }> = asyn
       summary: 'Pins a report to the caller\'s dashboard ("Add to Dash"); the same report again is a 200',
     }),
     handler: async (request, reply) => {
-      const { shopId, userId } = shopCaller(request);
+      const caller = shopCaller(request);
+      const { shopId, userId } = caller;
+      requireCostsForReport(caller, request.body.type);
       const today = await reports.shopToday(shopId, ctx.now());
       const period = parseReportParams(request.body, today);
       const custom = period.range === 'custom';
@@ -86,10 +105,10 @@ const dashboardRoutes: FastifyPluginAsyncTypebox<{ ctx: FinanceContext }> = asyn
             detail: `You can pin at most ${MAX_PINS_PER_USER} reports. Remove one from the dashboard first.`,
           });
         }
-        return reply.code(200).send(await withTotals(shopId, today, existing));
+        return reply.code(200).send(await withTotals(caller, today, existing));
       }
       const { pin, created } = await pins.add(candidate);
-      return reply.code(created ? 201 : 200).send(await withTotals(shopId, today, pin));
+      return reply.code(created ? 201 : 200).send(await withTotals(caller, today, pin));
     },
   });
 

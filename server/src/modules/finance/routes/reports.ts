@@ -9,6 +9,7 @@ import {
   type EntrySources,
   type Summary,
 } from '../reports-repository';
+import { requireCostsForReport, seesCosts, withoutProfit } from '../../../kernel/costs';
 import { shopCaller } from '../../../kernel/shop-scope';
 import { serializerQuery, staffRoute } from '../../../kernel/schemas';
 import { csvLine, textCell, valueCell } from '../../../kernel/csv';
@@ -39,10 +40,14 @@ export async function* reportCsv(
   shopId: number,
   period: ReportPeriod,
   summary: Summary,
+  costs = true,
 ): AsyncGenerator<string> {
-  let chunk = csvLine(['Date', 'Sales', 'Expenses', 'Profit']);
-  for (const row of summary.text.rows) chunk += csvLine(row.map(valueCell));
-  chunk += csvLine(['Total', ...summary.text.totals].map(valueCell));
+  // Without 'viewCosts' the Profit and Cost GBP columns are left out (issue 21, item 6): with sales and expenses
+  // the profit gives the cost of the stock sold.
+  const figures = (cells: string[]) => (costs ? cells : cells.slice(0, 3));
+  let chunk = csvLine(figures(['Date', 'Sales', 'Expenses', 'Profit']));
+  for (const row of summary.text.rows) chunk += csvLine(figures(row).map(valueCell));
+  chunk += csvLine(figures(['Total', ...summary.text.totals]).map(valueCell));
   yield chunk;
 
   if (period.type === 'sales_by_method') {
@@ -100,24 +105,27 @@ export async function* reportCsv(
 
   const sources = ENTRY_SOURCES[period.type];
   if (!sources) return;
-  yield `\r\n${csvLine(['Date', 'Entry', 'Name', 'Payment Method', 'Currency', 'Amount', 'Exchange Rate', 'GBP', 'Cost GBP'])}`;
+  const entryCells = (cells: string[]) => (costs ? cells : cells.slice(0, 8));
+  yield `\r\n${csvLine(entryCells(['Date', 'Entry', 'Name', 'Payment Method', 'Currency', 'Amount', 'Exchange Rate', 'GBP', 'Cost GBP']))}`;
   let after: EntryKey | null = null;
   for (;;) {
     const batch = await repo.entries(shopId, period, sources, after, CSV_BATCH);
     if (batch.length === 0) return;
     chunk = '';
     for (const e of batch) {
-      chunk += csvLine([
-        valueCell(e.day),
-        valueCell(e.entry),
-        textCell(e.name),
-        valueCell(e.paymentMethod),
-        valueCell(e.currency),
-        valueCell(e.amount),
-        valueCell(e.rate),
-        valueCell(e.gbp),
-        valueCell(e.cost),
-      ]);
+      chunk += csvLine(
+        entryCells([
+          valueCell(e.day),
+          valueCell(e.entry),
+          textCell(e.name),
+          valueCell(e.paymentMethod),
+          valueCell(e.currency),
+          valueCell(e.amount),
+          valueCell(e.rate),
+          valueCell(e.gbp),
+          valueCell(e.cost),
+        ]),
+      );
     }
     yield chunk;
     if (batch.length < CSV_BATCH) return;
@@ -141,19 +149,26 @@ const reportRoutes: FastifyPluginAsyncTypebox<{ ctx: FinanceContext }> = async (
       }),
     ),
     handler: async (request) => {
-      const { shopId } = shopCaller(request);
+      const caller = shopCaller(request);
+      const { shopId } = caller;
+      // Purchases, stock at cost and profit & loss are costs through and through (issue 21, item 6).
+      requireCostsForReport(caller, request.query.type);
       const period = await resolve(shopId, request.query);
       const summary = await reports.summary(shopId, period);
       const details = await reports.details(shopId, period, REPORT_CLIENT_LIMIT);
+      const shown =
+        details.kind === 'sales' && !seesCosts(caller)
+          ? (({ costOfGoods: _cost, ...rest }) => rest)(details)
+          : details;
       return {
         type: period.type,
         range: period.range,
         from: period.from,
         to: period.to,
         currency: 'GBP' as const,
-        rows: summary.rows,
-        totals: summary.totals,
-        details,
+        rows: summary.rows.map((row) => withoutProfit(caller, row)),
+        totals: withoutProfit(caller, summary.totals),
+        details: shown,
       };
     },
   });
@@ -165,11 +180,15 @@ const reportRoutes: FastifyPluginAsyncTypebox<{ ctx: FinanceContext }> = async (
       }),
     ),
     handler: async (request, reply) => {
-      const { shopId } = shopCaller(request);
+      const caller = shopCaller(request);
+      const { shopId } = caller;
+      requireCostsForReport(caller, request.query.type);
       const period = await resolve(shopId, request.query);
       // Read before the first byte goes out, so that a failure is still an error answer, not a cut file.
       const summary = await reports.summary(shopId, period);
-      const body = Readable.from(reportCsv(reports, shopId, period, summary), { objectMode: false });
+      const body = Readable.from(reportCsv(reports, shopId, period, summary, seesCosts(caller)), {
+        objectMode: false,
+      });
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${csvFileName(period)}"`)

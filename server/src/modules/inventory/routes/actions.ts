@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { endpoints } from '@loupe/contracts';
+import { itemAnswer } from '../../../kernel/costs';
 import { shopCaller } from '../../../kernel/shop-scope';
 import { Detail, staffRoute } from '../../../kernel/schemas';
 import { pathId } from '../../../kernel/validation';
@@ -17,8 +18,10 @@ const actionRoutes: FastifyPluginAsyncTypebox<InventoryRouteOptions> = async (fa
       summary: 'Checks an available item out to a client (on approval)',
       response: { 409: Detail },
     }),
-    handler: async (request) =>
-      service.checkOut(shopCaller(request), pathId(request.params.id), request.body),
+    handler: async (request) => {
+      const caller = shopCaller(request);
+      return itemAnswer(caller, () => service.checkOut(caller, pathId(request.params.id), request.body));
+    },
   });
 
   fastify.route({
@@ -26,7 +29,10 @@ const actionRoutes: FastifyPluginAsyncTypebox<InventoryRouteOptions> = async (fa
       summary: 'Takes a checked-out item back into stock',
       response: { 409: Detail },
     }),
-    handler: async (request) => service.takeBack(shopCaller(request), pathId(request.params.id)),
+    handler: async (request) => {
+      const caller = shopCaller(request);
+      return itemAnswer(caller, () => service.takeBack(caller, pathId(request.params.id)));
+    },
   });
 
   fastify.route({
@@ -35,7 +41,10 @@ const actionRoutes: FastifyPluginAsyncTypebox<InventoryRouteOptions> = async (fa
         'Features the item (shop window, top of the online listing), optionally at a promotional price',
       response: { 409: Detail },
     }),
-    handler: async (request) => service.promote(shopCaller(request), pathId(request.params.id), request.body),
+    handler: async (request) => {
+      const caller = shopCaller(request);
+      return itemAnswer(caller, () => service.promote(caller, pathId(request.params.id), request.body));
+    },
   });
 };
 

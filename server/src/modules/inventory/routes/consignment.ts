@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { endpoints } from '@loupe/contracts';
+import { itemAnswer } from '../../../kernel/costs';
 import { shopCaller } from '../../../kernel/shop-scope';
 import { Detail, staffRoute } from '../../../kernel/schemas';
 import { pathId } from '../../../kernel/validation';
@@ -16,8 +17,12 @@ const consignmentRoutes: FastifyPluginAsyncTypebox<InventoryRouteOptions> = asyn
       summary: 'Gives an available consignment item back to its supplier: it becomes unavailable',
       response: { 409: Detail },
     }),
-    handler: async (request) =>
-      consignments.returnToSupplier(shopCaller(request), pathId(request.params.id), request.body ?? {}),
+    handler: async (request) => {
+      const caller = shopCaller(request);
+      return itemAnswer(caller, () =>
+        consignments.returnToSupplier(caller, pathId(request.params.id), request.body ?? {}),
+      );
+    },
   });
 };
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { ItemConflict, ItemUpdate, endpoints } from '@loupe/contracts';
 import { etagOf } from '../../../kernel/record-versions';
+import { itemAnswer, itemFor, pageFor, requireCostsForQuery, summaryFor } from '../../../kernel/costs';
 import { shopCaller } from '../../../kernel/shop-scope';
 import { staffRoute } from '../../../kernel/schemas';
 import { pageOf, pathId } from '../../../kernel/validation';
@@ -17,10 +18,16 @@ const itemRoutes: FastifyPluginAsyncTypebox<InventoryRouteOptions> = async (fast
       summary: 'Lists stock with server-side filters, ordering and paging',
     }),
     handler: async (request) => {
-      const { shopId } = shopCaller(request);
+      const caller = shopCaller(request);
+      const { shopId } = caller;
+      // Filtering or ordering by purchase price would reveal it row by row (issue 21, item 6).
+      requireCostsForQuery(caller, request.query);
       const { filter, ordering, ...paging } = parseListQuery(request.query);
-      return pageOf(paging, await items.count(shopId, filter), (limit, offset) =>
-        items.list(shopId, filter, ordering, limit, offset),
+      return pageFor(
+        caller,
+        await pageOf(paging, await items.count(shopId, filter), (limit, offset) =>
+          items.list(shopId, filter, ordering, limit, offset),
+        ),
       );
     },
   });
@@ -29,7 +36,10 @@ const itemRoutes: FastifyPluginAsyncTypebox<InventoryRouteOptions> = async (fast
     ...staffRoute(endpoints.items.summary, TAGS, {
       summary: 'Stock counts and values by type and status, and the latest watch purchases (dashboard)',
     }),
-    handler: async (request) => items.summary(shopCaller(request).shopId),
+    handler: async (request) => {
+      const caller = shopCaller(request);
+      return summaryFor(caller, await items.summary(caller.shopId));
+    },
   });
 
   fastify.route({
@@ -37,8 +47,9 @@ const itemRoutes: FastifyPluginAsyncTypebox<InventoryRouteOptions> = async (fast
       summary: 'One item with its purchase transactions and images',
     }),
     handler: async (request, reply) => {
-      const item = await service.existing(shopCaller(request).shopId, pathId(request.params.id));
-      return reply.header('etag', etagOf(item.version)).send(item);
+      const caller = shopCaller(request);
+      const item = await service.existing(caller.shopId, pathId(request.params.id));
+      return reply.header('etag', etagOf(item.version)).send(itemFor(caller, item));
     },
   });
 
@@ -49,7 +60,8 @@ const itemRoutes: FastifyPluginAsyncTypebox<InventoryRouteOptions> = async (fast
         'Credit and debt transactions post +amount on the named client\u2019s ledger in the same transaction.',
     }),
     handler: async (request, reply) => {
-      const item = await service.create(shopCaller(request), request.body);
+      const caller = shopCaller(request);
+      const item = await itemAnswer(caller, () => service.create(caller, request.body));
       return reply.code(201).send(item);
     },
   });
@@ -71,11 +83,9 @@ const itemRoutes: FastifyPluginAsyncTypebox<InventoryRouteOptions> = async (fast
       response: { 409: ItemConflict, 412: ItemConflict },
     }),
     handler: async (request, reply) => {
-      const item = await service.update(
-        shopCaller(request),
-        pathId(request.params.id),
-        request.body,
-        request.headers['if-match'],
+      const caller = shopCaller(request);
+      const item = await itemAnswer(caller, () =>
+        service.update(caller, pathId(request.params.id), request.body, request.headers['if-match']),
       );
       return reply.header('etag', etagOf(item.version)).send(item);
     },

@@ -3,6 +3,7 @@ import { endpoints } from '@loupe/contracts';
 import type { SalesContext } from '../deps';
 import { VoidBody } from '../../../kernel/reversals';
 import { Detail, staffRoute } from '../../../kernel/schemas';
+import { itemAnswer } from '../../../kernel/costs';
 import { shopCaller } from '../../../kernel/shop-scope';
 import { pathId } from '../../../kernel/validation';
 import { ItemSalesService } from '../single-sales-service';
@@ -18,7 +19,10 @@ const itemSaleRoutes: FastifyPluginAsyncTypebox<{ ctx: SalesContext }> = async (
       summary: 'Sells an available or checked-out item: status sold and a sale for the reports',
       response: { 409: Detail },
     }),
-    handler: async (request) => sales.sell(shopCaller(request), pathId(request.params.id), request.body),
+    handler: async (request) => {
+      const caller = shopCaller(request);
+      return itemAnswer(caller, () => sales.sell(caller, pathId(request.params.id), request.body));
+    },
   });
 
   fastify.route({
@@ -28,7 +32,10 @@ const itemSaleRoutes: FastifyPluginAsyncTypebox<{ ctx: SalesContext }> = async (
       body: VoidBody,
       response: { 409: Detail },
     }),
-    handler: async (request) => sales.voidSale(shopCaller(request), pathId(request.params.id), request.body),
+    handler: async (request) => {
+      const caller = shopCaller(request);
+      return itemAnswer(caller, () => sales.voidSale(caller, pathId(request.params.id), request.body));
+    },
   });
 };
 

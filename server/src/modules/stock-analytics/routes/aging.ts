@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { COSTS_NOT_ALLOWED, endpoints } from '@loupe/contracts';
 import type { StockAnalyticsContext } from '../deps';
+import { agingFor } from '../../../kernel/costs';
 import { requireAction, shopCaller } from '../../../kernel/shop-scope';
 import { serializerQuery, staffRoute } from '../../../kernel/schemas';
 import { csvLine, textCell, valueCell } from '../../../kernel/csv';
@@ -32,7 +33,8 @@ const stockRoutes: FastifyPluginAsyncTypebox<{ ctx: StockAnalyticsContext }> = a
       }),
     ),
     handler: async (request) => {
-      const { shopId } = shopCaller(request);
+      const caller = shopCaller(request);
+      const { shopId } = caller;
       const today = await ctx.repos.items.shopToday(shopId, ctx.now());
       const range = parseAgingQuery(request.query, today);
       const [over90, sell, memo, consigned] = await Promise.all([
@@ -41,7 +43,7 @@ const stockRoutes: FastifyPluginAsyncTypebox<{ ctx: StockAnalyticsContext }> = a
         aging.memoOverdue(shopId, today),
         aging.consignmentOverdue(shopId, today),
       ]);
-      return {
+      return agingFor(caller, {
         today,
         over90,
         averageDaysToSell: sell.average,
@@ -52,7 +54,7 @@ const stockRoutes: FastifyPluginAsyncTypebox<{ ctx: StockAnalyticsContext }> = a
         memoOverdueCount: memo.count,
         consignmentOverdue: consigned.lines,
         consignmentOverdueCount: consigned.count,
-      };
+      });
     },
   });
 
