@@ -4,6 +4,7 @@ import {
   DEFAULT_PAYMENT_METHOD,
   LEDGER_DIRECTIONS,
   PAYMENT_METHODS,
+  dayBoundsProblem,
   type AmlRefusal,
   type Client,
   type Currency,
@@ -12,7 +13,6 @@ import {
   type PaymentMethod,
 } from '@loupe/contracts';
 import {
-  Alert,
   AmlRefusalAlert,
   amlRefusalOf,
   amountDecimals,
@@ -21,19 +21,30 @@ import {
   DecimalField,
   FormActions,
   formatMoney,
+  FormNotices,
   Modal,
   TextAreaField,
   today,
   toDecimal,
-  useFormSubmit,
+  useEntityForm,
+  type FormProblems,
 } from '@loupe/platform';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import { Balance } from '../../../components/balance';
 import { useRecordPayment } from '../api/record-payment';
 import { checkAmount, checkRate, DIRECTION_LABELS, paymentWorth, RATE_DECIMALS } from '../lib/payment';
 
-type Field = 'direction' | 'amount' | 'currency' | 'exchangeRate' | 'method' | 'date' | 'note';
+/** What the Payment form holds, as typed. */
+interface PaymentValues {
+  direction: LedgerDirection;
+  amount: string;
+  currency: Currency;
+  exchangeRate: string;
+  method: PaymentMethod;
+  date: string;
+  note: string;
+}
 
 const Current = styled.p`
   margin-top: 0;
@@ -46,6 +57,22 @@ const Preview = styled.p`
 
 const NOTE_MAX = 2000;
 
+/** The contracts' rules before anything is sent, in this form's words. */
+function checkPayment(values: PaymentValues): FormProblems<PaymentValues> {
+  const problems: FormProblems<PaymentValues> = {};
+  const amount = checkAmount(values.amount, values.currency);
+  if (amount) problems.amount = amount;
+  if (values.currency !== 'GBP') {
+    const rate = checkRate(values.exchangeRate);
+    if (rate) problems.exchangeRate = rate;
+  }
+  if (!values.date) problems.date = 'Date is required.';
+  else if (dayBoundsProblem(values.date, { notAfter: today() }))
+    problems.date = 'The date cannot be in the future.';
+  if (values.note.length > NOTE_MAX) problems.note = `Note can have at most ${NOTE_MAX} characters.`;
+  return problems;
+}
+
 interface PaymentDialogProps {
   client: Client;
   onClose(): void;
@@ -57,147 +84,110 @@ interface PaymentDialogProps {
  * amount is in its own currency with the rate to GBP for any other; the balance moves by the GBP value.
  */
 export function PaymentDialog({ client, onClose, onRecorded }: PaymentDialogProps) {
-  const [direction, setDirection] = useState<LedgerDirection>('received');
-  const [amount, setAmount] = useState('');
-  const [currency, setCurrency] = useState<Currency>(DEFAULT_CURRENCY);
-  const [exchangeRate, setExchangeRate] = useState('');
-  const [method, setMethod] = useState<PaymentMethod>(DEFAULT_PAYMENT_METHOD);
-  const [date, setDate] = useState(today());
-  const [note, setNote] = useState('');
   const record = useRecordPayment();
-  const submitter = useFormSubmit<Field>('The payment could not be recorded. Please try again.');
-  const { errors, setErrors, formError, busy: sending } = submitter;
-  const foreign = currency !== 'GBP';
   // A cash payment the AML guard refused (issue 13): shown in place of the plain form error.
   const [refusal, setRefusal] = useState<AmlRefusal | null>(null);
-
+  const controller = useEntityForm<PaymentValues, LedgerPaymentResult>({
+    values: {
+      direction: 'received',
+      amount: '',
+      currency: DEFAULT_CURRENCY,
+      exchangeRate: '',
+      method: DEFAULT_PAYMENT_METHOD,
+      date: today(),
+      note: '',
+    },
+    check: checkPayment,
+    failedText: 'The payment could not be recorded. Please try again.',
+    // The clients list says it once the dialog closes (onRecorded).
+    savedMessage: null,
+    guard: false,
+    save: (values) =>
+      record.mutateAsync({
+        clientId: client.id,
+        payment: {
+          direction: values.direction,
+          amount: values.amount.trim(),
+          currency: values.currency,
+          ...(values.currency !== 'GBP' ? { exchangeRate: values.exchangeRate.trim() } : {}),
+          method: values.method,
+          date: values.date,
+          note: values.note.trim(),
+        },
+      }),
+    onFailed(error) {
+      const found = amlRefusalOf(error);
+      setRefusal(found);
+      return found !== null;
+    },
+    onSaved: (result) => onRecorded(result),
+  });
+  const { text, value, set, busy: sending, form } = controller;
+  const [direction, amount, currency, exchangeRate] = form.watch([
+    'direction',
+    'amount',
+    'currency',
+    'exchangeRate',
+  ]);
+  const foreign = currency !== 'GBP';
   const worth = paymentWorth(direction, amount, currency, exchangeRate);
   const after = worth === null ? null : toDecimal(client.balance).plus(worth);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending) return;
-    const form = event.currentTarget;
-    // A number input holding text it cannot read reports an empty value and `badInput`.
-    const unreadable = (name: string) => {
-      const input = form.elements.namedItem(name);
-      return input instanceof HTMLInputElement && input.validity.badInput;
-    };
-    const problems: Partial<Record<Field, string>> = {};
-    const amountError = unreadable('amount') ? 'Amount must be a number.' : checkAmount(amount, currency);
-    if (amountError) problems.amount = amountError;
-    if (foreign) {
-      const rateError = unreadable('exchangeRate')
-        ? 'Exchange rate must be a number.'
-        : checkRate(exchangeRate);
-      if (rateError) problems.exchangeRate = rateError;
-    }
-    if (!date) problems.date = 'Date is required.';
-    else if (date > today()) problems.date = 'The date cannot be in the future.';
-    if (note.length > NOTE_MAX) problems.note = `Note can have at most ${NOTE_MAX} characters.`;
-    setErrors(problems);
-    submitter.setFormError(null);
-    if (Object.keys(problems).length > 0) return;
-
-    setRefusal(null);
-    const outcome = await submitter.run(() =>
-      record
-        .mutateAsync({
-          clientId: client.id,
-          payment: {
-            direction,
-            amount: amount.trim(),
-            currency,
-            ...(foreign ? { exchangeRate: exchangeRate.trim() } : {}),
-            method,
-            date,
-            note: note.trim(),
-          },
-        })
-        .catch((error: unknown) => {
-          setRefusal(amlRefusalOf(error));
-          throw error;
-        }),
-    );
-    if (outcome?.ok) onRecorded(outcome.value);
-  }
 
   return (
     <Modal open title={`Payment for ${client.name}`} onClose={onClose}>
       <Current>
         Current balance: <Balance value={client.balance} />
       </Current>
-      <form onSubmit={submit} noValidate aria-label={`Payment for ${client.name}`}>
-        {refusal ? <AmlRefusalAlert refusal={refusal} /> : formError ? <Alert>{formError}</Alert> : null}
+      <form
+        ref={controller.formRef}
+        onSubmit={(event) => {
+          setRefusal(null);
+          void controller.onSubmit(event);
+        }}
+        noValidate
+        aria-label={`Payment for ${client.name}`}
+      >
+        {refusal ? (
+          <AmlRefusalAlert refusal={refusal} />
+        ) : (
+          <FormNotices controller={controller} status={false} />
+        )}
         <ChoiceField
           label="Direction"
-          name="direction"
-          value={direction}
-          error={errors.direction}
           options={LEDGER_DIRECTIONS}
           labels={DIRECTION_LABELS}
-          onChange={setDirection}
+          {...value('direction')}
         />
         <DecimalField
           label="Amount"
-          name="amount"
           places={amountDecimals(currency)}
           autoComplete="off"
           required
-          value={amount}
-          error={errors.amount}
           hint={`In ${currency}.`}
-          onChange={(event) => setAmount(event.target.value)}
+          {...text('amount')}
         />
         <ChoiceField
           label="Currency"
-          name="currency"
-          value={currency}
-          error={errors.currency}
           options={CURRENCIES}
-          onChange={(value) => {
-            setCurrency(value);
-            setErrors(({ exchangeRate: _rate, amount: _amount, ...rest }) => rest);
+          {...value('currency')}
+          onChange={(next) => {
+            set('currency', next);
+            form.clearErrors(['exchangeRate', 'amount']);
           }}
         />
         {foreign ? (
           <DecimalField
             label="Exchange Rate"
-            name="exchangeRate"
             places={RATE_DECIMALS}
             autoComplete="off"
             required
-            value={exchangeRate}
-            error={errors.exchangeRate}
             hint={`£ per 1 ${currency}, the rate the payment was made at.`}
-            onChange={(event) => setExchangeRate(event.target.value)}
+            {...text('exchangeRate')}
           />
         ) : null}
-        <ChoiceField
-          label="Payment Method"
-          name="method"
-          value={method}
-          error={errors.method}
-          options={PAYMENT_METHODS}
-          onChange={setMethod}
-        />
-        <DayField
-          label="Date"
-          name="date"
-          required
-          max={today()}
-          value={date}
-          error={errors.date}
-          onChange={setDate}
-        />
-        <TextAreaField
-          label="Note"
-          name="note"
-          maxLength={NOTE_MAX}
-          value={note}
-          error={errors.note}
-          onChange={(event) => setNote(event.target.value)}
-        />
+        <ChoiceField label="Payment Method" options={PAYMENT_METHODS} {...value('method')} />
+        <DayField label="Date" required max={today()} {...value('date')} />
+        <TextAreaField label="Note" maxLength={NOTE_MAX} {...text('note')} />
         {worth !== null && after !== null ? (
           <Preview aria-live="polite">
             {direction === 'received' ? 'Adds' : 'Takes'} {formatMoney(worth.abs())}{' '}

@@ -1,13 +1,15 @@
-import type { Currency, LedgerDirection } from '@loupe/contracts';
 import {
-  amountDecimals,
-  decimalPlaces,
-  parseDecimal,
-  productRounded,
-  toDecimal,
-  wholeDigits,
-  type Decimal,
-} from '@loupe/platform';
+  decimalPlacesMessage,
+  INVALID_NUMBER,
+  isBlank,
+  NOT_NEGATIVE,
+  POSITIVE,
+  readDecimal,
+  wholeDigitsMessage,
+  type Currency,
+  type LedgerDirection,
+} from '@loupe/contracts';
+import { amountDecimals, parseDecimal, productRounded, toDecimal, type Decimal } from '@loupe/platform';
 
 export const DIRECTION_LABELS: Record<LedgerDirection, string> = {
   received: 'Received from client',
@@ -22,20 +24,27 @@ interface DecimalRule {
   currency?: Currency;
 }
 
-/** Why a typed decimal cannot be sent, or null; the limits are the service's (contracts/src/clients.ts). */
+/**
+ * Why a typed decimal cannot be sent, or null: read by the contracts' readDecimal, the service's own rule and
+ * limits (contracts/src/clients.ts), its refusals said in this form's words.
+ */
 function checkDecimal(text: string, rule: DecimalRule): string | null {
-  const value = text.trim();
-  if (value === '') return `${rule.label} is required.`;
-  const parsed = parseDecimal(value, { currency: rule.currency ?? null });
-  if (!parsed) return `${rule.label} must be a number.`;
-  if (parsed.eq(0)) return `${rule.label} must be greater than zero.`;
-  if (decimalPlaces(value) > rule.maxDecimals) {
-    return `${rule.label} can have at most ${rule.maxDecimals} decimal places.`;
+  if (isBlank(text)) return `${rule.label} is required.`;
+  const read = readDecimal(text, rule);
+  if (!('error' in read)) return null;
+  switch (read.error) {
+    case INVALID_NUMBER:
+    case NOT_NEGATIVE:
+      return `${rule.label} must be a number.`;
+    case POSITIVE:
+      return `${rule.label} must be greater than zero.`;
+    case decimalPlacesMessage(rule.maxDecimals):
+      return `${rule.label} can have at most ${rule.maxDecimals} decimal places.`;
+    case wholeDigitsMessage(rule.maxWholeDigits):
+      return `${rule.label} can have at most ${rule.maxWholeDigits} digits before the decimal point.`;
+    default:
+      return read.error;
   }
-  if (wholeDigits(value) > rule.maxWholeDigits) {
-    return `${rule.label} can have at most ${rule.maxWholeDigits} digits before the decimal point.`;
-  }
-  return null;
 }
 
 export const checkAmount = (text: string, currency: Currency): string | null =>
