@@ -3,6 +3,7 @@ import { createPgliteDb, createPostgresDb, type Db } from './db/database';
 import { acquireDataDirLock } from './db/lock';
 import { migrate, readMigrations } from './db/migrate';
 import { automaticBackup } from './db/backup';
+import { checkFileKey } from './kernel/file-crypto';
 import { seedDemo, type DemoSeed } from './demo/seed';
 import {
   moveFilesIntoDatabase,
@@ -52,6 +53,8 @@ export async function openDatabase(
     await migrate(db);
     // Files still in the folder of old are moved in before anything may ask for them.
     const fileKey = config.fileKey ? fileKeyFor(config.fileKey) : null;
+    // A wrong key is refused here, before a file is moved in, sealed or served under it (issue 25).
+    if (fileKey && config.fileKey) await checkFileKey(db, fileKey, config.fileKey);
     const files =
       fileKey && config.uploadsDir ? await moveFilesIntoDatabase(db, fileKey, config.uploadsDir) : null;
     if (fileKey && config.uploadsDir) {

@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { FileKey } from '../config';
+import type { FileKey, FileKeySource } from '../config';
+import type { Queryable } from '../db/database';
 
 /**
  * Encryption at rest for stored files: AES-256-GCM, each chunk sealed on its own so a file is written and
@@ -66,4 +67,62 @@ export function openChunk(
       `Stored file ${fileKey}: chunk ${index} failed authentication (altered, moved, reordered or cut short, or sealed with another key).`,
     );
   }
+}
+
+/** A server whose file key does not open the files already stored: refused at start (issue 25, item 5). */
+export class WrongFileKeyError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WrongFileKeyError';
+  }
+}
+
+/**
+ * Checks, before anything is stored or served, that `key` opens the files already in the database: the newest
+ * stored file's key fingerprint must be this key's, and its first chunk must authenticate under it (a matching
+ * fingerprint is a SHA-256 prefix, so the decryption is the proof). A database without stored files has
+ * nothing a wrong key could lose, so it passes. The message names the setting and the fingerprints, never the
+ * key, and its advice never suggests making a new key: files sealed with the old one would be lost.
+ */
+export async function checkFileKey(
+  db: Queryable,
+  key: FileKey,
+  setting: FileKeySource,
+): Promise<void> {
+  const rows = await db.query<{ key: string; keyId: string; count: number; bytes: Uint8Array | string }>(
+    `SELECT f.key, f.key_id AS "keyId", f.chunk_count AS count,
+            ${(db as { kind?: string }).kind === 'postgres' ? 'c.bytes' : "encode(c.bytes, 'hex')"} AS bytes
+       FROM stored_files f JOIN stored_file_chunks c ON c.file_id = f.id AND c.seq = 0
+      WHERE f.attached AND f.chunk_count > 0
+      ORDER BY f.id DESC LIMIT 1`,
+  );
+  const file = rows[0];
+  if (!file) return;
+  let opens = file.keyId === key.id;
+  if (opens) {
+    const sealed =
+      typeof file.bytes === 'string'
+        ? Buffer.from(file.bytes.replace(/^\\x/, ''), 'hex')
+        : Buffer.from(file.bytes);
+    try {
+      openChunk(key, file.key, 0, Number(file.count) === 1, sealed);
+    } catch {
+      opens = false;
+    }
+  }
+  if (opens) return;
+  const where =
+    setting.from === 'env'
+      ? 'LOUPE_FILE_KEY'
+      : setting.from === 'file'
+        ? `LOUPE_FILE_KEY_FILE (${setting.path})`
+        : `the development key file ${setting.path} (neither LOUPE_FILE_KEY nor LOUPE_FILE_KEY_FILE is set)`;
+  throw new WrongFileKeyError(
+    `Refusing to start: the file key from ${where} (fingerprint ${key.id}) does not open the files stored in ` +
+      `this database (stored file ${file.key} was sealed with the key whose fingerprint is ${file.keyId}). ` +
+      'Start with the key these files were stored with: the LOUPE_FILE_KEY or LOUPE_FILE_KEY_FILE of the ' +
+      'earlier starts, or, in development, the <DATA_DIR>.file-key file that was beside this data folder (or ' +
+      'beside the folder this backup came from). Do not make a new key: files sealed with the old one could ' +
+      'never be read again. Nothing was changed.',
+  );
 }
