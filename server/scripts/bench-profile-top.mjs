@@ -2,10 +2,11 @@
 // The top functions of a V8 CPU profile (`node --cpu-prof`, e.g. BENCH_PROFILE of bench-stock-page.mjs) by
 // self time, with their share of the samples taken while not idle, and the packages' shares (self time summed
 // by node_modules package, or "loupe" for the app's own code, "node" for Node's internals).
-//   node scripts/bench-profile-top.mjs <file.cpuprofile> [how many, default 25]
+//   node scripts/bench-profile-top.mjs <file.cpuprofile> [how many, default 25] [seconds to skip, default 0:
+//   the start-up's compiling and loading, before the load began]
 import { readFileSync } from 'node:fs';
 
-const [file, limitArg] = process.argv.slice(2);
+const [file, limitArg, skipArg] = process.argv.slice(2);
 if (!file) {
   console.error('usage: node scripts/bench-profile-top.mjs <file.cpuprofile> [how many]');
   process.exit(2);
@@ -15,7 +16,12 @@ const profile = JSON.parse(readFileSync(file, 'utf8'));
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
 // Self time per node: the time deltas of the samples that landed on it.
 const self = new Map();
-profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+const skip = Number(skipArg ?? 0) * 1e6;
+let at = 0;
+profile.samples.forEach((id, i) => {
+  at += profile.timeDeltas[i] ?? 0;
+  if (at >= skip) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+});
 
 const frames = new Map();
 const packages = new Map();

@@ -82,6 +82,19 @@ describe('API answers are compressed by Accept-Encoding', () => {
     }
   });
 
+  it('compresses a page of 8 KB or more in one piece, sent with its length (not chunked)', async () => {
+    const gold = await as('gold');
+    await addItems(gold, 16);
+    const url = `${ITEMS}?page_size=25`;
+    const plain = await gold.get(url);
+    expect(plain.rawPayload.length).toBeGreaterThan(8 * 1024);
+    const res = await gold.get(url, { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['transfer-encoding']).toBeUndefined();
+    expect(res.headers['content-length']).toBe(String(res.rawPayload.length));
+    expect(JSON.parse(decoded(res).toString('utf8'))).toEqual(plain.json());
+  });
+
   it('leaves an answer under 1 KB as it is', async () => {
     const gold = await as('gold');
     const res = await gold.get('/csrf/', { headers: { 'accept-encoding': 'br, gzip' } });
