@@ -3,6 +3,8 @@ import {
   useRef,
   useState,
   type ChangeEvent,
+  type Dispatch,
+  type SetStateAction,
   type FocusEvent,
   type FormEvent,
   type RefObject,
@@ -131,6 +133,10 @@ export interface EntityForm<V extends FieldValues, R extends Versioned> {
   status: string | null;
   /** The record the next save is based on (loaded, reloaded or last saved). */
   record: R | null;
+  /** Moves the record on after another action saved it (a void, an image removed): its version is the next base. */
+  setRecord: Dispatch<SetStateAction<R | null>>;
+  /** Every field's message by name, for a group of fields drawn by one component (ItemFields). */
+  messages: Record<string, string>;
   formRef: RefObject<HTMLFormElement | null>;
   isDirty: boolean;
   /** True when there is nothing unsaved, or the person agreed to lose it (a Cancel button asks this). */
@@ -340,6 +346,12 @@ export function useEntityForm<V extends FieldValues, R extends Versioned>(
     reloadError,
     status,
     record,
+    setRecord,
+    messages: Object.fromEntries(
+      Object.keys(formState.errors)
+        .map((name) => [name, errorOf(name)])
+        .filter((entry): entry is [string, string] => entry[1] !== undefined),
+    ),
     formRef,
     isDirty: formState.isDirty,
     confirmLeave,

@@ -6,22 +6,21 @@ import {
   DataTable,
   FieldGrid,
   FormActions,
+  FormFailure,
+  FormNotices,
   errorMessage,
   formatMoney,
   HistoryPanel,
   HttpError,
   PageHeader,
-  readServerErrors,
   Spinner,
   TextField,
+  useEntityForm,
   usePageTitle,
   useQueryClient,
   type DataColumn,
-  EditConflictAlert,
-  editConflictOf,
-  type EditConflict,
 } from '@loupe/platform';
-import { useState, type FormEvent } from 'react';
+import type { Dispatch, SetStateAction } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { idParam } from '../../../lib/ids';
@@ -134,114 +133,87 @@ const fieldsOf = (item: Item): ItemFieldValues => ({
   vatScheme: item.vatScheme,
 });
 
+/** What the Edit form holds: the item's descriptive fields and its attributes, by their own names. */
+type EditValues = ItemFieldValues & AttributeFormValues;
+
+const valuesOf = (item: Item): EditValues => ({ ...fieldsOf(item), ...attributeFormValues(item) });
+
 function EditItemForm({ item: loaded }: { item: Item }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  // The item as this page last had it from the service: its version is what an Update Item is based on
-  // (issue 12), and a save, a void or Reload moves it on.
-  const [item, setItem] = useState(loaded);
-  const [fields, setFields] = useState<ItemFieldValues>(fieldsOf(loaded));
-  const [attributes, setAttributes] = useState<AttributeFormValues>(attributeFormValues(loaded));
-  const [conflict, setConflict] = useState<EditConflict | null>(null);
-  const [reloading, setReloading] = useState(false);
   const image = useImageUpload();
-  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const update = useUpdateItem();
-  const removeImage = useUndoableImageRemoval(loaded.id, setItem, setFormError);
-
-  function done() {
-    window.alert(updatedAlert(item.id));
-    navigate(`/inventory/manage?highlight=${item.id}`);
-  }
-
-  /** Reload: the item as it is now, in place of what was typed (the only way the typed values go). */
-  async function reload() {
-    setReloading(true);
-    try {
-      const fresh = await queryClient.fetchQuery({ ...itemQueryOptions(item.id), staleTime: 0 });
-      setItem(fresh);
-      setFields(fieldsOf(fresh));
-      setAttributes(attributeFormValues(fresh));
-      setErrors({});
-      setFormError(null);
-      setConflict(null);
-    } catch (error) {
-      setFormError(errorMessage(error, 'Failed to load the item.'));
-    } finally {
-      setReloading(false);
-    }
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting) return;
-    const problems = { ...checkItemFields(fields), ...checkAttributes(attributes, fields.stockType) };
-    setErrors(problems);
-    setFormError(null);
-    if (Object.keys(problems).length > 0) {
-      setFormError('Please correct the highlighted fields.');
-      return;
-    }
-    setSubmitting(true);
-    try {
+  // The controller keeps the item as this page last had it from the service: its version is what an Update
+  // Item is based on (issue 12), and a save, a void, an image removed or Reload moves it on.
+  const controller = useEntityForm<EditValues, Item>({
+    values: valuesOf(loaded),
+    record: loaded,
+    toValues: valuesOf,
+    reload: () => queryClient.fetchQuery({ ...itemQueryOptions(loaded.id), staleTime: 0 }),
+    check: (values) => ({ ...checkItemFields(values), ...checkAttributes(values, values.stockType) }),
+    checkErrorsText: 'Please correct the highlighted fields.',
+    fieldErrorsText: 'Please correct the highlighted fields.',
+    failedText: 'The item could not be saved. Please try again.',
+    savedMessage: (saved) => updatedAlert(saved.id),
+    // The page is left for the stock list once saved: the toaster carries the word there.
+    announce: 'toast',
+    async save(values, { record }) {
+      const base = record ?? loaded;
       // A sold item's VAT scheme is fixed (its invoice is issued): the update leaves it out.
-      const { vatScheme, ...descriptive } = itemFieldsInput(fields);
+      const { vatScheme, ...descriptive } = itemFieldsInput(values);
       const saved = await update.mutateAsync({
-        id: item.id,
+        id: base.id,
         input: {
           ...descriptive,
-          ...attributesInput(attributes, fields.stockType, attributeFormValues(item)),
-          ...(item.status === 'sold' ? {} : { vatScheme }),
-          version: item.version,
+          ...attributesInput(values, values.stockType, attributeFormValues(base)),
+          ...(base.status === 'sold' ? {} : { vatScheme }),
+          version: base.version,
         },
       });
-      setItem(saved);
-      setConflict(null);
-    } catch (error) {
-      // Someone changed the item since it was loaded: what was typed stays, the alert says who and when.
-      const stale = editConflictOf(error);
-      if (stale) {
-        setConflict(stale);
-        setSubmitting(false);
-        return;
+      if (!(await image.send(base.id))) {
+        throw new FormFailure({
+          record: saved,
+          form: 'The changes were saved, but the image was not uploaded. Choose it again or remove it.',
+        });
       }
-      const server = readServerErrors(error, 'The item could not be saved. Please try again.');
-      setErrors(server.fields);
-      setFormError(server.form ?? 'Please correct the highlighted fields.');
-      setSubmitting(false);
-      return;
+      return saved;
+    },
+    onSaved(saved) {
+      window.alert(updatedAlert(saved.id));
+      navigate(`/inventory/manage?highlight=${saved.id}`);
+    },
+  });
+  const item = controller.record ?? loaded;
+  const setItem: Dispatch<SetStateAction<Item>> = (next) =>
+    controller.setRecord((current) => (typeof next === 'function' ? next(current ?? loaded) : next));
+  const removeImage = useUndoableImageRemoval(loaded.id, setItem, controller.setFormError);
+  const submitting = controller.busy;
+  const values = controller.form.watch();
+  const errors = controller.messages;
+  /** ItemFields and AttributeFields hand back their whole group: each changed field is set as typed. */
+  const change = (next: Partial<EditValues>) => {
+    for (const [name, value] of Object.entries(next) as [keyof EditValues & string, string][]) {
+      if (values[name] !== value) controller.set(name, value as never);
     }
-    if (!(await image.send(item.id))) {
-      setFormError('The changes were saved, but the image was not uploaded. Choose it again or remove it.');
-      setSubmitting(false);
-      return;
-    }
-    setSubmitting(false);
-    done();
-  }
+  };
 
   return (
     <>
       <Card>
-        <form onSubmit={submit} noValidate aria-label="Edit Inventory Item">
-          {conflict ? (
-            <EditConflictAlert conflict={conflict} onReload={() => void reload()} reloading={reloading} />
-          ) : null}
-          {formError ? <Alert>{formError}</Alert> : null}
+        <form
+          ref={controller.formRef}
+          onSubmit={controller.onSubmit}
+          noValidate
+          aria-label="Edit Inventory Item"
+        >
+          <FormNotices controller={controller} status={false} />
           <ItemFields
-            values={fields}
+            values={values}
             errors={errors}
-            onChange={setFields}
+            onChange={change}
             vatSchemeLocked={item.status === 'sold'}
           />
-          <AttributeFields
-            stockType={fields.stockType}
-            values={attributes}
-            errors={errors}
-            onChange={setAttributes}
-          />
+          <AttributeFields stockType={values.stockType} values={values} errors={errors} onChange={change} />
           <FieldGrid $min={240}>
             <TextField
               label="Stock Number"
@@ -288,7 +260,7 @@ function EditItemForm({ item: loaded }: { item: Item }) {
                       disabled={submitting}
                       aria-label={`Remove image ${img.name}`}
                       onClick={() => {
-                        setFormError(null);
+                        controller.setFormError(null);
                         removeImage(img);
                       }}
                     >
@@ -309,7 +281,9 @@ function EditItemForm({ item: loaded }: { item: Item }) {
           <FormActions
             submitLabel="Update Item"
             busy={submitting}
-            onCancel={() => navigate('/inventory/manage')}
+            onCancel={() => {
+              if (controller.confirmLeave()) navigate('/inventory/manage');
+            }}
           />
         </form>
       </Card>
