@@ -4,6 +4,7 @@
 // (in a schema of its own, dropped afterwards) — then times typical GET /api/items/ pages as the browser asks
 // for them: signed in, one request at a time, through the whole API (session, validation, SQL, JSON).
 //   BENCH_ITEMS (default 100000), BENCH_REQUESTS per query (default 60)
+//   BENCH_ONLY=pglite or postgres: that database alone
 //   BENCH_DIST=<dist folder>: measure that build instead of dist/ (which is then neither built nor used)
 // Goal (issue 26, goal 2): worst p95 ≤ 10 ms on both (issue 5 asked ≤ 50 ms on PGlite, ≤ 20 ms on PostgreSQL).
 import { execFileSync } from 'node:child_process';
@@ -105,12 +106,16 @@ async function main() {
     execFileSync(process.execPath, [path.join(here, 'ensure-built.mjs')], { stdio: 'inherit' });
   }
   console.log(`Stock list benchmark: in-process requests, ${os.cpus().length} CPUs, Node ${process.version}`);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'loupe-bench-items-'));
-  try {
-    await benchOne('PGlite', { DATA_DIR: dataDir }, 10);
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+  if (process.env.BENCH_ONLY !== 'postgres') {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'loupe-bench-items-'));
+    try {
+      await benchOne('PGlite', { DATA_DIR: dataDir }, 10);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(`${dataDir}.file-key`, { force: true }); // the file key generated beside the data folder
+    }
   }
+  if (process.env.BENCH_ONLY === 'pglite') return;
 
   const base = process.env.TEST_DATABASE_URL;
   if (!base) {
@@ -131,6 +136,7 @@ async function main() {
     await admin.query(`DROP SCHEMA ${schema} CASCADE`);
     await admin.end();
     rmSync(pgDir, { recursive: true, force: true });
+    rmSync(`${pgDir}.file-key`, { force: true }); // the file key generated beside the data folder
   }
 }
 

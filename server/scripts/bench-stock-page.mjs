@@ -194,6 +194,7 @@ async function main() {
     await admin.query(`DROP SCHEMA ${schema} CASCADE`);
     await admin.end();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(`${dataDir}.file-key`, { force: true }); // the file key generated beside the data folder
   }
 }
 
