@@ -8,10 +8,11 @@
 export const VAT_STAGGERS = [1, 2, 3] as const;
 export type VatStagger = (typeof VAT_STAGGERS)[number];
 export const DEFAULT_VAT_STAGGER: VatStagger = 1;
+/** The months each stagger's quarters end in, short enough for a phone's select. */
 export const VAT_STAGGER_LABELS: Readonly<Record<VatStagger, string>> = {
-  1: 'March, June, September and December',
-  2: 'April, July, October and January',
-  3: 'May, August, November and February',
+  1: 'Mar, Jun, Sep, Dec',
+  2: 'Apr, Jul, Oct, Jan',
+  3: 'May, Aug, Nov, Feb',
 };
 export const INVALID_VAT_STAGGER = 'Choose the months your VAT quarters end in: stagger 1, 2 or 3.';
 

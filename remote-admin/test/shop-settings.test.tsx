@@ -235,11 +235,11 @@ describe('/settings/shop', () => {
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).toEqual([
-      'March, June, September and December (stagger 1)',
-      'April, July, October and January (stagger 2)',
-      'May, August, November and February (stagger 3)',
+      'Mar, Jun, Sep, Dec (stagger 1)',
+      'Apr, Jul, Oct, Jan (stagger 2)',
+      'May, Aug, Nov, Feb (stagger 3)',
     ]);
-    await userEvent.selectOptions(stagger, 'April, July, October and January (stagger 2)');
+    await userEvent.selectOptions(stagger, 'Apr, Jul, Oct, Jan (stagger 2)');
     await userEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
     expect(await screen.findByText('Shop settings saved.')).toBeInTheDocument();
     // Sent as the number the service checks (1, 2 or 3), and shown as saved.
