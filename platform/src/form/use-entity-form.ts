@@ -313,6 +313,8 @@ export function useEntityForm<V extends FieldValues, R extends Versioned>(
       onChange: (event) => {
         void registered.onChange(event);
         clearErrors(name);
+        // "Saved." was said of the values as saved: a change makes it untrue.
+        setStatus(null);
       },
       error: errorOf(name),
     };
@@ -321,6 +323,7 @@ export function useEntityForm<V extends FieldValues, R extends Versioned>(
   const set = <N extends Path<V>>(name: N, value: PathValue<V, N>) => {
     setValue(name, value, { shouldDirty: true });
     clearErrors(name);
+    setStatus(null);
   };
 
   const value = <N extends Path<V>>(name: N): ValueBinding<PathValue<V, N>> => ({

@@ -1,21 +1,21 @@
 import type { ShopSettings } from '@loupe/contracts';
 import {
-  Alert,
   Card,
   ChoiceField,
   DecimalField,
   FieldGrid,
   FormActions,
   formatMoment,
+  FormNotices,
   LoadStateView,
   PageHeader,
   SelectField,
   TextAreaField,
   TextField,
-  useFormSubmit,
+  useEntityForm,
   usePageTitle,
 } from '@loupe/platform';
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import styled from 'styled-components';
 import { useShopSettings, useUpdateShopSettings } from '../api/shop-settings';
 import {
@@ -53,60 +53,27 @@ const Toggle = styled.label`
 
 const SERVER_FIELDS: Record<string, SettingsField> = Object.fromEntries(SETTINGS_FIELDS.map((f) => [f, f]));
 
-/** The form over loaded settings; remounted with the saved ones after each save. */
+/** The form over loaded settings, on the platform's edit/create controller; the saved values replace them. */
 function SettingsForm({ settings }: { settings: ShopSettings }) {
-  const [values, setValues] = useState<SettingsValues>(() => settingsValues(settings));
-  const [saved, setSaved] = useState(false);
   const update = useUpdateShopSettings();
-  const submitter = useFormSubmit<SettingsField>('The settings could not be saved. Please try again.', {
-    fields: SERVER_FIELDS,
+  const controller = useEntityForm<SettingsValues, ShopSettings>({
+    values: settingsValues(settings),
+    check: validateSettings,
+    serverFields: SERVER_FIELDS,
+    failedText: 'The settings could not be saved. Please try again.',
+    savedMessage: 'Shop settings saved.',
+    save: (values) => update.mutateAsync(settingsBody(values)),
+    // The service's own form of what was typed (a trimmed prefix, a rate without trailing zeros).
+    onSaved: (saved) => controller.form.reset(settingsValues(saved)),
   });
-  const { errors, setErrors, formError, busy } = submitter;
-  const formRef = useRef<HTMLFormElement>(null);
   const zones = useMemo(() => timeZones(settings.timezone), [settings.timezone]);
-
-  const set = (name: SettingsField) => (value: string) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    setErrors((current) => (current[name] ? { ...current, [name]: undefined } : current));
-    setSaved(false);
-  };
-  const text = (name: SettingsField) => ({
-    name,
-    value: values[name],
-    error: errors[name],
-    onChange: (event: { target: { value: string } }) => set(name)(event.target.value),
-  });
-
-  const focusFirst = (names: readonly SettingsField[]) => {
-    const first = names[0];
-    const control = first ? formRef.current?.elements.namedItem(first) : null;
-    if (control instanceof HTMLElement) control.focus();
-  };
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setSaved(false);
-    const invalid = validateSettings(values);
-    setErrors(invalid);
-    const bad = SETTINGS_FIELDS.filter((name) => invalid[name]);
-    if (bad.length > 0) {
-      focusFirst(bad);
-      return;
-    }
-    const outcome = await submitter.run(() => update.mutateAsync(settingsBody(values)));
-    if (!outcome) return;
-    if (outcome.ok) {
-      setValues(settingsValues(outcome.value));
-      setSaved(true);
-    } else {
-      focusFirst(SETTINGS_FIELDS.filter((name) => outcome.errors.fields[name]));
-    }
-  }
+  const { text: bind, value, busy } = controller;
+  const text = (name: SettingsField) => bind(name);
+  const values = controller.form.watch();
 
   return (
-    <form ref={formRef} onSubmit={handleSubmit} noValidate aria-label="Shop Settings">
-      {saved ? <Alert tone="success">Shop settings saved.</Alert> : null}
-      {formError ? <Alert>{formError}</Alert> : null}
+    <form ref={controller.formRef} onSubmit={controller.onSubmit} noValidate aria-label="Shop Settings">
+      <FormNotices controller={controller} />
       <Section>On invoices</Section>
       <FieldGrid>
         <TextField
@@ -164,11 +131,8 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
       <FieldGrid>
         <SelectField
           label="Time zone"
-          name="timezone"
-          value={values.timezone}
-          error={errors.timezone}
           hint="Invoices are dated on the shop’s own calendar day."
-          onChange={(event) => set('timezone')(event.target.value)}
+          {...text('timezone')}
         >
           {zones.map((zone) => (
             <option key={zone} value={zone}>
@@ -189,12 +153,9 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
       <FieldGrid>
         <ChoiceField
           label="Label price"
-          name="labelPrice"
-          value={values.labelPrice}
           options={LABEL_PRICE_MODES}
           labels={LABEL_PRICE_LABELS}
-          error={errors.labelPrice}
-          onChange={(mode) => set('labelPrice')(mode)}
+          {...value('labelPrice')}
         />
         <TextField
           label="Price code letters"
@@ -210,13 +171,10 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
       <FieldGrid>
         <ChoiceField
           label="Cancelled layaway"
-          name="layawayCancelPolicy"
-          value={values.layawayCancelPolicy}
           options={LAYAWAY_CANCEL_POLICIES}
           labels={LAYAWAY_CANCEL_LABELS}
-          error={errors.layawayCancelPolicy}
           hint="When a reservation is cancelled: pay the deposits back by their own methods, or keep them."
-          onChange={(policy) => set('layawayCancelPolicy')(policy)}
+          {...value('layawayCancelPolicy')}
         />
       </FieldGrid>
 
@@ -224,13 +182,10 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
       <FieldGrid>
         <ChoiceField
           label="VAT quarters end in"
-          name="vatStagger"
-          value={values.vatStagger}
           options={VAT_STAGGER_OPTIONS}
           labels={VAT_STAGGER_OPTION_LABELS}
-          error={errors.vatStagger}
           hint="As on your VAT registration: the stock book and its VAT figures open on this quarter."
-          onChange={(stagger) => set('vatStagger')(stagger)}
+          {...value('vatStagger')}
         />
       </FieldGrid>
 
@@ -258,11 +213,7 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
           type="checkbox"
           name="silverSeesCosts"
           checked={values.silverSeesCosts}
-          onChange={(event) => {
-            const on = event.target.checked;
-            setValues((current) => ({ ...current, silverSeesCosts: on }));
-            setSaved(false);
-          }}
+          onChange={(event) => controller.set('silverSeesCosts', event.target.checked)}
         />
         Silver sees costs and profit
       </Toggle>

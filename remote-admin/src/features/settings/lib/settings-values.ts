@@ -1,4 +1,6 @@
 import {
+  INVALID_EMAIL,
+  isValidEmail,
   isVatStagger,
   LABEL_PRICE_MODES,
   LAYAWAY_CANCEL_POLICIES,
@@ -151,9 +153,7 @@ export function validateSettings(values: SettingsValues): Partial<Record<Setting
       errors.priceCodeKey = 'Enter ten different letters.';
     }
   }
-  if (values.email.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email.trim())) {
-    errors.email = 'Enter a valid email address.';
-  }
+  if (values.email.trim() && !isValidEmail(values.email.trim())) errors.email = INVALID_EMAIL;
   return errors;
 }
 
