@@ -1,4 +1,10 @@
-import { CATALOGUE_MERGE_CONFIRM, type CatalogueBrand, type CatalogueModel } from '@loupe/contracts';
+import {
+  CATALOGUE_MERGE_CONFIRM,
+  isBlank,
+  textRuleProblem,
+  type CatalogueBrand,
+  type CatalogueModel,
+} from '@loupe/contracts';
 import {
   Alert,
   Button,
@@ -13,6 +19,7 @@ import {
   TableScroll,
   TextField,
   notify,
+  useEntityForm,
   usePageTitle,
 } from '@loupe/platform';
 import { useState, type FormEvent } from 'react';
@@ -40,38 +47,29 @@ function AddForm({
   button: string;
   onAdd(name: string): Promise<unknown>;
 }) {
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!name.trim()) {
-      setError('This field may not be blank.');
-      return;
-    }
-    setBusy(true);
-    try {
-      await onAdd(name.trim());
-      notify(`${name.trim()} added.`);
-      setName('');
-      setError(undefined);
-    } catch (failure) {
-      setError(catalogueErrorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const controller = useEntityForm<{ name: string }, object>({
+    values: { name: '' },
+    check: ({ name }) => ({
+      name: isBlank(name) ? 'This field may not be blank.' : (textRuleProblem(name) ?? undefined),
+    }),
+    failedText: 'The catalogue could not be changed.',
+    save: async ({ name }) => ({ added: await onAdd(name.trim()) }),
+    savedMessage: (_added, { name }) => `${name.trim()} added.`,
+    announce: 'toast',
+    // A half-typed name is not worth a question on leaving: the catalogue is one line at a time.
+    guard: false,
+    onFailed(failure) {
+      controller.form.setError('name', { message: catalogueErrorMessage(failure) });
+      return true;
+    },
+    onSaved: () => controller.form.reset({ name: '' }),
+  });
   return (
-    <form onSubmit={submit} noValidate aria-label={button}>
+    <form ref={controller.formRef} onSubmit={controller.onSubmit} noValidate aria-label={button}>
       <Stack $row $gap={2}>
-        <TextField
-          label={label}
-          value={name}
-          error={error}
-          onChange={(event) => setName(event.target.value)}
-        />
+        <TextField label={label} {...controller.text('name')} />
         <div>
-          <Button type="submit" disabled={busy}>
+          <Button type="submit" disabled={controller.busy}>
             {button}
           </Button>
         </div>
