@@ -170,9 +170,9 @@ export const DealLine = Type.Object({
   vatTreatment: Choice(VAT_TREATMENTS),
   /** Standard-rated lines: the VAT within the price (GBP), else 0. */
   vatGbp: Type.Number(),
-  /** Margin-scheme item lines (else null): for the VAT return. */
-  marginGbp: Nullable(Type.Number()),
-  marginVatGbp: Nullable(Type.Number()),
+  /** Margin-scheme item lines (else null): for the VAT return. Left out without 'viewCosts' (it gives the cost). */
+  marginGbp: Type.Optional(Nullable(Type.Number())),
+  marginVatGbp: Type.Optional(Nullable(Type.Number())),
 });
 export type DealLine = Static<typeof DealLine>;
 

@@ -216,9 +216,12 @@ export const Invoice = Type.Object({
   ),
   /** total − vatAmount. */
   netAmount: Type.Number(),
-  /** Margin scheme only (else null): for the VAT return, never printed. */
-  marginGbp: Nullable(Type.Number()),
-  marginVatGbp: Nullable(Type.Number()),
+  /**
+   * Margin scheme only (else null): for the VAT return, never printed. Both left out for a caller who may not see
+   * costs (permissions.ts 'viewCosts'): price − margin is the item's cost.
+   */
+  marginGbp: Type.Optional(Nullable(Type.Number())),
+  marginVatGbp: Type.Optional(Nullable(Type.Number())),
   paymentMethod: PaymentMethodSchema,
   paidInFull: Type.Boolean(),
   clientId: Nullable(Type.Integer()),

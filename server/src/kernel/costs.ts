@@ -3,7 +3,9 @@ import {
   COST_ITEM_FILTERS,
   COST_ITEM_ORDERINGS,
   reportNeedsCosts,
+  type Deal,
   type InventorySummary,
+  type Invoice,
   type ItemConsignment,
   type ItemRow,
   type ItemTransaction,
@@ -116,4 +118,20 @@ export function withoutProfit<T extends { profit?: number }>(caller: ShopCaller,
   if (seesCosts(caller)) return line;
   const { profit: _profit, ...rest } = line;
   return rest as T;
+}
+
+/** An invoice or credit note without its margin and VAT on the margin (price − margin is the cost). */
+export function invoiceFor(caller: ShopCaller, invoice: Invoice): Invoice {
+  if (seesCosts(caller)) return invoice;
+  const { marginGbp: _margin, marginVatGbp: _vat, ...rest } = invoice;
+  return rest;
+}
+
+/** A deal whose lines leave out their margin and VAT on the margin. */
+export function dealFor(caller: ShopCaller, deal: Deal): Deal {
+  if (seesCosts(caller)) return deal;
+  return {
+    ...deal,
+    lines: deal.lines.map(({ marginGbp: _margin, marginVatGbp: _vat, ...line }) => line),
+  };
 }

@@ -22,6 +22,8 @@ const COST_KEYS = [
   'profitPercent',
   'profitLoss',
   'purchases',
+  'marginGbp',
+  'marginVatGbp',
 ];
 
 /** The cost keys anywhere in a JSON answer (nested objects and lists included). */
@@ -40,6 +42,8 @@ interface Fixture {
   aged: Item;
   memo: Item;
   sold: Item;
+  invoiceId: number;
+  dealId: number;
 }
 
 /** An aged watch (bought 2025-06-01 for 8,000), one on consignment (agreed cost 3,000, overdue), one sold. */
@@ -61,7 +65,10 @@ async function stock(owner: Browser): Promise<Fixture> {
     paymentMethod: 'Bank Transfer',
   });
   expect(sale.statusCode).toBe(200);
-  return { aged, memo, sold };
+  // The sale's invoice and its deal (a Sell is the one-line case of a deal).
+  const [invoice] = (await owner.get('/api/invoices/')).json().results;
+  const [deal] = (await owner.get('/api/deals/')).json().results;
+  return { aged, memo, sold, invoiceId: invoice.id, dealId: deal.id };
 }
 
 /** The reads that answer with cost fields left out, and the cost keys gold (or silver when allowed) gets. */
@@ -81,6 +88,10 @@ const shaped = (f: Fixture): Array<[string, string[]]> => [
   ['/api/reports/?type=client_balances&range=monthly', ['profit']],
   ['/api/reports/?type=client_report&range=monthly', ['profit']],
   ['/api/dashboard/pins/', ['profit']],
+  ['/api/invoices/', ['marginGbp', 'marginVatGbp']],
+  [`/api/invoices/${f.invoiceId}/`, ['marginGbp', 'marginVatGbp']],
+  ['/api/deals/', ['marginGbp', 'marginVatGbp']],
+  [`/api/deals/${f.dealId}/`, ['marginGbp', 'marginVatGbp']],
 ];
 
 /** The reads refused outright: costs through and through, or filters and orderings that bisect a cost. */
@@ -140,6 +151,18 @@ describe('costs and profit for a member without viewCosts', () => {
     expect((await silver.get('/api/stock/aging/')).json().over90).toEqual({ count: 1 });
     const report = (await silver.get('/api/reports/?type=sales&range=monthly')).json();
     expect(report.totals).toEqual({ sales: 7000, expenses: 0 });
+
+    // The item's history reads without what it cost: no "Purchase price" change, no £8,000 anywhere.
+    const history = `/api/items/${f.aged.id}/history/`;
+    const fields = (body: { results: Array<{ changes: Array<{ field: string }> }> }) =>
+      body.results.flatMap((event) => event.changes.map((change) => change.field));
+    expect(fields((await gold.get(history)).json())).toContain('Purchase price');
+    expect((await gold.get(history)).body).toContain('8,000.00');
+    const told = await silver.get(history);
+    expect(told.statusCode).toBe(200);
+    expect(fields(told.json())).not.toContain('Purchase price');
+    expect(fields(told.json())).toContain('Serial number');
+    expect(told.body).not.toContain('8,000');
   });
 
   it('refuses silver the cost reports, the purchase-price filters and orderings, and pinning a cost report', async () => {
@@ -222,6 +245,16 @@ describe('costs and profit for a member without viewCosts', () => {
     await allowSilver(false);
     const again = await as('silver');
     expect([...costKeysIn((await again.get(`/api/items/${f.aged.id}/`)).json())]).toEqual([]);
+  });
+
+  it('writes the invoices CSV without the margin columns for silver', async () => {
+    await stock(await as('platinum'));
+    const header = async (browser: Browser) =>
+      (await browser.get('/api/invoices/csv/')).body.split('\r\n')[0] as string;
+    expect(await header(await as('gold'))).toContain(',Margin GBP,VAT in margin GBP,');
+    const silver = await header(await as('silver'));
+    expect(silver).toContain(',VAT,Payment method,');
+    expect(silver).not.toContain('Margin');
   });
 
   it('writes the report CSV without the Profit and Cost GBP columns for silver', async () => {

@@ -427,8 +427,35 @@ function changesFor(entry: AuditRecord): AuditChange[] {
   return [];
 }
 
-/** One stored entry as staff read it. */
-export function describe(entry: AuditRecord): AuditEvent {
+/** What an entry records of costs: left out of the history a member without 'viewCosts' reads (issue 21). */
+const COST_KEYS = new Set([
+  'purchasePrice',
+  'transactions',
+  'agreedCost',
+  'costGbp',
+  'marginGbp',
+  'marginVatGbp',
+]);
+
+function withoutCosts(entry: AuditRecord): AuditRecord {
+  const strip = (value: unknown): unknown => {
+    if (!isDoc(value)) return value;
+    const kept = Object.entries(value).filter(([key]) => !COST_KEYS.has(key));
+    // A purchase's total is what the shop paid; a consignment's terms carry the agreed cost.
+    const shown = kept
+      .filter(([key]) => !(entry.entity === 'purchase' && key === 'totalGbp'))
+      .map(([key, inner]) => [key, key === 'consignment' ? strip(inner) : inner]);
+    return Object.fromEntries(shown);
+  };
+  return { ...entry, before: strip(entry.before), after: strip(entry.after) } as AuditRecord;
+}
+
+/**
+ * One stored entry as staff read it; with `costs: false` (a member without 'viewCosts', contracts'
+ * permissions.ts) without what the item cost or made.
+ */
+export function describe(stored: AuditRecord, { costs = true }: { costs?: boolean } = {}): AuditEvent {
+  const entry = costs ? stored : withoutCosts(stored);
   let changes: AuditChange[];
   let summary: string;
   try {

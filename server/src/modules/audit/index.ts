@@ -23,6 +23,7 @@ import {
 } from '../../kernel/validation';
 import { csvLine, textCell, valueCell } from '../../kernel/csv';
 import { describe } from './describe';
+import { seesCosts } from '../../kernel/costs';
 
 const TAGS = ['audit'];
 
@@ -83,12 +84,16 @@ const auditRoutes: FastifyPluginAsyncTypebox<{ ctx: AuditContext }> = async (fas
         'Everything recorded about the client, in words: edits, payments, KYC papers, sales, voids (newest first)',
     }),
     handler: async (request) => {
-      const { shopId } = shopCaller(request);
+      const caller = shopCaller(request);
+      const { shopId } = caller;
       const id = pathId(request.params.id);
       if (!(await clients.find(shopId, id))) throw notFound();
       const filter = { clientId: id };
       return pageOf(pagingOf(request.query), await audit.count(shopId, filter), async (limit, offset) =>
-        (await audit.page(shopId, filter, limit, offset)).map(describe),
+        // Without 'viewCosts' the trail reads without what the item cost (issue 21, kernel/costs.ts).
+        (await audit.page(shopId, filter, limit, offset)).map((e) =>
+          describe(e, { costs: seesCosts(caller) }),
+        ),
       );
     },
   });
@@ -99,12 +104,15 @@ const auditRoutes: FastifyPluginAsyncTypebox<{ ctx: AuditContext }> = async (fas
         'Everything recorded about the item, in words: edits, check-outs, sales, voids, images (newest first)',
     }),
     handler: async (request) => {
-      const { shopId } = shopCaller(request);
+      const caller = shopCaller(request);
+      const { shopId } = caller;
       const id = pathId(request.params.id);
       if (!(await items.findRow(shopId, id))) throw notFound();
       const filter = { itemId: id };
       return pageOf(pagingOf(request.query), await audit.count(shopId, filter), async (limit, offset) =>
-        (await audit.page(shopId, filter, limit, offset)).map(describe),
+        (await audit.page(shopId, filter, limit, offset)).map((e) =>
+          describe(e, { costs: seesCosts(caller) }),
+        ),
       );
     },
   });
@@ -118,7 +126,7 @@ const auditRoutes: FastifyPluginAsyncTypebox<{ ctx: AuditContext }> = async (fas
       const { shopId } = owner(request);
       const filter = parseActivityFilter(request.query);
       return pageOf(pagingOf(request.query), await audit.count(shopId, filter), async (limit, offset) =>
-        (await audit.page(shopId, filter, limit, offset)).map(describe),
+        (await audit.page(shopId, filter, limit, offset)).map((entry) => describe(entry)),
       );
     },
   });

@@ -4,6 +4,7 @@ import { endpoints, type Invoice, type InvoiceQuery } from '@loupe/contracts';
 import type { DocumentsContext } from '../deps';
 import { notFound } from '../../../kernel/http-errors';
 import { staffRoute } from '../../../kernel/schemas';
+import { invoiceFor, seesCosts } from '../../../kernel/costs';
 import { shopCaller } from '../../../kernel/shop-scope';
 import { ErrorBag, dayRangeField, pageOf, pagingOf, pathId } from '../../../kernel/validation';
 import { csvLine, moneyCell, textCell, valueCell } from '../../../kernel/csv';
@@ -47,13 +48,15 @@ const CSV_HEADER = [
   'Payment method',
   'Credit note / credits',
 ];
+/** The columns a member without 'viewCosts' does not get. */
+const MARGIN_COLUMNS = ['Margin GBP', 'VAT in margin GBP'];
 
 /**
  * One CSV line: the margin figures are in the export because it is the dealer's own record for the VAT return
  * (they are never printed on the buyer's document). Every money column (total, total GBP, VAT, margin, VAT in
  * margin) is written by moneyCell, two decimals each ("1500.00", never "1500" beside "5250.00").
  */
-function csvRow(invoice: Invoice): string {
+function csvRow(invoice: Invoice, costs = true): string {
   const line = invoice.lines[0];
   const link = invoice.creditNote?.reference ?? invoice.creditsInvoice?.reference ?? '';
   return csvLine([
@@ -71,8 +74,7 @@ function csvRow(invoice: Invoice): string {
     moneyCell(invoice.totalGbp),
     valueCell(invoice.vatTreatment),
     moneyCell(invoice.vatAmount, invoice.currency),
-    moneyCell(invoice.marginGbp),
-    moneyCell(invoice.marginVatGbp),
+    ...(costs ? [moneyCell(invoice.marginGbp ?? null), moneyCell(invoice.marginVatGbp ?? null)] : []),
     valueCell(invoice.paymentMethod),
     valueCell(link),
   ]);
@@ -87,10 +89,11 @@ const invoiceRoutes: FastifyPluginAsyncTypebox<{ ctx: DocumentsContext }> = asyn
       summary: 'Invoices and credit notes, newest first, filtered by days, client, status, kind and a search',
     }),
     handler: async (request) => {
-      const { shopId } = shopCaller(request);
+      const caller = shopCaller(request);
+      const { shopId } = caller;
       const filter = parseInvoiceFilter(request.query);
-      return pageOf(pagingOf(request.query), await invoices.count(shopId, filter), (limit, offset) =>
-        invoices.list(shopId, filter, limit, offset),
+      return pageOf(pagingOf(request.query), await invoices.count(shopId, filter), async (limit, offset) =>
+        (await invoices.list(shopId, filter, limit, offset)).map((invoice) => invoiceFor(caller, invoice)),
       );
     },
   });
@@ -100,14 +103,18 @@ const invoiceRoutes: FastifyPluginAsyncTypebox<{ ctx: DocumentsContext }> = asyn
       summary: 'The filtered invoices as a CSV download, streamed a page at a time',
     }),
     handler: async (request, reply) => {
-      const { shopId } = shopCaller(request);
+      const caller = shopCaller(request);
+      const { shopId } = caller;
       const filter = parseInvoiceFilter(request.query);
       const ids = await invoices.ids(shopId, filter, null, 0);
+      // Without 'viewCosts' the two margin columns are left out (issue 21, item 6): price − margin is the cost.
+      const costs = seesCosts(caller);
+      const header = costs ? CSV_HEADER : CSV_HEADER.filter((name) => !MARGIN_COLUMNS.includes(name));
       async function* lines(): AsyncGenerator<string> {
-        yield csvLine(CSV_HEADER);
+        yield csvLine(header);
         for (let at = 0; at < ids.length; at += 200) {
           const page = await ctx.repos.invoices.byIds(shopId, ids.slice(at, at + 200));
-          yield page.map(csvRow).join('');
+          yield page.map((invoice) => csvRow(invoice, costs)).join('');
         }
       }
       const day = await ctx.repos.reports.shopToday(shopId, ctx.now());
@@ -122,10 +129,10 @@ const invoiceRoutes: FastifyPluginAsyncTypebox<{ ctx: DocumentsContext }> = asyn
   fastify.route({
     ...staffRoute(endpoints.invoices.detail, TAGS, { summary: 'One invoice or credit note' }),
     handler: async (request) => {
-      const { shopId } = shopCaller(request);
-      const invoice = await invoices.find(shopId, pathId(request.params.id));
+      const caller = shopCaller(request);
+      const invoice = await invoices.find(caller.shopId, pathId(request.params.id));
       if (!invoice) throw notFound();
-      return invoice;
+      return invoiceFor(caller, invoice);
     },
   });
 };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { endpoints } from '@loupe/contracts';
 import type { SalesContext } from '../deps';
 import { Detail, staffRoute } from '../../../kernel/schemas';
+import { dealFor } from '../../../kernel/costs';
 import { shopCaller } from '../../../kernel/shop-scope';
 import { pathId } from '../../../kernel/validation';
 import { DealsService } from '../deals-service';
@@ -18,7 +19,11 @@ const dealRoutes: FastifyPluginAsyncTypebox<{ ctx: SalesContext }> = async (fast
     ...staffRoute(endpoints.deals.list, TAGS, {
       summary: 'Lists deals, newest first (overdue: by collect-by day)',
     }),
-    handler: async (request) => deals.list(shopCaller(request), request.query),
+    handler: async (request) => {
+      const caller = shopCaller(request);
+      const page = await deals.list(caller, request.query);
+      return { ...page, results: page.results.map((deal) => dealFor(caller, deal)) };
+    },
   });
 
   fastify.route({
@@ -27,8 +32,10 @@ const dealRoutes: FastifyPluginAsyncTypebox<{ ctx: SalesContext }> = async (fast
         'Completes a deal (lines, part-exchanges, payments) with its invoice, or reserves it on a deposit',
       ...conflict,
     }),
-    handler: async (request, reply) =>
-      reply.code(201).send(await deals.create(shopCaller(request), request.body)),
+    handler: async (request, reply) => {
+      const caller = shopCaller(request);
+      return reply.code(201).send(dealFor(caller, await deals.create(caller, request.body)));
+    },
   });
 
   fastify.route({
@@ -41,7 +48,10 @@ const dealRoutes: FastifyPluginAsyncTypebox<{ ctx: SalesContext }> = async (fast
 
   fastify.route({
     ...staffRoute(endpoints.deals.detail, TAGS, { summary: 'One deal: lines, payments, totals, invoice' }),
-    handler: async (request) => deals.detail(shopCaller(request), pathId(request.params.id)),
+    handler: async (request) => {
+      const caller = shopCaller(request);
+      return dealFor(caller, await deals.detail(caller, pathId(request.params.id)));
+    },
   });
 
   fastify.route({
@@ -49,7 +59,10 @@ const dealRoutes: FastifyPluginAsyncTypebox<{ ctx: SalesContext }> = async (fast
       summary: 'Takes an instalment on a reserved deal',
       ...conflict,
     }),
-    handler: async (request) => deals.pay(shopCaller(request), pathId(request.params.id), request.body),
+    handler: async (request) => {
+      const caller = shopCaller(request);
+      return dealFor(caller, await deals.pay(caller, pathId(request.params.id), request.body));
+    },
   });
 
   fastify.route({
@@ -57,7 +70,10 @@ const dealRoutes: FastifyPluginAsyncTypebox<{ ctx: SalesContext }> = async (fast
       summary: 'Completes a reserved deal with its last payments and issues the invoice',
       ...conflict,
     }),
-    handler: async (request) => deals.complete(shopCaller(request), pathId(request.params.id), request.body),
+    handler: async (request) => {
+      const caller = shopCaller(request);
+      return dealFor(caller, await deals.complete(caller, pathId(request.params.id), request.body));
+    },
   });
 
   fastify.route({
@@ -65,7 +81,10 @@ const dealRoutes: FastifyPluginAsyncTypebox<{ ctx: SalesContext }> = async (fast
       summary: "Cancels a reserved deal: refund or forfeit by the shop's policy",
       ...conflict,
     }),
-    handler: async (request) => deals.cancel(shopCaller(request), pathId(request.params.id), request.body),
+    handler: async (request) => {
+      const caller = shopCaller(request);
+      return dealFor(caller, await deals.cancel(caller, pathId(request.params.id), request.body));
+    },
   });
 
   fastify.route({
@@ -73,7 +92,10 @@ const dealRoutes: FastifyPluginAsyncTypebox<{ ctx: SalesContext }> = async (fast
       summary: 'Voids a completed deal by reversal with one credit note (platinum and gold)',
       ...conflict,
     }),
-    handler: async (request) => deals.void(shopCaller(request), pathId(request.params.id), request.body),
+    handler: async (request) => {
+      const caller = shopCaller(request);
+      return dealFor(caller, await deals.void(caller, pathId(request.params.id), request.body));
+    },
   });
 };
 
