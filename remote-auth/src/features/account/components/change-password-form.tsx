@@ -1,5 +1,5 @@
-import { Button, TextField } from '@loupe/platform';
-import { useState, type FormEvent } from 'react';
+import { Alert, Button, FormStatus, TextField, useEntityForm, type FormProblems } from '@loupe/platform';
+import { useState } from 'react';
 import {
   changePasswordErrorMessage,
   NEW_PASSWORD_HINT,
@@ -7,8 +7,6 @@ import {
   PASSWORDS_DO_NOT_MATCH,
   useChangePassword,
 } from '../api/change-password';
-import { useFieldValues } from '../../../hooks/use-field-values';
-import { OutcomeAlert } from './outcome-alert';
 import { PlainFieldset } from './plain-fieldset';
 
 interface Values {
@@ -25,42 +23,51 @@ const REQUIRED: Record<keyof Values, string> = {
   confirm: 'Please confirm the new password.',
 };
 
-export function ChangePasswordForm() {
-  const { values, setValues, field } = useFieldValues<Values>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
-  const change = useChangePassword();
-  const bind = (name: keyof Values) => field(name, errors[name]);
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    change.reset();
-    const missing: Partial<Record<keyof Values, string>> = {};
-    for (const field of Object.keys(REQUIRED) as (keyof Values)[]) {
-      if (!values[field]) missing[field] = REQUIRED[field];
-    }
-    if (!missing.next && !missing.confirm && values.next !== values.confirm) {
-      missing.confirm = PASSWORDS_DO_NOT_MATCH;
-    }
-    setErrors(missing);
-    if (Object.keys(missing).length > 0) return;
-
-    change.mutate(
-      { current_password: values.current, new_password: values.next },
-      { onSuccess: () => setValues(EMPTY) },
-    );
+/** SPEC §5: all three required; the new password and its confirmation must match, else nothing is sent. */
+function checkPasswords(values: Values): FormProblems<Values> {
+  const missing: FormProblems<Values> = {};
+  for (const field of Object.keys(REQUIRED) as (keyof Values)[]) {
+    if (!values[field]) missing[field] = REQUIRED[field];
   }
+  if (!missing.next && !missing.confirm && values.next !== values.confirm) {
+    missing.confirm = PASSWORDS_DO_NOT_MATCH;
+  }
+  return missing;
+}
+
+/** Change password (SPEC §2, §7, §8) on the platform's edit/create controller. */
+export function ChangePasswordForm() {
+  const change = useChangePassword();
+  // SPEC §8: the service's new_password, then current_password, then detail, in one message above the form.
+  const [failure, setFailure] = useState<string | null>(null);
+  const controller = useEntityForm<Values, object>({
+    values: EMPTY,
+    check: checkPasswords,
+    failedText: 'Password update failed.',
+    save: async (values) => {
+      setFailure(null);
+      await change.mutateAsync({ current_password: values.current, new_password: values.next });
+      return {};
+    },
+    savedMessage: PASSWORD_CHANGED,
+    // A half-typed password is nothing to keep: leaving never asks.
+    guard: false,
+    onFailed(error) {
+      setFailure(changePasswordErrorMessage(error));
+      return true;
+    },
+    // SPEC §7: on success the three fields are cleared.
+    onSaved: () => controller.form.reset(EMPTY),
+  });
+  const bind = controller.text;
 
   return (
-    <form onSubmit={handleSubmit} noValidate aria-label="Change password">
-      <OutcomeAlert
-        status={change.status}
-        success={PASSWORD_CHANGED}
-        failure={changePasswordErrorMessage(change.error)}
-      />
-      <PlainFieldset disabled={change.isPending}>
+    <form ref={controller.formRef} onSubmit={controller.onSubmit} noValidate aria-label="Change password">
+      {failure ? <Alert>{failure}</Alert> : null}
+      <FormStatus message={controller.status} />
+      <PlainFieldset disabled={controller.busy}>
         <TextField
           label="Current password"
-          name="current_password"
           type="password"
           autoComplete="current-password"
           required
@@ -68,7 +75,6 @@ export function ChangePasswordForm() {
         />
         <TextField
           label="New password"
-          name="new_password"
           type="password"
           autoComplete="new-password"
           required
@@ -77,13 +83,12 @@ export function ChangePasswordForm() {
         />
         <TextField
           label="Confirm new password"
-          name="confirm_password"
           type="password"
           autoComplete="new-password"
           required
           {...bind('confirm')}
         />
-        <Button type="submit" aria-busy={change.isPending || undefined}>
+        <Button type="submit" aria-busy={controller.busy || undefined}>
           Change Password
         </Button>
       </PlainFieldset>
