@@ -12,7 +12,11 @@ function cookieAsCommonJs() {
       compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
     });
     fs.mkdirSync(path.dirname(out), { recursive: true });
-    fs.writeFileSync(out, outputText);
+    // Written aside then renamed: two jest runs started together (the CI runs the server suite on both
+    // databases side by side) never read a half-written copy.
+    const partial = `${out}.${process.pid}`;
+    fs.writeFileSync(partial, outputText);
+    fs.renameSync(partial, out);
   }
   return out;
 }
@@ -22,13 +26,23 @@ module.exports = {
   testEnvironment: 'node',
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }],
+    // Fastify's plugin naming, remembered per function instead of scanning jest's module registry for each
+    // plugin of each app (test/jest/fastify-plugin-names.cjs).
+    '/node_modules/fastify/lib/plugin-utils\\.js$': path.join(
+      __dirname,
+      'test/jest/fastify-plugin-names.cjs',
+    ),
   },
+  transformIgnorePatterns: ['/node_modules/(?!fastify/lib/plugin-utils\\.js$)'],
   moduleNameMapper: {
     '^@loupe/contracts$': '<rootDir>/../contracts/src/index.ts',
     '^cookie$': cookieAsCommonJs(),
     // Each file's apps share their compiled route schemas instead of compiling them again for every app.
     '^@fastify/ajv-compiler$': path.join(__dirname, 'test/jest/shared-ajv-compiler.cjs'),
-    '^@fastify/fast-json-stringify-compiler$': path.join(__dirname, 'test/jest/shared-serializer-compiler.cjs'),
+    '^@fastify/fast-json-stringify-compiler$': path.join(
+      __dirname,
+      'test/jest/shared-serializer-compiler.cjs',
+    ),
   },
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   // The embedded database migrated once per run, copied by each file's testbed (test/jest/global-setup.ts).
