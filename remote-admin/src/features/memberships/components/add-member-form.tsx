@@ -1,5 +1,5 @@
-import type { MemberRole } from '@loupe/contracts';
-import { Alert, Button, TextField } from '@loupe/platform';
+import type { MemberRole, Membership } from '@loupe/contracts';
+import { Alert, Button, TextField, useEntityForm } from '@loupe/platform';
 import { useState, type FormEvent } from 'react';
 import { createMembershipErrorMessage, useCreateMembership } from '../api/create-membership';
 
@@ -18,50 +18,57 @@ interface AddMemberFormProps {
   submitLabel: string;
 }
 
-/** Adds a member of `role`; the shop's member lists refresh through the cache, not through this form. */
+/** Adds a member of `role` on the platform's edit/create controller; the member lists refresh through the cache. */
 export function AddMemberForm({ shopId, role, submitLabel }: AddMemberFormProps) {
-  const [userId, setUserId] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
   const add = useCreateMembership(shopId);
-  // The outcome of the last send is the mutation's own state; a new attempt clears it.
-  const result = add.isSuccess
-    ? { ok: true, message: `User #${add.data.user} is now a ${add.data.role} member.` }
-    : add.isError
-      ? { ok: false, message: createMembershipErrorMessage(add.error) }
-      : null;
+  // The outcome of the last send; a new attempt clears it.
+  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const controller = useEntityForm<{ user: string }, Membership>({
+    values: { user: '' },
+    check: ({ user }) => ({ user: validateUserId(user, false) ?? undefined }),
+    failedText: 'Submission failed',
+    save: ({ user }) => add.mutateAsync({ user: Number(user), role, active: true }),
+    // The alert below says it, naming the member.
+    savedMessage: null,
+    guard: false,
+    onFailed(error) {
+      setResult({ ok: false, message: createMembershipErrorMessage(error) });
+      return true;
+    },
+    onSaved(saved) {
+      setResult({ ok: true, message: `User #${saved.user} is now a ${saved.role} member.` });
+      // SPEC §7: the input is cleared on success.
+      controller.form.reset({ user: '' });
+    },
+  });
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (add.isPending) return;
-    add.reset();
+    if (controller.busy) return;
+    setResult(null);
     const input = event.currentTarget.elements.namedItem('user');
-    const field = input instanceof HTMLInputElement ? input : null;
-    const invalid = validateUserId(userId, field?.validity.badInput ?? false);
-    setFieldError(invalid);
-    if (invalid) {
-      field?.focus();
+    // A number input reports text it cannot parse as an empty value plus `badInput`.
+    if (input instanceof HTMLInputElement && input.validity.badInput) {
+      controller.form.setError('user', { message: validateUserId('', true) ?? '' });
+      input.focus();
       return;
     }
-
-    add.mutate({ user: Number(userId), role, active: true }, { onSuccess: () => setUserId('') });
+    void controller.onSubmit();
   }
 
   return (
-    <form onSubmit={handleSubmit} noValidate aria-label={submitLabel}>
+    <form ref={controller.formRef} onSubmit={handleSubmit} noValidate aria-label={submitLabel}>
       {result ? <Alert tone={result.ok ? 'success' : 'error'}>{result.message}</Alert> : null}
       <TextField
         label="User ID"
-        name="user"
         type="number"
         inputMode="numeric"
         min={1}
         step={1}
         required
-        value={userId}
-        error={fieldError}
-        onChange={(event) => setUserId(event.target.value)}
+        {...controller.text('user')}
       />
-      <Button type="submit" disabled={add.isPending} aria-busy={add.isPending || undefined}>
+      <Button type="submit" disabled={controller.busy} aria-busy={controller.busy || undefined}>
         {submitLabel}
       </Button>
     </form>
