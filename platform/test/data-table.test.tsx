@@ -90,6 +90,15 @@ describe('DataTable', () => {
     expect(getComputedStyle(note).overflowWrap).toBe('anywhere');
   });
 
+  it('gives every cell its column’s name for the card a narrow box draws the row as; none over the buttons', () => {
+    render(<Entries />);
+    const row = screen.getAllByRole('row')[1]!;
+    expect(within(row).getByRole('rowheader', { name: 'Ada' })).toHaveAttribute('data-label', 'Name');
+    expect(within(row).getByRole('cell', { name: '£2,500.00' })).toHaveAttribute('data-label', 'Amount');
+    expect(within(row).getByRole('cell', { name: 'Deposit' })).toHaveAttribute('data-label', 'Note');
+    expect(within(row).getByRole('button', { name: 'Edit' }).closest('td')).not.toHaveAttribute('data-label');
+  });
+
   it('marks the current row', () => {
     render(<Entries current={2} />);
     const [, first, second] = screen.getAllByRole('row');

@@ -36,6 +36,9 @@ const StyledButton = styled.button<{ $variant: ButtonVariant }>`
   border-radius: ${({ theme }) => theme.radius};
   font: inherit;
   font-weight: 600;
+  /* A word on a button is never broken inside, whatever its cell allows (issue 21: "Voi/d" in a Status column). */
+  overflow-wrap: normal;
+  word-break: normal;
   cursor: pointer;
   ${({ $variant }) => variants[$variant]}
   &:disabled {

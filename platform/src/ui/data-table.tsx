@@ -56,14 +56,35 @@ const EmptyNote = styled.p`
 
 type Density = 'regular' | 'compact' | 'dense';
 
+/**
+ * Up to this width of its box a table's rows are drawn as cards (issue 21): a phone's 390 px window, a
+ * dashboard card's third of a laptop screen; a dialog's 560 px and a page's 950 px keep the table.
+ */
+export const CARDS_BELOW = 480;
+
 const PADDING: Record<Density, readonly [number, number]> = {
   regular: [2, 3],
-  compact: [2, 2],
+  compact: [1.5, 1.25],
   dense: [2, 1],
 };
 
+/*
+ * Issue 21: a compact table (a stock list: nine columns and the row's controls) fits the 950 px a laptop's
+ * 1280 × 800 leaves it, in rows of at most 56 px: slightly smaller type and tighter lines, and column headers
+ * that may take two lines ("Purchase / Price") rather than widen their figures' column.
+ */
+const COMPACT = `
+  font-size: 0.9rem;
+  line-height: 1.3;
+  && thead th,
+  && thead th.numeric {
+    white-space: normal;
+  }
+`;
+
 const Styled = styled(Table)<{ $density: Density }>`
   ${({ $density }) => ($density === 'dense' ? 'font-size: 0.9rem;' : '')}
+  ${({ $density }) => ($density === 'compact' ? COMPACT : '')}
   th,
   td {
     vertical-align: middle;
@@ -95,6 +116,78 @@ const Styled = styled(Table)<{ $density: Density }>`
     outline: 2px solid ${({ theme }) => theme.colors.primary};
     outline-offset: -2px;
   }
+  /* Issue 21: in a narrow box (a phone, a third of the dashboard) the rows are a stack of cards, each value
+     beside its column's name (data-label), so nothing scrolls sideways and no card clips a column. The header
+     row stays for screen readers. The box is the TableScroll around the table (a size container). */
+  @container (max-width: ${CARDS_BELOW}px) {
+    &,
+    tbody,
+    tfoot,
+    tr,
+    th,
+    td {
+      display: block;
+    }
+    thead:not(:focus-within) {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip: rect(0, 0, 0, 0);
+      white-space: nowrap;
+    }
+    /* A sorting header reached with Tab shows itself (as a row of its buttons) rather than focus going unseen. */
+    thead:focus-within tr {
+      display: flex;
+      flex-wrap: wrap;
+      gap: ${({ theme }) => theme.space(2)};
+    }
+    input,
+    select,
+    textarea {
+      max-width: 100%;
+      min-width: 0;
+    }
+    tbody tr,
+    tfoot tr {
+      padding: ${({ theme }) => `${theme.space(2)} ${theme.space(3)}`};
+      margin-bottom: ${({ theme }) => theme.space(2)};
+      border: 1px solid ${({ theme }) => theme.colors.divider};
+      border-radius: ${({ theme }) => theme.radius};
+    }
+    && th,
+    && td {
+      padding: ${({ theme }) => theme.space(1)} 0;
+      border-bottom: 0;
+      text-align: left;
+      min-width: 0;
+      max-width: none;
+    }
+    && [data-label] {
+      display: grid;
+      grid-template-columns: minmax(6rem, 40%) minmax(0, 1fr);
+      gap: ${({ theme }) => theme.space(2)};
+      white-space: normal;
+      overflow-wrap: anywhere;
+    }
+    && [data-label]::before {
+      content: attr(data-label);
+      color: ${({ theme }) => theme.colors.muted};
+      font-weight: 600;
+      overflow-wrap: normal;
+    }
+    /* The row's name heads its card, larger, without a label. */
+    && th[scope='row'] {
+      display: block;
+      font-size: 1.05rem;
+    }
+    && th[scope='row']::before {
+      content: none;
+    }
+    && td:empty {
+      display: none;
+    }
+  }
 `;
 
 function cellClass<Row>(column: DataColumn<Row>): string | undefined {
@@ -115,7 +208,13 @@ function cellStyle<Row>(column: DataColumn<Row>): CSSProperties | undefined {
 
 function Cells<Row>({ columns, row }: { columns: readonly DataColumn<Row>[]; row: Row }) {
   return columns.map((column) => {
-    const props = { className: cellClass(column), style: cellStyle(column), id: column.cellId?.(row) };
+    const props = {
+      className: cellClass(column),
+      style: cellStyle(column),
+      id: column.cellId?.(row),
+      // The column's name beside the value when the row is a card (a phone); none over a row's buttons.
+      'data-label': !column.hideHeader && typeof column.header === 'string' ? column.header : undefined,
+    };
     return column.rowHeader ? (
       <th key={column.key} scope="row" {...props}>
         {column.cell(row)}

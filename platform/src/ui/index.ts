@@ -7,6 +7,7 @@ export * from './fields';
 export * from './file-field';
 export * from './form-actions';
 export * from './layout';
+export * from './menu-button';
 export * from './modal';
 export * from './page-title';
 export * from './query-card';

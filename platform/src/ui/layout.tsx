@@ -76,6 +76,9 @@ const Scroll = styled.div`
   position: relative;
   width: 100%;
   overflow-x: auto;
+  /* The box a table's rows become cards in when it is narrow (DataTable's container query, issue 21); its
+     width never comes from the table's, so a grid or flex item holding it can always shrink. */
+  container-type: inline-size;
 `;
 
 /**
