@@ -85,8 +85,9 @@ export interface EntityFormOptions<V extends FieldValues, R extends Versioned> {
   /** After a save (and its message): navigate, close a dialog… The form is clean by then. */
   onSaved?(saved: R, values: V): void;
   /**
-   * A refusal the page explains in its own way (the AML cash guard's 409 with its own notice): true when it
-   * did, and the controller then says nothing of it. What was typed stays either way.
+   * A refusal the page explains in its own way (the AML cash guard's 409 with its own notice, the rows of a list
+   * field): true when it did, and the controller then says nothing of it (setFormError is the page's). What was
+   * typed stays either way.
    */
   onFailed?(error: unknown): boolean;
   /** Ask before unsaved changes are left (default true). A dialog's form sets false: it is closed, not left. */
@@ -239,10 +240,8 @@ export function useEntityForm<V extends FieldValues, R extends Versioned>(
         focusFirstError(Object.keys(fields));
         return;
       }
-      if (opts.onFailed?.(error)) {
-        setFormError(null);
-        return;
-      }
+      // The page said it (its own notice, or its own words above the form).
+      if (opts.onFailed?.(error)) return;
       const found = editConflictOf(error);
       setConflict(found);
       if (found) return;
