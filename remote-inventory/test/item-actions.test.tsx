@@ -5,6 +5,7 @@ import { clearToasts, Toaster, today, UNDO_MS } from '@loupe/platform';
 import { ItemListPage } from '../src/features/items/components/item-list-page';
 import { LIST_SCREENS, type ListScreenKey } from '../src/features/items/components/list-screens';
 import { fakeInventory, listQueries, makeClient, makeItem } from './support/fake-inventory';
+import { rowAction } from './support/row-actions';
 
 const ANN = makeClient(4, 'Ann Smith');
 const BOB = makeClient(5, 'Bob Jones', { status: 'inactive' });
@@ -30,7 +31,8 @@ const rowOf = (serial: string) => {
   const header = screen.getByRole('rowheader', { name: new RegExp(`^${serial}\\b`) });
   return header.closest('tr') as HTMLTableRowElement;
 };
-const button = (serial: string, name: string) => within(rowOf(serial)).getByRole('button', { name });
+const button = (serial: string, name: string, u?: Parameters<typeof rowAction>[3]) =>
+  rowAction(rowOf(serial), serial, name, u);
 const dialog = (name: string) => screen.getByRole('dialog', { name });
 const status = (serial: string) => within(rowOf(serial)).getAllByRole('cell')[3]?.textContent;
 
@@ -53,8 +55,8 @@ describe('row buttons follow the item’s status', () => {
     renderList('all');
     await screen.findByRole('table');
     for (const [name, on] of Object.entries(enabled)) {
-      if (on) expect(button('X-1', name)).toBeEnabled();
-      else expect(button('X-1', name)).toBeDisabled();
+      if (on) expect(await button('X-1', name)).toBeEnabled();
+      else expect(await button('X-1', name)).toBeDisabled();
     }
   });
 
@@ -68,7 +70,7 @@ describe('row buttons follow the item’s status', () => {
     ]);
     renderList('all');
     await screen.findByRole('table');
-    expect(button('X-1', 'Promote')).toBeEnabled();
+    expect(await button('X-1', 'Promote')).toBeEnabled();
     expect(within(rowOf('X-1')).getByText('Promoted')).toBeInTheDocument();
   });
 
@@ -77,7 +79,7 @@ describe('row buttons follow the item’s status', () => {
     fakeInventory([item]);
     renderList('all');
     await screen.findByRole('table');
-    await userEvent.click(button('E-1', 'Edit'));
+    await userEvent.click(await button('E-1', 'Edit'));
     expect(location()).toBe(`/inventory/edit/${item.id}`);
   });
 });
@@ -88,7 +90,7 @@ describe('Sell', () => {
     const { mock } = fakeInventory([item], CLIENTS);
     renderList('all');
     await screen.findByRole('table');
-    await userEvent.click(button('S-1', 'Sell'));
+    await userEvent.click(await button('S-1', 'Sell'));
     const sell = dialog('Sell S-1');
     expect(within(sell).getByLabelText('Currency')).toHaveValue('GBP');
     expect(within(sell).getByLabelText('Payment Method')).toHaveValue('Cash');
@@ -128,7 +130,7 @@ describe('Sell', () => {
     });
     expect(screen.getByText('S-1 is sold.')).toHaveAttribute('role', 'status');
     await waitFor(() => expect(status('S-1')).toBe('Sold'));
-    expect(button('S-1', 'Sell')).toBeDisabled();
+    expect(await button('S-1', 'Sell')).toBeDisabled();
   });
 
   it('opens the Deal screen with the item on it for a sale of several items (issue 20)', async () => {
@@ -136,7 +138,7 @@ describe('Sell', () => {
     const { mock } = fakeInventory([item], CLIENTS);
     renderList('all');
     await screen.findByRole('table');
-    await userEvent.click(button('S-D', 'Sell'));
+    await userEvent.click(await button('S-D', 'Sell'));
     await userEvent.click(within(dialog('Sell S-D')).getByRole('button', { name: 'Sell with other items…' }));
     expect(location()).toBe(`/deals/new?item=${item.id}`);
     expect(mock.callsTo('POST', `/api/items/${item.id}/sell/`)).toHaveLength(0);
@@ -147,7 +149,7 @@ describe('Sell', () => {
     const { mock } = fakeInventory([item], CLIENTS);
     renderList('all');
     await screen.findByRole('table');
-    await userEvent.click(button('S-2', 'Sell'));
+    await userEvent.click(await button('S-2', 'Sell'));
     const sell = dialog('Sell S-2');
     await userEvent.selectOptions(within(sell).getByLabelText('Currency'), 'USD');
     await userEvent.type(within(sell).getByLabelText('Sale Price (USD)'), '10.01');
@@ -185,7 +187,7 @@ describe('Sell', () => {
     const { mock } = fakeInventory([item], CLIENTS);
     renderList('all');
     await screen.findByRole('table');
-    await userEvent.click(button('S-3', 'Sell'));
+    await userEvent.click(await button('S-3', 'Sell'));
     const sell = dialog('Sell S-3');
     expect(within(sell).getByRole('combobox', { name: 'Client (optional)' })).toHaveValue('Ann Smith');
     // Filled in with the asking price (issue 21): typed over.
@@ -205,7 +207,7 @@ describe('Sell', () => {
     });
     renderList('all');
     await screen.findByRole('table');
-    await userEvent.click(button('S-4', 'Sell'));
+    await userEvent.click(await button('S-4', 'Sell'));
     const sell = dialog('Sell S-4');
     // Filled in with the asking price (issue 21): typed over.
     await userEvent.clear(within(sell).getByLabelText('Sale Price (GBP)'));
@@ -224,7 +226,7 @@ describe('Sell', () => {
     });
     renderList('all');
     await screen.findByRole('table');
-    await userEvent.click(button('S-5', 'Sell'));
+    await userEvent.click(await button('S-5', 'Sell'));
     const sell = dialog('Sell S-5');
     // Filled in with the asking price (issue 21): typed over.
     await userEvent.clear(within(sell).getByLabelText('Sale Price (GBP)'));
@@ -242,7 +244,7 @@ describe('Sell', () => {
     const { mock } = fakeInventory([item], CLIENTS);
     renderList('all');
     await screen.findByRole('table');
-    await userEvent.click(button('S-6', 'Sell'));
+    await userEvent.click(await button('S-6', 'Sell'));
     await userEvent.click(within(dialog('Sell S-6')).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(mock.callsTo('POST', `/api/items/${item.id}/sell/`)).toHaveLength(0);
@@ -255,7 +257,7 @@ describe('Checkout', () => {
     const { mock } = fakeInventory([item], CLIENTS);
     renderList('all');
     await screen.findByRole('table');
-    await userEvent.click(button('C-1', 'Checkout'));
+    await userEvent.click(await button('C-1', 'Checkout'));
     const checkout = dialog('Check out C-1');
     await userEvent.click(within(checkout).getByRole('button', { name: 'Check Out' }));
     expect(within(checkout).getByText('Choose a client.')).toHaveAttribute('role', 'alert');
@@ -288,14 +290,14 @@ describe('Checkout', () => {
     });
     expect(screen.getByText('C-1 is checked out to Ann Smith.')).toBeInTheDocument();
     await waitFor(() => expect(status('C-1')).toBe('Checked Out'));
-    expect(button('C-1', 'Checkout')).toBeDisabled();
+    expect(await button('C-1', 'Checkout')).toBeDisabled();
   });
 
   it('says when no client matches, or when the search fails', async () => {
     const { mock } = fakeInventory([makeItem({ serial: 'C-2' })], CLIENTS);
     renderList('all');
     await screen.findByRole('table');
-    await userEvent.click(button('C-2', 'Checkout'));
+    await userEvent.click(await button('C-2', 'Checkout'));
     const checkout = dialog('Check out C-2');
     await userEvent.type(within(checkout).getByRole('combobox', { name: 'Client' }), 'zzz');
     expect(await within(checkout).findByText('No clients match.')).toBeInTheDocument();
@@ -309,7 +311,7 @@ describe('Checkout', () => {
     const { mock } = fakeInventory([item], CLIENTS);
     renderList('all');
     await screen.findByRole('table');
-    await userEvent.click(button('C-3', 'Checkout'));
+    await userEvent.click(await button('C-3', 'Checkout'));
     const checkout = dialog('Check out C-3');
     await pickClient(checkout, 'Client', 'ann', /Ann Smith/);
     await userEvent.type(within(checkout).getByLabelText('Due Date (optional)'), '2001-01-01');
@@ -327,7 +329,7 @@ describe('Checkout', () => {
     });
     renderList('all');
     await screen.findByRole('table');
-    await userEvent.click(button('C-4', 'Checkout'));
+    await userEvent.click(await button('C-4', 'Checkout'));
     const checkout = dialog('Check out C-4');
     await pickClient(checkout, 'Client', 'ann', /Ann Smith/);
     await userEvent.click(within(checkout).getByRole('button', { name: 'Check Out' }));
@@ -343,7 +345,7 @@ describe('Promote', () => {
     const { mock } = fakeInventory([item], CLIENTS);
     renderList('all');
     await screen.findByRole('table');
-    await userEvent.click(button('P-1', 'Promote'));
+    await userEvent.click(await button('P-1', 'Promote'));
     let promote = dialog('Promote P-1');
     expect(
       within(promote).getByText(/Leave empty to feature it at its listing price, £12,000.00./),
@@ -364,7 +366,7 @@ describe('Promote', () => {
     expect(screen.getByText('P-1 is promoted at £10,999.00.')).toBeInTheDocument();
     await waitFor(() => expect(within(rowOf('P-1')).getByText('Promoted £10,999.00')).toBeInTheDocument());
 
-    await userEvent.click(button('P-1', 'Promote'));
+    await userEvent.click(await button('P-1', 'Promote'));
     promote = dialog('Promote P-1');
     expect(within(promote).getByText(/at £10,999.00\./)).toBeInTheDocument();
     expect(within(promote).getByLabelText('Promotional Price (£, optional)')).toHaveValue('10999.00');
@@ -388,7 +390,7 @@ describe('Promote', () => {
     const { mock } = fakeInventory([item], CLIENTS);
     renderList('all');
     await screen.findByRole('table');
-    await userEvent.click(button('P-9', 'Promote'));
+    await userEvent.click(await button('P-9', 'Promote'));
     const promote = dialog('Promote P-9');
     await userEvent.click(within(promote).getByRole('button', { name: 'End Promotion' }));
     await userEvent.click(within(promote).getByRole('button', { name: 'Keep Promotion' }));
@@ -402,7 +404,7 @@ describe('Promote', () => {
     const { mock } = fakeInventory([item], CLIENTS);
     renderList('all');
     await screen.findByRole('table');
-    await userEvent.click(button('P-2', 'Promote'));
+    await userEvent.click(await button('P-2', 'Promote'));
     await userEvent.click(within(dialog('Promote P-2')).getByRole('button', { name: 'Promote' }));
     await waitFor(() => expect(mock.callsTo('POST', `/api/items/${item.id}/promote/`)).toHaveLength(1));
     expect(mock.callsTo('POST', `/api/items/${item.id}/promote/`)[0]?.body).toEqual({
@@ -422,7 +424,7 @@ describe('Promote', () => {
     });
     renderList('all');
     await screen.findByRole('table');
-    await userEvent.click(button('P-3', 'Promote'));
+    await userEvent.click(await button('P-3', 'Promote'));
     await userEvent.click(within(dialog('Promote P-3')).getByRole('button', { name: 'Promote' }));
     expect(await within(dialog('Promote P-3')).findByRole('alert')).toHaveTextContent(
       'A sold item cannot be promoted.',
@@ -466,10 +468,13 @@ describe('Return (checked-out list): undoable', () => {
     const { mock, store } = fakeInventory([item, out('R-2')], CLIENTS);
     renderWithToaster();
     await screen.findByRole('table');
-    await user().click(button('R-1', 'Return'));
+    {
+      const u = user();
+      await u.click(await button('R-1', 'Return', u));
+    }
     expect(await screen.findByText('R-1 has been returned and is available again.')).toBeInTheDocument();
     expect(status('R-1')).toBe('Available');
-    expect(button('R-1', 'Return')).toBeDisabled();
+    expect(await button('R-1', 'Return', user())).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Undo' })).toBeEnabled();
     expect(mock.callsTo('POST', `/api/items/${item.id}/return/`)).toHaveLength(0);
 
@@ -486,10 +491,10 @@ describe('Return (checked-out list): undoable', () => {
     renderWithToaster();
     await screen.findByRole('table');
     const u = user();
-    await u.click(button('R-1', 'Return'));
+    await u.click(await button('R-1', 'Return', u));
     await u.click(await screen.findByRole('button', { name: 'Undo' }));
     expect(status('R-1')).toBe('Checked Out');
-    expect(button('R-1', 'Return')).toBeEnabled();
+    expect(await button('R-1', 'Return', u)).toBeEnabled();
     expect(within(rowOf('R-1')).getByText('Ann Smith')).toBeInTheDocument();
 
     runOut();
@@ -502,7 +507,10 @@ describe('Return (checked-out list): undoable', () => {
     const { mock } = fakeInventory([item], CLIENTS);
     const view = renderWithToaster();
     await screen.findByRole('table');
-    await user().click(button('R-1', 'Return'));
+    {
+      const u = user();
+      await u.click(await button('R-1', 'Return', u));
+    }
     expect(mock.callsTo('POST', `/api/items/${item.id}/return/`)).toHaveLength(0);
     view.unmount();
     await waitFor(() => expect(mock.callsTo('POST', `/api/items/${item.id}/return/`)).toHaveLength(1));
@@ -517,7 +525,10 @@ describe('Return (checked-out list): undoable', () => {
     });
     renderWithToaster();
     await screen.findByRole('table');
-    await user().click(button('R-3', 'Return'));
+    {
+      const u = user();
+      await u.click(await button('R-3', 'Return', u));
+    }
     runOut();
     expect(await screen.findByRole('alert')).toHaveTextContent('Only a checked-out item can be returned.');
     expect(status('R-3')).toBe('Checked Out');
@@ -531,7 +542,7 @@ describe('flows started on the clients list', () => {
     renderList('available', '?checkout_client=4');
     expect(await screen.findByText('Choose an item to check out to Ann Smith')).toBeInTheDocument();
     await screen.findByRole('table');
-    await userEvent.click(button('F-1', 'Checkout'));
+    await userEvent.click(await button('F-1', 'Checkout'));
     const checkout = dialog('Check out F-1');
     expect(within(checkout).getByRole('combobox', { name: 'Client' })).toHaveValue('Ann Smith');
     await userEvent.click(within(checkout).getByRole('button', { name: 'Check Out' }));
@@ -601,7 +612,7 @@ describe('flows started on the clients list', () => {
     await screen.findByRole('rowheader', { name: /^A-1/ });
     expect(screen.queryByRole('rowheader', { name: /^B-1/ })).not.toBeInTheDocument();
     expect(listQueries(mock).at(-1)).toMatchObject({ status: 'checked_out', client: '4' });
-    expect(button('A-1', 'Return')).toBeEnabled();
+    expect(await button('A-1', 'Return')).toBeEnabled();
 
     await userEvent.click(screen.getByRole('button', { name: 'Show All Checked-Out Items' }));
     await screen.findByRole('rowheader', { name: /^B-1/ });

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { ItemListPage } from '../src/features/items/components/item-list-page';
 import { LIST_SCREENS, type ListScreenKey } from '../src/features/items/components/list-screens';
 import { fakeInventory, listQueries, makeItem } from './support/fake-inventory';
+import { rowAction } from './support/row-actions';
 
 const PATHS: Record<ListScreenKey, string> = {
   watches: '/stock/watches',
@@ -172,7 +173,7 @@ describe('list screens', () => {
       '9 Mar 2026',
       expect.stringMatching(/^£/),
     ]);
-    expect(within(rowOf('CO-1')).getByRole('button', { name: 'Return' })).toBeEnabled();
+    expect(await rowAction(rowOf('CO-1'), 'CO-1', 'Return')).toBeEnabled();
   });
 
   it('says why the list failed and retries', async () => {

@@ -99,7 +99,8 @@ describe('the stock list and the dashboard share one cache', () => {
   it('a client search asked before answers from the cache', async () => {
     const { mock } = fakeInventory([makeItem({ serial: 'C-1' })], [ANN]);
     renderWithProviders(<ItemListPage screen={LIST_SCREENS.all} />, { route: '/inventory/all' });
-    await userEvent.click(await screen.findByRole('button', { name: 'Checkout' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'More actions for C-1' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Checkout' }));
     const box = within(screen.getByRole('dialog')).getByRole('combobox', { name: 'Client' });
     await userEvent.type(box, 'ann');
     await screen.findByRole('option', { name: /Ann Smith/ });

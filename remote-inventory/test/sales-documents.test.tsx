@@ -7,6 +7,7 @@ import { EditItemPage } from '../src/features/items/components/edit-item-page';
 import { ItemListPage } from '../src/features/items/components/item-list-page';
 import { LIST_SCREENS } from '../src/features/items/components/list-screens';
 import { fakeInventory, makeClient, makeItem } from './support/fake-inventory';
+import { rowAction } from './support/row-actions';
 
 // Issue 13 on the inventory screens: the VAT scheme set at purchase, the walk-in buyer and the invoice of a
 // sale, the AML cash guard's refusal, the agreed price and approval note of a check-out.
@@ -26,7 +27,7 @@ const renderItemPage = (id: number) =>
 
 const rowOf = (serial: string) =>
   screen.getByRole('rowheader', { name: new RegExp(`^${serial}\\b`) }).closest('tr') as HTMLTableRowElement;
-const rowButton = (serial: string, name: string) => within(rowOf(serial)).getByRole('button', { name });
+const rowButton = (serial: string, name: string) => rowAction(rowOf(serial), serial, name);
 const dialog = (name: string) => screen.getByRole('dialog', { name });
 
 /** The item as the service answers a sale: sold, with its invoice. */
@@ -60,7 +61,7 @@ describe('Sell: the buyer and the invoice', () => {
     const invoiceList = queryKeys.invoices.list({ page: 1, page_size: 25 });
     queryClient.setQueryData(invoiceList, { results: [], count: 0 });
     await screen.findByRole('table');
-    await userEvent.click(rowButton('INV-S1', 'Sell'));
+    await userEvent.click(await rowButton('INV-S1', 'Sell'));
     const sell = dialog('Sell INV-S1');
     // Filled in with the asking price (issue 21): typed over.
     await userEvent.clear(within(sell).getByLabelText('Sale Price (GBP)'));
@@ -98,7 +99,7 @@ describe('Sell: the buyer and the invoice', () => {
     const { mock } = fakeInventory([item], CLIENTS);
     renderList();
     await screen.findByRole('table');
-    await userEvent.click(rowButton('INV-S2', 'Sell'));
+    await userEvent.click(await rowButton('INV-S2', 'Sell'));
     const sell = dialog('Sell INV-S2');
     // Filled in with the asking price (issue 21): typed over.
     await userEvent.clear(within(sell).getByLabelText('Sale Price (GBP)'));
@@ -130,7 +131,7 @@ describe('Sell: the buyer and the invoice', () => {
     });
     renderList();
     await screen.findByRole('table');
-    await userEvent.click(rowButton('AML-1', 'Sell'));
+    await userEvent.click(await rowButton('AML-1', 'Sell'));
     const sell = dialog('Sell AML-1');
     // Filled in with the asking price (issue 21): typed over.
     await userEvent.clear(within(sell).getByLabelText('Sale Price (GBP)'));
@@ -160,7 +161,7 @@ describe('Check Out: the agreed price and the approval note', () => {
     const { mock, store } = fakeInventory([item], CLIENTS);
     renderList();
     await screen.findByRole('table');
-    await userEvent.click(rowButton('AP-1', 'Checkout'));
+    await userEvent.click(await rowButton('AP-1', 'Checkout'));
     const checkout = dialog('Check out AP-1');
     const price = within(checkout).getByLabelText('Agreed price (£)');
     expect(price).toHaveValue('18250.50');
@@ -188,7 +189,7 @@ describe('Check Out: the agreed price and the approval note', () => {
     const { mock } = fakeInventory([item], CLIENTS);
     renderList();
     await screen.findByRole('table');
-    await userEvent.click(rowButton('AP-2', 'Checkout'));
+    await userEvent.click(await rowButton('AP-2', 'Checkout'));
     const checkout = dialog('Check out AP-2');
     const price = within(checkout).getByLabelText('Agreed price (£)');
     await userEvent.clear(price);

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { ItemListPage } from '../src/features/items/components/item-list-page';
 import { LIST_SCREENS } from '../src/features/items/components/list-screens';
 import { fakeInventory, makeClient, makeItem } from './support/fake-inventory';
+import { rowAction } from './support/row-actions';
 
 // Issue 21, item 4: selling in two clicks. The dialog opens on the price, filled in with what the item is
 // offered at, the payment method this browser last sold with, and reads the price as every screen shows it.
@@ -153,7 +154,7 @@ describe('Sell in two clicks', () => {
     fakeInventory([makeItem({ serial: 'OUT-1' })], [makeClient(4, 'Ann Smith')]);
     renderList();
     await screen.findByRole('table');
-    await userEvent.click(within(rowOf('OUT-1')).getByRole('button', { name: 'Checkout' }));
+    await userEvent.click(await rowAction(rowOf('OUT-1'), 'OUT-1', 'Checkout'));
     const out = screen.getByRole('dialog', { name: 'Check out OUT-1' });
     await userEvent.type(within(out).getByRole('combobox', { name: 'Client' }), 'ann');
     await userEvent.click(await within(out).findByRole('option', { name: /Ann Smith/ }));

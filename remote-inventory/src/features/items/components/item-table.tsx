@@ -23,6 +23,7 @@ const Badge = styled.span`
   border: 1px solid ${({ theme }) => theme.colors.primary};
   border-radius: 999px;
   font-size: 0.75rem;
+  line-height: 1.25;
   color: ${({ theme }) => theme.colors.primary};
   white-space: nowrap;
 `;
@@ -130,6 +131,7 @@ export function ItemTable({
       key: 'actions',
       header: 'Actions',
       hideHeader: true,
+      noWrap: true,
       // The label selection's checkbox (it names the serial) sits with the row's buttons, so the columns and
       // the row's name stay as SPEC §2 gives them.
       cell: (item) => (

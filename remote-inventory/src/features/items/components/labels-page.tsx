@@ -73,9 +73,14 @@ const Page = styled.div<{ $size: LabelSize }>`
   background: #fff;
   color: #000;
   box-shadow: 0 0 0 1px ${({ theme }) => theme.colors.border};
+  /* Issue 21: on a phone the A4 preview (210 mm, ~794 px) is drawn smaller to fit the screen; it prints full size. */
+  @media screen and (max-width: 640px) {
+    zoom: ${({ $size }) => ($size === 'a4' ? 0.42 : 1)};
+  }
   @media print {
     box-shadow: none;
     break-after: page;
+    zoom: 1;
   }
 `;
 

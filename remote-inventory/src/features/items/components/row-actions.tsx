@@ -1,17 +1,19 @@
 import type { ItemRow, ItemStatus } from '@loupe/contracts';
-import { Button } from '@loupe/platform';
+import { Button, MenuButton } from '@loupe/platform';
 import styled from 'styled-components';
 
 export type RowAction = 'sell' | 'checkout' | 'promote' | 'edit' | 'return';
 
-// Two columns of small buttons keep the row actions inside the table on a laptop screen.
+// Issue 21: one compact control a row — the primary Sell and a menu for the rest — so the row stays one line
+// (at most 56 px) and the table fits a laptop's screen instead of four stacked buttons off its right edge.
 const Buttons = styled.div`
-  display: grid;
-  grid-template-columns: repeat(2, max-content);
+  display: inline-flex;
+  flex-wrap: nowrap;
+  align-items: center;
   gap: ${({ theme }) => theme.space(1)};
-  button {
+  > button:first-child {
     min-height: 30px;
-    padding: ${({ theme }) => `${theme.space(1)} ${theme.space(2)}`};
+    padding: ${({ theme }) => `${theme.space(1)} ${theme.space(3)}`};
     font-size: 0.875rem;
   }
 `;
@@ -38,18 +40,29 @@ interface RowActionsProps {
 
 export function RowActions({ item, withReturn, onAction }: RowActionsProps) {
   const allowed = allowedActions(item);
-  const button = (action: RowAction, label: string, variant: 'primary' | 'secondary' = 'secondary') => (
-    <Button variant={variant} disabled={!allowed[action]} onClick={() => onAction(action)}>
-      {label}
-    </Button>
-  );
+  const entry = (action: RowAction, label: string) => ({
+    key: action,
+    label,
+    disabled: !allowed[action],
+    onSelect: () => onAction(action),
+  });
   return (
     <Buttons>
-      {withReturn ? button('return', 'Return', 'primary') : null}
-      {button('sell', 'Sell')}
-      {button('checkout', 'Checkout')}
-      {button('promote', 'Promote')}
-      {button('edit', 'Edit')}
+      <Button variant="primary" disabled={!allowed.sell} onClick={() => onAction('sell')}>
+        Sell
+      </Button>
+      <MenuButton
+        label={`More actions for ${item.serial}`}
+        actions={[
+          ...(withReturn ? [entry('return', 'Return')] : []),
+          entry('checkout', 'Checkout'),
+          entry('promote', 'Promote'),
+          entry('edit', 'Edit'),
+        ]}
+      >
+        {/* A glyph, so the row's controls stay narrow; its name says what it is. */}
+        <span aria-hidden="true">⋯</span>
+      </MenuButton>
     </Buttons>
   );
 }
