@@ -18,11 +18,12 @@ import {
   Table,
   TableScroll,
   TextField,
+  FormNotices,
   notify,
   useEntityForm,
   usePageTitle,
 } from '@loupe/platform';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import {
   catalogueErrorMessage,
   useAddBrand,
@@ -86,46 +87,51 @@ interface Dialog {
   targets: Entry[];
 }
 
-/** Rename, or merge with a confirmation naming how many items follow. */
+/** Rename, or merge with a confirmation naming how many items follow; on the platform's edit/create controller. */
 function EntryDialog({ dialog, onClose }: { dialog: Dialog | null; onClose(): void }) {
   const update = useUpdateEntry();
   const merge = useMergeEntry();
-  const [name, setName] = useState('');
-  const [intoId, setIntoId] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const what = dialog?.kind === 'brand' ? 'brand' : 'model';
+  const controller = useEntityForm<{ name: string; intoId: string }, object>({
+    values: { name: '', intoId: '' },
+    check: ({ name, intoId }) =>
+      dialog?.action === 'rename'
+        ? { name: isBlank(name) ? 'Enter the new name.' : (textRuleProblem(name) ?? undefined) }
+        : { intoId: intoId ? undefined : `Choose the ${what} to merge into.` },
+    failedText: 'The catalogue could not be changed.',
+    async save({ name, intoId }) {
+      if (!dialog) return {};
+      if (dialog.action === 'rename') {
+        await update[dialog.kind].mutateAsync({ kind: dialog.kind, id: dialog.entry.id, name: name.trim() });
+      } else {
+        await merge[dialog.kind].mutateAsync({
+          kind: dialog.kind,
+          id: dialog.entry.id,
+          intoId: Number(intoId),
+        });
+      }
+      return {};
+    },
+    savedMessage: (_done, { name, intoId }) =>
+      dialog?.action === 'rename'
+        ? `${dialog.entry.name} renamed to ${name.trim()}.`
+        : `${dialog?.entry.name ?? ''} merged into ${dialog?.targets.find((t) => String(t.id) === intoId)?.name ?? ''}.`,
+    announce: 'toast',
+    guard: false,
+    onFailed(failure) {
+      controller.setFormError(catalogueErrorMessage(failure));
+      return true;
+    },
+    onSaved: () => close(),
+  });
+  const intoId = controller.form.watch('intoId');
   const into = dialog?.targets.find((t) => String(t.id) === intoId);
+  const busy = controller.busy;
 
   function close() {
-    setName('');
-    setIntoId('');
-    setError(null);
+    controller.form.reset({ name: '', intoId: '' });
+    controller.setFormError(null);
     onClose();
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!dialog) return;
-    setBusy(true);
-    try {
-      if (dialog.action === 'rename') {
-        if (!name.trim()) throw new Error('Enter the new name.');
-        await update[dialog.kind].mutateAsync({ kind: dialog.kind, id: dialog.entry.id, name: name.trim() });
-        notify(`${dialog.entry.name} renamed to ${name.trim()}.`);
-      } else {
-        if (!into) throw new Error(`Choose the ${what} to merge into.`);
-        await merge[dialog.kind].mutateAsync({ kind: dialog.kind, id: dialog.entry.id, intoId: into.id });
-        notify(`${dialog.entry.name} merged into ${into.name}.`);
-      }
-      close();
-    } catch (failure) {
-      setError(
-        failure instanceof Error && !('status' in failure) ? failure.message : catalogueErrorMessage(failure),
-      );
-    } finally {
-      setBusy(false);
-    }
   }
 
   const title = dialog
@@ -136,25 +142,20 @@ function EntryDialog({ dialog, onClose }: { dialog: Dialog | null; onClose(): vo
   return (
     <Modal open={dialog !== null} title={title} onClose={close} closeLabel="Cancel">
       {dialog ? (
-        <form onSubmit={submit} noValidate aria-label={title}>
-          {error ? <Alert>{error}</Alert> : null}
+        <form ref={controller.formRef} onSubmit={controller.onSubmit} noValidate aria-label={title}>
+          <FormNotices controller={controller} status={false} />
           {dialog.action === 'rename' ? (
             <>
               <TextField
                 label="New name"
-                value={name}
-                onChange={(event) => setName(event.target.value)}
                 hint={`${itemsText(dialog.entry.itemCount)} named ${dialog.entry.name} will be renamed too.`}
+                {...controller.text('name')}
               />
               <FormActions submitLabel="Rename" busy={busy} />
             </>
           ) : (
             <>
-              <SelectField
-                label="Merge into"
-                value={intoId}
-                onChange={(event) => setIntoId(event.target.value)}
-              >
+              <SelectField label="Merge into" {...controller.text('intoId')}>
                 <option value="">Choose a {what}</option>
                 {dialog.targets.map((t) => (
                   <option key={t.id} value={t.id}>
