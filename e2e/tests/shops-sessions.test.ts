@@ -43,7 +43,13 @@ beforeAll(async () => {
     label: 'shops',
     // A real deployment: production mode, which refuses the demo password and seeds no demo data, and needs
     // the key that encrypts stored files.
-    env: { NODE_ENV: 'production', LOUPE_DEMO: '0', LOUPE_FILE_KEY: Buffer.alloc(32, 5).toString('base64') },
+    env: {
+      NODE_ENV: 'production',
+      LOUPE_DEMO: '0',
+      LOUPE_FILE_KEY: Buffer.alloc(32, 5).toString('base64'),
+      LOUPE_BACKUP_KEY: Buffer.alloc(32, 6).toString('base64'),
+      LOUPE_AUDIT_KEY: Buffer.alloc(32, 7).toString('base64'),
+    },
     users: [mayfair, hatton, firstTimer],
     shops: [
       { name: MAYFAIR, owner: mayfair.username },

@@ -18,8 +18,19 @@ jest.setTimeout(60_000);
 
 // Production refuses to start without the key that encrypts stored files (LOUPE_FILE_KEY or LOUPE_FILE_KEY_FILE).
 const FILE_KEY = Buffer.alloc(32, 9).toString('base64');
+// ... and without the keys that encrypt backups and sign audit checkpoints (server/src/db/backup-key.ts).
+const OTHER_KEYS = {
+  LOUPE_BACKUP_KEY: Buffer.alloc(32, 21).toString('base64'),
+  LOUPE_AUDIT_KEY: Buffer.alloc(32, 22).toString('base64'),
+};
 const configFor = (env: Record<string, string>) =>
-  loadConfig({ DATA_DIR: path.join(work, 'data'), LOG_LEVEL: 'silent', LOUPE_FILE_KEY: FILE_KEY, ...env });
+  loadConfig({
+    DATA_DIR: path.join(work, 'data'),
+    LOG_LEVEL: 'silent',
+    LOUPE_FILE_KEY: FILE_KEY,
+    ...OTHER_KEYS,
+    ...env,
+  });
 
 describe('npm start with NODE_ENV=production', () => {
   it('opens a fresh data folder without demo data', async () => {

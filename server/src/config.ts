@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { AUDIT_KEY, BACKUP_KEY, parseKeySource, type KeySource } from './db/backup-key';
 
 export type CookieSecure = 'auto' | 'always' | 'never';
 /** Who may read the OpenAPI description (`/docs`): the signed-in platinum member of their active shop, or anyone. */
@@ -24,6 +25,13 @@ export interface Config {
    * production neither is refused.
    */
   fileKey: FileKeySource;
+  /**
+   * The key that encrypts backups (db/backup-key.ts): LOUPE_BACKUP_KEY or LOUPE_BACKUP_KEY_FILE, outside
+   * DATA_DIR and BACKUP_DIR; generated beside the data folder in development, required in production.
+   */
+  backupKey: KeySource;
+  /** The key that signs audit checkpoints (modules/audit/checkpoints.ts): LOUPE_AUDIT_KEY or LOUPE_AUDIT_KEY_FILE. */
+  auditKey: KeySource;
   /**
    * Where the embedded database's automatic backups go (before each migration, and daily), outside the data
    * folder so that losing the folder does not lose them. Default: the data folder's path plus `-backups`
@@ -190,6 +198,8 @@ export function loadConfig(env: Env = process.env): Config {
     production,
     problems,
   );
+  const backupKey = parseKeySource(BACKUP_KEY, raw, base, dataDir, backupDir, production, problems);
+  const auditKey = parseKeySource(AUDIT_KEY, raw, base, dataDir, backupDir, production, problems);
   const demo = boolean('LOUPE_DEMO', !production);
   let apiDocs: ApiDocsAccess = 'platinum';
   const docs = raw('API_DOCS')?.toLowerCase();
@@ -229,6 +239,8 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     uploadsDir,
     fileKey,
+    backupKey,
+    auditKey,
     backupDir,
     databaseUrl,
     cookieSecure,

@@ -5,6 +5,11 @@ import { fileKeyFor, loadConfig, parseFileKey } from '../src/config';
 
 /** A file key as LOUPE_FILE_KEY takes it: base64 of 32 bytes. */
 const FILE_KEY = Buffer.alloc(32, 3).toString('base64');
+/** Production also needs the backup and audit checkpoint keys (db/backup-key.ts). */
+const OTHER_KEYS = {
+  LOUPE_BACKUP_KEY: Buffer.alloc(32, 21).toString('base64'),
+  LOUPE_AUDIT_KEY: Buffer.alloc(32, 22).toString('base64'),
+};
 
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
@@ -15,6 +20,8 @@ describe('loadConfig', () => {
       dataDir: path.resolve(process.cwd(), 'data'),
       uploadsDir: path.resolve(process.cwd(), 'data', 'uploads'),
       fileKey: { from: 'generated', path: path.resolve(process.cwd(), 'data.file-key') },
+      backupKey: { from: 'generated', path: path.resolve(process.cwd(), 'data.backup-key') },
+      auditKey: { from: 'generated', path: path.resolve(process.cwd(), 'data.audit-key') },
       backupDir: path.resolve(process.cwd(), 'data-backups'),
       databaseUrl: null,
       cookieSecure: 'auto',
@@ -46,6 +53,7 @@ describe('loadConfig', () => {
       SESSION_CACHE_SECONDS: '0',
       NODE_ENV: 'production',
       LOUPE_FILE_KEY: FILE_KEY,
+      ...OTHER_KEYS,
       LOUPE_DEMO: '1',
       API_DOCS: 'public',
       LOG_LEVEL: 'warn',
@@ -62,6 +70,8 @@ describe('loadConfig', () => {
       dataDir: '/var/lib/loupe',
       uploadsDir: '/srv/loupe-files',
       fileKey: { from: 'env', key: Buffer.from(FILE_KEY, 'base64') },
+      backupKey: { from: 'env', name: 'LOUPE_BACKUP_KEY', key: Buffer.alloc(32, 21) },
+      auditKey: { from: 'env', name: 'LOUPE_AUDIT_KEY', key: Buffer.alloc(32, 22) },
       backupDir: '/srv/loupe-backups',
       databaseUrl: 'postgres://loupe:pw@db.internal:5432/loupe',
       cookieSecure: 'always',
@@ -82,16 +92,16 @@ describe('loadConfig', () => {
   });
 
   it('NODE_ENV=production: no demo data unless LOUPE_DEMO asks for it; other environments keep it on', () => {
-    expect(loadConfig({ NODE_ENV: 'production', LOUPE_FILE_KEY: FILE_KEY })).toMatchObject({
+    expect(loadConfig({ NODE_ENV: 'production', LOUPE_FILE_KEY: FILE_KEY, ...OTHER_KEYS })).toMatchObject({
       production: true,
       demo: false,
     });
-    expect(loadConfig({ NODE_ENV: 'production', LOUPE_FILE_KEY: FILE_KEY, LOUPE_DEMO: 'yes' })).toMatchObject(
-      {
-        production: true,
-        demo: true,
-      },
-    );
+    expect(
+      loadConfig({ NODE_ENV: 'production', LOUPE_FILE_KEY: FILE_KEY, ...OTHER_KEYS, LOUPE_DEMO: 'yes' }),
+    ).toMatchObject({
+      production: true,
+      demo: true,
+    });
     for (const NODE_ENV of ['development', 'test', 'Production', '']) {
       expect(loadConfig({ NODE_ENV })).toMatchObject({ production: false, demo: true });
     }

@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { loadConfig } from '../config';
-import { BackupError, createBackup, openForBackup } from '../db/backup';
+import { BACKUP_EXTENSION, BackupError, createBackup, openForBackup } from '../db/backup';
+import { BACKUP_KEY, describeKeySource } from '../db/backup-key';
 import { DataDirLockedError } from '../db/lock';
 import { EXIT_OK, EXIT_REFUSED, EXIT_USAGE, parseOptions, runAsProcess, type Command } from './command';
 
-const USAGE = 'usage: npm run backup [-- --output FILE.tar.gz]';
+const USAGE = 'usage: npm run backup [-- --output FILE.tar.gz.enc]';
 
 export function describeSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
@@ -14,7 +15,8 @@ export function describeSize(bytes: number): string {
 /**
  * `backup`: one archive of the whole configured database (PGlite's data folder or a pg_dump of the
  * PostgreSQL schema) with manifest.json (versions, and per table its rows and checksum). Written to --output or,
- * by default, into BACKUP_DIR as loupe-backup-<time>.tar.gz. Exit 0, 1 (refused: database in use, pg_dump
+ * by default, into BACKUP_DIR as loupe-backup-<time>.tar.gz.enc, sealed with the backup key
+ * (LOUPE_BACKUP_KEY / LOUPE_BACKUP_KEY_FILE, db/backup-key.ts). Exit 0, 1 (refused: database in use, pg_dump
  * missing or failing) or 2 (bad usage or environment).
  */
 export const backupCommand: Command = async (argv, env, io) => {
@@ -32,7 +34,7 @@ export const backupCommand: Command = async (argv, env, io) => {
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const file = values.output
     ? path.resolve(base, values.output)
-    : path.join(dir, `loupe-backup-${stamp}.tar.gz`);
+    : path.join(dir, `loupe-backup-${stamp}${BACKUP_EXTENSION}`);
 
   let db;
   try {
@@ -44,7 +46,7 @@ export const backupCommand: Command = async (argv, env, io) => {
       io.err(
         `Refusing to back up: ${error.message}\nA running server backs the embedded database up itself, daily and ` +
           `before each migration, into ${config.backupDir ?? '(BACKUP_DIR is off)'}; copy the newest ` +
-          'loupe-auto-*.tar.gz from there, or stop the server, run npm run backup, and start it again.',
+          'loupe-auto-* archive from there, or stop the server, run npm run backup, and start it again.',
       );
       return EXIT_REFUSED;
     }
@@ -58,7 +60,8 @@ export const backupCommand: Command = async (argv, env, io) => {
       `Backup written: ${result.file} (${describeSize(result.bytes)}, ${tables.length} tables, ` +
         `${tables.reduce((sum, t) => sum + t.rows, 0)} rows, schema version ${result.manifest.schemaVersion}, ` +
         `${db.kind === 'pglite' ? 'embedded database' : `PostgreSQL schema ${result.manifest.schema}`}, ` +
-        `${Date.now() - started} ms)`,
+        `${Date.now() - started} ms), encrypted with the backup key from ` +
+        `${describeKeySource(config.backupKey, BACKUP_KEY)}: keep that key apart from the backups, or they cannot be restored`,
     );
     return EXIT_OK;
   } catch (error) {

@@ -6,19 +6,27 @@ import { DataDirLockedError } from '../db/lock';
 import { EXIT_OK, EXIT_REFUSED, EXIT_USAGE, runAsProcess, type Command } from './command';
 
 const USAGE =
-  'usage: npm run restore -- FILE.tar.gz   (into an empty DATA_DIR, or an empty DATABASE_URL schema)';
+  'usage: npm run restore -- [--unencrypted] FILE.tar.gz.enc   (into an empty DATA_DIR, or an empty DATABASE_URL schema)';
 
 /**
- * `restore FILE`: puts a backup back into the configured database, which must be empty (it is refused
+ * `restore FILE`: opens the archive with the backup key (a wrong key is refused before anything is written;
+ * an unencrypted archive of an earlier release only with --unencrypted), puts the backup back into the configured database, which must be empty (it is refused
  * otherwise, nothing changed), then checks every table's rows and checksum against the manifest. Exit 0 with a
  * summary, 1 (refused: not empty, damaged archive, a table that does not match, database in use) or 2 (usage).
  */
 export const restoreCommand: Command = async (argv, env, io) => {
   let file: string | undefined;
+  let allowUnencrypted = false;
   try {
-    const parsed = parseArgs({ args: [...argv], options: {}, strict: true, allowPositionals: true });
+    const parsed = parseArgs({
+      args: [...argv],
+      options: { unencrypted: { type: 'boolean' } },
+      strict: true,
+      allowPositionals: true,
+    });
     if (parsed.positionals.length !== 1) throw new Error('Name one backup file.');
     file = parsed.positionals[0];
+    allowUnencrypted = parsed.values.unencrypted === true;
   } catch (error) {
     io.err(`${(error as Error).message}\n${USAGE}`);
     return EXIT_USAGE;
@@ -34,7 +42,7 @@ export const restoreCommand: Command = async (argv, env, io) => {
   const archive = path.resolve(base, file as string);
   const started = Date.now();
   try {
-    const result = await restoreBackup(config, archive);
+    const result = await restoreBackup(config, archive, { allowUnencrypted });
     const m = result.manifest;
     io.out(
       `Restored ${archive} into ${config.databaseUrl ? `PostgreSQL schema ${m.schema}` : config.dataDir}: ` +

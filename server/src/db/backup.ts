@@ -10,6 +10,15 @@ import * as tar from 'tar';
 import type { Config } from '../config';
 import { createPgliteDb, createPostgresDb, type Db, type Transaction } from './database';
 import { LOCK_FILE, LOCK_SOCKET, acquireDataDirLock } from './lock';
+import {
+  BACKUP_KEY,
+  BackupKeyError,
+  archiveKind,
+  decryptArchive,
+  describeKeySource,
+  encryptArchive,
+  keyFor,
+} from './backup-key';
 
 /** Bumped when the archive's layout changes; restore refuses a format it does not know. */
 export const BACKUP_FORMAT = 1;
@@ -47,7 +56,20 @@ export class BackupError extends Error {
   }
 }
 
-type Config4Backup = Pick<Config, 'dataDir' | 'databaseUrl'>;
+/** backupKey: the key archives are sealed with (db/backup-key.ts); a backup without one is refused. */
+type Config4Backup = Pick<Config, 'dataDir' | 'databaseUrl'> & Partial<Pick<Config, 'backupKey'>>;
+
+/** The backup key's bytes and how the operator names its setting; a BackupError when none is configured. */
+function backupKeyOf(config: Config4Backup): { key: Buffer; name: string } {
+  if (!config.backupKey) {
+    throw new BackupError(`No backup key: set ${BACKUP_KEY.env} or ${BACKUP_KEY.fileEnv}.`);
+  }
+  try {
+    return { key: keyFor(config.backupKey), name: describeKeySource(config.backupKey, BACKUP_KEY) };
+  } catch (error) {
+    throw new BackupError((error as Error).message);
+  }
+}
 
 function loupeVersion(): string {
   // src/db and dist/db both sit two levels below the package folder.
@@ -200,6 +222,8 @@ export interface BackupResult {
  */
 export async function createBackup(db: Db, config: Config4Backup, file: string): Promise<BackupResult> {
   const target = path.resolve(file);
+  // Before any work: a backup that could not be sealed is not taken at all (never written in clear).
+  const { key } = backupKeyOf(config);
   await mkdir(path.dirname(target), { recursive: true });
   const work = await mkdtemp(path.join(os.tmpdir(), 'loupe-backup-'));
   try {
@@ -260,7 +284,11 @@ export async function createBackup(db: Db, config: Config4Backup, file: string):
     // Written beside the target and renamed: a crash mid-write never leaves a half archive under its name.
     const partial = `${target}.partial`;
     // gzip: PGlite's folder is mostly empty pages and catalogs (a demo shop's 43 MB packs into a few MB).
-    await tar.create({ file: partial, cwd: work, portable: true, gzip: { level: 6 } }, [MANIFEST, member]);
+    const plain = path.join(work, 'archive.tar.gz');
+    await tar.create({ file: plain, cwd: work, portable: true, gzip: { level: 6 } }, [MANIFEST, member]);
+    // Sealed with the backup key (db/backup-key.ts): client names, e-mails and addresses are never in clear
+    // in an archive (UK GDPR art. 32). The plain tar lives only in this private temporary folder.
+    await encryptArchive(plain, partial, key);
     await rename(partial, target);
     return { file: target, bytes: (await stat(target)).size, manifest };
   } finally {
@@ -305,14 +333,48 @@ export async function openForBackup(config: Config4Backup): Promise<Db> {
   }
 }
 
-async function readArchive(file: string, work: string): Promise<{ manifest: Manifest; member: string }> {
+export interface RestoreOptions {
+  /**
+   * Restore an unencrypted archive of an earlier release (`npm run restore -- --unencrypted FILE`). Refused
+   * otherwise: such a file holds client data in clear and carries no authentication, so restoring one is
+   * the operator's explicit choice (README, "Durability, backups and restore").
+   */
+  allowUnencrypted?: boolean;
+}
+
+async function readArchive(
+  file: string,
+  work: string,
+  config: Config4Backup,
+  options: RestoreOptions,
+): Promise<{ manifest: Manifest; member: string }> {
   try {
     await stat(file);
   } catch {
     throw new BackupError(`No backup at ${file}.`);
   }
+  const kind = await archiveKind(file);
+  let plain = file;
+  if (kind === 'encrypted') {
+    // The key is proved (fingerprint, then the first part's authentication) and the whole archive
+    // authenticated before the target is looked at or a byte of it written.
+    const { key, name } = backupKeyOf(config);
+    plain = path.join(work, 'archive.tar.gz');
+    try {
+      await decryptArchive(file, plain, key, name);
+    } catch (error) {
+      if (error instanceof BackupKeyError) throw new BackupError(error.message);
+      throw error;
+    }
+  } else if (kind === 'unencrypted' && !options.allowUnencrypted) {
+    throw new BackupError(
+      `${file} is an unencrypted backup (made by Loupe before backups were encrypted). It can still be restored ` +
+        'with npm run restore -- --unencrypted FILE; it holds client data in clear, so once it is restored, ' +
+        'take a new (encrypted) backup and delete the old file. Nothing was restored.',
+    );
+  }
   try {
-    await tar.extract({ file, cwd: work, strict: true });
+    await tar.extract({ file: plain, cwd: work, strict: true });
   } catch (error) {
     throw new BackupError(`${file} is not a Loupe backup archive: ${(error as Error).message}`);
   }
@@ -393,10 +455,14 @@ async function dataDirContents(dataDir: string): Promise<string[]> {
  * before a byte is written. After restoring, every table's row count and checksum and every sequence must equal
  * the manifest's, or a BackupError names them.
  */
-export async function restoreBackup(config: Config4Backup, file: string): Promise<RestoreResult> {
+export async function restoreBackup(
+  config: Config4Backup,
+  file: string,
+  options: RestoreOptions = {},
+): Promise<RestoreResult> {
   const work = await mkdtemp(path.join(os.tmpdir(), 'loupe-restore-'));
   try {
-    const { manifest, member } = await readArchive(path.resolve(file), work);
+    const { manifest, member } = await readArchive(path.resolve(file), work, config, options);
     const kind = config.databaseUrl ? 'postgres' : 'pglite';
     if (manifest.database !== kind) {
       throw new BackupError(
@@ -528,19 +594,22 @@ async function restorePostgres(
   return createPostgresDb(databaseUrl);
 }
 
+/** An encrypted archive: the gzipped tar sealed with the backup key (db/backup-key.ts). */
+export const BACKUP_EXTENSION = '.tar.gz.enc';
+
 /** Automatic backups are named so that they sort by time and are told apart from hand-made ones. */
 export const AUTO_PREFIX = 'loupe-auto-';
 export const KEEP_AUTOMATIC = 14;
 
 export function backupName(reason: string, at = new Date()): string {
-  return `${AUTO_PREFIX}${at.toISOString().replace(/[:.]/g, '-')}-${reason}.tar.gz`;
+  return `${AUTO_PREFIX}${at.toISOString().replace(/[:.]/g, '-')}-${reason}${BACKUP_EXTENSION}`;
 }
 
 /** The automatic backups in `dir`, oldest first. */
 export async function automaticBackups(dir: string): Promise<string[]> {
   try {
     return (await readdir(dir))
-      .filter((name) => name.startsWith(AUTO_PREFIX) && /\.tar(\.gz)?$/.test(name))
+      .filter((name) => name.startsWith(AUTO_PREFIX) && /\.tar(\.gz)?(\.enc)?$/.test(name))
       .sort();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { Client } from 'pg';
 import * as tar from 'tar';
@@ -10,6 +11,7 @@ import { backupCommand } from '../../src/cli/backup';
 import { restoreCommand } from '../../src/cli/restore';
 import type { Command } from '../../src/cli/command';
 import { MANIFEST, createBackup, type Manifest } from '../../src/db/backup';
+import { decryptArchive, encryptArchive } from '../../src/db/backup-key';
 import { verifyChains } from '../../src/modules/audit/verify';
 import { Browser, createTestDatabase, usingPostgres, type TestDatabase } from '../helper';
 
@@ -17,6 +19,41 @@ jest.setTimeout(600_000);
 
 let tdb: TestDatabase;
 let work: string;
+const BACKUP_KEY = Buffer.alloc(32, 11);
+const OTHER_KEY = Buffer.alloc(32, 12);
+
+/** The archive's gzipped tar, opened with the test's backup key into a folder of `work`. */
+async function extract(archive: string, dir: string): Promise<void> {
+  const plain = path.join(work, `plain-${path.basename(dir)}.tar.gz`);
+  await decryptArchive(archive, plain, BACKUP_KEY, 'LOUPE_BACKUP_KEY');
+  await tar.extract({ file: plain, cwd: dir });
+}
+
+/** Is the schema (PostgreSQL) or the data folder (embedded) still empty: nothing was restored into it? */
+async function targetIsEmpty(): Promise<boolean> {
+  if (!usingPostgres) {
+    try {
+      return (
+        readdirSync(tdb.dataDir).filter((f) => !f.startsWith('.') && f !== 'postmaster.pid').length === 0
+      );
+    } catch {
+      return true;
+    }
+  }
+  const url = new URL(tdb.env.DATABASE_URL as string);
+  const schema = (url.searchParams.get('options') as string).replace('-c search_path=', '');
+  const client = new Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1',
+      [schema],
+    );
+    return rows[0]?.n === 0;
+  } finally {
+    await client.end();
+  }
+}
 const DEMO_DAY = new Date('2026-03-01T09:00:00Z');
 
 async function run(command: Command, args: string[], env: Record<string, string> = tdb.env) {
@@ -82,6 +119,7 @@ async function wipe(): Promise<void> {
 beforeAll(async () => {
   tdb = await createTestDatabase();
   tdb.env.BACKUP_DIR = path.join(tdb.dataDir + '-backups');
+  tdb.env.LOUPE_BACKUP_KEY = BACKUP_KEY.toString('base64');
   work = mkdtempSync(path.join(os.tmpdir(), 'loupe-drill-'));
 });
 afterAll(async () => {
@@ -100,12 +138,52 @@ describe('the restore drill: seed → backup → wipe → restore', () => {
     expect((await verifyChains(db)).broken).toBeNull();
     await db.close();
 
-    const archive = path.join(work, 'drill.tar.gz');
+    const archive = path.join(work, 'drill.tar.gz.enc');
     let started = Date.now();
     const backup = await run(backupCommand, ['--output', archive]);
     const backupMs = Date.now() - started;
     expect(backup).toMatchObject({ code: 0, err: '' });
     expect(backup.out).toContain(`Backup written: ${archive}`);
+    expect(backup.out).toContain('encrypted with the backup key from LOUPE_BACKUP_KEY');
+
+    // Issue 25: no client's name or e-mail is readable in the archive's bytes (sealed with AES-256-GCM), while
+    // the same archive opened with the key holds them (so the probe would find them if they were in clear).
+    const sealed = readFileSync(archive);
+    expect(sealed.subarray(0, 8).toString('latin1')).toBe('LOUPEBK1');
+    const probe = await tdb.open();
+    const people = await probe.query<{ email: string; name: string }>(
+      "SELECT email, name FROM clients WHERE email <> '' ORDER BY id LIMIT 3",
+    );
+    await probe.close();
+    expect(people.length).toBeGreaterThan(0);
+    const opened = mkdtempSync(path.join(work, 'open-'));
+    await extract(archive, opened);
+    const member = readdirSync(opened).find((f) => f !== MANIFEST) as string;
+    // PGlite's copy of its folder is uncompressed (the control: the e-mails are there once opened);
+    // pg_dump's custom format compresses its data, so there the sealed bytes alone are searched.
+    const inner = readFileSync(path.join(opened, member));
+    expect(() => gunzipSync(sealed)).toThrow();
+    for (const person of people) {
+      expect(sealed.includes(Buffer.from(person.email))).toBe(false);
+      expect(sealed.includes(Buffer.from(person.name))).toBe(false);
+      if (!usingPostgres) expect(inner.includes(Buffer.from(person.email))).toBe(true);
+    }
+
+    // A wrong key is refused before anything is written into the (empty) target.
+    await wipe();
+    const wrong = await run(restoreCommand, [archive], {
+      ...tdb.env,
+      LOUPE_BACKUP_KEY: OTHER_KEY.toString('base64'),
+    });
+    expect(wrong.code).toBe(1);
+    expect(wrong.err).toContain('was encrypted with another backup key');
+    expect(wrong.err).toContain('LOUPE_BACKUP_KEY');
+    expect(wrong.err).toContain('nothing was restored');
+    expect(wrong.err).not.toContain(OTHER_KEY.toString('base64'));
+    expect(await targetIsEmpty()).toBe(true);
+    const back = await tdb.open({ demo: true }, () => DEMO_DAY);
+    expect(back.seeded).not.toBeNull();
+    await back.close();
 
     // The target must be empty: restoring over the live database is refused, and nothing is touched.
     const refused = await run(restoreCommand, [archive]);
@@ -151,7 +229,7 @@ describe('the restore drill: seed → backup → wipe → restore', () => {
 describe('restore refuses what it cannot trust', () => {
   let archive: string;
   beforeAll(async () => {
-    archive = path.join(work, 'small.tar.gz');
+    archive = path.join(work, 'small.tar.gz.enc');
     await wipe();
     const db = await tdb.open();
     await db.query(
@@ -163,7 +241,7 @@ describe('restore refuses what it cannot trust', () => {
 
   it('writes a manifest with versions, per-table rows and checksums, and the member checksum', async () => {
     const dir = mkdtempSync(path.join(work, 'x-'));
-    await tar.extract({ file: archive, cwd: dir });
+    await extract(archive, dir);
     const manifest = JSON.parse(readFileSync(path.join(dir, MANIFEST), 'utf8')) as Manifest;
     expect(manifest).toMatchObject({
       format: 1,
@@ -180,12 +258,14 @@ describe('restore refuses what it cannot trust', () => {
 
   it('names the table whose rows do not match the manifest after restoring, exit 1', async () => {
     const dir = mkdtempSync(path.join(work, 'y-'));
-    await tar.extract({ file: archive, cwd: dir });
+    await extract(archive, dir);
     const manifest = JSON.parse(readFileSync(path.join(dir, MANIFEST), 'utf8')) as Manifest;
     manifest.tables.users = { rows: 2, sha256: manifest.tables.users?.sha256 as string };
     writeFileSync(path.join(dir, MANIFEST), JSON.stringify(manifest));
-    const forged = path.join(work, 'forged.tar');
-    await tar.create({ file: forged, cwd: dir }, [MANIFEST, ...Object.keys(manifest.members)]);
+    const forgedTar = path.join(work, 'forged.tar');
+    await tar.create({ file: forgedTar, cwd: dir }, [MANIFEST, ...Object.keys(manifest.members)]);
+    const forged = `${forgedTar}.enc`;
+    await encryptArchive(forgedTar, forged, BACKUP_KEY);
     await wipe();
     const res = await run(restoreCommand, [forged]);
     expect(res.code).toBe(1);
@@ -195,14 +275,16 @@ describe('restore refuses what it cannot trust', () => {
 
   it('refuses a damaged archive before restoring anything', async () => {
     const dir = mkdtempSync(path.join(work, 'z-'));
-    await tar.extract({ file: archive, cwd: dir });
+    await extract(archive, dir);
     const manifest = JSON.parse(readFileSync(path.join(dir, MANIFEST), 'utf8')) as Manifest;
     const member = Object.keys(manifest.members)[0] as string;
     const bytes = readFileSync(path.join(dir, member));
     bytes[bytes.length >> 1] = (bytes[bytes.length >> 1] as number) ^ 0xff;
     writeFileSync(path.join(dir, member), bytes);
-    const damaged = path.join(work, 'damaged.tar');
-    await tar.create({ file: damaged, cwd: dir }, [MANIFEST, member]);
+    const damagedTar = path.join(work, 'damaged.tar');
+    await tar.create({ file: damagedTar, cwd: dir }, [MANIFEST, member]);
+    const damaged = `${damagedTar}.enc`;
+    await encryptArchive(damagedTar, damaged, BACKUP_KEY);
     await wipe();
     const res = await run(restoreCommand, [damaged]);
     expect(res).toMatchObject({ code: 1, out: '' });
@@ -212,13 +294,45 @@ describe('restore refuses what it cannot trust', () => {
     expect((await run(restoreCommand, [notTar])).code).toBe(1);
     expect((await run(restoreCommand, [])).code).toBe(2);
   });
+
+  it('refuses a sealed archive altered or cut short, before restoring anything', async () => {
+    const bytes = readFileSync(archive);
+    const cut = path.join(work, 'cut.tar.gz.enc');
+    writeFileSync(cut, bytes.subarray(0, bytes.length - 100));
+    const flipped = Buffer.from(bytes);
+    flipped[flipped.length - 40] = (flipped[flipped.length - 40] as number) ^ 1;
+    const altered = path.join(work, 'altered.tar.gz.enc');
+    writeFileSync(altered, flipped);
+    await wipe();
+    for (const file of [cut, altered]) {
+      const res = await run(restoreCommand, [file]);
+      expect(res).toMatchObject({ code: 1, out: '' });
+      // A one-part archive altered fails its first part, which is also what another key does: both are named.
+      expect(res.err).toContain('altered');
+      expect(res.err).toContain('nothing was restored');
+      expect(await targetIsEmpty()).toBe(true);
+    }
+  });
+
+  it('restores an unencrypted archive of an earlier release only with --unencrypted', async () => {
+    const old = path.join(work, 'old.tar.gz');
+    await decryptArchive(archive, old, BACKUP_KEY, 'LOUPE_BACKUP_KEY');
+    await wipe();
+    const refused = await run(restoreCommand, [old]);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain('is an unencrypted backup');
+    expect(refused.err).toContain('npm run restore -- --unencrypted FILE');
+    expect(await targetIsEmpty()).toBe(true);
+    const restored = await run(restoreCommand, ['--unencrypted', old]);
+    expect(restored).toMatchObject({ code: 0, err: '' });
+  });
 });
 
 describe('a backup of a database taking writes', () => {
   it('is one snapshot: copy and checksums agree, so it restores and verifies', async () => {
     await wipe();
     const db = await tdb.open();
-    const archive = path.join(work, 'busy.tar.gz');
+    const archive = path.join(work, 'busy.tar.gz.enc');
     let writing = true;
     let written = 0;
     const writer = (async () => {

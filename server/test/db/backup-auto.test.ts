@@ -19,6 +19,8 @@ beforeAll(async () => {
   tdb = await createTestDatabase();
   backups = `${tdb.dataDir}-backups`;
   tdb.env.BACKUP_DIR = backups;
+  // A fixed backup key: nothing is generated beside the temporary data folder.
+  tdb.env.LOUPE_BACKUP_KEY = Buffer.alloc(32, 13).toString('base64');
 });
 afterAll(async () => {
   await tdb.dispose();
@@ -65,7 +67,7 @@ describe('automatic backups', () => {
       return;
     }
     expect(taken).toHaveLength(1);
-    expect(taken[0]).toMatch(/^loupe-auto-.*-before-migration\.tar\.gz$/);
+    expect(taken[0]).toMatch(/^loupe-auto-.*-before-migration\.tar\.gz\.enc$/);
 
     // The copy is the database from before the migration: it restores, at the older schema version.
     const elsewhere = path.join(tdb.dataDir + '-restored');
@@ -105,7 +107,7 @@ describe('automatic backups', () => {
       const left = readdirSync(dir).sort();
       expect(left.filter((f) => f.startsWith(AUTO_PREFIX))).toHaveLength(KEEP_AUTOMATIC);
       expect(left).toContain('loupe-backup-by-hand.tar.gz');
-      expect(left).toContain(`${AUTO_PREFIX}2026-02-01T03-00-00-000Z-daily.tar.gz`);
+      expect(left).toContain(`${AUTO_PREFIX}2026-02-01T03-00-00-000Z-daily.tar.gz.enc`);
       expect(left).not.toContain(`${AUTO_PREFIX}2026-01-07T03-00-00-000Z-daily.tar.gz`);
       expect(left).toContain(`${AUTO_PREFIX}2026-01-08T03-00-00-000Z-daily.tar.gz`);
     } finally {
@@ -139,7 +141,7 @@ describe('automatic backups', () => {
       } else {
         expect(await automaticBackups(dir)).toHaveLength(2);
         expect(due.lines).toEqual([
-          expect.stringMatching(/^Automatic backup .*-daily\.tar\.gz \(\d+ bytes, \d+ ms\)$/),
+          expect.stringMatching(/^Automatic backup .*-daily\.tar\.gz\.enc \(\d+ bytes, \d+ ms\)$/),
         ]);
       }
     } finally {

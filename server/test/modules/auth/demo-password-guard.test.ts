@@ -74,7 +74,12 @@ describe('the production start’s demo-password check', () => {
 describe('NODE_ENV=production and demo data', () => {
   const fresh = async (env: Record<string, string>) => {
     const other = await createTestDatabase();
-    const opened = await openDatabase(loadConfig({ ...other.env, LOUPE_DEMO: '', ...env }));
+    // Production needs the backup and audit checkpoint keys too (db/backup-key.ts).
+    const keys = {
+      LOUPE_BACKUP_KEY: Buffer.alloc(32, 21).toString('base64'),
+      LOUPE_AUDIT_KEY: Buffer.alloc(32, 22).toString('base64'),
+    };
+    const opened = await openDatabase(loadConfig({ ...other.env, ...keys, LOUPE_DEMO: '', ...env }));
     return {
       opened,
       async close() {
