@@ -6,7 +6,8 @@ import { isGroup, NAV_ENTRIES, type NavLinkItem } from './nav-items';
 export const SIDEBAR_ID = 'app-sidebar';
 
 const Aside = styled.aside<{ $open: boolean }>`
-  width: 240px;
+  /* Issue 21: narrow enough that a stock list's table fits beside it at 1280 × 800. */
+  width: 216px;
   flex-shrink: 0;
   background: ${({ theme }) => theme.colors.surface};
   border-right: 1px solid ${({ theme }) => theme.colors.divider};

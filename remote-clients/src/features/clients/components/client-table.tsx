@@ -15,6 +15,11 @@ const Actions = styled.div`
     padding: ${({ theme }) => `${theme.space(1)} ${theme.space(2)}`};
     font-size: 0.85rem;
   }
+  /* Issue 21: in a card (a phone) the buttons wrap to the card's width instead of two fixed columns. */
+  @container (max-width: 480px) {
+    display: flex;
+    flex-wrap: wrap;
+  }
 `;
 
 const Muted = styled.span`

@@ -50,13 +50,14 @@ const COLUMNS: readonly DataColumn<AmlEvent>[] = [
     key: 'client',
     header: 'Client',
     rowHeader: true,
-    wrap: { minCh: 12, maxCh: 28 },
+    // Narrow enough minimums that the report fits a laptop's 1280 × 800 beside the menu (issue 21).
+    wrap: { minCh: 8, maxCh: 28 },
     cell: (e) => e.clientName || (e.clientId === null ? 'Walk-in' : '—'),
   },
   {
     key: 'what',
     header: 'What',
-    wrap: { minCh: 14, maxCh: 32 },
+    wrap: { minCh: 9, maxCh: 32 },
     cell: (e) => (
       <>
         {KINDS[e.kind] ?? e.kind}

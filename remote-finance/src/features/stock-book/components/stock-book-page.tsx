@@ -375,6 +375,8 @@ function StockBook() {
                   <Scroll>
                     <DataTable
                       caption="Stock book"
+                      // Ten columns: compact, so the book fits a laptop's 1280 × 800 without scrolling (issue 21).
+                      compact
                       columns={BOOK_COLUMNS}
                       rows={data.results}
                       rowKey={(r) => r.itemId}
