@@ -3,24 +3,13 @@
  * rounding happens there. A JSON number is turned into its shortest decimal form (what the user typed),
  * never multiplied or added in JavaScript.
  */
-import { INVALID_NUMBER, plainAmount } from '@loupe/contracts';
+import { readDecimal, type DecimalRule } from '@loupe/contracts';
 
 export const CURRENCIES = ['GBP', 'USD', 'EUR', 'BTC'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
-export interface DecimalRule {
-  /** Digits allowed after the point: 2 for GBP amounts, 8 for BTC amounts and exchange rates. */
-  maxDecimals: number;
-  /** Digits allowed before the point. */
-  maxWholeDigits: number;
-  allowZero?: boolean;
-  allowNegative?: boolean;
-  /**
-   * An amount in this currency: typed text may start with its sign ("£10,500.00" for GBP). Without one (rates,
-   * percentages) no sign is accepted; thousands separators are accepted either way (contracts' plainAmount).
-   */
-  currency?: Currency;
-}
+/** How many digits an amount may have: the contracts' rule (field-rules.ts), which the browser's forms check too. */
+export type { DecimalRule };
 
 /** A pounds amount (every GBP-only price: retail, trade, agreed, promotional). */
 export const AMOUNT_RULE: DecimalRule = { maxDecimals: 2, maxWholeDigits: 12, currency: 'GBP' };
@@ -43,42 +32,11 @@ const isCurrency = (value: string): value is Currency => (CURRENCIES as readonly
 
 /**
  * Parses a number or numeric string into a canonical decimal string, or returns the DRF-style message that
- * explains why it is not acceptable. Text is read by the one amount rule every form uses (contracts'
- * plainAmount): "10500", "10,500" and, for a GBP amount, "£10,500.00" are the same 10500; "10,50" is refused.
+ * explains why it is not acceptable: the contracts' readDecimal, the one amount rule every form checks too
+ * ("10500", "10,500" and, for a GBP amount, "£10,500.00" are the same 10500; "10,50" is refused).
  */
-export function parseDecimal(value: unknown, rule: DecimalRule): { value: string } | { error: string } {
-  let text: string;
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) return { error: INVALID_NUMBER };
-    // Shortest round-trip form; exponent notation only appears for values far outside any rule below.
-    text = String(value);
-  } else if (typeof value === 'string') {
-    const plain = plainAmount(value, { currency: rule.currency });
-    if (plain === null) return { error: INVALID_NUMBER };
-    text = plain;
-  } else {
-    return { error: INVALID_NUMBER };
-  }
-  const match = /^(-)?(\d+)(?:\.(\d+))?$/.exec(text);
-  if (!match) return { error: INVALID_NUMBER };
-  const [, sign, whole = '', fraction = ''] = match;
-  const wholeDigits = whole.replace(/^0+(?=\d)/, '');
-  const fractionDigits = fraction.replace(/0+$/, '');
-  if (fractionDigits.length > rule.maxDecimals) {
-    return { error: `Ensure that there are no more than ${rule.maxDecimals} decimal places.` };
-  }
-  if (wholeDigits.length > rule.maxWholeDigits) {
-    return {
-      error: `Ensure that there are no more than ${rule.maxWholeDigits} digits before the decimal point.`,
-    };
-  }
-  const isZero = /^0*$/.test(wholeDigits) && fractionDigits === '';
-  if (sign && !isZero && !rule.allowNegative)
-    return { error: 'Ensure this value is greater than or equal to 0.' };
-  if (isZero && !rule.allowZero) return { error: 'Ensure this value is greater than 0.' };
-  const canonical = `${sign && !isZero ? '-' : ''}${wholeDigits}${fractionDigits ? `.${fractionDigits}` : ''}`;
-  return { value: canonical };
-}
+export const parseDecimal: (value: unknown, rule: DecimalRule) => { value: string } | { error: string } =
+  readDecimal;
 
 /**
  * A `numeric` value read back from PostgreSQL (a string) as a JSON number. Safe for values with at most two

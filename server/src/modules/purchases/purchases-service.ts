@@ -18,7 +18,7 @@ import { penceOf, poundsOf } from '../../kernel/money';
 import { ApiError, ConflictWithFields, conflict, fieldErrors, notFound } from '../../kernel/http-errors';
 import { requireVoider, voidReason } from '../../kernel/reversals';
 import { requireAction, type ShopCaller } from '../../kernel/shop-scope';
-import { ErrorBag, dateField, pageOf, pagingOf } from '../../kernel/validation';
+import { ErrorBag, dayRangeField, pageOf, pagingOf } from '../../kernel/validation';
 import { AmlRefused, amlRefusals, guardCash, type AmlAccepted } from '../compliance';
 import { SERIAL_TAKEN, checkItemCatalogue, createStockItems } from '../inventory';
 import type { PurchasesContext, PurchasesRepos } from './deps';
@@ -141,10 +141,8 @@ export class PurchasesService {
 
   async list({ shopId }: ShopCaller, query: PurchaseQuery): Promise<{ results: Purchase[]; count: number }> {
     const bag = new ErrorBag();
-    const from = dateField(bag, 'date_from', query.date_from, null);
-    const to = dateField(bag, 'date_to', query.date_to, null);
-    if (from !== null && to !== null && from > to)
-      bag.add('date_to', 'Ensure this date is not before date_from.');
+    // The one date-range rule of every filtered list (kernel/validation.ts, contracts' isRangeReversed).
+    const { from, to } = dayRangeField(bag, query);
     bag.throwIfAny();
     const filter = {
       from,
