@@ -138,8 +138,17 @@ export function createPostgresDb(databaseUrl: string): Db {
     kind: 'postgres',
     description: `PostgreSQL at ${url.hostname}${url.port ? `:${url.port}` : ''}${url.pathname}`,
     async query<R extends object>(sql: string, params: readonly unknown[] = [], options?: QueryOptions) {
-      const result = await pool.query<R>(pgQuery(sql, params, options));
-      return result.rows;
+      try {
+        return (await pool.query<R>(pgQuery(sql, params, options))).rows;
+      } catch (error) {
+        // A connection keeps its prepared statement across a migration run by another instance (a rolling
+        // deploy); if that changed the types the statement returns, PostgreSQL refuses it ("cached plan must not
+        // change result type", SQLSTATE 0A000). The same query, unprepared, still answers.
+        if (options?.prepare && (error as { code?: string }).code === '0A000') {
+          return (await pool.query<R>(sql, params as unknown[])).rows;
+        }
+        throw error;
+      }
     },
     async exec(sql: string) {
       await pool.query(sql);
