@@ -101,6 +101,9 @@ async function main() {
   // The embedded database's daily automatic backup into BACKUP_DIR (none with PostgreSQL).
   const stopBackups = apiPackage.scheduleDailyBackups(db, config, console);
   shell.addHook('preClose', async () => stopBackups());
+  // Signed audit checkpoints at start and daily (server/src/db/audit-checkpoints.ts).
+  const stopCheckpoints = apiPackage.scheduleCheckpoints(db, config, console);
+  shell.addHook('preClose', async () => stopCheckpoints());
   for (const remote of plan.filter((r) => r.local)) {
     const server = await createRemoteServer({ dist: path.join(root, remote.dir, 'dist'), config });
     servers.push(server);

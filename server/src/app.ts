@@ -44,6 +44,7 @@ import searchRoutes from './modules/search';
 export { loadConfig, type Config } from './config';
 export { openDatabase, type LoupeDb } from './open-database';
 export { scheduleDailyBackups } from './db/backup-schedule';
+export { scheduleCheckpoints } from './db/audit-checkpoints';
 export type { Db } from './db/database';
 export {
   hostIsAllowed,

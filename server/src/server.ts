@@ -5,6 +5,7 @@ import {
   refuseDemoPasswordsInProduction,
   scheduleDailyBackups,
 } from './app';
+import { scheduleCheckpoints } from './db/audit-checkpoints';
 
 /**
  * Standalone API: validates the environment, opens the database, checks it may start (NODE_ENV=production),
@@ -44,8 +45,15 @@ async function main(): Promise<void> {
   // database closes. Hooks cannot be added once listening.
   let stopBackups = () => undefined as void;
   app.addHook('preClose', async () => stopBackups());
+  let stopCheckpoints = () => undefined as void;
+  app.addHook('preClose', async () => stopCheckpoints());
   const address = await app.listen({ host: config.host, port: config.port });
   stopBackups = scheduleDailyBackups(db, config, {
+    info: (message) => app.log.info(message),
+    error: (message) => app.log.error(message),
+  });
+  // Signed audit checkpoints at start and daily, both databases (db/audit-checkpoints.ts).
+  stopCheckpoints = scheduleCheckpoints(db, config, {
     info: (message) => app.log.info(message),
     error: (message) => app.log.error(message),
   });

@@ -1,154 +1,19 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { createReadStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
-import path from 'node:path';
 
-/**
- * Secret keys kept outside the database and its data folder: the backup key (this file) and the audit
- * checkpoint key (modules/audit/checkpoints.ts). Each is 32 random bytes, given as base64 in an environment
- * variable or in a key file (`openssl rand -base64 32`); in development with neither, one is generated on
- * first use beside the data folder (`<DATA_DIR>.<suffix>`, mode 0600), as the file key is (config.ts).
- */
-export type KeySource =
-  | { from: 'env'; name: string; key: Buffer }
-  | { from: 'file'; name: string; path: string }
-  | { from: 'generated'; path: string };
-
-export class KeyError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'KeyError';
-  }
-}
-
-export interface KeySetting {
-  /** LOUPE_BACKUP_KEY */
-  env: string;
-  /** LOUPE_BACKUP_KEY_FILE */
-  fileEnv: string;
-  /** What the key is for, in a sentence: "the key that encrypts backups". */
-  what: string;
-  /** `<DATA_DIR><suffix>` is the development key file. */
-  suffix: string;
-}
-
-export function parseKeyBytes(text: string, where: string): Buffer {
-  const trimmed = text.trim();
-  const bytes = /^[A-Za-z0-9+/]+={0,2}$/.test(trimmed) ? Buffer.from(trimmed, 'base64') : Buffer.alloc(0);
-  if (bytes.length !== 32) {
-    throw new KeyError(
-      `${where} must hold the base64 of 32 random bytes (make one with: openssl rand -base64 32).`,
-    );
-  }
-  return bytes;
-}
-
-const inside = (dir: string, file: string) => {
-  const relative = path.relative(dir, file);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
-};
-
-/**
- * Where a key comes from, read at boot so that a missing or malformed key file is reported with the other
- * problems. A key file inside DATA_DIR or BACKUP_DIR is refused: a copy of either would carry the key beside
- * what it protects. Production without either variable is refused.
- */
-export function parseKeySource(
-  setting: KeySetting,
-  raw: (name: string) => string | undefined,
-  base: string,
-  dataDir: string,
-  backupDir: string | null,
-  production: boolean,
-  problems: string[],
-): KeySource {
-  const generated: KeySource = { from: 'generated', path: `${dataDir}${setting.suffix}` };
-  const value = raw(setting.env);
-  const file = raw(setting.fileEnv);
-  if (value !== undefined && file !== undefined) {
-    problems.push(`Set only one of ${setting.env} and ${setting.fileEnv}`);
-    return generated;
-  }
-  if (value !== undefined) {
-    try {
-      return { from: 'env', name: setting.env, key: parseKeyBytes(value, setting.env) };
-    } catch (error) {
-      problems.push((error as Error).message);
-      return generated;
-    }
-  }
-  if (file !== undefined) {
-    const source: KeySource = { from: 'file', name: setting.fileEnv, path: path.resolve(base, file) };
-    for (const [dir, name] of [
-      [dataDir, 'DATA_DIR'],
-      [backupDir, 'BACKUP_DIR'],
-    ] as const) {
-      if (dir && inside(dir, source.path)) {
-        problems.push(
-          `${setting.fileEnv} must be outside ${name} (${dir}): a copy of that folder must not carry ${setting.what}`,
-        );
-        return source;
-      }
-    }
-    try {
-      keyFor(source);
-    } catch (error) {
-      if (!(error instanceof KeyError)) throw error;
-      problems.push(error.message);
-    }
-    return source;
-  }
-  if (production) {
-    problems.push(
-      `NODE_ENV=production needs ${setting.what}: set ${setting.env} (base64 of 32 random bytes, e.g. from ` +
-        `openssl rand -base64 32) or ${setting.fileEnv} (the path of a file holding it), kept outside DATA_DIR ` +
-        'and BACKUP_DIR',
-    );
-  }
-  return generated;
-}
-
-const resolved = new Map<string, Buffer>();
-
-/** The key bytes a source names; a development key is generated on first use (`wx`: the first writer wins). */
-export function keyFor(source: KeySource): Buffer {
-  if (source.from === 'env') return source.key;
-  const known = resolved.get(source.path);
-  if (known) return known;
-  if (source.from === 'generated') {
-    try {
-      mkdirSync(path.dirname(source.path), { recursive: true });
-      writeFileSync(source.path, `${randomBytes(32).toString('base64')}\n`, { flag: 'wx', mode: 0o600 });
-    } catch (error) {
-      if ((error as { code?: string }).code !== 'EEXIST') throw error;
-    }
-  }
-  let text: string;
-  try {
-    text = readFileSync(source.path, 'utf8');
-  } catch (error) {
-    throw new KeyError(
-      `The key could not be read from ${source.path}${source.from === 'file' ? ` (${source.name})` : ''}: ${(error as Error).message}`,
-    );
-  }
-  const key = parseKeyBytes(text, `The key file ${source.path}`);
-  resolved.set(source.path, key);
-  return key;
-}
-
-/** How an operator names a key's setting in a message (never its value). */
-export function describeKeySource(source: KeySource, setting: KeySetting): string {
-  if (source.from === 'env') return source.name;
-  if (source.from === 'file') return `${source.name} (${source.path})`;
-  return `the development key file ${source.path} (neither ${setting.env} nor ${setting.fileEnv} is set)`;
-}
-
-export const BACKUP_KEY: KeySetting = {
-  env: 'LOUPE_BACKUP_KEY',
-  fileEnv: 'LOUPE_BACKUP_KEY_FILE',
-  what: 'the key that encrypts backups',
-  suffix: '.backup-key',
-};
+// The key sources (KeySource, parseKeySource, keyFor …) live in config.ts, which reads them at boot.
+export {
+  AUDIT_KEY,
+  BACKUP_KEY,
+  KeyError,
+  describeKeySource,
+  keyFor,
+  parseKeyBytes,
+  type KeySetting,
+  type KeySource,
+} from '../config';
+import { BACKUP_KEY } from '../config';
 
 /** A key's fingerprint: names it in an archive's header without revealing it. */
 export const keyId = (key: Buffer, label: string) =>
@@ -352,11 +217,3 @@ export async function decryptArchive(
     await output.close();
   }
 }
-
-/** The key that signs audit checkpoints (modules/audit/checkpoints.ts): an Ed25519 private key's 32-byte seed. */
-export const AUDIT_KEY: KeySetting = {
-  env: 'LOUPE_AUDIT_KEY',
-  fileEnv: 'LOUPE_AUDIT_KEY_FILE',
-  what: 'the key that signs audit checkpoints',
-  suffix: '.audit-key',
-};

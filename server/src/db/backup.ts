@@ -10,6 +10,7 @@ import * as tar from 'tar';
 import type { Config } from '../config';
 import { createPgliteDb, createPostgresDb, type Db, type Transaction } from './database';
 import { LOCK_FILE, LOCK_SOCKET, acquireDataDirLock } from './lock';
+import { chainHeads, writeCheckpoint, type ChainHead, type Checkpoint } from './audit-checkpoints';
 import {
   BACKUP_KEY,
   BackupKeyError,
@@ -46,6 +47,13 @@ export interface Manifest {
   sequences: Record<string, string | null>;
   /** The archive's other members: size and sha256 of each. */
   members: Record<string, { bytes: number; sha256: string }>;
+  /**
+   * The signed audit checkpoint written at this backup (db/audit-checkpoints.ts): each chain's head in
+   * the copied snapshot, also appended to AUDIT_CHECKPOINT_LOG. Null when none could be written; then
+   * auditCheckpointProblem says why (a chain no longer reaching the last checkpoint, no key configured).
+   */
+  auditCheckpoint?: Checkpoint | null;
+  auditCheckpointProblem?: string;
 }
 
 /** A refusal the operator can act on (non-empty target, damaged archive, pg_dump missing): exit code 1. */
@@ -57,7 +65,8 @@ export class BackupError extends Error {
 }
 
 /** backupKey: the key archives are sealed with (db/backup-key.ts); a backup without one is refused. */
-type Config4Backup = Pick<Config, 'dataDir' | 'databaseUrl'> & Partial<Pick<Config, 'backupKey'>>;
+type Config4Backup = Pick<Config, 'dataDir' | 'databaseUrl'> &
+  Partial<Pick<Config, 'backupKey' | 'auditKey' | 'auditCheckpointLog'>>;
 
 /** The backup key's bytes and how the operator names its setting; a BackupError when none is configured. */
 function backupKeyOf(config: Config4Backup): { key: Buffer; name: string } {
@@ -231,6 +240,8 @@ export async function createBackup(db: Db, config: Config4Backup, file: string):
     let member: string;
     let schema: string | null = null;
     let sums;
+    // The audit chains' heads in the copied snapshot: signed into the checkpoint log and the manifest.
+    let heads: ChainHead[] | null = null;
     if (db.kind === 'pglite') {
       const dump = db.dumpDataDir?.bind(db);
       if (!dump) throw new BackupError('This embedded database cannot be copied.');
@@ -239,8 +250,9 @@ export async function createBackup(db: Db, config: Config4Backup, file: string):
       await db.exec('CHECKPOINT');
       // The copy is taken inside the checksums' transaction: PGlite runs no other query or transaction until
       // it ends, so the sums describe exactly the copied database even while the server is taking writes.
-      sums = await tableChecksums(db, async () => {
+      sums = await tableChecksums(db, async (tx) => {
         await writeFile(path.join(work, member), await dump());
+        heads = await auditHeads(tx);
       });
     } else {
       if (!config.databaseUrl) throw new BackupError('No DATABASE_URL to back up.');
@@ -266,6 +278,7 @@ export async function createBackup(db: Db, config: Config4Backup, file: string):
           ],
           'a backup',
         );
+        heads = await auditHeads(tx);
       });
     }
     const manifest: Manifest = {
@@ -279,6 +292,7 @@ export async function createBackup(db: Db, config: Config4Backup, file: string):
       tables: sums.tables,
       sequences: sums.sequences,
       members: { [member]: await sha256File(path.join(work, member)) },
+      ...(await backupCheckpoint(db, config, heads)),
     };
     await writeFile(path.join(work, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
     // Written beside the target and renamed: a crash mid-write never leaves a half archive under its name.
@@ -293,6 +307,39 @@ export async function createBackup(db: Db, config: Config4Backup, file: string):
     return { file: target, bytes: (await stat(target)).size, manifest };
   } finally {
     await rm(work, { recursive: true, force: true });
+  }
+}
+
+/** The heads of the audit chains, or null in a database without the audit log (an empty one). */
+async function auditHeads(tx: Transaction): Promise<ChainHead[] | null> {
+  const [exists] = await tx.query<{ ok: boolean }>("SELECT to_regclass('audit_log') IS NOT NULL AS ok");
+  return exists?.ok ? chainHeads(tx) : null;
+}
+
+/**
+ * Every backup writes a signed checkpoint of the heads it copied (issue 25, item 4). The backup is taken
+ * either way — refusing it would lose data — but the manifest says when no checkpoint could be written.
+ */
+async function backupCheckpoint(
+  db: Db,
+  config: Config4Backup,
+  heads: ChainHead[] | null,
+): Promise<Pick<Manifest, 'auditCheckpoint' | 'auditCheckpointProblem'>> {
+  if (heads === null)
+    return { auditCheckpoint: null, auditCheckpointProblem: 'no audit log in this database' };
+  if (!config.auditKey || !config.auditCheckpointLog) {
+    return { auditCheckpoint: null, auditCheckpointProblem: 'no audit key or checkpoint log configured' };
+  }
+  try {
+    const checkpoint = await writeCheckpoint(
+      db,
+      { auditKey: config.auditKey, auditCheckpointLog: config.auditCheckpointLog },
+      'backup',
+      { heads },
+    );
+    return { auditCheckpoint: checkpoint };
+  } catch (error) {
+    return { auditCheckpoint: null, auditCheckpointProblem: (error as Error).message };
   }
 }
 

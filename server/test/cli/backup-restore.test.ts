@@ -120,7 +120,9 @@ beforeAll(async () => {
   tdb = await createTestDatabase();
   tdb.env.BACKUP_DIR = path.join(tdb.dataDir + '-backups');
   tdb.env.LOUPE_BACKUP_KEY = BACKUP_KEY.toString('base64');
+  tdb.env.LOUPE_AUDIT_KEY = Buffer.alloc(32, 14).toString('base64');
   work = mkdtempSync(path.join(os.tmpdir(), 'loupe-drill-'));
+  tdb.env.AUDIT_CHECKPOINT_LOG = path.join(work, 'audit-checkpoints.jsonl');
 });
 afterAll(async () => {
   await tdb.dispose();

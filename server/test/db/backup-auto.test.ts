@@ -21,10 +21,13 @@ beforeAll(async () => {
   tdb.env.BACKUP_DIR = backups;
   // A fixed backup key: nothing is generated beside the temporary data folder.
   tdb.env.LOUPE_BACKUP_KEY = Buffer.alloc(32, 13).toString('base64');
+  tdb.env.LOUPE_AUDIT_KEY = Buffer.alloc(32, 15).toString('base64');
+  tdb.env.AUDIT_CHECKPOINT_LOG = `${backups}-audit-checkpoints.jsonl`;
 });
 afterAll(async () => {
   await tdb.dispose();
   rmSync(backups, { recursive: true, force: true });
+  rmSync(tdb.env.AUDIT_CHECKPOINT_LOG as string, { force: true });
 });
 
 async function run(command: typeof backupCommand, args: string[], env: Record<string, string>) {
