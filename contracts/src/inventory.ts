@@ -203,6 +203,12 @@ export const ItemTransactionInput = Type.Object(
     exchangeRate: Type.Optional(DecimalInput),
     feePercent: Type.Optional(DecimalInput),
     clientId: Type.Optional(Nullable(Type.Integer())),
+    /**
+     * How a cash line was paid (a PAYMENT_METHODS value; issue 22): default 'Cash' ('Bitcoin' for BTC). It is the
+     * payment method of the purchase document Add Item records, and only 'Cash' goes through the AML guard. Not
+     * allowed on credit and debt lines. A plain string for the same reason as type.
+     */
+    method: Type.Optional(Text({ maxLength: 16 })),
   },
   { additionalProperties: false },
 );

@@ -228,7 +228,14 @@ describe('/inventory/add', () => {
       retailPrice: '18999.99',
       status: 'unavailable',
       transactions: [
-        { type: 'cash', amount: '12000', currency: 'EUR', exchangeRate: '0.85', feePercent: '1' },
+        {
+          type: 'cash',
+          amount: '12000',
+          currency: 'EUR',
+          exchangeRate: '0.85',
+          feePercent: '1',
+          method: 'Cash',
+        },
         { type: 'credit', amount: '2500', clientId: 4 },
       ],
     });

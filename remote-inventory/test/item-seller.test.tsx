@@ -66,3 +66,34 @@ it('sends no seller when none is chosen, and shows the server’s objection to o
   expect(body).not.toHaveProperty('sellerId');
   expect(alertSpy).not.toHaveBeenCalled();
 });
+
+it('sends how each cash line was paid: Cash by default, Bitcoin for BTC, or the method chosen', async () => {
+  const mock = server();
+  renderWithProviders(<AddItemPage />, { route: '/inventory/add' });
+  await userEvent.type(await screen.findByLabelText('Serial Number'), 'FORM-9');
+  await addCashLine('10000');
+  const first = screen.getByRole('group', { name: 'Transaction 1' });
+  expect(within(first).getByLabelText('Paid by')).toHaveValue('Cash');
+  await userEvent.selectOptions(within(first).getByLabelText('Paid by'), 'Bank Transfer');
+  await addCashLine('0.5');
+  const second = screen.getByRole('group', { name: 'Transaction 2' });
+  await userEvent.selectOptions(within(second).getByLabelText('Currency'), 'BTC');
+  expect(within(second).getByLabelText('Paid by')).toHaveValue('Bitcoin');
+  // Credit and debt lines settle through the client's ledger: no method is asked.
+  await userEvent.click(screen.getByRole('button', { name: 'Add Transaction' }));
+  const third = screen.getByRole('group', { name: 'Transaction 3' });
+  await userEvent.selectOptions(within(third).getByLabelText('Type'), 'credit');
+  expect(within(third).queryByLabelText('Paid by')).not.toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Remove transaction 3' }));
+  await userEvent.clear(within(second).getByLabelText('Exchange Rate'));
+  await userEvent.type(within(second).getByLabelText('Exchange Rate'), '40000');
+  await userEvent.click(screen.getByRole('button', { name: 'Add Item' }));
+  await waitFor(() => expect(alertSpy).toHaveBeenCalledWith('Inventory item added successfully!'));
+  const body = mock.callsTo('POST', '/api/items/')[0]?.body as {
+    transactions: Array<Record<string, unknown>>;
+  };
+  expect(body.transactions.map((t) => [t.method, t.currency])).toEqual([
+    ['Bank Transfer', 'GBP'],
+    ['Bitcoin', 'BTC'],
+  ]);
+});

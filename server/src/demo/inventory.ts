@@ -402,6 +402,7 @@ export async function seedInventoryDemo(demo: DemoContext): Promise<void> {
         return {
           transactionId: stored.id,
           type: line.type,
+          method: line.type !== 'cash' ? null : line.currency === 'BTC' ? 'Bitcoin' : 'Cash',
           amount: line.amount,
           currency: line.currency,
           exchangeRate: line.rate,

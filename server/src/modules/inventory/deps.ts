@@ -1,6 +1,6 @@
 import type { ModuleContext } from '../../kernel/context';
 import type { AuditRepository } from '../audit';
-import type { SellerKind, StockType } from '@loupe/contracts';
+import type { PaymentMethod, SellerKind, StockType } from '@loupe/contracts';
 import type { LedgerRepository } from '../clients';
 import type { AmlRepos } from '../compliance';
 import type { CheckoutsRepository } from './checkouts-repository';
@@ -17,6 +17,8 @@ export interface ConsignmentPayableRepos {
 export interface ItemFormPayment {
   transactionId: number;
   type: 'cash' | 'credit' | 'debt';
+  /** A cash line's payment method; null on credit and debt. */
+  method: PaymentMethod | null;
   amount: string;
   currency: string;
   exchangeRate: string;

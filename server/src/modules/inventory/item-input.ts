@@ -1,5 +1,6 @@
 import {
   CURRENCIES,
+  PAYMENT_METHODS,
   TRANSACTION_TYPES,
   type ItemCreate,
   type ItemOrdering,
@@ -7,6 +8,7 @@ import {
   type ItemStatus,
   type ItemTransactionInput,
   type ItemUpdate,
+  type PaymentMethod,
   type TransactionType,
   ITEM_ATTRIBUTE_NAMES,
   readItemAttributes,
@@ -123,6 +125,18 @@ function parseTransaction(bag: ErrorBag, line: ItemTransactionInput, n: number):
   if (Number(feePercent) > 100) problem('feePercent', 'Ensure this value is less than or equal to 100.');
 
   const clientId = line.clientId ?? null;
+  // How a cash line was paid (issue 22): the item form's "cash" is money paid, in any currency, so it may be
+  // notes (the AML guard's Cash), a bank transfer or bitcoin. Default Cash (Bitcoin for BTC), the cautious choice.
+  let method: PaymentMethod | null = null;
+  if (type === 'cash') {
+    method = currency === 'BTC' ? 'Bitcoin' : 'Cash';
+    if (line.method !== undefined) {
+      if (isOneOf(PAYMENT_METHODS, line.method)) method = line.method;
+      else problem('method', invalidChoice(line.method));
+    }
+  } else if (line.method !== undefined) {
+    problem('method', 'Only cash transactions name a payment method.');
+  }
   if (type === 'cash') {
     const notOne = gbpRateProblem(currency, exchangeRate);
     if (notOne) problem('exchangeRate', notOne);
@@ -134,7 +148,7 @@ function parseTransaction(bag: ErrorBag, line: ItemTransactionInput, n: number):
     if (feePercent !== '0') problem('feePercent', 'Must be 0 for credit and debt.');
     if (clientId === null) problem('clientId', REQUIRED);
   }
-  return { type, amount, currency, exchangeRate, feePercent, clientId };
+  return { type, amount, currency, exchangeRate, feePercent, clientId, method };
 }
 
 /** Credit and debt lines must name clients of this shop (`names`: the shop's clients among those named). */

@@ -10,6 +10,7 @@ import type {
   ItemRow,
   ItemStatus,
   ItemTransaction,
+  PaymentMethod,
   StockType,
   TransactionType,
   VatScheme,
@@ -117,6 +118,8 @@ export interface NewTransaction {
   exchangeRate: string;
   feePercent: string;
   clientId: number | null;
+  /** How a cash line was paid (issue 22: its purchase document's payment, and the AML guard's 'Cash'); null on credit/debt. */
+  method?: PaymentMethod | null;
 }
 
 export interface ItemChanges {

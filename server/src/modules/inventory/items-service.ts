@@ -189,6 +189,7 @@ export class ItemsService {
       return {
         transactionId: row.id,
         type: t.type,
+        method: t.method ?? null,
         amount: t.amount,
         currency: t.currency,
         exchangeRate: t.exchangeRate,
@@ -198,7 +199,7 @@ export class ItemsService {
     const total = sumPounds(payments.map((p) => p.amountGbp));
     if (penceOf(total) <= 0n) return null;
     const { stockNumber } = (await repos.items.findRow(shopId, itemId)) as { stockNumber: number };
-    const cash = payments.filter((p) => p.type === 'cash');
+    const cash = payments.filter((p) => p.method === 'Cash');
     const cashGbp = sumPounds(cash.map((p) => p.amountGbp));
     const accepted =
       penceOf(cashGbp) > 0n

@@ -141,7 +141,8 @@ export class PurchasesRepository implements ItemFormPurchases {
    * Add Item's purchase (issue 22, item 1; inventory's ItemFormPurchases port), in the item's transaction: the
    * next PUR- number, the seller as on file (or none), one line — the item, its stock number, its purchase price
    * (Σ of the transactions' GBP values, net of fee) — and a payment out per transaction: cash as 'Cash' in its
-   * currency and rate, credit and debt as 'Stock credit' / 'Stock debt' (the ledger postings inventory made).
+   * currency and rate by its method (Cash unless the line says otherwise), credit and debt as 'Stock credit' /
+   * 'Stock debt' (the ledger postings inventory made).
    * A line of amount 0 pays nothing and is left out.
    */
   async recordItemForm(p: ItemFormPurchase): Promise<{ id: number; reference: string }> {
@@ -186,7 +187,7 @@ export class PurchasesRepository implements ItemFormPurchases {
         [
           p.shopId,
           id,
-          x.type === 'cash' ? 'Cash' : STOCK_SETTLEMENT_METHODS[x.type],
+          x.type === 'cash' ? (x.method ?? 'Cash') : STOCK_SETTLEMENT_METHODS[x.type],
           x.amount,
           x.currency,
           x.exchangeRate,

@@ -161,6 +161,8 @@ describe('GET /api/items/{id}/history/', () => {
       'Checked the item out, due back 10 Mar 2026',
       'Changed the item\u2019s description',
       'Added the item',
+      // Its purchase transactions made it a one-line purchase document (issue 22), written just before it.
+      'Bought in PUR-000001',
     ]);
     expect(list.results[0]).toMatchObject({
       recordName: 'Rolex Submariner · SN RLX-0001',
@@ -224,6 +226,7 @@ describe('GET /api/activity/', () => {
     expect(list.results.map((e) => [e.actor, e.summary])).toEqual([
       ['platinum', 'Signed in'],
       ['silver', 'Added the item'],
+      ['silver', 'Bought in PUR-000001'],
       ['silver', 'Changed the client\u2019s phone'],
       ['gold', 'Added the client'],
       ['silver', 'Signed in'],

@@ -191,6 +191,41 @@ describe('an item added with cash transactions and no seller', () => {
     expect(flagged).toEqual([{ kind: 'payout', client_id: seller }]);
   });
 
+  it('guards only notes: a line paid by bank transfer or in bitcoin is not Cash', async () => {
+    const platinum = await as('platinum');
+    expect((await platinum.put('/api/shop/settings/', { amlEurGbpRate: '0.8' })).statusCode).toBe(200);
+    const gold = await as('gold');
+    const response = await add(gold, {
+      serial: 'WIRE-10K',
+      transactions: [
+        { type: 'cash', amount: '10000', method: 'Bank Transfer' },
+        { type: 'cash', amount: '0.5', currency: 'BTC', exchangeRate: '40000' },
+      ],
+    });
+    expect(response.statusCode).toBe(201);
+    const purchase = await purchaseOf(gold, (response.json() as Item).id);
+    expect(purchase.payments.map((p) => [p.method, p.currency, p.amountGbp])).toEqual([
+      ['Bank Transfer', 'GBP', 10000],
+      ['Bitcoin', 'BTC', 20000],
+    ]);
+    expect(await state.db.query('SELECT 1 FROM aml_events')).toEqual([]);
+
+    const bad = await add(gold, {
+      serial: 'WIRE-BAD',
+      transactions: [
+        { type: 'cash', amount: '100', method: 'Cheque' },
+        { type: 'credit', amount: '100', clientId: await client('Credit Client'), method: 'Cash' },
+      ],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({
+      transactions: [
+        'Line 1: method: "Cheque" is not a valid choice.',
+        'Line 2: method: Only cash transactions name a payment method.',
+      ],
+    });
+  });
+
   it('links the cash with the same seller’s Buy In cash over 90 days', async () => {
     const gold = await as('gold');
     const seller = await client('Linked Seller', { kyc: true });

@@ -67,6 +67,7 @@ function toTransaction(row: TransactionRow): NonNullable<ItemCreate['transaction
         currency: row.currency,
         exchangeRate: row.exchangeRate.trim(),
         feePercent: row.feePercent.trim(),
+        method: row.method,
       }
     : { type: row.type, amount: row.amount.trim(), clientId: row.client?.id ?? null };
 }

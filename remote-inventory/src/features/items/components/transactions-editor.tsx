@@ -1,4 +1,11 @@
-import { CURRENCIES, TRANSACTION_TYPES, type Currency, type TransactionType } from '@loupe/contracts';
+import {
+  CURRENCIES,
+  PAYMENT_METHODS,
+  TRANSACTION_TYPES,
+  type Currency,
+  type PaymentMethod,
+  type TransactionType,
+} from '@loupe/contracts';
 import { Button, ChoiceField, FieldGrid, formatMoney, Stack, TextField } from '@loupe/platform';
 import styled from 'styled-components';
 import { ClientPicker, type ClientChoice } from '@loupe/platform';
@@ -15,10 +22,12 @@ export interface TransactionRow {
   exchangeRate: string;
   feePercent: string;
   client: ClientChoice | null;
+  /** How a cash line was paid (issue 22): the purchase document's method; only Cash meets the AML guard. */
+  method: PaymentMethod;
 }
 
 export type RowErrors = Partial<
-  Record<'type' | 'amount' | 'currency' | 'exchangeRate' | 'feePercent' | 'clientId', string>
+  Record<'type' | 'amount' | 'currency' | 'exchangeRate' | 'feePercent' | 'clientId' | 'method', string>
 >;
 
 let nextKey = 1;
@@ -33,7 +42,15 @@ export function newTransaction(): TransactionRow {
     exchangeRate: '1',
     feePercent: '0',
     client: null,
+    method: 'Cash',
   };
+}
+
+/** Bitcoin is paid in bitcoin: the method follows a change of currency to or from BTC unless chosen otherwise. */
+function currencyChange(row: TransactionRow, currency: Currency): Partial<TransactionRow> {
+  if (currency === 'BTC' && row.method === 'Cash') return { currency, method: 'Bitcoin' };
+  if (currency !== 'BTC' && row.method === 'Bitcoin') return { currency, method: 'Cash' };
+  return { currency };
 }
 
 const Line = styled.fieldset`
@@ -116,7 +133,7 @@ export function TransactionsEditor({ rows, errors, onChange, disabled }: Transac
                 disabled={!cash}
                 error={rowErrors.currency}
                 options={CURRENCIES}
-                onChange={(currency) => update(row.key, { currency })}
+                onChange={(currency) => update(row.key, currencyChange(row, currency))}
               />
               <TextField
                 label="Exchange Rate"
@@ -136,6 +153,15 @@ export function TransactionsEditor({ rows, errors, onChange, disabled }: Transac
                 error={rowErrors.feePercent}
                 onChange={(event) => update(row.key, { feePercent: event.target.value })}
               />
+              {cash ? (
+                <ChoiceField
+                  label="Paid by"
+                  value={row.method}
+                  error={rowErrors.method}
+                  options={PAYMENT_METHODS}
+                  onChange={(method) => update(row.key, { method })}
+                />
+              ) : null}
             </FieldGrid>
             {cash ? null : (
               <ClientPicker
