@@ -330,7 +330,8 @@ function startJob(job) {
       console.log(`\n=== ${job.name} === (output: ${path.relative(root, io.file)})`);
       process.stdout.write(readFileSync(io.file, 'utf8'));
       console.log(
-        `[${clock(Date.now() - started)}] done   ${job.name}: ${result.line}, ${wall.toFixed(0)} s`,
+        `[${clock(Date.now() - started)}] done   ${job.name}: ${result.line}, wall ${wall.toFixed(0)} s` +
+          (io.cpu === null ? '' : `, CPU ${io.cpu.toFixed(0)} s`),
       );
     });
   running.set(job.name, { job, promise });
