@@ -44,6 +44,11 @@ export interface Config {
   backupDir: string | null;
   /** When set, a real PostgreSQL is used instead of the embedded database. */
   databaseUrl: string | null;
+  /**
+   * DATABASE_OWNER_URL: with PostgreSQL, the role that owns the tables; migrations run as it and then grant
+   * DATABASE_URL's role only what the application needs (db/roles.ts). Unset: DATABASE_URL's role does both.
+   */
+  databaseOwnerUrl: string | null;
   cookieSecure: CookieSecure;
   sessionIdleMinutes: number;
   sessionMaxHours: number;
@@ -179,6 +184,28 @@ export function loadConfig(env: Env = process.env): Config {
     }
   }
 
+  let databaseOwnerUrl: string | null = raw('DATABASE_OWNER_URL') ?? null;
+  if (databaseOwnerUrl !== null) {
+    if (databaseUrl === null && raw('DATABASE_URL') === undefined) {
+      problems.push(
+        'DATABASE_OWNER_URL is for PostgreSQL only: set DATABASE_URL (the application role) with it, or neither for the embedded database',
+      );
+    }
+    let ok = false;
+    try {
+      const url = new URL(databaseOwnerUrl);
+      ok = (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== '';
+    } catch {
+      ok = false;
+    }
+    if (!ok) {
+      problems.push(
+        'DATABASE_OWNER_URL must be a PostgreSQL URL such as postgres://owner:password@host:5432/dbname',
+      );
+      databaseOwnerUrl = null;
+    }
+  }
+
   let cookieSecure: CookieSecure = 'auto';
   const secure = raw('COOKIE_SECURE')?.toLowerCase();
   if (secure !== undefined && secure !== 'auto') {
@@ -252,6 +279,7 @@ export function loadConfig(env: Env = process.env): Config {
     auditCheckpointLog,
     backupDir,
     databaseUrl,
+    databaseOwnerUrl,
     cookieSecure,
     sessionIdleMinutes,
     sessionMaxHours,

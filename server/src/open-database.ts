@@ -3,6 +3,7 @@ import { createPgliteDb, createPostgresDb, type Db } from './db/database';
 import { acquireDataDirLock } from './db/lock';
 import { migrate, readMigrations } from './db/migrate';
 import { automaticBackup } from './db/backup';
+import { migrateAsOwner } from './db/roles';
 import { checkFileKey } from './kernel/file-crypto';
 import { seedDemo, type DemoSeed } from './demo/seed';
 import {
@@ -29,7 +30,7 @@ export interface OpenOptions {
  */
 export async function openDatabase(
   config: Pick<Config, 'dataDir' | 'databaseUrl' | 'demo'> &
-    Partial<Pick<Config, 'uploadsDir' | 'fileKey' | 'backupDir'>>,
+    Partial<Pick<Config, 'uploadsDir' | 'fileKey' | 'backupDir' | 'databaseOwnerUrl'>>,
   options: OpenOptions = {},
 ): Promise<LoupeDb> {
   let db: Db;
@@ -50,7 +51,10 @@ export async function openDatabase(
     if (db.kind === 'pglite' && config.backupDir && (await hasPendingMigrations(db))) {
       await automaticBackup(db, config, config.backupDir, 'before-migration');
     }
-    await migrate(db);
+    // With an owner role (DATABASE_OWNER_URL) the migrations run as it, and the application's role is granted
+    // only what it needs: no ALTER/DROP/TRIGGER anywhere, no UPDATE/DELETE/TRUNCATE on audit_log (db/roles.ts).
+    if (config.databaseUrl && config.databaseOwnerUrl) await migrateAsOwner(db, config.databaseOwnerUrl);
+    else await migrate(db);
     // Files still in the folder of old are moved in before anything may ask for them.
     const fileKey = config.fileKey ? fileKeyFor(config.fileKey) : null;
     // A wrong key is refused here, before a file is moved in, sealed or served under it (issue 25).
