@@ -8,10 +8,15 @@ import {
   type ClientChoice,
   FieldGrid,
   FormActions,
+  FormFailure,
+  FormNotices,
+  type FormProblems,
+  notify,
   PageHeader,
   readServerErrors,
   TextField,
   today,
+  useEntityForm,
   usePageTitle,
 } from '@loupe/platform';
 import { useState, type FormEvent } from 'react';
@@ -72,178 +77,199 @@ function toTransaction(row: TransactionRow): NonNullable<ItemCreate['transaction
     : { type: row.type, amount: row.amount.trim(), clientId: row.client?.id ?? null };
 }
 
-/** /inventory/add (SPEC §2): the alert comes after the item (and its image) are saved, then manage. */
+/** What the Add form holds, as typed: the item's fields and attributes by their own names, prices, lines. */
+type AddValues = ItemFieldValues &
+  AttributeFormValues & {
+    tradePrice: string;
+    retailPrice: string;
+    status: Exclude<ItemStatus, 'checked_out'>;
+    rows: TransactionRow[];
+    /** Who sold it (issue 22): printed on the purchase invoice Add Item records with the transactions. */
+    seller: ClientChoice | null;
+    consignment: ConsignmentValues;
+  };
+
+/** The fields' own checks (the contracts' rules through checkItemFields, checkAttributes and checkDecimal). */
+function checkAdd(values: AddValues): FormProblems<AddValues> {
+  const problems: Record<string, string | undefined> = {
+    ...checkItemFields(values),
+    ...checkAttributes(values, values.stockType),
+  };
+  for (const name of ['tradePrice', 'retailPrice'] as const) {
+    const problem = checkDecimal(values[name]);
+    if (problem) problems[name] = problem;
+  }
+  return problems as FormProblems<AddValues>;
+}
+
+const CORRECT_FIELDS = 'Please correct the highlighted fields.';
+
+/**
+ * /inventory/add (SPEC §2) on the platform's edit/create controller: the alert comes after the item (and its
+ * image) are saved, then manage, where the toast repeats it. An item saved whose image did not upload is the
+ * controller's record: the form then only retries the upload (or goes on without it).
+ */
 export function AddItemPage() {
   usePageTitle('Add Inventory Item');
   const navigate = useNavigate();
   const create = useCreateItem();
   // A count's unexpected serial arrives as ?serial= (the variance report's Add item).
   const [searchParams] = useSearchParams();
-  const [fields, setFields] = useState<ItemFieldValues>({
-    serial: searchParams.get('serial')?.trim() ?? '',
-    stockType: 'Watches',
-    brand: '',
-    model: '',
-    description: '',
-    purchasedOn: today(),
-    vatScheme: 'margin',
-    location: '',
-  });
-  const [attributes, setAttributes] = useState<AttributeFormValues>(attributeFormValues());
-  const [tradePrice, setTradePrice] = useState('');
-  const [retailPrice, setRetailPrice] = useState('');
-  const [status, setStatus] = useState<Exclude<ItemStatus, 'checked_out'>>('available');
-  const [rows, setRows] = useState<TransactionRow[]>([]);
-  /** Who sold it (issue 22): printed on the purchase invoice Add Item records with the transactions. */
-  const [seller, setSeller] = useState<ClientChoice | null>(null);
-  const [consignment, setConsignment] = useState<ConsignmentValues>(NO_CONSIGNMENT);
-  const [consignmentErrors, setConsignmentErrors] = useState<ConsignmentErrors>({});
   const image = useImageUpload();
-  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  const [consignmentErrors, setConsignmentErrors] = useState<ConsignmentErrors>({});
   const [lineErrors, setLineErrors] = useState<Record<number, RowErrors>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  /** Set once the item exists but its image did not upload: only the upload is left to do. */
-  const [saved, setSaved] = useState<Item | null>(null);
 
   function done(item: Item) {
     window.alert(ADDED_ALERT);
     navigate(`/inventory/manage?highlight=${item.id}`);
   }
 
-  async function sendImage(item: Item): Promise<boolean> {
-    if (await image.send(item.id)) return true;
-    setSaved(item);
-    setFormError(`Item ${item.serial} was saved, but its image was not uploaded.`);
-    return false;
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting) return;
-    setFormError(null);
-    if (saved) {
-      setSubmitting(true);
-      setErrors({});
-      if (await sendImage(saved)) done(saved);
-      setSubmitting(false);
-      return;
-    }
-
-    const problems: Partial<Record<string, string>> = {
-      ...checkItemFields(fields),
-      ...checkAttributes(attributes, fields.stockType),
-    };
-    for (const [name, value] of [
-      ['tradePrice', tradePrice],
-      ['retailPrice', retailPrice],
-    ] as const) {
-      const problem = checkDecimal(value);
-      if (problem) problems[name] = problem;
-    }
-    const terms = checkConsignment(consignment);
-    setConsignmentErrors(terms);
-    const lines: Record<number, RowErrors> = {};
-    // A consignment item has no purchase transactions: the hidden lines are neither checked nor sent.
-    (consignment.on ? [] : rows).forEach((row, index) => {
-      const problem = checkLine(row);
-      if (Object.keys(problem).length > 0) lines[index] = problem;
-    });
-    setErrors(problems);
-    setLineErrors(lines);
-    const bad = [problems, lines, terms].some((found) => Object.keys(found).length > 0);
-    if (bad) {
-      setFormError('Please correct the highlighted fields.');
-      return;
-    }
-
-    setSubmitting(true);
-    let item: Item;
-    try {
-      item = await create.mutateAsync({
-        ...itemFieldsInput(fields),
-        ...attributesInput(attributes, fields.stockType),
-        tradePrice: tradePrice.trim() || null,
-        retailPrice: retailPrice.trim() || null,
-        status,
-        ...(consignment.on
-          ? { consignment: consignmentInput(consignment) }
-          : {
-              transactions: rows.map(toTransaction),
-              ...(seller && rows.length > 0 ? { sellerId: seller.id } : {}),
-            }),
-      });
-    } catch (error) {
+  const controller = useEntityForm<AddValues, Item>({
+    values: {
+      serial: searchParams.get('serial')?.trim() ?? '',
+      stockType: 'Watches',
+      brand: '',
+      model: '',
+      description: '',
+      purchasedOn: today(),
+      vatScheme: 'margin',
+      location: '',
+      ...attributeFormValues(),
+      tradePrice: '',
+      retailPrice: '',
+      status: 'available',
+      rows: [],
+      seller: null,
+      consignment: NO_CONSIGNMENT,
+    },
+    check: checkAdd,
+    checkErrorsText: CORRECT_FIELDS,
+    failedText: 'The item could not be saved. Please try again.',
+    savedMessage: ADDED_ALERT,
+    announce: 'toast',
+    async save(values, { record }) {
+      // Once the item exists (its image failed), only the upload is left to do.
+      const item =
+        record ??
+        (await create.mutateAsync({
+          ...itemFieldsInput(values),
+          ...attributesInput(values, values.stockType),
+          tradePrice: values.tradePrice.trim() || null,
+          retailPrice: values.retailPrice.trim() || null,
+          status: values.status,
+          ...(values.consignment.on
+            ? { consignment: consignmentInput(values.consignment) }
+            : {
+                transactions: values.rows.map(toTransaction),
+                ...(values.seller && values.rows.length > 0 ? { sellerId: values.seller.id } : {}),
+              }),
+        }));
+      if (!(await image.send(item.id))) {
+        throw new FormFailure({
+          record: item,
+          form: `Item ${item.serial} was saved, but its image was not uploaded.`,
+        });
+      }
+      return item;
+    },
+    onFailed(error) {
+      // The service's transaction lines go beside their rows; consignment, sellerId and transactions beside
+      // their groups, which are not single fields of the form.
       const server = readServerErrors(error, 'The item could not be saved. Please try again.', {
         linesOf: 'transactions',
       });
-      setErrors(server.fields);
+      for (const [name, message] of Object.entries(server.fields))
+        controller.form.setError(name as keyof AddValues, { type: 'server', message });
       setLineErrors(server.lines);
-      setFormError(server.form ?? 'Please correct the highlighted fields.');
-      setSubmitting(false);
-      return;
+      controller.setFormError(server.form ?? CORRECT_FIELDS);
+      return true;
+    },
+    onSaved: done,
+  });
+  const saved = controller.record;
+  const submitting = controller.busy;
+  const values = controller.form.watch();
+  const errors = controller.messages;
+  const { text, value, set } = controller;
+  /** ItemFields and AttributeFields hand back their whole group: each changed field is set as typed. */
+  const change = (next: Partial<AddValues>) => {
+    for (const [name, changed] of Object.entries(next) as [keyof AddValues & string, unknown][]) {
+      if (values[name] !== changed) set(name, changed as never);
     }
-    if (await sendImage(item)) done(item);
-    setSubmitting(false);
+  };
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    if (!saved) {
+      // The transaction lines and the consignment terms are groups of their own: checked here, beside them.
+      const terms = checkConsignment(values.consignment);
+      setConsignmentErrors(terms);
+      const lines: Record<number, RowErrors> = {};
+      // A consignment item has no purchase transactions: the hidden lines are neither checked nor sent.
+      (values.consignment.on ? [] : values.rows).forEach((row, index) => {
+        const problem = checkLine(row);
+        if (Object.keys(problem).length > 0) lines[index] = problem;
+      });
+      setLineErrors(lines);
+      if (Object.keys(terms).length > 0 || Object.keys(lines).length > 0) {
+        void controller.form.trigger();
+        controller.setFormError(CORRECT_FIELDS);
+        return;
+      }
+    }
+    void controller.onSubmit();
   }
 
   return (
     <>
       <PageHeader title="Add Inventory Item" />
       <Card>
-        <form onSubmit={submit} noValidate aria-label="Add Inventory Item">
-          {formError ? <Alert>{formError}</Alert> : null}
+        <form ref={controller.formRef} onSubmit={submit} noValidate aria-label="Add Inventory Item">
+          <FormNotices controller={controller} status={false} />
           <fieldset disabled={saved !== null} style={{ border: 0, padding: 0, margin: 0 }}>
-            <ItemFields values={fields} errors={errors} onChange={setFields} />
-            <AttributeFields
-              stockType={fields.stockType}
-              values={attributes}
-              errors={errors}
-              onChange={setAttributes}
-            />
+            <ItemFields values={values} errors={errors} onChange={change} />
+            <AttributeFields stockType={values.stockType} values={values} errors={errors} onChange={change} />
             <FieldGrid $min={240}>
               <TextField
                 label="Trade Price (£)"
                 inputMode="decimal"
                 autoComplete="off"
-                value={tradePrice}
-                error={errors.tradePrice}
-                onChange={(event) => setTradePrice(event.target.value)}
+                {...text('tradePrice')}
               />
               <TextField
                 label="Retail Price (£)"
                 inputMode="decimal"
                 autoComplete="off"
-                value={retailPrice}
-                error={errors.retailPrice}
-                onChange={(event) => setRetailPrice(event.target.value)}
+                {...text('retailPrice')}
               />
               <ChoiceField
                 label="Status"
-                value={status}
-                error={errors.status}
                 hint="To check an item out to a client, add it, then use Checkout."
                 options={ADD_STATUSES}
                 labels={STATUS_LABELS}
-                onChange={setStatus}
+                {...value('status')}
               />
             </FieldGrid>
             <ConsignmentFields
-              values={consignment}
+              values={values.consignment}
               errors={consignmentErrors}
               serverError={errors.consignment}
-              onChange={setConsignment}
+              onChange={(next) => set('consignment', next)}
             />
-            {consignment.on ? null : (
-              <TransactionsEditor rows={rows} errors={lineErrors} onChange={setRows} />
+            {values.consignment.on ? null : (
+              <TransactionsEditor
+                rows={values.rows}
+                errors={lineErrors}
+                onChange={(rows) => set('rows', rows)}
+              />
             )}
-            {consignment.on || rows.length === 0 ? null : (
+            {values.consignment.on || values.rows.length === 0 ? null : (
               <ClientPicker
                 label="Bought from"
-                value={seller}
+                {...value('seller')}
                 error={errors.sellerId}
                 hint="The seller printed on the purchase invoice; by default the client of a credit or debt line. Left empty, it is written in by hand. Buy In records the identity and register checks."
-                onChange={setSeller}
               />
             )}
             {errors.transactions ? <Alert>{errors.transactions}</Alert> : null}
@@ -257,10 +283,23 @@ export function AddItemPage() {
           <FormActions
             submitLabel={saved ? 'Retry Upload' : 'Add Item'}
             busy={submitting}
-            onCancel={saved ? undefined : () => navigate('/inventory/all')}
+            onCancel={
+              saved
+                ? undefined
+                : () => {
+                    if (controller.confirmLeave()) navigate('/inventory/all');
+                  }
+            }
           >
             {saved ? (
-              <Button variant="secondary" disabled={submitting} onClick={() => done(saved)}>
+              <Button
+                variant="secondary"
+                disabled={submitting}
+                onClick={() => {
+                  notify(ADDED_ALERT);
+                  done(saved);
+                }}
+              >
                 Continue Without Image
               </Button>
             ) : null}
