@@ -1,6 +1,7 @@
 import { Client } from 'pg';
-import { loadConfig, openDatabase } from '../../src/app';
-import { createTestDatabase, usingPostgres, type TestDatabase } from '../helper';
+import { buildApp, loadConfig, openDatabase } from '../../src/app';
+import { DEMO_PASSWORD } from '../../src/demo/seed';
+import { Browser, createTestDatabase, usingPostgres, type TestDatabase } from '../helper';
 
 // Issue 25, item 4: with PostgreSQL the server runs as a role that owns no table (DATABASE_URL), migrations as
 // the owner (DATABASE_OWNER_URL), so the application cannot lift audit_log's append-only triggers or delete
@@ -52,6 +53,18 @@ if (usingPostgres) {
         );
         await expect(db.query('TRUNCATE audit_log')).rejects.toThrow(/permission denied for table audit_log/);
         await expect(db.query('DROP TABLE audit_log')).rejects.toThrow(/must be owner of table audit_log/);
+
+        // The application itself works as that role: sign-in (audited), lists, the trail.
+        const app = await buildApp({ db, config: loadConfig(appEnv), logger: false });
+        try {
+          const browser = new Browser(app);
+          await browser.signIn('platinum', DEMO_PASSWORD);
+          for (const url of ['/api/clients/', '/api/items/', '/api/activity/', '/api/expenses/']) {
+            expect({ url, status: (await browser.get(url)).statusCode }).toEqual({ url, status: 200 });
+          }
+        } finally {
+          await app.close();
+        }
       } finally {
         await db.close();
       }
