@@ -14,6 +14,7 @@ import {
 } from '../support/inventory';
 import { baseUrl } from '../support/state';
 import { heading, topBar, waitForPath } from '../support/ui';
+import { rowAction } from '../support/row-actions';
 
 const browserTest = browserSuite();
 
@@ -230,7 +231,7 @@ describe('inventory', () => {
     await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
     await itemRow(page, serial).filter({ hasText: 'Sold' }).waitFor();
     expect(await rowButton(page, serial, 'Sell').isDisabled()).toBe(true);
-    expect(await rowButton(page, serial, 'Checkout').isDisabled()).toBe(true);
+    expect(await (await rowAction(itemRow(page, serial), serial, 'Checkout')).isDisabled()).toBe(true);
     expect((await getItem(api, item.id)).status).toBe('sold');
   });
 
@@ -247,7 +248,7 @@ describe('inventory', () => {
       const page = await kit.newPage({ as: demo.gold });
       await page.goto(`/inventory/available?search=${encodeURIComponent(serial)}`);
       await heading(page, 'In Stock').waitFor();
-      await rowButton(page, serial, 'Checkout').click();
+      await (await rowAction(itemRow(page, serial), serial, 'Checkout')).click();
       const dialog = page.getByRole('dialog', { name: `Check out ${serial}` });
       await pickClient(dialog, 'Client', client.name);
       await dialog.getByLabel('Note', { exact: true }).fill('On approval');
@@ -270,7 +271,7 @@ describe('inventory', () => {
       await itemRow(page, serial).waitFor();
       expect(await itemsTable(page).getByRole('rowheader').count()).toBe(1);
 
-      await rowButton(page, serial, 'Return').click();
+      await (await rowAction(itemRow(page, serial), serial, 'Return')).click();
       await page.getByText(`${serial} has been returned and is available again.`).waitFor();
       // Return is undoable: the row says Available at once and the return is sent when its toast closes (~5 s).
       await itemRow(page, serial).waitFor({ state: 'detached', timeout: 20_000 });

@@ -7,6 +7,7 @@ import { pdfText } from '../support/documents';
 import { createClient, createItem, getItem, uniqueSerial } from '../support/inventory';
 import { baseUrl } from '../support/state';
 import { heading } from '../support/ui';
+import { rowAction } from '../support/row-actions';
 
 // Issue 13 in the browser: a sale's invoice downloaded and read back, a check-out's approval note read back,
 // and the AML cash guard's refusal shown where the sale was typed.
@@ -125,7 +126,7 @@ describe('sales documents (issue 13)', () => {
       });
       const page = await kit.newPage({ as: demo.gold });
       await openStock(page, serial);
-      await rowButton(page, serial, 'Checkout').click();
+      await (await rowAction(itemRow(page, serial), serial, 'Checkout')).click();
       const dialog = page.getByRole('dialog', { name: `Check out ${serial}` });
       await pickClient(dialog, 'Client', client.name);
       const agreed = field(dialog, 'Agreed price (£)');
