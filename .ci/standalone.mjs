@@ -198,7 +198,16 @@ export async function runStandalone(remoteDir, { outputFile, log = console.log, 
 
   const out = outputFile ?? path.join(tree, 'jest.json');
   rmSync(out, { force: true });
-  const testStatus = await npm(['test', '--', '--ci', '--json', `--outputFile=${out}`]);
+  // A test's time limit of 30 s instead of jest's default 5: the CI runs this beside other suites on shared cores,
+  // where 12 of remote-inventory's jsdom tests ran past 5 s on a busy machine; a hung test still fails.
+  const testStatus = await npm([
+    'test',
+    '--',
+    '--ci',
+    '--json',
+    `--outputFile=${out}`,
+    '--testTimeout=30000',
+  ]);
   const report = existsSync(out) ? readJson(out) : null;
   for (const check of checks) {
     log(`${check.problems.length === 0 ? 'ok  ' : 'FAIL'} ${check.name}`);
