@@ -173,7 +173,10 @@ export type PurchaseLine = Static<typeof PurchaseLine>;
 export const PurchasePayment = Type.Object({
   id: Type.Integer(),
   /** A payment method, or an item form's credit/debt line ('Stock credit', 'Stock debt': the client's ledger). */
-  method: Type.Union([PaymentMethodSchema, Choice([STOCK_SETTLEMENT_METHODS.credit, STOCK_SETTLEMENT_METHODS.debt])]),
+  method: Type.Union([
+    PaymentMethodSchema,
+    Choice([STOCK_SETTLEMENT_METHODS.credit, STOCK_SETTLEMENT_METHODS.debt]),
+  ]),
   /** Negative on a void's reversing row (the money back). */
   amount: Type.Number(),
   currency: CurrencySchema,
@@ -233,7 +236,6 @@ export const PurchaseQuery = Type.Object(
   { additionalProperties: false },
 );
 export type PurchaseQuery = Static<typeof PurchaseQuery>;
-
 
 /** `POST /api/purchases/check/` → what the create would refuse (empty lists: it would pass). */
 export const PurchaseCheck = Type.Object({

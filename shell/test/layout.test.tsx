@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { authCheckAs } from '@loupe/platform/testing';
 import { renderApp } from './render-app';
 
 const location = () => screen.getByTestId('location').textContent;
@@ -54,6 +55,22 @@ describe('layout for signed-in users', () => {
     expect(within(nav).getByRole('list', { name: 'Stock' })).toBeInTheDocument();
     expect(within(nav).getByRole('list', { name: 'Inventory' })).toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('shows silver Purchases only when the shop lets silver see costs (what the shop paid is a cost)', async () => {
+    const sidebarLinks = async () =>
+      within(await screen.findByRole('navigation', { name: 'Main' }))
+        .getAllByRole('link')
+        .map((link) => link.textContent);
+    const hidden = renderApp({ role: 'silver' });
+    expect(await sidebarLinks()).not.toContain('Purchases');
+    expect(await sidebarLinks()).toContain('Deals');
+    hidden.unmount();
+    renderApp({
+      role: 'silver',
+      authCheck: { body: authCheckAs('silver', { permissionSettings: { silverSeesCosts: true } }) },
+    });
+    expect(await sidebarLinks()).toContain('Purchases');
   });
 
   it('searches all stock for the serial number on Enter', async () => {

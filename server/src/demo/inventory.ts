@@ -378,39 +378,41 @@ export async function seedInventoryDemo(demo: DemoContext): Promise<void> {
     }
     // Its purchase document, as Add Item records it (issue 22): bought from the client of a credit or debt
     // line, else with no seller on file (the cash purchases of the form, whose checks show as outstanding).
-    const seller = item.lines.find((line) => line.type !== 'cash' && line.clientId !== null)?.clientId ?? null;
+    const seller =
+      item.lines.find((line) => line.type !== 'cash' && line.clientId !== null)?.clientId ?? null;
     const paid = sumPounds(lines.map((l) => l.amountGbp));
     const stockNumber = (await repos.items.findRow(shopId, id))?.stockNumber as number;
-    if (Number(paid) > 0) await repos.purchases.recordItemForm({
-      shopId,
-      userId: demo.users.platinum,
-      sellerId: seller,
-      sellerKind: i % 5 === 0 ? 'trade' : 'private',
-      date: isoDay(now, item.daysAgo),
-      item: {
-        id,
-        stockNumber,
-        stockType: item.stockType,
-        brand: item.brand,
-        model: item.model,
-        serial: item.serial,
-        description: item.description,
-        purchasePrice: paid,
-      },
-      payments: item.lines.map((line, position) => {
-        const stored = lines[position] as { id: number; amountGbp: string };
-        return {
-          transactionId: stored.id,
-          type: line.type,
-          method: line.type !== 'cash' ? null : line.currency === 'BTC' ? 'Bitcoin' : 'Cash',
-          amount: line.amount,
-          currency: line.currency,
-          exchangeRate: line.rate,
-          amountGbp: stored.amountGbp,
-        };
-      }),
-      at,
-    });
+    if (Number(paid) > 0)
+      await repos.purchases.recordItemForm({
+        shopId,
+        userId: demo.users.platinum,
+        sellerId: seller,
+        sellerKind: i % 5 === 0 ? 'trade' : 'private',
+        date: isoDay(now, item.daysAgo),
+        item: {
+          id,
+          stockNumber,
+          stockType: item.stockType,
+          brand: item.brand,
+          model: item.model,
+          serial: item.serial,
+          description: item.description,
+          purchasePrice: paid,
+        },
+        payments: item.lines.map((line, position) => {
+          const stored = lines[position] as { id: number; amountGbp: string };
+          return {
+            transactionId: stored.id,
+            type: line.type,
+            method: line.type !== 'cash' ? null : line.currency === 'BTC' ? 'Bitcoin' : 'Cash',
+            amount: line.amount,
+            currency: line.currency,
+            exchangeRate: line.rate,
+            amountGbp: stored.amountGbp,
+          };
+        }),
+        at,
+      });
     if (item.promoted) {
       await repos.items.setPromotion(
         shopId,

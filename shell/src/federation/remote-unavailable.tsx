@@ -1,7 +1,8 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import styled from 'styled-components';
+import { can } from '@loupe/contracts';
 import { Button, Card, useAuth, type AuthContextValue } from '@loupe/platform';
-import { isGroup, NAV_ENTRIES } from '../layout/nav-items';
+import { isGroup, navEntriesFor } from '../layout/nav-items';
 import { managementLinks } from '../layout/user-menu';
 import { remoteForPath, type RemoteDefinition, type RemoteKey } from './remote-catalog';
 
@@ -54,7 +55,8 @@ interface Section {
 /** What a user reaches from the layout: the sidebar, then the user menu's screens their role may open. */
 function sectionsFor(role: AuthContextValue['role']): Section[] {
   return [
-    ...NAV_ENTRIES.map((entry) =>
+    // As the user menu's links are (managementLinks), by the role's own permissions.
+    ...navEntriesFor((action) => can(role, action)).map((entry) =>
       isGroup(entry)
         ? { label: entry.label, paths: entry.items.map((item) => item.to) }
         : { label: entry.label, paths: [entry.to] },

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { NavLink } from 'react-router-dom';
 import styled from 'styled-components';
-import { isGroup, NAV_ENTRIES, type NavLinkItem } from './nav-items';
+import { useCan } from '@loupe/platform';
+import { isGroup, navEntriesFor, type NavLinkItem } from './nav-items';
 
 export const SIDEBAR_ID = 'app-sidebar';
 
@@ -94,11 +95,12 @@ function Group({ label, items }: { label: string; items: readonly NavLinkItem[] 
 }
 
 export function Sidebar({ open }: { open: boolean }) {
+  const may = useCan();
   return (
     <Aside id={SIDEBAR_ID} $open={open} data-open={open}>
       <nav aria-label="Main">
         <List>
-          {NAV_ENTRIES.map((entry) =>
+          {navEntriesFor(may).map((entry) =>
             isGroup(entry) ? <Group key={entry.label} {...entry} /> : <Link key={entry.to} item={entry} />,
           )}
         </List>

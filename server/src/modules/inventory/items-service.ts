@@ -80,7 +80,13 @@ export class ItemsService {
     const supplier =
       supplierId === undefined ? undefined : (await items.clientNames(shopId, [supplierId])).get(supplierId);
     const consignment = parseConsignment(bag, body.consignment, input.transactions.length, supplier);
-    const sellerId = await this.itemSeller(bag, shopId, body.sellerId ?? null, named, input.transactions.length);
+    const sellerId = await this.itemSeller(
+      bag,
+      shopId,
+      body.sellerId ?? null,
+      named,
+      input.transactions.length,
+    );
     if (!bag.has('serial') && input.serial !== '' && (await items.serialTaken(shopId, input.serial))) {
       bag.add('serial', SERIAL_TAKEN);
     }

@@ -416,7 +416,12 @@ export class PurchasesRepository implements ItemFormPurchases {
     shopId: number,
     id: number,
     lock = false,
-  ): Promise<{ id: number; status: 'completed' | 'voided'; sellerId: number | null; reference: string } | null> {
+  ): Promise<{
+    id: number;
+    status: 'completed' | 'voided';
+    sellerId: number | null;
+    reference: string;
+  } | null> {
     if (!Number.isSafeInteger(id) || id < 1) return null;
     const rows = await this.db.query<{
       id: string;

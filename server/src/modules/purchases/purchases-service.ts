@@ -17,6 +17,7 @@ import { isUniqueViolation } from '../../kernel/db-errors';
 import { penceOf, poundsOf } from '../../kernel/money';
 import { ApiError, ConflictWithFields, conflict, fieldErrors, notFound } from '../../kernel/http-errors';
 import { requireVoider, voidReason } from '../../kernel/reversals';
+import { requireCosts } from '../../kernel/costs';
 import { requireAction, type ShopCaller } from '../../kernel/shop-scope';
 import { ErrorBag, dayRangeField, pageOf, pagingOf } from '../../kernel/validation';
 import { AmlRefused, amlRefusals, guardCash, type AmlAccepted } from '../compliance';
@@ -107,7 +108,13 @@ export class PurchasesService {
 
   // ---------------------------------------------------------------- reads
 
-  async detail({ shopId }: ShopCaller, id: number): Promise<Purchase> {
+  /**
+   * A purchase is what the shop paid, line by line: reading one (its list, page, PDF) needs 'viewCosts' as buying
+   * in does — silver only when the shop lets silver see costs (issue 21 item 6: 403 COSTS_NOT_ALLOWED).
+   */
+  async detail(caller: ShopCaller, id: number): Promise<Purchase> {
+    requireCosts(caller);
+    const { shopId } = caller;
     const purchase = await this.ctx.repos.purchases.view(shopId, id);
     if (!purchase) throw notFound();
     return (await this.withOutstanding(shopId, [purchase]))[0] as Purchase;
@@ -139,7 +146,9 @@ export class PurchasesService {
     return purchases;
   }
 
-  async list({ shopId }: ShopCaller, query: PurchaseQuery): Promise<{ results: Purchase[]; count: number }> {
+  async list(caller: ShopCaller, query: PurchaseQuery): Promise<{ results: Purchase[]; count: number }> {
+    requireCosts(caller);
+    const { shopId } = caller;
     const bag = new ErrorBag();
     // The one date-range rule of every filtered list (kernel/validation.ts, contracts' isRangeReversed).
     const { from, to } = dayRangeField(bag, query);

@@ -1,8 +1,9 @@
 /*
  * PURCHASES API (issue 22, items 1 and 2) — buy-ins with due diligence. Schemas: contracts/src/purchases.ts,
  * paths: `endpoints.purchases`, words: contracts/src/purchase-messages.ts. Every route needs a signed-in member of
- * the shop; buying in (create, check, certificate upload) needs `can(role, 'viewCosts')` (the price paid is the
- * item's cost: platinum and gold, silver only when the shop lets silver see costs); void needs `can(role, 'void')`.
+ * the shop; reading purchases (list, page, PDF, certificate) and buying in (create, check, certificate upload)
+ * need `can(role, 'viewCosts')` — 403 COSTS_NOT_ALLOWED otherwise: the price paid is the item's cost (platinum
+ * and gold; silver only when the shop lets silver see costs); void needs `can(role, 'void')`.
  *
  *   GET  /api/purchases/?date_from&date_to&seller&status&page&page_size → { results: Purchase[], count }
  *        newest first (the purchase's day, then id).
@@ -35,6 +36,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { endpoints } from '@loupe/contracts';
 import { encodeFilename } from '../../kernel/file-storage';
 import { pdfHeaders } from '../../kernel/pdf';
+import { requireCosts } from '../../kernel/costs';
 import { Detail, staffRoute } from '../../kernel/schemas';
 import { shopCaller } from '../../kernel/shop-scope';
 import { pathId } from '../../kernel/validation';
@@ -128,7 +130,9 @@ const purchaseRoutes: FastifyPluginAsyncTypebox<{ ctx: PurchasesContext }> = asy
       summary: 'Downloads a register check certificate',
     }),
     handler: async (request, reply) => {
-      const { shopId } = shopCaller(request);
+      const caller = shopCaller(request);
+      requireCosts(caller);
+      const { shopId } = caller;
       const file = await certificates.find(shopId, pathId(request.params.id), pathId(request.params.lineId));
       return certificates.files.send(reply, file, {
         'content-disposition': `attachment; filename="${file.name.replace(/[^A-Za-z0-9._ ()-]/g, '_')}"; filename*=UTF-8''${encodeFilename(file.name)}`,

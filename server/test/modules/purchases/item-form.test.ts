@@ -21,7 +21,12 @@ const { state, as, create } = complianceTestbed();
 const ITEMS = '/api/items/';
 const PURCHASES = '/api/purchases/';
 
-const ADDRESS = { addressLine1: '3 Bond Street', town: 'Leeds', postcode: 'ls1 5bn', country: 'United Kingdom' };
+const ADDRESS = {
+  addressLine1: '3 Bond Street',
+  town: 'Leeds',
+  postcode: 'ls1 5bn',
+  country: 'United Kingdom',
+};
 
 async function client(name: string, options: { kyc?: boolean; verified?: boolean } = {}): Promise<number> {
   const gold = await as('gold');
@@ -91,7 +96,9 @@ describe('an item added with cash transactions and no seller', () => {
       priceGbp: 5780,
       registerCheck: null,
     });
-    expect(purchase.payments.map((p) => [p.method, p.amount, p.currency, p.exchangeRate, p.amountGbp])).toEqual([
+    expect(
+      purchase.payments.map((p) => [p.method, p.amount, p.currency, p.exchangeRate, p.amountGbp]),
+    ).toEqual([
       ['Cash', 5000, 'GBP', 1, 5000],
       ['Cash', 1000, 'USD', 0.8, 780],
     ]);
@@ -148,8 +155,9 @@ describe('an item added with cash transactions and no seller', () => {
     expect(await refs('buy_in')).toEqual(['PUR-000001']);
     expect(await refs('item_form')).toEqual(['PUR-000002']);
     expect((await gold.get(`${PURCHASES}?source=elsewhere`)).statusCode).toBe(400);
-    const book = (await gold.get('/api/books/stock-book/?date_from=2026-01-01&date_to=2026-03-31'))
-      .json() as StockBookPage;
+    const book = (
+      await gold.get('/api/books/stock-book/?date_from=2026-01-01&date_to=2026-03-31')
+    ).json() as StockBookPage;
     const row = book.results.find((r) => r.itemId === b.id);
     expect(row).toMatchObject({ purchaseReference: 'PUR-000002', purchasePriceGbp: 950, sellerName: '' });
   });
@@ -160,7 +168,10 @@ describe('an item added with cash transactions and no seller', () => {
     const gold = await as('gold');
     const refused = await add(gold, { serial: 'CASH-8K', transactions: [{ type: 'cash', amount: '8000' }] });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ rule: 'aml_cash_threshold', missing: ['client'] } as Partial<AmlRefusal>);
+    expect(refused.json()).toMatchObject({
+      rule: 'aml_cash_threshold',
+      missing: ['client'],
+    } as Partial<AmlRefusal>);
     expect((refused.json() as AmlRefusal).amountEur).toBe(10000);
     expect(await counts()).toEqual({ purchases: 0, payments: 0, items: 0 });
     const events = await state.db.query<{ outcome: string; kind: string; client_id: number | null }>(
@@ -270,8 +281,9 @@ describe('an item added with a credit line', () => {
       ((await gold.get(`/api/clients/${seller}/`)).json() as { balance: number }).balance;
     expect(await balance()).toBe(3000);
     // No money moved: the bookkeeper's payments file leaves the settlement out.
-    const payments = (await gold.get('/api/books/exports/?format=payments&date_from=2026-01-01&date_to=2026-03-31'))
-      .body;
+    const payments = (
+      await gold.get('/api/books/exports/?format=payments&date_from=2026-01-01&date_to=2026-03-31')
+    ).body;
     expect(payments.split('\n')[0]).toContain('Method');
     expect(payments).not.toContain('Stock credit');
 
@@ -321,8 +333,12 @@ describe('an item added without a purchase', () => {
     const gold = await as('gold');
     expect((await add(gold, { serial: 'NONE-1', transactions: [] })).statusCode).toBe(201);
     expect(
-      (await add(gold, { serial: 'NONE-2', transactions: [{ type: 'cash', amount: '100', feePercent: '100' }] }))
-        .statusCode,
+      (
+        await add(gold, {
+          serial: 'NONE-2',
+          transactions: [{ type: 'cash', amount: '100', feePercent: '100' }],
+        })
+      ).statusCode,
     ).toBe(201);
     expect(await counts()).toEqual({ purchases: 0, payments: 0, items: 2 });
   });

@@ -1,4 +1,5 @@
 import {
+  COSTS_NOT_ALLOWED,
   SELLER_DECLARATION,
   type AmlRefusal,
   type Purchase,
@@ -553,12 +554,29 @@ describe('numbering, listing and the rules of the form', () => {
     expect((stock[4] as number) - (stock[0] as number)).toBe(4);
   });
 
-  it('lets members who may see costs buy in, and not silver', async () => {
+  it('lets members who may see costs buy in and read purchases, and not silver unless the shop allows it', async () => {
     const from = await seller('Permission Seller');
     const b = body(from, [watch('P-1', '1200')], [{ method: 'Bank Transfer', amount: '1200' }]);
     expect((await post(await as('silver'), b)).statusCode).toBe(403);
-    expect((await post(await as('platinum'), b)).statusCode).toBe(201);
-    expect((await (await as('silver')).get(PURCHASES)).statusCode).toBe(200);
+    const bought = await post(await as('platinum'), b);
+    expect(bought.statusCode).toBe(201);
+    const { id, lines } = bought.json() as Purchase;
+    // What the shop paid is a cost: every read of a purchase is refused to silver (issue 21 item 6).
+    const reads = [
+      PURCHASES,
+      `${PURCHASES}${id}/`,
+      `${PURCHASES}${id}/pdf/`,
+      `${PURCHASES}${id}/lines/${lines[0]?.id}/certificate/`,
+    ];
+    const silver = await as('silver');
+    for (const path of reads) {
+      const answer = await silver.get(path);
+      expect([path, answer.statusCode, answer.json()]).toEqual([path, 403, { detail: COSTS_NOT_ALLOWED }]);
+    }
+    const platinum = await as('platinum');
+    expect((await platinum.put('/api/shop/settings/', { silverSeesCosts: true })).statusCode).toBe(200);
+    for (const path of reads.slice(0, 3))
+      expect([path, (await silver.get(path)).statusCode]).toEqual([path, 200]);
   });
 
   it('answers field errors: payments that do not match, a serial twice or in stock, an unknown seller', async () => {

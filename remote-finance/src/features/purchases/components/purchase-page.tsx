@@ -322,8 +322,8 @@ export function PurchasePage() {
         <Card aria-labelledby="purchase-outstanding">
           <SectionTitle id="purchase-outstanding">Checks outstanding</SectionTitle>
           <p>
-            Entered on Add Inventory Item, this purchase was not refused for them; Buy In would have been. Record
-            them to complete the due diligence.
+            Entered on Add Inventory Item, this purchase was not refused for them; Buy In would have been.
+            Record them to complete the due diligence.
           </p>
           <ul>
             {data.outstanding.map((m) => (

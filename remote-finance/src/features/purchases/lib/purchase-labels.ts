@@ -1,4 +1,9 @@
-import { SELLER_NOT_ON_FILE, type Purchase, type PurchaseStatus, type RegisterResult } from '@loupe/contracts';
+import {
+  SELLER_NOT_ON_FILE,
+  type Purchase,
+  type PurchaseStatus,
+  type RegisterResult,
+} from '@loupe/contracts';
 
 /** How a purchase's values read on screen; the API's values stay as they are. */
 export const PURCHASE_STATUS_LABELS: Record<PurchaseStatus, string> = {
