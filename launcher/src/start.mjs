@@ -133,6 +133,8 @@ function failure(error) {
   if (error?.code === 'EADDRINUSE') return `port in use (${error.message})`;
   // A refusal the operator acts on: the message says what to do, a stack trace would only bury it.
   if (error instanceof DemoPasswordInProductionError) return error.message;
+  // A file key that does not open the stored files (server/src/kernel/file-crypto.ts): its advice is the point.
+  if (error?.name === 'WrongFileKeyError') return error.message;
   return error?.stack ?? error;
 }
 
