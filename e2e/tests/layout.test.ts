@@ -186,3 +186,25 @@ describe('every route fits the window (issue 21, item 1)', () => {
     }
   }
 });
+
+describe('the top bar on a phone (issue 21: the search box had shrunk to about 20 px)', () => {
+  browserTest(
+    'gives the search box a row of its own, its placeholder readable, the drawer under it',
+    async (kit) => {
+      const page = await kit.newPage({ as: demo.platinum, viewport: SIZES.phone });
+      await page.goto('/dashboard');
+      const box = page.getByTestId('top-bar').getByPlaceholder('Serial Number / QR Code...');
+      await box.waitFor();
+      const input = await box.boundingBox();
+      const bar = await page.getByTestId('top-bar').boundingBox();
+      expect(input && bar).toBeTruthy();
+      // The bar's width less its padding and the camera button: well over half the phone's width.
+      expect(input?.width ?? 0).toBeGreaterThanOrEqual(280);
+      expect((input?.y ?? 0) + (input?.height ?? 0)).toBeLessThanOrEqual((bar?.y ?? 0) + (bar?.height ?? 0));
+      // The navigation drawer opens below the whole bar, not over the search row.
+      await page.getByRole('button', { name: 'Open navigation' }).click();
+      const nav = await page.getByRole('navigation', { name: 'Main' }).boundingBox();
+      expect(nav?.y ?? 0).toBeGreaterThanOrEqual((bar?.y ?? 0) + (bar?.height ?? 0) - 1);
+    },
+  );
+});

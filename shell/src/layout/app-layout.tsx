@@ -10,6 +10,12 @@ import { TopBar } from './top-bar';
 import { useFocusHeadingOnNavigation } from './use-focus-heading-on-navigation';
 
 const Frame = styled.div`
+  /* The top bar's height, which the drawer, its backdrop and the search results sit under: on a phone the
+     search box has a row of its own (top-bar.tsx). */
+  --top-bar-height: 56px;
+  @media (max-width: ${({ theme }) => theme.breakpoints.sm}) {
+    --top-bar-height: 104px;
+  }
   min-height: 100vh;
   display: flex;
   flex-direction: column;
@@ -35,7 +41,7 @@ const Backdrop = styled.div`
   @media (max-width: ${({ theme }) => theme.breakpoints.md}) {
     display: block;
     position: fixed;
-    inset: 56px 0 0 0;
+    inset: var(--top-bar-height, 56px) 0 0 0;
     z-index: 790;
     background: rgba(0, 0, 0, 0.45);
   }

@@ -25,18 +25,12 @@ const Form = styled.form`
   gap: ${({ theme }) => theme.space(2)};
   max-width: 460px;
   min-width: 0;
-  /* A phone: the top bar has little room beside the menu buttons, so while in use the box takes the bar's
-     whole width (the header is sticky, so it is what this is placed in). */
+  /* A phone: beside the menu buttons the box had ~20 px (issue 21), so it takes a row of its own under them,
+     the top bar's whole width (the top bar wraps: top-bar.tsx). */
   @media (max-width: ${({ theme }) => theme.breakpoints.sm}) {
-    &:focus-within {
-      position: absolute;
-      top: 10px;
-      left: ${({ theme }) => theme.space(2)};
-      right: ${({ theme }) => theme.space(2)};
-      z-index: 901;
-      max-width: none;
-      background: ${({ theme }) => theme.colors.surface};
-    }
+    order: 10;
+    flex: 1 0 100%;
+    max-width: none;
   }
   label {
     flex: 1;
@@ -93,7 +87,7 @@ const Popup = styled.div`
   /* A phone: the whole width under the top bar, not the width of the box. */
   @media (max-width: ${({ theme }) => theme.breakpoints.sm}) {
     position: fixed;
-    top: 56px;
+    top: var(--top-bar-height, 56px);
     left: ${({ theme }) => theme.space(2)};
     right: ${({ theme }) => theme.space(2)};
   }

@@ -18,7 +18,7 @@ const Aside = styled.aside<{ $open: boolean }>`
   /* Below md the sidebar is a drawer over the content; closed, it is also out of the tab order. */
   @media (max-width: ${({ theme }) => theme.breakpoints.md}) {
     position: fixed;
-    top: 56px;
+    top: var(--top-bar-height, 56px);
     bottom: 0;
     left: 0;
     z-index: 800;

@@ -11,10 +11,16 @@ const Header = styled.header`
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.space(3)};
-  height: 56px;
+  height: var(--top-bar-height, 56px);
   padding: 0 ${({ theme }) => theme.space(4)};
   background: ${({ theme }) => theme.colors.surface};
   border-bottom: 1px solid ${({ theme }) => theme.colors.divider};
+  /* A phone: the search box wraps to a second row of its own (search-box.tsx). */
+  @media (max-width: ${({ theme }) => theme.breakpoints.sm}) {
+    flex-wrap: wrap;
+    align-content: center;
+    row-gap: ${({ theme }) => theme.space(2)};
+  }
 `;
 
 const Logo = styled(Link)`
