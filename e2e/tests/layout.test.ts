@@ -96,10 +96,12 @@ function problemsInPage(checks: Checks): string[] {
 
   // A short word (a status, a header) broken inside over two lines reads wrong ("Voi/d"). A line may still
   // break where the text allows it (a space, a hyphen, a slash: "GMT-/Master"); e-mail addresses may break
-  // anywhere (they are longer than a phone's column).
+  // anywhere (they are longer than a phone's column), and so may free text people typed, which a page marks
+  // data-free-text (the activity trail's before → after values: names, references, notes of any length).
   for (const cell of Array.from(document.querySelectorAll('main th, main td'))) {
     const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.parentElement?.closest('[data-free-text]')) continue;
       const text = node.textContent ?? '';
       for (const word of text.matchAll(/\S+/g)) {
         if (word[0].includes('@')) continue;

@@ -109,8 +109,16 @@ describe('remote:deploy and remote:rollback while a page stays open', () => {
       expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Ada Lovelace');
       expect(manifests).toEqual(['v1']);
 
-      // The next visit to Clients gets the new build, in the same document.
+      // The next visit to Clients gets the new build, in the same document. Leaving the half-filled form asks
+      // first (issue 21 item 5's unsaved-changes question); this visitor means to leave.
+      const asked = new Promise<string>((resolve) =>
+        page.once('dialog', (dialog) => {
+          resolve(dialog.message());
+          void dialog.accept();
+        }),
+      );
       await sidebar(page).getByRole('link', { name: 'Dashboard', exact: true }).click();
+      expect(await asked).toBe('You have unsaved changes. Leave this page and lose them?');
       await heading(page, 'Dashboard').waitFor();
       await sidebar(page).getByRole('link', { name: 'Clients', exact: true }).click();
       await waitForPath(page, '/clients');

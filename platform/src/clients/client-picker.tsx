@@ -26,6 +26,8 @@ const Options = styled.ul`
   li {
     padding: ${({ theme }) => `${theme.space(2)} ${theme.space(3)}`};
     cursor: pointer;
+    /* A long e-mail wraps inside the list rather than pushing it wider than its box. */
+    overflow-wrap: anywhere;
   }
   li[aria-selected='true'] {
     background: ${({ theme }) => theme.colors.surfaceAlt};

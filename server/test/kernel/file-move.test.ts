@@ -161,7 +161,7 @@ describe('moving files from the uploads folder into the database', () => {
     // The folder's copy is gone, and on the embedded database only after a backup that holds it.
     expect(existsSync(path.join(uploadsDir, 'kyc', doc))).toBe(false);
     const backups = existsSync(backupDir) ? readdirSync(backupDir) : [];
-    expect(backups.filter((name) => name.endsWith('-after-file-move.tar.gz'))).toHaveLength(
+    expect(backups.filter((name) => name.endsWith('-after-file-move.tar.gz.enc'))).toHaveLength(
       db.kind === 'pglite' ? 1 : 0,
     );
   });

@@ -22,7 +22,8 @@ it('the demo has aged stock, an overdue approval and a consignment past its retu
     await seedInventoryDemo(demo);
     await seedStockAgingDemo(demo);
   });
-  const browser = await as('silver');
+  // Read as gold: the costs in the answer are left out for silver unless the shop allows (issue 21 item 6).
+  const browser = await as('gold');
   const aging: StockAging = (await browser.get(pathOf(endpoints.stock.aging))).json();
   expect(aging.over90.count).toBeGreaterThanOrEqual(5);
   expect(aging.memoOverdueCount).toBeGreaterThanOrEqual(1);

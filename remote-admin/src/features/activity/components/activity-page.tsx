@@ -82,7 +82,8 @@ function columns(entities: Labels, actions: Labels, timeZone: string | undefined
         <>
           {event.summary}
           {event.changes.length > 0 ? (
-            <Changes>
+            // The values are what people typed (names, notes, references): free text, broken where it must be.
+            <Changes data-free-text="">
               {event.changes.map((change, index) => (
                 <li key={`${change.field}-${index}`}>
                   {`${change.field}: ${shown(change.before)} → ${shown(change.after)}`}
