@@ -7,6 +7,7 @@ import {
 } from '@loupe/contracts';
 import type { AttributeChanges } from '../modules/inventory';
 import { sumPounds } from '../kernel/money';
+import { itemFormPayments } from '../modules/inventory/item-input';
 import { stockLinePosting } from '../modules/inventory/stock-postings';
 import { ItemSalesService } from '../modules/sales';
 import { isoDay, makeSales, pastAt, seedingContext, seedingRepos, type DemoContext } from './demo-context';
@@ -348,19 +349,15 @@ export async function seedInventoryDemo(demo: DemoContext): Promise<void> {
       at,
     });
     idOf.set(item.serial, id);
-    const lines = await repos.items.insertTransactions(
-      shopId,
-      id,
-      item.lines.map((line) => ({
-        type: line.type,
-        amount: line.amount,
-        currency: line.currency,
-        exchangeRate: line.rate,
-        feePercent: line.fee,
-        clientId: line.clientId,
-      })),
-      at,
-    );
+    const transactions = item.lines.map((line) => ({
+      type: line.type,
+      amount: line.amount,
+      currency: line.currency,
+      exchangeRate: line.rate,
+      feePercent: line.fee,
+      clientId: line.clientId,
+    }));
+    const lines = await repos.items.insertTransactions(shopId, id, transactions, at);
     for (const [position, line] of item.lines.entries()) {
       if (line.type === 'cash' || line.clientId === null) continue;
       await repos.ledger.post(
@@ -399,18 +396,7 @@ export async function seedInventoryDemo(demo: DemoContext): Promise<void> {
           description: item.description,
           purchasePrice: paid,
         },
-        payments: item.lines.map((line, position) => {
-          const stored = lines[position] as { id: number; amountGbp: string };
-          return {
-            transactionId: stored.id,
-            type: line.type,
-            method: line.type !== 'cash' ? null : line.currency === 'BTC' ? 'Bitcoin' : 'Cash',
-            amount: line.amount,
-            currency: line.currency,
-            exchangeRate: line.rate,
-            amountGbp: stored.amountGbp,
-          };
-        }),
+        payments: itemFormPayments(transactions, lines),
         at,
       });
     if (item.promoted) {

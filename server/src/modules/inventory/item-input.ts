@@ -25,6 +25,7 @@ import {
   type Currency,
   type DecimalRule,
 } from '../../kernel/money';
+import type { ItemFormPayment } from './deps';
 import type { AttributeChanges, ItemChanges, ItemFilter, NewTransaction } from './items-repository';
 
 const FEE_RULE: DecimalRule = { maxDecimals: 4, maxWholeDigits: 3, allowZero: true };
@@ -99,6 +100,31 @@ export function parseItemCreate(
   return { ...fields, tradePrice, retailPrice, status, transactions };
 }
 
+/** A cash line's payment method when it names none: bitcoin is paid in bitcoin, anything else as notes (Cash). */
+export const cashMethodFor = (currency: Currency): PaymentMethod => (currency === 'BTC' ? 'Bitcoin' : 'Cash');
+
+/**
+ * The payments out of Add Item's purchase document (issue 22): each transaction as stored (`stored`, in the same
+ * order: its id and GBP value net of fee), with its method — a cash line's own or its default, null on credit/debt.
+ */
+export function itemFormPayments(
+  lines: readonly NewTransaction[],
+  stored: ReadonlyArray<{ id: number; amountGbp: string }>,
+): ItemFormPayment[] {
+  return lines.map((t, i) => {
+    const row = stored[i] as { id: number; amountGbp: string };
+    return {
+      transactionId: row.id,
+      type: t.type,
+      method: t.type === 'cash' ? (t.method ?? cashMethodFor(t.currency)) : null,
+      amount: t.amount,
+      currency: t.currency,
+      exchangeRate: t.exchangeRate,
+      amountGbp: row.amountGbp,
+    };
+  });
+}
+
 /** Type and currency are plain strings in the contract: checked here, so that the error names the line. */
 function parseTransaction(bag: ErrorBag, line: ItemTransactionInput, n: number): NewTransaction {
   const problem = (field: string, message: string) =>
@@ -129,7 +155,7 @@ function parseTransaction(bag: ErrorBag, line: ItemTransactionInput, n: number):
   // notes (the AML guard's Cash), a bank transfer or bitcoin. Default Cash (Bitcoin for BTC), the cautious choice.
   let method: PaymentMethod | null = null;
   if (type === 'cash') {
-    method = currency === 'BTC' ? 'Bitcoin' : 'Cash';
+    method = cashMethodFor(currency);
     if (line.method !== undefined) {
       if (isOneOf(PAYMENT_METHODS, line.method)) method = line.method;
       else problem('method', invalidChoice(line.method));

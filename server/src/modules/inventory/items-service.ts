@@ -23,7 +23,7 @@ import { ErrorBag, dateField, decimalField } from '../../kernel/validation';
 import { SERIAL_TAKEN, auditView, translateWriteError } from './common';
 import type { InventoryContext, InventoryRepos } from './deps';
 import { stockLinePosting } from './stock-postings';
-import { checkTransactionClients, parseItemCreate, parseItemFields } from './item-input';
+import { checkTransactionClients, itemFormPayments, parseItemCreate, parseItemFields } from './item-input';
 import { parseConsignment } from './consignment-service';
 import { checkItemCatalogue } from './catalogue-items';
 import { AmlRefused, amlRefusals, guardCash } from '../compliance';
@@ -190,18 +190,7 @@ export class ItemsService {
     body: ItemCreate,
     at: Date,
   ): Promise<{ id: number; reference: string } | null> {
-    const payments = input.transactions.map((t, i) => {
-      const row = stored[i] as { id: number; amountGbp: string };
-      return {
-        transactionId: row.id,
-        type: t.type,
-        method: t.method ?? null,
-        amount: t.amount,
-        currency: t.currency,
-        exchangeRate: t.exchangeRate,
-        amountGbp: row.amountGbp,
-      };
-    });
+    const payments = itemFormPayments(input.transactions, stored);
     const total = sumPounds(payments.map((p) => p.amountGbp));
     if (penceOf(total) <= 0n) return null;
     const { stockNumber } = (await repos.items.findRow(shopId, itemId)) as { stockNumber: number };
