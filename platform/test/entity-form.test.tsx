@@ -1,8 +1,17 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { isBlank, isValidEmail, INVALID_EMAIL } from '@loupe/contracts';
 import { Link } from 'react-router-dom';
-import { FormFailure, FormNotices, LEAVE_UNSAVED, useEntityForm, type EntityFormOptions } from '../src/form';
+import {
+  FormFailure,
+  FormNotices,
+  LEAVE_UNSAVED,
+  rowFieldName,
+  rowMessages,
+  useEntityForm,
+  type EntityFormOptions,
+  type FormProblems,
+} from '../src/form';
 import { HttpError } from '../src/http';
 import { authCheckAs, createFetchMock, renderWithProviders } from '../src/testing';
 import { Button, FormActions, TextField, Toaster, clearToasts } from '../src/ui';
@@ -325,5 +334,163 @@ describe('useEntityForm beside other actions on the same record', () => {
     // "Saved." was said of the values as saved: the next change takes it back.
     await user.type(screen.getByLabelText('Name'), 'e');
     expect(formStatus()).toHaveTextContent('');
+  });
+
+  describe('a form holding a list of rows (a purchase’s items)', () => {
+    interface Row {
+      key: string;
+      serial: string;
+    }
+    interface Lines {
+      reference: string;
+      lines: Row[];
+    }
+    const checkLines = (values: Lines) => {
+      const problems: FormProblems<Lines> = {};
+      if (values.lines.length === 0) problems.lines = 'Add at least one item.';
+      for (const row of values.lines)
+        if (isBlank(row.serial)) problems[rowFieldName('lines', row.key, 'serial')] = 'Serial is required.';
+      if (isBlank(values.reference)) problems.reference = 'Reference is required.';
+      return problems;
+    };
+
+    function LinesForm({ save, initial }: { save: jest.Mock; initial: Row[] }) {
+      const controller = useEntityForm<Lines, { id: number }>({
+        values: { reference: '', lines: initial },
+        check: checkLines,
+        save,
+        failedText: 'The purchase could not be saved.',
+        savedMessage: null,
+        guard: false,
+      });
+      const lines = controller.form.watch('lines');
+      const rows = rowMessages(controller.messages, 'lines');
+      const change = (key: string, serial: string) => {
+        controller.form.setValue(
+          'lines',
+          lines.map((row) => (row.key === key ? { ...row, serial } : row)),
+          { shouldDirty: true },
+        );
+        controller.clear([rowFieldName('lines', key, 'serial')]);
+      };
+      return (
+        <form ref={controller.formRef} onSubmit={controller.onSubmit} noValidate aria-label="Purchase">
+          <FormNotices controller={controller} />
+          <h2 tabIndex={-1} data-field="lines">
+            Items
+          </h2>
+          {controller.errorOf('lines') ? <p>{controller.errorOf('lines')}</p> : null}
+          {lines.map((row, index) => (
+            <fieldset key={row.key}>
+              <legend>{`Item ${index + 1}`}</legend>
+              <TextField
+                label="Serial"
+                name={rowFieldName('lines', row.key, 'serial')}
+                value={row.serial}
+                error={rows[row.key]?.serial}
+                onChange={(event) => change(row.key, event.target.value)}
+              />
+              <Button
+                variant="ghost"
+                onClick={() =>
+                  controller.form.setValue(
+                    'lines',
+                    lines.filter((other) => other.key !== row.key),
+                    { shouldDirty: true },
+                  )
+                }
+              >
+                {`Remove item ${index + 1}`}
+              </Button>
+            </fieldset>
+          ))}
+          <TextField label="Reference" {...controller.text('reference')} />
+          <Button variant="secondary" onClick={() => void controller.validate()}>
+            Check
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() =>
+              controller.showFailure({ [rowFieldName('lines', 'b', 'serial')]: 'Serial taken.' }, 'Refused.')
+            }
+          >
+            Answer
+          </Button>
+          <FormActions submitLabel="Confirm" busy={controller.busy} />
+        </form>
+      );
+    }
+
+    const item = (n: number) => screen.getByRole('group', { name: `Item ${n}` });
+
+    it('puts a row’s message beside its field, by the row’s key, and the focus on the first in page order', async () => {
+      const user = userEvent.setup();
+      const save = jest.fn().mockResolvedValue({ id: 1 });
+      const mock = createFetchMock({ 'GET /auth-check/': { body: authCheckAs('gold') } });
+      window.fetch = mock.fetch;
+      renderWithProviders(
+        <LinesForm
+          save={save}
+          initial={[
+            { key: 'a', serial: 'A1' },
+            { key: 'b', serial: '' },
+            { key: 'c', serial: '' },
+          ]}
+        />,
+      );
+      await user.click(screen.getByRole('button', { name: 'Confirm' }));
+      expect(save).not.toHaveBeenCalled();
+      // Item 2 comes before Reference on the page: the focus goes there, not to the first name checked.
+      expect(within(item(2)).getByLabelText('Serial')).toHaveFocus();
+      expect(within(item(2)).getByText('Serial is required.')).toBeInTheDocument();
+      expect(within(item(3)).getByText('Serial is required.')).toBeInTheDocument();
+      expect(screen.getByText('Reference is required.')).toBeInTheDocument();
+      // Removing the row before it keeps Item 3's message with its row (now Item 2).
+      await user.click(within(item(2)).getByRole('button', { name: 'Remove item 2' }));
+      expect(within(item(2)).getByText('Serial is required.')).toBeInTheDocument();
+      // Typing in a row clears that row's message only.
+      await user.type(within(item(2)).getByLabelText('Serial'), 'C3');
+      expect(within(item(2)).queryByText('Serial is required.')).not.toBeInTheDocument();
+      expect(screen.getByText('Reference is required.')).toBeInTheDocument();
+      // Check runs the same rules without saving.
+      await user.click(screen.getByRole('button', { name: 'Check' }));
+      expect(screen.getByLabelText('Reference')).toHaveFocus();
+      expect(save).not.toHaveBeenCalled();
+      await user.type(screen.getByLabelText('Reference'), 'P-1');
+      await user.click(screen.getByRole('button', { name: 'Confirm' }));
+      await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
+      expect(save.mock.calls[0][0]).toEqual({
+        reference: 'P-1',
+        lines: [
+          { key: 'a', serial: 'A1' },
+          { key: 'c', serial: 'C3' },
+        ],
+      });
+    });
+
+    it('focuses what stands for a list’s own message, and shows a refusal the page read itself', async () => {
+      const user = userEvent.setup();
+      const save = jest.fn();
+      const mock = createFetchMock({ 'GET /auth-check/': { body: authCheckAs('gold') } });
+      window.fetch = mock.fetch;
+      renderWithProviders(<LinesForm save={save} initial={[]} />);
+      await user.click(screen.getByRole('button', { name: 'Confirm' }));
+      expect(screen.getByText('Add at least one item.')).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: 'Items' })).toHaveFocus();
+      cleanup();
+      renderWithProviders(
+        <LinesForm
+          save={save}
+          initial={[
+            { key: 'a', serial: 'A1' },
+            { key: 'b', serial: 'B2' },
+          ]}
+        />,
+      );
+      await user.click(screen.getByRole('button', { name: 'Answer' }));
+      expect(within(item(2)).getByText('Serial taken.')).toBeInTheDocument();
+      expect(within(item(2)).getByLabelText('Serial')).toHaveFocus();
+      expect(screen.getByText('Refused.')).toBeInTheDocument();
+    });
   });
 });

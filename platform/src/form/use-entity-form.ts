@@ -34,8 +34,39 @@ import { useUnsavedChangesGuard } from './unsaved-guard';
  * save (issue 21 item 7: "saving a client says nothing").
  */
 
-/** Field name → message: what a form's own check (its contracts rules) finds wrong. */
-export type FormProblems<V> = Partial<Record<keyof V & string, string>>;
+/**
+ * Field name → message: what a form's own check (its contracts rules) finds wrong. A form holding a list of rows
+ * (a purchase's items, a deal's payments) names a row's field with rowFieldName: `lines:buy3:price`.
+ */
+export type FormProblems<V> = Partial<Record<(keyof V & string) | RowFieldName<keyof V & string>, string>>;
+
+/** The name of one row's field in a list the form holds: `<list>:<row key>:<field>`. */
+export type RowFieldName<L extends string = string> = `${L}:${string}:${string}`;
+
+/**
+ * A row's field's name: its message and the `name` of its control. It is keyed by the row's own key, not its
+ * position, so a message stays with its row when a row before it is removed; with no `.` or `[` in it,
+ * react-hook-form keeps it as one flat name beside the list's own (`lines`: "Add at least one item.").
+ */
+export const rowFieldName = <L extends string>(list: L, key: string, field: string): RowFieldName<L> =>
+  `${list}:${key}:${field}`;
+
+/** A list's rows' messages from a form's messages, by row key then field: `{buy3: {price: '…'}}`. */
+export function rowMessages(
+  messages: Readonly<Record<string, string>>,
+  list: string,
+): Record<string, Record<string, string>> {
+  const rows: Record<string, Record<string, string>> = {};
+  const prefix = `${list}:`;
+  for (const [name, message] of Object.entries(messages)) {
+    if (!name.startsWith(prefix)) continue;
+    const rest = name.slice(prefix.length);
+    const split = rest.lastIndexOf(':');
+    if (split <= 0) continue;
+    (rows[rest.slice(0, split)] ??= {})[rest.slice(split + 1)] = message;
+  }
+  return rows;
+}
 
 /** What a save's later step (an upload after the record was saved) reports; the record it saved is kept. */
 export class FormFailure<R = unknown> extends Error {
@@ -117,6 +148,15 @@ export interface EntityForm<V extends FieldValues, R extends Versioned> {
   value<N extends Path<V>>(name: N): ValueBinding<PathValue<V, N>>;
   /** Sets a field as typed (dirty) and clears its error. */
   set<N extends Path<V>>(name: N, value: PathValue<V, N>): void;
+  /** Clears these fields' messages (a row's fields, as they are typed in). */
+  clear(names: readonly string[]): void;
+  /** Runs the form's own check as a submit would (messages shown, the focus on the first) without saving. */
+  validate(): Promise<boolean>;
+  /**
+   * Shows a refusal the page read itself (a check the service answered, its rows named by rowFieldName): each
+   * message beside its field, `form` above the form, the focus on the first field named.
+   */
+  showFailure(fields: Readonly<Record<string, string>>, form: string | null): void;
   /** The message beside a field (its own check's, or the service's). */
   errorOf(name: Path<V> | string): string | undefined;
   /** The form's onSubmit. */
@@ -191,9 +231,13 @@ export function useEntityForm<V extends FieldValues, R extends Versioned>(
    */
   const focusFirstError = useCallback((names: readonly string[]) => {
     const wanted = new Set(names);
-    const elements = Array.from(formRef.current?.elements ?? []) as HTMLElement[];
+    // A control by its name; a message that is no control's (a list's own: "Add at least one item.") by the
+    // `data-field` of what stands for it (the list's heading, tabIndex -1).
+    const elements = Array.from(formRef.current?.querySelectorAll<HTMLElement>('[name], [data-field]') ?? []);
     const first = elements.find(
-      (element) => wanted.has(element.getAttribute('name') ?? '') && !element.hasAttribute('disabled'),
+      (element) =>
+        (wanted.has(element.getAttribute('name') ?? '') || wanted.has(element.dataset.field ?? '')) &&
+        !element.hasAttribute('disabled'),
     );
     if (first) {
       first.focus();
@@ -217,6 +261,14 @@ export function useEntityForm<V extends FieldValues, R extends Versioned>(
     focusFirstError(Object.keys(fields));
   };
 
+  /** Messages the page read itself, by any name (a row's field, a file input): beside them, the rest above. */
+  const showPageFailure = (fields: Readonly<Record<string, string>>, form: string | null) => {
+    for (const [name, message] of Object.entries(fields))
+      setError(name as Path<V>, { type: 'server', message });
+    setFormError(form);
+    focusFirstError(Object.keys(fields));
+  };
+
   const send = async (values: V) => {
     const opts = optionsRef.current;
     if (sending.current) return;
@@ -234,10 +286,7 @@ export function useEntityForm<V extends FieldValues, R extends Versioned>(
         const { record: kept, fields = {}, form = null } = error.failure as FormFailure<R>['failure'];
         if (kept !== undefined) setRecord(kept);
         // A later step's fields are the page's own (a file input the form's values do not hold).
-        for (const [name, message] of Object.entries(fields))
-          setError(name as Path<V>, { type: 'server', message });
-        setFormError(form);
-        focusFirstError(Object.keys(fields));
+        showPageFailure(fields, form);
         return;
       }
       // The page said it (its own notice, or its own words above the form).
@@ -269,10 +318,19 @@ export function useEntityForm<V extends FieldValues, R extends Versioned>(
     opts.onSaved?.(saved, values);
   };
 
-  const submit = form.handleSubmit(send, (errors) => {
+  const refused = (errors: FieldErrors<V>) => {
     setFormError(optionsRef.current.checkErrorsText ?? null);
     focusFirstError(Object.keys(errors));
-  });
+  };
+  const submit = form.handleSubmit(send, refused);
+
+  const validate = async () => {
+    let passed = false;
+    await form.handleSubmit(() => {
+      passed = true;
+    }, refused)();
+    return passed;
+  };
 
   const onSubmit = async (event?: FormEvent) => {
     event?.preventDefault();
@@ -325,6 +383,10 @@ export function useEntityForm<V extends FieldValues, R extends Versioned>(
     setStatus(null);
   };
 
+  const clear = (names: readonly string[]) => {
+    if (names.length > 0) clearErrors(names as Path<V>[]);
+  };
+
   const value = <N extends Path<V>>(name: N): ValueBinding<PathValue<V, N>> => ({
     name,
     value: watch(name),
@@ -337,6 +399,9 @@ export function useEntityForm<V extends FieldValues, R extends Versioned>(
     text,
     value,
     set,
+    clear,
+    validate,
+    showFailure: showPageFailure,
     errorOf,
     onSubmit,
     busy,
