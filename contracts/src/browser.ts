@@ -19,3 +19,4 @@ export * from './permissions';
 export * from './address';
 export type * from './schemas';
 export * from './item-attributes';
+export * from './retention-messages';

@@ -8,3 +8,4 @@ export * from './permissions';
 export * from './address';
 export * from './item-attributes';
 export * from './field-rules';
+export * from './retention-messages';

@@ -23,3 +23,4 @@ export * from './stock-take-messages';
 export * from './stock-analytics';
 export * from './books';
 export * from './search';
+export * from './retention';

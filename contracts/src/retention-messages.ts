@@ -1,0 +1,63 @@
+// Retention and erasure (issue 25, item 3): the wording, the rules and the endpoints, as plain values (the
+// browser takes this file as it is; the shapes are in retention.ts).
+import type { Endpoint } from './endpoints';
+
+/** What the trail, the client list and the documents show for a client whose personal data was erased. */
+export const ERASED_CLIENT = 'erased client';
+
+/** Money Laundering Regulations 2017, reg. 40(3): five years after the business relationship ends. */
+export const RETENTION_YEARS = 5;
+
+/** The phrase the nominated officer types to confirm the deletion of a batch of `count` clients. */
+export function retentionConfirmationPhrase(count: number): string {
+  return `DELETE ${count} CLIENT${count === 1 ? '' : 'S'}`;
+}
+
+/** The retention review, legal holds and erasure requests: the shop's owner (platinum) or its nominated officer. */
+export const mayReviewRetention = (role: string | null | undefined, nominatedOfficer: boolean): boolean =>
+  nominatedOfficer || role === 'platinum';
+
+/** Deleting at the end of retention: the nominated officer alone (MLR 2017 reg. 21(3)). */
+export const mayDeleteRetention = (nominatedOfficer: boolean): boolean => nominatedOfficer;
+
+export const RETENTION_MESSAGES = {
+  notAllowed: 'Only the shop owner or the nominated officer may see retention and erasure.',
+  deleteNotAllowed: 'Only the nominated officer may delete clients at the end of retention.',
+  wrongConfirmation: (phrase: string) => `Type ${phrase} to confirm.`,
+  notDue: (names: string) => `Retention is not over for ${names}.`,
+  held: (names: string) => `Under legal hold: ${names}.`,
+  alreadyErased: 'This client was erased.',
+  holdExists: 'This client is already under legal hold.',
+  noHold: 'This client is not under legal hold.',
+} as const;
+
+/** The endpoints of issue 25 item 3 (the server registers them, the browser builds its paths from them). */
+export const retentionEndpoints = {
+  /** Clients whose retention is over, for the nominated officer's review. */
+  list: { method: 'GET', path: '/api/compliance/retention/', response: 'RetentionList' },
+  /** Deletes a confirmed batch (personal data erased, KYC papers deleted, audit key destroyed). */
+  deleteBatch: {
+    method: 'POST',
+    path: '/api/compliance/retention/delete/',
+    body: 'RetentionDelete',
+    response: 'RetentionDeleteResult',
+  },
+  status: { method: 'GET', path: '/api/clients/:id/retention/', response: 'RetentionClient' },
+  hold: {
+    method: 'POST',
+    path: '/api/clients/:id/legal-hold/',
+    body: 'LegalHoldCreate',
+    response: 'RetentionClient',
+    status: 201,
+  },
+  release: { method: 'DELETE', path: '/api/clients/:id/legal-hold/', response: 'RetentionClient' },
+  erasure: {
+    method: 'POST',
+    path: '/api/clients/:id/erasure-requests/',
+    body: 'ErasureRequestCreate',
+    response: 'ErasureOutcome',
+    status: 201,
+  },
+  /** One ZIP: the client's data as JSON, KYC papers and invoice PDFs (UK GDPR Art. 15). */
+  subjectAccess: { method: 'GET', path: '/api/clients/:id/subject-access/', response: 'FileDownload' },
+} as const satisfies Record<string, Endpoint>;
