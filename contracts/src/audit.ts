@@ -112,6 +112,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   change: 'Role changed',
   revoke: 'Access revoked',
   restore: 'Access restored',
+  nominate: 'Named nominated officer',
+  unnominate: 'Nominated officer stood down',
   sign_in: 'Signed in',
   sign_out: 'Signed out',
   sign_in_failed: 'Failed sign-in',

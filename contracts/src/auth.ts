@@ -46,6 +46,8 @@ export type ShopMembership = Static<typeof ShopMembership>;
  * is, the API answers 403 to everything but the account's own screens.
  * `permission_settings`: the active shop's choices that widen what a role may do (contracts' permissions.ts,
  * `can(role, action, permission_settings)`); all off when there is no shop.
+ * `nominated_officer`: the user is the active shop's nominated officer (MLR 2017 reg. 21(3)), who alone sees the
+ * suspicious activity reports; false when there is no shop.
  */
 export const AuthCheck = Type.Object({
   user: Nullable(User),
@@ -54,6 +56,7 @@ export const AuthCheck = Type.Object({
   shops: Type.Array(ShopMembership),
   must_change_password: Type.Boolean(),
   permission_settings: PermissionSettings,
+  nominated_officer: Type.Boolean(),
 });
 export type AuthCheck = Static<typeof AuthCheck>;
 

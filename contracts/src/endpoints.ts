@@ -98,6 +98,18 @@ export const endpoints = {
       response: 'Membership',
       status: [201, 200],
     },
+    /** The nominated officer (MLR 2017 reg. 21(3)): anyone who manages members reads it; only the owner names one. */
+    nominatedOfficer: {
+      method: 'GET',
+      path: '/api/shops/:shopId/nominated-officer/',
+      response: 'NominatedOfficer',
+    },
+    setNominatedOfficer: {
+      method: 'PUT',
+      path: '/api/shops/:shopId/nominated-officer/',
+      body: 'NominatedOfficerUpdate',
+      response: 'NominatedOfficer',
+    },
   },
   /** Deals (issue 20, deals.ts): several lines, split payments, part-exchange, deposits and layaway. */
   deals: {

@@ -36,3 +36,18 @@ export type MembershipQuery = Static<typeof MembershipQuery>;
 
 export const MembershipList = ListOf(Membership);
 export type MembershipList = Static<typeof MembershipList>;
+
+/**
+ * The shop's nominated officer (Money Laundering Regulations 2017, reg. 21(3)): the member who receives internal
+ * suspicious activity reports and decides on disclosure to the NCA. `user` null: nobody is named. Only the owner
+ * names them, a gold or platinum member (the owner may name themself).
+ * `GET|PUT /api/shops/{shopId}/nominated-officer/`.
+ */
+export const NominatedOfficer = Type.Object({ user: Type.Union([Type.Integer(), Type.Null()]) });
+export type NominatedOfficer = Static<typeof NominatedOfficer>;
+
+export const NominatedOfficerUpdate = Type.Object(
+  { user: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]) },
+  { additionalProperties: false },
+);
+export type NominatedOfficerUpdate = Static<typeof NominatedOfficerUpdate>;

@@ -45,6 +45,7 @@ export const SIGNED_OUT_AUTH_CHECK: AuthCheck = {
   shops: [],
   must_change_password: false,
   permission_settings: DEFAULT_PERMISSION_SETTINGS,
+  nominated_officer: false,
 };
 
 const EVERYTHING: readonly Action[] = ACTIONS;

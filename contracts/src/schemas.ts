@@ -24,3 +24,4 @@ export * from './stock-analytics';
 export * from './books';
 export * from './search';
 export * from './retention';
+export * from './suspicions';

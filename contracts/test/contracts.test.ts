@@ -15,6 +15,7 @@ describe('contracts', () => {
       shops: [],
       must_change_password: false,
       permission_settings: { silverSeesCosts: false },
+      nominated_officer: false,
     };
     expect(Value.Check(AuthCheck, signedOut)).toBe(true);
     const user = { id: 1, username: 'u', email: '', first_name: '', last_name: '' };

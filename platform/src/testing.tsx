@@ -134,6 +134,8 @@ export interface AuthCheckOptions {
   mustChangePassword?: boolean;
   /** The shop's permission settings (default: all off, e.g. silver sees no costs). */
   permissionSettings?: Partial<PermissionSettings>;
+  /** The user is the shop's nominated officer (default false). */
+  nominatedOfficer?: boolean;
 }
 
 /**
@@ -157,6 +159,7 @@ export function authCheckAs(role: Role | null, options: AuthCheckOptions = {}): 
     shops,
     must_change_password: options.mustChangePassword ?? false,
     permission_settings: { ...DEFAULT_PERMISSION_SETTINGS, ...options.permissionSettings },
+    nominated_officer: shop ? (options.nominatedOfficer ?? false) : false,
   };
 }
 

@@ -41,6 +41,11 @@ export interface AuthContextValue {
   /** The active shop's choices that widen what a role may do (e.g. "Silver sees costs and profit"). */
   permissionSettings: PermissionSettings;
   /**
+   * The user is the active shop's nominated officer (MLR 2017 reg. 21(3)): the only one shown the suspicious
+   * activity reports. The server checks it again on every such request.
+   */
+  nominatedOfficer: boolean;
+  /**
    * Whether the member may do `action` in the active shop: contracts' permission map, the same the server's
    * guards read, so a screen never offers what the service refuses.
    */
@@ -75,6 +80,7 @@ function normalised(result: Partial<AuthCheck>): AuthCheck {
     shops: Array.isArray(result.shops) ? result.shops : [],
     must_change_password: result.must_change_password === true,
     permission_settings: { silverSeesCosts: result.permission_settings?.silverSeesCosts === true },
+    nominated_officer: result.nominated_officer === true,
   };
 }
 
@@ -253,6 +259,7 @@ export function AuthProvider({ children, http = defaultHttp, fullPageLoad }: Aut
       shops: state.shops,
       mustChangePassword: state.must_change_password,
       permissionSettings: state.permission_settings,
+      nominatedOfficer: state.nominated_officer,
       can: (action: Action) => roleCan(state.role, action, state.permission_settings),
       loading,
       isAuthenticated: state.user !== null,

@@ -76,6 +76,9 @@ export async function seedDemo(
       await memberships.create(shop.id, user.id, demo.username, true, now, now);
       accounts.push({ id: user.id, username: user.username, role: demo.username });
     }
+    // The owner is the demo shop's nominated officer (MLR 2017 reg. 21(3)): the one who sees its internal reports.
+    const owner = accounts.find((a) => a.role === 'platinum');
+    if (owner) await memberships.setNominatedOfficer(shop.id, owner.id, now);
     const demo: DemoContext = {
       tx,
       shopId: shop.id,

@@ -15,6 +15,8 @@ export interface SessionRow {
   active_shop_id: number | null;
   /** The active shop's "Silver sees costs and profit" (documents' published settings); false without one. */
   silver_sees_costs: boolean;
+  /** The user is the active shop's nominated officer (MLR 2017 reg. 21(3)), as an active member; false without one. */
+  nominated_officer: boolean;
   /** Every active membership of the user, ordered by shop name. */
   shops: ShopMembership[];
 }
@@ -78,6 +80,9 @@ export class SessionsRepository {
               s.public_id, s.created_at, s.last_seen_at, s.active_shop_id,
               COALESCE((SELECT ds.silver_sees_costs FROM shop_document_settings ds
                          WHERE ds.shop_id = s.active_shop_id), false) AS silver_sees_costs,
+              COALESCE((SELECT m.nominated_officer FROM membership_directory m
+                         WHERE m.user_id = u.id AND m.shop_id = s.active_shop_id AND m.active),
+                       false) AS nominated_officer,
               COALESCE((
                 SELECT json_agg(json_build_object(
                          'id', sh.id, 'name', sh.name, 'time_zone', sh.timezone, 'role', m.role,

@@ -26,6 +26,8 @@ export interface Caller {
   mustChangePassword: boolean;
   /** The active shop's choices that widen what a role may do; all off when there is no active shop. */
   permissionSettings: PermissionSettings;
+  /** The caller is the active shop's nominated officer (compliance/nominated-officer.ts); false without a shop. */
+  nominatedOfficer: boolean;
 }
 
 /** What the browser said about itself when the session began. */
@@ -69,6 +71,7 @@ export function toAuthCheck(caller: Caller | null): AuthCheck {
         shops: caller.shops,
         must_change_password: caller.mustChangePassword,
         permission_settings: caller.permissionSettings,
+        nominated_officer: caller.nominatedOfficer,
       }
     : SIGNED_OUT_AUTH_CHECK;
 }
@@ -282,6 +285,7 @@ export class SessionService {
           mustChangePassword: row.must_change_password,
           // The shop's settings apply in it only: no active shop, no widening.
           permissionSettings: shop ? { silverSeesCosts: row.silver_sees_costs } : DEFAULT_PERMISSION_SETTINGS,
+          nominatedOfficer: shop ? row.nominated_officer === true : false,
         },
         createdMs: new Date(row.created_at).getTime(),
         lastSeenMs: new Date(row.last_seen_at).getTime(),

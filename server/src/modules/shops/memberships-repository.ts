@@ -50,11 +50,15 @@ export class MembershipsRepository {
     return rows[0] as Membership;
   }
 
-  /** Re-activating a membership makes it new again: its member is told, as of a first grant. */
+  /**
+   * Re-activating a membership makes it new again: its member is told, as of a first grant. A member revoked or
+   * made silver stops being the nominated officer (MLR 2017 reg. 21(3) wants a senior member).
+   */
   async update(id: number, role: Role, active: boolean, now: Date): Promise<Membership> {
     const rows = await this.db.query<Membership>(
       `UPDATE memberships
           SET role = $2, active = $3, updated_at = $4,
+              nominated_officer = nominated_officer AND $3::boolean AND $2::varchar <> 'silver',
               seen_at = CASE WHEN $3 AND NOT active THEN NULL ELSE seen_at END
         WHERE id = $1 RETURNING ${MEMBERSHIP_COLUMNS}`,
       [id, role, active, now],
@@ -73,6 +77,35 @@ export class MembershipsRepository {
       [userId, shopId, now],
     );
     return rows.length > 0;
+  }
+
+  /** The shop's nominated officer (MLR 2017 reg. 21(3)) as a user id, or null when nobody is named. */
+  async nominatedOfficer(shopId: number): Promise<number | null> {
+    const rows = await this.db.query<{ user_id: number }>(
+      'SELECT user_id FROM memberships WHERE shop_id = $1 AND nominated_officer AND active',
+      [shopId],
+    );
+    return rows[0]?.user_id ?? null;
+  }
+
+  /**
+   * Names `userId` the shop's nominated officer (null: nobody), in the caller's transaction; the previous one is
+   * stood down first, as the partial unique index allows one per shop. Answers the user stood down, if any.
+   */
+  async setNominatedOfficer(shopId: number, userId: number | null, now: Date): Promise<number | null> {
+    const cleared = await this.db.query<{ user_id: number }>(
+      `UPDATE memberships SET nominated_officer = false, updated_at = $3
+        WHERE shop_id = $1 AND nominated_officer AND user_id IS DISTINCT FROM $2::integer RETURNING user_id`,
+      [shopId, userId, now],
+    );
+    if (userId !== null) {
+      await this.db.query(
+        `UPDATE memberships SET nominated_officer = true, updated_at = $3
+          WHERE shop_id = $1 AND user_id = $2 AND NOT nominated_officer`,
+        [shopId, userId, now],
+      );
+    }
+    return cleared[0]?.user_id ?? null;
   }
 
   /** `timeZone` unset: the column's default, Europe/London. */

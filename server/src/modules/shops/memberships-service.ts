@@ -1,4 +1,13 @@
-import { isOwner, manageableRoles, type MemberRole, type Membership, type Role } from '@loupe/contracts';
+import {
+  NOMINATE_NOT_ALLOWED,
+  NOMINEE_NOT_ELIGIBLE,
+  isOwner,
+  manageableRoles,
+  type MemberRole,
+  type Membership,
+  type NominatedOfficer,
+  type Role,
+} from '@loupe/contracts';
 import type { ShopsContext } from './deps';
 import { isUniqueViolation } from '../../kernel/db-errors';
 import { ApiError, fieldErrors, permissionDenied } from '../../kernel/http-errors';
@@ -106,5 +115,65 @@ export class MembershipsService {
       }
       throw error;
     }
+  }
+
+  /** The shop's nominated officer (MLR 2017 reg. 21(3)), for those who manage its members. */
+  async nominatedOfficer(userId: number, shopIdParam: string): Promise<NominatedOfficer> {
+    const { shopId } = await this.callerRole(userId, shopIdParam);
+    return { user: await this.ctx.repos.memberships.nominatedOfficer(shopId) };
+  }
+
+  /**
+   * The owner names the nominated officer (MLR 2017 reg. 21(3): the person who receives internal suspicious
+   * activity reports, reg. 21(5)): an active gold or platinum member, the owner included; null stands the current
+   * one down. One per shop (migration 030's unique index). Each change is audited on the membership.
+   */
+  async setNominatedOfficer(
+    userId: number,
+    shopIdParam: string,
+    body: { user: number | null },
+  ): Promise<NominatedOfficer> {
+    const { shopId, role } = await this.callerRole(userId, shopIdParam);
+    if (!isOwner(role)) throw permissionDenied(NOMINATE_NOT_ALLOWED);
+    const now = this.ctx.now();
+    let changed: number[] = [];
+    try {
+      await this.ctx.transaction(async ({ memberships, audit }) => {
+        const nominee = body.user === null ? null : await memberships.find(shopId, body.user);
+        if (body.user !== null && (!nominee || !nominee.active || nominee.role === 'silver')) {
+          throw fieldErrors({ user: [NOMINEE_NOT_ELIGIBLE] });
+        }
+        const current = await memberships.nominatedOfficer(shopId);
+        if (current === body.user) return;
+        const record = async (member: Membership, nominated: boolean) =>
+          audit.record({
+            shopId,
+            userId,
+            entity: 'membership',
+            entityId: member.id,
+            action: nominated ? 'nominate' : 'unnominate',
+            before: { user: member.user, role: member.role, nominated_officer: !nominated },
+            after: { user: member.user, role: member.role, nominated_officer: nominated },
+            at: now,
+          });
+        const stoodDown = await memberships.setNominatedOfficer(shopId, body.user, now);
+        if (stoodDown !== null) {
+          const previous = await memberships.find(shopId, stoodDown);
+          if (previous) await record(previous, false);
+        }
+        if (nominee) await record(nominee, true);
+        changed = [stoodDown, body.user].filter((id): id is number => id !== null);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        throw new ApiError(409, {
+          detail: 'The nominated officer was changed at the same time; please try again.',
+        });
+      }
+      throw error;
+    }
+    // auth-check's nominated_officer is part of their cached sessions.
+    for (const id of changed) await this.ctx.sessions.forgetUser(id);
+    return { user: body.user };
   }
 }

@@ -46,6 +46,7 @@ describe('GET /auth-check/', () => {
       shops: [],
       must_change_password: false,
       permission_settings: { silverSeesCosts: false },
+      nominated_officer: false,
     });
     expect(res.headers['cache-control']).toBe('no-store');
   });
@@ -69,6 +70,7 @@ describe('GET /auth-check/', () => {
       ],
       must_change_password: false,
       permission_settings: { silverSeesCosts: false },
+      nominated_officer: false,
     });
   });
 
@@ -293,6 +295,7 @@ describe('session lifetime', () => {
       shops: [],
       must_change_password: false,
       permission_settings: { silverSeesCosts: false },
+      nominated_officer: false,
     });
   });
 });

@@ -40,6 +40,28 @@ const membershipRoutes: FastifyPluginAsyncTypebox<{ ctx: ShopsContext }> = async
       return reply.code(created ? 201 : 200).send(membership);
     },
   });
+
+  fastify.route({
+    ...staffRoute(endpoints.memberships.nominatedOfficer, ['memberships'], {
+      summary: "The shop's nominated officer (MLR 2017 reg. 21(3)), for those who manage its members",
+    }),
+    handler: async (request) => {
+      if (!request.caller) throw notAuthenticated();
+      return memberships.nominatedOfficer(request.caller.user.id, request.params.shopId);
+    },
+  });
+
+  fastify.route({
+    ...staffRoute(endpoints.memberships.setNominatedOfficer, ['memberships'], {
+      summary:
+        'The owner names the nominated officer (an active gold or platinum member), or nobody; audited',
+      response: { 409: Detail },
+    }),
+    handler: async (request) => {
+      if (!request.caller) throw notAuthenticated();
+      return memberships.setNominatedOfficer(request.caller.user.id, request.params.shopId, request.body);
+    },
+  });
 };
 
 export default membershipRoutes;
