@@ -7,7 +7,7 @@ import {
   type PurchaseCreate,
   type Role,
 } from '@loupe/contracts';
-import { today } from '@loupe/platform';
+import { LEAVE_UNSAVED, today } from '@loupe/platform';
 import { authCheckAs, createFetchMock, renderWithProviders, type FetchMock } from '@loupe/platform/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -283,6 +283,48 @@ describe('/purchases/new: Buy In', () => {
     expect(within(item(1)).getByLabelText('Serial')).toHaveValue('SUB-778');
     expect(within(item(1)).getByLabelText('Price (GBP)')).toHaveValue('900');
     expect(within(item(1)).getByLabelText('Model')).toHaveValue('Submariner');
+  });
+
+  it('shows the service’s 400 beside the field of the row it names, by that row, with the focus on it', async () => {
+    const mock = server();
+    mock.on(`POST ${CREATE}`, {
+      status: 400,
+      body: { 'lines[1].serial': ['An item with this serial is already in stock.'] },
+    });
+    show();
+    await screen.findByRole('heading', { level: 1, name: 'Buy In' });
+    await pickSeller();
+    await fillWatch('900');
+    await userEvent.click(screen.getByRole('button', { name: 'Add item' }));
+    await userEvent.selectOptions(within(item(2)).getByLabelText('Stock type'), 'Accessories');
+    await userEvent.type(within(item(2)).getByLabelText('Serial'), 'STRAP-1');
+    await userEvent.type(within(item(2)).getByLabelText('Price (GBP)'), '100');
+    await payAll('Bank Transfer');
+    await userEvent.click(confirm());
+    const serial = within(item(2)).getByLabelText('Serial');
+    await waitFor(() => expect(errorOf(serial)).toBe('An item with this serial is already in stock.'));
+    expect(serial).toHaveFocus();
+    expect(errorOf(within(item(1)).getByLabelText('Serial'))).toBeUndefined();
+    // Typing in it takes the message back; what was typed stays.
+    await userEvent.type(serial, 'B');
+    expect(errorOf(serial)).toBeUndefined();
+    expect(within(item(1)).getByLabelText('Price (GBP)')).toHaveValue('900');
+  });
+
+  it('asks before unsaved changes are left, and stays when told to', async () => {
+    server();
+    const ask = jest.spyOn(window, 'confirm').mockReturnValue(false);
+    try {
+      show();
+      await screen.findByRole('heading', { level: 1, name: 'Buy In' });
+      await userEvent.type(within(item(1)).getByLabelText('Serial'), 'SUB-778');
+      await userEvent.click(screen.getByRole('link', { name: 'All purchases' }));
+      expect(ask).toHaveBeenCalledWith(LEAVE_UNSAVED);
+      expect(screen.getByTestId('location').textContent).toBe('/purchases/new');
+      expect(within(item(1)).getByLabelText('Serial')).toHaveValue('SUB-778');
+    } finally {
+      ask.mockRestore();
+    }
   });
 
   it('asks the service before Confirm and says what due diligence and the AML guard would refuse', async () => {

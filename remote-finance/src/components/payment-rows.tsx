@@ -2,7 +2,7 @@ import { CURRENCIES, PAYMENT_DIRECTIONS, PAYMENT_METHODS } from '@loupe/contract
 import { Button, ChoiceField, FieldError, FieldGrid, TextField, VisuallyHidden } from '@loupe/platform';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { DIRECTION_LABELS, type PaymentValues } from '../lib/payment-values';
+import { DIRECTION_LABELS, paymentField, type PaymentValues } from '../lib/payment-values';
 
 /*
  * Rows of a form that takes several of a thing — a deal's lines and payments, a purchase's items and payments
@@ -76,6 +76,7 @@ export function RowBox({
 /** An amount typed as text, so the service parses exactly what was typed (as the Sell dialog does). */
 export function AmountField({
   id,
+  name,
   label,
   value,
   error,
@@ -84,6 +85,8 @@ export function AmountField({
   onChange,
 }: {
   id: string;
+  /** The form's name for it (a row's: rowFieldName), so the form can focus it when it is in error. */
+  name?: string;
   label: string;
   value: string;
   error?: string;
@@ -94,6 +97,7 @@ export function AmountField({
   return (
     <TextField
       id={id}
+      name={name}
       label={label}
       inputMode="decimal"
       autoComplete="off"
@@ -153,6 +157,7 @@ export function PaymentFields({
     <FieldGrid $min={150}>
       <ChoiceField
         id={rowFieldId(p.key, 'method')}
+        name={paymentField(p.key, 'method')}
         label="Method"
         value={p.method}
         options={PAYMENT_METHODS}
@@ -161,6 +166,7 @@ export function PaymentFields({
       />
       <AmountField
         id={rowFieldId(p.key, 'amount')}
+        name={paymentField(p.key, 'amount')}
         label={`Amount (${p.currency})`}
         value={p.amount}
         error={errors?.amount}
@@ -168,6 +174,7 @@ export function PaymentFields({
       />
       <ChoiceField
         id={rowFieldId(p.key, 'currency')}
+        name={paymentField(p.key, 'currency')}
         label="Currency"
         value={p.currency}
         options={CURRENCIES}
@@ -177,6 +184,7 @@ export function PaymentFields({
       {p.currency !== 'GBP' ? (
         <AmountField
           id={rowFieldId(p.key, 'exchangeRate')}
+          name={paymentField(p.key, 'exchangeRate')}
           label="Exchange rate"
           value={p.exchangeRate}
           error={errors?.exchangeRate}
@@ -187,6 +195,7 @@ export function PaymentFields({
       {allowOut ? (
         <ChoiceField
           id={rowFieldId(p.key, 'direction')}
+          name={paymentField(p.key, 'direction')}
           label="In or out"
           value={p.direction}
           options={PAYMENT_DIRECTIONS}

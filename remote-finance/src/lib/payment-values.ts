@@ -1,11 +1,19 @@
 import {
+  dayBoundsProblem,
+  decimalPlacesMessage,
   DEFAULT_PAYMENT_METHOD,
+  INVALID_NUMBER,
+  isBlank,
+  NOT_NEGATIVE,
+  parseDay,
+  POSITIVE,
+  readDecimal,
   type Currency,
   type DealPaymentInput,
   type PaymentDirection,
   type PaymentMethod,
 } from '@loupe/contracts';
-import { amountDecimals, parseDecimal, type Decimal } from '@loupe/platform';
+import { amountDecimals, rowFieldName, type Decimal } from '@loupe/platform';
 
 /*
  * A payment as typed on a screen that takes several (a deal's payments in and out, a purchase's payments out):
@@ -31,6 +39,9 @@ let nextKey = 0;
 /** A row's identity on screen (a line, a payment): stable while others are added and removed. */
 export const newKey = (prefix: string) => `${prefix}${(nextKey += 1)}`;
 
+/** A payment's field's name in its form (its message's and its control's): `payments:pay2:amount`. */
+export const paymentField = (key: string, field: string) => rowFieldName('payments', key, field);
+
 /** A new payment in pounds, prefilled with what is left (`balance`): money out when it is below zero. */
 export function payment(balance?: Decimal, direction?: PaymentDirection): PaymentValues {
   return {
@@ -43,16 +54,32 @@ export function payment(balance?: Decimal, direction?: PaymentDirection): Paymen
   };
 }
 
-/** Why a typed amount cannot be sent, or null. */
+/**
+ * Why a typed amount (or rate) cannot be sent, or null: the contracts' one amount rule, the service's own
+ * (readDecimal: "10,500" and "10500" alike; 12 digits before the point, as kernel/money.ts's AMOUNT_RULE and
+ * RATE_RULE), its refusals said in the screen's words ("Price is required.").
+ */
 export function amountError(text: string, places: number, label = 'This field'): string | null {
-  const value = text.trim();
-  if (!value) return `${label} is required.`;
-  const parsed = parseDecimal(value);
-  if (!parsed) return `${label} must be a positive number.`;
-  if ((value.split('.')[1] ?? '').length > places)
+  if (isBlank(text)) return `${label} is required.`;
+  const read = readDecimal(text, { maxDecimals: places, maxWholeDigits: 12 });
+  if (!('error' in read)) return null;
+  if (read.error === INVALID_NUMBER || read.error === NOT_NEGATIVE)
+    return `${label} must be a positive number.`;
+  if (read.error === decimalPlacesMessage(places))
     return `${label} can have at most ${places} decimal places.`;
-  if (parsed.eq(0)) return `${label} must be greater than zero.`;
-  return null;
+  if (read.error === POSITIVE) return `${label} must be greater than zero.`;
+  return read.error;
+}
+
+/**
+ * Why a day typed cannot be sent, or null: required, a calendar day (contracts' parseDay) and, for a deal's or a
+ * purchase's day or a register search, not after today (dayBoundsProblem).
+ */
+export function dayError(day: string, label: string, notAfter: string | undefined): string | null {
+  if (isBlank(day)) return `${label} is required.`;
+  const parsed = parseDay(day);
+  if ('error' in parsed) return parsed.error;
+  return notAfter === undefined ? null : dayBoundsProblem(parsed.value, { notAfter });
 }
 
 /** What the browser can tell of one payment before sending: its amount, and its rate for another currency. */

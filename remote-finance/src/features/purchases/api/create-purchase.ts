@@ -1,9 +1,8 @@
-import { endpoints, type AmlRefusal } from '@loupe/contracts';
-import { amlRefusalOf, apiUpload, errorMessage, useApiMutation } from '@loupe/platform';
-import { useState } from 'react';
+import { endpoints } from '@loupe/contracts';
+import { amlRefusalOf, apiUpload, errorMessage, FormFailure, useApiMutation } from '@loupe/platform';
 import { stockNumberText } from '../lib/purchase-labels';
 import { readPurchaseErrors } from '../lib/purchase-errors';
-import { purchaseBody, type PurchaseErrors, type PurchaseValues } from '../lib/purchase-values';
+import { purchaseBody, type PurchaseValues } from '../lib/purchase-values';
 import type { Purchase } from './get-purchases';
 import { PURCHASE_CHANGES } from './purchase-changes';
 
@@ -23,46 +22,42 @@ export function uploadCertificate(purchaseId: number, lineId: number, file: File
   return apiUpload(endpoints.purchases.uploadCertificate, { params: { id: purchaseId, lineId }, file });
 }
 
-export type BuyInOutcome =
-  | { ok: true; purchase: Purchase; message: string }
-  | { ok: false; aml: AmlRefusal | null; errors: PurchaseErrors; form: string | null };
+/** A saved buy-in: the purchase, and what the page it opens says of it. */
+export interface BuyIn {
+  purchase: Purchase;
+  message: string;
+}
 
 const FALLBACK = 'The purchase could not be saved. Please try again.';
 
 /**
- * The buy-in as one step for the screen: the purchase is created, then each register check's certificate is sent
- * to its line. A certificate that fails to upload does not undo the purchase (it is saved, its items numbered):
- * the message says which, and the purchase page takes it again.
+ * The buy-in as one save for the form controller: the purchase is created, then each register check's
+ * certificate is sent to its line. A refusal is thrown as the form shows it: the AML guard's 409 as it came (the
+ * page shows its own notice), anything else read into the form's fields (a 400's fields, due diligence's missing
+ * checks) as a FormFailure. A certificate that fails to upload does not undo the purchase (it is saved, its items
+ * numbered): the message says which, and the purchase page takes it again.
  */
 export function useBuyIn() {
   const create = useCreatePurchase();
-  const [uploading, setUploading] = useState(false);
 
-  async function run(values: PurchaseValues, threshold: number | null): Promise<BuyInOutcome> {
+  async function save(values: PurchaseValues, threshold: number | null): Promise<BuyIn> {
     let purchase: Purchase;
     try {
       purchase = await create.mutateAsync(purchaseBody(values, threshold));
     } catch (error) {
-      const aml = amlRefusalOf(error);
-      if (aml)
-        return { ok: false, aml, errors: readPurchaseErrors(null, values, FALLBACK).errors, form: null };
-      return { ok: false, aml: null, ...readPurchaseErrors(error, values, FALLBACK) };
+      if (amlRefusalOf(error)) throw error;
+      throw new FormFailure(readPurchaseErrors(error, values, FALLBACK));
     }
     const failed: string[] = [];
-    setUploading(true);
-    try {
-      for (const [index, line] of values.lines.entries()) {
-        const saved = purchase.lines[index];
-        const file = line.check.certificate;
-        if (!saved || !file || !saved.registerCheck) continue;
-        try {
-          purchase = await uploadCertificate(purchase.id, saved.id, file);
-        } catch (error) {
-          failed.push(`${stockNumberText(saved.stockNumber)}: ${errorMessage(error, 'the upload failed')}`);
-        }
+    for (const [index, line] of values.lines.entries()) {
+      const saved = purchase.lines[index];
+      const file = line.check.certificate;
+      if (!saved || !file || !saved.registerCheck) continue;
+      try {
+        purchase = await uploadCertificate(purchase.id, saved.id, file);
+      } catch (error) {
+        failed.push(`${stockNumberText(saved.stockNumber)}: ${errorMessage(error, 'the upload failed')}`);
       }
-    } finally {
-      setUploading(false);
     }
     const numbers = purchase.lines.map((line) => stockNumberText(line.stockNumber)).join(', ');
     const message =
@@ -70,8 +65,8 @@ export function useBuyIn() {
       (failed.length > 0
         ? ` The certificate could not be attached to ${failed.join('; ')}. Attach it again below.`
         : '');
-    return { ok: true, purchase, message };
+    return { purchase, message };
   }
 
-  return { run, busy: create.isPending || uploading };
+  return { save };
 }

@@ -19,6 +19,7 @@ import { REGISTER_RESULT_LABELS } from '../lib/purchase-labels';
 import {
   INCLUDED,
   INCLUDED_LABELS,
+  lineField,
   needsRegisterCheck,
   TEXT_MAX,
   type PurchaseLineValues,
@@ -72,23 +73,6 @@ const Note = styled.p`
 
 export const lineLegend = (index: number) => `Item ${index + 1}`;
 
-/** The first field of a line in error, in the order the screen shows them (for the focus). */
-export const LINE_FIELD_ORDER = [
-  'stockType',
-  'brand',
-  'model',
-  'serial',
-  'description',
-  'price',
-  'conditionGrade',
-  'intakeNotes',
-  'checkProvider',
-  'checkReference',
-  'checkCheckedOn',
-  'checkResult',
-  'checkCertificate',
-] as const;
-
 interface LinesProps {
   lines: PurchaseLineValues[];
   errors: Record<string, Record<string, string>>;
@@ -129,6 +113,8 @@ function LineFields({
   const errors = all[line.key];
   const set = (patch: Partial<PurchaseLineValues>) => onChange(line.key, patch);
   const id = (field: string) => rowFieldId(line.key, field);
+  // Each control's name in the form: its message's, so the form can focus the first in error.
+  const name = (field: string) => lineField(line.key, field);
   const models = catalogue.find((brand) => brand.name === line.brand)?.models ?? [];
   const checkRequired = needsRegisterCheck(line, threshold);
   const setCheck = (patch: Partial<RegisterCheckValues>) => set({ check: { ...line.check, ...patch } });
@@ -139,6 +125,7 @@ function LineFields({
       <FieldGrid $min={170}>
         <ChoiceField
           id={id('stockType')}
+          name={name('stockType')}
           label="Stock type"
           value={line.stockType}
           options={STOCK_TYPES}
@@ -147,6 +134,7 @@ function LineFields({
         />
         <SelectField
           id={id('brand')}
+          name={name('brand')}
           label="Brand"
           value={line.brand}
           error={errors?.brand}
@@ -162,6 +150,7 @@ function LineFields({
         </SelectField>
         <SelectField
           id={id('model')}
+          name={name('model')}
           label="Model"
           value={line.model}
           disabled={!line.brand}
@@ -178,6 +167,7 @@ function LineFields({
         </SelectField>
         <TextField
           id={id('serial')}
+          name={name('serial')}
           label="Serial"
           required
           autoComplete="off"
@@ -188,6 +178,7 @@ function LineFields({
         />
         <AmountField
           id={id('price')}
+          name={name('price')}
           label="Price (GBP)"
           value={line.price}
           error={errors?.price}
@@ -201,6 +192,7 @@ function LineFields({
       </FieldGrid>
       <TextAreaField
         id={id('description')}
+        name={name('description')}
         label="Description"
         rows={2}
         maxLength={TEXT_MAX.description}
@@ -214,6 +206,7 @@ function LineFields({
         <FieldGrid $min={200}>
           <SelectField
             id={id('conditionGrade')}
+            name={name('conditionGrade')}
             label="Condition grade"
             value={line.conditionGrade}
             error={errors?.conditionGrade}
@@ -244,6 +237,7 @@ function LineFields({
         </Part>
         <TextAreaField
           id={id('intakeNotes')}
+          name={name('intakeNotes')}
           label="Intake notes"
           rows={2}
           maxLength={TEXT_MAX.notes}
@@ -268,6 +262,7 @@ function LineFields({
           <FieldGrid $min={180}>
             <TextField
               id={id('checkProvider')}
+              name={name('checkProvider')}
               label="Provider"
               required={checkRequired}
               autoComplete="off"
@@ -278,6 +273,8 @@ function LineFields({
             />
             <TextField
               id={id('checkReference')}
+              name={name('checkReference')}
+              data-field={name('check')}
               label="Search reference"
               required={checkRequired}
               autoComplete="off"
@@ -288,6 +285,7 @@ function LineFields({
             />
             <DayField
               id={id('checkCheckedOn')}
+              name={name('checkCheckedOn')}
               label="Date of search"
               required={checkRequired}
               max={today()}
@@ -297,6 +295,7 @@ function LineFields({
             />
             <SelectField
               id={id('checkResult')}
+              name={name('checkResult')}
               label="Result"
               required={checkRequired}
               value={line.check.result}
@@ -313,7 +312,7 @@ function LineFields({
           </FieldGrid>
           <FileField
             label="Certificate"
-            name={id('checkCertificate')}
+            name={name('checkCertificate')}
             accept={CERTIFICATE_ACCEPT}
             hint={CERTIFICATE_HINT}
             check={certificateProblem}

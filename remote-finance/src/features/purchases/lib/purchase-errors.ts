@@ -1,9 +1,10 @@
 import type { PurchaseMissing } from '@loupe/contracts';
 import { HttpError, readServerErrors } from '@loupe/platform';
-import { noErrors, type PurchaseErrors, type PurchaseField, type PurchaseValues } from './purchase-values';
+import { paymentField } from '../../../lib/payment-values';
+import { lineField, type PurchaseValues } from './purchase-values';
 
 /** The service's names of the purchase's own fields (PurchaseCreate) → the screen's. */
-const FIELD_OF: Readonly<Record<string, PurchaseField>> = {
+const FIELD_OF: Readonly<Record<string, keyof PurchaseValues>> = {
   sellerId: 'seller',
   seller: 'seller',
   sellerKind: 'sellerKind',
@@ -28,13 +29,14 @@ const LINE_FIELD_OF: Readonly<Record<string, string>> = {
 const ROW = /^(lines|payments)\[(\d+)\]\.?(.*)$/;
 
 export interface PurchaseServerErrors {
-  errors: PurchaseErrors;
+  /** Messages by the form's names: the purchase's own fields, a row's by rowFieldName (`lines:buy3:price`). */
+  fields: Record<string, string>;
   /** The message above Confirm: the service's detail, or what no field on screen can show. */
   form: string | null;
 }
 
-const add = (own: Record<string, string>, field: string, message: string) => {
-  own[field] = own[field] ? `${own[field]} ${message}` : message;
+const add = (fields: Record<string, string>, name: string, message: string) => {
+  fields[name] = fields[name] ? `${fields[name]} ${message}` : message;
 };
 
 /** A 409 of due diligence: `{detail, missing: [{rule, line, detail}]}` (purchases.ts). */
@@ -58,19 +60,19 @@ export function readPurchaseErrors(
   values: Pick<PurchaseValues, 'lines' | 'payments'>,
   fallback: string,
 ): PurchaseServerErrors {
-  const errors = noErrors();
+  const fields: Record<string, string> = {};
   const missing = missingOf(error);
   if (missing) {
     const general: string[] = [];
     for (const row of missing) {
       const line = row.line !== null ? values.lines[row.line - 1] : undefined;
-      if (row.rule === 'seller_identity') errors.fields.seller = row.detail;
-      else if (line) add((errors.lines[line.key] ??= {}), 'check', row.detail);
+      if (row.rule === 'seller_identity') fields.seller = row.detail;
+      else if (line) add(fields, lineField(line.key, 'check'), row.detail);
       else general.push(row.detail);
     }
     const detail = error instanceof HttpError ? (error.data as { detail?: unknown } | null)?.detail : null;
     const form = [typeof detail === 'string' ? detail : null, ...general].filter(Boolean).join(' ');
-    return { errors, form: form || null };
+    return { fields, form: form || null };
   }
 
   const server = readServerErrors(error, fallback);
@@ -83,19 +85,17 @@ export function readPurchaseErrors(
       if (target) {
         const rest = row[3] ?? '';
         const field = (isLine ? LINE_FIELD_OF[rest] : undefined) ?? (rest || (isLine ? 'price' : 'amount'));
-        add(((isLine ? errors.lines : errors.payments)[target.key] ??= {}), field, message);
+        add(fields, (isLine ? lineField : paymentField)(target.key, field), message);
         continue;
       }
     }
     const field = FIELD_OF[name];
-    if (field) errors.fields[field] = errors.fields[field] ? `${errors.fields[field]} ${message}` : message;
+    if (field) add(fields, field, message);
     else general.push(message);
   }
-  const explained = [errors.fields, errors.lines, errors.payments].some(
-    (group) => Object.keys(group).length > 0,
-  );
+  const explained = Object.keys(fields).length > 0;
   const form =
     [server.form && server.form !== fallback ? server.form : null, ...general].filter(Boolean).join(' ') ||
     (explained ? null : fallback);
-  return { errors, form };
+  return { fields, form };
 }

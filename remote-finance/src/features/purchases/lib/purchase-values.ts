@@ -11,19 +11,30 @@ import {
   type PurchaseLineInput,
   type RegisterResult,
   type SellerKind,
+  isBlank,
+  textRuleProblem,
   type StockType,
 } from '@loupe/contracts';
 import {
   amountDecimals,
-  isDay,
   parseDecimal,
   productRounded,
+  rowFieldName,
   toDecimal,
   today,
   type ClientChoice,
   type Decimal,
+  type FormProblems,
 } from '@loupe/platform';
-import { amountError, newKey, payment, paymentErrors, type PaymentValues } from '../../../lib/payment-values';
+import {
+  amountError,
+  dayError,
+  newKey,
+  payment,
+  paymentErrors,
+  paymentField,
+  type PaymentValues,
+} from '../../../lib/payment-values';
 
 /*
  * The buy-in screen's values as typed (amounts stay the decimal text until the service parses them exactly), the
@@ -74,22 +85,11 @@ export interface PurchaseValues {
   notes: string;
 }
 
-export const PURCHASE_FIELDS = ['seller', 'sellerKind', 'date', 'lines', 'payments', 'notes'] as const;
-export type PurchaseField = (typeof PURCHASE_FIELDS)[number];
+/** Messages beside the fields: the purchase's own by name, a line's or a payment's by rowFieldName. */
+export type PurchaseProblems = FormProblems<PurchaseValues>;
 
-/** Messages beside the fields: the purchase's, and each line's and payment's by its key and field. */
-export interface PurchaseErrors {
-  fields: Partial<Record<PurchaseField, string>>;
-  lines: Record<string, Record<string, string>>;
-  payments: Record<string, Record<string, string>>;
-}
-
-export const noErrors = (): PurchaseErrors => ({ fields: {}, lines: {}, payments: {} });
-export const hasErrors = (errors: PurchaseErrors): boolean =>
-  Object.values(errors.fields).some(Boolean) ||
-  [errors.lines, errors.payments].some((rows) =>
-    Object.values(rows).some((row) => Object.values(row).some(Boolean)),
-  );
+/** A line's field's name (its message and its control's `name`): `lines:buy3:price`. */
+export const lineField = (key: string, field: string) => rowFieldName('lines', key, field);
 
 /** The shop's threshold when its settings do not say (the service's default). */
 export const DEFAULT_REGISTER_CHECK_THRESHOLD = Number(DEFAULT_PURCHASE_REGISTER_CHECK_THRESHOLD_GBP);
@@ -176,15 +176,24 @@ export const checkStarted = (check: RegisterCheckValues): boolean =>
 
 export const TEXT_MAX = { serial: 100, description: 2000, notes: 2000, reference: 100, provider: 100 };
 
-/** What the browser can tell before sending; the service checks everything again and its messages win. */
-export function validatePurchase(values: PurchaseValues, threshold: number | null): PurchaseErrors {
-  const errors = noErrors();
-  const set = (field: PurchaseField, message: string) => {
-    errors.fields[field] ??= message;
+/**
+ * What the browser can tell before sending, by the contracts' field rules (amounts, days, text); the service
+ * checks everything again and its messages win. `sellerProblem`: what the page knows of the seller (no postal
+ * address, which the purchase invoice must print).
+ */
+export function validatePurchase(
+  values: PurchaseValues,
+  threshold: number | null,
+  sellerProblem: string | null = null,
+): PurchaseProblems {
+  const problems: PurchaseProblems = {};
+  const set = (name: keyof PurchaseProblems, message: string | null) => {
+    if (message) problems[name] ??= message;
   };
+  const now = today();
   if (!values.seller) set('seller', 'Choose the seller: a client with their postal address.');
-  if (!isDay(values.date)) set('date', 'Date is required.');
-  else if (values.date > today()) set('date', 'Ensure this date is not in the future.');
+  set('seller', sellerProblem);
+  set('date', dayError(values.date, 'Date', now));
   if (values.lines.length === 0) set('lines', PURCHASE_NO_LINE);
   if (values.lines.length > PURCHASE_MAX_LINES)
     set('lines', `A purchase has at most ${PURCHASE_MAX_LINES} items.`);
@@ -192,36 +201,38 @@ export function validatePurchase(values: PurchaseValues, threshold: number | nul
   if (values.payments.length > PURCHASE_MAX_PAYMENTS) {
     set('payments', `A purchase has at most ${PURCHASE_MAX_PAYMENTS} payments.`);
   }
+  set('notes', textRuleProblem(values.notes, 'multiline'));
   const serials = new Set<string>();
 
   for (const line of values.lines) {
-    const own: Record<string, string> = {};
+    const own = (field: string, message: string | null) => set(lineField(line.key, field), message);
     const serial = line.serial.trim().toUpperCase();
-    if (!serial) own.serial = 'Serial is required.';
-    else if (serials.has(serial)) own.serial = PURCHASE_SERIAL_TWICE;
+    if (!serial) own('serial', 'Serial is required.');
+    else if (serials.has(serial)) own('serial', PURCHASE_SERIAL_TWICE);
+    own('serial', textRuleProblem(line.serial));
     serials.add(serial);
-    const price = amountError(line.price, amountDecimals('GBP'), 'Price');
-    if (price) own.price = price;
+    own('description', textRuleProblem(line.description, 'multiline'));
+    own('price', amountError(line.price, amountDecimals('GBP'), 'Price'));
+    own('intakeNotes', textRuleProblem(line.intakeNotes, 'multiline'));
     if (needsRegisterCheck(line, threshold) || checkStarted(line.check)) {
-      if (!line.check.provider.trim()) own.checkProvider = 'Provider is required.';
-      if (!line.check.reference.trim()) own.checkReference = 'Search reference is required.';
-      if (!isDay(line.check.checkedOn)) own.checkCheckedOn = 'Date of the search is required.';
-      else if (line.check.checkedOn > today()) own.checkCheckedOn = 'Ensure this date is not in the future.';
-      if (!line.check.result) own.checkResult = 'Choose the result.';
-      if (!line.check.certificate) own.checkCertificate = 'Attach the certificate.';
+      if (isBlank(line.check.provider)) own('checkProvider', 'Provider is required.');
+      own('checkProvider', textRuleProblem(line.check.provider));
+      if (isBlank(line.check.reference)) own('checkReference', 'Search reference is required.');
+      own('checkReference', textRuleProblem(line.check.reference));
+      own('checkCheckedOn', dayError(line.check.checkedOn, 'Date of the search', now));
+      if (!line.check.result) own('checkResult', 'Choose the result.');
+      if (!line.check.certificate) own('checkCertificate', 'Attach the certificate.');
     }
-    if (Object.keys(own).length > 0) errors.lines[line.key] = own;
   }
   for (const p of values.payments) {
-    const own = paymentErrors(p);
-    if (Object.keys(own).length > 0) errors.payments[p.key] = own;
+    for (const [field, message] of Object.entries(paymentErrors(p))) set(paymentField(p.key, field), message);
   }
   // The payments out settle the purchase exactly (the service refuses anything else).
   const totals = purchaseTotals(values);
   if (values.payments.length > 0 && totals.complete && !totals.left.eq(0)) {
     set('payments', PURCHASE_NOT_BALANCED(totals.total.toFixed(2), totals.paid.toFixed(2)));
   }
-  return errors;
+  return problems;
 }
 
 // ------------------------------------------------------------------------------------------------- body
