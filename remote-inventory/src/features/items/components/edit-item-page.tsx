@@ -212,6 +212,7 @@ function EditItemForm({ item: loaded }: { item: Item }) {
             errors={errors}
             onChange={change}
             vatSchemeLocked={item.status === 'sold'}
+            soldBeforeInvoices={item.status === 'sold' && item.sale !== null && item.sale.invoice === null}
           />
           <AttributeFields stockType={values.stockType} values={values} errors={errors} onChange={change} />
           <FieldGrid $min={240}>

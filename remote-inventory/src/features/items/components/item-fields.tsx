@@ -54,10 +54,26 @@ interface ItemFieldsProps {
   onChange(values: ItemFieldValues): void;
   /** A sold item's VAT scheme is on its invoice: it is shown, not changed. */
   vatSchemeLocked?: boolean;
+  /** The lock comes from a sale made before invoices existed: no invoice to name. */
+  soldBeforeInvoices?: boolean;
 }
 
 /** Serial (required), stock type, brand then model (only the brand's models), description, purchase date. */
-export function ItemFields({ values, errors, onChange, vatSchemeLocked = false }: ItemFieldsProps) {
+/**
+ * A sale recorded before Loupe issued invoices (issue 13) has none: the page says so rather than name an invoice
+ * that does not exist (issue 25, item 6).
+ */
+export const SOLD_BEFORE_INVOICES = 'Sold before invoices were issued in Loupe: no invoice on file.';
+const SOLD_BEFORE_INVOICES_HINT =
+  'The item was sold before invoices were issued in Loupe (no invoice on file): its VAT scheme stays as sold.';
+
+export function ItemFields({
+  values,
+  errors,
+  onChange,
+  vatSchemeLocked = false,
+  soldBeforeInvoices = false,
+}: ItemFieldsProps) {
   const set = (change: Partial<ItemFieldValues>) => onChange({ ...values, ...change });
   // The shop's catalogue (issue 22): active brands and models, and what the item named when the form opened,
   // which an edited item keeps even once retired.
@@ -130,7 +146,9 @@ export function ItemFields({ values, errors, onChange, vatSchemeLocked = false }
         disabled={vatSchemeLocked}
         hint={
           vatSchemeLocked
-            ? 'The item is sold: its invoice was issued under this scheme.'
+            ? soldBeforeInvoices
+              ? SOLD_BEFORE_INVOICES_HINT
+              : 'The item is sold: its invoice was issued under this scheme.'
             : 'Margin scheme for stock bought from a private seller or another margin-scheme dealer.'
         }
         onChange={(vatScheme) => set({ vatScheme })}

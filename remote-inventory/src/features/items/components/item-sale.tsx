@@ -15,6 +15,7 @@ import styled from 'styled-components';
 import { useVoidItemSale } from '../api/void-item-sale';
 import { STATUS_LABELS } from '../lib/labels';
 import { InvoiceLinks } from './document-links';
+import { SOLD_BEFORE_INVOICES } from './item-fields';
 
 const Title = styled.h2`
   margin: 0 0 ${({ theme }) => theme.space(4)};
@@ -99,7 +100,12 @@ export function ItemSaleSection({ item, onVoided }: ItemSaleSectionProps) {
             <Documents>
               <InvoiceLinks invoice={sale.invoice} downloadText="Download" receiptText="Receipt" />
             </Documents>
-          ) : null}
+          ) : (
+            // Every sale issues its invoice since issue 13; one without is older than that (issue 25, item 6).
+            <Documents>
+              <p>{SOLD_BEFORE_INVOICES}</p>
+            </Documents>
+          )}
           {allowed ? null : <VoidNotAllowed id={noteId} />}
           <VoidButton allowed={allowed} noteId={noteId} onClick={() => setConfirming(true)}>
             Void sale
