@@ -380,4 +380,21 @@ describe('/deals/new: the Deal screen', () => {
     expect(screen.queryByRole('group', { name: /^Line 1/ })).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Lines' })).toHaveFocus();
   });
+
+  it('starts on the buyer, keeps a scan’s Enter to the item finder, and asks before unsaved changes are lost', async () => {
+    const mock = server();
+    show();
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Client (optional)' })).toHaveFocus());
+    const leave = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(leave()).toBe(false);
+    await scan('RLX-1');
+    // The scanner's Enter added the item and sent nothing: the deal is not complete until Complete sale.
+    expect(mock.callsTo('POST', '/api/deals/')).toHaveLength(0);
+    expect(group(/^Line 1: Item RLX-1/)).toBeInTheDocument();
+    expect(leave()).toBe(true);
+  });
 });

@@ -11,6 +11,7 @@ import { LINE_KIND_LABELS, VAT_RATE_LABELS } from '../lib/deal-labels';
 import {
   DESCRIPTION_MAX,
   itemName,
+  lineField,
   type ItemLineValues,
   type LineValues,
   type OtherLineValues,
@@ -78,9 +79,10 @@ function ItemLine({ line, currency, errors, onChange }: LineProps<ItemLineValues
     <FieldGrid $min={180}>
       <AmountField
         id={rowFieldId(line.key, 'price')}
+        name={lineField(line.key, 'price')}
         label={`Price (${currency})`}
         value={line.price}
-        error={errors?.price ?? errors?.itemId}
+        error={errors?.price}
         hint={price !== null ? `Listing price ${formatMoney(price)}` : undefined}
         onChange={(value) => onChange(line.key, { price: value })}
       />
@@ -93,6 +95,7 @@ function OtherLine({ line, currency, errors, onChange }: LineProps<OtherLineValu
     <FieldGrid $min={180}>
       <TextField
         id={rowFieldId(line.key, 'description')}
+        name={lineField(line.key, 'description')}
         label="Description"
         required
         autoComplete="off"
@@ -104,6 +107,7 @@ function OtherLine({ line, currency, errors, onChange }: LineProps<OtherLineValu
       />
       <AmountField
         id={rowFieldId(line.key, 'price')}
+        name={lineField(line.key, 'price')}
         label={`Price (${currency})`}
         value={line.price}
         error={errors?.price}
@@ -111,6 +115,7 @@ function OtherLine({ line, currency, errors, onChange }: LineProps<OtherLineValu
       />
       <ChoiceField
         id={rowFieldId(line.key, 'vatRate')}
+        name={lineField(line.key, 'vatRate')}
         label="VAT"
         value={line.vatRate}
         options={OTHER_LINE_VAT_RATES}
@@ -126,6 +131,7 @@ function PartExchangeLine({ line, currency, errors, onChange }: LineProps<PartEx
   const text = (field: 'serial' | 'brand' | 'model' | 'description', label: string, max: number) => (
     <TextField
       id={rowFieldId(line.key, field)}
+      name={lineField(line.key, field)}
       label={label}
       required={field === 'serial'}
       autoComplete="off"
@@ -141,6 +147,7 @@ function PartExchangeLine({ line, currency, errors, onChange }: LineProps<PartEx
         {text('serial', 'Serial', 100)}
         <ChoiceField
           id={rowFieldId(line.key, 'stockType')}
+          name={lineField(line.key, 'stockType')}
           label="Stock type"
           value={line.stockType}
           options={STOCK_TYPES}
@@ -154,6 +161,7 @@ function PartExchangeLine({ line, currency, errors, onChange }: LineProps<PartEx
         {text('description', 'Description', 2000)}
         <AmountField
           id={rowFieldId(line.key, 'price')}
+          name={lineField(line.key, 'price')}
           label={`Allowance (${currency})`}
           value={line.price}
           error={errors?.price}

@@ -6,7 +6,7 @@ import {
   type ItemRow,
 } from '@loupe/contracts';
 import { Alert, Button, errorMessage, formatMoney, TextField, VisuallyHidden } from '@loupe/platform';
-import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { itemBySerial, searchItems } from '../api/find-items';
 import { dealItem, itemName } from '../lib/deal-values';
@@ -14,7 +14,11 @@ import { dealItem, itemName } from '../lib/deal-values';
 // The platform's camera scanner, loaded only when the camera button is pressed (as the top bar's is).
 const ScannerDialog = lazy(() => import('@loupe/platform/src/ui/scanner-dialog'));
 
-const Row = styled.form`
+/**
+ * A search landmark, not a form of its own: it sits inside the deal's form (forms do not nest), so Enter in its
+ * field adds the item here instead of submitting the deal.
+ */
+const Row = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: flex-end;
@@ -95,8 +99,7 @@ export function ItemFinder({ onAdd }: ItemFinderProps) {
     return null;
   };
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function submit() {
     const term = text.trim();
     if (!term || busy) return;
     setBusy(true);
@@ -137,7 +140,7 @@ export function ItemFinder({ onAdd }: ItemFinderProps) {
 
   return (
     <>
-      <Row role="search" aria-label="Add item" onSubmit={(event) => void submit(event)}>
+      <Row role="search" aria-label="Add item">
         <TextField
           id={inputId}
           label="Serial or search"
@@ -146,9 +149,15 @@ export function ItemFinder({ onAdd }: ItemFinderProps) {
           maxLength={100}
           value={text}
           onChange={(event) => setText(event.target.value)}
+          onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
+            // A keyboard-wedge scanner ends a serial with Enter: add it, never the deal.
+            if (event.key !== 'Enter') return;
+            event.preventDefault();
+            void submit();
+          }}
           aria-controls={found ? resultsId : undefined}
         />
-        <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+        <Button disabled={busy} aria-busy={busy || undefined} onClick={() => void submit()}>
           Add item
         </Button>
         <Button

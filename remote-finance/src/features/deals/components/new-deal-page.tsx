@@ -4,6 +4,7 @@ import {
   DEAL_MAX_LINES,
   DEAL_MAX_PAYMENTS,
   type AmlRefusal,
+  type Deal,
   type ItemRow,
 } from '@loupe/contracts';
 import {
@@ -18,35 +19,35 @@ import {
   errorMessage,
   FieldGrid,
   formatMoney,
+  FormFailure,
+  FormNotices,
   PageHeader,
+  rowMessages,
   TextAreaField,
   TextField,
   today,
+  useEntityForm,
   usePageTitle,
 } from '@loupe/platform';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { PaymentRows, rowFieldId } from '../../../components/payment-rows';
-import { payment, RATE_DECIMALS, type PaymentValues } from '../../../lib/payment-values';
+import { payment, paymentField, RATE_DECIMALS, type PaymentValues } from '../../../lib/payment-values';
 import { useDealCheck } from '../api/check-deal';
 import { useCreateDeal } from '../api/create-deal';
 import { getItem } from '../api/find-items';
 import { isConflict, readDealErrors } from '../lib/deal-errors';
 import {
-  DEAL_FIELDS,
   dealBody,
   dealDefaults,
   dealTotals,
-  hasErrors,
   itemLine,
+  lineField,
   NAME_MAX,
-  noErrors,
   otherLine,
   partExchangeLine,
   validateDeal,
-  type DealErrors,
-  type DealField,
   type DealMode,
   type DealValues,
   type LineValues,
@@ -92,22 +93,6 @@ const Note = styled.p`
   font-size: 0.9rem;
 `;
 
-/** The deal's own fields' controls, by the `name` each carries, for the focus to go to the first in error. */
-const FIELD_NAMES: Record<DealField, string> = {
-  client: 'client',
-  buyerName: 'buyerName',
-  currency: 'currency',
-  exchangeRate: 'exchangeRate',
-  date: 'date',
-  lines: 'lines',
-  payments: 'payments',
-  notes: 'notes',
-  collectBy: 'collectBy',
-};
-
-const LINE_FIELD_ORDER = ['serial', 'stockType', 'brand', 'model', 'description', 'price', 'vatRate'];
-const PAYMENT_FIELD_ORDER = ['method', 'amount', 'currency', 'exchangeRate', 'direction'];
-
 /** The day after `day` (YYYY-MM-DD): the earliest a reservation can be collected by. */
 function dayAfter(day: string): string {
   const [y, m, d] = day.split('-').map(Number);
@@ -124,9 +109,6 @@ function dayAfter(day: string): string {
  */
 export function NewDealPage() {
   usePageTitle('New deal');
-  const [values, setValues] = useState<DealValues>(dealDefaults);
-  const [errors, setErrors] = useState<DealErrors>(noErrors);
-  const [formError, setFormError] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<AmlRefusal | null>(null);
   const [focusTarget, setFocusTarget] = useState<string | null>(null);
   const create = useCreateDeal();
@@ -137,12 +119,52 @@ export function NewDealPage() {
   const completeNoteId = `complete-note-${ids}`;
   const linesTitleId = `lines-${ids}`;
   const paymentsTitleId = `payments-${ids}`;
-  const busy = create.isPending;
+  // Complete sale or Reserve: what the button pressed asks, so the check and the body follow it.
+  const mode = useRef<DealMode>('complete');
+  const [initial] = useState(dealDefaults);
 
-  const totals = useMemo(() => dealTotals(values), [values]);
+  // The platform's edit/create controller: the contracts' rules before sending, the service's field errors at
+  // their fields (rows by their key), one send at a time, a question before unsaved changes are left.
+  const controller = useEntityForm<DealValues, Deal>({
+    values: initial,
+    check: (values) => validateDeal(values, mode.current),
+    async save(values) {
+      try {
+        return await create.mutateAsync(dealBody(values, mode.current));
+      } catch (error) {
+        // The AML guard's refusal and an item taken meanwhile (409) are the page's to say; a 400 names fields.
+        if (isConflict(error)) throw error;
+        throw new FormFailure(
+          readDealErrors(error, values, 'The deal could not be saved. Please try again.'),
+        );
+      }
+    },
+    failedText: 'The deal could not be saved. Please try again.',
+    // The deal's page says it (its invoice, or the reservation) once it opens (its heading takes the focus).
+    savedMessage: null,
+    onFailed(error) {
+      const aml = amlRefusalOf(error);
+      if (aml) setRefusal(aml);
+      else if (isConflict(error))
+        controller.setFormError(errorMessage(error, 'An item of this deal is no longer available.'));
+      return aml !== null || isConflict(error);
+    },
+    onSaved: (deal) => navigate(`/deals/${deal.id}`, { state: { created: mode.current } }),
+  });
+  const { form, busy, errorOf } = controller;
+  const values = form.watch();
+  const lineErrors = rowMessages(controller.messages, 'lines');
+  const paymentErrors = rowMessages(controller.messages, 'payments');
+
+  const totals = dealTotals(values);
   const saleLines = values.lines.some((line) => line.kind !== 'part_exchange');
   const settled = saleLines && totals.complete && totals.balance.eq(0);
   const foreign = values.currency !== 'GBP';
+
+  // The buyer is the first thing asked: the focus starts there.
+  useEffect(() => {
+    document.querySelector<HTMLElement>('[name="client"]')?.focus();
+  }, []);
 
   // The focus follows what the user just did: a new line's first field, or the section a row left.
   useEffect(() => {
@@ -151,69 +173,60 @@ export function NewDealPage() {
     setFocusTarget(null);
   }, [focusTarget]);
 
-  const update = (next: (current: DealValues) => DealValues) => {
-    setValues(next);
+  const setField = <
+    K extends 'client' | 'buyerName' | 'currency' | 'exchangeRate' | 'date' | 'notes' | 'collectBy',
+  >(
+    name: K,
+    value: DealValues[K],
+  ) => {
+    controller.set(name, value as never);
     setRefusal(null);
   };
-  const setField = <K extends keyof DealValues>(name: K, value: DealValues[K]) => {
-    update((current) => ({ ...current, [name]: value }));
-    if ((DEAL_FIELDS as readonly string[]).includes(name)) {
-      setErrors((current) => {
-        if (!current.fields[name as DealField]) return current;
-        const fields = { ...current.fields };
-        delete fields[name as DealField];
-        return { ...current, fields };
-      });
-    }
+  /** Replaces a list (typed, so dirty); the messages it changes are cleared by the caller. */
+  const setList = <K extends 'lines' | 'payments'>(
+    name: K,
+    next: (current: DealValues[K]) => DealValues[K],
+  ) => {
+    form.setValue(name, next(form.getValues(name)) as never, { shouldDirty: true });
+    setRefusal(null);
   };
-  const clearRow = (which: 'lines' | 'payments', key: string, fields: string[]) =>
-    setErrors((current) => {
-      const own = current[which][key];
-      if (!own || !fields.some((field) => own[field])) return current;
-      const rest = { ...own };
-      for (const field of fields) delete rest[field];
-      return { ...current, [which]: { ...current[which], [key]: rest } };
-    });
+  /** The buyer of an item out on approval is its client, unless one is chosen already. */
+  const buyerOf = (item: ItemRow) => {
+    if (!form.getValues('client') && item.checkout)
+      setField('client', { id: item.checkout.clientId, name: item.checkout.clientName });
+  };
 
   // ---- lines
 
-  /** Puts a stock item on the deal; answers why not. The buyer of an item out on approval is its client. */
+  /** Puts a stock item on the deal; answers why not. */
   const addItem = (item: ItemRow): string | null => {
-    if (values.lines.some((line) => line.kind === 'item' && line.item.id === item.id)) return DEAL_ITEM_TWICE;
-    if (values.lines.length >= DEAL_MAX_LINES) return `A deal has at most ${DEAL_MAX_LINES} lines.`;
-    update((current) => ({
-      ...current,
-      client:
-        current.client ??
-        (item.checkout ? { id: item.checkout.clientId, name: item.checkout.clientName } : null),
-      lines: [...current.lines, itemLine(item, current.currency)],
-    }));
-    setErrors((current) => ({ ...current, fields: { ...current.fields, lines: undefined } }));
+    const lines = form.getValues('lines');
+    if (lines.some((line) => line.kind === 'item' && line.item.id === item.id)) return DEAL_ITEM_TWICE;
+    if (lines.length >= DEAL_MAX_LINES) return `A deal has at most ${DEAL_MAX_LINES} lines.`;
+    buyerOf(item);
+    setList('lines', (current) => [...current, itemLine(item, form.getValues('currency'))]);
+    controller.clear(['lines']);
     return null;
   };
 
   const addLine = (line: LineValues, focusField: string) => {
-    if (values.lines.length >= DEAL_MAX_LINES) {
-      setErrors((current) => ({
-        ...current,
-        fields: { ...current.fields, lines: `A deal has at most ${DEAL_MAX_LINES} lines.` },
-      }));
+    if (form.getValues('lines').length >= DEAL_MAX_LINES) {
+      controller.showFailure({ lines: `A deal has at most ${DEAL_MAX_LINES} lines.` }, null);
       return;
     }
-    update((current) => ({ ...current, lines: [...current.lines, line] }));
+    setList('lines', (current) => [...current, line]);
     setFocusTarget(rowFieldId(line.key, focusField));
   };
 
   const changeLine = (key: string, patch: Partial<LineValues>) => {
-    update((current) => ({
-      ...current,
-      lines: current.lines.map((line) => (line.key === key ? ({ ...line, ...patch } as LineValues) : line)),
-    }));
-    clearRow('lines', key, [...Object.keys(patch), ...(patch.price !== undefined ? ['itemId'] : [])]);
+    setList('lines', (current) =>
+      current.map((line) => (line.key === key ? ({ ...line, ...patch } as LineValues) : line)),
+    );
+    controller.clear(Object.keys(patch).map((field) => lineField(key, field)));
   };
 
   const removeLine = (key: string) => {
-    update((current) => ({ ...current, lines: current.lines.filter((line) => line.key !== key) }));
+    setList('lines', (current) => current.filter((line) => line.key !== key));
     setFocusTarget(linesTitleId);
   };
 
@@ -225,58 +238,46 @@ export function NewDealPage() {
     if (!preload || preloaded.current === preload) return;
     preloaded.current = preload;
     if (!/^\d+$/.test(preload)) return;
-    const controller = new AbortController();
-    getItem(Number(preload), controller.signal).then(
+    const abort = new AbortController();
+    getItem(Number(preload), abort.signal).then(
       (item) => {
         const refused = unsellable(item);
         if (refused) setPreloadNote(`${item.serial}: ${refused}`);
-        else
-          setValues((current) =>
-            current.lines.some((line) => line.kind === 'item' && line.item.id === item.id)
-              ? current
-              : {
-                  ...current,
-                  client:
-                    current.client ??
-                    (item.checkout ? { id: item.checkout.clientId, name: item.checkout.clientName } : null),
-                  lines: [itemLine(item, current.currency), ...current.lines],
-                },
-          );
+        else if (!form.getValues('lines').some((line) => line.kind === 'item' && line.item.id === item.id)) {
+          buyerOf(item);
+          setList('lines', (current) => [itemLine(item, form.getValues('currency')), ...current]);
+        }
       },
       (error: unknown) => {
-        if (!controller.signal.aborted) setPreloadNote(errorMessage(error, 'The item could not be loaded.'));
+        if (!abort.signal.aborted) setPreloadNote(errorMessage(error, 'The item could not be loaded.'));
       },
     );
-    return () => controller.abort();
+    return () => abort.abort();
+    // The item is put on once per `?item=`; the form's setters are stable.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [preload]);
 
   // ---- payments
 
   const addPayment = () => {
-    if (values.payments.length >= DEAL_MAX_PAYMENTS) {
-      setErrors((current) => ({
-        ...current,
-        fields: { ...current.fields, payments: `A deal has at most ${DEAL_MAX_PAYMENTS} payments.` },
-      }));
+    if (form.getValues('payments').length >= DEAL_MAX_PAYMENTS) {
+      controller.showFailure({ payments: `A deal has at most ${DEAL_MAX_PAYMENTS} payments.` }, null);
       return;
     }
     // The next payment is usually what is left: prefilled with the balance, in or out.
     const next = payment(totals.complete ? totals.balance : undefined);
-    update((current) => ({ ...current, payments: [...current.payments, next] }));
-    setErrors((current) => ({ ...current, fields: { ...current.fields, payments: undefined } }));
+    setList('payments', (current) => [...current, next]);
+    controller.clear(['payments']);
     setFocusTarget(rowFieldId(next.key, 'method'));
   };
 
   const changePayment = (key: string, patch: Partial<PaymentValues>) => {
-    update((current) => ({
-      ...current,
-      payments: current.payments.map((p) => (p.key === key ? { ...p, ...patch } : p)),
-    }));
-    clearRow('payments', key, Object.keys(patch));
+    setList('payments', (current) => current.map((p) => (p.key === key ? { ...p, ...patch } : p)));
+    controller.clear(Object.keys(patch).map((field) => paymentField(key, field)));
   };
 
   const removePayment = (key: string) => {
-    update((current) => ({ ...current, payments: current.payments.filter((p) => p.key !== key) }));
+    setList('payments', (current) => current.filter((p) => p.key !== key));
     setFocusTarget(paymentsTitleId);
   };
 
@@ -286,7 +287,7 @@ export function NewDealPage() {
   // typing); an answer about an older deal is never shown over a newer one.
   const hasCash = values.payments.some((p) => p.method === 'Cash');
   const checkable = saleLines && totals.complete && (!foreign || values.exchangeRate.trim() !== '');
-  const body = useMemo(() => JSON.stringify(dealBody(values, 'complete')), [values]);
+  const body = JSON.stringify(dealBody(values, 'complete'));
   const { clear: clearCheck, run: runCheck } = check;
   useEffect(() => {
     clearCheck();
@@ -302,76 +303,32 @@ export function NewDealPage() {
 
   // ---- send
 
-  function focusFirstError(found: DealErrors) {
-    const deal = (name: DealField) => document.querySelector<HTMLElement>(`[name="${FIELD_NAMES[name]}"]`);
-    for (const name of ['client', 'buyerName', 'currency', 'exchangeRate', 'date'] as const) {
-      if (found.fields[name]) return deal(name)?.focus();
-    }
-    if (found.fields.lines) return document.getElementById(linesTitleId)?.focus();
-    for (const line of values.lines) {
-      const field = LINE_FIELD_ORDER.find((name) => found.lines[line.key]?.[name]);
-      if (field) return document.getElementById(rowFieldId(line.key, field))?.focus();
-      if (found.lines[line.key]?.itemId)
-        return document.getElementById(rowFieldId(line.key, 'price'))?.focus();
-    }
-    if (found.fields.payments) return document.getElementById(paymentsTitleId)?.focus();
-    for (const p of values.payments) {
-      const field = PAYMENT_FIELD_ORDER.find((name) => found.payments[p.key]?.[name]);
-      if (field) return document.getElementById(rowFieldId(p.key, field))?.focus();
-    }
-    for (const name of ['notes', 'collectBy'] as const) {
-      if (found.fields[name]) return deal(name)?.focus();
-    }
-  }
-
-  /** The browser's own checks first; false (with the messages shown) when the deal cannot be sent as it is. */
-  function ready(mode: DealMode): boolean {
-    setFormError(null);
+  /** Check: the same rules as Complete sale, then the service's answer without saving anything. */
+  async function runExplicitCheck() {
     setRefusal(null);
-    const found = validateDeal(values, mode);
-    setErrors(found);
-    if (hasErrors(found)) {
-      focusFirstError(found);
-      return false;
-    }
-    return true;
-  }
-
-  function runExplicitCheck() {
-    if (ready('complete')) void check.run(dealBody(values, 'complete'));
+    controller.setFormError(null);
+    mode.current = 'complete';
+    if (await controller.validate()) void check.run(dealBody(form.getValues(), 'complete'));
   }
 
   // An explicit check the service refused (a 400 naming a field): shown as a save's refusal would be.
   useEffect(() => {
     if (!check.error) return;
-    const server = readDealErrors(check.error, values, 'The deal could not be checked. Please try again.');
-    setErrors(server.errors);
-    setFormError(server.form);
+    const server = readDealErrors(
+      check.error,
+      form.getValues(),
+      'The deal could not be checked. Please try again.',
+    );
+    controller.showFailure(server.fields, server.form);
     // Only when a new error arrives; the values at that moment are the ones that were sent.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [check.error]);
 
-  async function send(mode: DealMode) {
-    if (busy || !ready(mode)) return;
-    const sent = values;
-    try {
-      const deal = await create.mutateAsync(dealBody(sent, mode));
-      navigate(`/deals/${deal.id}`, { state: { created: mode } });
-    } catch (error) {
-      const aml = amlRefusalOf(error);
-      if (aml) {
-        setRefusal(aml);
-        return;
-      }
-      if (isConflict(error)) {
-        setFormError(errorMessage(error, 'An item of this deal is no longer available.'));
-        return;
-      }
-      const server = readDealErrors(error, sent, 'The deal could not be saved. Please try again.');
-      setErrors(server.errors);
-      setFormError(server.form);
-      focusFirstError(server.errors);
-    }
+  function send(chosen: DealMode) {
+    if (busy) return;
+    setRefusal(null);
+    mode.current = chosen;
+    void controller.onSubmit();
   }
 
   const checkPassed = check.result !== null && check.result.aml === null;
@@ -379,176 +336,177 @@ export function NewDealPage() {
   return (
     <>
       <PageHeader title="New deal" />
-
-      <Card aria-labelledby={`buyer-${ids}`}>
-        <SectionTitle id={`buyer-${ids}`}>Buyer</SectionTitle>
-        <FieldGrid $min={220}>
-          <ClientPicker
-            label="Client (optional)"
-            name="client"
-            value={values.client}
-            error={errors.fields.client}
-            hint="A part-exchange or a reservation needs the client."
-            onChange={(client) => setField('client', client)}
-          />
-          {values.client ? null : (
-            <TextField
-              label="Buyer name (walk-in)"
-              name="buyerName"
-              autoComplete="off"
-              maxLength={NAME_MAX}
-              value={values.buyerName}
-              error={errors.fields.buyerName}
-              hint="Printed on the invoice when no client is chosen."
-              onChange={(event) => setField('buyerName', event.target.value)}
+      <form ref={controller.formRef} onSubmit={(event) => event.preventDefault()} noValidate>
+        <Card aria-labelledby={`buyer-${ids}`}>
+          <SectionTitle id={`buyer-${ids}`}>Buyer</SectionTitle>
+          <FieldGrid $min={220}>
+            <ClientPicker
+              label="Client (optional)"
+              name="client"
+              value={values.client}
+              error={errorOf('client')}
+              hint="A part-exchange or a reservation needs the client."
+              onChange={(client) => setField('client', client)}
             />
-          )}
-        </FieldGrid>
-        <FieldGrid $min={180}>
-          <ChoiceField
-            label="Currency"
-            name="currency"
-            value={values.currency}
-            options={CURRENCIES}
-            error={errors.fields.currency}
-            hint="Of the lines and the invoice; each payment has its own."
-            onChange={(currency) => setField('currency', currency)}
-          />
-          {foreign ? (
-            <TextField
-              label="Exchange rate"
-              name="exchangeRate"
-              inputMode="decimal"
-              autoComplete="off"
+            {values.client ? null : (
+              <TextField
+                label="Buyer name (walk-in)"
+                name="buyerName"
+                autoComplete="off"
+                maxLength={NAME_MAX}
+                value={values.buyerName}
+                error={errorOf('buyerName')}
+                hint="Printed on the invoice when no client is chosen."
+                onChange={(event) => setField('buyerName', event.target.value)}
+              />
+            )}
+          </FieldGrid>
+          <FieldGrid $min={180}>
+            <ChoiceField
+              label="Currency"
+              name="currency"
+              value={values.currency}
+              options={CURRENCIES}
+              error={errorOf('currency')}
+              hint="Of the lines and the invoice; each payment has its own."
+              onChange={(currency) => setField('currency', currency)}
+            />
+            {foreign ? (
+              <TextField
+                label="Exchange rate"
+                name="exchangeRate"
+                inputMode="decimal"
+                autoComplete="off"
+                required
+                value={values.exchangeRate}
+                error={errorOf('exchangeRate')}
+                hint={`£ per 1 ${values.currency}, up to ${RATE_DECIMALS} decimals.`}
+                onChange={(event) => setField('exchangeRate', event.target.value)}
+              />
+            ) : null}
+            <DayField
+              label="Date"
+              name="date"
               required
-              value={values.exchangeRate}
-              error={errors.fields.exchangeRate}
-              hint={`£ per 1 ${values.currency}, up to ${RATE_DECIMALS} decimals.`}
-              onChange={(event) => setField('exchangeRate', event.target.value)}
+              max={today()}
+              value={values.date}
+              error={errorOf('date')}
+              onChange={(day) => setField('date', day)}
             />
+          </FieldGrid>
+        </Card>
+
+        <Card aria-labelledby={linesTitleId}>
+          <SectionTitle id={linesTitleId} tabIndex={-1} data-field="lines">
+            Lines
+          </SectionTitle>
+          {preloadNote ? <Alert>{preloadNote}</Alert> : null}
+          <ItemFinder onAdd={addItem} />
+          {errorOf('lines') ? <Alert>{errorOf('lines')}</Alert> : null}
+          {values.lines.length > 0 ? (
+            <DealLines
+              lines={values.lines}
+              currency={values.currency}
+              errors={lineErrors}
+              onChange={changeLine}
+              onRemove={removeLine}
+            />
+          ) : (
+            <Note>No lines yet: add an item by its serial, another line or a part-exchange.</Note>
+          )}
+          <Buttons>
+            <Button variant="secondary" onClick={() => addLine(otherLine(), 'description')}>
+              Add other line
+            </Button>
+            <Button variant="secondary" onClick={() => addLine(partExchangeLine(), 'serial')}>
+              Add part-exchange
+            </Button>
+          </Buttons>
+        </Card>
+
+        <Card aria-labelledby={paymentsTitleId}>
+          <SectionTitle id={paymentsTitleId} tabIndex={-1} data-field="payments">
+            Payments
+          </SectionTitle>
+          {errorOf('payments') ? <Alert>{errorOf('payments')}</Alert> : null}
+          {values.payments.length > 0 ? (
+            <PaymentRows
+              payments={values.payments}
+              errors={paymentErrors}
+              onChange={changePayment}
+              onRemove={removePayment}
+            />
+          ) : (
+            <Note>No payments yet. Split the price between methods and currencies as the client pays.</Note>
+          )}
+          <Buttons>
+            <Button variant="secondary" onClick={addPayment}>
+              Add payment
+            </Button>
+          </Buttons>
+        </Card>
+
+        <Card aria-labelledby={`totals-${ids}`}>
+          <SectionTitle id={`totals-${ids}`}>Totals</SectionTitle>
+          <DealTotals figures={totals} />
+          {!totals.complete ? (
+            <Note>Figures still being typed count as nothing until they are numbers.</Note>
           ) : null}
-          <DayField
-            label="Date"
-            name="date"
-            required
-            max={today()}
-            value={values.date}
-            error={errors.fields.date}
-            onChange={(day) => setField('date', day)}
+          {shownRefusal ? (
+            <AmlRefusalAlert refusal={shownRefusal} title="Cash refused (anti-money-laundering rule)." />
+          ) : null}
+          <FormNotices controller={controller} status={false} />
+          {checkPassed && !shownRefusal && !controller.formError ? (
+            <Alert tone="success">Checked: the cash guard accepts this deal.</Alert>
+          ) : null}
+          <TextAreaField
+            label="Notes"
+            name="notes"
+            maxLength={2000}
+            value={values.notes}
+            error={errorOf('notes')}
+            onChange={(event) => setField('notes', event.target.value)}
           />
-        </FieldGrid>
-      </Card>
-
-      <Card aria-labelledby={linesTitleId}>
-        <SectionTitle id={linesTitleId} tabIndex={-1}>
-          Lines
-        </SectionTitle>
-        {preloadNote ? <Alert>{preloadNote}</Alert> : null}
-        <ItemFinder onAdd={addItem} />
-        {errors.fields.lines ? <Alert>{errors.fields.lines}</Alert> : null}
-        {values.lines.length > 0 ? (
-          <DealLines
-            lines={values.lines}
-            currency={values.currency}
-            errors={errors.lines}
-            onChange={changeLine}
-            onRemove={removeLine}
-          />
-        ) : (
-          <Note>No lines yet: add an item by its serial, another line or a part-exchange.</Note>
-        )}
-        <Buttons>
-          <Button variant="secondary" onClick={() => addLine(otherLine(), 'description')}>
-            Add other line
-          </Button>
-          <Button variant="secondary" onClick={() => addLine(partExchangeLine(), 'serial')}>
-            Add part-exchange
-          </Button>
-        </Buttons>
-      </Card>
-
-      <Card aria-labelledby={paymentsTitleId}>
-        <SectionTitle id={paymentsTitleId} tabIndex={-1}>
-          Payments
-        </SectionTitle>
-        {errors.fields.payments ? <Alert>{errors.fields.payments}</Alert> : null}
-        {values.payments.length > 0 ? (
-          <PaymentRows
-            payments={values.payments}
-            errors={errors.payments}
-            onChange={changePayment}
-            onRemove={removePayment}
-          />
-        ) : (
-          <Note>No payments yet. Split the price between methods and currencies as the client pays.</Note>
-        )}
-        <Buttons>
-          <Button variant="secondary" onClick={addPayment}>
-            Add payment
-          </Button>
-        </Buttons>
-      </Card>
-
-      <Card aria-labelledby={`totals-${ids}`}>
-        <SectionTitle id={`totals-${ids}`}>Totals</SectionTitle>
-        <DealTotals figures={totals} />
-        {!totals.complete ? (
-          <Note>Figures still being typed count as nothing until they are numbers.</Note>
-        ) : null}
-        {shownRefusal ? (
-          <AmlRefusalAlert refusal={shownRefusal} title="Cash refused (anti-money-laundering rule)." />
-        ) : null}
-        {formError ? <Alert>{formError}</Alert> : null}
-        {checkPassed && !shownRefusal && !formError ? (
-          <Alert tone="success">Checked: the cash guard accepts this deal.</Alert>
-        ) : null}
-        <TextAreaField
-          label="Notes"
-          name="notes"
-          maxLength={2000}
-          value={values.notes}
-          error={errors.fields.notes}
-          onChange={(event) => setField('notes', event.target.value)}
-        />
-        <Buttons>
-          <Button
-            disabled={busy || !settled}
-            aria-busy={busy || undefined}
-            aria-describedby={settled ? undefined : completeNoteId}
-            onClick={() => void send('complete')}
-          >
-            Complete sale
-          </Button>
-          <Button
-            variant="secondary"
-            disabled={busy || check.checking}
-            aria-busy={check.checking || undefined}
-            onClick={runExplicitCheck}
-          >
-            Check
-          </Button>
-        </Buttons>
-        {settled ? null : (
-          <Note id={completeNoteId}>
-            Complete sale issues the invoice once the balance left is {formatMoney(0)}
-            {saleLines && totals.complete ? ` (now ${formatMoney(totals.balance)})` : ''}.
-          </Note>
-        )}
-        <Reserve>
-          <DayField
-            label="Collect by"
-            name="collectBy"
-            min={dayAfter(values.date || today())}
-            value={values.collectBy}
-            error={errors.fields.collectBy}
-            hint="Reserve: the items are held for the client until this day; the payments are the deposit."
-            onChange={(day) => setField('collectBy', day)}
-          />
-          <Button variant="secondary" disabled={busy} onClick={() => void send('reserve')}>
-            Reserve
-          </Button>
-        </Reserve>
-      </Card>
+          <Buttons>
+            <Button
+              disabled={busy || !settled}
+              aria-busy={busy || undefined}
+              aria-describedby={settled ? undefined : completeNoteId}
+              onClick={() => send('complete')}
+            >
+              Complete sale
+            </Button>
+            <Button
+              variant="secondary"
+              disabled={busy || check.checking}
+              aria-busy={check.checking || undefined}
+              onClick={() => void runExplicitCheck()}
+            >
+              Check
+            </Button>
+          </Buttons>
+          {settled ? null : (
+            <Note id={completeNoteId}>
+              Complete sale issues the invoice once the balance left is {formatMoney(0)}
+              {saleLines && totals.complete ? ` (now ${formatMoney(totals.balance)})` : ''}.
+            </Note>
+          )}
+          <Reserve>
+            <DayField
+              label="Collect by"
+              name="collectBy"
+              min={dayAfter(values.date || today())}
+              value={values.collectBy}
+              error={errorOf('collectBy')}
+              hint="Reserve: the items are held for the client until this day; the payments are the deposit."
+              onChange={(day) => setField('collectBy', day)}
+            />
+            <Button variant="secondary" disabled={busy} onClick={() => send('reserve')}>
+              Reserve
+            </Button>
+          </Reserve>
+        </Card>
+      </form>
     </>
   );
 }

@@ -1,8 +1,9 @@
 import { HttpError, readServerErrors } from '@loupe/platform';
-import { noErrors, type DealErrors, type DealField, type DealValues } from './deal-values';
+import { paymentField } from '../../../lib/payment-values';
+import { lineField, type DealValues } from './deal-values';
 
 /** The service's names of the deal's own fields (DealCreate) → the screen's. */
-const DEAL_FIELD_OF: Readonly<Record<string, DealField>> = {
+const DEAL_FIELD_OF: Readonly<Record<string, keyof DealValues>> = {
   clientId: 'client',
   client: 'client',
   buyerName: 'buyerName',
@@ -22,10 +23,16 @@ const ROW = /^(lines|payments)\[(\d+)\]\.?(.*)$/;
 
 /** A row's field as the screen names it: a part-exchange's own fields sit on its line. */
 const rowField = (rest: string) =>
-  rest.startsWith('partExchange.') ? rest.slice('partExchange.'.length) : rest;
+  rest.startsWith('partExchange.')
+    ? rest.slice('partExchange.'.length)
+    : // The item itself (sold meanwhile, on the deal twice) is said at its line's price, its one field.
+      rest === 'itemId'
+      ? 'price'
+      : rest;
 
 export interface DealServerErrors {
-  errors: DealErrors;
+  /** Messages by the form's names: the deal's own fields, a row's by rowFieldName (`lines:line3:price`). */
+  fields: Record<string, string>;
   /** The message above the deal: the service's detail, or what no field on screen can show. */
   form: string | null;
 }
@@ -40,41 +47,32 @@ export function readDealErrors(
   fallback: string,
 ): DealServerErrors {
   const server = readServerErrors(error, fallback);
-  const errors = noErrors();
+  const fields: Record<string, string> = {};
+  const add = (name: string, message: string) => {
+    fields[name] = fields[name] ? `${fields[name]} ${message}` : message;
+  };
   const general: string[] = [];
   for (const [name, message] of Object.entries(server.fields)) {
     const row = ROW.exec(name);
     if (row) {
-      const list = row[1] === 'lines' ? values.lines : values.payments;
-      const target = list[Number(row[2])];
-      const field = rowField(row[3] ?? '');
-      if (target && field) {
-        const rows = row[1] === 'lines' ? errors.lines : errors.payments;
-        const own = (rows[target.key] ??= {});
-        own[field] = own[field] ? `${own[field]} ${message}` : message;
-        continue;
-      }
-      // A row as a whole ("lines[1]": "This item is on the deal twice."): on the row's first field.
+      const isLine = row[1] === 'lines';
+      const target = (isLine ? values.lines : values.payments)[Number(row[2])];
       if (target) {
-        const rows = row[1] === 'lines' ? errors.lines : errors.payments;
-        const own = (rows[target.key] ??= {});
-        const first = row[1] === 'lines' ? 'price' : 'amount';
-        own[first] = own[first] ? `${own[first]} ${message}` : message;
+        // A row as a whole ("lines[1]": "This item is on the deal twice."): on the row's first field.
+        const field = rowField(row[3] ?? '') || (isLine ? 'price' : 'amount');
+        add((isLine ? lineField : paymentField)(target.key, field), message);
         continue;
       }
     }
     const field = DEAL_FIELD_OF[name];
-    if (field) errors.fields[field] = errors.fields[field] ? `${errors.fields[field]} ${message}` : message;
+    if (field) add(field, message);
     else general.push(message);
   }
-  const explained =
-    Object.keys(errors.fields).length > 0 ||
-    Object.keys(errors.lines).length > 0 ||
-    Object.keys(errors.payments).length > 0;
+  const explained = Object.keys(fields).length > 0;
   const form =
     [server.form && server.form !== fallback ? server.form : null, ...general].filter(Boolean).join(' ') ||
     (explained ? null : fallback);
-  return { errors, form };
+  return { fields, form };
 }
 
 /** A 409: an item sold, reserved or taken by a deal that won the race, or the AML guard's refusal. */

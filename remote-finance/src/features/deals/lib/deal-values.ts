@@ -8,6 +8,9 @@ import {
   DEAL_RESERVE_NO_OUT,
   DEAL_RESERVE_NO_PX,
   DEFAULT_CURRENCY,
+  isBlank,
+  parseDay,
+  textRuleProblem,
   type Currency,
   type DealCreate,
   type DealLineInput,
@@ -17,19 +20,22 @@ import {
 } from '@loupe/contracts';
 import {
   amountDecimals,
-  isDay,
   parseDecimal,
   productRounded,
+  rowFieldName,
   toDecimal,
   today,
   type ClientChoice,
   type Decimal,
+  type FormProblems,
 } from '@loupe/platform';
 import {
   amountError,
+  dayError,
   newKey,
   paymentBody,
   paymentErrors,
+  paymentField,
   RATE_DECIMALS,
   type PaymentValues,
 } from '../../../lib/payment-values';
@@ -90,32 +96,11 @@ export interface DealValues {
   collectBy: string;
 }
 
-/** The deal's own fields (not a line's or a payment's) that can carry a message. */
-export const DEAL_FIELDS = [
-  'client',
-  'buyerName',
-  'currency',
-  'exchangeRate',
-  'date',
-  'lines',
-  'payments',
-  'notes',
-  'collectBy',
-] as const;
-export type DealField = (typeof DEAL_FIELDS)[number];
+/** Messages beside the fields: the deal's own by name, a line's or a payment's by rowFieldName. */
+export type DealProblems = FormProblems<DealValues>;
 
-/** Messages beside the fields: the deal's, and each line's and payment's by its key and field. */
-export interface DealErrors {
-  fields: Partial<Record<DealField, string>>;
-  lines: Record<string, Record<string, string>>;
-  payments: Record<string, Record<string, string>>;
-}
-
-export const noErrors = (): DealErrors => ({ fields: {}, lines: {}, payments: {} });
-export const hasErrors = (errors: DealErrors): boolean =>
-  Object.values(errors.fields).some(Boolean) ||
-  Object.values(errors.lines).some((line) => Object.values(line).some(Boolean)) ||
-  Object.values(errors.payments).some((payment) => Object.values(payment).some(Boolean));
+/** A line's field's name (its message's and its control's): `lines:line3:price`. */
+export const lineField = (key: string, field: string) => rowFieldName('lines', key, field);
 
 export const DESCRIPTION_MAX = 200;
 export const NAME_MAX = 200;
@@ -235,54 +220,62 @@ export function dealTotals(values: Pick<DealValues, 'currency' | 'exchangeRate' 
 
 export type DealMode = 'complete' | 'reserve';
 
-/** What the browser can tell before sending; the service checks everything again and its messages win. */
-export function validateDeal(values: DealValues, mode: DealMode): DealErrors {
-  const errors = noErrors();
-  const set = (field: DealField, message: string) => {
-    errors.fields[field] ??= message;
+/**
+ * What the browser can tell before sending, by the contracts' field rules (amounts, days, text); the service
+ * checks everything again and its messages win.
+ */
+export function validateDeal(values: DealValues, mode: DealMode): DealProblems {
+  const problems: DealProblems = {};
+  const set = (name: keyof DealProblems, message: string | null) => {
+    if (message) problems[name] ??= message;
   };
   const places = amountDecimals(values.currency);
   if (values.currency !== 'GBP') {
-    const rate = amountError(values.exchangeRate, RATE_DECIMALS, 'Exchange rate');
-    if (rate) set('exchangeRate', rate);
+    set('exchangeRate', amountError(values.exchangeRate, RATE_DECIMALS, 'Exchange rate'));
   }
-  if (!isDay(values.date)) set('date', 'Date is required.');
-  else if (values.date > today()) set('date', 'Ensure this date is not in the future.');
-  if (!values.client && values.buyerName.trim().length > NAME_MAX) {
-    set('buyerName', `Buyer name can be at most ${NAME_MAX} characters.`);
+  set('date', dayError(values.date, 'Date', today()));
+  if (!values.client) {
+    if (values.buyerName.trim().length > NAME_MAX)
+      set('buyerName', `Buyer name can be at most ${NAME_MAX} characters.`);
+    set('buyerName', textRuleProblem(values.buyerName));
   }
   if (!values.lines.some((line) => line.kind !== 'part_exchange')) set('lines', DEAL_NO_SALE_LINE);
   if (values.lines.length > DEAL_MAX_LINES) set('lines', `A deal has at most ${DEAL_MAX_LINES} lines.`);
   if (values.payments.length > DEAL_MAX_PAYMENTS) {
     set('payments', `A deal has at most ${DEAL_MAX_PAYMENTS} payments.`);
   }
+  set('notes', textRuleProblem(values.notes, 'multiline'));
 
   for (const line of values.lines) {
-    const own: Record<string, string> = {};
-    const price = amountError(line.price, places, line.kind === 'part_exchange' ? 'Allowance' : 'Price');
-    if (price) own.price = price;
-    if (line.kind === 'other' && !line.description.trim()) own.description = 'Description is required.';
+    const own = (field: string, message: string | null) => set(lineField(line.key, field), message);
+    own('price', amountError(line.price, places, line.kind === 'part_exchange' ? 'Allowance' : 'Price'));
+    if (line.kind === 'other') {
+      if (isBlank(line.description)) own('description', 'Description is required.');
+      own('description', textRuleProblem(line.description));
+    }
     if (line.kind === 'part_exchange') {
-      if (!line.serial.trim()) own.serial = 'Serial is required.';
+      if (isBlank(line.serial)) own('serial', 'Serial is required.');
+      for (const field of ['serial', 'brand', 'model', 'description'] as const)
+        own(field, textRuleProblem(line[field]));
       if (!values.client) set('client', DEAL_PX_NEEDS_CLIENT);
       if (mode === 'reserve') set('lines', DEAL_RESERVE_NO_PX);
     }
-    if (Object.keys(own).length > 0) errors.lines[line.key] = own;
   }
   for (const p of values.payments) {
-    const own = paymentErrors(p);
-    if (mode === 'reserve' && p.direction === 'out') own.direction = DEAL_RESERVE_NO_OUT;
-    if (Object.keys(own).length > 0) errors.payments[p.key] = own;
+    for (const [field, message] of Object.entries(paymentErrors(p))) set(paymentField(p.key, field), message);
+    if (mode === 'reserve' && p.direction === 'out')
+      set(paymentField(p.key, 'direction'), DEAL_RESERVE_NO_OUT);
   }
   if (mode === 'reserve') {
     if (!values.client) set('client', DEAL_RESERVE_NEEDS_CLIENT);
     if (values.payments.length === 0) set('payments', DEAL_RESERVE_NEEDS_DEPOSIT);
-    if (!isDay(values.collectBy)) set('collectBy', 'Choose the day the client collects by.');
-    else if (isDay(values.date) && values.collectBy <= values.date) {
+    if (isBlank(values.collectBy) || 'error' in parseDay(values.collectBy))
+      set('collectBy', 'Choose the day the client collects by.');
+    else if (!('error' in parseDay(values.date)) && values.collectBy <= values.date) {
       set('collectBy', 'The collect-by day must be after the deal’s day.');
     }
   }
-  return errors;
+  return problems;
 }
 
 // ------------------------------------------------------------------------------------------------- body
