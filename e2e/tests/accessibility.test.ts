@@ -3,11 +3,11 @@ import { demo } from '../support/accounts';
 import { apiSignIn } from '../support/api';
 import { formatViolations, seriousViolations, type Violation } from '../support/axe';
 import { browserSuite, type BrowserKit } from '../support/browser';
-import { appRoutes, openRoute } from '../support/app-routes';
-import { createItem, uniqueSerial } from '../support/inventory';
+import { appRoutes, openRoute, type AppRoute } from '../support/app-routes';
+import { createItem, listItems, uniqueSerial } from '../support/inventory';
 import { rowAction } from '../support/row-actions';
 import { baseUrl } from '../support/state';
-import { heading, signInButton, trackApiCalls } from '../support/ui';
+import { heading, openUserMenu, sidebar, signInButton, topBar, trackApiCalls } from '../support/ui';
 
 const browserTest = browserSuite();
 
@@ -95,6 +95,97 @@ describe('accessibility (axe-core)', () => {
       360_000,
     );
   }
+});
+
+const LAPTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+/**
+ * The screens a person on a phone uses through the day (issue 21: selling, finding, adding, counting; not the
+ * owner's reports and settings, which the laptop audit above covers in both themes): the stock lists drawn as
+ * cards, the item page, Add Item, clients, the two quick entries, invoices and the stock-take.
+ */
+async function phoneRoutes(serial: string): Promise<AppRoute[]> {
+  const [item] = (await listItems(api, { search: serial })).results;
+  if (!item) throw new Error(`the item ${serial} made for the test is not listed`);
+  return [
+    { path: '/dashboard', heading: 'Dashboard' },
+    { path: '/stock/watches', heading: 'Inventory - Watches' },
+    { path: '/inventory/all', heading: 'All Inventory Stock' },
+    { path: `/inventory/item/${item.id}`, heading: new RegExp(serial) },
+    { path: '/inventory/add', heading: 'Add Inventory Item' },
+    { path: '/inventory/stock-take', heading: 'Stock Take' },
+    { path: '/clients', heading: 'Clients' },
+    { path: '/expenses', heading: 'Add Expense' },
+    { path: '/quicksales', heading: 'Add Quick Sale' },
+    { path: '/invoices', heading: 'Invoices' },
+  ];
+}
+
+/**
+ * The page with a stock row's ⋯ menu open, then with the user menu open, each audited whole (a menu is drawn
+ * over the page, so its colours and what it covers count). The page shows `serial`'s row.
+ */
+async function auditMenus(page: Page, serial: string, size: string): Promise<Violation[]> {
+  const found: Violation[] = [];
+  const label = `More actions for ${serial}`;
+  await page.getByRole('button', { name: label, exact: true }).click();
+  const rowMenu = page.getByRole('menu', { name: label });
+  await rowMenu.getByRole('menuitem').first().waitFor();
+  found.push(...(await seriousViolations(page, `${size} a row's ⋯ menu open`)));
+  await page.keyboard.press('Escape');
+  await rowMenu.waitFor({ state: 'hidden' });
+
+  const account = await openUserMenu(page, demo.platinum.username);
+  await account.getByRole('menuitem').first().waitFor();
+  found.push(...(await seriousViolations(page, `${size} the user menu open`)));
+  await page.keyboard.press('Escape');
+  await account.waitFor({ state: 'hidden' });
+  return found;
+}
+
+describe('phone size and open menus', () => {
+  browserTest(
+    'at 390 × 844 the screens of a working day, the navigation drawer and both menus have no serious or critical violation',
+    async (kit) => {
+      const serial = await newItem();
+      const page = await kit.newPage({ as: demo.platinum, viewport: PHONE });
+      const found: Violation[] = [];
+      for (const route of await phoneRoutes(serial)) {
+        await openRoute(page, route);
+        found.push(...(await seriousViolations(page, `390×844 ${route.path}`)));
+      }
+
+      // The sidebar on a phone is a drawer behind the top bar's button.
+      await openRoute(page, {
+        path: `/inventory/all?search=${encodeURIComponent(serial)}`,
+        heading: 'All Inventory Stock',
+      });
+      await topBar(page).getByRole('button', { name: 'Open navigation', exact: true }).click();
+      await sidebar(page).getByRole('link', { name: 'Clients', exact: true }).waitFor();
+      found.push(...(await seriousViolations(page, '390×844 the navigation drawer open')));
+      await topBar(page).getByRole('button', { name: 'Close navigation', exact: true }).click();
+      await topBar(page).getByRole('button', { name: 'Open navigation', exact: true }).waitFor();
+
+      found.push(...(await auditMenus(page, serial, '390×844')));
+      if (found.length > 0)
+        throw new Error(`${found.length} serious/critical axe violations:\n${formatViolations(found)}`);
+    },
+    240_000,
+  );
+
+  browserTest(
+    "at 1280 × 800 a stock row's ⋯ menu and the user menu, open, have no serious or critical violation",
+    async (kit) => {
+      const serial = await newItem();
+      const page = await kit.newPage({ as: demo.platinum, viewport: LAPTOP });
+      await settle(page, `/inventory/all?search=${encodeURIComponent(serial)}`, 'All Inventory Stock');
+      const found = await auditMenus(page, serial, '1280×800');
+      if (found.length > 0)
+        throw new Error(`${found.length} serious/critical axe violations:\n${formatViolations(found)}`);
+    },
+    90_000,
+  );
 });
 
 describe('dialogs', () => {
