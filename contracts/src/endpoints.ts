@@ -385,6 +385,50 @@ export const endpoints = {
       response: 'FileDownload',
     },
   },
+  /**
+   * Risk-based due diligence (issue 25 item 1, risk.ts): a client's risk rating and enhanced due diligence (read
+   * by any member; changed by platinum and gold), the shop's EDD threshold, the firm-wide risk assessment.
+   */
+  risk: {
+    client: { method: 'GET', path: '/api/clients/:id/risk/', response: 'ClientRisk' },
+    rate: { method: 'PUT', path: '/api/clients/:id/risk/', body: 'ClientRiskUpdate', response: 'ClientRisk' },
+    addEvidence: {
+      method: 'POST',
+      path: '/api/clients/:id/risk/evidence/',
+      query: 'EddEvidenceQuery',
+      upload: 'file',
+      response: 'ClientRisk',
+      status: 201,
+    },
+    evidence: { method: 'GET', path: '/api/clients/:id/risk/evidence/:docId/', response: 'FileDownload' },
+    approve: {
+      method: 'POST',
+      path: '/api/clients/:id/risk/approval/',
+      body: 'EddApprovalCreate',
+      response: 'ClientRisk',
+    },
+    settings: { method: 'GET', path: '/api/compliance/risk-settings/', response: 'RiskSettings' },
+    updateSettings: {
+      method: 'PUT',
+      path: '/api/compliance/risk-settings/',
+      body: 'RiskSettingsUpdate',
+      response: 'RiskSettings',
+    },
+    assessments: { method: 'GET', path: '/api/compliance/risk-assessments/', response: 'RiskAssessmentList' },
+    addAssessment: {
+      method: 'POST',
+      path: '/api/compliance/risk-assessments/',
+      query: 'RiskAssessmentQuery',
+      upload: 'file',
+      response: 'RiskAssessment',
+      status: 201,
+    },
+    assessmentFile: {
+      method: 'GET',
+      path: '/api/compliance/risk-assessments/:id/file/',
+      response: 'FileDownload',
+    },
+  },
   /** The shop-wide audit trail (platinum only). */
   activity: {
     list: { method: 'GET', path: '/api/activity/', query: 'ActivityQuery', response: 'AuditEventList' },

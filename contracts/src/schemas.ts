@@ -24,4 +24,5 @@ export * from './stock-analytics';
 export * from './books';
 export * from './search';
 export * from './retention';
+export * from './risk';
 export * from './suspicions';

@@ -35,6 +35,7 @@ import auditRoutes from './modules/audit';
 import documentsRoutes from './modules/documents';
 import stockAnalyticsRoutes from './modules/stock-analytics';
 import complianceRoutes from './modules/compliance';
+import riskRoutes from './modules/compliance/risk-routes';
 import stockTakeRoutes from './modules/stock';
 import salesRoutes from './modules/sales';
 import purchasesRoutes from './modules/purchases';
@@ -131,6 +132,7 @@ export const loupeApi: FastifyPluginAsync<LoupeApiOptions> = async (instance, op
     documentsRoutes,
     stockAnalyticsRoutes,
     complianceRoutes,
+    riskRoutes,
     stockTakeRoutes,
     salesRoutes,
     purchasesRoutes,

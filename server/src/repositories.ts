@@ -3,6 +3,7 @@ import { AuditRepository } from './modules/audit';
 import { SessionsRepository } from './modules/auth/sessions-repository';
 import { UsersRepository } from './modules/auth/users-repository';
 import { AmlRepository } from './modules/compliance/aml-repository';
+import { RiskRepository } from './modules/compliance/risk-repository';
 import { ClientDocumentsRepository } from './modules/clients/client-documents-repository';
 import { ClientsRepository } from './modules/clients/clients-repository';
 import { LedgerRepository } from './modules/clients/ledger-repository';
@@ -48,6 +49,8 @@ export function createRepositories(db: Queryable, now: () => Date = () => new Da
     settings: new SettingsRepository(db),
     stockTakes: new StockTakesRepository(db),
     aml: new AmlRepository(db),
+    // Client risk ratings, enhanced due diligence and the firm-wide risk assessment (issue 25 item 1).
+    risk: new RiskRepository(db),
     // The sales module (issue 20): deals, their sale rows and documents.
     deals: new DealsRepository(db),
     dealDocuments: new DealDocumentsRepository(db),

@@ -21,7 +21,7 @@ import { ApiError, notFound } from '../../kernel/http-errors';
 import type { ShopCaller } from '../../kernel/shop-scope';
 import { ErrorBag } from '../../kernel/validation';
 import type { ClientFields } from './clients-repository';
-import { guardCash, recordAmlRefusal, type CashPayment } from '../compliance';
+import { gbpOf, guardCash, guardClient, recordAmlRefusal, type CashPayment } from '../compliance';
 import { MAX_GBP, TOO_LARGE, TOO_SMALL, parseClientWrite, parsePayment, pickAddress } from './input';
 
 export const NOT_A_DOCUMENT = 'Upload a PDF, JPEG or PNG file. The file you uploaded is none of these.';
@@ -202,6 +202,13 @@ export class ClientsService {
         const all = { clients, ledger, audit, ...repos };
         const cash = { ...payment, amount: amount as string, exchangeRate: exchangeRate as string };
         const direction = body.direction === 'paid' ? 'paid' : 'received';
+        // Enhanced due diligence of a high-risk client (issue 25), whatever the method, either direction.
+        await guardClient(all, {
+          shopId,
+          clientId: id,
+          kind: 'payment',
+          amountGbp: gbpOf(cash.amount, cash.exchangeRate),
+        });
         const aml = await guardCash(all, paymentCash(cash, direction, shopId, userId, id, now));
         const posted = await ledger.post({
           ...payment,

@@ -151,3 +151,10 @@ export {
   type CashPayment,
 } from './aml-guard';
 export type { AmlRepos, ComplianceContext, ComplianceRepos } from './deps';
+export {
+  EddRefused,
+  gbpOf,
+  guardClient,
+  type ClientGuardRepos,
+  type ClientTransaction,
+} from './client-guard';

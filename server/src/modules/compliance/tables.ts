@@ -1,7 +1,14 @@
 /**
  * The tables the compliance module owns: only its repositories write them (test/module-ownership.test.ts).
  */
-export const OWNED_TABLES = ['aml_events'] as const;
+export const OWNED_TABLES = [
+  'aml_events',
+  // Risk ratings, enhanced due diligence, the EDD threshold, the firm-wide risk assessment (issue 25, migration 031).
+  'client_risk_ratings',
+  'client_edd_documents',
+  'shop_risk_settings',
+  'risk_assessments',
+] as const;
 
 /**
  * The views over those tables that other modules may read (migrations/017_published_reads.sql): a module reads

@@ -2,7 +2,7 @@ import type { ModuleContext } from '../../kernel/context';
 import type { AuditRepository } from '../audit';
 import type { PaymentMethod, SellerKind, StockType } from '@loupe/contracts';
 import type { LedgerRepository } from '../clients';
-import type { AmlRepos } from '../compliance';
+import type { AmlRepos, ClientGuardRepos } from '../compliance';
 import type { CheckoutsRepository } from './checkouts-repository';
 import type { ConsignmentsRepository } from './consignments-repository';
 import type { ItemsRepository } from './items-repository';
@@ -58,7 +58,7 @@ export interface ItemFormPurchases {
  * The repositories the inventory module works with: stock, its check-outs and consignments, postings, trail,
  * the AML guard over cash paid out on the item form, and the purchase document it records.
  */
-export interface InventoryRepos extends ConsignmentPayableRepos, AmlRepos {
+export interface InventoryRepos extends ConsignmentPayableRepos, AmlRepos, ClientGuardRepos {
   items: ItemsRepository;
   checkouts: CheckoutsRepository;
   audit: AuditRepository;

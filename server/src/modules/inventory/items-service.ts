@@ -26,7 +26,7 @@ import { stockLinePosting } from './stock-postings';
 import { checkTransactionClients, itemFormPayments, parseItemCreate, parseItemFields } from './item-input';
 import { parseConsignment } from './consignment-service';
 import { checkItemCatalogue } from './catalogue-items';
-import { AmlRefused, amlRefusals, guardCash } from '../compliance';
+import { AmlRefused, amlRefusals, guardCash, guardClient } from '../compliance';
 
 const NOT_AN_IMAGE =
   'Upload a valid image. The file you uploaded was either not an image or a corrupted image.';
@@ -194,6 +194,8 @@ export class ItemsService {
     const total = sumPounds(payments.map((p) => p.amountGbp));
     if (penceOf(total) <= 0n) return null;
     const { stockNumber } = (await repos.items.findRow(shopId, itemId)) as { stockNumber: number };
+    // Enhanced due diligence of a high-risk seller (issue 25), whatever the method.
+    await guardClient(repos, { shopId, clientId: sellerId, kind: 'purchase', amountGbp: total });
     const cash = payments.filter((p) => p.method === 'Cash');
     const cashGbp = sumPounds(cash.map((p) => p.amountGbp));
     const accepted =

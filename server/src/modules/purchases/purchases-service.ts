@@ -20,7 +20,7 @@ import { requireVoider, voidReason } from '../../kernel/reversals';
 import { requireCosts } from '../../kernel/costs';
 import { requireAction, type ShopCaller } from '../../kernel/shop-scope';
 import { ErrorBag, dayRangeField, pageOf, pagingOf } from '../../kernel/validation';
-import { AmlRefused, amlRefusals, guardCash, type AmlAccepted } from '../compliance';
+import { AmlRefused, amlRefusals, guardCash, guardClient, type AmlAccepted } from '../compliance';
 import { SERIAL_TAKEN, checkItemCatalogue, createStockItems } from '../inventory';
 import type { PurchasesContext, PurchasesRepos } from './deps';
 import { WATCH, parsePurchase, type ParsedLine, type ParsedPurchase } from './purchase-input';
@@ -230,6 +230,8 @@ export class PurchasesService {
         throw new ConflictWithFields({ detail: missing.map((m) => m.detail).join(' '), missing });
       }
 
+      // Enhanced due diligence of a high-risk seller (issue 25), whatever the method.
+      await guardClient(repos, { shopId, clientId: seller.id, kind: 'purchase', amountGbp: total });
       const number = await repos.purchases.nextNumber(shopId);
       const reference = `${rules.prefix}${String(number).padStart(6, '0')}`;
       const accepted = await this.guard(repos, caller, input, seller, paid.cash, reference, now);

@@ -25,7 +25,7 @@ import { isUniqueViolation } from '../../kernel/db-errors';
 import { ApiError, conflict, fieldErrors, notFound } from '../../kernel/http-errors';
 import type { ShopCaller } from '../../kernel/shop-scope';
 import { ErrorBag, dateField, pageOf, pagingOf } from '../../kernel/validation';
-import { AmlRefused, amlRefusals, guardCash, type AmlAccepted } from '../compliance';
+import { AmlRefused, amlRefusals, guardCash, guardClient, type AmlAccepted } from '../compliance';
 import { SERIAL_TAKEN, postConsignmentPayable, reverseConsignmentPayable } from '../inventory';
 import { requireVoider, voidReason } from '../../kernel/reversals';
 import { INVALID_CLIENT, INVALID_ITEM, parseDeal, parsePayments, type ParsedDeal } from './deal-input';
@@ -173,7 +173,7 @@ export class DealsService {
       );
       const money = await repos.deals.money(dealId);
       if (mode === 'check') {
-        const aml = await refusalOf(() => this.guard(repos, caller, input, dealId, paymentIds, now));
+        const aml = await refusalOf(() => this.guard(repos, caller, input, dealId, paymentIds, now, false));
         throw new CheckDone({ totals: totalsOf(money), aml });
       }
       if (reserve) requireDeposit(money);
@@ -203,7 +203,12 @@ export class DealsService {
     });
   }
 
-  /** The AML guard over this deal's new cash: money in and money out, each with the client's linked cash. */
+  /**
+   * The client guard (issue 25: enhanced due diligence of a high-risk client, whatever the method) over the deal's
+   * goods as a sale and its part-exchanges as a purchase — not over a cancelled layaway's refund (`edd` false),
+   * which returns the client's own money. Then the AML guard over this deal's new cash: money in and money out,
+   * each with the client's linked cash.
+   */
   private async guard(
     repos: SalesRepos,
     { shopId, userId }: ShopCaller,
@@ -211,7 +216,15 @@ export class DealsService {
     dealId: number,
     paymentIds: readonly number[],
     at: Date,
+    edd = true,
   ): Promise<AmlAccepted[]> {
+    if (edd && deal.clientId !== null) {
+      const money = await repos.deals.money(dealId);
+      const clientId = deal.clientId;
+      await guardClient(repos, { shopId, clientId, kind: 'sale', amountGbp: money.goods });
+      if (Number(money.partExchange) > 0)
+        await guardClient(repos, { shopId, clientId, kind: 'purchase', amountGbp: money.partExchange });
+    }
     const accepted: AmlAccepted[] = [];
     for (const direction of ['in', 'out'] as const) {
       const cash = await repos.deals.cashGbp(paymentIds, direction);
@@ -469,7 +482,7 @@ export class DealsService {
       if (policy === 'refund') {
         const refunds = await repos.deals.paymentsIn(id);
         const ids = await repos.deals.insertPayments(shopId, id, refunds, today, userId, now);
-        accepted = await this.guard(repos, caller, { ...deal, date: today }, id, ids, now);
+        accepted = await this.guard(repos, caller, { ...deal, date: today }, id, ids, now, false);
       }
       for (const item of items.values()) {
         if (item.status === 'reserved') await repos.items.setStatus(shopId, item.id, 'available', now);

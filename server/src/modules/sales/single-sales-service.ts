@@ -19,7 +19,7 @@ import {
 } from '../../kernel/reversals';
 import type { ShopCaller } from '../../kernel/shop-scope';
 import { ErrorBag, dateField, decimalField } from '../../kernel/validation';
-import { amlRefusals, guardCash } from '../compliance';
+import { amlRefusals, gbpOf, guardCash, guardClient } from '../compliance';
 import { auditView, postConsignmentPayable, reverseConsignmentPayable } from '../inventory';
 import { INVALID_CLIENT } from './deal-input';
 import { lockClient, writeDeal } from './deals-service';
@@ -109,7 +109,14 @@ export class ItemSalesService {
           userId,
           now,
         );
-        // AML cash guard (issue 13): checked before the sale is saved, flagged after; a refusal rolls back.
+        // Enhanced due diligence of a high-risk buyer (issue 25), whatever the method; then the AML cash guard
+        // (issue 13): checked before the sale is saved, flagged after; a refusal rolls back.
+        await guardClient(repos, {
+          shopId,
+          clientId: buyer,
+          kind: 'sale',
+          amountGbp: gbpOf(price as string, exchangeRate),
+        });
         const aml = await guardCash(repos, {
           kind: 'item_sale',
           shopId,
@@ -322,7 +329,14 @@ export async function recordQuickSale(repos: SaleRecordRepos, sale: NewQuickSale
     userId,
     at,
   );
-  // AML cash guard (issue 13): checked before the sale is saved, flagged after.
+  // Enhanced due diligence of a high-risk buyer (issue 25), whatever the method; the AML cash guard (issue 13):
+  // checked before the sale is saved, flagged after.
+  await guardClient(repos, {
+    shopId,
+    clientId: sale.clientId,
+    kind: 'sale',
+    amountGbp: gbpOf(sale.amount, sale.exchangeRate),
+  });
   const aml = await guardCash(repos, {
     kind: 'quick_sale',
     shopId,
