@@ -90,6 +90,7 @@ export const AUDIT_ENTITY_LABELS: Readonly<Record<string, string>> = {
   deal: 'Deal',
   catalogue_brand: 'Catalogue brand',
   catalogue_model: 'Catalogue model',
+  risk_assessment: 'Firm-wide risk assessment',
 };
 
 /** The actions in the trail, as the Activity filter and the CSV name them. */
@@ -125,6 +126,10 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   unverify: 'Verification withdrawn',
   aml_refused: 'Cash refused (AML)',
   aml_flagged: 'Cash flagged (AML)',
+  risk_rating: 'Risk rating set',
+  edd_document: 'Enhanced due diligence document filed',
+  edd_download: 'Enhanced due diligence document downloaded',
+  edd_approval: 'Enhanced due diligence approved',
   upload_logo: 'Logo uploaded',
   delete_logo: 'Logo removed',
   complete: 'Deal completed',
