@@ -1,14 +1,14 @@
 #!/usr/bin/env node
-/* global window, document, getComputedStyle -- the callbacks of evaluate, waitForFunction and addInitScript run in the page */
-// `npm run day-clicks -w @loupe/e2e -- [base URL] [--ui=after|before] [--shots=DIR]`
+/* global window, document, getComputedStyle, requestAnimationFrame -- the callbacks of evaluate, waitForFunction and addInitScript run in the page */
+// `npm run day-clicks -w @loupe/e2e -- [base URL] [--ui=after|before] [--size=laptop|phone] [--shots=DIR]`
 //
 // Issue 21's "Done when": the clicks a person makes for one day's work in the shop — add a watch, print its label,
 // find it, sell it with an invoice, enter an expense, a quick sale, and a stock-take of three items — counted, not
 // estimated. The script drives Debian's Chromium (playwright-core, /usr/bin/chromium, never a downloaded browser)
 // against an app that is already running (default http://localhost:8080, the demo data of `npm start`), signed in
-// through the form as the demo owner `platinum`, at 1280 × 800. Every action goes through one wrapper (`Tally`)
-// that does it the way a person does — elements found by role and label, as the browser tests find them — and
-// counts it:
+// through the form as the demo owner `platinum`, at 1280 × 800 (--size=phone: 390 × 844, where the sidebar is a
+// drawer and the search box is tapped). Every action goes through one wrapper (`Tally`) that does it the way a
+// person does — elements found by role and label, as the browser tests find them — and counts it:
 //   click   a click or tap (a link, a button, a menu entry, an option of a type-ahead list, a tab); choosing in a
 //           native drop-down (<select>) is also counted as one click, though a mouse takes two (open, choose)
 //   field   a text field typed into (however many characters)
@@ -22,7 +22,7 @@
 // walks the screens as they were before issue 21's work (commit 64bd52b): search opens the Edit form, a stock
 // row carries its own Sell, Checkout, Promote and Edit buttons, and there is no item page.
 // --shots=DIR saves the stock list and the item page (before: the Edit form the search opened) at 1280 × 800 and
-// 390 × 844 as day-<ui>-<screen>-<size>.png in DIR.
+// 390 × 844 (the first screen, what a person sees without scrolling) as day-<ui>-<screen>-<size>.png in DIR.
 // Prints one row per task and the total; exits 1 when a step could not be done (the app changed under it).
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -51,6 +51,10 @@ const baseUrl = (args.find((arg) => !arg.startsWith('--')) ?? 'http://localhost:
 const ui = option('ui') ?? 'after';
 if (ui !== 'after' && ui !== 'before') throw new Error(`--ui must be after or before, not ${ui}`);
 const shotsDir = option('shots');
+const size = option('size') ?? 'laptop';
+if (size !== 'laptop' && size !== 'phone') throw new Error(`--size must be laptop or phone, not ${size}`);
+const VIEWPORT = size === 'phone' ? PHONE : LAPTOP;
+const SIZE_NAME = `${VIEWPORT.width} × ${VIEWPORT.height}`;
 
 /** Counts what a person does, per task, through the only functions the tasks use to touch the page. */
 class Tally {
@@ -75,8 +79,16 @@ class Tally {
    * table wider than its card). If not, the person scrolls to it first — counted once, sideways or down/up.
    */
   async reach(locator, what) {
-    const hidden = await locator.evaluate((element) => {
-      const rect = element.getBoundingClientRect();
+    const hidden = await locator.evaluate(async (element) => {
+      // Once it stands still: a drawer or a dialog sliding in is not a place a person scrolls to.
+      const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+      let rect = element.getBoundingClientRect();
+      for (let still = 0, i = 0; still < 3 && i < 120; i += 1) {
+        await frame();
+        const next = element.getBoundingClientRect();
+        still = next.left === rect.left && next.top === rect.top ? still + 1 : 0;
+        rect = next;
+      }
       const clips = [{ left: 0, top: 0, right: window.innerWidth, bottom: window.innerHeight }];
       for (let box = element.parentElement; box; box = box.parentElement) {
         const style = getComputedStyle(box);
@@ -193,6 +205,15 @@ async function prepare(run) {
 
 const sidebarLink = (page, name) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
+/**
+ * A screen of the sidebar. On a phone the sidebar is a drawer behind the top bar's ☰ button, opened first (a
+ * click); on a laptop the link is in view.
+ */
+async function navigate(t, page, name) {
+  const opener = page.getByRole('banner').getByRole('button', { name: 'Open navigation', exact: true });
+  if (await opener.isVisible()) await t.click(opener, 'Open navigation (☰)');
+  await t.click(sidebarLink(page, name), `${name} (sidebar)`);
+}
 const heading = (page, name) => page.getByRole('heading', { level: 1, name, exact: true });
 const main = (page) => page.getByRole('main');
 const itemRow = (page, serial) =>
@@ -221,7 +242,7 @@ async function signIn(page) {
 /** Add Item's form, the same in both versions: serial, brand, model, listing price and one cash line. */
 async function addWatch(t, page, serial) {
   t.task('Add a watch');
-  await t.click(sidebarLink(page, 'Add Item'), 'Add Item (sidebar)');
+  await navigate(t, page, 'Add Item');
   await heading(page, 'Add Inventory Item').waitFor();
   await t.fill(page.getByLabel('Serial Number', { exact: true }), serial, 'Serial Number');
   await t.choose(page.getByLabel('Brand', { exact: true }), 'Rolex', 'Brand');
@@ -271,7 +292,7 @@ async function confirmSale(t, dialog, serial) {
 
 async function expense(t, page, run) {
   t.task('Expense');
-  await t.click(sidebarLink(page, 'Expenses'), 'Expenses (sidebar)');
+  await navigate(t, page, 'Expenses');
   await heading(page, 'Add Expense').waitFor();
   const form = page.getByRole('form', { name: 'Add Expense' });
   await t.fill(form.getByLabel('Name', { exact: true }), `Courier ${run}`, 'Name');
@@ -285,7 +306,7 @@ async function expense(t, page, run) {
 
 async function quickSale(t, page, run) {
   t.task('Quick sale');
-  await t.click(sidebarLink(page, 'Quick Sales'), 'Quick Sales (sidebar)');
+  await navigate(t, page, 'Quick Sales');
   await heading(page, 'Add Quick Sale').waitFor();
   const form = page.getByRole('form', { name: 'Add Quick Sale' });
   await t.fill(form.getByLabel('Name', { exact: true }), `Battery ${run}`, 'Name');
@@ -304,7 +325,7 @@ async function quickSale(t, page, run) {
 
 async function stockTake(t, page, day) {
   t.task(`Stock-take of ${day.counted.length} items`);
-  await t.click(sidebarLink(page, 'Stock Take'), 'Stock Take (sidebar)');
+  await navigate(t, page, 'Stock Take');
   await heading(page, 'Stock Take').waitFor();
   await t.click(main(page).getByRole('button', { name: 'Start count', exact: true }), 'Start count');
   const start = page.getByRole('dialog', { name: 'Start count' });
@@ -335,7 +356,9 @@ async function dayAfter(t, page, day, run) {
   await label(t, page, serial);
 
   t.task('Find it');
-  await t.press('/', 'the search shortcut');
+  // A laptop's keyboard has the shortcut; on a phone the box is tapped (its keyboard's Enter is the key).
+  if (size === 'phone') await t.click(page.getByRole('combobox', { name: 'Search stock' }), 'Search stock');
+  else await t.press('/', 'the search shortcut');
   await t.type(serial, 'Search stock');
   await t.press('Enter', 'open the exact serial');
   await page.waitForURL((url) => /^\/inventory\/item\/\d+$/.test(url.pathname));
@@ -392,11 +415,14 @@ async function dayBefore(t, page, day, run) {
 
   t.task('Sell it with an invoice');
   // The Edit form has no Sell: back to a stock list, where the row has it.
-  await t.click(sidebarLink(page, 'All Stock'), 'All Stock (sidebar)');
+  await navigate(t, page, 'All Stock');
   await heading(page, 'All Inventory Stock').waitFor();
   await t.click(itemRow(page, serial).getByRole('button', { name: 'Sell', exact: true }), 'Sell (row)');
   const dialog = page.getByRole('dialog', { name: `Sell ${serial}` });
-  await t.fill(dialog.getByLabel(/^Sale Price/), '7950', 'Sale Price');
+  const price = dialog.getByLabel(/^Sale Price/);
+  await price.waitFor();
+  const opened = await price.inputValue();
+  await t.fill(price, '7950', `Sale Price (it opened ${opened ? `with "${opened}"` : 'empty'})`);
   await t.fill(dialog.getByRole('combobox', { name: /^Client/ }), day.client, 'Client');
   await t.click(
     page.getByRole('option', { name: new RegExp(day.client) }).first(),
@@ -420,12 +446,13 @@ async function screenshots(page, screen) {
   mkdirSync(shotsDir, { recursive: true });
   for (const size of [LAPTOP, PHONE]) {
     await page.setViewportSize(size);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(600);
     const file = path.join(shotsDir, `day-${ui}-${screen}-${size.width}x${size.height}.png`);
     await page.screenshot({ path: file, animations: 'disabled', caret: 'hide' });
     console.log(`saved ${file}`);
   }
-  await page.setViewportSize(LAPTOP);
+  await page.setViewportSize(VIEWPORT);
 }
 
 function table(rows) {
@@ -456,7 +483,7 @@ async function main_() {
     args: CHROMIUM_ARGS,
   });
   try {
-    const context = await browser.newContext({ baseURL: baseUrl, viewport: LAPTOP, acceptDownloads: true });
+    const context = await browser.newContext({ baseURL: baseUrl, viewport: VIEWPORT, acceptDownloads: true });
     context.setDefaultTimeout(20_000);
     const page = await context.newPage();
     // The label page's Print opens the browser's print dialog (window.print): recorded instead of shown.
@@ -480,7 +507,7 @@ async function main_() {
       throw error;
     }
     console.log(
-      `\nThe day's work at 1280 × 800, ${ui === 'after' ? "today's screens" : 'before issue 21'} (${baseUrl}):\n`,
+      `\nThe day's work at ${SIZE_NAME}, ${ui === 'after' ? "today's screens" : 'before issue 21'} (${baseUrl}):\n`,
     );
     console.log(table(t.rows));
     console.log('\nSteps:');
