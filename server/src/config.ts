@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 export type CookieSecure = 'auto' | 'always' | 'never';
 /** Who may read the OpenAPI description (`/docs`): the signed-in platinum member of their active shop, or anyone. */
@@ -368,7 +368,8 @@ function parseFileKeySource(
     const relative = path.relative(dataDir, source.path);
     if (relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative))) {
       problems.push(
-        `${FILE_KEY_FILE_ENV} must be outside DATA_DIR (${dataDir}): a copy of the data folder must not carry the key to its files`,
+        `${FILE_KEY_FILE_ENV} must be outside DATA_DIR (${dataDir}): a copy of the data folder must not carry the key to its files. ` +
+          `Move that file (keep it: the files stored so far open only with it) outside DATA_DIR and point ${FILE_KEY_FILE_ENV} at its new place`,
       );
       return source;
     }
@@ -380,13 +381,8 @@ function parseFileKeySource(
     }
     return source;
   }
-  if (production) {
-    problems.push(
-      `NODE_ENV=production needs the key that encrypts stored files: set ${FILE_KEY_ENV} (base64 of 32 random bytes, ` +
-        `e.g. from openssl rand -base64 32) or ${FILE_KEY_FILE_ENV} (the path of a file holding it), kept outside ` +
-        `DATA_DIR and its backups`,
-    );
-  }
+  if (production)
+    problems.push(missingKeyAdvice(FILE_KEY_SETTING, generated.path, 'DATA_DIR and its backups'));
   return generated;
 }
 
@@ -610,7 +606,8 @@ export function parseKeySource(
     ] as const) {
       if (dir && inside(dir, source.path)) {
         problems.push(
-          `${setting.fileEnv} must be outside ${name} (${dir}): a copy of that folder must not carry ${setting.what}`,
+          `${setting.fileEnv} must be outside ${name} (${dir}): a copy of that folder must not carry ${setting.what}. ` +
+            `Move that file (keep it: what it sealed or signed so far needs it) outside ${name} and point ${setting.fileEnv} at its new place`,
         );
         return source;
       }
@@ -623,13 +620,7 @@ export function parseKeySource(
     }
     return source;
   }
-  if (production) {
-    problems.push(
-      `NODE_ENV=production needs ${setting.what}: set ${setting.env} (base64 of 32 random bytes, e.g. from ` +
-        `openssl rand -base64 32) or ${setting.fileEnv} (the path of a file holding it), kept outside DATA_DIR ` +
-        'and BACKUP_DIR',
-    );
-  }
+  if (production) problems.push(missingKeyAdvice(setting, generated.path, 'DATA_DIR and BACKUP_DIR'));
   return generated;
 }
 
@@ -666,6 +657,36 @@ export function describeKeySource(source: KeySource, setting: KeySetting): strin
   if (source.from === 'env') return source.name;
   if (source.from === 'file') return `${source.name} (${source.path})`;
   return `the development key file ${source.path} (neither ${setting.env} nor ${setting.fileEnv} is set)`;
+}
+
+const FILE_KEY_SETTING: KeySetting = {
+  env: FILE_KEY_ENV,
+  fileEnv: FILE_KEY_FILE_ENV,
+  what: 'the key that encrypts stored files',
+  suffix: '.file-key',
+};
+
+/**
+ * The refusal of a production start without a key (issue 25, item 6). Its advice must not lose what the key
+ * protects: when the development key file beside the data folder exists, the files, backups or checkpoints
+ * made so far were sealed or signed with it, so the advice names that file; a new key is advised only for a
+ * shop that has nothing under an earlier one.
+ */
+function missingKeyAdvice(setting: KeySetting, developmentFile: string, apart: string): string {
+  const start = `NODE_ENV=production needs ${setting.what}: set ${setting.env} or ${setting.fileEnv} (the path of a file holding it)`;
+  if (existsSync(developmentFile)) {
+    return (
+      `${start}. This data folder's key so far is the development key file ${developmentFile}: set ` +
+      `${setting.fileEnv}=${developmentFile} (or move it elsewhere outside ${apart} and point ${setting.fileEnv} ` +
+      'there). Do not make a new key: what was sealed or signed with this one could not be read or verified again'
+    );
+  }
+  return (
+    `${start}, kept outside ${apart}. If this shop ran before, use the key of its earlier starts (the same ` +
+    `${setting.env} or ${setting.fileEnv}, or the ${path.basename(developmentFile)} file that was beside its ` +
+    'data folder): a new key cannot open what the old one sealed. Only for a new shop make one with ' +
+    'openssl rand -base64 32 (base64 of 32 random bytes)'
+  );
 }
 
 export const BACKUP_KEY: KeySetting = {

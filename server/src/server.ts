@@ -6,6 +6,7 @@ import {
   scheduleDailyBackups,
 } from './app';
 import { scheduleCheckpoints } from './db/audit-checkpoints';
+import { describeUpgrade } from './db/upgrade';
 
 /**
  * Standalone API: validates the environment, opens the database, checks it may start (NODE_ENV=production),
@@ -63,11 +64,8 @@ async function main(): Promise<void> {
       (config.production ? ', NODE_ENV=production' : ''),
   );
   if (!config.demo) app.log.info('LOUPE_DEMO=0: no demo data');
-  if (db.files && db.files.moved > 0) {
-    app.log.info(
-      `Moved ${db.files.moved} uploaded file(s) from ${config.uploadsDir} into the database (encrypted)`,
-    );
-  }
+  // What this start migrated, backed up, moved and keeps for going back, one line each (db/upgrade.ts).
+  for (const line of describeUpgrade(db.upgrade)) app.log.info(line);
   if (db.files && db.files.missing.length > 0) {
     app.log.warn(
       `${db.files.missing.length} uploaded file(s) are in neither the database nor ${config.uploadsDir}: ${db.files.missing.join(', ')}`,

@@ -28,8 +28,10 @@ describe('the production start’s demo-password check', () => {
     expect((error as Error).message).toBe(
       'Refusing to start with NODE_ENV=production: the accounts platinum, silver, rival still have the demo ' +
         'password published in the README, which anyone can sign in with. Start once without ' +
-        'NODE_ENV=production and change each one’s password (Account settings) or deactivate the account, ' +
-        'then start again.',
+        'NODE_ENV=production, keeping every other setting as it is (the same DATA_DIR or DATABASE_URL, and ' +
+        'above all the same LOUPE_FILE_KEY or LOUPE_FILE_KEY_FILE, LOUPE_BACKUP_KEY and LOUPE_AUDIT_KEY ' +
+        'settings: without its file key the server refuses to start rather than make a new one), change each ' +
+        'one’s password (Account settings) or deactivate the account, then start again with NODE_ENV=production.',
     );
   });
 
