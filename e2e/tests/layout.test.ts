@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from 'playwright-core';
 import { demo } from '../support/accounts';
-import { apiSignIn } from '../support/api';
+import { apiSend, apiSignIn } from '../support/api';
+import { createItem, uniqueSerial } from '../support/inventory';
 import { appRoutes, openRoute, type AppRoute } from '../support/app-routes';
 import { browserSuite } from '../support/browser';
 import { baseUrl } from '../support/state';
@@ -16,6 +17,20 @@ const browserTest = browserSuite();
 let api: APIRequestContext;
 beforeAll(async () => {
   api = await apiSignIn(baseUrl(), demo.platinum);
+  // The widest stock row the suite's own data makes, whichever tests ran before this file (CI's order varies):
+  // a generated serial (18 characters, hyphenated) and a promotion with its price, at the top of the lists.
+  const item = await createItem(api, {
+    serial: uniqueSerial('LAYOUT'),
+    stockType: 'Watches',
+    brand: 'Patek Philippe',
+    model: 'Nautilus',
+    retailPrice: '123456.78',
+  });
+  const promoted = await apiSend(api, 'POST', `/api/api/items/${item.id}/promote/`, {
+    promoted: true,
+    price: '119999.99',
+  });
+  if (!promoted.ok()) throw new Error(`promoting ${item.serial}: ${promoted.status()} ${await promoted.text()}`);
 });
 afterAll(async () => {
   await api?.dispose();

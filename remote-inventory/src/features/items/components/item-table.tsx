@@ -7,9 +7,10 @@ import { itemPagePath } from './item-page';
 import { SelectCell, type Selection } from './list-label-actions';
 import { RowActions, type RowAction } from './row-actions';
 
-// On its own line under the serial, so the mixed-stock lists stay narrow enough for the row actions.
+// After the serial, wrapping onto the next line when the column is narrow (issue 21: a long serial already
+// takes two lines, and a third line for the stock type would make the row taller than 56 px).
 const StockType = styled.span`
-  display: block;
+  white-space: nowrap;
   font-weight: 400;
   font-size: 0.85rem;
   color: ${({ theme }) => theme.colors.muted};
@@ -79,7 +80,9 @@ export function ItemTable({
       key: 'serial',
       header: 'Serial',
       rowHeader: true,
-      noWrap: true,
+      // A serial of up to ~14 characters stays on one line; a longer one breaks at its hyphens
+      // ("LAYOUT-MWYCQJY4-/7BOZ") rather than widen the table past its box at 1280 × 800 (issue 21, item 1).
+      wrap: { minCh: 14 },
       cell: (item) => (
         <>
           {/* Issue 21: the serial opens the item's page, where its actions, sale and history are. */}
@@ -105,7 +108,7 @@ export function ItemTable({
           ) : null}
           {item.consignment ? (
             item.consignment.overdue ? (
-              <OverdueBadge>On consignment · past return-by</OverdueBadge>
+              <OverdueBadge>Consignment overdue</OverdueBadge>
             ) : (
               <Badge>On consignment</Badge>
             )
