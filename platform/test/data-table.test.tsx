@@ -188,3 +188,30 @@ test('with no rows, the empty note stands instead of a table; with rows, the not
   expect(screen.getByRole('table', { name: 'Entries' })).toBeInTheDocument();
   expect(screen.queryByText('No entries yet.')).not.toBeInTheDocument();
 });
+
+it('names every part of the table by its role explicitly, so a table drawn as cards on a phone stays a table to Safari and VoiceOver', () => {
+  const { container } = render(
+    <ThemeModeProvider>
+      <Entries sortable />
+    </ThemeModeProvider>,
+  );
+  const table = container.querySelector('table')!;
+  expect(table.getAttribute('role')).toBe('table');
+  for (const group of Array.from(table.querySelectorAll('thead, tbody, tfoot'))) {
+    expect(group.getAttribute('role')).toBe('rowgroup');
+  }
+  for (const row of Array.from(table.querySelectorAll('tr'))) expect(row.getAttribute('role')).toBe('row');
+  for (const header of Array.from(table.querySelectorAll('th[scope="col"]'))) {
+    expect(header.getAttribute('role')).toBe('columnheader');
+  }
+  for (const header of Array.from(table.querySelectorAll('th[scope="row"]'))) {
+    expect(header.getAttribute('role')).toBe('rowheader');
+  }
+  const cells = Array.from(table.querySelectorAll('td'));
+  expect(cells.length).toBeGreaterThan(0);
+  for (const cell of cells) expect(cell.getAttribute('role')).toBe('cell');
+  // What a person's screen reader finds is the same table: its rows, its column headers, its cells.
+  expect(within(table).getAllByRole('row')).toHaveLength(3);
+  expect(within(table).getByRole('columnheader', { name: /Amount/ })).toBeInTheDocument();
+  expect(within(table).getByRole('rowheader', { name: 'Ada' })).toBeInTheDocument();
+});

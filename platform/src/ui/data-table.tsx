@@ -1,3 +1,5 @@
+/* eslint-disable jsx-a11y/no-redundant-roles, jsx-a11y/no-interactive-element-to-noninteractive-role --
+   the table's roles are explicit on purpose (see DataTable): a table drawn as cards loses its implicit ones. */
 import type { CSSProperties, Key, ReactNode } from 'react';
 import styled from 'styled-components';
 import { Table, TableScroll } from './layout';
@@ -216,11 +218,11 @@ function Cells<Row>({ columns, row }: { columns: readonly DataColumn<Row>[]; row
       'data-label': !column.hideHeader && typeof column.header === 'string' ? column.header : undefined,
     };
     return column.rowHeader ? (
-      <th key={column.key} scope="row" {...props}>
+      <th key={column.key} scope="row" role="rowheader" {...props}>
         {column.cell(row)}
       </th>
     ) : (
-      <td key={column.key} {...props}>
+      <td key={column.key} role="cell" {...props}>
         {column.cell(row)}
       </td>
     );
@@ -247,12 +249,15 @@ export function DataTable<Row>({
   if (rows.length === 0 && empty !== undefined) return <EmptyNote>{empty}</EmptyNote>;
   return (
     <TableScroll>
-      <Styled $density={dense ? 'dense' : compact ? 'compact' : 'regular'}>
+      {/* Explicit roles on every part: a table drawn as cards (display: block, a phone) is no longer a table to
+          Safari/VoiceOver and some Chromium versions, which drop the implicit roles of re-displayed table
+          elements (https://adrianroselli.com/2018/02/tables-css-display-properties-and-aria.html). */}
+      <Styled role="table" $density={dense ? 'dense' : compact ? 'compact' : 'regular'}>
         <caption>
           <VisuallyHidden>{caption}</VisuallyHidden>
         </caption>
-        <thead>
-          <tr>
+        <thead role="rowgroup">
+          <tr role="row">
             {columns.map((column) => {
               const content = column.hideHeader ? (
                 <VisuallyHidden>{column.header}</VisuallyHidden>
@@ -267,30 +272,31 @@ export function DataTable<Row>({
                   field={column.sortField}
                   ordering={sort.ordering}
                   onSort={sort.onSort}
+                  role="columnheader"
                 >
                   {content}
                 </SortableHeader>
               ) : (
-                <th key={column.key} scope="col" className={className}>
+                <th key={column.key} scope="col" role="columnheader" className={className}>
                   {content}
                 </th>
               );
             })}
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {rows.map((row) => {
             const current = isCurrent?.(row) ?? false;
             return (
-              <tr key={rowKey(row)} aria-current={current ? 'true' : undefined}>
+              <tr key={rowKey(row)} role="row" aria-current={current ? 'true' : undefined}>
                 <Cells columns={columns} row={row} />
               </tr>
             );
           })}
         </tbody>
         {footRow === undefined ? null : (
-          <tfoot>
-            <tr>
+          <tfoot role="rowgroup">
+            <tr role="row">
               <Cells columns={columns} row={footRow} />
             </tr>
           </tfoot>
