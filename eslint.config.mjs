@@ -14,7 +14,10 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import globals from 'globals';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
-const remotes = ['remote-auth', 'remote-inventory', 'remote-clients', 'remote-finance', 'remote-admin'];
+// The remotes are the ones the platform's remote list names (platform/remotes.json): written once, read here.
+const remotes = JSON.parse(fs.readFileSync(path.join(root, 'platform', 'remotes.json'), 'utf8')).remotes.map(
+  (remote) => remote.dir,
+);
 const restrictImports = (patterns) => ({
   'no-restricted-imports': [
     'error',

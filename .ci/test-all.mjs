@@ -45,7 +45,10 @@ const slug = (name) => name.replace(/[^a-z0-9]+/gi, '-');
 
 const only = process.argv.slice(2);
 const selected = (name) => only.length === 0 || only.some((o) => name.startsWith(o));
-const remoteDirs = ['remote-auth', 'remote-admin', 'remote-inventory', 'remote-clients', 'remote-finance'];
+// Every remote of the platform's remote list (platform/remotes.json), each tested alone: the list is written once.
+const remoteDirs = JSON.parse(readFileSync(path.join(root, 'platform', 'remotes.json'), 'utf8')).remotes.map(
+  (remote) => remote.dir,
+);
 const standaloneNames = remoteDirs.map((dir) => `${dir} standalone`);
 
 /**
