@@ -6,6 +6,7 @@
 // naming schemas rather than holding them keeps the schema builder out of every page.
 import type { Static, TSchema } from '@sinclair/typebox';
 import type * as Schemas from './schemas';
+import { retentionEndpoints } from './retention-messages';
 
 type SchemaModule = typeof Schemas;
 
@@ -429,6 +430,8 @@ export const endpoints = {
       response: 'FileDownload',
     },
   },
+  /** Retention, legal holds, erasure requests and the subject access export (issue 25 item 3). */
+  retention: retentionEndpoints,
   /** The shop-wide audit trail (platinum only). */
   activity: {
     list: { method: 'GET', path: '/api/activity/', query: 'ActivityQuery', response: 'AuditEventList' },

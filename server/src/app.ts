@@ -7,7 +7,7 @@ import Fastify, {
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Config } from './config';
+import { fileKeyFor, type Config } from './config';
 import type { Db } from './db/database';
 import { createContext, type AppContext } from './context';
 import { loggerOptions as apiLoggerOptions } from './kernel/logging';
@@ -32,9 +32,11 @@ import inventoryRoutes from './modules/inventory';
 import catalogueRoutes from './modules/catalogue';
 import financeRoutes from './modules/finance';
 import auditRoutes from './modules/audit';
+import { setClientKeyWrap } from './modules/audit/client-keys';
 import documentsRoutes from './modules/documents';
 import stockAnalyticsRoutes from './modules/stock-analytics';
 import complianceRoutes from './modules/compliance';
+import retentionRoutes from './modules/compliance/retention-routes';
 import riskRoutes from './modules/compliance/risk-routes';
 import stockTakeRoutes from './modules/stock';
 import salesRoutes from './modules/sales';
@@ -80,6 +82,8 @@ export interface LoupeApiOptions {
 export const loupeApi: FastifyPluginAsync<LoupeApiOptions> = async (instance, options) => {
   const fastify = instance.withTypeProvider<TypeBoxTypeProvider>();
   const ctx = createContext(options.db, options.config, options.now ?? (() => new Date()));
+  // The audit trail's per-client keys are wrapped by the file key (issue 25 item 3, audit/client-keys.ts).
+  setClientKeyWrap(options.config.fileKey ? fileKeyFor(options.config.fileKey) : null);
   // The session cache's listening connection ends with the app (the database may outlive it: tests, hosts).
   fastify.addHook('onClose', async () => ctx.sessions.close());
 
@@ -132,6 +136,7 @@ export const loupeApi: FastifyPluginAsync<LoupeApiOptions> = async (instance, op
     documentsRoutes,
     stockAnalyticsRoutes,
     complianceRoutes,
+    retentionRoutes,
     riskRoutes,
     stockTakeRoutes,
     salesRoutes,

@@ -3,6 +3,9 @@ import { AuditRepository } from './modules/audit';
 import { SessionsRepository } from './modules/auth/sessions-repository';
 import { UsersRepository } from './modules/auth/users-repository';
 import { AmlRepository } from './modules/compliance/aml-repository';
+import { ErasureRequestsRepository } from './modules/compliance/erasure-repository';
+import { RetentionRepository } from './modules/compliance/retention-repository';
+import { ClientInvoicePdfs } from './modules/documents/pdf/client-invoice-pdfs';
 import { RiskRepository } from './modules/compliance/risk-repository';
 import { ClientDocumentsRepository } from './modules/clients/client-documents-repository';
 import { ClientsRepository } from './modules/clients/clients-repository';
@@ -49,6 +52,10 @@ export function createRepositories(db: Queryable, now: () => Date = () => new Da
     settings: new SettingsRepository(db),
     stockTakes: new StockTakesRepository(db),
     aml: new AmlRepository(db),
+    // Retention and erasure (issue 25 item 3): clocks and legal holds, erasure requests, a client's invoice PDFs.
+    retention: new RetentionRepository(db),
+    erasureRequests: new ErasureRequestsRepository(db),
+    invoicePdfs: new ClientInvoicePdfs(db),
     // Client risk ratings, enhanced due diligence and the firm-wide risk assessment (issue 25 item 1).
     risk: new RiskRepository(db),
     // The sales module (issue 20): deals, their sale rows and documents.

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database';
+import { ClientKeysRepository, hasSealed, isSealedName, revealName, revealPayload } from './client-keys';
 
 export interface AuditEntry {
   /** The shop whose chain the entry joins; null for the system chain (a failed sign-in as nobody known). */
@@ -48,6 +49,8 @@ export interface AuditFilter {
   userId?: number;
   entity?: string;
   action?: string;
+  /** Kinds of record left out: a suspicious activity report for anyone but the nominated officer (index.ts). */
+  hiddenEntities?: readonly string[];
   /** Inclusive days (YYYY-MM-DD) in the shop's time zone. */
   fromDay?: string;
   toDay?: string;
@@ -90,6 +93,7 @@ function where(shopId: number, filter: AuditFilter): { sql: string; params: unkn
   if (filter.userId !== undefined) add('user_id = ?', filter.userId);
   if (filter.entity !== undefined) add('entity = ?', filter.entity);
   if (filter.action !== undefined) add('action = ?', filter.action);
+  if (filter.hiddenEntities?.length) add('entity <> ALL(?::varchar[])', filter.hiddenEntities);
   // A day starts at midnight where the shop is, whatever the server's zone.
   const zone = '(SELECT timezone FROM shop_directory WHERE id = $1)';
   if (filter.fromDay !== undefined)
@@ -99,15 +103,117 @@ function where(shopId: number, filter: AuditFilter): { sql: string; params: unkn
   return { sql: clauses.join(' AND '), params };
 }
 
+type Doc = Record<string, unknown>;
+const isDoc = (value: unknown): value is Doc =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const field = (doc: unknown, key: string): unknown => (isDoc(doc) ? doc[key] : undefined);
+const wholeId = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) ? Math.trunc(value) : null;
+
+/**
+ * The client an entry concerns, as migration 009's audit_log_fill derives it in the database (mirrored here so
+ * that the entry's personal data can be sealed under that client's key before the chain hashes it).
+ */
+export function clientOf(entry: AuditEntry): number | null {
+  if (entry.clientId !== undefined && entry.clientId !== null) return entry.clientId;
+  if (entry.entity === 'client') return entry.entityId;
+  const { before, after } = entry;
+  const nested = (key: string) =>
+    wholeId(field(field(after, key), 'clientId')) ?? wholeId(field(field(before, key), 'clientId'));
+  return (
+    wholeId(field(after, 'clientId')) ??
+    wholeId(field(before, 'clientId')) ??
+    (entry.entity === 'item' && (entry.action === 'check_out' || entry.action === 'return')
+      ? nested('checkout')
+      : null) ??
+    (entry.entity === 'item' && (entry.action === 'sell' || entry.action === 'void_sale')
+      ? nested('sale')
+      : null) ??
+    wholeId(field(field(after, 'entry'), 'clientId'))
+  );
+}
+
+/** The item an entry concerns (audit_log_fill's rule). */
+function itemOf(entry: AuditEntry): number | null {
+  if (entry.itemId !== undefined && entry.itemId !== null) return entry.itemId;
+  if (entry.entity === 'item') return entry.entityId;
+  return wholeId(field(entry.after, 'itemId')) ?? wholeId(field(entry.before, 'itemId'));
+}
+
 /**
  * The audit log: written in the same transaction as the change it records, so neither exists without the other.
  * The table is append-only and hash-chained per shop by the database itself (migration 009): nothing here can
  * update or delete an entry.
  */
 export class AuditRepository {
-  constructor(private readonly db: Queryable) {}
+  /** The per-client keys of the entries' personal data (crypto-shredding, client-keys.ts). */
+  readonly clientKeys: ClientKeysRepository;
 
-  async record(entry: AuditEntry): Promise<void> {
+  constructor(private readonly db: Queryable) {
+    this.clientKeys = new ClientKeysRepository(db);
+  }
+
+  /**
+   * An entry about a client has its personal data sealed under the client's key before the database hashes it
+   * into the chain: a client entry's name, e-mail, phone, notes and address, and the record name the trail
+   * shows for any entry about the client (which the database would otherwise copy from the client's row).
+   */
+  private async sealed(entry: AuditEntry): Promise<AuditEntry> {
+    const clientId = entry.shopId === null ? null : clientOf(entry);
+    if (clientId === null || entry.shopId === null) return entry;
+    const key = await this.clientKeys.forWrite(entry.shopId, clientId, entry.at);
+    // An erased client has no key and nothing personal left to write.
+    if (!key) return { ...entry, clientId };
+    let recordName = entry.recordName;
+    const namedByClient =
+      entry.entity === 'client' ||
+      (itemOf(entry) === null && !['membership', 'user', 'shop'].includes(entry.entity));
+    if (recordName === undefined && namedByClient) {
+      const rows = await this.db.query<{ name: string }>(
+        'SELECT name FROM client_directory WHERE id = $1 AND shop_id = $2',
+        [clientId, entry.shopId],
+      );
+      recordName = rows[0]?.name;
+    }
+    return {
+      ...entry,
+      clientId,
+      recordName:
+        recordName === undefined ? undefined : namedByClient ? key.sealName(recordName) : recordName,
+      before: entry.entity === 'client' ? key.sealPayload(entry.before) : entry.before,
+      after: entry.entity === 'client' ? key.sealPayload(entry.after) : entry.after,
+    };
+  }
+
+  /** Stored entries with their sealed values opened, or read as "erased client" once the key is destroyed. */
+  private async revealed(records: AuditRecord[]): Promise<AuditRecord[]> {
+    const sealed = records.filter(
+      (r) => r.clientId !== null && (isSealedName(r.recordName) || hasSealed(r.before) || hasSealed(r.after)),
+    );
+    if (sealed.length === 0) return records;
+    const byShop = new Map<number, number[]>();
+    for (const r of sealed) {
+      if (r.shopId === null) continue;
+      byShop.set(r.shopId, [...(byShop.get(r.shopId) ?? []), r.clientId as number]);
+    }
+    const keys = new Map<number, Awaited<ReturnType<ClientKeysRepository['forWrite']>>>();
+    for (const [shopId, ids] of byShop) {
+      for (const [id, key] of await this.clientKeys.forRead(shopId, ids)) keys.set(id, key);
+    }
+    return records.map((r) => {
+      if (r.clientId === null || !sealed.includes(r)) return r;
+      const key = keys.has(r.clientId) ? keys.get(r.clientId) : undefined;
+      return {
+        ...r,
+        recordName: revealName(r.recordName, key),
+        before: revealPayload(r.before, key),
+        after: revealPayload(r.after, key),
+      };
+    });
+  }
+
+  async record(plain: AuditEntry): Promise<void> {
+    const entry = await this.sealed(plain);
     await this.db.query(
       `INSERT INTO audit_log (shop_id, user_id, entity, entity_id, action, before, after, created_at,
                               record_name, client_id, item_id)
@@ -134,7 +240,7 @@ export class AuditRepository {
       `SELECT ${COLUMNS} FROM audit_log WHERE shop_id = $1 AND entity = $2 AND entity_id = $3 ORDER BY id DESC`,
       [shopId, entity, entityId],
     );
-    return rows.map(toRecord);
+    return this.revealed(rows.map(toRecord));
   }
 
   async count(shopId: number, filter: AuditFilter): Promise<number> {
@@ -154,7 +260,7 @@ export class AuditRepository {
         LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       [...params, limit, offset],
     );
-    return rows.map(toRecord);
+    return this.revealed(rows.map(toRecord));
   }
 
   /** The whole filtered trail in pages of `size`, newest first, for a streamed export. */
@@ -168,7 +274,7 @@ export class AuditRepository {
           ORDER BY id DESC LIMIT ${size}`,
         params,
       );
-      for (const row of rows) yield toRecord(row);
+      for (const record of await this.revealed(rows.map(toRecord))) yield record;
       if (rows.length < size) return;
       before = Number((rows[rows.length - 1] as Raw).id);
     }

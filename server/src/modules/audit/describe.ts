@@ -298,6 +298,21 @@ function summaryOf(entry: AuditRecord, changes: AuditChange[]): string {
     }
     case 'client:unverify':
       return 'Withdrew the identity verification';
+    // Retention and erasure (issue 25 item 3).
+    case 'client:legal_hold':
+      return `Placed a legal hold${typeof after.reason === 'string' ? `: ${after.reason}` : ''}`;
+    case 'client:legal_hold_release':
+      return 'Lifted the legal hold';
+    case 'client:erasure_request': {
+      const erased = Array.isArray(after.erased) ? after.erased.filter((e) => typeof e === 'string') : [];
+      return erased.length
+        ? `Answered an erasure request: erased ${list(erased.map((e) => lower(e as string)))}`
+        : 'Answered an erasure request: nothing could be erased yet';
+    }
+    case 'client:retention_delete':
+      return 'Deleted the client at the end of retention: personal data erased';
+    case 'client:subject_access':
+      return 'Downloaded a subject access export';
     case 'client:aml_refused':
     case 'aml:aml_refused':
     case 'client:aml_flagged':

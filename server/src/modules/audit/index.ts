@@ -185,3 +185,4 @@ export default auditRoutes;
 
 export { AuditRepository, type AuditFilter, type AuditRecord, type AuditEntry } from './audit-repository';
 export type { AuditContext, AuditRepos } from './deps';
+export { describe } from './describe';

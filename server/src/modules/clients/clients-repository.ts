@@ -242,6 +242,39 @@ export class ClientsRepository {
     return lastChange(this.db, shopId, 'client', id, { only: ['create', 'update'] });
   }
 
+  /**
+   * Erases a client's personal data (issue 25 item 3; modules/compliance/erasure-service.ts decides what and
+   * when): the fields named (an erasure request, UK GDPR Art. 17), or with 'all' (the end of retention, MLR 2017
+   * reg. 40(3)) every personal field, the identity verification and the KYC papers, whose stored files go with
+   * their rows by trigger. The row itself stays, named `erasedName`, for the books that point at it.
+   */
+  async erase(
+    shopId: number,
+    id: number,
+    fields: 'all' | readonly ('email' | 'phone' | 'notes')[],
+    erasedName: string,
+    at: Date,
+  ): Promise<void> {
+    if (fields === 'all') {
+      await this.db.query('DELETE FROM client_documents WHERE shop_id = $1 AND client_id = $2', [shopId, id]);
+      await this.db.query(
+        `UPDATE clients SET name = $3, email = '', phone = '', notes = '', status = 'inactive', address_line1 = '',
+                address_line2 = '', town = '', postcode = '', country = '', cdd_verified_by = NULL,
+                cdd_verified_by_name = NULL, cdd_verified_on = NULL, cdd_verified_at = NULL, updated_at = $4
+          WHERE shop_id = $1 AND id = $2`,
+        [shopId, id, erasedName, at],
+      );
+      return;
+    }
+    if (fields.length === 0) return;
+    const sets = fields.map((f) => `${f} = ''`).join(', ');
+    await this.db.query(`UPDATE clients SET ${sets}, updated_at = $3 WHERE shop_id = $1 AND id = $2`, [
+      shopId,
+      id,
+      at,
+    ]);
+  }
+
   /** Records (or, with a null day, withdraws) who verified the client's identity and on which day (CDD). */
   async setVerification(
     shopId: number,

@@ -5,4 +5,4 @@ export const OWNED_TABLES = ['clients', 'client_ledger', 'client_documents'] as 
  * The views over those tables that other modules may read (migrations/017_published_reads.sql): a module reads
  * another module's data only through these, never through its tables (test/module-ownership.test.ts).
  */
-export const PUBLISHED_READS = ['client_directory', 'client_ledger_entries'] as const;
+export const PUBLISHED_READS = ['client_directory', 'client_ledger_entries', 'client_record_dates'] as const;

@@ -3,6 +3,10 @@
  */
 export const OWNED_TABLES = [
   'aml_events',
+  // Retention and erasure (issue 25 item 3, migration 029): retention-repository.ts, erasure-repository.ts.
+  'client_legal_holds',
+  'client_erasures',
+  'erasure_requests',
   // Risk ratings, enhanced due diligence, the EDD threshold, the firm-wide risk assessment (issue 25, migration 031).
   'client_risk_ratings',
   'client_edd_documents',

@@ -1,0 +1,39 @@
+import type { Client } from '@loupe/contracts';
+import type { FileKey } from '../../config';
+import type { ModuleContext } from '../../kernel/context';
+import type { AuditRepository } from '../audit';
+import type { ErasureRequestsRepository } from './erasure-repository';
+import type { RetentionRepository } from './retention-repository';
+
+/**
+ * What retention, erasure and the subject access export work with (issue 25 item 3). Of the clients and
+ * documents modules (which import this one) only the calls made here are named.
+ */
+export interface RetentionRepos {
+  retention: RetentionRepository;
+  erasureRequests: ErasureRequestsRepository;
+  audit: AuditRepository;
+  clients: {
+    find(shopId: number, id: number, lock?: boolean): Promise<Client | null>;
+    erase(
+      shopId: number,
+      id: number,
+      fields: 'all' | readonly ('email' | 'phone' | 'notes')[],
+      erasedName: string,
+      at: Date,
+    ): Promise<void>;
+    shopToday(shopId: number, at: Date): Promise<string>;
+  };
+  clientDocuments: {
+    list(shopId: number, clientId: number): Promise<{ id: number; name: string; storageKey: string }[]>;
+  };
+  invoicePdfs: {
+    ofClient(
+      shopId: number,
+      clientId: number,
+      fileKey: FileKey,
+    ): AsyncIterable<{ fileName: string; bytes: Buffer }>;
+  };
+}
+
+export type RetentionContext = ModuleContext<RetentionRepos>;
