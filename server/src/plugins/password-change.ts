@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { endpoints, type Endpoint } from '@loupe/contracts';
 import { ApiError } from '../kernel/http-errors';
 
@@ -23,8 +23,14 @@ const patternOf = (routePath: string) => routePath.replace(/:(\w+)\([^)]*\)/g, '
 const keyOf = (method: string, path: string) => `${method === 'HEAD' ? 'GET' : method} ${path}`;
 const REACHABLE_KEYS = new Set(REACHABLE.map((endpoint) => keyOf(endpoint.method, endpoint.path)));
 
-async function requirePasswordChanged(request: FastifyRequest): Promise<void> {
+/** Synchronous: an async hook costs a promise and a microtask on every request (issue 26 profile). */
+function requirePasswordChanged(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+): void {
   if (request.caller?.mustChangePassword) throw new ApiError(403, { detail: MUST_CHANGE_PASSWORD });
+  done();
 }
 
 /**

@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import fastifyRateLimit from '@fastify/rate-limit';
+import { createRequire } from 'node:module';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import { normalizeIP } from '@fastify/rate-limit';
 import { SESSION_COOKIE } from '@loupe/contracts';
 import type { RateLimitConfig } from '../config';
 import { throttled } from '../modules/auth/login-throttle';
@@ -27,7 +28,7 @@ export const rateLimitsFrom = (config: RateLimitConfig): RateLimits => ({
  * Charges a request whose session cookie has just been looked up: to its session when the session is live,
  * otherwise to its address as an anonymous request. Called by the session check (plugins/security.ts).
  */
-export type SessionRateLimit = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+export type SessionRateLimit = (request: FastifyRequest, reply: FastifyReply) => void;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -36,7 +37,40 @@ declare module 'fastify' {
   }
 }
 
-type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
+/** A count in @fastify/rate-limit's in-memory store: how many so far in the window, and the window's time left. */
+interface Count {
+  current: number;
+  ttl: number;
+}
+/** @fastify/rate-limit's own in-memory store (a bounded LRU of fixed windows), used without its async wrapper. */
+interface LocalStore {
+  incr(key: string, done: (error: Error | null, count: Count) => void, timeWindow: number, max: number): void;
+}
+type LocalStoreClass = new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  cache?: number,
+) => LocalStore;
+// The store is the plugin's, not typed on its own: required by path from the package that maintains it.
+const LocalStore = createRequire(__filename)('@fastify/rate-limit/store/LocalStore') as LocalStoreClass;
+
+/** Keys kept per counter; past it the least recently counted go first (an address or session seen again starts afresh). */
+const KEYS_KEPT = 10_000;
+
+/** One limit: a fixed window per key, counted synchronously (the store answers at once). */
+class Limiter {
+  private readonly store = new LocalStore(false, false, KEYS_KEPT);
+  constructor(
+    readonly max: number,
+    private readonly windowMs: number,
+  ) {}
+
+  count(key: string): Count {
+    let counted: Count = { current: 0, ttl: this.windowMs };
+    this.store.incr(key, (_error, count) => (counted = count), this.windowMs, this.max);
+    return counted;
+  }
+}
 
 /**
  * Request limits that fit a shop, counted in this process's memory:
@@ -80,50 +114,49 @@ export async function registerRateLimit(
   fastify: FastifyInstance,
   limits: RateLimits,
 ): Promise<SessionRateLimit> {
-  // Not `global`: that adds the check as a route hook, which runs after this API's own onRequest hooks, so
-  // a flood of unauthenticated requests would still cost a session lookup each. The limiters below are
-  // applied by this context's first hook instead, and by the session check.
-  await fastify.register(fastifyRateLimit, { global: false });
+  // Counted here rather than through the plugin's hooks or createRateLimit(): those wrap each count in several
+  // promises (an await per step), which with three counters was about a twentieth of a signed-in request's CPU
+  // (issue 26 profile, docs/perf/auth-check-profile.md). Its store and its address normalisation (IPv6 per /64)
+  // are the same ones the plugin uses.
   fastify.decorateRequest('rateLimitAwaitsSession', false);
-  // Each limiter counts in its own store; the address ones are keyed by the plugin's normalised address.
-  const flood = fastify.createRateLimit({ max: limits.floodPerAddress, timeWindow: limits.windowMs });
-  const anonymous = fastify.createRateLimit({ max: limits.perAddress, timeWindow: limits.windowMs });
-  const perSession = fastify.createRateLimit({
-    max: limits.perSession,
-    timeWindow: limits.windowMs,
-    keyGenerator: (request) => String(request.caller?.sessionId),
-  });
+  const flood = new Limiter(limits.floodPerAddress, limits.windowMs);
+  const anonymous = new Limiter(limits.perAddress, limits.windowMs);
+  const perSession = new Limiter(limits.perSession, limits.windowMs);
 
-  fastify.addHook('onRequest', async (request, reply) => {
-    await charge(flood, request, reply, false);
-    const auth = request.routeOptions.config.auth;
-    if ((auth === 'optional' || auth === 'required') && request.cookies[SESSION_COOKIE]) {
-      request.rateLimitAwaitsSession = true;
-      return;
-    }
-    await charge(anonymous, request, reply, true);
-  });
+  // The very first hook of this context, synchronous (no promise per request).
+  fastify.addHook(
+    'onRequest',
+    (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+      const address = normalizeIP(request.ip);
+      charge(flood, address, reply, false);
+      const auth = request.routeOptions.config.auth;
+      if ((auth === 'optional' || auth === 'required') && request.cookies[SESSION_COOKIE]) {
+        request.rateLimitAwaitsSession = true;
+      } else {
+        charge(anonymous, address, reply, true);
+      }
+      done();
+    },
+  );
 
-  return async (request, reply) => {
+  return (request, reply) => {
     if (!request.rateLimitAwaitsSession) return;
     request.rateLimitAwaitsSession = false;
-    await charge(request.caller ? perSession : anonymous, request, reply, true);
+    // The session's public id, never its cookie value.
+    if (request.caller) charge(perSession, request.caller.sessionId, reply, true);
+    else charge(anonymous, normalizeIP(request.ip), reply, true);
   };
 }
 
 /** Counts the request; past the limit, throws DRF's throttled answer with Retry-After. */
-async function charge(
-  limiter: Limiter,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  headers: boolean,
-): Promise<void> {
-  const result = await limiter(request);
-  if (result.isAllowed) return;
-  if (headers || result.isExceeded) {
-    reply.header('x-ratelimit-limit', result.max);
-    reply.header('x-ratelimit-remaining', result.remaining);
-    reply.header('x-ratelimit-reset', result.ttlInSeconds);
+function charge(limiter: Limiter, key: string, reply: FastifyReply, headers: boolean): void {
+  const { current, ttl } = limiter.count(key);
+  const exceeded = current > limiter.max;
+  const ttlInSeconds = Math.ceil(ttl / 1000);
+  if (headers || exceeded) {
+    reply.header('x-ratelimit-limit', limiter.max);
+    reply.header('x-ratelimit-remaining', Math.max(0, limiter.max - current));
+    reply.header('x-ratelimit-reset', ttlInSeconds);
   }
-  if (result.isExceeded) throw throttled(Math.max(1, result.ttlInSeconds));
+  if (exceeded) throw throttled(Math.max(1, ttlInSeconds));
 }
