@@ -2,6 +2,7 @@ import type { RemoteRoutes } from '@loupe/platform';
 import { AddExpensePage } from './features/entries/components/add-expense-page';
 import { AddQuickSalePage } from './features/entries/components/add-quick-sale-page';
 import { CompliancePage } from './features/compliance/components/compliance-page';
+import { RetentionPage } from './features/retention/components/retention-page';
 import { DealListPage } from './features/deals/components/deal-list-page';
 import { DealPage } from './features/deals/components/deal-page';
 import { NewDealPage } from './features/deals/components/new-deal-page';
@@ -29,7 +30,11 @@ const routes: RemoteRoutes = {
   // Issue 13: the shop's invoices and credit notes, for every member (each of them sells).
   '/invoices': [{ path: '', element: <InvoiceListPage /> }],
   // Issue 13: the AML cash guard's report (platinum and gold; the screen tells silver why not).
-  '/compliance': [{ path: '', element: <CompliancePage /> }],
+  '/compliance': [
+    { path: '', element: <CompliancePage /> },
+    // Issue 25 item 3: clients past their five years of retention, for the nominated officer to delete.
+    { path: 'retention', element: <RetentionPage /> },
+  ],
   // Issue 20: deals of several lines, part-exchange and split payments, and layaways. Here beside quick sales
   // and invoices, since a deal is a sale and issues its invoice; the stock screens' Sell opens it for more items.
   '/deals': [

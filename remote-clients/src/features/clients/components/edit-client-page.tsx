@@ -13,6 +13,7 @@ import { ClientCheckouts } from './client-checkouts';
 import { ClientDueDiligence } from './client-due-diligence';
 import { ClientForm } from './client-form';
 import { ClientInvoices } from './client-invoices';
+import { ClientPrivacy } from './client-privacy';
 import { KycDocuments } from './kyc-documents';
 
 export const UPDATED_ALERT = 'Client updated';
@@ -96,6 +97,7 @@ function EditClient({ client }: { client: Client }) {
       </Card>
       <ClientInvoices clientId={client.id} />
       <ClientCheckouts clientId={client.id} />
+      <ClientPrivacy client={client} />
       <HistoryPanel resource="clients" id={client.id} />
     </>
   );
