@@ -393,10 +393,18 @@ export const endpoints = {
   risk: {
     client: { method: 'GET', path: '/api/clients/:id/risk/', response: 'ClientRisk' },
     rate: { method: 'PUT', path: '/api/clients/:id/risk/', body: 'ClientRiskUpdate', response: 'ClientRisk' },
-    addEvidence: {
+    /** Source of funds evidence (multipart `file`). */
+    addFundsEvidence: {
       method: 'POST',
-      path: '/api/clients/:id/risk/evidence/',
-      query: 'EddEvidenceQuery',
+      path: '/api/clients/:id/risk/source-of-funds/',
+      upload: 'file',
+      response: 'ClientRisk',
+      status: 201,
+    },
+    /** Source of wealth evidence (multipart `file`). */
+    addWealthEvidence: {
+      method: 'POST',
+      path: '/api/clients/:id/risk/source-of-wealth/',
       upload: 'file',
       response: 'ClientRisk',
       status: 201,

@@ -155,10 +155,6 @@ export const ClientRiskUpdate = Type.Object(
 );
 export type ClientRiskUpdate = Static<typeof ClientRiskUpdate>;
 
-/** The kind of a new evidence upload, in its query: `POST /api/clients/:id/risk/evidence/?kind=source_of_funds`. */
-export const EddEvidenceQuery = Type.Object({ kind: Type.Optional(Text({ maxLength: 20 })) });
-export type EddEvidenceQuery = Static<typeof EddEvidenceQuery>;
-
 /** `POST /api/clients/:id/risk/approval/` (verifyClients) → ClientRisk: the senior approval, audited. */
 export const EddApprovalCreate = Type.Object(
   { notes: Type.Optional(Text({ maxLength: 2000, multiline: true })) },

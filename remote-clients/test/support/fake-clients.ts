@@ -247,6 +247,24 @@ export class FakeClientsServer {
       const docs = this.documents.get(id) ?? [];
       return { body: { results: docs, count: docs.length } };
     });
+    // The Risk rating section (issue 25): a client nobody rated, as the service answers it.
+    this.mock.on(`GET ${base}risk/`, () => ({
+      body: {
+        clientId: id,
+        rating: 'standard',
+        reasons: [],
+        notes: '',
+        ratedBy: null,
+        ratedAt: null,
+        eddRequired: false,
+        eddThresholdGbp: '0.00',
+        eddMissing: [],
+        documents: [],
+        approvedBy: null,
+        approvedAt: null,
+        approvalNotes: '',
+      },
+    }));
   }
 
   find(id: number): Client | undefined {

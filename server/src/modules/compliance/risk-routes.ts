@@ -47,22 +47,21 @@ const riskRoutes: FastifyPluginAsyncTypebox<{ ctx: RiskContext }> = async (fasti
     handler: async (request) => service.rate(shopCaller(request), pathId(request.params.id), request.body),
   });
 
-  fastify.route({
-    ...staffRoute(endpoints.risk.addEvidence, TAGS, {
-      summary:
-        'Files source of funds or source of wealth evidence (query kind source_of_funds | source_of_wealth; PDF, JPEG or PNG; 10 MB)',
-      consumes: ['multipart/form-data'],
-    }),
-    handler: async (request, reply) => {
-      const risk = await service.addEvidence(
-        shopCaller(request),
-        pathId(request.params.id),
-        request.query.kind ?? '',
-        request,
-      );
-      return reply.code(201).send(risk);
-    },
-  });
+  for (const [endpoint, kind] of [
+    [endpoints.risk.addFundsEvidence, 'source_of_funds'],
+    [endpoints.risk.addWealthEvidence, 'source_of_wealth'],
+  ] as const) {
+    fastify.route({
+      ...staffRoute(endpoint, TAGS, {
+        summary: `Files ${kind.replace(/_/g, ' ')} evidence for a high-risk client (PDF, JPEG or PNG; 10 MB), audited`,
+        consumes: ['multipart/form-data'],
+      }),
+      handler: async (request, reply) => {
+        const risk = await service.addEvidence(shopCaller(request), pathId(request.params.id), kind, request);
+        return reply.code(201).send(risk);
+      },
+    });
+  }
 
   fastify.route({
     ...staffRoute(endpoints.risk.evidence, TAGS, {

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import {
-  EDD_EVIDENCE_KINDS,
   EDD_NOT_ALLOWED,
   RISK_ASSESSMENT_NOT_ALLOWED,
   RISK_NOTES_REQUIRED,
@@ -146,19 +145,17 @@ export class RiskService {
   async addEvidence(
     caller: ShopCaller,
     clientId: number,
-    kind: string,
+    kind: EddEvidenceKind,
     request: FastifyRequest,
   ): Promise<ClientRisk> {
     requireAction(caller, 'verifyClients', EDD_NOT_ALLOWED);
     const { shopId, userId } = caller;
     const name = await this.clientName(shopId, clientId);
-    if (!(EDD_EVIDENCE_KINDS as readonly string[]).includes(kind))
-      throw fieldErrors({ kind: [`"${kind}" is not a valid choice.`] });
     if ((await this.ctx.repos.risk.find(shopId, clientId)).rating !== 'high') throw conflict(RISK_NOT_HIGH);
     return this.files.receive(request, async (upload) => {
       const now = this.ctx.now();
       return this.ctx.transaction(async ({ risk, audit }) => {
-        const id = await risk.insertEddDocument(clientId, kind as EddEvidenceKind, {
+        const id = await risk.insertEddDocument(clientId, kind, {
           ...upload,
           shopId,
           userId,

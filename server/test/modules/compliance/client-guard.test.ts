@@ -31,7 +31,7 @@ function upload(browser: Browser, url: string, name = 'bank-statement.pdf') {
 }
 
 const evidence = (browser: Browser, id: number, kind: string) =>
-  upload(browser, `${risk(id)}evidence/?kind=${kind}`);
+  upload(browser, `${risk(id)}${kind.replace(/_/g, '-')}/`);
 
 /** A client with complete customer due diligence (so the AML cash rule never speaks), rated as told. */
 async function rated(name: string, rating: 'low' | 'standard' | 'high'): Promise<number> {

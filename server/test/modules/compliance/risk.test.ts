@@ -101,7 +101,7 @@ describe('a client’s risk rating', () => {
     const approve = await silver.post(`${risk(id)}approval/`, {});
     expect(approve.statusCode).toBe(403);
     expect(approve.json()).toEqual({ detail: EDD_NOT_ALLOWED });
-    const evidence = await upload(silver, `${risk(id)}evidence/?kind=source_of_funds`);
+    const evidence = await upload(silver, `${risk(id)}source-of-funds/`);
     expect(evidence.statusCode).toBe(403);
     const rival = await as('rival');
     expect((await rival.get(risk(id))).statusCode).toBe(404);
@@ -128,13 +128,19 @@ describe('a client’s risk rating', () => {
     const platinum = await as('platinum');
     const id = await create({ name: 'Approval Cleared' });
     expect((await gold.post(`${risk(id)}approval/`, {})).json()).toEqual({ detail: RISK_NOT_HIGH });
-    expect((await upload(gold, `${risk(id)}evidence/?kind=source_of_wealth`)).json()).toEqual({
+    expect((await upload(gold, `${risk(id)}source-of-wealth/`)).json()).toEqual({
       detail: RISK_NOT_HIGH,
     });
     await gold.put(risk(id), { rating: 'high', reasons: ['third_party_payment'] });
-    const wrongKind = await upload(gold, `${risk(id)}evidence/?kind=payslip`);
-    expect(wrongKind.statusCode).toBe(400);
-    const funds = await upload(gold, `${risk(id)}evidence/?kind=source_of_funds`, 'bank statement.pdf');
+    const notPaper = await upload(
+      gold,
+      `${risk(id)}source-of-funds/`,
+      'notes.pdf',
+      Buffer.from('plain text'),
+    );
+    expect(notPaper.statusCode).toBe(400);
+    expect(Object.keys(notPaper.json() as object)).toEqual(['file']);
+    const funds = await upload(gold, `${risk(id)}source-of-funds/`, 'bank statement.pdf');
     expect(funds.statusCode).toBe(201);
     const afterFunds = funds.json() as ClientRisk;
     expect(afterFunds.documents).toEqual([

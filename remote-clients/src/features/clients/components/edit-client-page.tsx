@@ -11,6 +11,7 @@ import { useUpdateClient } from '../api/update-client';
 import { toWrite, valuesOf, type ClientValues } from '../lib/client-values';
 import { ClientCheckouts } from './client-checkouts';
 import { ClientDueDiligence } from './client-due-diligence';
+import { ClientRiskSection } from './client-risk';
 import { ClientForm } from './client-form';
 import { ClientInvoices } from './client-invoices';
 import { ClientPrivacy } from './client-privacy';
@@ -91,6 +92,7 @@ function EditClient({ client }: { client: Client }) {
         <KycDocuments clientId={client.id} />
       </Card>
       <ClientDueDiligence client={client} />
+      <ClientRiskSection clientId={client.id} clientName={client.name} />
       <Card aria-labelledby={ledgerId}>
         <SectionTitle id={ledgerId}>Recent Ledger Entries</SectionTitle>
         <RecentLedger clientId={client.id} voidFor={{ clientName: client.name }} />
