@@ -386,6 +386,16 @@ export const endpoints = {
       response: 'FileDownload',
     },
   },
+  /** Sanctions screening (issue 25 item 2, sanctions.ts): the nominated officer's review of possible matches. */
+  sanctions: {
+    review: { method: 'GET', path: '/api/compliance/sanctions/', response: 'SanctionsReview' },
+    decide: {
+      method: 'POST',
+      path: '/api/compliance/sanctions/:id/decision/',
+      body: 'SanctionsDecision',
+      response: 'SanctionsMatch',
+    },
+  },
   /**
    * Risk-based due diligence (issue 25 item 1, risk.ts): a client's risk rating and enhanced due diligence (read
    * by any member; changed by platinum and gold), the shop's EDD threshold, the firm-wide risk assessment.

@@ -23,6 +23,7 @@ export * from './stock-take-messages';
 export * from './stock-analytics';
 export * from './books';
 export * from './search';
+export * from './sanctions';
 export * from './retention';
 export * from './risk';
 export * from './suspicions';

@@ -36,6 +36,7 @@ import { setClientKeyWrap } from './modules/audit/client-keys';
 import documentsRoutes from './modules/documents';
 import stockAnalyticsRoutes from './modules/stock-analytics';
 import complianceRoutes from './modules/compliance';
+import sanctionsRoutes from './modules/compliance/sanctions-routes';
 import retentionRoutes from './modules/compliance/retention-routes';
 import riskRoutes from './modules/compliance/risk-routes';
 import stockTakeRoutes from './modules/stock';
@@ -136,6 +137,7 @@ export const loupeApi: FastifyPluginAsync<LoupeApiOptions> = async (instance, op
     documentsRoutes,
     stockAnalyticsRoutes,
     complianceRoutes,
+    sanctionsRoutes,
     retentionRoutes,
     riskRoutes,
     stockTakeRoutes,

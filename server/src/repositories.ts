@@ -3,6 +3,7 @@ import { AuditRepository } from './modules/audit';
 import { SessionsRepository } from './modules/auth/sessions-repository';
 import { UsersRepository } from './modules/auth/users-repository';
 import { AmlRepository } from './modules/compliance/aml-repository';
+import { SanctionsRepository } from './modules/compliance/sanctions-repository';
 import { ErasureRequestsRepository } from './modules/compliance/erasure-repository';
 import { RetentionRepository } from './modules/compliance/retention-repository';
 import { ClientInvoicePdfs } from './modules/documents/pdf/client-invoice-pdfs';
@@ -52,6 +53,8 @@ export function createRepositories(db: Queryable, now: () => Date = () => new Da
     settings: new SettingsRepository(db),
     stockTakes: new StockTakesRepository(db),
     aml: new AmlRepository(db),
+    // Sanctions screening (issue 25 item 2): the UK list, its imports, the clients' screenings.
+    sanctions: new SanctionsRepository(db),
     // Retention and erasure (issue 25 item 3): clocks and legal holds, erasure requests, a client's invoice PDFs.
     retention: new RetentionRepository(db),
     erasureRequests: new ErasureRequestsRepository(db),

@@ -21,7 +21,14 @@ import { ApiError, notFound } from '../../kernel/http-errors';
 import type { ShopCaller } from '../../kernel/shop-scope';
 import { ErrorBag } from '../../kernel/validation';
 import type { ClientFields } from './clients-repository';
-import { gbpOf, guardCash, guardClient, recordAmlRefusal, type CashPayment } from '../compliance';
+import {
+  gbpOf,
+  guardCash,
+  guardClient,
+  recordAmlRefusal,
+  screenClient,
+  type CashPayment,
+} from '../compliance';
 import { MAX_GBP, TOO_LARGE, TOO_SMALL, parseClientWrite, parsePayment, pickAddress } from './input';
 
 export const NOT_A_DOCUMENT = 'Upload a PDF, JPEG or PNG file. The file you uploaded is none of these.';
@@ -116,7 +123,7 @@ export class ClientsService {
   async create({ shopId, userId }: ShopCaller, body: ClientWrite): Promise<Client> {
     const fields = parseClientWrite(body);
     const now = this.ctx.now();
-    return this.ctx.transaction(async ({ clients, audit }) => {
+    return this.ctx.transaction(async ({ clients, audit, sanctions }) => {
       const id = await clients.insert(shopId, fields, now);
       await audit.record({
         shopId,
@@ -127,6 +134,8 @@ export class ClientsService {
         after: createdFields(fields),
         at: now,
       });
+      // Sanctions screening at creation (issue 25 item 2): a possible match holds the client from now on.
+      await screenClient({ sanctions, audit }, { shopId, clientId: id, name: fields.name, userId, at: now });
       return (await clients.find(shopId, id)) as Client;
     });
   }
@@ -145,7 +154,7 @@ export class ClientsService {
     const { version: _version, ...fields } = body;
     const expected = expectedVersion(ifMatch, body.version);
     const now = this.ctx.now();
-    return this.ctx.transaction(async ({ clients, audit }) => {
+    return this.ctx.transaction(async ({ clients, audit, sanctions }) => {
       const current = await clients.find(shopId, id, true);
       if (!current) throw notFound();
       const stale = async (latest: Client) =>
@@ -169,6 +178,9 @@ export class ClientsService {
         after: diff.after,
         at: now,
       });
+      // A new name is screened again (issue 25 item 2).
+      if (diff.changed.includes('name'))
+        await screenClient({ sanctions, audit }, { shopId, clientId: id, name: after.name, userId, at: now });
       return (await clients.find(shopId, id)) as Client;
     });
   }

@@ -1,6 +1,8 @@
 import { eddRefusalDetail, type ClientGuardKind, type EddMissing, type EddRefusal } from '@loupe/contracts';
 import { ConflictWithFields } from '../../kernel/http-errors';
 import type { RiskRepository } from './risk-repository';
+import { requireNoSanctionsHold } from './sanctions-guard';
+import type { SanctionsRepository } from './sanctions-repository';
 
 /**
  * What the client guard works with, inside the writer's transaction: every writer of a client's sale, purchase
@@ -8,6 +10,7 @@ import type { RiskRepository } from './risk-repository';
  */
 export interface ClientGuardRepos {
   risk: RiskRepository;
+  sanctions: SanctionsRepository;
 }
 
 /** A client's sale, purchase or payment one of the writers is about to save. */
@@ -58,6 +61,9 @@ async function enhancedDueDiligence(repos: ClientGuardRepos, t: ClientTransactio
 export async function guardClient(repos: ClientGuardRepos, t: ClientTransaction): Promise<void> {
   if (t.clientId === null) return;
   const client = { ...t, clientId: t.clientId };
+  // Sanctions screening (issue 25 item 2): a possible match not yet decided, or a confirmed one, holds every
+  // sale, purchase and payment of the client (409 'compliance_hold', worded without "sanctions").
+  await requireNoSanctionsHold(repos, t.shopId, t.clientId);
   await enhancedDueDiligence(repos, client);
 }
 

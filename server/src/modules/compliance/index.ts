@@ -151,6 +151,10 @@ export {
   type CashPayment,
 } from './aml-guard';
 export type { AmlRepos, ComplianceContext, ComplianceRepos } from './deps';
+// Sanctions screening (issue 25 item 2): the clients module screens at creation and renaming; writers hold.
+export { screenClient, type ScreenedClient } from './sanctions-service';
+export { ComplianceHeld, requireNoSanctionsHold, sanctionsHold } from './sanctions-guard';
+export type { SanctionsRepos } from './sanctions-deps';
 export {
   EddRefused,
   gbpOf,

@@ -2,6 +2,10 @@
  * The tables the compliance module owns: only its repositories write them (test/module-ownership.test.ts).
  */
 export const OWNED_TABLES = [
+  // Sanctions screening (issue 25 item 2, migration 028): sanctions-repository.ts.
+  'sanctions_imports',
+  'sanctions_designations',
+  'sanctions_screenings',
   'aml_events',
   // Retention and erasure (issue 25 item 3, migration 029): retention-repository.ts, erasure-repository.ts.
   'client_legal_holds',
