@@ -1,7 +1,8 @@
 import { createReadStream } from 'node:fs';
-import { readdir, stat, unlink } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../db/database';
+import { UPLOAD_FOLDERS } from '../db/upgrade';
 import type { FileKey } from '../config';
 import { CHUNK_BYTES, StoredFileWriter } from './file-storage';
 
@@ -13,9 +14,10 @@ import { CHUNK_BYTES, StoredFileWriter } from './file-storage';
  * halfway simply continues at the next one (an unattached leftover of the interrupted file is replaced). A row
  * whose file is missing from the folder is reported, never a reason to refuse to start.
  *
- * The folder's copies are deleted in a second step (removeMovedFiles), after the caller has had the chance to
- * back the database up: the automatic backup taken before the migrations holds no file bytes (they were still
- * in the folder), so deleting them first would leave no backup from which they could be restored.
+ * The folder's copies are not deleted here: the previous release reads them there, and the backup taken before
+ * the migrations holds none of their bytes, so they stay until an operator confirms the upgrade
+ * (`npm run upgrade:confirm`, cli/upgrade-confirm.ts, which removes each once proved identical to the database's
+ * copy; issue 25 item 6, db/upgrade.ts).
  */
 
 export interface FileMoveReport {
@@ -25,19 +27,13 @@ export interface FileMoveReport {
   missing: string[];
 }
 
-/** The tables whose rows name a stored file, and the folder of UPLOADS_DIR their files were kept in. */
-const OWNERS = [
-  { table: 'client_documents', kind: 'kyc' },
-  { table: 'item_images', kind: 'items' },
-] as const;
-
 export async function moveFilesIntoDatabase(
   db: Db,
   key: FileKey,
   uploadsDir: string,
 ): Promise<FileMoveReport> {
   const report: FileMoveReport = { moved: 0, missing: [] };
-  for (const { table, kind } of OWNERS) {
+  for (const { table, kind } of UPLOAD_FOLDERS) {
     const rows = await db.query<{ storageKey: string; contentType: string; shopId: number }>(
       `SELECT t.storage_key AS "storageKey", t.content_type AS "contentType", t.shop_id AS "shopId"
          FROM ${table} t
@@ -66,33 +62,6 @@ export async function moveFilesIntoDatabase(
     }
   }
   return report;
-}
-
-/**
- * Deletes from the folder every file whose bytes are attached in the database (the plaintext copies the move
- * left behind, including those of a start that died between the move and this step); returns how many. It
- * reads the folders rather than the tables: once everything has moved they are empty, so a start pays one
- * directory read per kind, not a query and an unlink attempt per stored file.
- */
-export async function removeMovedFiles(db: Db, uploadsDir: string): Promise<number> {
-  let removed = 0;
-  for (const { kind } of OWNERS) {
-    const folder = path.join(uploadsDir, kind);
-    const names = await readdir(folder).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return [];
-      throw error;
-    });
-    if (names.length === 0) continue;
-    const moved = await db.query<{ key: string }>(
-      'SELECT key FROM stored_files WHERE attached AND key = ANY($1::text[])',
-      [names],
-    );
-    for (const { key } of moved) {
-      await unlink(path.join(folder, key));
-      removed += 1;
-    }
-  }
-  return removed;
 }
 
 /**

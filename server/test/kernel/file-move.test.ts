@@ -3,7 +3,8 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { LoupeDb } from '../../src/open-database';
 import { CHUNK_BYTES, StoredFileWriter } from '../../src/kernel/file-storage';
-import { moveFilesIntoDatabase, removeMovedFiles, sweepUnattachedFiles } from '../../src/kernel/file-move';
+import { confirmUpgrade } from '../../src/cli/upgrade-confirm';
+import { moveFilesIntoDatabase, sweepUnattachedFiles } from '../../src/kernel/file-move';
 import { createTestDatabase, resetTables, seedFixtures, type Fixtures, type TestDatabase } from '../helper';
 import { readStored, storedKeys, testFileKey } from './file-store-helpers';
 
@@ -115,13 +116,13 @@ describe('moving files from the uploads folder into the database', () => {
         },
       ].sort((a, b) => a.key.localeCompare(b.key)),
     );
-    // The folder's copies stay until removeMovedFiles (after a backup that holds them), then go.
+    // The folder's copies stay until the upgrade is confirmed (cli/upgrade-confirm.ts), then go.
     expect(readdirSync(path.join(uploadsDir, 'kyc')).sort()).toEqual([doc].sort());
     expect(readdirSync(path.join(uploadsDir, 'items'))).toEqual([image]);
-    expect(await removeMovedFiles(db, uploadsDir)).toBe(2);
+    expect((await confirmUpgrade(db, key, uploadsDir)).removed).toHaveLength(2);
     expect(readdirSync(path.join(uploadsDir, 'kyc'))).toEqual([]);
     expect(readdirSync(path.join(uploadsDir, 'items'))).toEqual([]);
-    expect(await removeMovedFiles(db, uploadsDir)).toBe(0);
+    expect((await confirmUpgrade(db, key, uploadsDir)).removed).toHaveLength(0);
 
     // Idempotent: a second start moves nothing and still names the missing file.
     expect(await moveFilesIntoDatabase(db, key, uploadsDir)).toEqual({ moved: 0, missing: [`kyc/${lost}`] });
@@ -138,7 +139,7 @@ describe('moving files from the uploads folder into the database', () => {
 
     expect(await moveFilesIntoDatabase(db, key, uploadsDir)).toEqual({ moved: 1, missing: [] });
     expect((await readStored(db, doc)).equals(pdf)).toBe(true);
-    await removeMovedFiles(db, uploadsDir);
+    await confirmUpgrade(db, key, uploadsDir);
     expect(existsSync(path.join(uploadsDir, 'kyc', doc))).toBe(false);
   });
 
