@@ -47,7 +47,9 @@ for (const [id, micros] of self) {
       ? url.replace(/^.*node_modules\/((?:@[^/]+\/)?[^/]+).*$/, '$1')
       : url.startsWith('node:')
         ? 'node'
-        : 'loupe';
+        : url.startsWith('wasm:')
+          ? '(wasm: PGlite)'
+          : 'loupe';
   packages.set(pkg, (packages.get(pkg) ?? 0) + micros);
 }
 const pct = (micros) => `${((100 * micros) / busy).toFixed(1).padStart(5)}%`;
