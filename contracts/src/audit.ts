@@ -90,6 +90,7 @@ export const AUDIT_ENTITY_LABELS: Readonly<Record<string, string>> = {
   deal: 'Deal',
   catalogue_brand: 'Catalogue brand',
   catalogue_model: 'Catalogue model',
+  suspicion_report: 'Suspicious activity report',
   risk_assessment: 'Firm-wide risk assessment',
 };
 
@@ -115,6 +116,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   restore: 'Access restored',
   nominate: 'Named nominated officer',
   unnominate: 'Nominated officer stood down',
+  report_suspicion: 'Suspicion reported',
+  decide_suspicion: 'Report decided',
   sign_in: 'Signed in',
   sign_out: 'Signed out',
   sign_in_failed: 'Failed sign-in',

@@ -90,6 +90,8 @@ export const ShopSettings = Type.Object({
    * or 3 (May/Aug/Nov/Feb); the books' default period is its quarter (books-messages.ts, vatQuarterOf).
    */
   vatStagger: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]),
+  /** HMRC's AML supervision registration number (suspicions.ts, HVD_NUMBER_PATTERN); '' until entered. */
+  hvdRegistrationNumber: Type.String(),
   /** The logo's type and size, or null; its bytes: `GET /api/shop/settings/logo/`. */
   logo: Nullable(Type.Object({ contentType: Type.String(), size: Type.Integer() })),
   updatedAt: Nullable(Type.String()),
@@ -121,6 +123,8 @@ export const ShopSettingsUpdate = Type.Object(
     purchaseRegisterCheckThresholdGbp: Type.Optional(DecimalInput),
     /** 1, 2 or 3 (VAT_STAGGERS); anything else is a 400 keyed vatStagger (INVALID_VAT_STAGGER). */
     vatStagger: Type.Optional(Type.Integer()),
+    /** '' clears it; anything else must be HMRC's form (INVALID_HVD_NUMBER, keyed hvdRegistrationNumber). */
+    hvdRegistrationNumber: Type.Optional(Text({ maxLength: 30 })),
   },
   { additionalProperties: false },
 );

@@ -450,6 +450,32 @@ export const endpoints = {
   },
   /** Retention, legal holds, erasure requests and the subject access export (issue 25 item 3). */
   retention: retentionEndpoints,
+  /**
+   * Internal suspicious activity reports (issue 25 item 1, suspicions.ts): any member reports; the nominated
+   * officer alone lists and decides them. The annual compliance summary (owner or nominated officer).
+   */
+  suspicions: {
+    create: {
+      method: 'POST',
+      path: '/api/compliance/suspicions/',
+      body: 'SuspicionCreate',
+      response: 'SuspicionReceipt',
+      status: 201,
+    },
+    list: { method: 'GET', path: '/api/compliance/suspicions/', response: 'SuspicionReportList' },
+    decide: {
+      method: 'POST',
+      path: '/api/compliance/suspicions/:id/decision/',
+      body: 'SuspicionDecision',
+      response: 'SuspicionReport',
+    },
+    summaryPdf: {
+      method: 'GET',
+      path: '/api/compliance/summary/pdf/',
+      query: 'ComplianceSummaryQuery',
+      response: 'FileDownload',
+    },
+  },
   /** The shop-wide audit trail (platinum only). */
   activity: {
     list: { method: 'GET', path: '/api/activity/', query: 'ActivityQuery', response: 'AuditEventList' },

@@ -36,6 +36,8 @@ import { setClientKeyWrap } from './modules/audit/client-keys';
 import documentsRoutes from './modules/documents';
 import stockAnalyticsRoutes from './modules/stock-analytics';
 import complianceRoutes from './modules/compliance';
+import suspicionRoutes from './modules/compliance/suspicion-routes';
+import summaryRoutes from './modules/compliance/summary-routes';
 import sanctionsRoutes from './modules/compliance/sanctions-routes';
 import retentionRoutes from './modules/compliance/retention-routes';
 import riskRoutes from './modules/compliance/risk-routes';
@@ -137,6 +139,8 @@ export const loupeApi: FastifyPluginAsync<LoupeApiOptions> = async (instance, op
     documentsRoutes,
     stockAnalyticsRoutes,
     complianceRoutes,
+    suspicionRoutes,
+    summaryRoutes,
     sanctionsRoutes,
     retentionRoutes,
     riskRoutes,

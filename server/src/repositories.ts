@@ -21,6 +21,8 @@ import { ItemsRepository } from './modules/inventory/items-repository';
 import { MembershipsRepository } from './modules/shops/memberships-repository';
 import { InvoicesRepository } from './modules/documents/invoices-repository';
 import { SettingsRepository } from './modules/documents/settings-repository';
+import { SuspicionRepository } from './modules/compliance/suspicion-repository';
+import { SummaryRepository } from './modules/compliance/summary-repository';
 import { StockTakesRepository } from './modules/stock/stock-takes-repository';
 import { DealDocumentsRepository } from './modules/sales/deal-documents-repository';
 import { DealsRepository } from './modules/sales/deals-repository';
@@ -53,6 +55,9 @@ export function createRepositories(db: Queryable, now: () => Date = () => new Da
     settings: new SettingsRepository(db),
     stockTakes: new StockTakesRepository(db),
     aml: new AmlRepository(db),
+    // Internal suspicious activity reports (issue 25 item 1): the nominated officer's register.
+    suspicions: new SuspicionRepository(db),
+    summary: new SummaryRepository(db),
     // Sanctions screening (issue 25 item 2): the UK list, its imports, the clients' screenings.
     sanctions: new SanctionsRepository(db),
     // Retention and erasure (issue 25 item 3): clocks and legal holds, erasure requests, a client's invoice PDFs.

@@ -38,6 +38,8 @@ export async function seedShopSettingsDemo({ tx, shopId, users, now }: DemoConte
       purchaseIdentityThresholdGbp: current.purchaseIdentityThresholdGbp.toFixed(2),
       purchaseRegisterCheckThresholdGbp: current.purchaseRegisterCheckThresholdGbp.toFixed(2),
       vatStagger: current.vatStagger,
+      // Issue 25: a made-up number in HMRC's form (two letters, ML, eleven digits), as on the compliance summary.
+      hvdRegistrationNumber: 'XLML00000123456',
     },
     users.platinum,
     now,

@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   AUDIT_ACTION_LABELS,
   AUDIT_ENTITY_LABELS,
+  SUSPICION_AUDIT_ACTIONS,
+  SUSPICION_AUDIT_ENTITY,
   endpoints,
   type ActivityFilters,
   type ActivityQuery,
@@ -33,6 +35,15 @@ function owner(request: Parameters<typeof shopCaller>[0]): ShopCaller {
   requireAction(caller, 'viewActivity');
   return caller;
 }
+
+/**
+ * The trail's kinds of record the caller may not see: a suspicious activity report's entries are for the
+ * nominated officer alone (POCA 2002 s.333A, tipping off; MLR 2017 reg. 21(3)). The flag is the session's
+ * (auth-check's nominated_officer), which a change of officer refreshes at once.
+ */
+const hiddenFrom = (request: Parameters<typeof shopCaller>[0]): string[] =>
+  request.caller?.nominatedOfficer ? [] : [SUSPICION_AUDIT_ENTITY];
+const HIDDEN_ACTIONS: readonly string[] = SUSPICION_AUDIT_ACTIONS;
 
 /** The Activity filters of a query, or DRF-shaped 400s. */
 export function parseActivityFilter(query: ActivityQuery): AuditFilter {
@@ -88,7 +99,8 @@ const auditRoutes: FastifyPluginAsyncTypebox<{ ctx: AuditContext }> = async (fas
       const { shopId } = caller;
       const id = pathId(request.params.id);
       if (!(await clients.find(shopId, id))) throw notFound();
-      const filter = { clientId: id };
+      // A report of a suspicion never shows on the client's own screens, even to the officer (no tipping off).
+      const filter = { clientId: id, hiddenEntities: [SUSPICION_AUDIT_ENTITY] };
       return pageOf(pagingOf(request.query), await audit.count(shopId, filter), async (limit, offset) =>
         // Without 'viewCosts' the trail reads without what the item cost (issue 21, kernel/costs.ts).
         (await audit.page(shopId, filter, limit, offset)).map((e) =>
@@ -108,7 +120,7 @@ const auditRoutes: FastifyPluginAsyncTypebox<{ ctx: AuditContext }> = async (fas
       const { shopId } = caller;
       const id = pathId(request.params.id);
       if (!(await items.findRow(shopId, id))) throw notFound();
-      const filter = { itemId: id };
+      const filter = { itemId: id, hiddenEntities: [SUSPICION_AUDIT_ENTITY] };
       return pageOf(pagingOf(request.query), await audit.count(shopId, filter), async (limit, offset) =>
         (await audit.page(shopId, filter, limit, offset)).map((e) =>
           describe(e, { costs: seesCosts(caller) }),
@@ -124,7 +136,7 @@ const auditRoutes: FastifyPluginAsyncTypebox<{ ctx: AuditContext }> = async (fas
     }),
     handler: async (request) => {
       const { shopId } = owner(request);
-      const filter = parseActivityFilter(request.query);
+      const filter = { ...parseActivityFilter(request.query), hiddenEntities: hiddenFrom(request) };
       return pageOf(pagingOf(request.query), await audit.count(shopId, filter), async (limit, offset) =>
         (await audit.page(shopId, filter, limit, offset)).map((entry) => describe(entry)),
       );
@@ -137,7 +149,7 @@ const auditRoutes: FastifyPluginAsyncTypebox<{ ctx: AuditContext }> = async (fas
     }),
     handler: async (request, reply) => {
       const { shopId } = owner(request);
-      const filter = parseActivityFilter(request.query);
+      const filter = { ...parseActivityFilter(request.query), hiddenEntities: hiddenFrom(request) };
       async function* lines(): AsyncGenerator<string> {
         yield csvLine(CSV_HEADER);
         let chunk = '';
@@ -168,8 +180,12 @@ const auditRoutes: FastifyPluginAsyncTypebox<{ ctx: AuditContext }> = async (fas
     }),
     handler: async (request): Promise<ActivityFilters> => {
       const { shopId } = owner(request);
+      const hidden = hiddenFrom(request);
       const options = (labels: Readonly<Record<string, string>>) =>
         Object.entries(labels)
+          .filter(
+            ([value]) => hidden.length === 0 || !(hidden.includes(value) || HIDDEN_ACTIONS.includes(value)),
+          )
           .map(([value, label]) => ({ value, label }))
           .sort((a, b) => a.label.localeCompare(b.label));
       return {

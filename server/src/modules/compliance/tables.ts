@@ -2,6 +2,8 @@
  * The tables the compliance module owns: only its repositories write them (test/module-ownership.test.ts).
  */
 export const OWNED_TABLES = [
+  // Internal suspicious activity reports (issue 25 item 1, migration 030): suspicion-repository.ts.
+  'suspicion_reports',
   // Sanctions screening (issue 25 item 2, migration 028): sanctions-repository.ts.
   'sanctions_imports',
   'sanctions_designations',

@@ -25,6 +25,8 @@ export interface SettingsValues {
   purchaseRegisterCheckThresholdGbp: string;
   /** "VAT quarters end in" (issue 22): the shop's HMRC stagger. */
   vatStagger: VatStagger;
+  /** HMRC's AML supervision registration (issue 25), as HMRC prints it, or ''. */
+  hvdRegistrationNumber: string;
 }
 
 export interface StoredLogo {
@@ -56,6 +58,7 @@ interface SettingsRecord {
   purchase_identity_threshold_gbp: string | null;
   purchase_register_check_threshold_gbp: string | null;
   vat_stagger: number | null;
+  hvd_registration_number: string | null;
   updated_at: Date | string | null;
   updated_by_name: string | null;
   logo_type: string | null;
@@ -77,7 +80,7 @@ export class SettingsRepository {
               ss.label_price, ss.price_code_key, ss.layaway_cancel_policy, ss.silver_sees_costs, ss.updated_at, u.username AS updated_by_name,
               ss.purchase_identity_threshold_gbp::text AS purchase_identity_threshold_gbp,
               ss.purchase_register_check_threshold_gbp::text AS purchase_register_check_threshold_gbp,
-              ss.vat_stagger,
+              ss.vat_stagger, ss.hvd_registration_number,
               l.content_type AS logo_type, l.size_bytes AS logo_size
          FROM shop_directory s
          LEFT JOIN shop_settings ss ON ss.shop_id = s.id
@@ -113,6 +116,7 @@ export class SettingsRepository {
       purchaseRegisterCheckThresholdGbp: Number(r.purchase_register_check_threshold_gbp ?? '1000'),
       // Migration 026's default: calendar quarters.
       vatStagger: (r.vat_stagger ?? 1) as VatStagger,
+      hvdRegistrationNumber: r.hvd_registration_number ?? '',
       logo: r.logo_type === null ? null : { contentType: r.logo_type, size: r.logo_size ?? 0 },
       updatedAt: r.updated_at === null ? null : new Date(r.updated_at).toISOString(),
       updatedBy: r.updated_by_name,
@@ -126,9 +130,9 @@ export class SettingsRepository {
                                   credit_note_prefix, aml_eur_gbp_rate, label_price, price_code_key, updated_by,
                                   updated_at, layaway_cancel_policy, silver_sees_costs,
                                   purchase_identity_threshold_gbp, purchase_register_check_threshold_gbp,
-                                  vat_stagger)
+                                  vat_stagger, hvd_registration_number)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::numeric, $14, $15, $16, $17, $18, $19,
-               $20::numeric, $21::numeric, $22)
+               $20::numeric, $21::numeric, $22, $23)
        ON CONFLICT (shop_id) DO UPDATE SET
          legal_name = EXCLUDED.legal_name, trading_name = EXCLUDED.trading_name, address = EXCLUDED.address,
          phone = EXCLUDED.phone, email = EXCLUDED.email, vat_number = EXCLUDED.vat_number,
@@ -139,7 +143,7 @@ export class SettingsRepository {
          layaway_cancel_policy = EXCLUDED.layaway_cancel_policy, silver_sees_costs = EXCLUDED.silver_sees_costs,
          purchase_identity_threshold_gbp = EXCLUDED.purchase_identity_threshold_gbp,
          purchase_register_check_threshold_gbp = EXCLUDED.purchase_register_check_threshold_gbp,
-         vat_stagger = EXCLUDED.vat_stagger,
+         vat_stagger = EXCLUDED.vat_stagger, hvd_registration_number = EXCLUDED.hvd_registration_number,
          updated_by = EXCLUDED.updated_by, updated_at = EXCLUDED.updated_at`,
       [
         shopId,
@@ -164,6 +168,7 @@ export class SettingsRepository {
         values.purchaseIdentityThresholdGbp,
         values.purchaseRegisterCheckThresholdGbp,
         values.vatStagger,
+        values.hvdRegistrationNumber,
       ],
     );
   }

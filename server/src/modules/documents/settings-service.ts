@@ -1,7 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import {
+  INVALID_HVD_NUMBER,
   INVALID_VAT_STAGGER,
   isVatStagger,
+  parseHvdNumber,
   type LayawayCancelPolicy,
   LABEL_PRICE_MODES,
   LOGO_MAX_BYTES,
@@ -129,6 +131,13 @@ export class SettingsService {
     // Issue 22: the shop's HMRC VAT stagger (VAT Notice 700/12), 1, 2 or 3.
     const vatStagger = body.vatStagger ?? current.vatStagger;
     if (!isVatStagger(vatStagger)) bag.add('vatStagger', INVALID_VAT_STAGGER);
+    // Issue 25: HMRC's AML supervision registration (MLR 2017 reg. 56), printed on the compliance summary.
+    let hvdRegistrationNumber = current.hvdRegistrationNumber;
+    if (body.hvdRegistrationNumber !== undefined) {
+      const parsed = parseHvdNumber(body.hvdRegistrationNumber);
+      if (parsed === null) bag.add('hvdRegistrationNumber', INVALID_HVD_NUMBER);
+      else hvdRegistrationNumber = parsed;
+    }
     const labelPrice = pick(body.labelPrice, current.labelPrice);
     if (!(LABEL_PRICE_MODES as readonly string[]).includes(labelPrice)) {
       bag.add('labelPrice', `"${labelPrice}" is not a valid choice.`);
@@ -164,6 +173,7 @@ export class SettingsService {
       purchaseIdentityThresholdGbp,
       purchaseRegisterCheckThresholdGbp,
       vatStagger: isVatStagger(vatStagger) ? vatStagger : current.vatStagger,
+      hvdRegistrationNumber,
     };
   }
 

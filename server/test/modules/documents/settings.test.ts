@@ -88,6 +88,7 @@ describe('GET/PUT /api/shop/settings/', () => {
         purchaseRegisterCheckThresholdGbp: 1000,
         // Issue 22: calendar VAT quarters (HMRC stagger 1) until the owner says otherwise.
         vatStagger: 1,
+        hvdRegistrationNumber: '',
         logo: null,
         updatedAt: null,
         updatedBy: null,
