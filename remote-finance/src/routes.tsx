@@ -2,6 +2,7 @@ import type { RemoteRoutes } from '@loupe/platform';
 import { AddExpensePage } from './features/entries/components/add-expense-page';
 import { AddQuickSalePage } from './features/entries/components/add-quick-sale-page';
 import { CompliancePage } from './features/compliance/components/compliance-page';
+import { SanctionsPage } from './features/sanctions/components/sanctions-page';
 import { RetentionPage } from './features/retention/components/retention-page';
 import { DealListPage } from './features/deals/components/deal-list-page';
 import { DealPage } from './features/deals/components/deal-page';
@@ -32,6 +33,8 @@ const routes: RemoteRoutes = {
   // Issue 13: the AML cash guard's report (platinum and gold; the screen tells silver why not).
   '/compliance': [
     { path: '', element: <CompliancePage /> },
+    // Issue 25 item 2: the nominated officer's review of sanctions screening matches.
+    { path: 'sanctions', element: <SanctionsPage /> },
     // Issue 25 item 3: clients past their five years of retention, for the nominated officer to delete.
     { path: 'retention', element: <RetentionPage /> },
   ],

@@ -14,6 +14,8 @@ const titles: [string, string][] = [
   ['/reports/stock-book', 'Stock Book'],
   ['/invoices', 'Invoices'],
   ['/compliance', 'Compliance'],
+  ['/compliance/sanctions', 'Sanctions screening'],
+  ['/compliance/retention', 'Retention review'],
   ['/deals', 'Deals'],
   ['/deals/new', 'New deal'],
   ['/deals/:id', 'Deal'],
