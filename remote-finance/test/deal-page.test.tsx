@@ -173,6 +173,34 @@ describe('/deals/:id', () => {
     expect(within(pay).getByLabelText('Amount (GBP)')).toHaveValue('12000.00');
   });
 
+  it('checks an instalment before sending and shows the service’s 400 at its field, the focus on it', async () => {
+    const mock = server(reservedDeal(6));
+    mock.on('POST /api/deals/6/payments/', {
+      status: 400,
+      body: { 'payment.amount': ['Ensure this value is no more than the balance left.'] },
+    });
+    show(6);
+    await userEvent.click(await screen.findByRole('button', { name: 'Take payment' }));
+    const pay = dialog('Take payment');
+    const amount = within(pay).getByLabelText('Amount (GBP)');
+    await userEvent.clear(amount);
+    await userEvent.click(within(pay).getByRole('button', { name: 'Take payment' }));
+    expect(within(pay).getByText('Amount is required.')).toBeInTheDocument();
+    expect(amount).toHaveFocus();
+    expect(mock.callsTo('POST', '/api/deals/6/payments/')).toHaveLength(0);
+    await userEvent.type(amount, '20,000');
+    expect(within(pay).queryByText('Amount is required.')).not.toBeInTheDocument();
+    await userEvent.click(within(pay).getByRole('button', { name: 'Take payment' }));
+    expect(
+      await within(pay).findByText('Ensure this value is no more than the balance left.'),
+    ).toBeInTheDocument();
+    expect(amount).toHaveFocus();
+    expect(amount).toHaveValue('20,000');
+    expect(mock.callsTo('POST', '/api/deals/6/payments/')[0]?.body).toMatchObject({
+      payment: { amount: '20,000' },
+    });
+  });
+
   it('cancels a reservation only with a reason, behind a confirmation', async () => {
     const mock = server(reservedDeal(6));
     show(6);

@@ -1,15 +1,18 @@
 import type { AmlRefusal } from '@loupe/contracts';
 import {
-  Alert,
   AmlRefusalAlert,
   amlRefusalOf,
   Button,
+  FormFailure,
+  FormNotices,
   formatMoney,
   Modal,
   ReasonForm,
   readServerErrors,
+  rowMessages,
   toDecimal,
-  useFormSubmit,
+  useEntityForm,
+  type FormProblems,
 } from '@loupe/platform';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
@@ -18,6 +21,7 @@ import {
   payment,
   paymentBody,
   paymentErrors as checkPayment,
+  paymentField,
   type PaymentValues,
 } from '../../../lib/payment-values';
 import { useCancelDeal } from '../api/cancel-deal';
@@ -43,20 +47,26 @@ const Lead = styled.p`
 
 const CANCEL_REASON_MAX = 500;
 
-type PaymentErrors = Record<string, string>;
-
-/** `payment.amount` (an instalment) or `payments[0].amount` (the completion's payment) → the field; the rest above. */
-function paymentErrors(error: unknown, fallback: string): { fields: PaymentErrors; form: string | null } {
+/**
+ * The service's refusal of the payment: `payment.amount` (an instalment) or `payments[0].amount` (the
+ * completion's payment) → that field of the dialog's one payment; the rest above.
+ */
+function paymentRefusal(error: unknown, key: string, fallback: string) {
   const server = readServerErrors(error, fallback);
-  const fields: PaymentErrors = {};
+  const fields: Record<string, string> = {};
   const general: string[] = [];
   for (const [name, message] of Object.entries(server.fields)) {
     const match = /^payments?(?:\[0\])?(?:\.(\w+))?$/.exec(name);
-    if (match) fields[match[1] ?? 'amount'] = message;
+    if (match) fields[paymentField(key, match[1] ?? 'amount')] = message;
     else general.push(message);
   }
   const form = [server.form, ...general].filter(Boolean).join(' ') || null;
   return { fields, form };
+}
+
+/** The dialog's one payment, as a list of one so its fields carry the names the payment rows give them. */
+interface PaymentFormValues {
+  payments: [PaymentValues];
 }
 
 /** The balance left as the next payment: what usually settles the deal. */
@@ -98,58 +108,66 @@ function PaymentForm({
   onDone: DealDialogProps['onDone'];
 }) {
   const settled = deal.totals.balanceGbp <= 0;
-  const [values, setValues] = useState<PaymentValues>(() => paymentOfBalance(deal));
   const [refusal, setRefusal] = useState<AmlRefusal | null>(null);
-  const submitter = useFormSubmit<string>('The payment could not be recorded. Please try again.');
-  const { errors, setErrors, formError, setFormError, busy } = submitter;
+  const [initial] = useState<PaymentFormValues>(() => ({ payments: [paymentOfBalance(deal)] }));
   const pay = usePayDeal();
   const complete = useCompleteDeal();
   const title = mode === 'complete' ? 'Complete sale' : 'Take payment';
   const withPayment = mode === 'instalment' || !settled;
+  const failed = 'The payment could not be recorded. Please try again.';
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    event.stopPropagation();
-    if (busy) return;
-    setRefusal(null);
-    setFormError(null);
-    const problems = withPayment ? checkPayment(values) : {};
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
-    let failure: unknown = null;
-    const outcome = await submitter.run(() =>
-      (mode === 'complete'
-        ? complete.mutateAsync({ id: deal.id, body: { payments: withPayment ? [paymentBody(values)] : [] } })
-        : pay.mutateAsync({ id: deal.id, body: { payment: paymentBody(values) } })
-      ).catch((error: unknown) => {
-        failure = error;
-        throw error;
-      }),
-    );
-    if (!outcome) return;
-    if (outcome.ok) {
-      const saved = outcome.value;
+  // The platform's edit/create controller, as every dialog's form: the payment's rules before sending, the
+  // service's field errors at their fields, one send at a time. A dialog is closed, not left: no guard.
+  const controller = useEntityForm<PaymentFormValues, Deal>({
+    values: initial,
+    check: ({ payments: [p] }) => {
+      const problems: FormProblems<PaymentFormValues> = {};
+      if (withPayment)
+        for (const [field, message] of Object.entries(checkPayment(p)))
+          problems[paymentField(p.key, field)] = message;
+      return problems;
+    },
+    async save({ payments: [p] }) {
+      try {
+        return await (mode === 'complete'
+          ? complete.mutateAsync({ id: deal.id, body: { payments: withPayment ? [paymentBody(p)] : [] } })
+          : pay.mutateAsync({ id: deal.id, body: { payment: paymentBody(p) } }));
+      } catch (error) {
+        if (amlRefusalOf(error)) throw error;
+        throw new FormFailure(paymentRefusal(error, p.key, failed));
+      }
+    },
+    failedText: failed,
+    guard: false,
+    // The deal's page says it, with the invoice or the balance left.
+    savedMessage: null,
+    onFailed(error) {
+      const aml = amlRefusalOf(error);
+      if (aml) setRefusal(aml);
+      return aml !== null;
+    },
+    onSaved: (saved) =>
       onDone(
         saved,
         mode === 'complete'
           ? `Sale complete.${saved.invoice ? ` Invoice ${saved.invoice.reference} issued.` : ''}`
           : `Payment taken. Balance left ${formatMoney(saved.totals.balanceGbp)}.`,
-      );
-      return;
-    }
-    const aml = amlRefusalOf(failure);
-    if (aml) {
-      setRefusal(aml);
-      setFormError(null);
-      return;
-    }
-    const server = paymentErrors(failure, 'The payment could not be recorded. Please try again.');
-    setErrors(server.fields);
-    setFormError(server.form);
+      ),
+  });
+  const { busy, form } = controller;
+  const [values] = form.watch('payments');
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // The dialog's form sits above the deal's page: its submit is its own.
+    event.stopPropagation();
+    if (busy) return;
+    setRefusal(null);
+    void controller.onSubmit();
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label={title}>
+    <form ref={controller.formRef} onSubmit={submit} noValidate aria-label={title}>
       <Lead>
         Balance left: <strong>{formatMoney(deal.totals.balanceGbp)}</strong>
         {mode === 'complete'
@@ -161,19 +179,18 @@ function PaymentForm({
       {refusal ? (
         <AmlRefusalAlert refusal={refusal} title="Cash refused (anti-money-laundering rule)." />
       ) : null}
-      {formError ? <Alert>{formError}</Alert> : null}
+      <FormNotices controller={controller} status={false} />
       {withPayment ? (
         <PaymentFields
           payment={values}
-          errors={errors}
+          errors={rowMessages(controller.messages, 'payments')[values.key]}
           allowOut={false}
-          onChange={(_key, patch) => {
-            setValues((current) => ({ ...current, ...patch }));
-            setErrors((current) => {
-              const next = { ...current };
-              for (const name of Object.keys(patch)) delete next[name];
-              return next;
+          onChange={(key, patch) => {
+            form.setValue('payments', [{ ...form.getValues('payments')[0], ...patch }], {
+              shouldDirty: true,
             });
+            controller.clear(Object.keys(patch).map((field) => paymentField(key, field)));
+            setRefusal(null);
           }}
         />
       ) : null}
