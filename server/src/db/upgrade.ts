@@ -167,7 +167,7 @@ export function describeUpgrade(report: UpgradeReport): string[] {
       `Upgrade: ${plural(report.kept.count, 'file')} (${describeBytes(report.kept.bytes)}) the database now ` +
         `holds ${report.kept.count === 1 ? 'is' : 'are'} still kept in ${report.kept.dir}, so the previous release ` +
         'can be restored with every file; once this release is confirmed, stop the server and run ' +
-        'npm run upgrade:confirm to remove them',
+        `npm run upgrade:confirm to remove ${report.kept.count === 1 ? 'it' : 'them'}`,
     );
   }
   return lines;
