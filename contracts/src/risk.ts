@@ -215,6 +215,8 @@ export const RiskAssessmentList = Type.Object({
   /** 'none' (never recorded), 'ok', 'due' (from 30 days before the review date), 'overdue' (after it). */
   review: Choice(['none', 'ok', 'due', 'overdue'] as const),
   today: DateString,
+  /** The shop's active members, who may own the assessment (the owner's picker). */
+  members: Type.Array(Type.Object({ userId: Type.Integer(), username: Type.String(), role: Type.String() })),
 });
 export type RiskAssessmentList = Static<typeof RiskAssessmentList>;
 

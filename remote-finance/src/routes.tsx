@@ -4,6 +4,7 @@ import { AddQuickSalePage } from './features/entries/components/add-quick-sale-p
 import { CompliancePage } from './features/compliance/components/compliance-page';
 import { SanctionsPage } from './features/sanctions/components/sanctions-page';
 import { RetentionPage } from './features/retention/components/retention-page';
+import { RiskAssessmentPage } from './features/risk-assessment/components/risk-assessment-page';
 import { DealListPage } from './features/deals/components/deal-list-page';
 import { DealPage } from './features/deals/components/deal-page';
 import { NewDealPage } from './features/deals/components/new-deal-page';
@@ -37,6 +38,8 @@ const routes: RemoteRoutes = {
     { path: 'sanctions', element: <SanctionsPage /> },
     // Issue 25 item 3: clients past their five years of retention, for the nominated officer to delete.
     { path: 'retention', element: <RetentionPage /> },
+    // Issue 25 item 1: the firm-wide risk assessment (MLR 2017 reg. 18), the owner's.
+    { path: 'risk-assessment', element: <RiskAssessmentPage /> },
   ],
   // Issue 20: deals of several lines, part-exchange and split payments, and layaways. Here beside quick sales
   // and invoices, since a deal is a sale and issues its invoice; the stock screens' Sell opens it for more items.

@@ -16,6 +16,7 @@ const titles: [string, string][] = [
   ['/compliance', 'Compliance'],
   ['/compliance/sanctions', 'Sanctions screening'],
   ['/compliance/retention', 'Retention review'],
+  ['/compliance/risk-assessment', 'Risk assessment'],
   ['/deals', 'Deals'],
   ['/deals/new', 'New deal'],
   ['/deals/:id', 'Deal'],

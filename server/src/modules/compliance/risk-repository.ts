@@ -288,6 +288,17 @@ export class RiskRepository {
     return (rows[0]?.n ?? 0) > 0;
   }
 
+  /** The shop's active members with their names, owner first. */
+  async members(shopId: number): Promise<Array<{ userId: number; username: string; role: string }>> {
+    return this.db.query<{ userId: number; username: string; role: string }>(
+      `SELECT m.user_id AS "userId", u.username, m.role FROM membership_directory m
+         JOIN user_directory u ON u.id = m.user_id
+        WHERE m.shop_id = $1 AND m.active
+        ORDER BY CASE m.role WHEN 'platinum' THEN 0 WHEN 'gold' THEN 1 ELSE 2 END, lower(u.username)`,
+      [shopId],
+    );
+  }
+
   async thresholdGbp(shopId: number): Promise<string> {
     const rows = await this.db.query<{ t: string }>(
       'SELECT edd_threshold_gbp::text AS t FROM shop_risk_settings WHERE shop_id = $1',

@@ -251,7 +251,8 @@ export class RiskService {
     const history = (await risk.assessments(caller.shopId)).map(strip);
     const current = history[0] ?? null;
     const today = await clients.shopToday(caller.shopId, this.ctx.now());
-    return { current, history, review: riskReviewState(current?.reviewOn ?? null, today), today };
+    const members = await risk.members(caller.shopId);
+    return { current, history, review: riskReviewState(current?.reviewOn ?? null, today), today, members };
   }
 
   /** The fields of a new version, before its file is read: 400s name the field. */

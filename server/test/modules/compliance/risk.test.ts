@@ -216,7 +216,12 @@ describe('the firm-wide risk assessment', () => {
   it('is none until recorded; each upload is a new version with its owner, dates and document, audited', async () => {
     const platinum = await as('platinum');
     const empty = (await platinum.get(ASSESSMENTS)).json() as RiskAssessmentList;
-    expect(empty).toEqual({ current: null, history: [], review: 'none', today: '2026-03-01' });
+    expect(empty).toMatchObject({ current: null, history: [], review: 'none', today: '2026-03-01' });
+    expect(empty.members.map((m) => [m.username, m.role])).toEqual([
+      ['platinum', 'platinum'],
+      ['gold', 'gold'],
+      ['silver', 'silver'],
+    ]);
 
     const first = await upload(platinum, `${ASSESSMENTS}?${query()}`, 'FWRA 2026.pdf');
     expect(first.statusCode).toBe(201);

@@ -23,6 +23,7 @@ import {
 } from '@loupe/platform';
 import styled from 'styled-components';
 import { AML_FILTERS, amlCsvUrl, amlQueryOptions, type AmlFilter } from '../api/get-aml-events';
+import { RiskReviewNotice } from '../../risk-assessment/components/risk-review-notice';
 
 const Muted = styled.span`
   display: block;
@@ -134,6 +135,7 @@ function ComplianceReport() {
           Cash of €10,000 or more, in one payment or in linked cash payments from one client within 90 days:
           accepted payments with complete due diligence are flagged here, and every refused attempt is listed.
         </Intro>
+        <RiskReviewNotice />
         <FilterForm aria-label="Filter the compliance report" onSubmit={(event) => event.preventDefault()}>
           <SelectField
             label="Outcome"
