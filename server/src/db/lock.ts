@@ -15,7 +15,8 @@ export class DataDirLockedError extends Error {
   ) {
     super(
       `The embedded database in ${dataDir} is in use by ${pid === null ? 'another process' : `process ${pid}`} (a running Loupe server or command). ` +
-        'Stop that process first, or point DATABASE_URL at a PostgreSQL server, which allows several processes.',
+        'Stop that process first. (PostgreSQL, named by DATABASE_URL, allows several processes, but it is another ' +
+        'database: the shop in this folder does not move there by itself.)',
     );
     this.name = 'DataDirLockedError';
   }

@@ -107,7 +107,8 @@ describe('acquireDataDirLock', () => {
     await expect(acquireDataDirLock(dir)).rejects.toThrow(DataDirLockedError);
     await expect(acquireDataDirLock(dir)).rejects.toThrow(
       `The embedded database in ${dir} is in use by process ${child.pid} (a running Loupe server or command). ` +
-        'Stop that process first, or point DATABASE_URL at a PostgreSQL server, which allows several processes.',
+        'Stop that process first. (PostgreSQL, named by DATABASE_URL, allows several processes, but it is another ' +
+        'database: the shop in this folder does not move there by itself.)',
     );
     await killHard(child);
     const release = await acquireDataDirLock(dir);
