@@ -1,4 +1,10 @@
-import { AML_KIND_LABELS, CDD_MISSING_LABELS, COMPLIANCE_NOT_ALLOWED, type AmlEvent } from '@loupe/contracts';
+import {
+  AML_KIND_LABELS,
+  CDD_MISSING_LABELS,
+  COMPLIANCE_NOT_ALLOWED,
+  mayReviewRetention,
+  type AmlEvent,
+} from '@loupe/contracts';
 import {
   Alert,
   Button,
@@ -21,6 +27,7 @@ import {
   FilterActions,
   FilterForm,
 } from '@loupe/platform';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { AML_FILTERS, amlCsvUrl, amlQueryOptions, type AmlFilter } from '../api/get-aml-events';
 import { RiskReviewNotice } from '../../risk-assessment/components/risk-review-notice';
@@ -113,6 +120,7 @@ function ComplianceReport() {
   const errors: Partial<Record<string, string>> = badFilters ? fieldErrors(list.error) : {};
   const filtered = AML_FILTERS.some((name) => list.filters[name]);
   const set = (name: AmlFilter) => (value: string) => list.setFilters({ [name]: value });
+  const { role, nominatedOfficer } = useAuth();
 
   return (
     <>
@@ -135,6 +143,13 @@ function ComplianceReport() {
           Cash of €10,000 or more, in one payment or in linked cash payments from one client within 90 days:
           accepted payments with complete due diligence are flagged here, and every refused attempt is listed.
         </Intro>
+        {/* Issue 25 item 3: the clients past their five years of retention (the owner's or the officer's). */}
+        {mayReviewRetention(role, nominatedOfficer) ? (
+          <Intro>
+            <Link to="/compliance/retention">Retention review</Link>: clients whose records have been kept
+            five years since their last transaction.
+          </Intro>
+        ) : null}
         <RiskReviewNotice />
         <FilterForm aria-label="Filter the compliance report" onSubmit={(event) => event.preventDefault()}>
           <SelectField
