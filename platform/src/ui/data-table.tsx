@@ -177,6 +177,8 @@ const Styled = styled(Table)<{ $density: Density }>`
       color: ${({ theme }) => theme.colors.muted};
       font-weight: 600;
       overflow-wrap: normal;
+      /* Every name reads from the card's left edge; a figure's value stays right-aligned beside it. */
+      text-align: left;
     }
     /* The row's name heads its card, larger, without a label. */
     && th[scope='row'] {
