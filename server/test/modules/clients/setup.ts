@@ -1,4 +1,5 @@
 import type { Queryable } from '../../../src/db/database';
+import { AuditRepository } from '../../../src/modules/audit';
 import { apiTestbed, type Browser } from '../../helper';
 
 export const CLIENTS = '/api/clients/';
@@ -10,23 +11,22 @@ export const kycDocument = (id: number | string, docId: number | string) =>
 /** The client's History (issue 12), which replaced the raw audit list. */
 export const audit = (id: number | string) => `/api/clients/${id}/history/`;
 
-/** The client's own audit entries as stored (newest first): what History words for staff. */
+/**
+ * The client's own audit entries as stored (newest first): what History words for staff. Read through the audit
+ * module, which opens the personal data it seals under the client's key (issue 25 item 3, audit/client-keys.ts).
+ */
 export async function auditOf(db: Queryable, id: number) {
-  const results = (
-    await db.query<{
-      id: number;
-      action: string;
-      userId: number | null;
-      username: string | null;
-      before: unknown;
-      after: unknown;
-      createdAt: Date;
-    }>(
-      `SELECT id::int AS id, action, user_id AS "userId", actor AS username, before, after, created_at AS "createdAt"
-         FROM audit_log WHERE entity = 'client' AND entity_id = $1 ORDER BY id DESC`,
-      [id],
-    )
-  ).map((row) => ({ ...row, createdAt: new Date(row.createdAt).toISOString() }));
+  const [owner] = await db.query<{ shop_id: number }>('SELECT shop_id FROM clients WHERE id = $1', [id]);
+  const entries = owner ? await new AuditRepository(db).list(Number(owner.shop_id), 'client', id) : [];
+  const results = entries.map((e) => ({
+    id: e.id,
+    action: e.action,
+    userId: e.userId,
+    username: e.actor,
+    before: e.before,
+    after: e.after,
+    createdAt: e.createdAt.toISOString(),
+  }));
   return { count: results.length, results };
 }
 
