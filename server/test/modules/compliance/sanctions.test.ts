@@ -13,7 +13,9 @@ import { parseSanctionsList, SanctionsListError } from '../../../src/modules/com
 import { sanctionsHold } from '../../../src/modules/compliance/sanctions-guard';
 import { MATCH_THRESHOLD, ScreeningList } from '../../../src/modules/compliance/sanctions-match';
 import { SanctionsRepository } from '../../../src/modules/compliance/sanctions-repository';
-import { clientsTestbed, client as clientUrl, audit as historyUrl } from '../clients/setup';
+import type { Browser } from '../../helper';
+import { itemBody } from '../inventory/setup';
+import { clientsTestbed, client as clientUrl, audit as historyUrl, ledger } from '../clients/setup';
 
 // Sanctions screening (issue 25 item 2) against the fixture lists in test/fixtures: fictional people in the
 // published files' exact shapes (OFSI ConList.csv with its date line, and the FCDO UK Sanctions List).
@@ -293,5 +295,73 @@ describe("the nominated officer's review", () => {
     const review = (await gold.get(REVIEW)).json() as SanctionsReview;
     expect(review.open).toEqual([]);
     expect(review.decided).toEqual([expect.objectContaining({ status: 'confirmed', clientId: id })]);
+  });
+});
+
+describe('the hold on a sale, a purchase and a payment (guardClient)', () => {
+  const newItem = async (gold: Browser, serial: string) =>
+    ((await gold.post('/api/items/', itemBody({ serial }))).json() as { id: number }).id;
+  const sales = async () =>
+    (await state.db.query<{ n: number }>('SELECT count(*)::int AS n FROM sales'))[0]?.n;
+  const hold = (id: number, name: string) => ({
+    detail: complianceHoldDetail(name),
+    rule: 'compliance_hold',
+    clientId: id,
+  });
+
+  it("refuses a possible match's sale and payment with a 409 naming the client, until the officer clears it", async () => {
+    await importList();
+    const id = await create({ name: 'Alexander Petrov' });
+    const gold = await as('gold');
+    const item = await newItem(gold, 'SANC-1');
+
+    const sale = await gold.post(`/api/items/${item}/sell/`, { price: '250.00', clientId: id });
+    expect(sale.statusCode).toBe(409);
+    expect(sale.json()).toEqual(hold(id, 'Alexander Petrov'));
+    expect(JSON.stringify(sale.json())).not.toMatch(/sanction/i);
+    expect(await sales()).toBe(0);
+    const payment = await gold.post(ledger(id), {
+      direction: 'received',
+      amount: '100.00',
+      method: 'Credit Card',
+    });
+    expect(payment.statusCode).toBe(409);
+    expect(payment.json()).toEqual(hold(id, 'Alexander Petrov'));
+    // Another client is not held.
+    const other = await create({ name: 'Anna Rossi' });
+    expect(
+      (await gold.post(ledger(other), { direction: 'received', amount: '100.00', method: 'Credit Card' }))
+        .statusCode,
+    ).toBe(201);
+
+    await nameOfficer();
+    const [match] = ((await gold.get(REVIEW)).json() as SanctionsReview).open;
+    expect((await gold.post(decision(match?.id as number), { decision: 'clear' })).statusCode).toBe(200);
+    const sold = await gold.post(`/api/items/${item}/sell/`, { price: '250.00', clientId: id });
+    expect(sold.statusCode).toBe(200);
+    expect(await sales()).toBe(1);
+  });
+
+  it('keeps a confirmed match held: an item sold and a quick sale are refused', async () => {
+    await importList();
+    const id = await create({ name: 'Severnaya Zvezda' });
+    await nameOfficer();
+    const gold = await as('gold');
+    const [match] = ((await gold.get(REVIEW)).json() as SanctionsReview).open;
+    expect((await gold.post(decision(match?.id as number), { decision: 'confirm' })).statusCode).toBe(200);
+    const sale = await gold.post(`/api/items/${await newItem(gold, 'SANC-2')}/sell/`, {
+      price: '900.00',
+      clientId: id,
+    });
+    expect(sale.statusCode).toBe(409);
+    expect(sale.json()).toEqual(hold(id, 'Severnaya Zvezda'));
+    const quick = await gold.post('/api/quick-sales/', {
+      name: 'Strap',
+      amount: '40.00',
+      payment_method: 'Credit Card',
+      clientId: id,
+    });
+    expect(quick.statusCode).toBe(409);
+    expect(await sales()).toBe(0);
   });
 });
