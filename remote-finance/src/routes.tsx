@@ -2,6 +2,7 @@ import type { RemoteRoutes } from '@loupe/platform';
 import { AddExpensePage } from './features/entries/components/add-expense-page';
 import { AddQuickSalePage } from './features/entries/components/add-quick-sale-page';
 import { CompliancePage } from './features/compliance/components/compliance-page';
+import { SuspicionRegisterPage } from './features/suspicions/components/suspicion-register-page';
 import { SanctionsPage } from './features/sanctions/components/sanctions-page';
 import { RetentionPage } from './features/retention/components/retention-page';
 import { RiskAssessmentPage } from './features/risk-assessment/components/risk-assessment-page';
@@ -34,6 +35,8 @@ const routes: RemoteRoutes = {
   // Issue 13: the AML cash guard's report (platinum and gold; the screen tells silver why not).
   '/compliance': [
     { path: '', element: <CompliancePage /> },
+    // Issue 25 item 1: the nominated officer's register of suspicious activity reports.
+    { path: 'reports', element: <SuspicionRegisterPage /> },
     // Issue 25 item 2: the nominated officer's review of sanctions screening matches.
     { path: 'sanctions', element: <SanctionsPage /> },
     // Issue 25 item 3: clients past their five years of retention, for the nominated officer to delete.

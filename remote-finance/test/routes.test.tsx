@@ -14,6 +14,7 @@ const titles: [string, string][] = [
   ['/reports/stock-book', 'Stock Book'],
   ['/invoices', 'Invoices'],
   ['/compliance', 'Compliance'],
+  ['/compliance/reports', 'Suspicious activity reports'],
   ['/compliance/sanctions', 'Sanctions screening'],
   ['/compliance/retention', 'Retention review'],
   ['/compliance/risk-assessment', 'Risk assessment'],

@@ -1,2 +1,3 @@
 export { ClientPicker, type ClientChoice, type ClientPickerProps } from './client-picker';
 export { useClientName, useClientSearch, type ClientOption } from './client-search';
+export { ReportSuspicion, type ReportSuspicionProps } from './report-suspicion';

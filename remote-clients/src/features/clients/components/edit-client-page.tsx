@@ -15,6 +15,7 @@ import { ClientRiskSection } from './client-risk';
 import { ClientForm } from './client-form';
 import { ClientInvoices } from './client-invoices';
 import { ClientPrivacy } from './client-privacy';
+import { ClientReportSuspicion } from './report-suspicion';
 import { KycDocuments } from './kyc-documents';
 
 export const UPDATED_ALERT = 'Client updated';
@@ -100,6 +101,7 @@ function EditClient({ client }: { client: Client }) {
       <ClientInvoices clientId={client.id} />
       <ClientCheckouts clientId={client.id} />
       <ClientPrivacy client={client} />
+      <ClientReportSuspicion clientId={client.id} />
       <HistoryPanel resource="clients" id={client.id} />
     </>
   );

@@ -31,6 +31,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { AML_FILTERS, amlCsvUrl, amlQueryOptions, type AmlFilter } from '../api/get-aml-events';
 import { RiskReviewNotice } from '../../risk-assessment/components/risk-review-notice';
+import { ComplianceProgramme } from '../../suspicions/components/compliance-programme';
 
 const Muted = styled.span`
   display: block;
@@ -151,6 +152,7 @@ function ComplianceReport() {
           </Intro>
         ) : null}
         <RiskReviewNotice />
+        <ComplianceProgramme />
         <FilterForm aria-label="Filter the compliance report" onSubmit={(event) => event.preventDefault()}>
           <SelectField
             label="Outcome"

@@ -7,6 +7,7 @@ import {
   formatDay,
   formatMoney,
   isNotFound,
+  ReportSuspicion,
   RetryAlert,
   Spinner,
   usePageTitle,
@@ -245,6 +246,8 @@ export function DealPage() {
           Deal {data.reference}
         </h1>
         <Link to="/deals">All deals</Link>
+        {/* Issue 25 item 1: to the nominated officer alone; nothing of it shows here afterwards. */}
+        <ReportSuspicion subject="deal" subjectId={data.id} />
       </Header>
       {message ? <Alert tone="success">{message}</Alert> : null}
 
