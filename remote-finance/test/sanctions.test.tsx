@@ -7,6 +7,7 @@ import {
 import { authCheckAs, createFetchMock, renderWithProviders, type FetchMock } from '@loupe/platform/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { CompliancePage } from '../src/features/compliance/components/compliance-page';
 import { SanctionsPage } from '../src/features/sanctions/components/sanctions-page';
 
 const REVIEW = '/api/compliance/sanctions/';
@@ -146,5 +147,25 @@ describe('/compliance/sanctions', () => {
     expect(await screen.findByText(SANCTIONS_OFFICER_ONLY)).toBeInTheDocument();
     expect(mock.callsTo('GET', REVIEW)).toHaveLength(0);
     expect(screen.queryByText(/PETROV/)).not.toBeInTheDocument();
+  });
+});
+
+describe('the way in from Compliance', () => {
+  it('links the nominated officer to the review, and shows nobody else a word of it', async () => {
+    server(true);
+    const { unmount } = renderWithProviders(<CompliancePage />, {
+      route: '/compliance',
+      path: '/compliance',
+    });
+    expect(await screen.findByRole('link', { name: 'Sanctions screening' })).toHaveAttribute(
+      'href',
+      '/compliance/sanctions',
+    );
+    unmount();
+    server(false);
+    renderWithProviders(<CompliancePage />, { route: '/compliance', path: '/compliance' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Compliance' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(/^Loading/)).not.toBeInTheDocument());
+    expect(screen.queryByText(/sanctions/i)).not.toBeInTheDocument();
   });
 });

@@ -152,6 +152,13 @@ function ComplianceReport() {
           </Intro>
         ) : null}
         <RiskReviewNotice />
+        {/* Issue 25 item 2: the sanctions review, for the nominated officer alone (no tipping off). */}
+        {nominatedOfficer ? (
+          <Intro>
+            <Link to="/compliance/sanctions">Sanctions screening</Link>: clients whose names possibly match
+            the UK sanctions list, on hold until you clear or confirm them.
+          </Intro>
+        ) : null}
         <ComplianceProgramme />
         <FilterForm aria-label="Filter the compliance report" onSubmit={(event) => event.preventDefault()}>
           <SelectField
