@@ -437,7 +437,8 @@ export const endpoints = {
     addAssessment: {
       method: 'POST',
       path: '/api/compliance/risk-assessments/',
-      query: 'RiskAssessmentQuery',
+      // The version's fields ride in the query string (RiskAssessmentQuery), read and checked by the service: the
+      // upload's one part is the file, and a declared query would make this a list's GET-style filter.
       upload: 'file',
       response: 'RiskAssessment',
       status: 201,

@@ -31,7 +31,7 @@ import { sniffKyc } from '../../kernel/file-types';
 import { conflict, fieldErrors, notFound } from '../../kernel/http-errors';
 import { AMOUNT_RULE, parseDecimal } from '../../kernel/money';
 import { requireAction, type ShopCaller } from '../../kernel/shop-scope';
-import { ErrorBag, dateField } from '../../kernel/validation';
+import { ErrorBag, dateField, textError } from '../../kernel/validation';
 import type { AuditRepository } from '../audit';
 import type { RiskRepository, StoredRiskAssessment } from './risk-repository';
 
@@ -256,8 +256,26 @@ export class RiskService {
   }
 
   /** The fields of a new version, before its file is read: 400s name the field. */
-  private async parseAssessment(shopId: number, query: RiskAssessmentQuery) {
+  private async parseAssessment(shopId: number, raw: unknown) {
     const bag = new ErrorBag();
+    // The query string, checked here by the contracts' Text rule (the endpoint declares no query schema).
+    const given = (raw ?? {}) as Record<string, unknown>;
+    const query: RiskAssessmentQuery = {};
+    for (const field of ['ownerUserId', 'assessedOn', 'reviewOn', 'notes'] as const) {
+      const value = given[field];
+      if (value === undefined) continue;
+      if (typeof value !== 'string') {
+        bag.add(field, 'Not a valid string.');
+        continue;
+      }
+      const problem = textError(value, field === 'notes' ? 'multiline' : 'line');
+      if (problem !== null) bag.add(field, problem);
+      else if (value.length > (field === 'notes' ? 2000 : 12))
+        bag.add(field, `Ensure this field has no more than ${field === 'notes' ? 2000 : 12} characters.`);
+      else query[field] = value;
+    }
+    if (bag.has('ownerUserId') || bag.has('assessedOn') || bag.has('reviewOn') || bag.has('notes'))
+      bag.throwIfAny();
     const day = (field: 'assessedOn' | 'reviewOn') => {
       if ((query[field] ?? '').trim() === '') {
         bag.add(field, 'This field is required.');
@@ -284,11 +302,7 @@ export class RiskService {
     };
   }
 
-  async addAssessment(
-    caller: ShopCaller,
-    query: RiskAssessmentQuery,
-    request: FastifyRequest,
-  ): Promise<RiskAssessment> {
+  async addAssessment(caller: ShopCaller, query: unknown, request: FastifyRequest): Promise<RiskAssessment> {
     this.requireOwner(caller);
     const { shopId, userId } = caller;
     const fields = await this.parseAssessment(shopId, query);

@@ -269,6 +269,13 @@ describe('the firm-wide risk assessment', () => {
       `${ASSESSMENTS}?${query({ ownerUserId: String(state.fx.ids.rival) })}`,
     );
     expect(Object.keys(outsider.json() as object)).toEqual(['ownerUserId']);
+    // The fields ride in the query string and are held to the Text rule like any other text.
+    const nul = await upload(
+      platinum,
+      `${ASSESSMENTS}?${query({ notes: 'a\u0000b', reviewOn: 'a\u202eb' })}`,
+    );
+    expect(nul.statusCode).toBe(400);
+    expect(Object.keys(nul.json() as object).sort()).toEqual(['notes', 'reviewOn']);
     const notPaper = await upload(platinum, `${ASSESSMENTS}?${query()}`, 'x.pdf', Buffer.from('hello'));
     expect(notPaper.statusCode).toBe(400);
     expect((await platinum.get(ASSESSMENTS)).json()).toMatchObject({ history: [] });
