@@ -1,4 +1,4 @@
-import type { ShopSettings } from '@loupe/contracts';
+import { INVALID_HVD_NUMBER, type ShopSettings } from '@loupe/contracts';
 import { authCheckAs, createFetchMock, renderWithProviders, type FetchMock } from '@loupe/platform/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -32,6 +32,7 @@ const STORED: ShopSettings = {
   purchaseIdentityThresholdGbp: 1000,
   purchaseRegisterCheckThresholdGbp: 1000,
   vatStagger: 1,
+  hvdRegistrationNumber: '',
   logo: null,
   updatedAt: null,
   updatedBy: null,
@@ -172,6 +173,7 @@ describe('/settings/shop', () => {
       purchaseIdentityThresholdGbp: '1000.00',
       purchaseRegisterCheckThresholdGbp: '1000.00',
       vatStagger: 1,
+      hvdRegistrationNumber: '',
     });
     expect(mock.callsTo('PUT', SETTINGS)[0]?.headers['x-csrftoken']).toBe('t');
     expect(field('Price code letters')).toHaveValue('WATCHBLUES');
@@ -195,6 +197,23 @@ describe('/settings/shop', () => {
       expect.objectContaining({ layawayCancelPolicy: 'forfeit' }),
     );
     expect(field('Cancelled layaway')).toHaveValue('forfeit');
+  });
+
+  it('keeps HMRC’s AML registration number, and refuses another form before sending', async () => {
+    const mock = server();
+    show();
+    const number = await screen.findByRole('textbox', { name: 'HMRC AML registration number' });
+    await userEvent.type(number, 'XLML123');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText(INVALID_HVD_NUMBER)).toBeInTheDocument();
+    expect(mock.callsTo('PUT', SETTINGS)).toHaveLength(0);
+    await userEvent.clear(number);
+    await userEvent.type(number, 'xlml 0000 0123 456');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(mock.callsTo('PUT', SETTINGS)).toHaveLength(1));
+    expect(mock.callsTo('PUT', SETTINGS)[0]?.body).toEqual(
+      expect.objectContaining({ hvdRegistrationNumber: 'xlml 0000 0123 456' }),
+    );
   });
 
   it('sets the buy-in due-diligence thresholds, and refuses a negative one before sending', async () => {

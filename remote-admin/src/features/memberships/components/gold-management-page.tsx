@@ -1,4 +1,6 @@
+import { useAuth } from '@loupe/platform';
 import { MemberManagementPage, type MemberScreenTexts } from './member-management-page';
+import { NominatedOfficerCard } from './nominated-officer';
 
 const GOLD: MemberScreenTexts = {
   role: 'gold',
@@ -10,7 +12,16 @@ const GOLD: MemberScreenTexts = {
   statusText: (active) => (active ? 'Active' : 'Inactive'),
 };
 
-/** Platinum only (the route says so): the shop's owner promotes users to gold. */
+/**
+ * Platinum only (the route says so): the shop's owner promotes users to gold, and names the nominated officer
+ * among them (or themself).
+ */
 export function GoldManagementPage() {
-  return <MemberManagementPage {...GOLD} />;
+  const { shop } = useAuth();
+  return (
+    <>
+      <MemberManagementPage {...GOLD} />
+      {shop ? <NominatedOfficerCard key={shop.id} shopId={shop.id} /> : null}
+    </>
+  );
 }

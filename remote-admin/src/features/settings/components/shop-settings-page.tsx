@@ -103,6 +103,13 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
           {...text('companyNumber')}
         />
       </FieldGrid>
+      <TextField
+        label="HMRC AML registration number"
+        maxLength={30}
+        autoComplete="off"
+        hint="Your registration with HMRC for money laundering supervision as a high value dealer, e.g. XLML00000123456. Printed on the annual compliance summary."
+        {...text('hvdRegistrationNumber')}
+      />
       <TextAreaField label="Invoice footer" maxLength={2000} {...text('invoiceFooter')} />
       <TextAreaField
         label="Approval terms"

@@ -1,6 +1,8 @@
 import {
   INVALID_EMAIL,
+  INVALID_HVD_NUMBER,
   isValidEmail,
+  parseHvdNumber,
   isVatStagger,
   LABEL_PRICE_MODES,
   LAYAWAY_CANCEL_POLICIES,
@@ -22,6 +24,7 @@ export const SETTINGS_FIELDS = [
   'email',
   'vatNumber',
   'companyNumber',
+  'hvdRegistrationNumber',
   'invoiceFooter',
   'approvalTerms',
   'invoicePrefix',
@@ -80,6 +83,7 @@ export function settingsValues(settings: ShopSettings): SettingsValues {
     email: settings.email,
     vatNumber: settings.vatNumber,
     companyNumber: settings.companyNumber,
+    hvdRegistrationNumber: settings.hvdRegistrationNumber ?? '',
     invoiceFooter: settings.invoiceFooter,
     approvalTerms: settings.approvalTerms,
     invoicePrefix: settings.invoicePrefix,
@@ -154,6 +158,9 @@ export function validateSettings(values: SettingsValues): Partial<Record<Setting
     }
   }
   if (values.email.trim() && !isValidEmail(values.email.trim())) errors.email = INVALID_EMAIL;
+  // Issue 25: HMRC's AML supervision registration, as HMRC prints it (or nothing yet).
+  if (parseHvdNumber(values.hvdRegistrationNumber) === null)
+    errors.hvdRegistrationNumber = INVALID_HVD_NUMBER;
   return errors;
 }
 
