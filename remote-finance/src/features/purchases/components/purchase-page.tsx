@@ -6,6 +6,7 @@ import {
   formatDay,
   formatMoney,
   isNotFound,
+  ReportSuspicion,
   RetryAlert,
   Spinner,
   useAuth,
@@ -257,6 +258,8 @@ export function PurchasePage() {
           Purchase {data.reference}
         </h1>
         <Link to="/purchases">All purchases</Link>
+        {/* Issue 25 item 1: to the nominated officer alone; nothing of it shows here afterwards. */}
+        <ReportSuspicion subject="purchase" subjectId={data.id} />
       </Header>
       {message ? <Alert tone="success">{message}</Alert> : null}
 
