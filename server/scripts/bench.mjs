@@ -13,6 +13,9 @@
 //   BENCH_COMPARE=<dist folder>: a second signed-in server built from other code (e.g. a copy of dist/ taken
 //     before a change) is measured in the same turns, so that a busy neighbour weighs on all alike.
 //   BENCH_DIST=<dist folder>: measure that build instead of dist/ (which is then neither built nor used).
+//   BENCH_RATE=<requests a second>: every target gets that many, no more (autocannon's overallRate), so that the
+//     servers' CPU per request compares at the same load; under saturation it also swings with the throughput
+//     a busy neighbour leaves each target (fewer requests per event-loop turn cost more each).
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import inspector from 'node:inspector/promises';
@@ -27,6 +30,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const rate = Number(process.env.BENCH_RATE ?? 0);
 
 async function serve(kind, dist) {
   const Fastify = require('fastify');
@@ -119,7 +123,8 @@ async function startTarget(kind, { dist, profile, env = {} } = {}) {
 function run(target, duration) {
   const autocannon = require('autocannon');
   const headers = target.cookie ? { cookie: target.cookie } : {};
-  return autocannon({ url: target.url, connections, headers, duration }).then((result) => {
+  const overallRate = rate > 0 ? { overallRate: rate } : {};
+  return autocannon({ url: target.url, connections, headers, duration, ...overallRate }).then((result) => {
     target.requests += result.requests.total;
     if (result.non2xx > 0 || result.errors > 0) {
       throw new Error(`${target.url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
