@@ -91,6 +91,7 @@ export const AUDIT_ENTITY_LABELS: Readonly<Record<string, string>> = {
   catalogue_brand: 'Catalogue brand',
   catalogue_model: 'Catalogue model',
   suspicion_report: 'Suspicious activity report',
+  sanctions_screening: 'Sanctions screening',
   risk_assessment: 'Firm-wide risk assessment',
 };
 
@@ -118,6 +119,9 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   unnominate: 'Nominated officer stood down',
   report_suspicion: 'Suspicion reported',
   decide_suspicion: 'Report decided',
+  sanctions_possible_match: 'Possible sanctions match',
+  sanctions_cleared: 'Sanctions match cleared',
+  sanctions_confirmed: 'Sanctions match confirmed',
   sign_in: 'Signed in',
   sign_out: 'Signed out',
   sign_in_failed: 'Failed sign-in',

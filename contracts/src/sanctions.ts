@@ -10,6 +10,18 @@ import { Choice, Nullable } from './common';
 export const SANCTIONS_STATUSES = ['possible_match', 'cleared', 'confirmed'] as const;
 export type SanctionsStatus = (typeof SANCTIONS_STATUSES)[number];
 
+/**
+ * The audit trail's kind of record for a screening, and its actions: for the nominated officer's eyes alone —
+ * Activity, its CSV and its filters leave them out for anyone else, and they never name the client's record
+ * (no clientId), so no client's History lists them (no tipping off, POCA 2002 s.333A).
+ */
+export const SANCTIONS_AUDIT_ENTITY = 'sanctions_screening';
+export const SANCTIONS_AUDIT_ACTIONS = [
+  'sanctions_possible_match',
+  'sanctions_cleared',
+  'sanctions_confirmed',
+] as const;
+
 /** What the nominated officer decides on a possible match. */
 export const SANCTIONS_DECISIONS = ['clear', 'confirm'] as const;
 export type SanctionsDecisionKind = (typeof SANCTIONS_DECISIONS)[number];

@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   AUDIT_ACTION_LABELS,
   AUDIT_ENTITY_LABELS,
+  SANCTIONS_AUDIT_ACTIONS,
+  SANCTIONS_AUDIT_ENTITY,
   SUSPICION_AUDIT_ACTIONS,
   SUSPICION_AUDIT_ENTITY,
   endpoints,
@@ -42,8 +44,8 @@ function owner(request: Parameters<typeof shopCaller>[0]): ShopCaller {
  * (auth-check's nominated_officer), which a change of officer refreshes at once.
  */
 const hiddenFrom = (request: Parameters<typeof shopCaller>[0]): string[] =>
-  request.caller?.nominatedOfficer ? [] : [SUSPICION_AUDIT_ENTITY];
-const HIDDEN_ACTIONS: readonly string[] = SUSPICION_AUDIT_ACTIONS;
+  request.caller?.nominatedOfficer ? [] : [SUSPICION_AUDIT_ENTITY, SANCTIONS_AUDIT_ENTITY];
+const HIDDEN_ACTIONS: readonly string[] = [...SUSPICION_AUDIT_ACTIONS, ...SANCTIONS_AUDIT_ACTIONS];
 
 /** The Activity filters of a query, or DRF-shaped 400s. */
 export function parseActivityFilter(query: ActivityQuery): AuditFilter {

@@ -1,5 +1,5 @@
 import type { SanctionsDecision, SanctionsListed, SanctionsMatch } from '@loupe/contracts';
-import { SANCTIONS_ALREADY_DECIDED } from '@loupe/contracts';
+import { SANCTIONS_ALREADY_DECIDED, SANCTIONS_AUDIT_ENTITY } from '@loupe/contracts';
 import type { ModuleContext } from '../../kernel/context';
 import { conflict, notFound } from '../../kernel/http-errors';
 import { parseSanctionsList, type Designation, type ListFormat } from './sanctions-list';
@@ -71,7 +71,7 @@ async function screenWith(
     await audit.record({
       shopId: client.shopId,
       userId: client.userId,
-      entity: 'sanctions_screening',
+      entity: SANCTIONS_AUDIT_ENTITY,
       entityId: id,
       action: 'sanctions_possible_match',
       after: {
@@ -205,7 +205,7 @@ export async function decideMatch(
   await repos.audit.record({
     shopId: caller.shopId,
     userId: caller.userId,
-    entity: 'sanctions_screening',
+    entity: SANCTIONS_AUDIT_ENTITY,
     entityId: id,
     action: status === 'cleared' ? 'sanctions_cleared' : 'sanctions_confirmed',
     before: { status: current.status },

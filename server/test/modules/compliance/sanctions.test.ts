@@ -298,6 +298,48 @@ describe("the nominated officer's review", () => {
   });
 });
 
+describe('the trail of a screening', () => {
+  const activity = async (role: 'platinum') =>
+    ((await (await as(role)).get('/api/activity/')).json() as { results: Array<{ action: string }> }).results
+      .map((r) => r.action)
+      .filter((a) => a.startsWith('sanctions'));
+
+  it("is in Activity for the nominated officer alone, worded, and never in the client's History", async () => {
+    await importList();
+    const id = await create({ name: 'Alexander Petrov' });
+    // The owner who is not the nominated officer sees nothing of it, nor its filter choices.
+    expect(await activity('platinum')).toEqual([]);
+    const filters = (await (await as('platinum')).get('/api/activity/filters/')).json() as {
+      entities: Array<{ value: string }>;
+      actions: Array<{ value: string }>;
+    };
+    expect(JSON.stringify(filters)).not.toMatch(/sanctions/);
+    const platinum = await as('platinum');
+    expect(
+      (
+        await platinum.put(`/api/shops/${state.fx.shopId}/nominated-officer/`, {
+          user: state.fx.ids.platinum,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const officer = await as('platinum');
+    const trail = (
+      (await officer.get('/api/activity/')).json() as {
+        results: Array<{ action: string; summary: string; recordName: string | null }>;
+      }
+    ).results.filter((r) => r.action.startsWith('sanctions'));
+    expect(trail).toEqual([
+      expect.objectContaining({
+        action: 'sanctions_possible_match',
+        summary: 'Possible sanctions match (sanctions screening)',
+        recordName: expect.stringMatching(/^Compliance check \d+$/),
+      }),
+    ]);
+    const history = (await officer.get(historyUrl(id))).json() as { results: Array<{ action: string }> };
+    expect(history.results.map((r) => r.action)).toEqual(['create']);
+  });
+});
+
 describe('the hold on a sale, a purchase and a payment (guardClient)', () => {
   const newItem = async (gold: Browser, serial: string) =>
     ((await gold.post('/api/items/', itemBody({ serial }))).json() as { id: number }).id;
