@@ -63,6 +63,8 @@ async function serve(kind, dist) {
     cleanup = async () => {
       await db.close();
       rmSync(dataDir, { recursive: true, force: true });
+      // The development file key made beside the data folder (no LOUPE_FILE_KEY set).
+      rmSync(`${dataDir}.file-key`, { force: true });
     };
     // Signed in as the demo owner, the way a browser does.
     cookie = await signIn(app);
