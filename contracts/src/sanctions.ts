@@ -5,7 +5,7 @@
 // Laundering Act 2018, and a confirmed match is reported to OFSI). Staff see only a compliance hold: the word
 // "sanctions" never reaches them (no tipping off, POCA 2002 s.333A).
 import { Type, type Static } from '@sinclair/typebox';
-import { Choice, Nullable } from './common';
+import { Choice, Nullable, Text } from './common';
 
 export const SANCTIONS_STATUSES = ['possible_match', 'cleared', 'confirmed'] as const;
 export type SanctionsStatus = (typeof SANCTIONS_STATUSES)[number];
@@ -114,7 +114,7 @@ export type SanctionsReview = Static<typeof SanctionsReview>;
 export const SanctionsDecision = Type.Object(
   {
     decision: Choice(SANCTIONS_DECISIONS),
-    note: Type.Optional(Type.String({ maxLength: 1000 })),
+    note: Type.Optional(Text({ maxLength: 1000, multiline: true })),
   },
   { additionalProperties: false },
 );
