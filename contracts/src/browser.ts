@@ -20,3 +20,4 @@ export * from './address';
 export type * from './schemas';
 export * from './item-attributes';
 export * from './retention-messages';
+export * from './risk-messages';

@@ -1,5 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Choice, DateString, DecimalInput, Nullable, Text } from './common';
+import { EDD_EVIDENCE_KINDS, EDD_MISSING, RISK_RATINGS, RISK_REASONS } from './risk-messages';
+
+export * from './risk-messages';
 
 /*
  * Risk-based due diligence (issue 25, item 1) under the Money Laundering Regulations 2017:
@@ -15,77 +18,6 @@ import { Choice, DateString, DecimalInput, Nullable, Text } from './common';
  * reg. 33 asks for EDD in every high-risk relationship) is refused with a 409 EddRefusal naming each missing piece.
  */
 
-export const RISK_RATINGS = ['low', 'standard', 'high'] as const;
-export type RiskRating = (typeof RISK_RATINGS)[number];
-export const RISK_RATING_LABELS: Record<RiskRating, string> = {
-  low: 'Low',
-  standard: 'Standard',
-  high: 'High',
-};
-
-export const RISK_REASONS = [
-  'pep',
-  'high_risk_country',
-  'unusual_pattern',
-  'third_party_payment',
-  'other',
-] as const;
-export type RiskReason = (typeof RISK_REASONS)[number];
-export const RISK_REASON_LABELS: Record<RiskReason, string> = {
-  pep: 'Politically exposed person',
-  high_risk_country: 'High-risk third country',
-  unusual_pattern: 'Unusual pattern',
-  third_party_payment: 'Third-party payment',
-  other: 'Other',
-};
-
-/** The two kinds of enhanced due diligence evidence filed on a client. */
-export const EDD_EVIDENCE_KINDS = ['source_of_funds', 'source_of_wealth'] as const;
-export type EddEvidenceKind = (typeof EDD_EVIDENCE_KINDS)[number];
-export const EDD_EVIDENCE_LABELS: Record<EddEvidenceKind, string> = {
-  source_of_funds: 'Source of funds evidence',
-  source_of_wealth: 'Source of wealth evidence',
-};
-
-/** What enhanced due diligence lacks, in the order a refusal names it. */
-export const EDD_MISSING = ['source_of_funds', 'source_of_wealth', 'senior_approval'] as const;
-export type EddMissing = (typeof EDD_MISSING)[number];
-export const EDD_MISSING_LABELS: Record<EddMissing, string> = {
-  source_of_funds: 'Source of funds evidence',
-  source_of_wealth: 'Source of wealth evidence',
-  senior_approval: 'Senior approval',
-};
-
-/** What the guard is asked about: the kind of transaction of the client. */
-export const CLIENT_GUARD_KINDS = ['sale', 'purchase', 'payment'] as const;
-export type ClientGuardKind = (typeof CLIENT_GUARD_KINDS)[number];
-
-const MISSING_WORDS: Record<EddMissing, string> = {
-  source_of_funds: 'source of funds evidence',
-  source_of_wealth: 'source of wealth evidence',
-  senior_approval: 'a senior approval (platinum or gold)',
-};
-
-/**
- * The EDD refusal's detail, e.g. "This client is rated high risk: a sale of £0 or more needs enhanced due
- * diligence (MLR 2017 reg. 33). Missing: source of funds evidence, a senior approval (platinum or gold)."
- */
-export function eddRefusalDetail(
-  kind: ClientGuardKind,
-  thresholdGbp: string,
-  missing: readonly EddMissing[],
-): string {
-  const words = missing.map((m) => MISSING_WORDS[m]).join(', ');
-  const pounds = Number(thresholdGbp).toLocaleString('en-GB', {
-    minimumFractionDigits: Number(thresholdGbp) % 1 === 0 ? 0 : 2,
-    maximumFractionDigits: 2,
-  });
-  return (
-    `This client is rated high risk: a ${kind} of £${pounds} or more needs enhanced due diligence ` +
-    `(MLR 2017 reg. 33). Missing: ${words}.`
-  );
-}
-
 /** The 409 body of a refused sale, purchase or payment (the same shape as the AML refusal: detail, rule, missing). */
 export const EddRefusal = Type.Object({
   detail: Type.String(),
@@ -94,19 +26,6 @@ export const EddRefusal = Type.Object({
   thresholdGbp: Type.String(),
 });
 export type EddRefusal = Static<typeof EddRefusal>;
-
-// ---------------------------------------------------------------- messages
-
-export const RISK_NOT_ALLOWED = 'Only platinum and gold members can change a client’s risk rating.';
-export const EDD_NOT_ALLOWED = 'Only platinum and gold members can record enhanced due diligence.';
-export const RISK_ASSESSMENT_NOT_ALLOWED =
-  'Only the shop owner (platinum) can see the firm-wide risk assessment.';
-export const RISK_REASON_REQUIRED = 'Choose at least one reason for a high rating.';
-export const RISK_NOTES_REQUIRED = 'Describe the other reason in the notes.';
-export const RISK_NOT_HIGH = 'Enhanced due diligence is recorded for a client rated high risk.';
-export const RISK_REVIEW_BEFORE_DATE = 'The review date must be after the assessment date.';
-/** The risk assessment's review is shown as due from this many days before its review date. */
-export const RISK_REVIEW_DUE_DAYS = 30;
 
 // ---------------------------------------------------------------- client risk
 
@@ -219,15 +138,3 @@ export const RiskAssessmentList = Type.Object({
   members: Type.Array(Type.Object({ userId: Type.Integer(), username: Type.String(), role: Type.String() })),
 });
 export type RiskAssessmentList = Static<typeof RiskAssessmentList>;
-
-/**
- * Whether the assessment's review is due on `today` (ISO dates): due from RISK_REVIEW_DUE_DAYS days before the
- * review date, overdue after it. Written once here; the server answers it and the pages show it.
- */
-export function riskReviewState(reviewOn: string | null, today: string): 'none' | 'ok' | 'due' | 'overdue' {
-  if (reviewOn === null) return 'none';
-  if (today > reviewOn) return 'overdue';
-  const review = Date.parse(`${reviewOn}T00:00:00Z`);
-  const dueFrom = new Date(review - RISK_REVIEW_DUE_DAYS * 86_400_000).toISOString().slice(0, 10);
-  return today >= dueFrom ? 'due' : 'ok';
-}
