@@ -44,7 +44,8 @@ const c = (
 });
 
 /*
- * 25 clients: 20 active, then 5 inactive (stock seeding lends items to the first ones, so those are active).
+ * 27 clients: 20 active, then 7 inactive, two of those long past, for the retention review (stock seeding lends
+ * items to the first ones, so those are active).
  * Payments in pounds, dollars, euros and bitcoin leave some owing the shop (debtors), some owed by it
  * (creditors) and some settled; about half have identity papers on file.
  */
@@ -162,6 +163,21 @@ const CLIENTS: DemoClient[] = [
     { status: 'inactive' },
   ),
   c('Ingrid Solberg', '+47 555 01 25', 270, null, [], { status: 'inactive' }),
+  // Issue 25 item 3: two relationships that ended over five years ago (MLR 2017 reg. 40(3)), so the demo's
+  // retention review at /compliance/retention has clients to review: one whose last transaction was about six
+  // years ago, and one who never bought or sold (dated from the record and the identity paper).
+  c(
+    'Reginald Hartley',
+    '+44 1865 555 026',
+    2400,
+    'pdf',
+    [
+      [2300, 'received', '2750.00', 'GBP', '1', 'Bank Transfer', 'Deposit towards a Seamaster'],
+      [2290, 'paid', '2750.00', 'GBP', '1', 'Bank Transfer', 'Deposit returned: the sale fell through'],
+    ],
+    { status: 'inactive', notes: 'Moved abroad.' },
+  ),
+  c('Margaret Ellison', '+44 1223 555 027', 2150, null, [], { status: 'inactive' }),
 ];
 
 /**
@@ -195,6 +211,8 @@ const ADDRESSES: Record<string, [string, string, string, string, string]> = {
   'Fatima Al-Sayed': ['Villa 14, Street 2', 'Jumeirah 1', 'Dubai', '', 'United Arab Emirates'],
   'George Whitaker': ['19 Park Square East', '', 'Leeds', 'LS1 2NE', ''],
   'Ingrid Solberg': ['Bygdøy allé 23', '', 'Oslo', '0262', 'Norway'],
+  'Reginald Hartley': ['11 Norham Gardens', '', 'Oxford', 'OX2 6PS', ''],
+  'Margaret Ellison': ['4 Brookside', '', 'Cambridge', 'CB2 1JE', ''],
 };
 
 /** A demo client's address as the API would store it (the contracts' rule: a UK postcode in its standard form). */

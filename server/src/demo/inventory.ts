@@ -156,9 +156,10 @@ export async function seedInventoryDemo(demo: DemoContext): Promise<void> {
   const { tx, shopId, now, random } = demo;
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const between = (min: number, max: number) => Math.round(min + random() * (max - min));
+  // Not the relationships that ended over five years ago (clients.ts: the retention review's), which buy nothing now.
   const clients = await tx.query<{ id: number; name: string }>(
-    'SELECT id, name FROM clients WHERE shop_id = $1 ORDER BY id',
-    [shopId],
+    'SELECT id, name FROM clients WHERE shop_id = $1 AND created_at >= $2 ORDER BY id',
+    [shopId, new Date(now.getTime() - 5 * 366 * 86_400_000)],
   );
 
   const items: DemoItem[] = [];

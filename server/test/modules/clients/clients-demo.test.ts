@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { Client, ClientDocumentList, ClientList, ClientSummary, LedgerList } from '@loupe/contracts';
+import type {
+  Client,
+  ClientDocumentList,
+  ClientList,
+  ClientSummary,
+  LedgerList,
+  RetentionList,
+} from '@loupe/contracts';
 import { Browser, apiTestbed } from '../../helper';
 import { auditOf, client, kyc, kycDocument, ledger } from './setup';
 import { readStored } from '../../kernel/file-store-helpers';
@@ -30,6 +37,23 @@ describe('clients demo data', () => {
     // Stock seeding lends items to some of them, so the clients list has Return buttons to enable.
     expect(by((c) => c.hasItemCheckedOut)).toBeGreaterThanOrEqual(1);
     expect(list.results.every((c) => /^[^@\s]+@[^@\s]+\.[a-z]+$/.test(c.email) && c.name !== '')).toBe(true);
+  });
+
+  it('has two relationships that ended over five years ago in the retention review, and no one else (issue 25 item 3)', async () => {
+    // The demo owner is the demo shop's nominated officer, who reviews retention (MLR 2017 reg. 40(3)).
+    const owner = new Browser(state.app);
+    await owner.signIn('platinum', 'loupe-demo-2026');
+    const answer = await owner.get('/api/compliance/retention/');
+    expect(answer.statusCode).toBe(200);
+    const review = answer.json() as RetentionList;
+    const due = review.results.filter((c) => c.due);
+    expect(due.map((c) => c.name).sort()).toEqual(['Margaret Ellison', 'Reginald Hartley']);
+    // Hartley's clock runs from his last payment, about six years before the seeding day; Ellison never
+    // transacted, so hers runs from her record.
+    const hartley = due.find((c) => c.name === 'Reginald Hartley');
+    expect(hartley?.lastTransactionOn).not.toBeNull();
+    expect(hartley!.retainUntil < review.today).toBe(true);
+    expect(due.find((c) => c.name === 'Margaret Ellison')?.lastTransactionOn).toBeNull();
   });
 
   it('keeps every balance equal to its ledger sum, in several currencies', async () => {
