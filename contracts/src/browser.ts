@@ -21,3 +21,5 @@ export type * from './schemas';
 export * from './item-attributes';
 export * from './retention-messages';
 export * from './risk-messages';
+export * from './suspicion-messages';
+export * from './sanctions-messages';
