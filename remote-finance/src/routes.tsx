@@ -3,6 +3,8 @@ import { AddExpensePage } from './features/entries/components/add-expense-page';
 import { AddQuickSalePage } from './features/entries/components/add-quick-sale-page';
 import { CompliancePage } from './features/compliance/components/compliance-page';
 import { SuspicionRegisterPage } from './features/suspicions/components/suspicion-register-page';
+import { ComplianceProgramme } from './features/suspicions/components/compliance-programme';
+import { RiskReviewNotice } from './features/risk-assessment/components/risk-review-notice';
 import { SanctionsPage } from './features/sanctions/components/sanctions-page';
 import { RetentionPage } from './features/retention/components/retention-page';
 import { RiskAssessmentPage } from './features/risk-assessment/components/risk-assessment-page';
@@ -34,7 +36,11 @@ const routes: RemoteRoutes = {
   '/invoices': [{ path: '', element: <InvoiceListPage /> }],
   // Issue 13: the AML cash guard's report (platinum and gold; the screen tells silver why not).
   '/compliance': [
-    { path: '', element: <CompliancePage /> },
+    {
+      path: '',
+      // Issue 25: the risk assessment's review notice and the AML programme's card, on the compliance page.
+      element: <CompliancePage riskNotice={<RiskReviewNotice />} programme={<ComplianceProgramme />} />,
+    },
     // Issue 25 item 1: the nominated officer's register of suspicious activity reports.
     { path: 'reports', element: <SuspicionRegisterPage /> },
     // Issue 25 item 2: the nominated officer's review of sanctions screening matches.

@@ -30,8 +30,7 @@ import {
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { AML_FILTERS, amlCsvUrl, amlQueryOptions, type AmlFilter } from '../api/get-aml-events';
-import { RiskReviewNotice } from '../../risk-assessment/components/risk-review-notice';
-import { ComplianceProgramme } from '../../suspicions/components/compliance-programme';
+import type { ReactNode } from 'react';
 
 const Muted = styled.span`
   display: block;
@@ -100,11 +99,21 @@ const COLUMNS: readonly DataColumn<AmlEvent>[] = [
  * that were accepted with complete due diligence (flagged) and the attempts it refused — with the filters in
  * the URL and the same filters in its CSV. Silver reads why it is not theirs.
  */
-export function CompliancePage() {
+/**
+ * What the AML programme's other features put on the page (issue 25): the risk assessment's review notice and the
+ * programme card (suspicious activity reports, the annual summary). Combined at route level (routes.tsx), since
+ * a feature never imports another.
+ */
+export interface ComplianceSections {
+  riskNotice?: ReactNode;
+  programme?: ReactNode;
+}
+
+export function CompliancePage({ riskNotice, programme }: ComplianceSections = {}) {
   usePageTitle('Compliance');
   const { can, loading } = useAuth();
   const allowed = can('viewCompliance');
-  if (allowed) return <ComplianceReport />;
+  if (allowed) return <ComplianceReport riskNotice={riskNotice} programme={programme} />;
   // While the session is read, the title alone; then silver reads why the report is not theirs.
   return (
     <>
@@ -114,7 +123,7 @@ export function CompliancePage() {
   );
 }
 
-function ComplianceReport() {
+function ComplianceReport({ riskNotice, programme }: ComplianceSections) {
   const list = useListController({ filters: AML_FILTERS, query: amlQueryOptions });
   // A 400 names the filter at fault (date_from after date_to): shown at that field, not as a failed load.
   const badFilters = list.error instanceof HttpError && list.error.status === 400;
@@ -151,7 +160,7 @@ function ComplianceReport() {
             five years since their last transaction.
           </Intro>
         ) : null}
-        <RiskReviewNotice />
+        {riskNotice}
         {/* Issue 25 item 2: the sanctions review, for the nominated officer alone (no tipping off). */}
         {nominatedOfficer ? (
           <Intro>
@@ -159,7 +168,7 @@ function ComplianceReport() {
             the UK sanctions list, on hold until you clear or confirm them.
           </Intro>
         ) : null}
-        <ComplianceProgramme />
+        {programme}
         <FilterForm aria-label="Filter the compliance report" onSubmit={(event) => event.preventDefault()}>
           <SelectField
             label="Outcome"
