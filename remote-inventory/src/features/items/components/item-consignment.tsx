@@ -1,16 +1,16 @@
 import type { Item } from '@loupe/contracts';
 import {
-  Alert,
   Button,
   Card,
-  errorMessage,
   FormActions,
   formatDay,
   formatMoney,
+  FormNotices,
   Modal,
   TextAreaField,
+  useEntityForm,
 } from '@loupe/platform';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { useReturnToSupplier } from '../api/return-to-supplier';
 
@@ -105,36 +105,32 @@ function ReturnDialog({
   onReturned(item: Item): void;
 }) {
   const send = useReturnToSupplier();
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const supplier = item.consignment?.supplierName ?? 'the supplier';
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (send.isPending) return;
-    setError(null);
-    try {
-      onReturned(await send.mutateAsync({ id: item.id, note: note.trim() }));
-    } catch (failure) {
-      setError(errorMessage(failure, 'The item could not be returned. Please try again.'));
-    }
-  }
+  const controller = useEntityForm<{ note: string }, Item>({
+    values: { note: '' },
+    failedText: 'The item could not be returned. Please try again.',
+    // The card says it: its Returned date, with Return to supplier gone.
+    savedMessage: null,
+    guard: false,
+    save: (values) => send.mutateAsync({ id: item.id, note: values.note.trim() }),
+    onSaved: (saved) => onReturned(saved),
+  });
 
   return (
     <Modal open title={`Return ${item.serial} to ${supplier}?`} onClose={onClose} closeLabel="Cancel">
-      <form onSubmit={submit} noValidate aria-label={`Return ${item.serial} to its supplier`}>
+      <form
+        ref={controller.formRef}
+        onSubmit={controller.onSubmit}
+        noValidate
+        aria-label={`Return ${item.serial} to its supplier`}
+      >
         <p>
           The item goes back to {supplier} and becomes unavailable: it can no longer be sold, and nothing is
           owed for it.
         </p>
-        {error ? <Alert>{error}</Alert> : null}
-        <TextAreaField
-          label="Note (optional)"
-          maxLength={NOTE_MAX}
-          value={note}
-          onChange={(event) => setNote(event.target.value)}
-        />
-        <FormActions submitLabel="Return to supplier" busy={send.isPending} onCancel={onClose} />
+        <FormNotices controller={controller} status={false} />
+        <TextAreaField label="Note (optional)" maxLength={NOTE_MAX} {...controller.text('note')} />
+        <FormActions submitLabel="Return to supplier" busy={controller.busy} onCancel={onClose} />
       </form>
     </Modal>
   );

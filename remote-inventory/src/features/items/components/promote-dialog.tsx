@@ -4,11 +4,13 @@ import {
   Button,
   formatDay,
   FormActions,
+  FormNotices,
   formatMoney,
   Modal,
   TextAreaField,
   TextField,
-  useFormSubmit,
+  useEntityForm,
+  type FormProblems,
 } from '@loupe/platform';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
@@ -17,7 +19,19 @@ import { amountText, checkDecimal } from '../lib/validation';
 import { STATUS_LABELS } from '../lib/labels';
 import { allowedActions } from './row-actions';
 
-type Field = 'price' | 'note';
+/** What the Promote form holds, as typed; `promoted` is false only while End Promotion is being sent. */
+interface PromoteValues {
+  promoted: boolean;
+  price: string;
+  note: string;
+}
+
+/** The contracts' price rule before anything is sent; ending a promotion sends nothing typed, so checks nothing. */
+function checkPromotion(values: PromoteValues): FormProblems<PromoteValues> {
+  if (!values.promoted) return {};
+  const price = checkDecimal(values.price, { currency: 'GBP' });
+  return price ? { price } : {};
+}
 
 const Explain = styled.p`
   margin-top: 0;
@@ -51,11 +65,35 @@ interface PromoteDialogProps {
 export function PromoteDialog({ item, onClose, onDone }: PromoteDialogProps) {
   const current = item.promotion;
   const canPromote = item.status === 'available' || item.status === 'checked_out';
-  const [price, setPrice] = useState(current?.price != null ? current.price.toFixed(2) : '');
-  const [note, setNote] = useState(current?.note ?? '');
   const promote = usePromoteItem();
-  const submitter = useFormSubmit<Field>('The promotion could not be saved. Please try again.');
-  const { errors, setErrors, formError, busy: sending } = submitter;
+  const controller = useEntityForm<PromoteValues, Item>({
+    values: {
+      promoted: true,
+      // Money fields arrive with at most two decimals, so toFixed(2) only pads them.
+      price: current?.price != null ? current.price.toFixed(2) : '',
+      note: current?.note ?? '',
+    },
+    check: checkPromotion,
+    failedText: 'The promotion could not be saved. Please try again.',
+    // The page says it (its status line or toast), once the dialog has closed.
+    savedMessage: null,
+    guard: false,
+    save: (values) =>
+      promote.mutateAsync({
+        id: item.id,
+        input: values.promoted
+          ? { promoted: true, price: amountText(values.price, 'GBP') || null, note: values.note.trim() }
+          : { promoted: false },
+      }),
+    onSaved: (updated, values) =>
+      onDone(
+        updated,
+        values.promoted
+          ? `${item.serial} is promoted${updated.promotion?.price != null ? ` at ${formatMoney(updated.promotion.price)}` : ''}.`
+          : `${item.serial} is no longer promoted.`,
+      ),
+  });
+  const { text, busy: sending } = controller;
   const [confirmingEnd, setConfirmingEnd] = useState(false);
   const questionRef = useRef<HTMLDivElement>(null);
 
@@ -64,39 +102,21 @@ export function PromoteDialog({ item, onClose, onDone }: PromoteDialogProps) {
     if (confirmingEnd) questionRef.current?.querySelector<HTMLButtonElement>('button:last-of-type')?.focus();
   }, [confirmingEnd]);
 
-  async function send(promoted: boolean) {
-    if (sending) return;
-    if (promoted) {
-      const priceError = checkDecimal(price, { currency: 'GBP' });
-      setErrors(priceError ? { price: priceError } : {});
-      if (priceError) return;
-    }
-    const outcome = await submitter.run(() =>
-      promote.mutateAsync({
-        id: item.id,
-        input: promoted
-          ? { promoted: true, price: amountText(price, 'GBP') || null, note: note.trim() }
-          : { promoted: false },
-      }),
-    );
-    if (!outcome?.ok) return;
-    const updated = outcome.value;
-    onDone(
-      updated,
-      promoted
-        ? `${item.serial} is promoted${updated.promotion?.price != null ? ` at ${formatMoney(updated.promotion.price)}` : ''}.`
-        : `${item.serial} is no longer promoted.`,
-    );
-  }
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    void send(true);
+  /** Promote or Update Promotion (the form's submit), or Yes, End Promotion: one send at a time either way. */
+  const send = (promoted: boolean, event?: FormEvent) => {
+    event?.preventDefault();
+    controller.form.setValue('promoted', promoted);
+    void controller.onSubmit();
   };
 
   return (
     <Modal open title={`Promote ${item.serial}`} onClose={onClose}>
-      <form onSubmit={submit} noValidate aria-label={`Promote ${item.serial}`}>
+      <form
+        ref={controller.formRef}
+        onSubmit={(event) => send(true, event)}
+        noValidate
+        aria-label={`Promote ${item.serial}`}
+      >
         <Explain>
           A promoted item is featured in the shop window and at the top of the online listing, at its listing
           price or at a promotional price.
@@ -107,28 +127,21 @@ export function PromoteDialog({ item, onClose, onDone }: PromoteDialogProps) {
             {current.price !== null ? ` at ${formatMoney(current.price)}` : ' at its listing price'}.
           </Alert>
         ) : null}
-        {formError ? <Alert>{formError}</Alert> : null}
+        <FormNotices controller={controller} status={false} />
         {canPromote ? (
           <>
             <TextField
               label="Promotional Price (£, optional)"
               inputMode="decimal"
               autoComplete="off"
-              value={price}
-              error={errors.price}
               hint={
                 item.listingPrice !== null
                   ? `Leave empty to feature it at its listing price, ${formatMoney(item.listingPrice)}.`
                   : 'Leave empty to feature it without a special price.'
               }
-              onChange={(event) => setPrice(event.target.value)}
+              {...text('price')}
             />
-            <TextAreaField
-              label="Promotion Note"
-              value={note}
-              error={errors.note}
-              onChange={(event) => setNote(event.target.value)}
-            />
+            <TextAreaField label="Promotion Note" {...text('note')} />
           </>
         ) : (
           <Explain>A {STATUS_LABELS[item.status].toLowerCase()} item cannot be promoted.</Explain>
@@ -158,7 +171,7 @@ export function PromoteDialog({ item, onClose, onDone }: PromoteDialogProps) {
               variant="danger"
               disabled={sending}
               aria-busy={sending || undefined}
-              onClick={() => void send(false)}
+              onClick={() => send(false)}
             >
               Yes, End Promotion
             </Button>
