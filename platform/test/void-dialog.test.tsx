@@ -85,6 +85,20 @@ describe('VoidDialog', () => {
     expect(screen.getByRole('dialog', { name: 'Void payment' })).toBeInTheDocument();
   });
 
+  it('puts the focus on Reason when it is refused, and clears the message once something is typed', async () => {
+    const send = jest.fn(async () => 'ok');
+    render(<Screen send={send} />);
+    const dialog = await openDialog();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Void' }));
+    const reason = within(dialog).getByRole('textbox', { name: 'Reason' });
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+    expect(reason).toHaveFocus();
+    await userEvent.type(reason, 'Keyed twice');
+    expect(reason).not.toHaveAttribute('aria-invalid');
+    expect(within(dialog).queryByText(VOID_REASON_REQUIRED)).toBeNull();
+    expect(send).not.toHaveBeenCalled();
+  });
+
   it('sends the trimmed reason and hands the answer to its owner', async () => {
     const send = jest.fn(async (reason: string) => `voided because ${reason}`);
     render(<Screen send={send} />);

@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import styled from 'styled-components';
+import { useEntityForm, type FormProblems } from '../form/use-entity-form';
 import { Alert } from './alert';
 import { Button } from './button';
 import { TextAreaField } from './fields';
-import { useFormSubmit } from './form-actions';
 
 const Actions = styled.div`
   display: flex;
@@ -29,50 +29,53 @@ export interface ReasonFormProps<T> {
   onDone(result: T): void;
 }
 
+interface Values {
+  reason: string;
+}
+
 /**
  * A required reason and one danger button: what every irreversible step asks (a void, a reservation given up).
- * The reason is checked here as the service checks it (required, at most `maxLength`); the service's refusals
- * stay in the form (a field error under Reason, anything else above it) with the reason kept, so nothing typed
- * is lost.
+ * On the platform's edit/create controller (issue 21 item 5): the reason is checked here as the service checks it
+ * (required, at most `maxLength`); the service's refusals stay in the form (a field error under Reason, anything
+ * else above it) with the reason kept, so nothing typed is lost; one send at a time.
  */
 export function ReasonForm<T>(props: ReasonFormProps<T>) {
   const { name, maxLength, blank, hint, submitLabel, busyLabel, failure, send, onDone } = props;
-  const [reason, setReason] = useState('');
-  const submitter = useFormSubmit<'reason'>(failure, { fields: { reason: 'reason' } });
-  const { errors, setErrors, formError, busy } = submitter;
+  // What `send` answers is the page's (it may be nothing): held in a box, as the controller keeps an object.
+  const controller = useEntityForm<Values, { result: T }>({
+    values: { reason: '' },
+    check: ({ reason }): FormProblems<Values> => {
+      const text = reason.trim();
+      return {
+        reason:
+          text === ''
+            ? blank
+            : text.length > maxLength
+              ? `Reason can have at most ${maxLength} characters.`
+              : undefined,
+      };
+    },
+    save: async ({ reason }) => ({ result: await send(reason.trim()) }),
+    serverFields: { reason: 'reason' },
+    failedText: failure,
+    // The dialog closes, or the page says what was done: nothing to announce here.
+    savedMessage: null,
+    // A dialog's form: it is closed, not left.
+    guard: false,
+    onSaved: (saved) => onDone(saved.result),
+  });
+  const { busy } = controller;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function submit(event: FormEvent<HTMLFormElement>) {
     // The dialog is portalled, but React still bubbles its submit to any form the opening button sits in.
     event.stopPropagation();
-    if (busy) return;
-    const text = reason.trim();
-    const problem =
-      text === ''
-        ? blank
-        : text.length > maxLength
-          ? `Reason can have at most ${maxLength} characters.`
-          : null;
-    setErrors(problem ? { reason: problem } : {});
-    submitter.setFormError(null);
-    if (problem) return;
-    const outcome = await submitter.run(() => send(text));
-    if (outcome?.ok) onDone(outcome.value);
+    void controller.onSubmit(event);
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label={name}>
-      {formError ? <Alert>{formError}</Alert> : null}
-      <TextAreaField
-        label="Reason"
-        name="reason"
-        required
-        maxLength={maxLength}
-        value={reason}
-        error={errors.reason}
-        hint={hint}
-        onChange={(event) => setReason(event.target.value)}
-      />
+    <form ref={controller.formRef} onSubmit={submit} noValidate aria-label={name}>
+      {controller.formError ? <Alert>{controller.formError}</Alert> : null}
+      <TextAreaField label="Reason" required maxLength={maxLength} hint={hint} {...controller.text('reason')} />
       <Actions>
         <Button type="submit" variant="danger" disabled={busy} aria-busy={busy || undefined}>
           {busy ? busyLabel : submitLabel}
