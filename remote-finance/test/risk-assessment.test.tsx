@@ -100,11 +100,22 @@ describe('the firm-wide risk assessment page', () => {
     );
     await userEvent.selectOptions(form.getByLabelText('Owner'), 'gold (gold)');
     const review = form.getByLabelText('Review by');
+    // A review day on or before the assessment's is refused at its field, which takes the focus.
+    await userEvent.clear(review);
+    await userEvent.type(review, today());
+    await userEvent.click(form.getByRole('button', { name: 'Record version' }));
+    expect(await form.findByText('The review date must be after the assessment date.')).toBeInTheDocument();
+    expect(review).toHaveFocus();
+    expect(xhr.sent).toHaveLength(0);
     await userEvent.clear(review);
     await userEvent.type(review, '2027-01-31');
     await userEvent.type(form.getByLabelText('Notes'), 'New: crypto payments');
     await userEvent.click(form.getByRole('button', { name: 'Record version' }));
     expect(await screen.findByText('Version 1 recorded.')).toBeInTheDocument();
+    // The document and notes were this version's; the owner and dates stay for the next.
+    expect(form.getByLabelText('Notes')).toHaveValue('');
+    expect(form.getByLabelText('Owner')).toHaveValue('2');
+    expect(review).toHaveValue('2027-01-31');
     const sent = new URL(xhr.sent[0]!.url, 'http://localhost');
     expect(sent.pathname).toBe('/api/api/compliance/risk-assessments/');
     expect(Object.fromEntries(sent.searchParams)).toEqual({

@@ -1,4 +1,12 @@
-import { RISK_ASSESSMENT_NOT_ALLOWED, RISK_REVIEW_DUE_DAYS, type RiskAssessmentList } from '@loupe/contracts';
+import {
+  REQUIRED,
+  RISK_ASSESSMENT_NOT_ALLOWED,
+  RISK_REVIEW_BEFORE_DATE,
+  RISK_REVIEW_DUE_DAYS,
+  type RiskAssessment as AssessmentVersion,
+  type RiskAssessmentList,
+  type RiskSettings,
+} from '@loupe/contracts';
 import {
   Alert,
   Button,
@@ -7,8 +15,8 @@ import {
   FileField,
   formatDay,
   formatMoment,
+  FormNotices,
   PageHeader,
-  readServerErrors,
   RetryAlert,
   SelectField,
   Spinner,
@@ -16,10 +24,12 @@ import {
   TextField,
   today,
   useAuth,
+  useEntityForm,
   usePageTitle,
   useQuery,
+  type FormProblems,
 } from '@loupe/platform';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import {
@@ -217,78 +227,83 @@ function Assessment({ list }: { list: RiskAssessmentList }) {
 
 const addYear = (day: string) => `${Number(day.slice(0, 4)) + 1}${day.slice(4)}`;
 
+interface VersionValues {
+  file: File | null;
+  ownerUserId: string;
+  assessedOn: string;
+  reviewOn: string;
+  notes: string;
+}
+
+/** What the form checks before sending; the service checks the same dates (risk-service.ts). */
+function checkVersion(values: VersionValues): FormProblems<VersionValues> {
+  const problems: FormProblems<VersionValues> = {};
+  if (!values.file) problems.file = 'Choose the assessment’s document.';
+  if (!values.assessedOn) problems.assessedOn = REQUIRED;
+  if (!values.reviewOn) problems.reviewOn = REQUIRED;
+  else if (values.assessedOn && values.reviewOn <= values.assessedOn) problems.reviewOn = RISK_REVIEW_BEFORE_DATE;
+  return problems;
+}
+
+/**
+ * A new version of the assessment (MLR 2017 reg. 18(4): kept up to date, in writing) on the platform's
+ * edit/create controller: its document is one of the form's values, so the same check refuses a form without it.
+ */
 function NewVersion({ list }: { list: RiskAssessmentList }) {
   const titleId = useId();
   const { user } = useAuth();
   const add = useAddAssessment();
-  const [file, setFile] = useState<File | null>(null);
-  const [owner, setOwner] = useState(String(list.current?.ownerUserId ?? user?.id ?? ''));
-  const [assessedOn, setAssessedOn] = useState(today());
-  const [reviewOn, setReviewOn] = useState(addYear(today()));
-  const [notes, setNotes] = useState('');
   const [progress, setProgress] = useState<number | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (add.isPending) return;
-    setSaved(null);
-    setFormError(null);
-    const local: Record<string, string> = {};
-    if (!file) local.file = 'Choose the assessment’s document.';
-    if (!assessedOn) local.assessedOn = 'This field is required.';
-    if (!reviewOn) local.reviewOn = 'This field is required.';
-    else if (assessedOn && reviewOn <= assessedOn)
-      local.reviewOn = 'The review date must be after the assessment date.';
-    setErrors(local);
-    if (Object.keys(local).length > 0) return;
-    try {
-      const created = await add.mutateAsync({
-        file: file as File,
-        ownerUserId: owner,
-        assessedOn,
-        reviewOn,
-        notes,
-        onProgress: setProgress,
-      });
-      setSaved(`Version ${created.version} recorded.`);
-      setFile(null);
-      setNotes('');
-    } catch (error) {
-      const server = readServerErrors(error, 'The risk assessment could not be recorded. Please try again.');
-      setErrors(server.fields as Record<string, string>);
-      setFormError(server.form);
-    } finally {
-      setProgress(null);
-    }
-  }
+  const controller = useEntityForm<VersionValues, AssessmentVersion>({
+    values: {
+      file: null,
+      ownerUserId: String(list.current?.ownerUserId ?? user?.id ?? ''),
+      assessedOn: today(),
+      reviewOn: addYear(today()),
+      notes: '',
+    },
+    check: checkVersion,
+    failedText: 'The risk assessment could not be recorded. Please try again.',
+    savedMessage: (created) => `Version ${created.version} recorded.`,
+    async save({ file, ownerUserId, assessedOn, reviewOn, notes }) {
+      try {
+        return await add.mutateAsync({
+          file: file as File,
+          ownerUserId,
+          assessedOn,
+          reviewOn,
+          notes,
+          onProgress: setProgress,
+        });
+      } finally {
+        setProgress(null);
+      }
+    },
+    // The owner and dates stay for the next version; the document and notes were this one's.
+    onSaved: (_created, values) => controller.form.reset({ ...values, file: null, notes: '' }),
+  });
+  const { text, value, busy } = controller;
+  const file = value('file');
 
   return (
     <Card aria-labelledby={titleId}>
       <SectionTitle id={titleId}>Record a new version</SectionTitle>
-      <form onSubmit={submit} noValidate aria-labelledby={titleId}>
-        {formError ? <Alert>{formError}</Alert> : null}
-        {saved ? <Alert tone="success">{saved}</Alert> : null}
+      <form ref={controller.formRef} onSubmit={controller.onSubmit} noValidate aria-labelledby={titleId}>
+        <FormNotices controller={controller} status={false} />
+        {controller.status ? <Alert tone="success">{controller.status}</Alert> : null}
         <FileField
           label="Document"
           accept=".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png"
           hint="The written assessment as a PDF (or a JPEG or PNG scan), up to 10 MB."
           check={(f) => (f.size > 10 * 1024 * 1024 ? 'The file is too large (the limit is 10 MB).' : null)}
-          file={file}
-          onChange={setFile}
+          file={file.value}
+          onChange={file.onChange}
           progress={progress}
           progressLabel="Risk assessment upload"
           removeLabel="Remove File"
-          error={errors.file}
+          error={file.error}
         />
-        <SelectField
-          label="Owner"
-          value={owner}
-          onChange={(e) => setOwner(e.target.value)}
-          error={errors.ownerUserId}
-        >
+        <SelectField label="Owner" {...text('ownerUserId')}>
           {list.members.map((m) => (
             <option key={m.userId} value={m.userId}>
               {m.username} ({m.role})
@@ -296,33 +311,24 @@ function NewVersion({ list }: { list: RiskAssessmentList }) {
           ))}
         </SelectField>
         <Row>
-          <DayField
-            label="Assessed on"
-            value={assessedOn}
-            onChange={setAssessedOn}
-            error={errors.assessedOn}
-          />
+          <DayField label="Assessed on" {...value('assessedOn')} />
           <DayField
             label="Review by"
-            value={reviewOn}
-            onChange={setReviewOn}
-            error={errors.reviewOn}
+            {...value('reviewOn')}
             hint={`“Review due” shows from ${RISK_REVIEW_DUE_DAYS} days before.`}
           />
         </Row>
-        <TextAreaField
-          label="Notes"
-          value={notes}
-          maxLength={2000}
-          onChange={(e) => setNotes(e.target.value)}
-          error={errors.notes}
-        />
-        <Button type="submit" disabled={add.isPending} aria-busy={add.isPending || undefined}>
-          {add.isPending ? 'Saving...' : 'Record version'}
+        <TextAreaField label="Notes" maxLength={2000} {...text('notes')} />
+        <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+          {busy ? 'Saving...' : 'Record version'}
         </Button>
       </form>
     </Card>
   );
+}
+
+interface ThresholdValues {
+  eddThresholdGbp: string;
 }
 
 /** The shop's "Enhanced due diligence from £…" (a high-risk client's sale, purchase or payment at or above it). */
@@ -330,25 +336,21 @@ function EddThreshold() {
   const titleId = useId();
   const settings = useQuery(riskSettingsQuery());
   const save = useSetThreshold();
-  const [value, setValue] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
-  const shown = value ?? settings.data?.eddThresholdGbp ?? '';
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (save.isPending) return;
-    setSaved(false);
-    setError(null);
-    try {
-      const answer = await save.mutateAsync(shown.trim());
-      setValue(answer.eddThresholdGbp);
-      setSaved(true);
-    } catch (e) {
-      const server = readServerErrors(e, 'The amount could not be saved. Please try again.');
-      setError((server.fields as Record<string, string>).eddThresholdGbp ?? server.form);
-    }
-  }
+  const controller = useEntityForm<ThresholdValues, RiskSettings>({
+    values: { eddThresholdGbp: settings.data?.eddThresholdGbp ?? '' },
+    failedText: 'The amount could not be saved. Please try again.',
+    save: ({ eddThresholdGbp }) => save.mutateAsync(eddThresholdGbp.trim()),
+    // The service's own form of the amount ("5000" is kept as 5000.00).
+    onSaved: (answer) => controller.form.reset({ eddThresholdGbp: answer.eddThresholdGbp }),
+  });
+  // The amount as loaded (and as read again after a save) fills the field, unless something is typed in it.
+  const loaded = settings.data?.eddThresholdGbp;
+  const typed = useRef(false);
+  typed.current = controller.isDirty;
+  const { reset } = controller.form;
+  useEffect(() => {
+    if (loaded !== undefined && !typed.current) reset({ eddThresholdGbp: loaded });
+  }, [loaded, reset]);
 
   return (
     <Card aria-labelledby={titleId}>
@@ -365,20 +367,19 @@ function EddThreshold() {
           onRetry={() => void settings.refetch()}
         />
       ) : (
-        <form onSubmit={submit} noValidate aria-labelledby={titleId}>
+        <form ref={controller.formRef} onSubmit={controller.onSubmit} noValidate aria-labelledby={titleId}>
+          <FormNotices controller={controller} status={false} />
           <Row>
             <TextField
               label="Enhanced due diligence from (£)"
               inputMode="decimal"
-              value={shown}
-              onChange={(e) => setValue(e.target.value)}
-              error={error ?? undefined}
+              {...controller.text('eddThresholdGbp')}
             />
-            <Button type="submit" disabled={save.isPending || !settings.data}>
-              {save.isPending ? 'Saving...' : 'Save amount'}
+            <Button type="submit" disabled={controller.busy || !settings.data}>
+              {controller.busy ? 'Saving...' : 'Save amount'}
             </Button>
           </Row>
-          {saved ? <p role="status">Saved.</p> : null}
+          {controller.status ? <p role="status">{controller.status}</p> : null}
         </form>
       )}
     </Card>
