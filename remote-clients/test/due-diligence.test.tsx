@@ -65,7 +65,30 @@ describe('the Due diligence panel on the client’s page', () => {
     await userEvent.type(field, '2999-01-01');
     await userEvent.click(dialog.getByRole('button', { name: 'Save verification' }));
     expect(await dialog.findByText('The date cannot be in the future.')).toBeInTheDocument();
+    // The form controller puts the keyboard on the field that needs it.
+    expect(field).toHaveFocus();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(server.mock.callsTo('POST', VERIFICATION)).toHaveLength(0);
+  });
+
+  it('shows the service’s refusal of the day beside the field and keeps the dialog open', async () => {
+    const server = serve(makeClient(7, 'Grace Hopper'), 'gold');
+    server.mock.on(`POST ${VERIFICATION}`, {
+      status: 400,
+      body: { verifiedOn: ['Ensure this date is not before the client was added.'] },
+    });
+    renderEdit();
+    await userEvent.click((await panel()).getByRole('button', { name: 'Record verification' }));
+    const dialog = within(await screen.findByRole('dialog', { name: /Record verification/ }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Save verification' }));
+    const field = dialog.getByLabelText('Verified on');
+    expect(
+      await dialog.findByText('Ensure this date is not before the client was added.'),
+    ).toBeInTheDocument();
+    expect(field).toHaveFocus();
+    expect(field).toHaveValue(today());
+    expect(dialog.getByRole('button', { name: 'Save verification' })).toBeEnabled();
+    expect(server.mock.callsTo('POST', VERIFICATION)).toHaveLength(1);
   });
 
   it('withdraws only after a confirmation, and Cancel keeps the verification', async () => {

@@ -6,14 +6,16 @@ import {
   DayField,
   errorMessage,
   formatDay,
+  FormNotices,
   Modal,
-  readServerErrors,
   today,
   useAuth,
+  useEntityForm,
 } from '@loupe/platform';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { useVerification } from '../api/verify-client';
+import { pastDayProblem } from '../lib/past-day';
 
 const SectionTitle = styled.h2`
   margin: 0 0 ${({ theme }) => theme.space(4)};
@@ -109,45 +111,39 @@ export function ClientDueDiligence({ client }: { client: Client }) {
 
 function RecordDialog({ client, onClose }: { client: Client; onClose(): void }) {
   const { verify } = useVerification();
-  const [day, setDay] = useState(today());
-  const [dayError, setDayError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (verify.isPending) return;
-    setFormError(null);
-    if (!day) return setDayError('Date is required.');
-    if (day > today()) return setDayError('The date cannot be in the future.');
-    setDayError(null);
-    try {
-      await verify.mutateAsync({ id: client.id, verifiedOn: day });
-      onClose();
-    } catch (error) {
-      const server = readServerErrors(error, 'The verification could not be recorded. Please try again.');
-      setDayError((server.fields as Record<string, string>).verifiedOn ?? null);
-      setFormError(server.form);
-    }
-  }
+  // On the platform's form controller (issue 21 item 5): the day checked before any call, the service's
+  // message beside it, one send at a time. The dialog closes on save and the panel's facts say it was recorded.
+  const controller = useEntityForm<{ verifiedOn: string }, Client>({
+    values: { verifiedOn: today() },
+    check: ({ verifiedOn }) => {
+      const problem = pastDayProblem(verifiedOn);
+      return problem ? { verifiedOn: problem } : {};
+    },
+    failedText: 'The verification could not be recorded. Please try again.',
+    savedMessage: null,
+    guard: false,
+    save: ({ verifiedOn }) => verify.mutateAsync({ id: client.id, verifiedOn }),
+    onSaved: () => onClose(),
+  });
+  const { busy } = controller;
 
   return (
     <Modal open title={`Record verification for ${client.name}`} onClose={onClose} closeLabel="Cancel">
-      <form onSubmit={submit} noValidate aria-label="Record verification">
+      <form
+        ref={controller.formRef}
+        onSubmit={controller.onSubmit}
+        noValidate
+        aria-label="Record verification"
+      >
         <p>
           Record that you checked the client&rsquo;s identity against their identity document. You are
           recorded as the person who verified them.
         </p>
-        {formError ? <Alert>{formError}</Alert> : null}
-        <DayField
-          label="Verified on"
-          value={day}
-          max={today()}
-          onChange={setDay}
-          error={dayError ?? undefined}
-        />
+        <FormNotices controller={controller} status={false} />
+        <DayField label="Verified on" max={today()} {...controller.value('verifiedOn')} />
         <Row>
-          <Button type="submit" disabled={verify.isPending} aria-busy={verify.isPending || undefined}>
-            {verify.isPending ? 'Saving...' : 'Save verification'}
+          <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+            {busy ? 'Saving...' : 'Save verification'}
           </Button>
         </Row>
       </form>
