@@ -415,6 +415,50 @@ describe('Promote', () => {
     expect(await screen.findByText('P-2 is promoted.')).toBeInTheDocument();
   });
 
+  it('puts the service’s refusal of the price beside it, focused, and keeps what was typed', async () => {
+    const item = makeItem({ serial: 'P-4', listingPrice: 12000 });
+    const { mock } = fakeInventory([item], CLIENTS);
+    mock.on(`POST /api/items/${item.id}/promote/`, {
+      status: 400,
+      body: { price: ['The promotional price must be below the listing price.'] },
+    });
+    renderList('all');
+    await screen.findByRole('table');
+    await userEvent.click(await button('P-4', 'Promote'));
+    const promote = dialog('Promote P-4');
+    const price = within(promote).getByLabelText('Promotional Price (£, optional)');
+    await userEvent.type(price, '13000');
+    await userEvent.type(within(promote).getByLabelText('Promotion Note'), 'Window');
+    await userEvent.click(within(promote).getByRole('button', { name: 'Promote' }));
+    await waitFor(() =>
+      expect(price).toHaveAccessibleDescription(/The promotional price must be below the listing price\./),
+    );
+    expect(price).toHaveFocus();
+    expect(price).toHaveValue('13000');
+    expect(within(promote).getByLabelText('Promotion Note')).toHaveValue('Window');
+    expect(mock.callsTo('POST', `/api/items/${item.id}/promote/`)).toHaveLength(1);
+  });
+
+  it('ends a promotion whatever the price field holds: ending sends nothing typed', async () => {
+    const item = makeItem({
+      serial: 'P-5',
+      promotion: { price: 900, note: 'Window', promotedAt: '2026-01-02' },
+    });
+    const { mock } = fakeInventory([item], CLIENTS);
+    renderList('all');
+    await screen.findByRole('table');
+    await userEvent.click(await button('P-5', 'Promote'));
+    const promote = dialog('Promote P-5');
+    const price = within(promote).getByLabelText('Promotional Price (£, optional)');
+    await userEvent.clear(price);
+    await userEvent.type(price, 'abc');
+    await userEvent.click(within(promote).getByRole('button', { name: 'End Promotion' }));
+    await userEvent.click(within(promote).getByRole('button', { name: 'Yes, End Promotion' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(mock.callsTo('POST', `/api/items/${item.id}/promote/`)[0]?.body).toEqual({ promoted: false });
+    expect(screen.getByText('P-5 is no longer promoted.')).toBeInTheDocument();
+  });
+
   it('shows a 409 as an alert', async () => {
     const item = makeItem({ serial: 'P-3' });
     const { mock } = fakeInventory([item], CLIENTS);

@@ -186,6 +186,38 @@ describe('the item page of a consignment item', () => {
     ).toBeInTheDocument();
   });
 
+  it('puts a refused note beside the Note field, focused, keeping what was typed, and sends once', async () => {
+    // The service answers when the test says, so a second click lands while the first is being sent.
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const mock = server({
+      'GET /api/items/9/': { body: stored() },
+      'POST /api/items/9/return-to-supplier/': async () => {
+        await answered;
+        return { status: 400, body: { note: ['Remove control characters from this field.'] } };
+      },
+    });
+    renderEdit();
+    const terms = await screen.findByRole('region', { name: 'On consignment' });
+    await userEvent.click(within(terms).getByRole('button', { name: 'Return to supplier' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Return CON-9 to Grace Hopper?' });
+    const note = within(dialog).getByLabelText('Note (optional)');
+    await userEvent.type(note, 'Back to Grace');
+    // Two clicks while the first is on its way: one send.
+    await userEvent.dblClick(within(dialog).getByRole('button', { name: 'Return to supplier' }));
+    expect(mock.callsTo('POST', '/api/items/9/return-to-supplier/')).toHaveLength(1);
+    answer();
+    await waitFor(() => expect(note).toHaveAccessibleDescription(/Remove control characters from this field\./));
+    expect(note).toHaveAttribute('aria-invalid', 'true');
+    expect(note).toHaveFocus();
+    expect(note).toHaveValue('Back to Grace');
+    expect(mock.callsTo('POST', '/api/items/9/return-to-supplier/')).toHaveLength(1);
+    // Typing again clears the message; the dialog stays until the return is done or cancelled.
+    await userEvent.type(note, '.');
+    expect(note).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('dialog', { name: 'Return CON-9 to Grace Hopper?' })).toBeInTheDocument();
+  });
+
   it('an owned item has no consignment block', async () => {
     server({ 'GET /api/items/9/': { body: stored({ consignment: null }) } });
     renderEdit();
