@@ -74,6 +74,58 @@ describe('SignInForm', () => {
     expect(api.callsTo('POST', '/token/')).toHaveLength(1);
   });
 
+  it('requires both fields: nothing is sent, each is told beside it, and the focus goes to the first', async () => {
+    const api = mount({});
+    await userEvent.type(await screen.findByLabelText('Username'), '   ');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    const username = screen.getByLabelText('Username');
+    const password = screen.getByLabelText('Password');
+    expect(username).toHaveAccessibleDescription('Username is required.');
+    expect(password).toHaveAccessibleDescription('Password is required.');
+    expect(username).toHaveFocus();
+    expect(api.callsTo('POST', '/token/')).toHaveLength(0);
+    // Typing answers the field's message; the other stays until the next try.
+    await userEvent.type(password, 'loupe-demo-2026');
+    expect(password).not.toHaveAttribute('aria-invalid');
+    expect(username).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('says "Signing in..." while the sign-in runs, and a second press sends nothing more', async () => {
+    let answer: () => void = () => undefined;
+    const api = mount({
+      token: () =>
+        new Promise(
+          (resolve) =>
+            (answer = () =>
+              resolve({
+                status: 429,
+                body: { detail: 'Request was throttled. Expected available in 42 seconds.' },
+              })),
+        ),
+    });
+    await userEvent.type(await screen.findByLabelText('Username'), 'silver');
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong{Enter}');
+    const busy = await screen.findByRole('button', { name: 'Signing in...' });
+    expect(busy).toBeDisabled();
+    expect(busy).toHaveAttribute('aria-busy', 'true');
+    await userEvent.type(screen.getByLabelText('Password'), '{Enter}');
+    answer();
+    // The throttle's own words, as the service wrote them.
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Request was throttled. Expected available in 42 seconds.',
+    );
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    expect(api.callsTo('POST', '/token/')).toHaveLength(1);
+  });
+
+  it('says the generic failure when the refusal explains nothing', async () => {
+    mount({ token: { status: 500, body: {} } });
+    await userEvent.type(await screen.findByLabelText('Username'), 'silver');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Login failed. Please try again.');
+    expect(screen.getByLabelText('Username')).toHaveValue('silver');
+  });
+
   it('sends someone already signed in on at once', async () => {
     mount({ authCheck: { body: authCheckAs('gold') } });
     expect(await screen.findByText('dashboard page')).toBeInTheDocument();

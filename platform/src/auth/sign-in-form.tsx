@@ -1,6 +1,7 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
+import { useEntityForm, type FormProblems } from '../form/use-entity-form';
 import { errorDetail } from '../http';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
@@ -16,54 +17,58 @@ const SubmitButton = styled(Button)`
   width: 100%;
 `;
 
-interface FieldErrors {
-  username?: string;
-  password?: string;
+interface Credentials {
+  username: string;
+  password: string;
+}
+
+/** SPEC §5: both required; a username of spaces is none (it is sent trimmed), a password is sent as typed. */
+function checkCredentials({ username, password }: Credentials): FormProblems<Credentials> {
+  return {
+    username: username.trim() ? undefined : 'Username is required.',
+    password: password ? undefined : 'Password is required.',
+  };
 }
 
 /**
  * Everything /login does (SPEC §2, §7, §8) but its frame: the CSRF cookie primed on mount, the Username and
- * Password fields, "Signing in..." while busy, the server's detail or the generic failure, and afterwards the
- * remembered location or /dashboard; a visitor already signed in is sent there at once. remote-auth's page
- * and the shell's fallback (for when remote-auth cannot be loaded) both render this one form, so the two
- * sign-ins cannot drift apart.
+ * Password fields, "Signing in..." while busy, the server's detail (a refusal, the throttle's wait) or the
+ * generic failure, and afterwards the remembered location or /dashboard; a visitor already signed in is sent
+ * there at once. On the platform's edit/create controller (issue 21 item 5): its checks, one send at a time and
+ * the focus on the first field refused. remote-auth's page and the shell's fallback (for when remote-auth cannot
+ * be loaded) both render this one form, so the two sign-ins cannot drift apart.
  */
 export function SignInForm() {
   const { user, loading, login } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
   const csrfError = useLoginCsrf();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const target = rememberedPath(location.state);
-
-  // While this form is signing in it navigates itself once login() has finished, so the two never race.
-  if (user && !busy) return <Navigate to={target} replace />;
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const errors: FieldErrors = {};
-    if (!username.trim()) errors.username = 'Username is required.';
-    if (!password) errors.password = 'Password is required.';
-    setFieldErrors(errors);
-    setError(null);
-    if (errors.username || errors.password) return;
-
-    setBusy(true);
-    try {
+  const controller = useEntityForm<Credentials, object>({
+    values: { username: '', password: '' },
+    check: checkCredentials,
+    save: async ({ username, password }) => {
       const session = await login(username.trim(), password);
       // The token was accepted but the session did not stick (e.g. cookies blocked): that is still a failure.
       if (!session.user) throw new Error('No session after sign-in');
-      navigate(target, { replace: true });
-    } catch (reason) {
-      setError(errorDetail(reason) ?? LOGIN_FAILED);
-      setBusy(false);
-    }
-  }
+      return session;
+    },
+    failedText: LOGIN_FAILED,
+    // The server's detail, whatever it is (wrong credentials, the throttle's wait), else the generic failure.
+    onFailed(reason) {
+      controller.setFormError(errorDetail(reason) ?? LOGIN_FAILED);
+      return true;
+    },
+    // Where the visitor goes is what says it worked; a sign-in page holds nothing worth a question on leaving.
+    savedMessage: null,
+    guard: false,
+    // In the same update as the end of `busy`, so the redirect below never races this one.
+    onSaved: () => navigate(target, { replace: true }),
+  });
+  const { busy } = controller;
+
+  // While this form is signing in it navigates itself once login() has finished, so the two never race.
+  if (user && !busy) return <Navigate to={target} replace />;
 
   return (
     <>
@@ -71,28 +76,22 @@ export function SignInForm() {
       {loading ? (
         <Spinner />
       ) : (
-        <form onSubmit={handleSubmit} noValidate aria-label="Sign in">
-          {error ? <Alert>{error}</Alert> : null}
+        <form ref={controller.formRef} onSubmit={controller.onSubmit} noValidate aria-label="Sign in">
+          {controller.formError ? <Alert>{controller.formError}</Alert> : null}
           <TextField
             label="Username"
-            name="username"
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
             required
-            value={username}
-            error={fieldErrors.username}
-            onChange={(event) => setUsername(event.target.value)}
+            {...controller.text('username')}
           />
           <TextField
             label="Password"
-            name="password"
             type="password"
             autoComplete="current-password"
             required
-            value={password}
-            error={fieldErrors.password}
-            onChange={(event) => setPassword(event.target.value)}
+            {...controller.text('password')}
           />
           <SubmitButton type="submit" disabled={busy} aria-busy={busy || undefined}>
             {busy ? 'Signing in...' : 'Sign in'}

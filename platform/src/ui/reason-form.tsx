@@ -75,7 +75,13 @@ export function ReasonForm<T>(props: ReasonFormProps<T>) {
   return (
     <form ref={controller.formRef} onSubmit={submit} noValidate aria-label={name}>
       {controller.formError ? <Alert>{controller.formError}</Alert> : null}
-      <TextAreaField label="Reason" required maxLength={maxLength} hint={hint} {...controller.text('reason')} />
+      <TextAreaField
+        label="Reason"
+        required
+        maxLength={maxLength}
+        hint={hint}
+        {...controller.text('reason')}
+      />
       <Actions>
         <Button type="submit" variant="danger" disabled={busy} aria-busy={busy || undefined}>
           {busy ? busyLabel : submitLabel}
