@@ -85,8 +85,13 @@ describe('the register of suspicious activity reports', () => {
     expect(within(dialog).getByRole('combobox', { name: 'Decision' })).toHaveValue('disclosed');
     await user.click(within(dialog).getByRole('button', { name: 'Save the decision' }));
     expect(await within(dialog).findByText(NCA_REFERENCE_REQUIRED)).toBeInTheDocument();
+    // The service's 400 sits at its field, which takes the focus; typing there clears it.
+    const reference = within(dialog).getByRole('textbox', { name: 'NCA reference' });
+    await waitFor(() => expect(reference).toHaveFocus());
+    expect(reference).toHaveAccessibleDescription(expect.stringContaining(NCA_REFERENCE_REQUIRED));
 
-    await user.type(within(dialog).getByRole('textbox', { name: 'NCA reference' }), 'NCA-2026-000123');
+    await user.type(reference, 'NCA-2026-000123');
+    expect(within(dialog).queryByText(NCA_REFERENCE_REQUIRED)).not.toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Disclosed on'), '2026-11-21');
     await user.click(within(dialog).getByRole('button', { name: 'Save the decision' }));
     expect(await screen.findByText('SAR-0003: Disclosed to the NCA recorded.')).toBeInTheDocument();

@@ -16,18 +16,19 @@ import {
   formatDay,
   formatMoment,
   FormActions,
+  FormNotices,
   Modal,
   PageHeader,
-  readServerErrors,
   RetryAlert,
   Spinner,
   TextAreaField,
   TextField,
   useAuth,
+  useEntityForm,
   usePageTitle,
   useQuery,
 } from '@loupe/platform';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { suspicionsQuery, useDecideSuspicion } from '../api/suspicions';
@@ -202,79 +203,70 @@ function ReportEntry({ report, onDecide }: { report: SuspicionReport; onDecide()
   );
 }
 
-function DecisionForm({ report, onDone }: { report: SuspicionReport; onDone(message: string): void }) {
-  const [decision, setDecision] = useState<SuspicionDecisionChoice>(report.decision ?? 'disclosed');
-  const [ncaReference, setNcaReference] = useState(report.nca_reference ?? '');
-  const [disclosedOn, setDisclosedOn] = useState(report.disclosed_on ?? '');
-  const [notes, setNotes] = useState(report.notes);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const decide = useDecideSuspicion();
-  const disclosed = decision === 'disclosed';
+interface DecisionValues {
+  decision: SuspicionDecisionChoice;
+  nca_reference: string;
+  disclosed_on: string;
+  notes: string;
+}
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (decide.isPending) return;
-    setErrors({});
-    setFormError(null);
-    try {
-      await decide.mutateAsync({
+/**
+ * The nominated officer's decision on a report (POCA 2002 s.331, MLR 2017 reg. 21(5)) on the platform's
+ * edit/create controller: the form's names are the service's, so its 400s sit at their fields. A dialog's form:
+ * it is closed, not left, so no unsaved-changes question.
+ */
+function DecisionForm({ report, onDone }: { report: SuspicionReport; onDone(message: string): void }) {
+  const decide = useDecideSuspicion();
+  const controller = useEntityForm<DecisionValues, SuspicionReport>({
+    values: {
+      decision: report.decision ?? 'disclosed',
+      nca_reference: report.nca_reference ?? '',
+      disclosed_on: report.disclosed_on ?? '',
+      notes: report.notes,
+    },
+    guard: false,
+    failedText: 'The decision could not be saved. Please try again.',
+    savedMessage: null,
+    save: ({ decision, nca_reference, disclosed_on, notes }) =>
+      decide.mutateAsync({
         id: report.id,
         decision,
         notes,
-        ...(disclosed ? { nca_reference: ncaReference, disclosed_on: disclosedOn || null } : {}),
-      });
-      onDone(`${report.reference}: ${SUSPICION_DECISION_LABELS[decision]} recorded.`);
-    } catch (failure) {
-      const read = readServerErrors(failure, 'The decision could not be saved. Please try again.', {
-        fields: {
-          nca_reference: 'nca_reference',
-          disclosed_on: 'disclosed_on',
-          notes: 'notes',
-          decision: 'decision',
-        },
-      });
-      setErrors(read.fields);
-      setFormError(read.form);
-    }
-  }
+        ...(decision === 'disclosed' ? { nca_reference, disclosed_on: disclosed_on || null } : {}),
+      }),
+    onSaved: (_saved, { decision }) =>
+      onDone(`${report.reference}: ${SUSPICION_DECISION_LABELS[decision]} recorded.`),
+  });
+  const { text, value } = controller;
+  const decision = value('decision');
+  const disclosed = decision.value === 'disclosed';
 
   return (
-    <form onSubmit={(event) => void submit(event)} aria-label={`Decision on ${report.reference}`} noValidate>
-      {formError ? <Alert>{formError}</Alert> : null}
+    <form
+      ref={controller.formRef}
+      onSubmit={controller.onSubmit}
+      aria-label={`Decision on ${report.reference}`}
+      noValidate
+    >
+      <FormNotices controller={controller} status={false} />
       <ChoiceField
         label="Decision"
-        value={decision}
         options={SUSPICION_DECISIONS}
         labels={SUSPICION_DECISION_LABELS}
-        onChange={setDecision}
-        error={errors.decision}
+        {...decision}
       />
       {disclosed ? (
         <>
-          <TextField
-            label="NCA reference"
-            value={ncaReference}
-            maxLength={64}
-            onChange={(event) => setNcaReference(event.target.value)}
-            error={errors.nca_reference}
-          />
-          <DayField
-            label="Disclosed on"
-            value={disclosedOn}
-            onChange={setDisclosedOn}
-            error={errors.disclosed_on}
-          />
+          <TextField label="NCA reference" maxLength={64} {...text('nca_reference')} />
+          <DayField label="Disclosed on" {...value('disclosed_on')} />
         </>
       ) : null}
       <TextAreaField
         label={disclosed ? 'Notes' : 'Why no disclosure is made'}
-        value={notes}
         maxLength={4000}
-        onChange={(event) => setNotes(event.target.value)}
-        error={errors.notes}
+        {...text('notes')}
       />
-      <FormActions submitLabel="Save the decision" busy={decide.isPending} />
+      <FormActions submitLabel="Save the decision" busy={controller.busy} />
     </form>
   );
 }
