@@ -81,7 +81,13 @@ describe('Privacy and retention on the client’s page', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Place a legal hold on Grace Hopper' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Place hold' }));
     expect(await dialog.findByText('Reason is required.')).toBeInTheDocument();
+    expect(dialog.getByLabelText('Reason')).toHaveFocus();
+    // Spaces alone are no reason either.
+    await userEvent.type(dialog.getByLabelText('Reason'), '   ');
+    await userEvent.click(dialog.getByRole('button', { name: 'Place hold' }));
+    expect(await dialog.findByText('Reason is required.')).toBeInTheDocument();
     expect(server.mock.callsTo('POST', HOLD)).toHaveLength(0);
+    await userEvent.clear(dialog.getByLabelText('Reason'));
     await userEvent.type(dialog.getByLabelText('Reason'), 'HMRC enquiry 2026/14');
     await userEvent.click(dialog.getByRole('button', { name: 'Place hold' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -106,6 +112,35 @@ describe('Privacy and retention on the client’s page', () => {
     expect(answered.getByText('Email, Phone')).toBeInTheDocument();
     expect(answered.getByText(/reg\. 40\(3\)\. It can go on 10 Jan 2030\./)).toBeInTheDocument();
     expect(server.mock.callsTo('POST', ERASURE).map((c) => c.body)).toEqual([{ receivedOn: '2026-02-20' }]);
+  });
+
+  it('refuses a future day without asking, and shows the service’s refusal above the form, keeping the day', async () => {
+    const server = serve('platinum');
+    server.mock.on(`POST ${ERASURE}`, {
+      status: 409,
+      body: { detail: 'An erasure request received on this day is already recorded.' },
+    });
+    renderEdit();
+    await userEvent.click(await (await card()).findByRole('button', { name: 'Record erasure request' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Erasure request from Grace Hopper' }));
+    const field = dialog.getByLabelText('Received on');
+    await userEvent.clear(field);
+    await userEvent.type(field, '2999-01-01');
+    await userEvent.click(dialog.getByRole('button', { name: 'Erase what can go' }));
+    expect(await dialog.findByText('The date cannot be in the future.')).toBeInTheDocument();
+    expect(field).toHaveFocus();
+    expect(server.mock.callsTo('POST', ERASURE)).toHaveLength(0);
+
+    await userEvent.clear(field);
+    await userEvent.type(field, '2026-02-20');
+    expect(dialog.queryByText('The date cannot be in the future.')).not.toBeInTheDocument();
+    await userEvent.click(dialog.getByRole('button', { name: 'Erase what can go' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent(
+      'An erasure request received on this day is already recorded.',
+    );
+    expect(field).toHaveValue('2026-02-20');
+    expect(dialog.queryByRole('region', { name: 'Erasure request answered' })).not.toBeInTheDocument();
+    expect(server.mock.callsTo('POST', ERASURE)).toHaveLength(1);
   });
 
   it('is not shown to a member who is neither the owner nor the nominated officer', async () => {

@@ -5,6 +5,7 @@ import {
   pathOf,
   type Client,
   type ErasureOutcome,
+  type RetentionClient,
 } from '@loupe/contracts';
 import {
   Alert,
@@ -16,6 +17,7 @@ import {
   DownloadLink,
   formatDay,
   formatMoment,
+  FormNotices,
   Modal,
   queryKeys,
   queryOptions,
@@ -27,10 +29,12 @@ import {
   today,
   useApiMutation,
   useAuth,
+  useEntityForm,
   useQuery,
 } from '@loupe/platform';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import styled from 'styled-components';
+import { pastDayProblem } from '../lib/past-day';
 
 // Privacy and retention on the client's page (issue 25 item 3), for the shop's owner and its nominated officer:
 // the retention clock (MLR 2017 reg. 40: five years after the last transaction), a legal hold, an erasure request
@@ -146,44 +150,31 @@ function HoldDialog({ client, onClose }: { client: Client; onClose(): void }) {
     call: (reason: string) => ({ params: { id: client.id }, body: { reason } }),
     changes: ['retention', 'clients'],
   });
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (hold.isPending) return;
-    setFormError(null);
-    if (!reason.trim()) return setReasonError('Reason is required.');
-    setReasonError(null);
-    try {
-      await hold.mutateAsync(reason.trim());
-      onClose();
-    } catch (error) {
-      const server = readServerErrors(error, 'The legal hold could not be placed. Please try again.');
-      setReasonError((server.fields as Record<string, string>).reason ?? null);
-      setFormError(server.form);
-    }
-  }
+  // On the platform's form controller (issue 21 item 5): a blank reason refused before any call, the service's
+  // message beside the field, one send at a time. The card's Legal hold line says it was placed.
+  const controller = useEntityForm<{ reason: string }, RetentionClient>({
+    values: { reason: '' },
+    check: ({ reason }) => (reason.trim() ? {} : { reason: 'Reason is required.' }),
+    failedText: 'The legal hold could not be placed. Please try again.',
+    savedMessage: null,
+    guard: false,
+    save: ({ reason }) => hold.mutateAsync(reason.trim()),
+    onSaved: () => onClose(),
+  });
+  const { busy } = controller;
 
   return (
     <Modal open title={`Place a legal hold on ${client.name}`} onClose={onClose} closeLabel="Cancel">
-      <form onSubmit={submit} noValidate aria-label="Place legal hold">
+      <form ref={controller.formRef} onSubmit={controller.onSubmit} noValidate aria-label="Place legal hold">
         <p>
           While the hold stands, the client is neither deleted at the end of retention nor erased on request.
           You are recorded as the person who set it.
         </p>
-        {formError ? <Alert>{formError}</Alert> : null}
-        <TextAreaField
-          label="Reason"
-          value={reason}
-          maxLength={500}
-          onChange={(event) => setReason(event.target.value)}
-          error={reasonError ?? undefined}
-        />
+        <FormNotices controller={controller} status={false} />
+        <TextAreaField label="Reason" maxLength={500} {...controller.text('reason')} />
         <Row>
-          <Button type="submit" disabled={hold.isPending} aria-busy={hold.isPending || undefined}>
-            {hold.isPending ? 'Saving...' : 'Place hold'}
+          <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+            {busy ? 'Saving...' : 'Place hold'}
           </Button>
         </Row>
       </form>
@@ -223,26 +214,21 @@ function ErasureDialog({ client, onClose }: { client: Client; onClose(): void })
     call: (receivedOn: string) => ({ params: { id: client.id }, body: { receivedOn } }),
     changes: ['retention', 'clients'],
   });
-  const [day, setDay] = useState(today());
-  const [dayError, setDayError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [outcome, setOutcome] = useState<ErasureOutcome | null>(null);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (erasure.isPending) return;
-    setFormError(null);
-    if (!day) return setDayError('Date is required.');
-    if (day > today()) return setDayError('The date cannot be in the future.');
-    setDayError(null);
-    try {
-      setOutcome(await erasure.mutateAsync(day));
-    } catch (error) {
-      const server = readServerErrors(error, 'The erasure request could not be recorded. Please try again.');
-      setDayError((server.fields as Record<string, string>).receivedOn ?? null);
-      setFormError(server.form);
-    }
-  }
+  // On the platform's form controller (issue 21 item 5). The answer (what was erased, what is kept) replaces
+  // the form in the dialog: that is what the member reads after the save.
+  const controller = useEntityForm<{ receivedOn: string }, ErasureOutcome>({
+    values: { receivedOn: today() },
+    check: ({ receivedOn }) => {
+      const problem = pastDayProblem(receivedOn);
+      return problem ? { receivedOn: problem } : {};
+    },
+    failedText: 'The erasure request could not be recorded. Please try again.',
+    savedMessage: null,
+    guard: false,
+    save: ({ receivedOn }) => erasure.mutateAsync(receivedOn),
+  });
+  const { busy } = controller;
+  const outcome = controller.record;
 
   return (
     <Modal open title={`Erasure request from ${client.name}`} onClose={onClose} closeLabel="Close">
@@ -265,22 +251,21 @@ function ErasureDialog({ client, onClose }: { client: Client; onClose(): void })
           )}
         </section>
       ) : (
-        <form onSubmit={submit} noValidate aria-label="Record erasure request">
+        <form
+          ref={controller.formRef}
+          onSubmit={controller.onSubmit}
+          noValidate
+          aria-label="Record erasure request"
+        >
           <Muted>
             The e-mail address, phone number and notes are erased at once. What the law requires the shop to
             keep is refused with its reason and the date it can go. Answer within one month of receipt.
           </Muted>
-          {formError ? <Alert>{formError}</Alert> : null}
-          <DayField
-            label="Received on"
-            value={day}
-            max={today()}
-            onChange={setDay}
-            error={dayError ?? undefined}
-          />
+          <FormNotices controller={controller} status={false} />
+          <DayField label="Received on" max={today()} {...controller.value('receivedOn')} />
           <Row>
-            <Button type="submit" disabled={erasure.isPending} aria-busy={erasure.isPending || undefined}>
-              {erasure.isPending ? 'Erasing...' : 'Erase what can go'}
+            <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+              {busy ? 'Erasing...' : 'Erase what can go'}
             </Button>
           </Row>
         </form>
