@@ -8,7 +8,7 @@ import {
   type SuspicionSubject,
 } from '@loupe/contracts';
 import { useState, type FormEvent } from 'react';
-import { readServerErrors } from '../lib/server-errors';
+import { useEntityForm, type FormProblems } from '../form/use-entity-form';
 import { useApiMutation } from '../query/api-mutation';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
@@ -55,55 +55,61 @@ export function ReportSuspicion({ subject, subjectId }: ReportSuspicionProps) {
   );
 }
 
+interface Values {
+  grounds: string;
+}
+
+/** Grounds are required: a report of nothing tells the nominated officer nothing (the service refuses it too). */
+const checkGrounds = ({ grounds }: Values): FormProblems<Values> => ({
+  grounds: grounds.trim() === '' ? SUSPICION_GROUNDS_REQUIRED : undefined,
+});
+
+/**
+ * The report itself, on the platform's edit/create controller (issue 21 item 5): its check, the service's
+ * refusal beside the field (or above the form), one send at a time, the focus on the field refused.
+ */
 function ReportForm({
   subject,
   subjectId,
   onSent,
 }: ReportSuspicionProps & { onSent(receipt: SuspicionReceipt): void }) {
-  const [grounds, setGrounds] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [formError, setFormError] = useState<string | null>(null);
   const report = useApiMutation(endpoints.suspicions.create, {
     call: (text: string) => ({ body: { subject, subject_id: subjectId, grounds: text } }),
     changes: ['suspicions'],
   });
+  const controller = useEntityForm<Values, SuspicionReceipt>({
+    values: { grounds: '' },
+    check: checkGrounds,
+    save: ({ grounds }) => report.mutateAsync(grounds),
+    serverFields: { grounds: 'grounds' },
+    failedText: 'The report could not be sent. Please try again.',
+    // The dialog's own confirmation (received, and its reference) says it.
+    savedMessage: null,
+    // A dialog's form: it is closed, not left.
+    guard: false,
+    onSaved: (receipt) => onSent(receipt),
+  });
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (report.isPending) return;
-    setFormError(null);
-    if (grounds.trim() === '') {
-      setError(SUSPICION_GROUNDS_REQUIRED);
-      return;
-    }
-    setError(undefined);
-    try {
-      onSent(await report.mutateAsync(grounds));
-    } catch (failure) {
-      const read = readServerErrors(failure, 'The report could not be sent. Please try again.', {
-        fields: { grounds: 'grounds' },
-      });
-      setError(read.fields.grounds);
-      setFormError(read.form);
-    }
+  function submit(event: FormEvent<HTMLFormElement>) {
+    // The dialog is portalled, but React still bubbles its submit to any form the opening button sits in.
+    event.stopPropagation();
+    void controller.onSubmit(event);
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} aria-label="Report a suspicion" noValidate>
+    <form ref={controller.formRef} onSubmit={submit} aria-label="Report a suspicion" noValidate>
       <p>
         Only the shop&rsquo;s nominated officer reads this. Do not tell the client, or anyone else, that you
         are reporting.
       </p>
-      {formError ? <Alert>{formError}</Alert> : null}
+      {controller.formError ? <Alert>{controller.formError}</Alert> : null}
       <TextAreaField
         label="What made you suspicious?"
-        value={grounds}
         maxLength={SUSPICION_GROUNDS_MAX}
         rows={5}
-        onChange={(event) => setGrounds(event.target.value)}
-        error={error}
+        {...controller.text('grounds')}
       />
-      <FormActions submitLabel="Send the report" busy={report.isPending} />
+      <FormActions submitLabel="Send the report" busy={controller.busy} />
     </form>
   );
 }
