@@ -1,6 +1,7 @@
 import {
   SANCTIONS_ALREADY_DECIDED,
   SANCTIONS_OFFICER_ONLY,
+  TEXT_PROBLEM_MESSAGES,
   type SanctionsMatch,
   type SanctionsReview,
 } from '@loupe/contracts';
@@ -139,6 +140,26 @@ describe('/compliance/sanctions', () => {
     expect(mock.callsTo('POST', DECIDE)[0]?.body).toEqual({ decision: 'confirm' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("puts the service's refusal of the reason at its field, and keeps what was typed", async () => {
+    // The Text rule of the decision's note (contracts/src/sanctions.ts), as the service words it.
+    const refused = TEXT_PROBLEM_MESSAGES.invisible;
+    const mock = server(true, () => ({ status: 400, body: { note: [refused] } }));
+    show();
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Clear Alexander Petrov: not the listed person' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Clear this match?' });
+    const reason = within(dialog).getByLabelText(/Reason/);
+    await userEvent.type(reason, 'Seen in person');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Clear match' }));
+    await waitFor(() => expect(reason).toHaveAccessibleDescription(expect.stringContaining(refused)));
+    expect(reason).toHaveFocus();
+    expect(reason).toHaveValue('Seen in person');
+    // Said once, beside the field: nothing above the form repeats it.
+    expect(within(dialog).getAllByRole('alert')).toHaveLength(1);
+    expect(mock.callsTo('POST', DECIDE)).toHaveLength(1);
   });
 
   it('tells anyone but the nominated officer it is not theirs, without asking for it', async () => {

@@ -12,18 +12,19 @@ import {
   formatCount,
   formatMoment,
   FormActions,
+  FormNotices,
   Modal,
   PageHeader,
-  readServerErrors,
   RetryAlert,
   Spinner,
   StatList,
   TextAreaField,
   useAuth,
+  useEntityForm,
   usePageTitle,
   useQuery,
 } from '@loupe/platform';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { sanctionsReviewQuery, useDecideMatch } from '../api/sanctions';
@@ -263,32 +264,33 @@ function DecisionDialog({
   );
 }
 
+/**
+ * The officer's decision on a possible match (Sanctions and Anti-Money Laundering Act 2018; OFSI's guidance on
+ * reporting) on the platform's edit/create controller: one send at a time, the refusal (409: already decided)
+ * shown inside the dialog, the reason's own 400 at its field.
+ */
 function DecisionForm({ pending, onDone }: { pending: Pending; onDone(message: string): void }) {
   const { match, decision } = pending;
   const clear = decision === 'clear';
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const decide = useDecideMatch();
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (decide.isPending) return;
-    setError(null);
-    try {
-      await decide.mutateAsync({ id: match.id, decision, note });
+  const controller = useEntityForm<{ note: string }, SanctionsMatch>({
+    values: { note: '' },
+    guard: false,
+    failedText: 'The decision could not be saved. Please try again.',
+    savedMessage: null,
+    save: ({ note }) => decide.mutateAsync({ id: match.id, decision, note }),
+    onSaved: () =>
       onDone(
         clear
           ? `Cleared: ${match.clientName} is not the listed person. Sales, purchases and payments are open again.`
           : `Confirmed: ${match.clientName} stays on hold. Freeze what the shop holds for them and report it to OFSI.`,
-      );
-    } catch (failure) {
-      setError(readServerErrors(failure, 'The decision could not be saved. Please try again.').form);
-    }
-  }
+      ),
+  });
 
   return (
     <form
-      onSubmit={(event) => void submit(event)}
+      ref={controller.formRef}
+      onSubmit={controller.onSubmit}
       aria-label={clear ? 'Clear the match' : 'Confirm the match'}
     >
       <p>
@@ -296,14 +298,9 @@ function DecisionForm({ pending, onDone }: { pending: Pending; onDone(message: s
           ? `${match.clientName} will be recorded as not being ${match.matchedName}, and their hold lifts.`
           : `${match.clientName} will be recorded as ${match.matchedName}, and stays on hold.`}
       </p>
-      {error ? <Alert>{error}</Alert> : null}
-      <TextAreaField
-        label="Reason (recorded in the audit trail)"
-        value={note}
-        maxLength={1000}
-        onChange={(event) => setNote(event.target.value)}
-      />
-      <FormActions submitLabel={clear ? 'Clear match' : 'Confirm match'} busy={decide.isPending} />
+      <FormNotices controller={controller} status={false} />
+      <TextAreaField label="Reason (recorded in the audit trail)" maxLength={1000} {...controller.text('note')} />
+      <FormActions submitLabel={clear ? 'Clear match' : 'Confirm match'} busy={controller.busy} />
     </form>
   );
 }
