@@ -80,6 +80,8 @@ describe('the retention review', () => {
     await userEvent.paste('delete');
     await userEvent.click(dialog.getByRole('button', { name: 'Delete clients' }));
     expect(await dialog.findByText('Type DELETE 2 CLIENTS to confirm.')).toBeInTheDocument();
+    expect(field).toHaveAccessibleDescription(expect.stringContaining('Type DELETE 2 CLIENTS to confirm.'));
+    expect(field).toHaveFocus();
     expect(mock.callsTo('POST', DELETE)).toHaveLength(0);
 
     await userEvent.clear(field);

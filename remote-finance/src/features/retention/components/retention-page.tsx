@@ -11,17 +11,18 @@ import {
   Card,
   formatDay,
   formatMoment,
+  FormNotices,
   Modal,
   PageHeader,
-  readServerErrors,
   RetryAlert,
   Spinner,
   TextField,
   useAuth,
+  useEntityForm,
   usePageTitle,
   useQuery,
 } from '@loupe/platform';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { retentionReviewQuery, useDeleteBatch } from '../api/retention';
@@ -215,6 +216,11 @@ function Row({
   );
 }
 
+/**
+ * The typed confirmation of an erasure (UK GDPR art. 17, once MLR 2017 reg. 40(3)'s five years are over) on the
+ * platform's edit/create controller: the phrase is checked before anything is sent, as the service checks it
+ * again, and a refusal sits at the field with the focus.
+ */
 function ConfirmDialog({
   clients,
   onClose,
@@ -226,25 +232,18 @@ function ConfirmDialog({
 }) {
   const remove = useDeleteBatch();
   const phrase = retentionConfirmationPhrase(clients.length);
-  const [typed, setTyped] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (remove.isPending) return;
-    if (typed.trim() !== phrase) return setError(RETENTION_MESSAGES.wrongConfirmation(phrase));
-    setError(null);
-    try {
-      const result = await remove.mutateAsync({
-        clientIds: clients.map((c) => c.clientId),
-        confirmation: typed.trim(),
-      });
-      onDone(result.deleted.length);
-    } catch (e) {
-      const server = readServerErrors(e, 'The clients could not be deleted. Please try again.');
-      setError((server.fields as Record<string, string>).confirmation ?? server.form);
-    }
-  }
+  const controller = useEntityForm<{ confirmation: string }, { deleted: number[] }>({
+    values: { confirmation: '' },
+    check: ({ confirmation }) =>
+      confirmation.trim() === phrase ? {} : { confirmation: RETENTION_MESSAGES.wrongConfirmation(phrase) },
+    guard: false,
+    failedText: 'The clients could not be deleted. Please try again.',
+    savedMessage: null,
+    save: ({ confirmation }) =>
+      remove.mutateAsync({ clientIds: clients.map((c) => c.clientId), confirmation: confirmation.trim() }),
+    onSaved: (result) => onDone(result.deleted.length),
+  });
+  const { busy } = controller;
 
   return (
     <Modal
@@ -253,27 +252,17 @@ function ConfirmDialog({
       onClose={onClose}
       closeLabel="Cancel"
     >
-      <form onSubmit={submit} noValidate aria-label="Confirm deletion">
+      <form ref={controller.formRef} onSubmit={controller.onSubmit} noValidate aria-label="Confirm deletion">
         <p>
           {clients.map((c) => c.name).join(', ')}: their names, contact details, addresses, notes and identity
           documents are erased for good, and their history reads &ldquo;erased client&rdquo;. This cannot be
           undone.
         </p>
-        <TextField
-          label={`Type ${phrase} to confirm`}
-          value={typed}
-          autoComplete="off"
-          onChange={(event) => setTyped(event.target.value)}
-          error={error ?? undefined}
-        />
+        <FormNotices controller={controller} status={false} />
+        <TextField label={`Type ${phrase} to confirm`} autoComplete="off" {...controller.text('confirmation')} />
         <Actions>
-          <Button
-            type="submit"
-            variant="danger"
-            disabled={remove.isPending}
-            aria-busy={remove.isPending || undefined}
-          >
-            {remove.isPending ? 'Deleting...' : 'Delete clients'}
+          <Button type="submit" variant="danger" disabled={busy} aria-busy={busy || undefined}>
+            {busy ? 'Deleting...' : 'Delete clients'}
           </Button>
         </Actions>
       </form>
