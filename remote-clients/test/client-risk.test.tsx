@@ -91,7 +91,11 @@ describe('the Risk rating section of the client’s page', () => {
     // No reason: the service's 400 shows at the reasons.
     await userEvent.click(dialog.getByRole('button', { name: 'Save rating' }));
     expect(await dialog.findByText(RISK_REASON_REQUIRED)).toBeInTheDocument();
-    await userEvent.click(dialog.getByRole('checkbox', { name: 'Politically exposed person' }));
+    // The keyboard is put on the first reason; choosing one clears the message.
+    const pep = dialog.getByRole('checkbox', { name: 'Politically exposed person' });
+    expect(pep).toHaveFocus();
+    await userEvent.click(pep);
+    expect(dialog.queryByText(RISK_REASON_REQUIRED)).not.toBeInTheDocument();
     await userEvent.type(dialog.getByLabelText('Notes'), 'Deputy minister');
     await userEvent.click(dialog.getByRole('button', { name: 'Save rating' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -163,6 +167,34 @@ describe('the Risk rating section of the client’s page', () => {
     expect(
       await approved.findByText(/^Approved by platinum on .*: Seen the trust deed$/),
     ).toBeInTheDocument();
+    xhr.restore();
+  });
+
+  it('asks for a file before uploading evidence, and says the service’s refusal at the file', async () => {
+    serve('gold', HIGH_MISSING);
+    const xhr = installFakeXhr(() => ({
+      status: 400,
+      body: { file: ['The file is not a PDF, JPEG or PNG.'] },
+    }));
+    renderEdit();
+    await userEvent.click(await (await section()).findByRole('button', { name: 'Add evidence' }));
+    const add = within(await screen.findByRole('dialog', { name: 'Add enhanced due diligence evidence' }));
+    await userEvent.click(add.getByRole('button', { name: 'Upload evidence' }));
+    expect(await add.findByText('Choose a file to upload.')).toBeInTheDocument();
+    expect(xhr.sent).toHaveLength(0);
+
+    await userEvent.selectOptions(add.getByLabelText('Evidence of'), 'source_of_wealth');
+    await userEvent.upload(
+      add.getByLabelText('Document'),
+      new File(['%PDF-1.4'], 'will.pdf', { type: 'application/pdf' }),
+    );
+    expect(add.queryByText('Choose a file to upload.')).not.toBeInTheDocument();
+    await userEvent.click(add.getByRole('button', { name: 'Upload evidence' }));
+    expect(await add.findByText('The file is not a PDF, JPEG or PNG.')).toBeInTheDocument();
+    expect(xhr.sent.map((u) => u.url)).toEqual(['/api/api/clients/7/risk/source-of-wealth/']);
+    // The dialog stays with what was chosen, ready to try again.
+    expect(add.getByLabelText('Evidence of')).toHaveValue('source_of_wealth');
+    expect(add.getByRole('button', { name: 'Upload evidence' })).toBeEnabled();
     xhr.restore();
   });
 

@@ -16,12 +16,13 @@ import {
   type RiskReason,
 } from '@loupe/contracts';
 import {
-  Alert,
   api,
   Button,
   Card,
   FileField,
   formatMoment,
+  FormFailure,
+  FormNotices,
   Modal,
   queryKeys,
   readServerErrors,
@@ -32,9 +33,10 @@ import {
   useApiMutation,
   useAuth,
   apiUpload,
+  useEntityForm,
   useQuery,
 } from '@loupe/platform';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import styled from 'styled-components';
 
 /*
@@ -244,6 +246,12 @@ export function ClientRiskSection({ clientId, clientName }: { clientId: number; 
   );
 }
 
+interface RatingValues {
+  rating: RiskRating;
+  reasons: RiskReason[];
+  notes: string;
+}
+
 function RateDialog({
   risk,
   clientName,
@@ -253,41 +261,33 @@ function RateDialog({
   clientName: string;
   onClose(): void;
 }) {
-  const [rating, setRating] = useState<RiskRating>(risk.rating);
-  const [reasons, setReasons] = useState<RiskReason[]>(risk.reasons);
-  const [notes, setNotes] = useState(risk.notes);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
   const reasonsErrorId = useId();
   const save = useApiMutation(endpoints.risk.rate, {
-    call: (body: { rating: RiskRating; reasons: RiskReason[]; notes: string }) => ({
-      params: { id: risk.clientId },
-      body,
-    }),
+    call: (body: RatingValues) => ({ params: { id: risk.clientId }, body }),
     changes: ['clients'],
   });
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (save.isPending) return;
-    setFormError(null);
-    try {
-      await save.mutateAsync({ rating, reasons, notes });
-      onClose();
-    } catch (error) {
-      const server = readServerErrors(error, 'The rating could not be saved. Please try again.');
-      setErrors(server.fields as Record<string, string>);
-      setFormError(server.form);
-    }
-  }
+  // On the platform's form controller (issue 21 item 5). What a rating needs (a reason for high, notes for
+  // Other) is the service's rule (risk-service.ts), written once there: its refusal is shown beside the choices.
+  // The dialog closes on save and the section's facts say the new rating.
+  const controller = useEntityForm<RatingValues, ClientRisk>({
+    values: { rating: risk.rating, reasons: risk.reasons, notes: risk.notes },
+    failedText: 'The rating could not be saved. Please try again.',
+    savedMessage: null,
+    guard: false,
+    save: (values) => save.mutateAsync(values),
+    onSaved: () => onClose(),
+  });
+  const { busy } = controller;
+  const rating = controller.value('rating');
+  const reasons = controller.value('reasons');
 
   const toggle = (reason: RiskReason, on: boolean) =>
-    setReasons((now) => (on ? [...now, reason] : now.filter((r) => r !== reason)));
+    reasons.onChange(on ? [...reasons.value, reason] : reasons.value.filter((r) => r !== reason));
 
   return (
     <Modal open title={`Risk rating of ${clientName}`} onClose={onClose} closeLabel="Cancel">
-      <form onSubmit={submit} noValidate aria-label="Risk rating">
-        {formError ? <Alert>{formError}</Alert> : null}
+      <form ref={controller.formRef} onSubmit={controller.onSubmit} noValidate aria-label="Risk rating">
+        <FormNotices controller={controller} status={false} />
         <Choices>
           <legend>Rating</legend>
           {RISK_RATINGS.map((value) => (
@@ -296,45 +296,41 @@ function RateDialog({
                 type="radio"
                 name="rating"
                 value={value}
-                checked={rating === value}
-                onChange={() => setRating(value)}
+                checked={rating.value === value}
+                onChange={() => rating.onChange(value)}
               />
               {RISK_RATING_LABELS[value]}
             </label>
           ))}
-          {errors.rating ? <FieldError role="alert">{errors.rating}</FieldError> : null}
+          {rating.error ? <FieldError role="alert">{rating.error}</FieldError> : null}
         </Choices>
-        <Choices aria-describedby={errors.reasons ? reasonsErrorId : undefined}>
+        <Choices aria-describedby={reasons.error ? reasonsErrorId : undefined}>
           <legend>Reasons</legend>
           {RISK_REASONS.map((value) => (
             <label key={value}>
               <input
                 type="checkbox"
-                checked={reasons.includes(value)}
+                name="reasons"
+                value={value}
+                checked={reasons.value.includes(value)}
                 onChange={(e) => toggle(value, e.target.checked)}
               />
               {RISK_REASON_LABELS[value]}
             </label>
           ))}
-          {errors.reasons ? (
+          {reasons.error ? (
             <FieldError id={reasonsErrorId} role="alert">
-              {errors.reasons}
+              {reasons.error}
             </FieldError>
           ) : null}
         </Choices>
-        <TextAreaField
-          label="Notes"
-          value={notes}
-          maxLength={2000}
-          onChange={(e) => setNotes(e.target.value)}
-          error={errors.notes}
-        />
-        {rating !== risk.rating && risk.approvedAt ? (
+        <TextAreaField label="Notes" maxLength={2000} {...controller.text('notes')} />
+        {rating.value !== risk.rating && risk.approvedAt ? (
           <Note>A new rating withdraws the senior approval: it approved the client at the old rating.</Note>
         ) : null}
         <Row>
-          <Button type="submit" disabled={save.isPending} aria-busy={save.isPending || undefined}>
-            {save.isPending ? 'Saving...' : 'Save rating'}
+          <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+            {busy ? 'Saving...' : 'Save rating'}
           </Button>
         </Row>
       </form>
@@ -348,11 +344,13 @@ const EVIDENCE_ENDPOINTS = {
   source_of_wealth: endpoints.risk.addWealthEvidence,
 } as const;
 
+interface EvidenceValues {
+  kind: EddEvidenceKind;
+  file: File | null;
+}
+
 function EvidenceDialog({ clientId, onClose }: { clientId: number; onClose(): void }) {
-  const [kind, setKind] = useState<EddEvidenceKind>('source_of_funds');
-  const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const send = useApiMutation(endpoints.risk.addFundsEvidence, {
     send: ({ kind, file }: { kind: EddEvidenceKind; file: File }) =>
       apiUpload(EVIDENCE_ENDPOINTS[kind], {
@@ -362,30 +360,33 @@ function EvidenceDialog({ clientId, onClose }: { clientId: number; onClose(): vo
       }),
     changes: ['clients'],
   });
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (send.isPending) return;
-    if (!file) return setError('Choose a file to upload.');
-    setError(null);
-    try {
-      await send.mutateAsync({ kind, file });
-      onClose();
-    } catch (e) {
-      const server = readServerErrors(e, 'The document could not be uploaded. Please try again.');
-      setError((server.fields as Record<string, string>).file ?? server.form);
-      setProgress(null);
-    }
-  }
+  // On the platform's form controller (issue 21 item 5): the kind and the chosen file are its values; a missing
+  // file is refused before any call, and every refusal of the upload is said at the file, as before.
+  const controller = useEntityForm<EvidenceValues, ClientRisk>({
+    values: { kind: 'source_of_funds', file: null },
+    check: ({ file }) => (file ? {} : { file: 'Choose a file to upload.' }),
+    failedText: 'The document could not be uploaded. Please try again.',
+    savedMessage: null,
+    guard: false,
+    async save({ kind, file }) {
+      try {
+        return await send.mutateAsync({ kind, file: file as File });
+      } catch (error) {
+        setProgress(null);
+        const server = readServerErrors(error, 'The document could not be uploaded. Please try again.');
+        const message = (server.fields as Record<string, string>).file ?? server.form;
+        throw new FormFailure({ fields: message ? { file: message } : {}, form: null });
+      }
+    },
+    onSaved: () => onClose(),
+  });
+  const { busy } = controller;
+  const file = controller.value('file');
 
   return (
     <Modal open title="Add enhanced due diligence evidence" onClose={onClose} closeLabel="Cancel">
-      <form onSubmit={submit} noValidate aria-label="Add evidence">
-        <SelectField
-          label="Evidence of"
-          value={kind}
-          onChange={(e) => setKind(e.target.value as EddEvidenceKind)}
-        >
+      <form ref={controller.formRef} onSubmit={controller.onSubmit} noValidate aria-label="Add evidence">
+        <SelectField label="Evidence of" {...controller.text('kind')}>
           {EDD_EVIDENCE_KINDS.map((k) => (
             <option key={k} value={k}>
               {EDD_EVIDENCE_LABELS[k]}
@@ -394,6 +395,7 @@ function EvidenceDialog({ clientId, onClose }: { clientId: number; onClose(): vo
         </SelectField>
         <FileField
           label="Document"
+          name="file"
           accept=".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png"
           hint="A PDF, JPEG or PNG of up to 10 MB: a bank statement, a sale contract, a payslip, a will…"
           check={(f) =>
@@ -403,16 +405,16 @@ function EvidenceDialog({ clientId, onClose }: { clientId: number; onClose(): vo
                 ? 'Upload a PDF, JPEG or PNG file.'
                 : null
           }
-          file={file}
-          onChange={setFile}
+          file={file.value}
+          onChange={file.onChange}
           progress={progress}
           progressLabel="Evidence upload"
           removeLabel="Remove File"
-          error={error}
+          error={file.error}
         />
         <Row>
-          <Button type="submit" disabled={send.isPending} aria-busy={send.isPending || undefined}>
-            {send.isPending ? 'Uploading...' : 'Upload evidence'}
+          <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+            {busy ? 'Uploading...' : 'Upload evidence'}
           </Button>
         </Row>
       </form>
@@ -429,40 +431,32 @@ function ApproveDialog({
   clientName: string;
   onClose(): void;
 }) {
-  const [notes, setNotes] = useState('');
   const approve = useApiMutation(endpoints.risk.approve, {
     call: (body: { notes: string }) => ({ params: { id: clientId }, body }),
     changes: ['clients'],
   });
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (approve.isPending) return;
-    try {
-      await approve.mutateAsync({ notes });
-      onClose();
-    } catch {
-      // Shown below from the mutation's state.
-    }
-  }
+  // On the platform's form controller (issue 21 item 5); the section's Senior approval line says it was saved.
+  const controller = useEntityForm<{ notes: string }, ClientRisk>({
+    values: { notes: '' },
+    failedText: 'The approval could not be recorded.',
+    savedMessage: null,
+    guard: false,
+    save: (values) => approve.mutateAsync(values),
+    onSaved: () => onClose(),
+  });
+  const { busy } = controller;
   return (
     <Modal open title={`Approve ${clientName} as a high-risk client`} onClose={onClose} closeLabel="Cancel">
-      <form onSubmit={submit} noValidate aria-label="Senior approval">
+      <form ref={controller.formRef} onSubmit={controller.onSubmit} noValidate aria-label="Senior approval">
         <p>
           Record that you, as a senior member, approve the business relationship with this high-risk client
           (MLR 2017 reg. 35(5)(a)). You are recorded as the approver.
         </p>
-        {approve.isError ? (
-          <Alert>{readServerErrors(approve.error, 'The approval could not be recorded.').form}</Alert>
-        ) : null}
-        <TextAreaField
-          label="Notes"
-          value={notes}
-          maxLength={2000}
-          onChange={(e) => setNotes(e.target.value)}
-        />
+        <FormNotices controller={controller} status={false} />
+        <TextAreaField label="Notes" maxLength={2000} {...controller.text('notes')} />
         <Row>
-          <Button type="submit" disabled={approve.isPending} aria-busy={approve.isPending || undefined}>
-            {approve.isPending ? 'Saving...' : 'Approve'}
+          <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+            {busy ? 'Saving...' : 'Approve'}
           </Button>
         </Row>
       </form>
