@@ -9,8 +9,13 @@ import { GoldManagementPage } from '../src/features/memberships/components/gold-
 const MEMBERSHIPS = '/api/shops/1/memberships/';
 const OFFICER = '/api/shops/1/nominated-officer/';
 
-function server(): FetchMock {
-  let officer: number | null = null;
+const GOLDS = [
+  { id: 5, user: 12, role: 'gold', active: true },
+  { id: 6, user: 13, role: 'gold', active: false },
+];
+
+function server(golds = GOLDS, named: number | null = null): FetchMock {
+  let officer: number | null = named;
   const mock = createFetchMock({
     'GET /auth-check/': (): { body: AuthCheck } => ({
       body: authCheckAs('platinum', { nominatedOfficer: officer === authCheckAs('platinum').user?.id }),
@@ -18,11 +23,8 @@ function server(): FetchMock {
     'GET /csrf/': { cookies: { csrftoken: 't' } },
     [`GET ${MEMBERSHIPS}`]: {
       body: {
-        results: [
-          { id: 5, user: 12, role: 'gold', active: true },
-          { id: 6, user: 13, role: 'gold', active: false },
-        ],
-        count: 2,
+        results: golds,
+        count: golds.length,
       },
     },
     [`GET ${OFFICER}`]: () => ({ body: { user: officer } }),
@@ -61,4 +63,23 @@ it('names an active gold member or the owner, or nobody, and says so', async () 
   await user.selectOptions(select, 'Nobody named');
   await user.click(within(card).getByRole('button', { name: 'Save nominated officer' }));
   await waitFor(() => expect(mock.callsTo('PUT', OFFICER).at(-1)?.body).toEqual({ user: null }));
+});
+
+it("shows the service's refusal beside the choice, with the focus, and keeps the officer named", async () => {
+  // User #999 left the shop after the list was read: the service refuses them (NOMINEE_NOT_ELIGIBLE).
+  const mock = server([...GOLDS, { id: 7, user: 999, role: 'gold', active: true }], 12);
+  renderWithProviders(<GoldManagementPage />, { route: '/management/gold' });
+  const card = await screen.findByRole('form', { name: 'Nominated officer' });
+  const select = within(card).getByRole('combobox', { name: 'Nominated officer' });
+  // The officer on record is the choice as the card opens.
+  await waitFor(() => expect(select).toHaveValue('12'));
+  const user = userEvent.setup();
+  await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(4));
+  await user.selectOptions(select, 'User #999 (gold)');
+  await user.click(within(card).getByRole('button', { name: 'Save nominated officer' }));
+  await waitFor(() => expect(select).toHaveAccessibleDescription(expect.stringContaining(NOMINEE_NOT_ELIGIBLE)));
+  expect(select).toHaveFocus();
+  expect(select).toHaveValue('999');
+  expect(screen.queryByText('Nominated officer saved.')).not.toBeInTheDocument();
+  expect(mock.callsTo('PUT', OFFICER).map((c) => c.body)).toEqual([{ user: 999 }]);
 });

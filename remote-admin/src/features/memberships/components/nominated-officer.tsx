@@ -4,15 +4,16 @@ import {
   api,
   Card,
   FormActions,
+  FormNotices,
   queryKeys,
   queryOptions,
-  readServerErrors,
   SelectField,
   useApiMutation,
   useAuth,
+  useEntityForm,
   useQuery,
 } from '@loupe/platform';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { useMemberships } from '../api/get-memberships';
 
 const NOBODY = '';
@@ -32,34 +33,31 @@ export function NominatedOfficerCard({ shopId }: { shopId: number }) {
   const { user, checkAuth } = useAuth();
   const officer = useQuery(officerQuery(shopId));
   const golds = useMemberships({ shopId, role: 'gold' });
-  const [choice, setChoice] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const save = useApiMutation(endpoints.memberships.setNominatedOfficer, {
     call: (next: number | null) => ({ params: { shopId }, body: { user: next } }),
     changes: ['memberships'],
   });
+  const current = officer.data?.user;
+  const loaded = current === undefined ? undefined : current === null ? NOBODY : String(current);
+  // The service's field is `user`, as the form's: its 400 (not eligible) sits beside the choice.
+  const controller = useEntityForm<{ user: string }, { user: number | null }>({
+    values: { user: loaded ?? NOBODY },
+    failedText: 'The nominated officer could not be saved. Please try again.',
+    savedMessage: 'Nominated officer saved.',
+    save: ({ user: chosen }) => save.mutateAsync(chosen === NOBODY ? null : Number(chosen)),
+    // The owner may have named or stood down themself: auth-check says whether they now are.
+    onSaved: () => void checkAuth(),
+  });
+  // The officer as loaded (and as read again after a save) is the choice, unless another is chosen.
+  const chosen = useRef(false);
+  chosen.current = controller.isDirty;
+  const { reset } = controller.form;
+  useEffect(() => {
+    if (loaded !== undefined && !chosen.current) reset({ user: loaded });
+  }, [loaded, reset]);
+  const choice = controller.value('user');
   if (!user) return null;
-  const current = officer.data?.user ?? null;
-  const value = choice ?? (current === null ? NOBODY : String(current));
   const candidates = (golds.data?.results ?? []).filter((m) => m.active);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (save.isPending) return;
-    setSaved(false);
-    setError(null);
-    try {
-      await save.mutateAsync(value === NOBODY ? null : Number(value));
-      setSaved(true);
-      setChoice(null);
-      // The owner may have named or stood down themself: auth-check says whether they now are.
-      await checkAuth();
-    } catch (failure) {
-      const read = readServerErrors(failure, 'The nominated officer could not be saved. Please try again.');
-      setError(read.fields.user ?? read.form);
-    }
-  }
 
   return (
     <Card aria-labelledby="nominated-officer-title">
@@ -68,14 +66,16 @@ export function NominatedOfficerCard({ shopId }: { shopId: number }) {
         The member who receives the staff&rsquo;s suspicious activity reports and decides whether to disclose
         them to the National Crime Agency (Money Laundering Regulations 2017, reg. 21(3)).
       </p>
-      {saved ? <Alert tone="success">Nominated officer saved.</Alert> : null}
-      {error ? <Alert>{error}</Alert> : null}
-      <form onSubmit={(event) => void submit(event)} aria-label="Nominated officer">
+      {controller.status ? <Alert tone="success">{controller.status}</Alert> : null}
+      <form ref={controller.formRef} onSubmit={controller.onSubmit} aria-label="Nominated officer">
+        <FormNotices controller={controller} status={false} />
         <SelectField
           label="Nominated officer"
-          value={value}
+          name={choice.name}
+          value={choice.value}
+          error={choice.error}
           disabled={officer.isPending}
-          onChange={(event) => setChoice(event.target.value)}
+          onChange={(event) => choice.onChange(event.target.value)}
         >
           <option value={NOBODY}>Nobody named</option>
           <option value={String(user.id)}>You (the owner)</option>
@@ -85,7 +85,7 @@ export function NominatedOfficerCard({ shopId }: { shopId: number }) {
             </option>
           ))}
         </SelectField>
-        <FormActions submitLabel="Save nominated officer" busy={save.isPending} />
+        <FormActions submitLabel="Save nominated officer" busy={controller.busy} />
       </form>
     </Card>
   );
