@@ -92,6 +92,7 @@ describe('the firm-wide risk assessment page', () => {
     // Without a document nothing is sent.
     await userEvent.click(form.getByRole('button', { name: 'Record version' }));
     expect(await form.findByText('Choose the assessment’s document.')).toBeInTheDocument();
+    expect(form.getByLabelText('Document')).toHaveFocus();
     expect(xhr.sent).toHaveLength(0);
 
     await userEvent.upload(

@@ -296,6 +296,7 @@ function NewVersion({ list }: { list: RiskAssessmentList }) {
           accept=".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png"
           hint="The written assessment as a PDF (or a JPEG or PNG scan), up to 10 MB."
           check={(f) => (f.size > 10 * 1024 * 1024 ? 'The file is too large (the limit is 10 MB).' : null)}
+          name={file.name}
           file={file.value}
           onChange={file.onChange}
           progress={progress}
