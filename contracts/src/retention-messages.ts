@@ -1,6 +1,8 @@
 // Retention and erasure (issue 25, item 3): the wording, the rules and the endpoints, as plain values (the
 // browser takes this file as it is; the shapes are in retention.ts).
+import type { Role } from './auth';
 import type { Endpoint } from './endpoints';
+import { isOwner } from './permissions';
 
 /** What the trail, the client list and the documents show for a client whose personal data was erased. */
 export const ERASED_CLIENT = 'erased client';
@@ -14,8 +16,8 @@ export function retentionConfirmationPhrase(count: number): string {
 }
 
 /** The retention review, legal holds and erasure requests: the shop's owner (platinum) or its nominated officer. */
-export const mayReviewRetention = (role: string | null | undefined, nominatedOfficer: boolean): boolean =>
-  nominatedOfficer || role === 'platinum';
+export const mayReviewRetention = (role: Role | null | undefined, nominatedOfficer: boolean): boolean =>
+  nominatedOfficer || isOwner(role);
 
 /** Deleting at the end of retention: the nominated officer alone (MLR 2017 reg. 21(3)). */
 export const mayDeleteRetention = (nominatedOfficer: boolean): boolean => nominatedOfficer;
@@ -26,6 +28,11 @@ export const RETENTION_MESSAGES = {
   wrongConfirmation: (phrase: string) => `Type ${phrase} to confirm.`,
   notDue: (names: string) => `Retention is not over for ${names}.`,
   held: (names: string) => `Under legal hold: ${names}.`,
+  /**
+   * Deletion is the nominated officer's alone, so the word may be said here: a possible sanctions match not yet
+   * decided, or a confirmed one, is kept (the asset-freeze regulations' reporting to OFSI; issue 25 item 2).
+   */
+  sanctionsHold: (names: string) => `Kept while a sanctions match is open or confirmed: ${names}.`,
   alreadyErased: 'This client was erased.',
   holdExists: 'This client is already under legal hold.',
   noHold: 'This client is not under legal hold.',

@@ -4,6 +4,8 @@ import type { ModuleContext } from '../../kernel/context';
 import type { AuditRepository } from '../audit';
 import type { ErasureRequestsRepository } from './erasure-repository';
 import type { RetentionRepository } from './retention-repository';
+import type { RiskRepository } from './risk-repository';
+import type { SanctionsRepository } from './sanctions-repository';
 
 /**
  * What retention, erasure and the subject access export work with (issue 25 item 3). Of the clients and
@@ -12,6 +14,10 @@ import type { RetentionRepository } from './retention-repository';
 export interface RetentionRepos {
   retention: RetentionRepository;
   erasureRequests: ErasureRequestsRepository;
+  /** The client's risk rating and EDD papers, deleted with the other due diligence records. */
+  risk: Pick<RiskRepository, 'eraseClient'>;
+  /** A client held by a sanctions match is kept; cleared screenings' names are erased. */
+  sanctions: Pick<SanctionsRepository, 'heldName' | 'eraseClientName'>;
   audit: AuditRepository;
   clients: {
     find(shopId: number, id: number, lock?: boolean): Promise<Client | null>;

@@ -107,9 +107,11 @@ export class RetentionService {
   }
 
   /**
-   * Deletes a confirmed batch, all or nothing: every client must be due, on file and not held. Each is erased
-   * (clients-repository.ts, erase 'all'), its KYC papers deleted, its audit key destroyed (crypto-shredding:
-   * its past entries still verify and read "erased client"), and the deletion recorded.
+   * Deletes a confirmed batch, all or nothing: every client must be due, on file, not under legal hold and not
+   * held by an open or confirmed sanctions match. Each is erased (clients-repository.ts, erase 'all'), its KYC
+   * papers, risk rating and EDD papers deleted, the names its cleared screenings recorded erased, its audit key
+   * destroyed (crypto-shredding: its past entries still verify and read "erased client"), and the deletion
+   * recorded.
    */
   async deleteBatch(caller: ShopCaller, clientIds: number[], confirmation: string): Promise<number[]> {
     const officer = await requireReviewer(this.ctx, caller);
@@ -131,6 +133,11 @@ export class RetentionService {
       if (held.length) throw conflict(RETENTION_MESSAGES.held(names(held)));
       const early = clocks.filter((c) => !c.due);
       if (early.length) throw conflict(RETENTION_MESSAGES.notDue(names(early)));
+      const sanctioned: RetentionClient[] = [];
+      for (const clock of clocks) {
+        if ((await repos.sanctions.heldName(caller.shopId, clock.clientId)) !== null) sanctioned.push(clock);
+      }
+      if (sanctioned.length) throw conflict(RETENTION_MESSAGES.sanctionsHold(names(sanctioned)));
       for (const clock of clocks) {
         // Recorded while the key exists: the entry's name is sealed with it, and reads "erased client" after.
         await repos.audit.record({
@@ -143,6 +150,8 @@ export class RetentionService {
           at,
         });
         await repos.clients.erase(caller.shopId, clock.clientId, 'all', ERASED_CLIENT, at);
+        await repos.risk.eraseClient(caller.shopId, clock.clientId);
+        await repos.sanctions.eraseClientName(caller.shopId, clock.clientId, ERASED_CLIENT);
         await repos.audit.clientKeys.destroy(caller.shopId, clock.clientId, at);
         await repos.retention.recordErasure(
           caller.shopId,

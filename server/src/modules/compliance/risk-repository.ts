@@ -270,6 +270,22 @@ export class RiskRepository {
     return rows[0] ? toEddDoc(rows[0]) : null;
   }
 
+  /**
+   * At the end of retention (retention-service.ts): the client's rating and enhanced due diligence papers are
+   * customer due diligence records, deleted with the rest of them (MLR 2017 reg. 40(3)); the papers' stored
+   * files go with their rows (the detach trigger).
+   */
+  async eraseClient(shopId: number, clientId: number): Promise<void> {
+    await this.db.query('DELETE FROM client_edd_documents WHERE shop_id = $1 AND client_id = $2', [
+      shopId,
+      clientId,
+    ]);
+    await this.db.query('DELETE FROM client_risk_ratings WHERE shop_id = $1 AND client_id = $2', [
+      shopId,
+      clientId,
+    ]);
+  }
+
   /** The client's name when the client is this shop's, else null. */
   async clientName(shopId: number, clientId: number): Promise<string | null> {
     const rows = await this.db.query<{ name: string }>(

@@ -260,6 +260,17 @@ export class SanctionsRepository {
   }
 
   /**
+   * At the end of retention (retention-service.ts), for a client with no open or confirmed match: the names its
+   * cleared screenings recorded are personal data like the rest, and read `erasedName` from then on.
+   */
+  async eraseClientName(shopId: number, clientId: number, erasedName: string): Promise<void> {
+    await this.db.query(
+      'UPDATE sanctions_screenings SET client_name = $3 WHERE shop_id = $1 AND client_id = $2',
+      [shopId, clientId, erasedName],
+    );
+  }
+
+  /**
    * The client's name when they are held (a possible match not yet decided, or a confirmed one), else null.
    * The name as the clients module publishes it now (client_directory), else as it was screened.
    */

@@ -2,7 +2,7 @@ import { eddRefusalDetail, type ClientRisk, type EddRefusal } from '@loupe/contr
 import { gbpOf } from '../../../src/modules/compliance/client-guard';
 import type { Browser } from '../../helper';
 import { itemBody } from '../inventory/setup';
-import { complianceTestbed, uploadKyc, verification } from './setup';
+import { complianceTestbed, uploadKyc, uploadPdf, verification } from './setup';
 
 // Issue 25 item 1: a HIGH-risk client's sale, purchase or payment at or above the shop's "Enhanced due diligence
 // from" amount needs source of funds and source of wealth evidence and a senior approval (MLR 2017 reg. 33,
@@ -13,25 +13,8 @@ const { state, as, create } = complianceTestbed();
 const risk = (id: number) => `/api/clients/${id}/risk/`;
 const RISK_SETTINGS = '/api/compliance/risk-settings/';
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-
-function upload(browser: Browser, url: string, name = 'bank-statement.pdf') {
-  const boundary = '----loupe-risk-boundary-31';
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n` +
-        'Content-Type: application/pdf\r\n\r\n',
-    ),
-    PDF,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return browser.post(url, body, {
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  });
-}
-
 const evidence = (browser: Browser, id: number, kind: string) =>
-  upload(browser, `${risk(id)}${kind.replace(/_/g, '-')}/`);
+  uploadPdf(browser, `${risk(id)}${kind.replace(/_/g, '-')}/`);
 
 /** A client with complete customer due diligence (so the AML cash rule never speaks), rated as told. */
 async function rated(name: string, rating: 'low' | 'standard' | 'high'): Promise<number> {

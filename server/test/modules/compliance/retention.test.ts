@@ -7,7 +7,7 @@ import {
   type RetentionList,
 } from '@loupe/contracts';
 import { verifyChains } from '../../../src/modules/audit/verify';
-import { uploadKyc } from './setup';
+import { uploadKyc, uploadPdf } from './setup';
 import { RETENTION, RETENTION_DELETE, legalHold, retentionOf, retentionTestbed } from './retention-setup';
 
 // Retention (issue 25 item 3; MLR 2017 reg. 40(3)): a client whose last transaction is over five years old is
@@ -154,6 +154,60 @@ describe('the retention review', () => {
     expect(after.results.filter((e) => e.entityId === recent).map((e) => e.recordName)).toContain(
       'Rita Recent',
     );
+  });
+
+  it('deletes the risk rating and enhanced due diligence papers with the rest, and keeps a client held by a sanctions match', async () => {
+    const rated = await create({ name: 'Ottoline Rated' });
+    await paidOn(rated, '2019-05-20');
+    const gold = await as('gold');
+    const rating = await gold.send('PUT', `/api/clients/${rated}/risk/`, {
+      body: { rating: 'high', reasons: ['pep'] },
+    });
+    expect(rating.statusCode).toBe(200);
+    expect((await uploadPdf(gold, `/api/clients/${rated}/risk/source-of-funds/`)).statusCode).toBe(201);
+    const files = async () =>
+      Number(
+        (
+          await state.db.query<{ n: string }>(
+            `SELECT (SELECT count(*) FROM client_edd_documents WHERE client_id = $1)
+                  + (SELECT count(*) FROM client_risk_ratings WHERE client_id = $1) AS n`,
+            [rated],
+          )
+        )[0]?.n,
+      );
+    expect(await files()).toBe(2);
+
+    // A possible match on the sanctions list, not yet decided: the client is kept, named in the refusal.
+    const screening = await state.db.query<{ id: string }>(
+      `INSERT INTO sanctions_screenings (shop_id, client_id, client_name, status, score, matched_name, list_id, listed,
+                                         created_at)
+       VALUES ($1, $2, 'Ottoline Rated', 'possible_match', 0.9, 'OTTOLINE RATED', 'RUS0001', '{}', now())
+       RETURNING id`,
+      [state.fx.shopId, rated],
+    );
+    const nominated = await officer();
+    const kept = await nominated.post(RETENTION_DELETE, {
+      clientIds: [rated],
+      confirmation: 'DELETE 1 CLIENT',
+    });
+    expect(kept.statusCode).toBe(409);
+    expect(kept.json()).toEqual({ detail: RETENTION_MESSAGES.sanctionsHold(`Ottoline Rated (#${rated})`) });
+    expect(await files()).toBe(2);
+
+    // Cleared as a false positive: the deletion goes through, the due diligence records with it, and the name
+    // the screening recorded is erased too.
+    await state.db.query(`UPDATE sanctions_screenings SET status = 'cleared' WHERE id = $1`, [
+      screening[0]?.id,
+    ]);
+    const deleted = await nominated.post(RETENTION_DELETE, {
+      clientIds: [rated],
+      confirmation: 'DELETE 1 CLIENT',
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect(await files()).toBe(0);
+    expect(
+      await state.db.query('SELECT client_name FROM sanctions_screenings WHERE client_id = $1', [rated]),
+    ).toEqual([{ client_name: ERASED_CLIENT }]);
   });
 
   it('keeps a client under legal hold: listed with the hold, refused on deletion until it is lifted', async () => {

@@ -13,7 +13,7 @@ import {
   type RiskAssessmentList,
 } from '@loupe/contracts';
 import type { Browser } from '../../helper';
-import { complianceTestbed } from './setup';
+import { PDF, complianceTestbed, uploadPdf } from './setup';
 
 // Issue 25 item 1: client risk ratings (MLR 2017 reg. 28(12)-(13)), enhanced due diligence records (reg. 33,
 // 35(5)), the shop's EDD threshold and the firm-wide risk assessment (reg. 18, 18A) with its review reminder.
@@ -22,23 +22,8 @@ const { state, as, create } = complianceTestbed();
 
 const risk = (id: number) => `/api/clients/${id}/risk/`;
 const ASSESSMENTS = '/api/compliance/risk-assessments/';
-
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-
-function upload(browser: Browser, url: string, name = 'risk-assessment.pdf', bytes = PDF) {
-  const boundary = '----loupe-risk-boundary-18';
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n` +
-        'Content-Type: application/pdf\r\n\r\n',
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return browser.post(url, body, {
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  });
-}
+const upload = (browser: Browser, url: string, name = 'risk-assessment.pdf', bytes?: Buffer) =>
+  uploadPdf(browser, url, name, bytes);
 
 const audits = (action: string) =>
   state.db.query<{ entity: string; entity_id: number; user_id: number; before: unknown; after: unknown }>(

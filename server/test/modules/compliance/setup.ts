@@ -28,6 +28,25 @@ export function uploadKyc(browser: Browser, id: number) {
   });
 }
 
+/** A minimal PDF: a paper on file. */
+export const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
+/** Uploads a PDF (a bank statement, a risk assessment) to `url` as a browser's FormData would. */
+export function uploadPdf(browser: Browser, url: string, name = 'bank-statement.pdf', bytes: Buffer = PDF) {
+  const boundary = '----loupe-compliance-boundary-5e2';
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n` +
+        'Content-Type: application/pdf\r\n\r\n',
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return browser.post(url, body, {
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
+}
+
 /**
  * The clients' testbed (a clock fixed at 2026-03-01 09:00 UTC, fresh fixtures per test) with what the AML tests
  * need: clients with or without due diligence, and the report's rows as stored.
