@@ -4,11 +4,11 @@ const { TextEncoder, TextDecoder } = require('node:util');
 if (typeof globalThis.TextEncoder === 'undefined') globalThis.TextEncoder = TextEncoder;
 if (typeof globalThis.TextDecoder === 'undefined') globalThis.TextDecoder = TextDecoder;
 require('@testing-library/jest-dom');
-// findBy…/waitFor wait up to 5 s for what a test expects to appear (testing-library's default is 1 s): the CI runs
-// suites side by side on two cores, where a first render with its queries has taken longer than a second
-// (remote-inventory's item-catalogue test failed so in one run and passed alone). What must NOT appear is
-// checked with queryBy… at once, so no test is weakened by the wait.
-require('@testing-library/react').configure({ asyncUtilTimeout: 5000 });
+// findBy…/waitFor wait up to 3 s (under jest's 5 s a test) for what a test expects to appear (testing-library's
+// default is 1 s): the CI runs suites side by side on two cores, where a first render with its queries has taken
+// longer than a second (remote-inventory's item-catalogue test failed so in one run and passed alone). What
+// must NOT appear is checked with queryBy… at once, so no test is weakened by the wait.
+require('@testing-library/react').configure({ asyncUtilTimeout: 3000 });
 require('./jest.dialog-polyfill.cjs');
 // jsdom has no Pointer Capture API; sonner's toasts capture the pointer on press (to follow a swipe).
 if (typeof window !== 'undefined' && !window.HTMLElement.prototype.setPointerCapture) {

@@ -268,6 +268,7 @@ describe('the variance report', () => {
     const dialog = screen.getByRole('dialog', { name: 'Mark B-2 unavailable' });
     await user.click(within(dialog).getByRole('button', { name: 'Mark unavailable' }));
     expect(within(dialog).getByText('Say why the item is unavailable.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: /Reason/ })).toHaveFocus();
     expect(mock.calls.some((call) => call.path.includes('mark-unavailable'))).toBe(false);
 
     await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Not in the safe');
@@ -317,5 +318,32 @@ describe('the counts list', () => {
     expect(mock.calls.find((call) => call.method === 'POST')?.body).toEqual({
       scope: { stockType: 'Watches', location: 'Safe 1' },
     });
+  });
+
+  it('shows the service’s refusal of the scope above the form and stays open, with what was typed', async () => {
+    const user = userEvent.setup();
+    const mock = createFetchMock({
+      'GET /auth-check/': { body: authCheckAs('gold') },
+      'GET /csrf/': { cookies: { csrftoken: 'tok' } },
+      'GET /api/stock-takes/': { body: { results: [], count: 0 } },
+      'POST /api/stock-takes/': {
+        status: 400,
+        // The service names the scope as a whole (its first path segment), not one of its fields.
+        body: { scope: ['Control characters are not allowed.'] },
+      },
+    });
+    globalThis.fetch = mock.fetch;
+    renderWithProviders(<StockTakeListPage />, {
+      route: '/inventory/stock-take',
+      path: '/inventory/stock-take',
+    });
+    await user.click(await screen.findByRole('button', { name: 'Start count' }));
+    const dialog = screen.getByRole('dialog', { name: 'Start count' });
+    const location = within(dialog).getByRole('textbox', { name: /Location/ });
+    await user.type(location, 'Safe 1');
+    await user.click(within(dialog).getByRole('button', { name: 'Start count' }));
+    expect(await within(dialog).findByText('Control characters are not allowed.')).toBeInTheDocument();
+    expect(location).toHaveValue('Safe 1');
+    expect(screen.getByRole('dialog', { name: 'Start count' })).toBeInTheDocument();
   });
 });

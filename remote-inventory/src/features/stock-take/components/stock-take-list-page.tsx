@@ -5,17 +5,18 @@ import {
   Card,
   DataTable,
   errorMessage,
-  fieldErrors,
+  FormNotices,
   Modal,
   PageHeader,
   SelectField,
   Spinner,
   Stack,
   TextField,
+  useEntityForm,
   usePageTitle,
   type DataColumn,
 } from '@loupe/platform';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useStartStockTake, useStockTakes } from '../api/stock-takes';
 import { byAt, figuresText } from './stock-take-words';
@@ -39,28 +40,24 @@ const COLUMNS: DataColumn<StockTake>[] = [
 function StartCountDialog({ onClose }: { onClose(): void }) {
   const start = useStartStockTake();
   const navigate = useNavigate();
-  const [stockType, setStockType] = useState<StockType | ''>('');
-  const [location, setLocation] = useState('');
-  const errors = start.error ? fieldErrors(start.error) : {};
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const place = location.trim();
-    start.mutate(
-      { scope: { stockType: stockType || null, location: place ? place : null } },
-      { onSuccess: (take) => navigate(`/inventory/stock-take/${take.id}`) },
-    );
-  };
+  const controller = useEntityForm<{ stockType: StockType | ''; location: string }, StockTake>({
+    values: { stockType: '', location: '' },
+    failedText: 'The count could not be started.',
+    // The count's own page opens: it says which count it is.
+    savedMessage: null,
+    guard: false,
+    save: ({ stockType, location }) => {
+      const place = location.trim();
+      return start.mutateAsync({ scope: { stockType: stockType || null, location: place ? place : null } });
+    },
+    onSaved: (take) => navigate(`/inventory/stock-take/${take.id}`),
+  });
   return (
     <Modal open title="Start count" onClose={onClose} closeLabel="Cancel">
-      <form onSubmit={submit}>
+      <form ref={controller.formRef} onSubmit={controller.onSubmit} noValidate>
         <Stack>
           <p>Count the whole shop, or narrow the count to one stock type, one location, or both.</p>
-          <SelectField
-            label="Stock type"
-            value={stockType}
-            onChange={(event) => setStockType(event.target.value as StockType | '')}
-            error={errors['scope.stockType'] ?? errors.stockType}
-          >
+          <SelectField label="Stock type" {...controller.text('stockType')}>
             <option value="">Every stock type</option>
             {STOCK_TYPES.map((type) => (
               <option key={type} value={type}>
@@ -71,17 +68,13 @@ function StartCountDialog({ onClose }: { onClose(): void }) {
           <TextField
             label="Location"
             hint="For example Safe 1. Leave blank to count every location."
-            value={location}
             maxLength={60}
-            onChange={(event) => setLocation(event.target.value)}
-            error={errors['scope.location'] ?? errors.location}
+            {...controller.text('location')}
           />
-          {start.error && Object.keys(errors).length === 0 ? (
-            <Alert>{errorMessage(start.error, 'The count could not be started.')}</Alert>
-          ) : null}
+          <FormNotices controller={controller} status={false} />
           <div>
-            <Button type="submit" disabled={start.isPending}>
-              {start.isPending ? 'Starting…' : 'Start count'}
+            <Button type="submit" disabled={controller.busy}>
+              {controller.busy ? 'Starting…' : 'Start count'}
             </Button>
           </div>
         </Stack>
@@ -90,7 +83,6 @@ function StartCountDialog({ onClose }: { onClose(): void }) {
   );
 }
 
-/** /inventory/stock-take: the shop's counts, newest first, open and closed. */
 export function StockTakeListPage() {
   usePageTitle('Stock Take');
   const [page, setPage] = useState(1);

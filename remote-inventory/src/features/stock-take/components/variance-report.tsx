@@ -1,16 +1,15 @@
 import { STOCK_TAKE_NOT_ALLOWED, type StockTake, type StockTakeLine } from '@loupe/contracts';
 import {
-  Alert,
   Button,
   Card,
-  errorMessage,
-  fieldErrors,
+  FormNotices,
   Modal,
   Stack,
   TextAreaField,
   useAuth,
+  useEntityForm,
 } from '@loupe/platform';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { useMarkUnavailable, varianceCsvUrl, variancePdfUrl } from '../api/stock-takes';
@@ -42,20 +41,19 @@ function MarkUnavailableDialog({
   onClose(): void;
 }) {
   const mark = useMarkUnavailable(takeId);
-  const [reason, setReason] = useState('');
-  const [blank, setBlank] = useState(false);
-  const errors = mark.error ? fieldErrors(mark.error) : {};
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!reason.trim()) {
-      setBlank(true);
-      return;
-    }
-    mark.mutate({ itemId: line.itemId ?? 0, reason: reason.trim() }, { onSuccess: onClose });
-  };
+  const controller = useEntityForm<{ reason: string }, object>({
+    values: { reason: '' },
+    check: ({ reason }) => (reason.trim() ? {} : { reason: 'Say why the item is unavailable.' }),
+    failedText: 'The item could not be marked unavailable.',
+    // The line's follow-up says it once the dialog closes.
+    savedMessage: null,
+    guard: false,
+    save: ({ reason }) => mark.mutateAsync({ itemId: line.itemId ?? 0, reason: reason.trim() }),
+    onSaved: onClose,
+  });
   return (
     <Modal open title={`Mark ${line.serial} unavailable`} onClose={onClose} closeLabel="Cancel">
-      <form onSubmit={submit}>
+      <form ref={controller.formRef} onSubmit={controller.onSubmit} noValidate>
         <Stack>
           <p>
             {line.serial} was not found in this count. Marking it unavailable takes it out of the stock lists
@@ -64,20 +62,13 @@ function MarkUnavailableDialog({
           <TextAreaField
             label="Reason"
             hint="For example: not in the safe at the count; reported to the insurer."
-            value={reason}
             maxLength={500}
-            onChange={(event) => {
-              setReason(event.target.value);
-              setBlank(false);
-            }}
-            error={blank ? 'Say why the item is unavailable.' : errors.reason}
+            {...controller.text('reason')}
           />
-          {mark.error && !errors.reason ? (
-            <Alert>{errorMessage(mark.error, 'The item could not be marked unavailable.')}</Alert>
-          ) : null}
+          <FormNotices controller={controller} status={false} />
           <div>
-            <Button type="submit" variant="danger" disabled={mark.isPending}>
-              {mark.isPending ? 'Saving…' : 'Mark unavailable'}
+            <Button type="submit" variant="danger" disabled={controller.busy}>
+              {controller.busy ? 'Saving…' : 'Mark unavailable'}
             </Button>
           </div>
         </Stack>
