@@ -62,3 +62,30 @@ export function poundsOf(p: bigint): string {
 /** Σ of decimal texts of pounds (two places at most), exact: what the database's numeric sum would answer. */
 export const sumPounds = (values: readonly string[]): string =>
   poundsOf(values.reduce((sum, v) => sum + penceOf(v), 0n));
+
+/**
+ * An amount in pounds, exactly: amount × exchange rate (both decimal strings, e.g. '0.05', '48123.45678901'),
+ * rounded half-up to the penny, as the ledger's amount_gbp is (round(amount × rate, 2)). For a check made before
+ * anything is written (the client guard's threshold); stored amounts are multiplied in PostgreSQL.
+ */
+export function gbpOf(amount: string, exchangeRate: string): string {
+  const scaled = (v: string): [bigint, number] => {
+    const neg = v.trim().startsWith('-');
+    const [whole = '0', frac = ''] = v.trim().replace(/^[-+]/, '').split('.');
+    const n = BigInt(`${whole}${frac}` || '0');
+    return [neg ? -n : n, frac.length];
+  };
+  const [a, ad] = scaled(amount);
+  const [r, rd] = scaled(exchangeRate);
+  const product = a * r;
+  const decimals = ad + rd;
+  const negative = product < 0n;
+  const abs = negative ? -product : product;
+  let pence: bigint;
+  if (decimals >= 2) {
+    const div = 10n ** BigInt(decimals - 2);
+    pence = (abs + div / 2n) / div;
+  } else pence = abs * 10n ** BigInt(2 - decimals);
+  const text = pence.toString().padStart(3, '0');
+  return `${negative && pence > 0n ? '-' : ''}${text.slice(0, -2)}.${text.slice(-2)}`;
+}

@@ -21,14 +21,8 @@ import { ApiError, notFound } from '../../kernel/http-errors';
 import type { ShopCaller } from '../../kernel/shop-scope';
 import { ErrorBag } from '../../kernel/validation';
 import type { ClientFields } from './clients-repository';
-import {
-  gbpOf,
-  guardCash,
-  guardClient,
-  recordAmlRefusal,
-  screenClient,
-  type CashPayment,
-} from '../compliance';
+import { guardCash, guardClient, recordAmlRefusal, screenClient, type CashPayment } from '../compliance';
+import { gbpOf } from '../../kernel/money';
 import { MAX_GBP, TOO_LARGE, TOO_SMALL, parseClientWrite, parsePayment, pickAddress } from './input';
 
 export const NOT_A_DOCUMENT = 'Upload a PDF, JPEG or PNG file. The file you uploaded is none of these.';

@@ -155,10 +155,4 @@ export type { AmlRepos, ComplianceContext, ComplianceRepos } from './deps';
 export { screenClient, type ScreenedClient } from './sanctions-service';
 export { ComplianceHeld, requireNoSanctionsHold, sanctionsHold } from './sanctions-guard';
 export type { SanctionsRepos } from './sanctions-deps';
-export {
-  EddRefused,
-  gbpOf,
-  guardClient,
-  type ClientGuardRepos,
-  type ClientTransaction,
-} from './client-guard';
+export { EddRefused, guardClient, type ClientGuardRepos, type ClientTransaction } from './client-guard';

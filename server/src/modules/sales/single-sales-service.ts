@@ -9,7 +9,7 @@ import {
 } from '@loupe/contracts';
 import type { SaleRecordRepos, SalesContext } from './deps';
 import { conflict, notFound } from '../../kernel/http-errors';
-import { RATE_RULE, amountRuleFor, gbpRateProblem } from '../../kernel/money';
+import { RATE_RULE, amountRuleFor, gbpOf, gbpRateProblem } from '../../kernel/money';
 import {
   guardDoubleVoid,
   requireVoider,
@@ -19,7 +19,7 @@ import {
 } from '../../kernel/reversals';
 import type { ShopCaller } from '../../kernel/shop-scope';
 import { ErrorBag, dateField, decimalField } from '../../kernel/validation';
-import { amlRefusals, gbpOf, guardCash, guardClient } from '../compliance';
+import { amlRefusals, guardCash, guardClient } from '../compliance';
 import { auditView, postConsignmentPayable, reverseConsignmentPayable } from '../inventory';
 import { INVALID_CLIENT } from './deal-input';
 import { lockClient, writeDeal } from './deals-service';

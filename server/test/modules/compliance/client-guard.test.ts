@@ -1,5 +1,5 @@
 import { eddRefusalDetail, type ClientRisk, type EddRefusal } from '@loupe/contracts';
-import { gbpOf } from '../../../src/modules/compliance/client-guard';
+import { gbpOf } from '../../../src/kernel/money';
 import type { Browser } from '../../helper';
 import { itemBody } from '../inventory/setup';
 import { complianceTestbed, uploadKyc, uploadPdf, verification } from './setup';
