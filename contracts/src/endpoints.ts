@@ -6,7 +6,6 @@
 // naming schemas rather than holding them keeps the schema builder out of every page.
 import type { Static, TSchema } from '@sinclair/typebox';
 import type * as Schemas from './schemas';
-import { retentionEndpoints } from './retention-messages';
 
 type SchemaModule = typeof Schemas;
 
@@ -126,8 +125,19 @@ export const endpoints = {
   /** Purchases — buy-ins with due diligence (issue 22, purchases.ts): the purchase invoice the seller signs. */
   purchases: {
     list: { method: 'GET', path: '/api/purchases/', query: 'PurchaseQuery', response: 'PurchaseList' },
-    create: { method: 'POST', path: '/api/purchases/', body: 'PurchaseCreate', response: 'Purchase', status: 201 },
-    check: { method: 'POST', path: '/api/purchases/check/', body: 'PurchaseCreate', response: 'PurchaseCheck' },
+    create: {
+      method: 'POST',
+      path: '/api/purchases/',
+      body: 'PurchaseCreate',
+      response: 'Purchase',
+      status: 201,
+    },
+    check: {
+      method: 'POST',
+      path: '/api/purchases/check/',
+      body: 'PurchaseCreate',
+      response: 'PurchaseCheck',
+    },
     detail: { method: 'GET', path: '/api/purchases/:id/', response: 'Purchase' },
     void: { method: 'POST', path: '/api/purchases/:id/void/', body: 'VoidRequest', response: 'Purchase' },
     pdf: { method: 'GET', path: '/api/purchases/:id/pdf/', response: 'FileDownload' },
@@ -450,7 +460,35 @@ export const endpoints = {
     },
   },
   /** Retention, legal holds, erasure requests and the subject access export (issue 25 item 3). */
-  retention: retentionEndpoints,
+  retention: {
+    /** Clients whose retention is over, for the nominated officer's review. */
+    list: { method: 'GET', path: '/api/compliance/retention/', response: 'RetentionList' },
+    /** Deletes a confirmed batch (personal data erased, KYC papers deleted, audit key destroyed). */
+    deleteBatch: {
+      method: 'POST',
+      path: '/api/compliance/retention/delete/',
+      body: 'RetentionDelete',
+      response: 'RetentionDeleteResult',
+    },
+    status: { method: 'GET', path: '/api/clients/:id/retention/', response: 'RetentionClient' },
+    hold: {
+      method: 'POST',
+      path: '/api/clients/:id/legal-hold/',
+      body: 'LegalHoldCreate',
+      response: 'RetentionClient',
+      status: 201,
+    },
+    release: { method: 'DELETE', path: '/api/clients/:id/legal-hold/', response: 'RetentionClient' },
+    erasure: {
+      method: 'POST',
+      path: '/api/clients/:id/erasure-requests/',
+      body: 'ErasureRequestCreate',
+      response: 'ErasureOutcome',
+      status: 201,
+    },
+    /** One ZIP: the client's data as JSON, KYC papers and invoice PDFs (UK GDPR Art. 15). */
+    subjectAccess: { method: 'GET', path: '/api/clients/:id/subject-access/', response: 'FileDownload' },
+  },
   /**
    * Internal suspicious activity reports (issue 25 item 1, suspicions.ts): any member reports; the nominated
    * officer alone lists and decides them. The annual compliance summary (owner or nominated officer).

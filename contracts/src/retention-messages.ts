@@ -1,7 +1,6 @@
-// Retention and erasure (issue 25, item 3): the wording, the rules and the endpoints, as plain values (the
+// Retention and erasure (issue 25, item 3): the wording and the rules, as plain values (the
 // browser takes this file as it is; the shapes are in retention.ts).
 import type { Role } from './auth';
-import type { Endpoint } from './endpoints';
 import { isOwner } from './permissions';
 
 /** What the trail, the client list and the documents show for a client whose personal data was erased. */
@@ -37,34 +36,3 @@ export const RETENTION_MESSAGES = {
   holdExists: 'This client is already under legal hold.',
   noHold: 'This client is not under legal hold.',
 } as const;
-
-/** The endpoints of issue 25 item 3 (the server registers them, the browser builds its paths from them). */
-export const retentionEndpoints = {
-  /** Clients whose retention is over, for the nominated officer's review. */
-  list: { method: 'GET', path: '/api/compliance/retention/', response: 'RetentionList' },
-  /** Deletes a confirmed batch (personal data erased, KYC papers deleted, audit key destroyed). */
-  deleteBatch: {
-    method: 'POST',
-    path: '/api/compliance/retention/delete/',
-    body: 'RetentionDelete',
-    response: 'RetentionDeleteResult',
-  },
-  status: { method: 'GET', path: '/api/clients/:id/retention/', response: 'RetentionClient' },
-  hold: {
-    method: 'POST',
-    path: '/api/clients/:id/legal-hold/',
-    body: 'LegalHoldCreate',
-    response: 'RetentionClient',
-    status: 201,
-  },
-  release: { method: 'DELETE', path: '/api/clients/:id/legal-hold/', response: 'RetentionClient' },
-  erasure: {
-    method: 'POST',
-    path: '/api/clients/:id/erasure-requests/',
-    body: 'ErasureRequestCreate',
-    response: 'ErasureOutcome',
-    status: 201,
-  },
-  /** One ZIP: the client's data as JSON, KYC papers and invoice PDFs (UK GDPR Art. 15). */
-  subjectAccess: { method: 'GET', path: '/api/clients/:id/subject-access/', response: 'FileDownload' },
-} as const satisfies Record<string, Endpoint>;

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { retentionEndpoints } from '@loupe/contracts';
+import { endpoints } from '@loupe/contracts';
 import { Detail, staffRoute } from '../../kernel/schemas';
 import { shopCaller } from '../../kernel/shop-scope';
 import { pathId } from '../../kernel/validation';
@@ -7,6 +7,8 @@ import { answerErasureRequest } from './erasure-service';
 import type { RetentionContext } from './retention-deps';
 import { RetentionService } from './retention-service';
 import { subjectAccessExport } from './subject-access';
+
+const retentionEndpoints = endpoints.retention;
 
 const TAGS = ['compliance'];
 
