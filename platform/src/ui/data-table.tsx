@@ -95,7 +95,9 @@ const Styled = styled(Table)<{ $density: Density }>`
   /* && outweighs the table's own th rule, which mutes column headers: a row's name reads as text. */
   && th[scope='row'] {
     color: ${({ theme }) => theme.colors.text};
-    font-weight: 600;
+    /* Compact (a stock list, whose row name is its serial as a link in the accent colour): medium weight; at
+       semibold a generated 20-character serial took three lines beside its stock type, the row past 56 px. */
+    font-weight: ${({ $density }) => ($density === 'compact' ? 500 : 600)};
   }
   && .numeric {
     text-align: right;
