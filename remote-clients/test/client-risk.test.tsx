@@ -3,7 +3,7 @@ import { authCheckAs, renderWithProviders } from '@loupe/platform/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { EditClientPage } from '../src/features/clients/components/edit-client-page';
-import { FakeClientsServer, makeClient } from './support/fake-clients';
+import { FakeClientsServer, makeClient, makeRisk } from './support/fake-clients';
 import { installFakeXhr } from './support/fake-xhr';
 
 // Issue 25 item 1 on the client's page: the "Risk rating" section. Platinum and gold rate the client, file the
@@ -11,24 +11,7 @@ import { installFakeXhr } from './support/fake-xhr';
 
 const RISK = '/api/clients/7/risk/';
 
-function riskOf(over: Partial<ClientRisk> = {}): ClientRisk {
-  return {
-    clientId: 7,
-    rating: 'standard',
-    reasons: [],
-    notes: '',
-    ratedBy: null,
-    ratedAt: null,
-    eddRequired: false,
-    eddThresholdGbp: '0.00',
-    eddMissing: [],
-    documents: [],
-    approvedBy: null,
-    approvedAt: null,
-    approvalNotes: '',
-    ...over,
-  };
-}
+const riskOf = (over: Partial<ClientRisk> = {}): ClientRisk => makeRisk(7, over);
 
 const HIGH_MISSING = riskOf({
   rating: 'high',

@@ -3,6 +3,7 @@ import type {
   Client,
   ClientCheckout,
   ClientDocument,
+  ClientRisk,
   ClientSummary,
   Invoice,
   LedgerEntry,
@@ -248,23 +249,7 @@ export class FakeClientsServer {
       return { body: { results: docs, count: docs.length } };
     });
     // The Risk rating section (issue 25): a client nobody rated, as the service answers it.
-    this.mock.on(`GET ${base}risk/`, () => ({
-      body: {
-        clientId: id,
-        rating: 'standard',
-        reasons: [],
-        notes: '',
-        ratedBy: null,
-        ratedAt: null,
-        eddRequired: false,
-        eddThresholdGbp: '0.00',
-        eddMissing: [],
-        documents: [],
-        approvedBy: null,
-        approvedAt: null,
-        approvalNotes: '',
-      },
-    }));
+    this.mock.on(`GET ${base}risk/`, () => ({ body: makeRisk(id) }));
   }
 
   find(id: number): Client | undefined {
@@ -319,6 +304,26 @@ export class FakeClientsServer {
     this.ledger.set(id, [entry, ...(this.ledger.get(id) ?? [])]);
     return { status: 201, body: { entry, balance: client.balance } };
   }
+}
+
+/** A client's risk answer (issue 25): unrated (standard, no reasons) unless told otherwise. */
+export function makeRisk(clientId: number, overrides: Partial<ClientRisk> = {}): ClientRisk {
+  return {
+    clientId,
+    rating: 'standard',
+    reasons: [],
+    notes: '',
+    ratedBy: null,
+    ratedAt: null,
+    eddRequired: false,
+    eddThresholdGbp: '0.00',
+    eddMissing: [],
+    documents: [],
+    approvedBy: null,
+    approvedAt: null,
+    approvalNotes: '',
+    ...overrides,
+  };
 }
 
 export function makeSummary(overrides: Partial<ClientSummary> = {}): ClientSummary {
