@@ -5,7 +5,7 @@ import multipart from '@fastify/multipart';
 import { withoutRefusedCharacters } from '@loupe/contracts';
 import type { Queryable } from '../db/database';
 import { ApiError, fieldErrors, notFound } from './http-errors';
-import { SNIFF_BYTES } from './file-types';
+import { KYC_EXTENSIONS, SNIFF_BYTES, type KycContentType } from './file-types';
 import type { FileKey } from '../config';
 import { CIPHER, FileIntegrityError, openChunk, sealChunk } from './file-crypto';
 
@@ -399,4 +399,19 @@ function isDatabaseError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const e = error as { code?: unknown; severity?: unknown };
   return typeof e.severity === 'string' || (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code));
+}
+
+/**
+ * Content-Disposition for a download: an ASCII fallback and the exact UTF-8 name (RFC 6266), with the
+ * extension of what the file really is, so the saved file opens in the right program.
+ */
+export function attachmentHeader(name: string, contentType: string): string {
+  const extensions: readonly string[] = KYC_EXTENSIONS[contentType as KycContentType] ?? [];
+  const lower = name.toLowerCase();
+  const full =
+    extensions.length === 0 || extensions.some((ext) => lower.endsWith(ext))
+      ? name
+      : `${name}${extensions[0]}`;
+  const ascii = full.replace(/[^A-Za-z0-9._ ()-]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeFilename(full)}`;
 }

@@ -3,26 +3,10 @@ import { endpoints } from '@loupe/contracts';
 import { staffRoute } from '../../kernel/schemas';
 import { shopCaller } from '../../kernel/shop-scope';
 import { pathId } from '../../kernel/validation';
-import { encodeFilename } from '../../kernel/file-storage';
-import { KYC_EXTENSIONS, type KycContentType } from '../../kernel/file-types';
+import { attachmentHeader } from '../../kernel/file-storage';
 import { RiskService, type RiskContext } from './risk-service';
 
 const TAGS = ['compliance'];
-
-/**
- * Content-Disposition of a paper's download, with the extension of what it really is (as the clients module's
- * KYC download: the compliance module may not import clients, which imports it for the guards).
- */
-function attachmentHeader(name: string, contentType: string): string {
-  const extensions: readonly string[] = KYC_EXTENSIONS[contentType as KycContentType] ?? [];
-  const lower = name.toLowerCase();
-  const full =
-    extensions.length === 0 || extensions.some((ext) => lower.endsWith(ext))
-      ? name
-      : `${name}${extensions[0]}`;
-  const ascii = full.replace(/[^A-Za-z0-9._ ()-]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeFilename(full)}`;
-}
 
 /**
  * Risk-based due diligence (issue 25 item 1): a client's risk rating and enhanced due diligence, the shop's EDD

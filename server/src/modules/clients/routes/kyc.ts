@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { endpoints } from '@loupe/contracts';
-import { encodeFilename } from '../../../kernel/file-storage';
-import { KYC_EXTENSIONS, type KycContentType } from '../../../kernel/file-types';
+import { attachmentHeader } from '../../../kernel/file-storage';
 import { notFound } from '../../../kernel/http-errors';
 import { shopCaller } from '../../../kernel/shop-scope';
 import { staffRoute } from '../../../kernel/schemas';
@@ -9,21 +8,6 @@ import { pathId } from '../../../kernel/validation';
 import type { ClientsRouteOptions } from '../route-options';
 
 const TAGS = ['clients'];
-
-/**
- * Content-Disposition for a download: an ASCII fallback and the exact UTF-8 name (RFC 6266), with the
- * extension of what the file really is, so the saved file opens in the right program.
- */
-export function attachmentHeader(name: string, contentType: string): string {
-  const extensions: readonly string[] = KYC_EXTENSIONS[contentType as KycContentType] ?? [];
-  const lower = name.toLowerCase();
-  const full =
-    extensions.length === 0 || extensions.some((ext) => lower.endsWith(ext))
-      ? name
-      : `${name}${extensions[0]}`;
-  const ascii = full.replace(/[^A-Za-z0-9._ ()-]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeFilename(full)}`;
-}
 
 const kycRoutes: FastifyPluginAsyncTypebox<ClientsRouteOptions> = async (fastify, { ctx, service }) => {
   // Only this plugin's routes read multipart bodies.
