@@ -375,22 +375,8 @@ async function dayAfter(t, page, day, run) {
   if (priced.replace(/[£,]/g, '') !== '7950' && priced.replace(/[£,]/g, '') !== '7950.00') {
     throw new Error(`the Sell dialog opened with the price "${priced}", not the listing price 7,950`);
   }
-  await t.fill(dialog.getByRole('combobox', { name: 'Client (optional)' }), day.client, 'Client');
-  await t.click(
-    page.getByRole('option', { name: new RegExp(day.client) }).first(),
-    `the client ${day.client}`,
-  );
-  await confirmSale(t, dialog, serial);
-
-  await expense(t, page, run);
-  await quickSale(t, page, run);
-  await stockTake(t, page, day);
-
-  if (shotsDir) {
-    await page.goto('/stock/watches');
-    await heading(page, 'Inventory - Watches').waitFor();
-    await screenshots(page, 'stock-list');
-  }
+  await sellToClient(t, page, dialog, serial, day, 'Client (optional)');
+  await restOfDay(t, page, day, run);
 }
 
 // ---- The screens before issue 21 (64bd52b) ----
@@ -423,13 +409,22 @@ async function dayBefore(t, page, day, run) {
   await price.waitFor();
   const opened = await price.inputValue();
   await t.fill(price, '7950', `Sale Price (it opened ${opened ? `with "${opened}"` : 'empty'})`);
-  await t.fill(dialog.getByRole('combobox', { name: /^Client/ }), day.client, 'Client');
+  await sellToClient(t, page, dialog, serial, day, /^Client/);
+  await restOfDay(t, page, day, run);
+}
+
+/** The Sell dialog's client, typed and picked from its list, then the sale confirmed (both versions). */
+async function sellToClient(t, page, dialog, serial, day, clientLabel) {
+  await t.fill(dialog.getByRole('combobox', { name: clientLabel }), day.client, 'Client');
   await t.click(
     page.getByRole('option', { name: new RegExp(day.client) }).first(),
     `the client ${day.client}`,
   );
   await confirmSale(t, dialog, serial);
+}
 
+/** What is done the same way in both versions after the sale: expense, quick sale, stock-take, screenshots. */
+async function restOfDay(t, page, day, run) {
   await expense(t, page, run);
   await quickSale(t, page, run);
   await stockTake(t, page, day);
