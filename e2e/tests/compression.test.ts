@@ -5,6 +5,7 @@ import type { Page, Response } from 'playwright-core';
 import { demo } from '../support/accounts';
 import { REPO } from '../support/app-instance.cjs';
 import { browserSuite } from '../support/browser';
+import { REMOTES } from '../support/remote-list';
 import { baseUrl } from '../support/state';
 import { heading, signInButton, sidebar } from '../support/ui';
 
@@ -12,11 +13,7 @@ import { heading, signInButton, sidebar } from '../support/ui';
 // Chromium sends, and API lists compressed on the fly — seen through the response headers of real page loads.
 const browserTest = browserSuite();
 
-const REMOTE_DIRS = (
-  JSON.parse(readFileSync(path.join(REPO, 'platform', 'remotes.json'), 'utf8')) as {
-    remotes: Array<{ dir: string }>;
-  }
-).remotes.map((remote) => remote.dir);
+const REMOTE_DIRS = REMOTES.map((remote) => remote.dir);
 const BUILDS = ['shell', ...REMOTE_DIRS].map((dir) => path.join(REPO, dir, 'dist'));
 const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg)$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
