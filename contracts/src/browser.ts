@@ -23,3 +23,4 @@ export * from './retention-messages';
 export * from './risk-messages';
 export * from './suspicion-messages';
 export * from './sanctions-messages';
+export * from './workshop-messages';

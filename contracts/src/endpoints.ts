@@ -154,6 +154,46 @@ export const endpoints = {
       response: 'FileDownload',
     },
   },
+  /**
+   * The workshop (issue 23, workshop.ts): repair and service jobs from intake to collection, every member. Stage
+   * rules: workshop-messages.ts (workshopMoveProblem).
+   */
+  workshop: {
+    list: { method: 'GET', path: '/api/workshop/jobs/', query: 'JobQuery', response: 'JobList' },
+    create: {
+      method: 'POST',
+      path: '/api/workshop/jobs/',
+      body: 'JobInput',
+      response: 'JobDetail',
+      status: 201,
+    },
+    detail: { method: 'GET', path: '/api/workshop/jobs/:id/', response: 'JobDetail' },
+    /** The promised date and the rush flag. */
+    update: { method: 'PUT', path: '/api/workshop/jobs/:id/', body: 'JobUpdate', response: 'JobDetail' },
+    /** 409 with workshopMoveProblem's message when the move is not allowed. */
+    moveStage: {
+      method: 'POST',
+      path: '/api/workshop/jobs/:id/stage/',
+      body: 'StageMoveInput',
+      response: 'JobDetail',
+    },
+    /** Replaces the estimate's lines; 409 once the estimate is sent. */
+    setEstimate: {
+      method: 'PUT',
+      path: '/api/workshop/jobs/:id/estimate/',
+      body: 'EstimateSetInput',
+      response: 'JobDetail',
+    },
+    /** A condition photo (multipart `file`: JPEG, PNG, WebP). */
+    uploadPhoto: {
+      method: 'POST',
+      path: '/api/workshop/jobs/:id/photos/',
+      upload: 'file',
+      response: 'JobDetail',
+      status: 201,
+    },
+    photo: { method: 'GET', path: '/api/workshop/jobs/:id/photos/:photoId/', response: 'FileDownload' },
+  },
   /** The shop's catalogue of brands and models (issue 22, catalogue.ts): read by all, changed by platinum. */
   catalogue: {
     list: { method: 'GET', path: '/api/catalogue/', response: 'Catalogue' },

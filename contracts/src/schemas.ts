@@ -27,3 +27,5 @@ export * from './sanctions';
 export * from './retention';
 export * from './risk';
 export * from './suspicions';
+export * from './workshop';
+export * from './workshop-messages';
