@@ -194,6 +194,52 @@ export const endpoints = {
     },
     photo: { method: 'GET', path: '/api/workshop/jobs/:id/photos/:photoId/', response: 'FileDownload' },
   },
+  /**
+   * The workshop's money and uncollected pieces (issue 23 item 5, workshop-money.ts): a client's job paid through
+   * the sales workflow (deposit, collection with its invoice), a stock item's repair costs and two margins, and
+   * the reminders and notices of the Torts (Interference with Goods) Act 1977.
+   */
+  workshopMoney: {
+    money: { method: 'GET', path: '/api/workshop/jobs/:id/money/', response: 'JobMoney' },
+    /** The deposit (a reserved deal of the job's lines), then instalments; 409 before the estimate is fixed. */
+    deposit: {
+      method: 'POST',
+      path: '/api/workshop/jobs/:id/deposit/',
+      body: 'JobDepositCreate',
+      response: 'JobMoney',
+    },
+    /** The last payments, the invoice and the job collected; 409 JOB_BALANCE_UNPAID with the figure. */
+    collect: {
+      method: 'POST',
+      path: '/api/workshop/jobs/:id/collect/',
+      body: 'JobCollect',
+      response: 'JobMoney',
+    },
+    itemMargins: { method: 'GET', path: '/api/workshop/items/:id/margins/', response: 'ItemMargins' },
+    uncollected: {
+      method: 'GET',
+      path: '/api/workshop/uncollected/',
+      query: 'UncollectedQuery',
+      response: 'UncollectedJobList',
+    },
+    remind: {
+      method: 'POST',
+      path: '/api/workshop/uncollected/reminders/',
+      response: 'UncollectedReminders',
+    },
+    notice: {
+      method: 'POST',
+      path: '/api/workshop/jobs/:id/uncollected-notice/',
+      body: 'UncollectedNoticeCreate',
+      response: 'UncollectedNotice',
+      status: 201,
+    },
+    noticePdf: {
+      method: 'GET',
+      path: '/api/workshop/jobs/:id/uncollected-notice/pdf/',
+      response: 'FileDownload',
+    },
+  },
   /** The shop's catalogue of brands and models (issue 22, catalogue.ts): read by all, changed by platinum. */
   catalogue: {
     list: { method: 'GET', path: '/api/catalogue/', response: 'Catalogue' },

@@ -29,3 +29,4 @@ export * from './risk';
 export * from './suspicions';
 export * from './workshop';
 export * from './workshop-messages';
+export * from './workshop-money';
