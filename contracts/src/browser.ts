@@ -24,3 +24,4 @@ export * from './risk-messages';
 export * from './suspicion-messages';
 export * from './sanctions-messages';
 export * from './workshop-messages';
+export * from './job-documents';

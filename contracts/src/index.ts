@@ -9,3 +9,4 @@ export * from './address';
 export * from './item-attributes';
 export * from './field-rules';
 export * from './retention-messages';
+export * from './job-documents';
