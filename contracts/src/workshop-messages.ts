@@ -34,6 +34,9 @@ export const WORKSHOP_STAGE_LABELS: Readonly<Record<WorkshopStage, string>> = {
 /** The stages a job ends in: the piece has left the shop. Nothing follows them. */
 export const WORKSHOP_CLOSED_STAGES: readonly WorkshopStage[] = ['collected', 'returned_unrepaired'];
 
+/** The stages in which a job's promise is kept or over: the piece is ready, or has left. Never overdue. */
+export const WORKSHOP_DONE_STAGES: readonly WorkshopStage[] = ['ready', ...WORKSHOP_CLOSED_STAGES];
+
 /** Where the work of a job 'in_workshop' is done: at the shop's bench, or sent out to a supplier. */
 export const WORKSHOP_LOCATIONS = ['in_house', 'sent_out'] as const;
 export type WorkshopLocation = (typeof WORKSHOP_LOCATIONS)[number];
@@ -100,8 +103,8 @@ export const WORKSHOP_SAME_LOCATION = 'The piece is already there.';
 export const WORKSHOP_MOVE_NOT_ALLOWED = (from: WorkshopStage, to: WorkshopStage) =>
   `A job cannot move from "${WORKSHOP_STAGE_LABELS[from]}" to "${WORKSHOP_STAGE_LABELS[to]}".`;
 /** The estimate is fixed once sent: the client approves what was sent. */
-export const WORKSHOP_ESTIMATE_LOCKED =
-  'The estimate can be changed only while the job is received or being assessed.';
+export const WORKSHOP_ESTIMATE_LOCKED = 'The estimate can be changed only before it is sent to the client.';
+export const WORKSHOP_LINES_LOCKED = 'This job is closed: its lines can no longer change.';
 export const WORKSHOP_SUPPLIER_UNKNOWN = 'No client with this id.';
 export const WORKSHOP_CLIENT_UNKNOWN = 'No client with this id.';
 export const WORKSHOP_ITEM_UNKNOWN = 'No stock item with this id.';
@@ -202,6 +205,18 @@ export function isJobOverdue(
   today: string,
 ): boolean {
   if (job.promisedDate === null) return false;
-  if (job.stage === 'ready' || WORKSHOP_CLOSED_STAGES.includes(job.stage)) return false;
+  if (WORKSHOP_DONE_STAGES.includes(job.stage)) return false;
   return job.promisedDate < today;
+}
+
+/**
+ * Why the estimate's lines may not change now, or null. An estimate the client is asked to approve is fixed
+ * once sent (they approve what they were sent); a job without one keeps its lines open (the invoice's) until it
+ * is closed.
+ */
+export function estimateEditProblem(job: { stage: WorkshopStage; estimateRequired: boolean }): string | null {
+  if (WORKSHOP_CLOSED_STAGES.includes(job.stage)) return WORKSHOP_LINES_LOCKED;
+  if (job.estimateRequired && job.stage !== 'received' && job.stage !== 'assessing')
+    return WORKSHOP_ESTIMATE_LOCKED;
+  return null;
 }

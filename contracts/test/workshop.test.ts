@@ -2,6 +2,8 @@ import {
   WORKSHOP_AFTER_QUALITY_CHECK,
   WORKSHOP_CLOSED,
   WORKSHOP_DECLINED_ONLY_RETURN,
+  WORKSHOP_ESTIMATE_LOCKED,
+  WORKSHOP_LINES_LOCKED,
   WORKSHOP_LOCATION_NEEDED,
   WORKSHOP_NOT_APPROVED,
   WORKSHOP_NOT_READY,
@@ -11,6 +13,7 @@ import {
   WORKSHOP_STAGES,
   WORKSHOP_SUPPLIER_NEEDED,
   daysInStage,
+  estimateEditProblem,
   isJobOverdue,
   jobReference,
   workshopMoveProblem,
@@ -107,5 +110,14 @@ describe('days in stage, overdue, numbers', () => {
   it('numbers jobs JOB-000001', () => {
     expect(jobReference(1)).toBe('JOB-000001');
     expect(jobReference(1234567)).toBe('JOB-1234567');
+  });
+});
+
+describe('estimateEditProblem', () => {
+  it('fixes a sent estimate, keeps a no-estimate job open until closed', () => {
+    expect(estimateEditProblem(job('assessing'))).toBeNull();
+    expect(estimateEditProblem(job('estimate_sent'))).toBe(WORKSHOP_ESTIMATE_LOCKED);
+    expect(estimateEditProblem(job('in_workshop', false))).toBeNull();
+    expect(estimateEditProblem(job('collected', false))).toBe(WORKSHOP_LINES_LOCKED);
   });
 });
