@@ -20,7 +20,8 @@ import {
   type ItemRow,
   type VatTreatment,
 } from '@loupe/contracts';
-import type { SaleRecordRepos, SalesContext, SalesRepos } from './deps';
+import type { ModuleContext } from '../../kernel/context';
+import type { SaleRecordRepos, SalesRepos } from './deps';
 import { isUniqueViolation } from '../../kernel/db-errors';
 import { ApiError, conflict, fieldErrors, notFound } from '../../kernel/http-errors';
 import type { ShopCaller } from '../../kernel/shop-scope';
@@ -48,6 +49,13 @@ type LockedItem = ItemRow;
 const dec = (value: string) => Number(value);
 
 /**
+ * A caller's own step inside a deal's transaction (issue 23: a workshop job's deposit and collection), run once
+ * the deal is written and before it commits, with the transaction's repositories and the deal's id: what it
+ * writes commits with the deal, and what it throws rolls the deal back (Medusa's workflow step, at our size).
+ */
+export type DealStep<R extends SalesRepos> = (repos: R, dealId: number) => Promise<void>;
+
+/**
  * THE SALES WORKFLOW (issue 20): a deal of several lines and payments, completed or reserved in one transaction.
  * Every write of a deal — stock status, part-exchanges entered as stock, consignment payables, sale rows, the
  * invoice or credit note, the AML guard's flags and the audit trail — commits together or not at all.
@@ -57,8 +65,8 @@ const dec = (value: string) => Number(value);
  * racing for one item queue on its row; the second then finds it sold or reserved and answers 409, having written
  * nothing.
  */
-export class DealsService {
-  constructor(private readonly ctx: SalesContext) {}
+export class DealsService<R extends SalesRepos = SalesRepos> {
+  constructor(private readonly ctx: ModuleContext<R>) {}
 
   // ---------------------------------------------------------------- reads
 
@@ -94,8 +102,9 @@ export class DealsService {
     throw new Error('a deal check ended without its answer');
   }
 
-  async create(caller: ShopCaller, body: DealCreate): Promise<Deal> {
-    const id = await this.run(caller, body, 'create').catch(amlRefusals(this.ctx));
+  /** `step`: the caller's own writes, in the deal's transaction (DealStep). */
+  async create(caller: ShopCaller, body: DealCreate, step?: DealStep<R>): Promise<Deal> {
+    const id = await this.run(caller, body, 'create', step).catch(amlRefusals(this.ctx));
     return this.detail(caller, id);
   }
 
@@ -125,7 +134,7 @@ export class DealsService {
     return deal;
   }
 
-  private async run(caller: ShopCaller, body: DealCreate, mode: Mode): Promise<number> {
+  private async run(caller: ShopCaller, body: DealCreate, mode: Mode, step?: DealStep<R>): Promise<number> {
     const { shopId, userId } = caller;
     const input = await this.parse(caller, body);
     const now = this.ctx.now();
@@ -185,6 +194,7 @@ export class DealsService {
         await this.completeInside(repos, caller, dealId, stored, sold, input.date, now);
       }
       for (const flag of accepted) await flag.flag(repos, { dealId });
+      if (step) await step(repos, dealId);
       await repos.audit.record({
         shopId,
         userId,
@@ -421,7 +431,7 @@ export class DealsService {
   }
 
   /** The last payments and the invoice: the deal must be settled exactly. */
-  async complete(caller: ShopCaller, id: number, body: DealComplete): Promise<Deal> {
+  async complete(caller: ShopCaller, id: number, body: DealComplete, step?: DealStep<R>): Promise<Deal> {
     const { shopId, userId } = caller;
     const today = await this.today(shopId);
     const bag = new ErrorBag();
@@ -443,6 +453,7 @@ export class DealsService {
       const accepted = await this.guard(repos, caller, { ...deal, date }, id, ids, now);
       await this.completeInside(repos, caller, id, lines, items, date, now);
       for (const flag of accepted) await flag.flag(repos, { dealId: id });
+      if (step) await step(repos, id);
       await repos.audit.record({
         shopId,
         userId,
@@ -504,7 +515,7 @@ export class DealsService {
     return this.detail(caller, id);
   }
 
-  private async reserved(repos: SalesRepos, shopId: number, id: number) {
+  private async reserved(repos: R, shopId: number, id: number) {
     const deal = await repos.deals.find(shopId, id, true);
     if (!deal) throw notFound();
     if (deal.status !== 'reserved') throw conflict(DEAL_NOT_RESERVED);
@@ -596,7 +607,7 @@ export class DealsService {
 
   // ---------------------------------------------------------------- plumbing
 
-  private write<T>(work: (repos: SalesRepos) => Promise<T>): Promise<T> {
+  private write<T>(work: (repos: R) => Promise<T>): Promise<T> {
     return writeDeal(this.ctx, work);
   }
 }
@@ -605,9 +616,9 @@ export class DealsService {
  * One transaction of the sales workflow; the database's refusals a client can cause become DRF answers: a
  * part-exchange's serial taken by a concurrent add, a GBP value beyond its column.
  */
-export async function writeDeal<T>(
-  ctx: SalesContext,
-  work: (repos: SalesRepos) => Promise<T>,
+export async function writeDeal<T, R extends SalesRepos = SalesRepos>(
+  ctx: ModuleContext<R>,
+  work: (repos: R) => Promise<T>,
   tooLarge: Record<string, string[]> = TOO_LARGE,
 ): Promise<T> {
   try {
