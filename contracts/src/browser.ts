@@ -23,5 +23,6 @@ export * from './retention-messages';
 export * from './risk-messages';
 export * from './suspicion-messages';
 export * from './sanctions-messages';
+export * from './mail-messages';
 export * from './workshop-messages';
 export * from './job-documents';

@@ -240,6 +240,12 @@ export const endpoints = {
       response: 'FileDownload',
     },
   },
+  /** The shop's outgoing e-mail (issue 23 item 4, mail.ts): the outbox, read and retried by 'viewOutbox'. */
+  mail: {
+    outbox: { method: 'GET', path: '/api/mail/outbox/', query: 'OutboxQuery', response: 'OutboxList' },
+    message: { method: 'GET', path: '/api/mail/outbox/:id/', response: 'OutboxMessage' },
+    retry: { method: 'POST', path: '/api/mail/outbox/:id/retry/', response: 'OutboxMessage' },
+  },
   /** The shop's catalogue of brands and models (issue 22, catalogue.ts): read by all, changed by platinum. */
   catalogue: {
     list: { method: 'GET', path: '/api/catalogue/', response: 'Catalogue' },

@@ -31,6 +31,8 @@ export const ACTIONS = [
   'viewCosts',
   /** Add, rename, retire and merge the shop's brands and models (issue 22: the catalogue). */
   'manageCatalogue',
+  /** Read the shop's outgoing e-mail (the outbox) and retry a message that was not sent (issue 23 item 4). */
+  'viewOutbox',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -53,7 +55,15 @@ const EVERYTHING: readonly Action[] = ACTIONS;
 /** What each role may do whatever the shop's settings (SPEC §6: platinum owns the shop, gold runs it). */
 export const PERMISSIONS: Readonly<Record<Role, readonly Action[]>> = {
   platinum: EVERYTHING,
-  gold: ['void', 'verifyClients', 'viewCompliance', 'closeStockTake', 'manageSilver', 'viewCosts'],
+  gold: [
+    'void',
+    'verifyClients',
+    'viewCompliance',
+    'closeStockTake',
+    'manageSilver',
+    'viewCosts',
+    'viewOutbox',
+  ],
   silver: [],
 };
 

@@ -30,3 +30,5 @@ export * from './suspicions';
 export * from './workshop';
 export * from './workshop-messages';
 export * from './workshop-money';
+export * from './mail';
+export * from './mail-messages';
