@@ -3,7 +3,12 @@ import { startApp, type AppInstance } from '../support/app-instance.cjs';
 import { demo } from '../support/accounts';
 import { browserSuite } from '../support/browser';
 import { heading, sidebar, waitForPath } from '../support/ui';
-import { remoteCommand, serveRemoteBuilds, type RemoteBuildServer } from '../fixtures/remote-builds';
+import {
+  PLATFORM_VERSION,
+  remoteCommand,
+  serveRemoteBuilds,
+  type RemoteBuildServer,
+} from '../fixtures/remote-builds';
 
 /**
  * An app instance of its own (a deploy changes which remotes it serves), and two releases of remote-clients
@@ -97,7 +102,7 @@ describe('remote:deploy and remote:rollback while a page stays open', () => {
       const refused = await run('deploy', 'clients', builds.url('v3-platform-2'));
       expect(refused.status).toBe(5);
       expect(refused.stderr).toContain(
-        'remote:deploy: refused — remote_clients was built for @loupe/platform ^2.0.0; this shell provides 0.1.0',
+        `remote:deploy: refused — remote_clients was built for @loupe/platform ^2.0.0; this shell provides ${PLATFORM_VERSION}`,
       );
       expect(await clientsEntry()).toBe(`${builds.url('v1')}mf-manifest.json`);
 

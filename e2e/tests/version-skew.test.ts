@@ -2,11 +2,11 @@ import { startApp, type AppInstance } from '../support/app-instance.cjs';
 import { demo } from '../support/accounts';
 import { browserSuite } from '../support/browser';
 import { heading, sidebar } from '../support/ui';
-import { serveRemoteBuilds, type RemoteBuildServer } from '../fixtures/remote-builds';
+import { PLATFORM_VERSION, serveRemoteBuilds, type RemoteBuildServer } from '../fixtures/remote-builds';
 
 /**
  * An app instance whose remotes come from other teams' releases, served from their own origin: Inventory
- * built from the release candidate before today's platform (0.1.0-rc.2: an older, compatible platform),
+ * built from the release candidate before today's platform (e.g. 1.0.0-rc.2: an older, compatible platform),
  * Clients built for platform 2.0, and Finance built without the dashboard widgets this shell mounts.
  */
 let app: AppInstance | undefined;
@@ -17,7 +17,8 @@ beforeAll(async () => {
     'inventory-rc': {
       dir: 'remote-inventory',
       editManifest: (manifest) => {
-        manifest.loupe = { ...manifest.loupe, platform: '^0.1.0-rc.2', builtWith: '0.1.0-rc.2' };
+        const candidate = `${PLATFORM_VERSION}-rc.2`;
+        manifest.loupe = { ...manifest.loupe, platform: `^${candidate}`, builtWith: candidate };
       },
     },
     'clients-2': {
@@ -66,7 +67,7 @@ describe('remotes built for other versions of the platform', () => {
         if (message.type() === 'error') consoleErrors.push(message.text());
       });
 
-      // Built against 0.1.0-rc.2: its range includes the platform this shell runs.
+      // Built against the release candidate: its range includes the platform this shell runs.
       await page.goto('/stock/watches');
       await heading(page, 'Inventory - Watches').waitFor({ timeout: 15_000 });
 
@@ -87,7 +88,7 @@ describe('remotes built for other versions of the platform', () => {
       expect(await notice.getByRole('button', { name: 'Retry' }).count()).toBe(1);
       expect(consoleErrors).toContainEqual(
         expect.stringContaining(
-          'Loupe: remote_clients was built for @loupe/platform ^2.0.0; this shell provides 0.1.0',
+          `Loupe: remote_clients was built for @loupe/platform ^2.0.0; this shell provides ${PLATFORM_VERSION}`,
         ),
       );
 

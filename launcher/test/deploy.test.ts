@@ -5,6 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { EXIT, main } from '../src/deploy.cjs';
 
+/** The platform this checkout is at (the deploy command checks against it), and a build's range for it. */
+const PLATFORM: string = JSON.parse(
+  readFileSync(path.join(__dirname, '..', '..', 'platform', 'package.json'), 'utf8'),
+).version;
+const BUILT_FOR_THIS = `^${PLATFORM}`;
+
 /**
  * A remote's build served by a small local server, whose headers and manifest each test bends to the
  * refusal it wants: a real HTTP round trip, as the command makes against a CDN.
@@ -23,7 +29,7 @@ let base: string;
 let work: string;
 let file: string;
 
-function inventoryManifest(platform = '^0.1.0', exposes = ['./routes', './widgets']) {
+function inventoryManifest(platform = BUILT_FOR_THIS, exposes = ['./routes', './widgets']) {
   return {
     id: 'remote_inventory',
     name: 'remote_inventory',
@@ -92,7 +98,7 @@ describe('npm run remote:deploy', () => {
       `✓ reachable, CORS allows https://loupe.example, no-cache: ${base}/v1/mf-manifest.json`,
     );
     expect(first.out).toContain(
-      '✓ built for @loupe/platform ^0.1.0 (this platform: 0.1.0), exposes ./routes, ./widgets',
+      `✓ built for @loupe/platform ${BUILT_FOR_THIS} (this platform: ${PLATFORM}), exposes ./routes, ./widgets`,
     );
     expect(first.out).toContain(`Deployed inventory: ${base}/v1/mf-manifest.json`);
     expect(deployed().remotes.inventory).toMatchObject({
@@ -140,11 +146,11 @@ describe('npm run remote:deploy', () => {
       'another major of the platform',
       { manifest: inventoryManifest('^2.0.0') },
       EXIT.incompatible,
-      'remote_inventory was built for @loupe/platform ^2.0.0; this shell provides 0.1.0',
+      `remote_inventory was built for @loupe/platform ^2.0.0; this shell provides ${PLATFORM}`,
     ],
     [
       'a missing expose',
-      { manifest: inventoryManifest('^0.1.0', ['./routes']) },
+      { manifest: inventoryManifest(BUILT_FOR_THIS, ['./routes']) },
       EXIT.incompatible,
       'does not expose ./widgets',
     ],

@@ -44,6 +44,18 @@ const SHARED_WORKSPACES = {
 };
 
 /**
+ * The versions a build accepts for a library it was built with, under the platform's compatibility policy
+ * (platform/README.md, "Compatibility"): the same major, this release or a later one. A bare version
+ * (`19.3.1`, the platform's own `1.0.0`) becomes its caret range, so a remote built against platform 1.0
+ * finds the 1.1 shell's copies acceptable instead of warning that `1.1.0` is not `1.0.0`; a range a
+ * package.json already states is kept as written.
+ * @param {string} spec @returns {string}
+ */
+function compatibleRange(spec) {
+  return /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/.test(spec) ? `^${spec}` : spec;
+}
+
+/**
  * A remote's `shared` option for the federation plugin.
  * @param {string} dir the package being built; its package.json dependencies give `requiredVersion`
  * (falling back to the platform's, which declares every shared library). Each library is lazy, so a remote
@@ -57,7 +69,7 @@ function createSharedConfig(dir) {
   /** @type {Record<string, { singleton: true, requiredVersion: string, strictVersion: boolean, eager: boolean, version?: string }>} */
   const shared = {};
   for (const [key, pkg] of Object.entries(SHARED_LIBRARIES)) {
-    const requiredVersion = declared[pkg] ?? installedVersion(pkg);
+    const requiredVersion = compatibleRange(declared[pkg] ?? installedVersion(pkg));
     shared[key] = { singleton: true, requiredVersion, strictVersion: false, eager: false };
     // The router surface lives in the platform's folder, whose package.json would lend it the platform's
     // version; it carries the router's own.
@@ -66,7 +78,7 @@ function createSharedConfig(dir) {
   for (const [key, file] of Object.entries(SHARED_WORKSPACES)) {
     shared[key] = {
       singleton: true,
-      requiredVersion: readJson(file).version,
+      requiredVersion: compatibleRange(readJson(file).version),
       strictVersion: false,
       eager: false,
     };
@@ -97,4 +109,4 @@ function createHostShared(dir) {
   return host;
 }
 
-module.exports = { createSharedConfig, createHostShared, ROUTER_SURFACE };
+module.exports = { compatibleRange, createSharedConfig, createHostShared, ROUTER_SURFACE };

@@ -5,7 +5,7 @@ const zlib = require('node:zlib');
 const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { createHostShared, createSharedConfig, ROUTER_SURFACE } = require('./federation.cjs');
+const { compatibleRange, createHostShared, createSharedConfig, ROUTER_SURFACE } = require('./federation.cjs');
 const { CONTRACT_KEY, requiredExposes } = require('./remote-contract.cjs');
 const PLATFORM_PACKAGE = require('../package.json');
 const REMOTES_LIST = require('../remotes.json');
@@ -59,7 +59,7 @@ class RemoteContractPlugin {
   /** @param {Record<string, string>} exposes */
   constructor(exposes) {
     this.contract = {
-      platform: `^${PLATFORM_PACKAGE.version}`,
+      platform: compatibleRange(PLATFORM_PACKAGE.version),
       builtWith: PLATFORM_PACKAGE.version,
       exposes: Object.keys(exposes),
     };

@@ -1,4 +1,5 @@
 import { createInstance } from '@module-federation/enhanced/runtime';
+import { PLATFORM_VERSION } from '../src/federation/remote-contract-check';
 import { loadRemoteRoutes, loadRemoteWidgets, RemoteUnavailableError } from '../src/federation/remote-loader';
 
 // The real loader, not the stand-in every other file gets (test/stand-in-remotes.ts).
@@ -31,7 +32,7 @@ beforeEach(() => {
     const manifest = {
       name,
       exposes: [{ path: './routes' }, { path: './widgets' }],
-      loupe: { platform: '^0.1.0' },
+      loupe: { platform: `^${PLATFORM_VERSION}` },
     };
     return { ok: true, status: 200, text: async () => JSON.stringify(manifest) };
   }) as never;

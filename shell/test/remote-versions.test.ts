@@ -1,4 +1,5 @@
 import { createInstance } from '@module-federation/enhanced/runtime';
+import { PLATFORM_VERSION } from '../src/federation/remote-contract-check';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ createInstance: jest.fn() }));
 
@@ -56,6 +57,8 @@ beforeEach(() => {
 afterEach(() => jest.mocked(console.error).mockRestore());
 
 const V1 = 'http://localhost:8083/mf-manifest.json';
+/** A build for the platform this shell runs: the range the shared webpack config writes into a manifest. */
+const BUILT_FOR_THIS = `^${PLATFORM_VERSION}`;
 const V2 = 'http://localhost:8083/v2/mf-manifest.json';
 
 const builtFrom = (table: unknown) =>
@@ -64,7 +67,7 @@ const builtFrom = (table: unknown) =>
 describe('version skew: the shell checks a remote’s manifest before mounting it', () => {
   it('mounts a remote built for the platform this shell runs, handing the checked manifest to the runtime', async () => {
     files['/remotes.json'] = remotesJson({ remote_clients: V1 });
-    files[V1] = manifest('remote_clients', '^0.1.0');
+    files[V1] = manifest('remote_clients', BUILT_FOR_THIS);
     const loader = freshLoader();
     await expect(loader.loadRemoteRoutes('clients').then(builtFrom)).resolves.toBe(V1);
     expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'remote_clients', entry: V1 }], {
@@ -91,13 +94,13 @@ describe('version skew: the shell checks a remote’s manifest before mounting i
     expect(runtime.registerRemotes).not.toHaveBeenCalled();
     expect(runtime.loadRemote).not.toHaveBeenCalled();
     expect(console.error).toHaveBeenCalledWith(
-      `Loupe: remote_clients was built for @loupe/platform ^2.0.0; this shell provides 0.1.0 (${V1}); its area shows a notice until a compatible build is deployed.`,
+      `Loupe: remote_clients was built for @loupe/platform ^2.0.0; this shell provides ${PLATFORM_VERSION} (${V1}); its area shows a notice until a compatible build is deployed.`,
     );
   });
 
   it('refuses a remote that lacks a module the shell mounts (Clients’ widgets)', async () => {
     files['/remotes.json'] = remotesJson({ remote_clients: V1 });
-    files[V1] = manifest('remote_clients', '^0.1.0', ['./routes']);
+    files[V1] = manifest('remote_clients', BUILT_FOR_THIS, ['./routes']);
     const loader = freshLoader();
     const error = await loader.loadRemoteWidgets('clients').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(loader.RemoteIncompatibleError);
@@ -110,8 +113,8 @@ describe('version skew: the shell checks a remote’s manifest before mounting i
 describe('a newer /remotes.json in an open page', () => {
   it('keeps what is loaded until the remote is asked for again, then loads it from its new place', async () => {
     files['/remotes.json'] = remotesJson({ remote_clients: V1 });
-    files[V1] = manifest('remote_clients', '^0.1.0');
-    files[V2] = manifest('remote_clients', '^0.1.0');
+    files[V1] = manifest('remote_clients', BUILT_FOR_THIS);
+    files[V2] = manifest('remote_clients', BUILT_FOR_THIS);
     const loader = freshLoader();
     const mounted = await loader.loadRemoteRoutes('clients');
     expect(builtFrom(mounted)).toBe(V1);
@@ -140,7 +143,7 @@ describe('a newer /remotes.json in an open page', () => {
 
   it('a deploy of an incompatible build is refused at the next visit, the loaded one staying until then', async () => {
     files['/remotes.json'] = remotesJson({ remote_clients: V1 });
-    files[V1] = manifest('remote_clients', '^0.1.0');
+    files[V1] = manifest('remote_clients', BUILT_FOR_THIS);
     files[V2] = manifest('remote_clients', '^3.1.0');
     const loader = freshLoader();
     await loader.loadRemoteRoutes('clients');
@@ -153,8 +156,8 @@ describe('a newer /remotes.json in an open page', () => {
   it('a remote moved to an origin the page’s policy does not name is loaded by a fresh page, not in this one', async () => {
     const elsewhere = 'http://cdn.example.test/clients/mf-manifest.json';
     files['/remotes.json'] = remotesJson({ remote_clients: V1 });
-    files[V1] = manifest('remote_clients', '^0.1.0');
-    files[elsewhere] = manifest('remote_clients', '^0.1.0');
+    files[V1] = manifest('remote_clients', BUILT_FOR_THIS);
+    files[elsewhere] = manifest('remote_clients', BUILT_FOR_THIS);
     const loader = freshLoader();
     await loader.loadRemoteRoutes('clients');
     files['/remotes.json'] = remotesJson({ remote_clients: elsewhere });
