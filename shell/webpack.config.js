@@ -3,8 +3,22 @@ const { createWebpackConfig } = require('../platform/build/webpack.cjs');
 const { shellPort: SHELL_PORT } = require('../platform/remotes.json');
 // The dev server answers /remotes.json as `npm start` does; the launcher's helpers are pure (no server).
 const { devRemotesConfig } = require('../launcher/src/lib.cjs');
+// The sidebar and user menu: what the shell and each listed remote declare in their menus.json (issue 23 item 6).
+const { readMenus, menuFiles } = require('../launcher/src/remote-list.cjs');
 
-module.exports = createWebpackConfig({
+/** Defines LOUPE_MENUS (shell/src/layout/nav-items.ts); a changed menus.json rebuilds a watching dev server. */
+class RemoteMenusPlugin {
+  apply(compiler) {
+    const { DefinePlugin } = compiler.webpack;
+    new DefinePlugin({
+      LOUPE_MENUS: DefinePlugin.runtimeValue(() => JSON.stringify(readMenus()), {
+        fileDependencies: menuFiles(),
+      }),
+    }).apply(compiler);
+  }
+}
+
+const config = createWebpackConfig({
   dir: __dirname,
   name: 'shell',
   kind: 'shell',
@@ -23,3 +37,8 @@ module.exports = createWebpackConfig({
     },
   },
 });
+
+module.exports = (env, argv) => {
+  const built = config(env, argv);
+  return { ...built, plugins: [...built.plugins, new RemoteMenusPlugin()] };
+};

@@ -1,9 +1,8 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import styled from 'styled-components';
-import { can } from '@loupe/contracts';
+import { can, type Action } from '@loupe/contracts';
 import { Button, Card, useAuth, type AuthContextValue } from '@loupe/platform';
-import { isGroup, navEntriesFor } from '../layout/nav-items';
-import { managementLinks } from '../layout/user-menu';
+import { isGroup, navEntriesFor, userMenuLinksFor } from '../layout/nav-items';
 import { remoteForPath, type RemoteDefinition, type RemoteKey } from './remote-catalog';
 
 const Box = styled(Card)`
@@ -54,15 +53,14 @@ interface Section {
 
 /** What a user reaches from the layout: the sidebar, then the user menu's screens their role may open. */
 function sectionsFor(role: AuthContextValue['role']): Section[] {
+  const may = (action: Action) => can(role, action);
   return [
-    // As the user menu's links are (managementLinks), by the role's own permissions.
-    ...navEntriesFor((action) => can(role, action)).map((entry) =>
+    ...navEntriesFor(may).map((entry) =>
       isGroup(entry)
         ? { label: entry.label, paths: entry.items.map((item) => item.to) }
         : { label: entry.label, paths: [entry.to] },
     ),
-    ...managementLinks(role).map((link) => ({ label: link.label, paths: [link.to] })),
-    { label: 'Settings', paths: ['/profile/settings'] },
+    ...userMenuLinksFor(may).map((link) => ({ label: link.label, paths: [link.to] })),
   ];
 }
 

@@ -1,11 +1,32 @@
-import type { Action } from '@loupe/contracts';
+import { ACTIONS, type Action } from '@loupe/contracts';
 
-/** The sidebar as SPEC §2 lists it, plus the screens later issues added (Invoices, Deals, Purchases). */
+/**
+ * The shell's menus are not written here: the shell (shell/menus.json) and each remote of the remote list
+ * (<remote>/menus.json) declare their own sidebar and user-menu entries, each with its order and the action
+ * (contracts' permission map) a member must be allowed to see it (issue 23 item 6). The build reads them through
+ * platform/remotes.json, checks them and defines them here in order (launcher/src/remote-list.cjs's readMenus,
+ * also what the shell's tests are given). SPEC §2's sidebar order is kept by the declared orders.
+ */
+export interface DeclaredLink {
+  label: string;
+  to: string;
+  /** Shown only to members who may do this; every member when absent. */
+  action?: string;
+}
+
+export interface DeclaredMenus {
+  sidebar: readonly (DeclaredLink | { label: string; items: readonly DeclaredLink[] })[];
+  userMenu: readonly DeclaredLink[];
+}
+
+/** The declarations, in their declared order: defined by the shell's build (shell/webpack.config.js). */
+declare const LOUPE_MENUS: DeclaredMenus;
+
+export const MENUS: DeclaredMenus = LOUPE_MENUS;
+
 export interface NavLinkItem {
   label: string;
   to: string;
-  /** Shown only to members who may do this (contracts' permission map); every member when absent. */
-  action?: Action;
 }
 
 export interface NavGroup {
@@ -15,48 +36,34 @@ export interface NavGroup {
 
 export type NavEntry = NavLinkItem | NavGroup;
 
-export const NAV_ENTRIES: readonly NavEntry[] = [
-  { label: 'Dashboard', to: '/dashboard' },
-  {
-    label: 'Stock',
-    items: [
-      { label: 'Watches', to: '/stock/watches' },
-      { label: 'Jewellery', to: '/stock/jewellery' },
-      { label: 'Accessories', to: '/stock/accessories' },
-    ],
-  },
-  { label: 'Clients', to: '/clients' },
-  { label: 'Expenses', to: '/expenses' },
-  { label: 'Quick Sales', to: '/quicksales' },
-  { label: 'Expenses List', to: '/expenselist' },
-  { label: 'Reports', to: '/reports' },
-  // Issue 13: every invoice and credit note, beside the other finance screens.
-  { label: 'Invoices', to: '/invoices' },
-  // Issue 20: sales of several items, part-exchange and layaways (remote-finance).
-  { label: 'Deals', to: '/deals' },
-  // Issue 22: buy-ins from private sellers and the trade, the other side of a sale (remote-finance).
-  // What the shop paid is a cost: silver sees it only when the shop allows (issue 21 item 6).
-  { label: 'Purchases', to: '/purchases', action: 'viewCosts' },
-  {
-    label: 'Inventory',
-    items: [
-      { label: 'Add Item', to: '/inventory/add' },
-      { label: 'All Stock', to: '/inventory/all' },
-      { label: 'In Stock', to: '/inventory/available' },
-      { label: 'Checked Out', to: '/inventory/checked-out' },
-      { label: 'Stock Take', to: '/inventory/stock-take' },
-    ],
-  },
-];
+const isAction = (name: string): name is Action => (ACTIONS as readonly string[]).includes(name);
 
-/** The entries a member may open: links whose action they may do, groups with at least one such link. */
-export function navEntriesFor(may: (action: Action) => boolean): NavEntry[] {
-  const shown = (item: NavLinkItem) => item.action === undefined || may(item.action);
-  return NAV_ENTRIES.flatMap((entry): NavEntry[] => {
-    if (!isGroup(entry)) return shown(entry) ? [entry] : [];
-    const items = entry.items.filter(shown);
-    return items.length > 0 ? [{ ...entry, items }] : [];
+/**
+ * Whether a member may see a declared link. An action this shell does not know (a remote built against a newer
+ * permission map) shows the link to nobody rather than to everybody.
+ */
+function visible(link: DeclaredLink, may: (action: Action) => boolean): boolean {
+  if (link.action === undefined) return true;
+  return isAction(link.action) && may(link.action);
+}
+
+const asLink = ({ label, to }: DeclaredLink): NavLinkItem => ({ label, to });
+
+/** The sidebar entries a member may open: links whose action they may do, groups with at least one such link. */
+export function navEntriesFor(may: (action: Action) => boolean, menus: DeclaredMenus = MENUS): NavEntry[] {
+  return menus.sidebar.flatMap((entry): NavEntry[] => {
+    if (!('items' in entry)) return visible(entry, may) ? [asLink(entry)] : [];
+    const items = entry.items.filter((item) => visible(item, may)).map(asLink);
+    return items.length > 0 ? [{ label: entry.label, items }] : [];
   });
+}
+
+/** The user menu's screens a member may open, above the theme toggle and Sign out (SPEC §2, §6). */
+export function userMenuLinksFor(
+  may: (action: Action) => boolean,
+  menus: DeclaredMenus = MENUS,
+): NavLinkItem[] {
+  return menus.userMenu.filter((link) => visible(link, may)).map(asLink);
 }
 
 export function isGroup(entry: NavEntry): entry is NavGroup {

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { useAuth, useThemeMode, type AuthContextValue } from '@loupe/platform';
-import { can } from '@loupe/contracts';
+import { useAuth, useCan, useThemeMode } from '@loupe/platform';
+import { userMenuLinksFor } from './nav-items';
 import { useShopSwitch } from './shop-switch';
 
 const Wrapper = styled.div`
@@ -100,26 +100,8 @@ const Separator = styled.li`
   background: ${({ theme }) => theme.colors.divider};
 `;
 
-type Role = NonNullable<AuthContextValue['role']>;
-
 /** Every entry the arrow keys move through, whatever kind of menu item it is. */
 const ITEMS = '[role="menuitem"], [role="menuitemradio"]';
-
-/** The management screens a role may open (SPEC §2, §6). */
-export function managementLinks(role: Role | null): { label: string; to: string }[] {
-  const links: { label: string; to: string }[] = [];
-  if (can(role, 'manageGold')) links.push({ label: 'Gold Management', to: '/management/gold' });
-  if (can(role, 'manageSilver')) links.push({ label: 'Silver Management', to: '/management/silver' });
-  // Issue 12: the shop-wide audit trail (the owner's), beside the other owner's screens.
-  if (can(role, 'viewActivity')) links.push({ label: 'Activity', to: '/activity' });
-  // Issue 13: what the shop's documents print (remote-admin's /settings/shop), the owner's to change.
-  if (can(role, 'editSettings')) links.push({ label: 'Shop Settings', to: '/settings/shop' });
-  // Issue 22: the shop's brands and models (remote-admin's /settings/catalogue), the owner's to change.
-  if (can(role, 'manageCatalogue')) links.push({ label: 'Catalogue', to: '/settings/catalogue' });
-  // Issue 13: the AML cash guard's report (remote-finance's /compliance), for platinum and gold.
-  if (can(role, 'viewCompliance')) links.push({ label: 'Compliance', to: '/compliance' });
-  return links;
-}
 
 /**
  * The account menu, following the WAI-ARIA menu-button pattern: Enter, Space or ArrowDown opens it on the
@@ -127,6 +109,7 @@ export function managementLinks(role: Role | null): { label: string; to: string 
  */
 export function UserMenu() {
   const { user, role, shop, shops, logout } = useAuth();
+  const may = useCan();
   const { switchTo } = useShopSwitch();
   const { mode, toggleMode } = useThemeMode();
   const shopNoteId = useId();
@@ -273,19 +256,14 @@ export function UserMenu() {
               <Separator role="separator" />
             </>
           ) : null}
-          {managementLinks(role).map((link) =>
+          {/* The screens the shell and the remotes declare for this menu (their menus.json), Settings last. */}
+          {userMenuLinksFor(may).map((link) =>
             entry(
               link.to,
               <ItemLink role="menuitem" tabIndex={-1} to={link.to} onClick={() => close(false)}>
                 {link.label}
               </ItemLink>,
             ),
-          )}
-          {entry(
-            '/profile/settings',
-            <ItemLink role="menuitem" tabIndex={-1} to="/profile/settings" onClick={() => close(false)}>
-              Settings
-            </ItemLink>,
           )}
           <Separator role="separator" />
           {entry(
