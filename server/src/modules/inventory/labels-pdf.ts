@@ -1,5 +1,14 @@
 import { labelPriceText, stockNumberText, type LabelPriceSettings, type LabelSize } from '@loupe/contracts';
-import { createPdf, drawQr, fitOneLine, FONT, MM, pdfBytes, type PdfDoc } from '../../kernel/pdf';
+import {
+  drawQr,
+  fitOneLine,
+  FONT,
+  LABEL_QR_OPTIONS,
+  LABEL_STOCKS,
+  MM,
+  renderLabelSheet,
+  type PdfDoc,
+} from '../../kernel/pdf';
 
 /** What one label prints. */
 export interface LabelItem {
@@ -11,29 +20,9 @@ export interface LabelItem {
   retailPrice: number | null;
 }
 
-/**
- * The two label stocks (contracts/src/labels.ts), in millimetres. 'tag': a 60 × 30 mm jeweller's tag, one
- * per page (a label printer's roll). 'a4': Avery L7159-style sheets, 3 columns × 8 rows of 63.5 × 33.9 mm,
- * 12.9 mm from the top and 6.5 mm from the side, 66.0 mm between columns' left edges (a 2.5 mm gap) and
- * 33.9 mm between rows' (no gap).
- */
-export const LABEL_STOCKS = {
-  tag: { page: [60, 30], columns: 1, rows: 1, top: 0, left: 0, pitchX: 60, pitchY: 30, w: 60, h: 30 },
-  a4: {
-    page: [210, 297],
-    columns: 3,
-    rows: 8,
-    top: 12.9,
-    left: 6.5,
-    pitchX: 66,
-    pitchY: 33.9,
-    w: 63.5,
-    h: 33.9,
-  },
-} as const;
-
-/** QR codes as labels carry them: error correction M (15% of the code may be scuffed and still read). */
-export const LABEL_QR_OPTIONS = { errorCorrectionLevel: 'M' } as const;
+// The stocks and the QR options are the PDF kit's (kernel/pdf/label-sheet.ts), shared with the workshop's bag
+// labels; re-exported here for the tests that measure a printed tag.
+export { LABEL_QR_OPTIONS, LABEL_STOCKS };
 
 /** The serial's type size on a label, and the smallest it shrinks to before it is cut. */
 export const SERIAL_SIZE = 7.5;
@@ -86,30 +75,10 @@ export async function renderLabelsPdf(
   settings: LabelPriceSettings,
   date: Date,
 ): Promise<Buffer> {
-  const stock = LABEL_STOCKS[size];
-  const [pageW, pageH] = stock.page;
-  const doc = createPdf({
-    title: items.length === 1 ? `Label ${items[0]?.serial ?? ''}` : `Labels (${items.length})`,
-    date,
-    size: [pageW * MM, pageH * MM],
-    margin: 0,
-    firstPage: false,
-  });
-  const perPage = stock.columns * stock.rows;
-  items.forEach((item, index) => {
-    const slot = index % perPage;
-    if (slot === 0) doc.addPage({ size: [pageW * MM, pageH * MM], margin: 0 });
-    const col = slot % stock.columns;
-    const row = Math.floor(slot / stock.columns);
-    drawLabel(
-      doc,
-      item,
-      labelPriceText(item, settings),
-      (stock.left + col * stock.pitchX) * MM,
-      (stock.top + row * stock.pitchY) * MM,
-      stock.w * MM,
-      stock.h * MM,
-    );
-  });
-  return pdfBytes(doc);
+  return renderLabelSheet(
+    items,
+    size,
+    { title: items.length === 1 ? `Label ${items[0]?.serial ?? ''}` : `Labels (${items.length})`, date },
+    (doc, item, box) => drawLabel(doc, item, labelPriceText(item, settings), box.x, box.y, box.w, box.h),
+  );
 }
