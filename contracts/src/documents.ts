@@ -22,6 +22,7 @@ import {
   VAT_TREATMENTS,
 } from './documents-messages';
 import { DEAL_LINE_KINDS, LAYAWAY_CANCEL_POLICIES } from './deal-messages';
+import { WORKSHOP_TERMS_MAX_LENGTH } from './job-documents';
 
 /*
  * Sales documents and compliance (issue 13). Endpoints: `endpoints.settings`, `.invoices`, `.checkouts`,
@@ -67,6 +68,8 @@ export const ShopSettings = Type.Object({
   companyNumber: Type.String(),
   invoiceFooter: Type.String(),
   approvalTerms: Type.String(),
+  /** Issue 23: printed on the workshop's intake receipts (DEFAULT_WORKSHOP_TERMS until the owner writes them). */
+  workshopTerms: Type.String(),
   invoicePrefix: Type.String(),
   creditNotePrefix: Type.String(),
   timezone: Type.String(),
@@ -110,6 +113,8 @@ export const ShopSettingsUpdate = Type.Object(
     companyNumber: Type.Optional(Text({ maxLength: 20 })),
     invoiceFooter: Type.Optional(Text({ maxLength: 2000, multiline: true })),
     approvalTerms: Type.Optional(Text({ maxLength: 2000, multiline: true })),
+    /** ≤ WORKSHOP_TERMS_MAX_LENGTH; '' brings back DEFAULT_WORKSHOP_TERMS. */
+    workshopTerms: Type.Optional(Text({ maxLength: WORKSHOP_TERMS_MAX_LENGTH, multiline: true })),
     invoicePrefix: Type.Optional(Text({ maxLength: 12 })),
     creditNotePrefix: Type.Optional(Text({ maxLength: 12 })),
     timezone: Type.Optional(Text({ maxLength: 64 })),

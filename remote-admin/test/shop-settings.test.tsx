@@ -21,6 +21,7 @@ const STORED: ShopSettings = {
   companyNumber: '',
   invoiceFooter: 'Thank you.',
   approvalTerms: 'Goods remain ours until paid.',
+  workshopTerms: 'Pieces left 90 days after notice may be sold.',
   invoicePrefix: 'INV-',
   creditNotePrefix: 'CN-',
   timezone: 'Europe/London',
@@ -94,6 +95,7 @@ const LABELS = [
   'Company number',
   'Invoice footer',
   'Approval terms',
+  'Workshop terms',
   'Invoice number prefix',
   'Credit note prefix',
   'Time zone',
@@ -125,6 +127,8 @@ describe('/settings/shop', () => {
     expect(field('Legal name')).toHaveValue('Loupe Demo Ltd');
     expect(field('Address')).toHaveValue('1 Hatton Garden\nLondon EC1N 8JY');
     expect(field('Address').tagName).toBe('TEXTAREA');
+    expect(field('Workshop terms')).toHaveValue('Pieces left 90 days after notice may be sold.');
+    expect(field('Workshop terms').tagName).toBe('TEXTAREA');
     expect(field('Time zone')).toHaveValue('Europe/London');
     // The zones are the browser's IANA names.
     const zones = within(field('Time zone'))
@@ -162,6 +166,7 @@ describe('/settings/shop', () => {
       companyNumber: '',
       invoiceFooter: 'Thank you.',
       approvalTerms: 'Goods remain ours until paid.',
+      workshopTerms: 'Pieces left 90 days after notice may be sold.',
       invoicePrefix: 'INV-',
       creditNotePrefix: 'CN-',
       timezone: 'Asia/Tokyo',

@@ -26,6 +26,8 @@ export async function seedShopSettingsDemo({ tx, shopId, users, now }: DemoConte
         'The item is lent on approval and remains the property of Loupe Demo Ltd until paid for in full. The ' +
         'client keeps it safe and insured, does not wear it beyond trying it on, and returns it in the same ' +
         'condition by the due date, or pays the agreed price.',
+      // Issue 23: the default workshop terms (contracts' DEFAULT_WORKSHOP_TERMS).
+      workshopTerms: null,
       invoicePrefix: current.invoicePrefix,
       creditNotePrefix: current.creditNotePrefix,
       timezone: current.timezone,

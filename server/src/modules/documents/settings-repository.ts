@@ -1,4 +1,10 @@
-import type { LayawayCancelPolicy, LabelPriceMode, ShopSettings, VatStagger } from '@loupe/contracts';
+import {
+  DEFAULT_WORKSHOP_TERMS,
+  type LayawayCancelPolicy,
+  type LabelPriceMode,
+  type ShopSettings,
+  type VatStagger,
+} from '@loupe/contracts';
 import type { Queryable } from '../../db/database';
 
 /** The values a save writes (timezone goes to shops.timezone, the rest to shop_settings). */
@@ -12,6 +18,8 @@ export interface SettingsValues {
   companyNumber: string;
   invoiceFooter: string;
   approvalTerms: string;
+  /** Issue 23: null keeps (or brings back) the default terms. */
+  workshopTerms: string | null;
   invoicePrefix: string;
   creditNotePrefix: string;
   timezone: string;
@@ -48,6 +56,7 @@ interface SettingsRecord {
   company_number: string | null;
   invoice_footer: string | null;
   approval_terms: string | null;
+  workshop_terms: string | null;
   invoice_prefix: string | null;
   credit_note_prefix: string | null;
   aml_eur_gbp_rate: string | null;
@@ -80,7 +89,7 @@ export class SettingsRepository {
               ss.label_price, ss.price_code_key, ss.layaway_cancel_policy, ss.silver_sees_costs, ss.updated_at, u.username AS updated_by_name,
               ss.purchase_identity_threshold_gbp::text AS purchase_identity_threshold_gbp,
               ss.purchase_register_check_threshold_gbp::text AS purchase_register_check_threshold_gbp,
-              ss.vat_stagger, ss.hvd_registration_number,
+              ss.vat_stagger, ss.hvd_registration_number, ss.workshop_terms,
               l.content_type AS logo_type, l.size_bytes AS logo_size
          FROM shop_directory s
          LEFT JOIN shop_settings ss ON ss.shop_id = s.id
@@ -103,6 +112,7 @@ export class SettingsRepository {
       companyNumber: r.company_number ?? '',
       invoiceFooter: r.invoice_footer ?? '',
       approvalTerms: r.approval_terms ?? '',
+      workshopTerms: r.workshop_terms ?? DEFAULT_WORKSHOP_TERMS,
       invoicePrefix: r.invoice_prefix ?? 'INV-',
       creditNotePrefix: r.credit_note_prefix ?? 'CN-',
       timezone: r.timezone,
@@ -130,9 +140,9 @@ export class SettingsRepository {
                                   credit_note_prefix, aml_eur_gbp_rate, label_price, price_code_key, updated_by,
                                   updated_at, layaway_cancel_policy, silver_sees_costs,
                                   purchase_identity_threshold_gbp, purchase_register_check_threshold_gbp,
-                                  vat_stagger, hvd_registration_number)
+                                  vat_stagger, hvd_registration_number, workshop_terms)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::numeric, $14, $15, $16, $17, $18, $19,
-               $20::numeric, $21::numeric, $22, $23)
+               $20::numeric, $21::numeric, $22, $23, $24)
        ON CONFLICT (shop_id) DO UPDATE SET
          legal_name = EXCLUDED.legal_name, trading_name = EXCLUDED.trading_name, address = EXCLUDED.address,
          phone = EXCLUDED.phone, email = EXCLUDED.email, vat_number = EXCLUDED.vat_number,
@@ -144,6 +154,7 @@ export class SettingsRepository {
          purchase_identity_threshold_gbp = EXCLUDED.purchase_identity_threshold_gbp,
          purchase_register_check_threshold_gbp = EXCLUDED.purchase_register_check_threshold_gbp,
          vat_stagger = EXCLUDED.vat_stagger, hvd_registration_number = EXCLUDED.hvd_registration_number,
+         workshop_terms = EXCLUDED.workshop_terms,
          updated_by = EXCLUDED.updated_by, updated_at = EXCLUDED.updated_at`,
       [
         shopId,
@@ -169,6 +180,7 @@ export class SettingsRepository {
         values.purchaseRegisterCheckThresholdGbp,
         values.vatStagger,
         values.hvdRegistrationNumber,
+        values.workshopTerms,
       ],
     );
   }

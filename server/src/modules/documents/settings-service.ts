@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import {
+  DEFAULT_WORKSHOP_TERMS,
   INVALID_HVD_NUMBER,
   INVALID_VAT_STAGGER,
   isVatStagger,
@@ -44,6 +45,10 @@ const LOGO_FILES: UploadRules = {
   defaultName: 'logo',
   misnamedPart: NO_FILE,
 };
+
+/** The workshop terms to store: null for blank or the default itself (the shop then keeps the default's text). */
+const workshopTerms = (terms: string): string | null =>
+  terms === '' || terms === DEFAULT_WORKSHOP_TERMS ? null : terms;
 
 const VAT_NUMBER = /^GB(\d{9}|\d{12})$/;
 const COMPANY_NUMBER = /^(\d{8}|[A-Z]{2}\d{6})$/;
@@ -160,6 +165,8 @@ export class SettingsService {
       companyNumber,
       invoiceFooter: pick(body.invoiceFooter, current.invoiceFooter),
       approvalTerms: pick(body.approvalTerms, current.approvalTerms),
+      // Issue 23: blank (or the default's very words) stores null, so the shop follows the default terms.
+      workshopTerms: workshopTerms(pick(body.workshopTerms, current.workshopTerms)),
       invoicePrefix,
       creditNotePrefix,
       timezone,

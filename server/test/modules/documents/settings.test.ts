@@ -1,4 +1,10 @@
-import { SETTINGS_NOT_ALLOWED, endpoints, pathOf, type ShopSettings } from '@loupe/contracts';
+import {
+  DEFAULT_WORKSHOP_TERMS,
+  SETTINGS_NOT_ALLOWED,
+  endpoints,
+  pathOf,
+  type ShopSettings,
+} from '@loupe/contracts';
 import {
   INVALID_COMPANY_NUMBER,
   INVALID_PREFIX,
@@ -76,6 +82,7 @@ describe('GET/PUT /api/shop/settings/', () => {
         companyNumber: '',
         invoiceFooter: '',
         approvalTerms: '',
+        workshopTerms: DEFAULT_WORKSHOP_TERMS,
         invoicePrefix: 'INV-',
         creditNotePrefix: 'CN-',
         timezone: 'Europe/London',

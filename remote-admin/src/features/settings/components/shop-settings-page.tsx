@@ -1,4 +1,4 @@
-import type { ShopSettings } from '@loupe/contracts';
+import { WORKSHOP_TERMS_MAX_LENGTH, type ShopSettings } from '@loupe/contracts';
 import {
   Card,
   ChoiceField,
@@ -116,6 +116,12 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
         maxLength={2000}
         hint="Printed on approval (memo) notes above the signatures."
         {...text('approvalTerms')}
+      />
+      <TextAreaField
+        label="Workshop terms"
+        maxLength={WORKSHOP_TERMS_MAX_LENGTH}
+        hint="Printed on workshop intake receipts above the signatures. Clear it to go back to the standard terms."
+        {...text('workshopTerms')}
       />
       <FieldGrid>
         <TextField
