@@ -20,6 +20,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readFileSync,
+  readdirSync,
   realpathSync,
   rmSync,
   symlinkSync,
@@ -31,12 +32,17 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
 
-/** Workspace package name → its folder, from the root package.json. */
+/** Workspace package name → its folder, from the root package.json ("remote-*": every such folder). */
 function workspaceDirs() {
   const map = new Map();
-  for (const dir of readJson(path.join(root, 'package.json')).workspaces) {
-    const file = path.join(root, dir, 'package.json');
-    if (existsSync(file)) map.set(readJson(file).name, dir);
+  for (const pattern of readJson(path.join(root, 'package.json')).workspaces) {
+    const dirs = pattern.endsWith('*')
+      ? readdirSync(root).filter((name) => name.startsWith(pattern.slice(0, -1)))
+      : [pattern];
+    for (const dir of dirs) {
+      const file = path.join(root, dir, 'package.json');
+      if (existsSync(file)) map.set(readJson(file).name, dir);
+    }
   }
   return map;
 }
