@@ -193,6 +193,15 @@ export const endpoints = {
       status: 201,
     },
     photo: { method: 'GET', path: '/api/workshop/jobs/:id/photos/:photoId/', response: 'FileDownload' },
+    /** The papers (job-document-schemas.ts): intake receipt, estimate, bag label. */
+    receiptPdf: { method: 'GET', path: '/api/workshop/jobs/:id/receipt/pdf/', response: 'FileDownload' },
+    estimatePdf: { method: 'GET', path: '/api/workshop/jobs/:id/estimate/pdf/', response: 'FileDownload' },
+    labelPdf: {
+      method: 'GET',
+      path: '/api/workshop/jobs/:id/label/pdf/',
+      query: 'JobLabelQuery',
+      response: 'FileDownload',
+    },
   },
   /**
    * The workshop's money and uncollected pieces (issue 23 item 5, workshop-money.ts): a client's job paid through

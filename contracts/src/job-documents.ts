@@ -5,6 +5,9 @@ import { JOB_NUMBER_PREFIX, jobReference } from './workshop-messages';
 /** The longest "Workshop terms" Shop Settings keeps (printed on the intake receipt). */
 export const WORKSHOP_TERMS_MAX_LENGTH = 4000;
 
+/** The estimate PDF of a job whose estimate has no line yet (409). */
+export const ESTIMATE_PDF_NO_LINES = 'This job\u2019s estimate has no lines yet: add them before printing it.';
+
 /** Days an estimate holds its price, printed as its "Valid until" (from the day it is printed). */
 export const ESTIMATE_VALID_DAYS = 30;
 

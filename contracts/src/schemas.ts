@@ -28,6 +28,7 @@ export * from './retention';
 export * from './risk';
 export * from './suspicions';
 export * from './workshop';
+export * from './job-document-schemas';
 export * from './workshop-messages';
 export * from './workshop-money';
 export * from './mail';
