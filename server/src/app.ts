@@ -46,6 +46,7 @@ import salesRoutes from './modules/sales';
 import purchasesRoutes from './modules/purchases';
 import booksRoutes from './modules/books';
 import searchRoutes from './modules/search';
+import mailRoutes from './modules/mail';
 
 export { loadConfig, type Config } from './config';
 export { openDatabase, type LoupeDb } from './open-database';
@@ -149,6 +150,7 @@ export const loupeApi: FastifyPluginAsync<LoupeApiOptions> = async (instance, op
     purchasesRoutes,
     booksRoutes,
     searchRoutes,
+    mailRoutes,
   ];
   for (const domain of domains) {
     await fastify.register(domain, { ctx });

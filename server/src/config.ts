@@ -83,6 +83,8 @@ export interface Config {
    * header is refused with 400 before routing, so a DNS-rebinding page cannot pass for our own origin.
    */
   allowedHosts: string[];
+  /** SMTP_URL, MAIL_FROM, PUBLIC_URL: the shop's outgoing e-mail (modules/mail; see MailConfig below). */
+  mail: MailConfig;
 }
 
 /**
@@ -264,6 +266,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
 
   const allowedHosts = parseAllowedHosts(raw('ALLOWED_HOSTS'), host, problems);
+  const mail = parseMailConfig(raw, production, problems);
 
   if (problems.length > 0) {
     throw new Error(`Invalid environment:\n  - ${problems.join('\n  - ')}`);
@@ -292,6 +295,7 @@ export function loadConfig(env: Env = process.env): Config {
     csrfTrustedOrigins,
     trustProxy,
     allowedHosts,
+    mail,
   };
 }
 
@@ -703,3 +707,90 @@ export const AUDIT_KEY: KeySetting = {
   what: 'the key that signs audit checkpoints',
   suffix: '.audit-key',
 };
+
+// The shop's outgoing e-mail (issue 23 item 4): read here with the rest, used by modules/mail.
+
+/**
+ * The mail settings, read from the environment once at boot with the rest of the configuration (config.ts calls
+ * parseMailConfig, so a bad value is reported with every other problem in one go):
+ *
+ * - SMTP_URL: the SMTP server that delivers the shop's e-mail, as nodemailer's connection URL:
+ *   `smtp://user:password@host:587` (STARTTLS when the server offers it) or `smtps://user:password@host:465`
+ *   (TLS from the start). Percent-encode a user name or password's special characters. Unset: no delivery —
+ *   every message is kept in the outbox only, for the staff to read in the app (Settings → Outbox).
+ * - MAIL_FROM: the address the messages come from (`shop@example.com`), shown under the shop's name, with the
+ *   shop's own e-mail (Shop Settings) as Reply-To. The SMTP provider must be allowed to send for it (SPF, DKIM:
+ *   a From at the shop's own domain sent through another provider fails DMARC). Unset: the shop's e-mail from
+ *   Shop Settings is the From address.
+ * - PUBLIC_URL: the address clients reach the app at (`https://loupe.example.com`), for the links in e-mails
+ *   (the workshop's approval page). Default `http://localhost:8080` (npm start); required in production when
+ *   SMTP_URL is set, since a link to localhost would reach no client.
+ */
+export interface MailConfig {
+  smtpUrl: string | null;
+  from: string | null;
+  publicUrl: string;
+}
+
+export const DEFAULT_PUBLIC_URL = 'http://localhost:8080';
+
+/** A plain address (no display name): the shop's name is added to it per message. */
+const ADDRESS = /^[^\s@<>()",;:]+@[^\s@<>()",;:]+\.[^\s@<>()",;:]+$/;
+
+export function parseMailConfig(
+  raw: (name: string) => string | undefined,
+  production: boolean,
+  problems: string[],
+): MailConfig {
+  let smtpUrl = raw('SMTP_URL') ?? null;
+  if (smtpUrl !== null) {
+    let ok = false;
+    try {
+      const url = new URL(smtpUrl);
+      ok = (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+    } catch {
+      ok = false;
+    }
+    if (!ok) {
+      // Never echo the value: it may hold the SMTP password.
+      problems.push(
+        'SMTP_URL must be an SMTP URL such as smtp://user:password@mail.example.com:587 or smtps://user:password@mail.example.com:465',
+      );
+      smtpUrl = null;
+    }
+  }
+  let from = raw('MAIL_FROM') ?? null;
+  if (from !== null && !ADDRESS.test(from)) {
+    problems.push(
+      `MAIL_FROM must be one e-mail address such as shop@example.com (got ${JSON.stringify(from)}); the shop's name is added to it`,
+    );
+    from = null;
+  }
+  let publicUrl = DEFAULT_PUBLIC_URL;
+  const given = raw('PUBLIC_URL');
+  if (given !== undefined) {
+    let ok = false;
+    try {
+      const url = new URL(given);
+      ok =
+        (url.protocol === 'https:' || url.protocol === 'http:') &&
+        url.hostname !== '' &&
+        (url.pathname === '/' || url.pathname === '') &&
+        !url.search &&
+        !url.hash;
+      if (ok) publicUrl = url.origin;
+    } catch {
+      ok = false;
+    }
+    if (!ok) {
+      problems.push(
+        `PUBLIC_URL must be the app's address such as https://loupe.example.com, without a path (got ${JSON.stringify(given)})`,
+      );
+    }
+  } else if (production && smtpUrl !== null) {
+    problems.push(
+      'PUBLIC_URL must be set with SMTP_URL in production: the links in e-mails to clients (the workshop approval page) start with it',
+    );
+  }
+  return { smtpUrl, from, publicUrl };
+}

@@ -38,6 +38,7 @@ describe('loadConfig', () => {
       csrfTrustedOrigins: [],
       trustProxy: false,
       allowedHosts: ['localhost', '127.0.0.1', '[::1]'],
+      mail: { smtpUrl: null, from: null, publicUrl: 'http://localhost:8080' },
     });
   });
 
@@ -65,6 +66,9 @@ describe('loadConfig', () => {
       RATE_LIMIT_SESSION_PER_MINUTE: '600',
       RATE_LIMIT_ADDRESS_PER_MINUTE: '2000',
       RATE_LIMIT_FLOOD_PER_MINUTE: '50000',
+      SMTP_URL: 'smtps://shop%40example.com:p%40ss@mail.example.com:465',
+      MAIL_FROM: 'shop@example.com',
+      PUBLIC_URL: 'https://loupe.example/',
     });
     expect(config).toEqual({
       host: '0.0.0.0',
@@ -90,6 +94,11 @@ describe('loadConfig', () => {
       csrfTrustedOrigins: ['https://a.example', 'https://*.b.example'],
       trustProxy: 1,
       allowedHosts: ['loupe.example', '.shop.example', 'localhost'],
+      mail: {
+        smtpUrl: 'smtps://shop%40example.com:p%40ss@mail.example.com:465',
+        from: 'shop@example.com',
+        publicUrl: 'https://loupe.example',
+      },
     });
     expect(loadConfig({ COOKIE_SECURE: 'false' }).cookieSecure).toBe('never');
     expect(loadConfig({ LOUPE_DEMO: 'off' }).demo).toBe(false);
@@ -115,6 +124,32 @@ describe('loadConfig', () => {
     expect(loadConfig({ API_DOCS: 'PUBLIC' }).apiDocs).toBe('public');
     expect(loadConfig({ API_DOCS: 'platinum' }).apiDocs).toBe('platinum');
     expect(() => loadConfig({ API_DOCS: 'yes' })).toThrow('API_DOCS must be public or platinum (got "yes")');
+  });
+
+  it('SMTP_URL, MAIL_FROM, PUBLIC_URL: refused when malformed, never echoing an SMTP password', () => {
+    let message = '';
+    try {
+      loadConfig({ SMTP_URL: 'http://user:s3cret@mail.example.com', MAIL_FROM: 'Shop <shop@example.com>' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain(
+      'SMTP_URL must be an SMTP URL such as smtp://user:password@mail.example.com:587',
+    );
+    expect(message).toContain('MAIL_FROM must be one e-mail address such as shop@example.com');
+    expect(message).not.toContain('s3cret');
+    expect(() => loadConfig({ PUBLIC_URL: 'https://loupe.example/app' })).toThrow(
+      /PUBLIC_URL must be the app's address such as https:\/\/loupe\.example\.com, without a path/,
+    );
+    // In production a link to localhost would reach no client.
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        LOUPE_FILE_KEY: FILE_KEY,
+        ...OTHER_KEYS,
+        SMTP_URL: 'smtp://m.example',
+      }),
+    ).toThrow('PUBLIC_URL must be set with SMTP_URL in production');
   });
 
   it('allows loopback and the address it listens on by default, and refuses malformed ALLOWED_HOSTS', () => {
