@@ -46,6 +46,7 @@ import salesRoutes from './modules/sales';
 import purchasesRoutes from './modules/purchases';
 import booksRoutes from './modules/books';
 import searchRoutes from './modules/search';
+import workshopRoutes from './modules/workshop';
 import mailRoutes from './modules/mail';
 
 export { loadConfig, type Config } from './config';
@@ -150,6 +151,7 @@ export const loupeApi: FastifyPluginAsync<LoupeApiOptions> = async (instance, op
     purchasesRoutes,
     booksRoutes,
     searchRoutes,
+    workshopRoutes,
     mailRoutes,
   ];
   for (const domain of domains) {

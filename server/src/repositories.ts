@@ -29,6 +29,7 @@ import { DealsRepository } from './modules/sales/deals-repository';
 import { SaleDocumentsRepository } from './modules/sales/sale-documents-repository';
 import { PurchasesRepository } from './modules/purchases/purchases-repository';
 import { CatalogueRepository } from './modules/catalogue/catalogue-repository';
+import { WorkshopRepository } from './modules/workshop/workshop-repository';
 
 /**
  * One repository per table (or read model), all on the same connection: the database for plain reads, or one
@@ -74,6 +75,8 @@ export function createRepositories(db: Queryable, now: () => Date = () => new Da
     purchases: new PurchasesRepository(db),
     // The catalogue module (issue 22): the shop's brands and models.
     catalogue: new CatalogueRepository(db),
+    // The workshop module (issue 23): repair and service jobs, their estimates, photos and stage moves.
+    workshop: new WorkshopRepository(db),
   };
 }
 

@@ -1,8 +1,11 @@
 import type { Queryable } from '../../db/database';
 import { NEXT_NUMBER } from './document-sql';
 
-/** The shop's numbered document sequences: its invoices, credit notes, and purchase invoices (migration 022). */
-export type DocumentKind = 'invoice' | 'credit_note' | 'purchase';
+/**
+ * The shop's numbered document sequences: its invoices, credit notes, purchase invoices (migration 022) and
+ * workshop jobs (migration 032).
+ */
+export type DocumentKind = 'invoice' | 'credit_note' | 'purchase' | 'job';
 
 /**
  * The next number of one of the shop's document sequences, taken inside the caller's transaction (`db`, bound to

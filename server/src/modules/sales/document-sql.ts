@@ -7,7 +7,7 @@
  * number back, so the numbers have no gap and no duplicate (migration 013). Its shop is `$1`.
  */
 export const NEXT_NUMBER = (
-  kind: 'invoice' | 'credit_note' | 'purchase',
+  kind: 'invoice' | 'credit_note' | 'purchase' | 'job',
 ) => `INSERT INTO document_counters AS dc (shop_id, kind, last_number)
   VALUES ($1, '${kind}', 1)
   ON CONFLICT (shop_id, kind) DO UPDATE SET last_number = dc.last_number + 1
