@@ -3,6 +3,7 @@ export * from './button';
 export * from './choice-field';
 export * from './data-table';
 export * from './edit-conflict';
+export * from './facts';
 export * from './fields';
 export * from './file-field';
 export * from './form-actions';

@@ -5,6 +5,7 @@ import {
   Card,
   DayField,
   errorMessage,
+  Facts,
   formatDay,
   FormNotices,
   Modal,
@@ -20,21 +21,6 @@ import { pastDayProblem } from '../lib/past-day';
 const SectionTitle = styled.h2`
   margin: 0 0 ${({ theme }) => theme.space(4)};
   font-size: 1.2rem;
-`;
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: ${({ theme }) => `${theme.space(2)} ${theme.space(4)}`};
-  margin: 0 0 ${({ theme }) => theme.space(4)};
-  dt {
-    font-weight: 600;
-  }
-  dd {
-    margin: 0;
-  }
-  @media (max-width: 480px) {
-    grid-template-columns: 1fr;
-  }
 `;
 const Row = styled.div`
   display: flex;
@@ -71,7 +57,7 @@ export function ClientDueDiligence({ client }: { client: Client }) {
   return (
     <Card aria-labelledby={titleId}>
       <SectionTitle id={titleId}>Due diligence</SectionTitle>
-      <Facts>
+      <Facts $stack>
         <dt>Identity document on file</dt>
         <dd>{client.kyc ? 'Yes' : 'No'}</dd>
         <dt>Verification</dt>

@@ -17,8 +17,10 @@ import {
 } from '@loupe/contracts';
 import {
   api,
+  apiUpload,
   Button,
   Card,
+  Facts,
   FileField,
   formatMoment,
   FormFailure,
@@ -32,7 +34,6 @@ import {
   TextAreaField,
   useApiMutation,
   useAuth,
-  apiUpload,
   useEntityForm,
   useQuery,
 } from '@loupe/platform';
@@ -49,22 +50,6 @@ import styled from 'styled-components';
 const SectionTitle = styled.h2`
   margin: 0 0 ${({ theme }) => theme.space(4)};
   font-size: 1.2rem;
-`;
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: ${({ theme }) => `${theme.space(2)} ${theme.space(4)}`};
-  margin: 0 0 ${({ theme }) => theme.space(4)};
-  dt {
-    font-weight: 600;
-  }
-  dd {
-    margin: 0;
-    overflow-wrap: anywhere;
-  }
-  @media (max-width: 480px) {
-    grid-template-columns: 1fr;
-  }
 `;
 const Row = styled.div`
   display: flex;
@@ -148,7 +133,7 @@ export function ClientRiskSection({ clientId, clientName }: { clientId: number; 
     const high = r.rating === 'high';
     body = (
       <>
-        <Facts>
+        <Facts $stack>
           <dt>Rating</dt>
           <dd>{RISK_RATING_LABELS[r.rating]}</dd>
           <dt>Reasons</dt>

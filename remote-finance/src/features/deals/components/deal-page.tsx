@@ -3,7 +3,9 @@ import {
   Alert,
   Button,
   Card,
+  type DataColumn,
   DataTable,
+  Facts,
   formatDay,
   formatMoney,
   isNotFound,
@@ -16,7 +18,6 @@ import {
   VoidButton,
   VoidDialog,
   VoidNotAllowed,
-  type DataColumn,
 } from '@loupe/platform';
 import { Fragment, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
@@ -56,19 +57,6 @@ const SectionTitle = styled.h2`
   font-size: 1.15rem;
 `;
 
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: max-content minmax(0, 1fr);
-  gap: ${({ theme }) => `${theme.space(1)} ${theme.space(4)}`};
-  margin: 0 0 ${({ theme }) => theme.space(4)};
-  dt {
-    font-weight: 600;
-  }
-  dd {
-    margin: 0;
-    overflow-wrap: anywhere;
-  }
-`;
 
 const Links = styled.div`
   display: flex;

@@ -2,7 +2,9 @@ import { CONDITION_GRADE_LABELS, PURCHASE_SOURCE_LABELS, SELLER_KIND_LABELS } fr
 import {
   Alert,
   Card,
+  type DataColumn,
   DataTable,
+  Facts,
   formatDay,
   formatMoney,
   isNotFound,
@@ -12,11 +14,10 @@ import {
   useAuth,
   usePageTitle,
   useVoidPermission,
+  VisuallyHidden,
   VoidButton,
   VoidDialog,
   VoidNotAllowed,
-  VisuallyHidden,
-  type DataColumn,
 } from '@loupe/platform';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
@@ -55,20 +56,6 @@ const SectionTitle = styled.h2`
   font-size: 1.15rem;
 `;
 
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: max-content minmax(0, 1fr);
-  gap: ${({ theme }) => `${theme.space(1)} ${theme.space(4)}`};
-  margin: 0 0 ${({ theme }) => theme.space(4)};
-  dt {
-    font-weight: 600;
-  }
-  dd {
-    margin: 0;
-    overflow-wrap: anywhere;
-    white-space: pre-line;
-  }
-`;
 
 const Actions = styled.div`
   display: flex;

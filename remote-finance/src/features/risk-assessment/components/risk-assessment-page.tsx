@@ -12,10 +12,12 @@ import {
   Button,
   Card,
   DayField,
+  Facts,
   FileField,
   formatDay,
   formatMoment,
   FormNotices,
+  type FormProblems,
   PageHeader,
   RetryAlert,
   SelectField,
@@ -27,7 +29,6 @@ import {
   useEntityForm,
   usePageTitle,
   useQuery,
-  type FormProblems,
 } from '@loupe/platform';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -42,23 +43,6 @@ import {
 
 const TITLE = 'Risk assessment';
 
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: ${({ theme }) => `${theme.space(2)} ${theme.space(4)}`};
-  margin: 0 0 ${({ theme }) => theme.space(4)};
-  dt {
-    font-weight: 600;
-  }
-  dd {
-    margin: 0;
-    overflow-wrap: anywhere;
-    white-space: pre-line;
-  }
-  @media (max-width: 480px) {
-    grid-template-columns: 1fr;
-  }
-`;
 const SectionTitle = styled.h2`
   margin: 0 0 ${({ theme }) => theme.space(4)};
   font-size: 1.2rem;
@@ -163,7 +147,7 @@ function Assessment({ list }: { list: RiskAssessmentList }) {
       <Card aria-labelledby={currentId}>
         <SectionTitle id={currentId}>In force</SectionTitle>
         {current ? (
-          <Facts>
+          <Facts $stack>
             <dt>Version</dt>
             <dd>{current.version}</dd>
             <dt>Document</dt>

@@ -9,9 +9,10 @@ import {
   Button,
   Card,
   CardTitle,
+  Facts,
+  FormActions,
   formatCount,
   formatMoment,
-  FormActions,
   FormNotices,
   Modal,
   PageHeader,
@@ -39,19 +40,6 @@ const FORMATS: Record<SanctionsImportInfo['format'], string> = {
 const Muted = styled.p`
   color: ${({ theme }) => theme.colors.muted};
   margin-top: 0;
-`;
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: minmax(8rem, max-content) minmax(0, 1fr);
-  gap: ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(3)};
-  margin: 0 0 ${({ theme }) => theme.space(3)};
-  dt {
-    font-weight: 600;
-  }
-  dd {
-    margin: 0;
-    overflow-wrap: anywhere;
-  }
 `;
 const Actions = styled.div`
   display: flex;

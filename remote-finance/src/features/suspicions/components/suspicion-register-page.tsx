@@ -13,9 +13,10 @@ import {
   CardTitle,
   ChoiceField,
   DayField,
+  Facts,
+  FormActions,
   formatDay,
   formatMoment,
-  FormActions,
   FormNotices,
   Modal,
   PageHeader,
@@ -38,20 +39,6 @@ const TITLE = 'Suspicious activity reports';
 const Muted = styled.p`
   color: ${({ theme }) => theme.colors.muted};
   margin-top: 0;
-`;
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: minmax(7rem, max-content) minmax(0, 1fr);
-  gap: ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(3)};
-  margin: 0 0 ${({ theme }) => theme.space(3)};
-  dt {
-    font-weight: 600;
-  }
-  dd {
-    margin: 0;
-    overflow-wrap: anywhere;
-    white-space: pre-line;
-  }
 `;
 const Report = styled.article`
   border-top: 1px solid ${({ theme }) => theme.colors.border};

@@ -1,5 +1,10 @@
 import type { Item } from '@loupe/contracts';
-import { Card, formatDay, formatMoney } from '@loupe/platform';
+import {
+  Card,
+  Facts,
+  formatDay,
+  formatMoney,
+} from '@loupe/platform';
 import { useId } from 'react';
 import styled from 'styled-components';
 import { ApprovalNoteLink } from './document-links';
@@ -9,18 +14,6 @@ const Title = styled.h2`
   font-size: 1.2rem;
 `;
 
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: ${({ theme }) => `${theme.space(1)} ${theme.space(4)}`};
-  margin: 0 0 ${({ theme }) => theme.space(4)};
-  dt {
-    font-weight: 600;
-  }
-  dd {
-    margin: 0;
-  }
-`;
 
 /**
  * The open check-out of an item out on approval (issue 13): who has it, at what agreed price, until when, and

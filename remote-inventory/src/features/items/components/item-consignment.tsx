@@ -2,6 +2,7 @@ import type { Item } from '@loupe/contracts';
 import {
   Button,
   Card,
+  Facts,
   FormActions,
   formatDay,
   formatMoney,
@@ -19,18 +20,6 @@ const Title = styled.h2`
   font-size: 1.2rem;
 `;
 
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: ${({ theme }) => `${theme.space(1)} ${theme.space(4)}`};
-  margin: 0 0 ${({ theme }) => theme.space(4)};
-  dt {
-    font-weight: 600;
-  }
-  dd {
-    margin: 0;
-  }
-`;
 
 const Overdue = styled.strong`
   color: ${({ theme }) => theme.colors.danger};

@@ -12,6 +12,7 @@ import {
   Button,
   Card,
   errorMessage,
+  Facts,
   formatDay,
   formatMoney,
   HistoryPanel,
@@ -94,19 +95,9 @@ const Title = styled.h2`
   font-size: 1.2rem;
 `;
 
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: max-content minmax(0, 1fr);
-  gap: ${({ theme }) => `${theme.space(1)} ${theme.space(4)}`};
+/** The item's facts sit flush in their card (the platform's Facts, without its space below). */
+const ItemFacts = styled(Facts)`
   margin: 0;
-  dt {
-    font-weight: 600;
-  }
-  dd {
-    margin: 0;
-    overflow-wrap: anywhere;
-    white-space: pre-line;
-  }
 `;
 
 const Gallery = styled.ul`
@@ -189,14 +180,14 @@ const price = (value: number | null) => (value === null ? '—' : formatMoney(va
 
 function FactList({ facts }: { facts: [string, ReactNode][] }) {
   return (
-    <Facts>
+    <ItemFacts>
       {facts.map(([label, value]) => (
         <Fragment key={label}>
           <dt>{label}</dt>
           <dd>{value}</dd>
         </Fragment>
       ))}
-    </Facts>
+    </ItemFacts>
   );
 }
 

@@ -2,13 +2,14 @@ import type { Item, ItemSale } from '@loupe/contracts';
 import {
   Alert,
   Card,
+  Facts,
   formatDay,
   formatMoney,
   useVoidPermission,
   VoidButton,
   VoidDialog,
-  VoidNotAllowed,
   type VoidFact,
+  VoidNotAllowed,
 } from '@loupe/platform';
 import { Fragment, useId, useState } from 'react';
 import styled from 'styled-components';
@@ -22,18 +23,6 @@ const Title = styled.h2`
   font-size: 1.2rem;
 `;
 
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: ${({ theme }) => `${theme.space(1)} ${theme.space(4)}`};
-  margin: 0 0 ${({ theme }) => theme.space(4)};
-  dt {
-    font-weight: 600;
-  }
-  dd {
-    margin: 0;
-  }
-`;
 
 const Documents = styled.div`
   margin-bottom: ${({ theme }) => theme.space(4)};

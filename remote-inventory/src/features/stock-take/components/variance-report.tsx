@@ -2,6 +2,7 @@ import { STOCK_TAKE_NOT_ALLOWED, type StockTake, type StockTakeLine } from '@lou
 import {
   Button,
   Card,
+  Facts,
   FormNotices,
   Modal,
   Stack,
@@ -11,24 +12,11 @@ import {
 } from '@loupe/platform';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import styled from 'styled-components';
 import { useMarkUnavailable, varianceCsvUrl, variancePdfUrl } from '../api/stock-takes';
 import { CountFigures } from './count-figures';
 import { LinesTable } from './lines-table';
 import { byAt } from './stock-take-words';
 
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: ${({ theme }) => `${theme.space(1)} ${theme.space(4)}`};
-  margin: 0 0 ${({ theme }) => theme.space(4)};
-  dt {
-    color: ${({ theme }) => theme.colors.muted};
-  }
-  dd {
-    margin: 0;
-  }
-`;
 
 /** Asks why the missing item is being marked unavailable, then does it (the item's status changes). */
 function MarkUnavailableDialog({
