@@ -60,7 +60,8 @@ const standaloneNames = remoteDirs.map((dir) => `${dir} standalone`);
  */
 const jobs = [
   { name: 'lint rules', exclusive: true, check: ['node', ['.ci/lint-rules.mjs']] },
-  { name: 'typecheck', check: ['npx', ['tsc', '-b']] },
+  // tsc -b of the root tsconfig.json and every remote of the remote list (launcher/src/typecheck.cjs).
+  { name: 'typecheck', check: ['node', ['launcher/src/typecheck.cjs']] },
   {
     name: 'server (PGlite)',
     workspace: '@loupe/server',

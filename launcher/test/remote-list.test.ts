@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import ts from 'typescript';
+import { readRemoteList, typecheckProjects } from '../src/remote-list.cjs';
 
 // The remote list is written once, in platform/remotes.json (issue 23, item 6): the shell mounts, the launcher
 // serves, the lint zones and the CI's suites read it. npm's workspaces name the remotes by a glob ("remote-*"),
@@ -36,9 +38,35 @@ it('takes every remote of the list as an npm workspace, and every remote-* works
   expect(remoteWorkspaces.filter((dir) => !listed.includes(dir))).toEqual([]);
 }, 60_000);
 
-it('every remote of the list is a TypeScript project reference of the root build (tsc -b)', () => {
-  const references = (readJson('tsconfig.json').references as { path: string }[]).map((ref) =>
-    path.normalize(ref.path),
-  );
-  expect(listed.filter((dir) => !references.includes(dir))).toEqual([]);
+describe('the TypeScript build (npm run typecheck)', () => {
+  const rootReferences = () => {
+    const { config, error } = ts.readConfigFile(path.join(repo, 'tsconfig.json'), ts.sys.readFile);
+    if (error) throw new Error(ts.flattenDiagnosticMessageText(error.messageText, '\n'));
+    return (config.references as { path: string }[]).map((ref) => path.normalize(ref.path));
+  };
+
+  it('is the root tsconfig.json and every remote of the list, derived from the list', () => {
+    const projects = typecheckProjects().map((project) => path.relative(repo, project));
+    expect(projects).toEqual(['tsconfig.json', ...listed]);
+    for (const dir of listed) expect(existsSync(path.join(repo, dir, 'tsconfig.json'))).toBe(true);
+    const list = readRemoteList();
+    const extra = { key: 'ledger', dir: 'remote-ledger', prefixes: ['/ledger'] };
+    expect(typecheckProjects(repo, { ...list, remotes: [...list.remotes, extra] }).at(-1)).toBe(
+      path.join(repo, 'remote-ledger'),
+    );
+  });
+
+  it('keeps no second list of the remotes in the root tsconfig.json', () => {
+    expect(rootReferences().filter((ref) => ref.startsWith('remote-'))).toEqual([]);
+  });
+
+  it('leaves no workspace with a tsconfig.json out (e2e has its own check: tsc -p e2e)', () => {
+    const built = [...rootReferences(), ...listed];
+    const workspaces = npmWorkspaces().filter((dir) => existsSync(path.join(repo, dir, 'tsconfig.json')));
+    expect(workspaces.filter((dir) => dir !== 'e2e' && !built.includes(dir))).toEqual([]);
+  }, 60_000);
+
+  it('is what the root package.json runs', () => {
+    expect(readJson('package.json').scripts.typecheck).toBe('node launcher/src/typecheck.cjs');
+  });
 });
