@@ -79,6 +79,26 @@ describe('GET /api/items/', () => {
     expect((await browser.get(`${ITEMS}?search=zzz&page=2`)).statusCode).toBe(404);
   });
 
+  it('the stock screens’ query (type and statuses, whose count comes with the page) pages as any other', async () => {
+    const statuses = `${ITEMS}?status=available,unavailable,sold`;
+    const first = (await browser.get(statuses)).json();
+    expect(first.count).toBe(12);
+    expect(first.results).toHaveLength(10);
+    expect((await browser.get(`${statuses}&page=2`)).json()).toMatchObject({ count: 12 });
+    expect(serials((await browser.get(`${statuses}&page=2`)).json())).toEqual(['S02', 'S01']);
+    const past = await browser.get(`${statuses}&page=3`);
+    expect(past.statusCode).toBe(404);
+    expect(past.json()).toEqual({ detail: 'Invalid page.' });
+    const jewellery = (
+      await browser.get(`${ITEMS}?stock_type=Jewellery&status=available&ordering=-serial`)
+    ).json();
+    expect(jewellery.count).toBe(3);
+    expect(serials(jewellery)).toEqual(['S08', 'S05', 'S02']);
+    const none = `${ITEMS}?stock_type=Watches&status=sold,unavailable`;
+    expect((await browser.get(none)).json()).toEqual({ results: [], count: 0 });
+    expect((await browser.get(`${none}&page=2`)).statusCode).toBe(404);
+  });
+
   it('takes the page sizes 10, 25, 50 and 100 and no other', async () => {
     expect((await browser.get(`${ITEMS}?page_size=25`)).json().results).toHaveLength(12);
     expect((await browser.get(`${ITEMS}?page_size=100`)).json().results).toHaveLength(12);

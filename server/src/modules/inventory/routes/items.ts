@@ -23,11 +23,21 @@ const itemRoutes: FastifyPluginAsyncTypebox<InventoryRouteOptions> = async (fast
       // Filtering or ordering by purchase price would reveal it row by row (issue 21, item 6).
       requireCostsForQuery(caller, request.query);
       const { filter, ordering, ...paging } = parseListQuery(request.query);
+      // The stock screens' pages (type and statuses): the count comes with the page (issue 26).
+      const counted = await items.listCounted(
+        shopId,
+        filter,
+        ordering,
+        paging.pageSize,
+        (paging.page - 1) * paging.pageSize,
+      );
       return pageFor(
         caller,
-        await pageOf(paging, await items.count(shopId, filter), (limit, offset) =>
-          items.list(shopId, filter, ordering, limit, offset),
-        ),
+        counted
+          ? await pageOf(paging, counted.count, async () => counted.results) // past the end: still a 404
+          : await pageOf(paging, await items.count(shopId, filter), (limit, offset) =>
+              items.list(shopId, filter, ordering, limit, offset),
+            ),
       );
     },
   });
