@@ -49,6 +49,7 @@ import booksRoutes from './modules/books';
 import searchRoutes from './modules/search';
 import workshopRoutes from './modules/workshop';
 import mailRoutes from './modules/mail';
+import workshopApprovalRoutes from './modules/workshop/approval-routes';
 
 export { loadConfig, type Config } from './config';
 export { openDatabase, type LoupeDb } from './open-database';
@@ -161,6 +162,7 @@ export const loupeApi: FastifyPluginAsync<LoupeApiOptions> = async (instance, op
     searchRoutes,
     workshopRoutes,
     mailRoutes,
+    workshopApprovalRoutes,
   ];
   for (const domain of domains) {
     await fastify.register(domain, { ctx });
