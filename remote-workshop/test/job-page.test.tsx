@@ -1,0 +1,225 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { authCheckAs, createFetchMock, renderWithProviders, type FetchMock } from '@loupe/platform/testing';
+import { WORKSHOP_ESTIMATE_LOCKED } from '@loupe/contracts';
+import { JobPage } from '../src/features/jobs/components/job-page';
+import type { Job } from '../src/features/jobs/api/jobs';
+import { makeJobDetail } from './support/jobs';
+
+let mock: FetchMock;
+
+beforeEach(() => {
+  mock = createFetchMock({ 'GET /auth-check/': { body: authCheckAs('silver') } });
+  globalThis.fetch = mock.fetch;
+});
+
+function show(job: Job) {
+  mock.on(`GET /api/workshop/jobs/${job.id}/`, { body: job });
+  return renderWithProviders(<JobPage />, { route: `/workshop/jobs/${job.id}`, path: '/workshop/jobs/:id' });
+}
+
+const errorOf = (control: HTMLElement) =>
+  (control.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id))
+    .find((node) => node?.getAttribute('role') === 'alert')?.textContent;
+
+it('shows the job: its stage and days there, the piece, its papers and the stage history with who and when', async () => {
+  show(
+    makeJobDetail({
+      id: 3,
+      stage: 'in_workshop',
+      location: 'sent_out',
+      supplierName: 'Rolex Service Centre',
+      supplierReference: 'RSC-881',
+      daysInStage: 6,
+      rush: true,
+      estimateLines: 1,
+      estimate: {
+        lines: [
+          {
+            id: 1,
+            kind: 'labour',
+            description: 'Full service',
+            amountGbp: 350,
+            vatGbp: 58.33,
+            netGbp: 291.67,
+          },
+        ],
+        labourGbp: 350,
+        partsGbp: 0,
+        netGbp: 291.67,
+        vatGbp: 58.33,
+        totalGbp: 350,
+      },
+      events: [
+        {
+          id: 1,
+          from: null,
+          to: 'received',
+          location: null,
+          supplierName: null,
+          note: '',
+          by: 'Sil Ver',
+          at: '2026-11-20T10:00:00.000Z',
+        },
+        {
+          id: 2,
+          from: 'approved',
+          to: 'in_workshop',
+          location: 'sent_out',
+          supplierName: 'Rolex Service Centre',
+          note: 'Courier 1234',
+          by: 'Gil Gold',
+          at: '2026-11-21T10:00:00.000Z',
+        },
+      ],
+    }),
+  );
+  expect(await screen.findByRole('heading', { level: 1, name: /Job JOB-000003/ })).toHaveTextContent('Rush');
+  expect(document.title).toBe('Job JOB-000003 · Loupe');
+  expect(
+    screen.getByText('6 days in stage · Sent out to Rolex Service Centre (ref. RSC-881)'),
+  ).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Ada Lovelace' })).toHaveAttribute('href', '/clients/7');
+  expect(screen.getByText('Loses five minutes a day')).toBeInTheDocument();
+
+  const papers = screen.getByRole('region', { name: 'Papers' });
+  expect(within(papers).getByRole('link', { name: /Intake receipt/ })).toHaveAttribute(
+    'href',
+    '/api/api/workshop/jobs/3/receipt/pdf/',
+  );
+  expect(within(papers).getByRole('link', { name: /Estimate/ })).toHaveAttribute(
+    'href',
+    '/api/api/workshop/jobs/3/estimate/pdf/',
+  );
+  expect(within(papers).getByRole('link', { name: /Bag label/ })).toHaveAttribute(
+    'href',
+    '/api/api/workshop/jobs/3/label/pdf/',
+  );
+
+  const history = screen.getByRole('table', { name: 'Stage history' });
+  const moved = within(history)
+    .getByRole('rowheader', { name: 'Approved → In the workshop' })
+    .closest('tr') as HTMLElement;
+  expect(within(moved).getByText('Gil Gold')).toBeInTheDocument();
+  expect(within(moved).getByText('Courier 1234')).toBeInTheDocument();
+  expect(within(moved).getByText('Sent out to Rolex Service Centre')).toBeInTheDocument();
+
+  // The estimate was sent: it is shown as saved, with the VAT within it, and the reason it cannot change.
+  const estimate = screen.getByRole('region', { name: 'Estimate' });
+  expect(within(estimate).getByText(WORKSHOP_ESTIMATE_LOCKED)).toBeInTheDocument();
+  expect(
+    within(within(estimate).getByRole('group', { name: 'Estimate totals' })).getByText('£58.33'),
+  ).toBeInTheDocument();
+  // Only the moves the rule allows: back in house or to another supplier, or on to the quality check.
+  expect(
+    within(screen.getByRole('group', { name: 'Move the job' }))
+      .getAllByRole('button')
+      .map((b) => b.textContent),
+  ).toEqual(['Change location', 'Move to Quality check']);
+});
+
+it('moves the job with a note for its history, and shows the service’s refusal in the dialog', async () => {
+  const user = userEvent.setup();
+  show(makeJobDetail({ id: 3 }));
+  mock.on('POST /api/workshop/jobs/3/stage/', {
+    status: 409,
+    body: { detail: 'A job cannot move from "Assessing" to "Assessing".' },
+  });
+  await user.click(await screen.findByRole('button', { name: 'Move to Assessing' }));
+  const dialog = screen.getByRole('dialog', { name: 'Move JOB-000003 to Assessing' });
+  await user.type(within(dialog).getByRole('textbox', { name: /Note/ }), 'Opened the case back');
+  await user.click(within(dialog).getByRole('button', { name: 'Move' }));
+  expect(
+    await within(dialog).findByText('A job cannot move from "Assessing" to "Assessing".'),
+  ).toBeInTheDocument();
+
+  mock.on('POST /api/workshop/jobs/3/stage/', {
+    body: makeJobDetail({ id: 3, stage: 'assessing', daysInStage: 0 }),
+  });
+  await user.click(within(dialog).getByRole('button', { name: 'Move' }));
+  expect(await screen.findByText('Moved to Assessing.')).toBeInTheDocument();
+  expect(mock.callsTo('POST', '/api/workshop/jobs/3/stage/').at(-1)?.body).toEqual({
+    to: 'assessing',
+    note: 'Opened the case back',
+  });
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(screen.getByRole('heading', { level: 2, name: 'Assessing' })).toBeInTheDocument();
+  await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveFocus());
+});
+
+it('edits the estimate while the job is being assessed: labour and parts lines, the typed total, the service’s refusal at its line', async () => {
+  const user = userEvent.setup();
+  show(makeJobDetail({ id: 3, stage: 'assessing' }));
+  const estimate = await screen.findByRole('form', { name: 'Estimate' });
+  await user.type(within(estimate).getByRole('textbox', { name: 'Description' }), 'Full service');
+  await user.type(within(estimate).getByRole('textbox', { name: /Price/ }), '350');
+  await user.click(within(estimate).getByRole('button', { name: 'Add line' }));
+  const second = within(estimate).getByRole('listitem', { name: 'Line 2' });
+  expect(within(second).getByRole('textbox', { name: 'Description' })).toHaveFocus();
+  expect(within(second).getByRole('combobox', { name: 'Kind' })).toHaveValue('parts');
+  await user.type(within(second).getByRole('textbox', { name: 'Description' }), 'Crystal');
+  await user.type(within(second).getByRole('textbox', { name: /Price/ }), '120.50');
+  expect(within(estimate).getByRole('group', { name: 'Estimate as typed' })).toHaveTextContent('£470.50');
+
+  mock.on('PUT /api/workshop/jobs/3/estimate/', {
+    status: 400,
+    body: { 'lines[1].amount': ['Ensure this value is greater than zero.'] },
+  });
+  await user.click(within(estimate).getByRole('button', { name: 'Save estimate' }));
+  await waitFor(() =>
+    expect(errorOf(within(second).getByRole('textbox', { name: /Price/ }))).toBe(
+      'Ensure this value is greater than zero.',
+    ),
+  );
+  expect(mock.callsTo('PUT', '/api/workshop/jobs/3/estimate/')[0]?.body).toEqual({
+    lines: [
+      { kind: 'labour', description: 'Full service', amount: '350' },
+      { kind: 'parts', description: 'Crystal', amount: '120.50' },
+    ],
+    depositRequested: null,
+  });
+
+  mock.on('PUT /api/workshop/jobs/3/estimate/', {
+    body: makeJobDetail({
+      id: 3,
+      stage: 'assessing',
+      estimateLines: 2,
+      estimate: {
+        lines: [
+          {
+            id: 1,
+            kind: 'labour',
+            description: 'Full service',
+            amountGbp: 350,
+            vatGbp: 58.33,
+            netGbp: 291.67,
+          },
+          { id: 2, kind: 'parts', description: 'Crystal', amountGbp: 120.5, vatGbp: 20.08, netGbp: 100.42 },
+        ],
+        labourGbp: 350,
+        partsGbp: 120.5,
+        netGbp: 392.09,
+        vatGbp: 78.41,
+        totalGbp: 470.5,
+      },
+    }),
+  });
+  await user.click(within(estimate).getByRole('button', { name: 'Save estimate' }));
+  expect(await within(estimate).findByText('Estimate saved.')).toBeInTheDocument();
+  expect(
+    within(within(estimate).getByRole('group', { name: 'Estimate totals' })).getByText('£78.41'),
+  ).toBeInTheDocument();
+  // With lines, the estimate can be printed.
+  expect(
+    within(screen.getByRole('region', { name: 'Papers' })).getByRole('link', { name: /Estimate/ }),
+  ).toBeInTheDocument();
+}, 20_000);
+
+it('says so when the job is not in this shop', async () => {
+  mock.on('GET /api/workshop/jobs/99/', { status: 404, body: { detail: 'Not found.' } });
+  renderWithProviders(<JobPage />, { route: '/workshop/jobs/99', path: '/workshop/jobs/:id' });
+  expect(await screen.findByText(/No such job in this shop/)).toBeInTheDocument();
+  expect(screen.getByRole('heading', { level: 1, name: 'Job' })).toBeInTheDocument();
+});
