@@ -203,7 +203,9 @@ export interface TableColumn {
 
 const TABLE_SIZE = 8.5;
 const TABLE_MIN_SIZE = 6;
-const CELL_PAD = 4;
+// The gutter between two columns: 8 pt, about three spaces at the table size, so a cell that fills its column
+// never reads as one phrase with the next (4 pt ran "… Professional, 2019 BUY-OMG-3K88" together).
+const CELL_PAD = 8;
 
 /**
  * A simple table: fixed columns across the width between the margins, a bold header row, rows that wrap and
@@ -258,17 +260,22 @@ export function drawTable(doc: PdfDoc, columns: readonly TableColumn[], rows: re
   for (const row of rows) drawRow(row, false);
 }
 
-/** The columns' widths in points: scaled to the width between the margins, one-line columns widened first. */
+/** The columns' widths in points: scaled to the width between the margins, then widened where a header word or a one-line cell needs it. */
 function tableWidths(doc: PdfDoc, columns: readonly TableColumn[], rows: readonly string[][]): number[] {
   const total = contentWidth(doc);
   const given = columns.reduce((sum, c) => sum + c.width, 0);
   const widths = columns.map((c) => (c.width * total) / given);
   const cap = total * 0.4;
+  // What each column needs at least: its header's longest word whole (a heading never breaks inside a word,
+  // "Stoc k no."), and for a one-line column its widest cell.
+  doc.font(FONT.bold).fontSize(TABLE_SIZE);
+  const headerWord = columns.map((c) =>
+    Math.max(0, ...c.title.split(/\s+/).map((w) => doc.widthOfString(w))),
+  );
   doc.font(FONT.regular).fontSize(TABLE_SIZE);
   columns.forEach((column, i) => {
-    if (!column.noWrap) return;
-    const widest = Math.max(0, ...rows.map((row) => doc.widthOfString(row[i] ?? '')));
-    const want = Math.min(cap, widest + CELL_PAD + 0.5);
+    const widest = column.noWrap ? Math.max(0, ...rows.map((row) => doc.widthOfString(row[i] ?? ''))) : 0;
+    const want = Math.min(cap, Math.max(widest, headerWord[i] ?? 0) + CELL_PAD + 0.5);
     const extra = want - (widths[i] ?? 0);
     if (extra <= 0) return;
     // The other wrapping columns give up the extra in proportion to their widths.
