@@ -46,6 +46,8 @@ describe('layout for signed-in users', () => {
       ['Invoices', '/invoices'],
       ['Deals', '/deals'],
       ['Purchases', '/purchases'],
+      // Issue 23: the workshop's board (remote-workshop's menus.json), every member's.
+      ['Workshop', '/workshop'],
       ['Add Item', '/inventory/add'],
       ['All Stock', '/inventory/all'],
       ['In Stock', '/inventory/available'],

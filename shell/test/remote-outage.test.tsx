@@ -115,7 +115,7 @@ describe('the unavailable notice of a remote, for a signed-in user', () => {
     renderApp({ route: '/account/settings', role: 'gold' });
     expect(await stillWorking('Account')).toBe(
       'Still working for you: Dashboard, Stock, Clients, Expenses, Quick Sales, Expenses List, Reports, Invoices, Deals, ' +
-        'Purchases, Inventory, Silver Management and Compliance.',
+        'Purchases, Workshop, Inventory, Silver Management and Compliance.',
     );
   });
 
@@ -124,7 +124,8 @@ describe('the unavailable notice of a remote, for a signed-in user', () => {
     const { user } = renderApp({ route: '/stock/watches', role: 'platinum' });
     expect(await stillWorking('Inventory')).toBe(
       'Still working for you: Dashboard, Clients, Expenses, Quick Sales, Expenses List, Reports, Invoices, Deals, ' +
-        'Purchases, Gold Management, Silver Management, Activity, Shop Settings, Catalogue, Compliance and Settings.',
+        'Purchases, Workshop, Gold Management, Silver Management, Activity, Shop Settings, Catalogue, Compliance and ' +
+        'Settings.',
     );
 
     down.add('admin');
@@ -132,7 +133,7 @@ describe('the unavailable notice of a remote, for a signed-in user', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Gold Management' }));
     expect(await stillWorking('Admin')).toBe(
       'Still working for you: Dashboard, Clients, Expenses, Quick Sales, Expenses List, Reports, Invoices, Deals, ' +
-        'Purchases, Compliance and Settings.',
+        'Purchases, Workshop, Compliance and Settings.',
     );
 
     // Inventory is back: the next visit loads it, and Admin's notice names Stock and Inventory again.
@@ -144,7 +145,7 @@ describe('the unavailable notice of a remote, for a signed-in user', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Gold Management' }));
     expect(await stillWorking('Admin')).toBe(
       'Still working for you: Dashboard, Stock, Clients, Expenses, Quick Sales, Expenses List, Reports, Invoices, Deals, ' +
-        'Purchases, Inventory, Compliance and Settings.',
+        'Purchases, Workshop, Inventory, Compliance and Settings.',
     );
   });
 
@@ -160,7 +161,7 @@ describe('the unavailable notice of a remote, for a signed-in user', () => {
     await user.click(within(nav).getByRole('link', { name: 'Clients' }));
     expect(await stillWorking('Clients')).toBe(
       'Still working for you: Dashboard, Expenses, Quick Sales, Expenses List, Reports, Invoices, Deals, Purchases, ' +
-        'Gold Management, Silver Management, Activity, Shop Settings, Catalogue, Compliance and Settings.',
+        'Workshop, Gold Management, Silver Management, Activity, Shop Settings, Catalogue, Compliance and Settings.',
     );
   });
 
@@ -168,7 +169,7 @@ describe('the unavailable notice of a remote, for a signed-in user', () => {
     down.add('finance');
     renderApp({ route: '/reports', role: 'silver' });
     expect(await stillWorking('Finance')).toBe(
-      'Still working for you: Dashboard, Stock, Clients, Inventory and Settings.',
+      'Still working for you: Dashboard, Stock, Clients, Workshop, Inventory and Settings.',
     );
   });
 });
