@@ -21,17 +21,18 @@ async function firstId(api: APIRequestContext, path: string): Promise<number> {
 
 /**
  * Every signed-in route of the app: the shell's own (dashboard, its statistics tab, unauthorized) and every
- * route of every remote's routes.tsx (remote-auth, -inventory, -clients, -finance, -admin), the ones with an id
+ * route of every remote's routes.tsx (remote-auth, -inventory, -clients, -finance, -admin, -workshop), the ones with an id
  * opened on a record of the demo data. A route whose remote failed to load shows no such heading, so cannot pass.
  */
 export async function appRoutes(api: APIRequestContext): Promise<AppRoute[]> {
   const [item] = (await listItems(api, { page_size: '10' })).results;
   const [client] = (await listClients(api, { page_size: '10' })).results;
   if (!item || !client) throw new Error('the demo data has no item or no client to open');
-  const [purchase, deal, stockTake] = await Promise.all([
+  const [purchase, deal, stockTake, job] = await Promise.all([
     firstId(api, 'purchases'),
     firstId(api, 'deals'),
     firstId(api, 'stock-takes'),
+    firstId(api, 'workshop/jobs'),
   ]);
   return [
     // The shell.
@@ -83,6 +84,11 @@ export async function appRoutes(api: APIRequestContext): Promise<AppRoute[]> {
     { path: '/activity', heading: 'Activity' },
     { path: '/settings/shop', heading: 'Shop Settings' },
     { path: '/settings/catalogue', heading: 'Catalogue' },
+    // remote-workshop (issue 23).
+    { path: '/workshop', heading: 'Workshop' },
+    { path: '/workshop/list', heading: 'Workshop jobs' },
+    { path: '/workshop/new', heading: 'New job' },
+    { path: `/workshop/jobs/${job}`, heading: /^Job JOB-/ },
   ];
 }
 
