@@ -5,6 +5,8 @@ import { CataloguePage } from './features/catalogue/components/catalogue-page';
 import { GoldManagementPage } from './features/memberships/components/gold-management-page';
 import { SilverManagementPage } from './features/memberships/components/silver-management-page';
 import { ShopSettingsPage } from './features/settings/components/shop-settings-page';
+import { OutboxMessagePage } from './features/outbox/components/outbox-message-page';
+import { OutboxPage } from './features/outbox/components/outbox-page';
 
 /** SPEC §6: gold accounts are the owner's (platinum) to grant; platinum and gold grant silver ones. */
 const routes: RemoteRoutes = {
@@ -19,6 +21,9 @@ const routes: RemoteRoutes = {
   '/settings': [
     { path: 'shop', element: <ShopSettingsPage />, roles: rolesThatCan('editSettings') },
     { path: 'catalogue', element: <CataloguePage />, roles: rolesThatCan('manageCatalogue') },
+    // Issue 23: the shop's outgoing e-mail, read and retried by whoever runs the shop.
+    { path: 'outbox', element: <OutboxPage />, roles: rolesThatCan('viewOutbox') },
+    { path: 'outbox/:id', element: <OutboxMessagePage />, roles: rolesThatCan('viewOutbox') },
   ],
 };
 
