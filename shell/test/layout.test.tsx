@@ -148,6 +148,7 @@ describe('user menu', () => {
       'Activity',
       'Shop Settings',
       'Catalogue',
+      'Outbox',
       'Compliance',
       'Settings',
       'Switch to light mode',
@@ -171,16 +172,22 @@ describe('user menu', () => {
       'href',
       '/settings/catalogue',
     );
+    // Issue 23: the shop's outgoing e-mail (remote-admin's /settings/outbox), platinum's and gold's.
+    expect(within(menu).getByRole('menuitem', { name: 'Outbox' })).toHaveAttribute(
+      'href',
+      '/settings/outbox',
+    );
     expect(within(menu).getByRole('menuitem', { name: 'Settings' })).toHaveAttribute(
       'href',
       '/profile/settings',
     );
   });
 
-  it('offers gold Silver Management and Compliance', async () => {
+  it('offers gold Silver Management, the Outbox and Compliance', async () => {
     const { items } = await openMenu('gold');
     expect(items).toEqual([
       'Silver Management',
+      'Outbox',
       'Compliance',
       'Settings',
       'Switch to light mode',

@@ -115,7 +115,7 @@ describe('the unavailable notice of a remote, for a signed-in user', () => {
     renderApp({ route: '/account/settings', role: 'gold' });
     expect(await stillWorking('Account')).toBe(
       'Still working for you: Dashboard, Stock, Clients, Expenses, Quick Sales, Expenses List, Reports, Invoices, Deals, ' +
-        'Purchases, Workshop, Inventory, Silver Management and Compliance.',
+        'Purchases, Workshop, Inventory, Silver Management, Outbox and Compliance.',
     );
   });
 
@@ -124,8 +124,8 @@ describe('the unavailable notice of a remote, for a signed-in user', () => {
     const { user } = renderApp({ route: '/stock/watches', role: 'platinum' });
     expect(await stillWorking('Inventory')).toBe(
       'Still working for you: Dashboard, Clients, Expenses, Quick Sales, Expenses List, Reports, Invoices, Deals, ' +
-        'Purchases, Workshop, Gold Management, Silver Management, Activity, Shop Settings, Catalogue, Compliance and ' +
-        'Settings.',
+        'Purchases, Workshop, Gold Management, Silver Management, Activity, Shop Settings, Catalogue, Outbox, ' +
+        'Compliance and Settings.',
     );
 
     down.add('admin');
@@ -161,7 +161,8 @@ describe('the unavailable notice of a remote, for a signed-in user', () => {
     await user.click(within(nav).getByRole('link', { name: 'Clients' }));
     expect(await stillWorking('Clients')).toBe(
       'Still working for you: Dashboard, Expenses, Quick Sales, Expenses List, Reports, Invoices, Deals, Purchases, ' +
-        'Workshop, Gold Management, Silver Management, Activity, Shop Settings, Catalogue, Compliance and Settings.',
+        'Workshop, Gold Management, Silver Management, Activity, Shop Settings, Catalogue, Outbox, Compliance and ' +
+        'Settings.',
     );
   });
 
