@@ -32,11 +32,9 @@ export const JOB_OVERPAID = (excess: string) => `The payments exceed what the jo
 export const JOB_NEEDS_LINES =
   'Add the estimate\u2019s labour and parts lines before taking money for this job.';
 export const JOB_NEEDS_CLIENT = 'A job for a stock item is not paid for by a client.';
+export const JOB_DEPOSIT_WHEN =
+  'A deposit is taken once the client has approved the estimate (or, with no estimate, once the work starts).';
 export const JOB_NOT_PAYABLE = 'This job is closed: no more money can be taken for it.';
-export const JOB_NOT_READY = 'Only a job ready for collection can be collected.';
-export const JOB_LINES_CHANGED = (reference: string) =>
-  `The job\u2019s lines have changed since its deposit was taken on deal ${reference}: ` +
-  'the invoice would not match the work. Put the lines back as they were, or cancel that deal first.';
 export const NOTICE_NOT_READY = 'Only a job ready for collection can be given a notice of intention to sell.';
 export const NOTICE_TOO_SOON = (earliest: string) =>
   `The notice must give the client at least three months while money is owed: the earliest sale date is ${earliest}.`;

@@ -48,6 +48,7 @@ import purchasesRoutes from './modules/purchases';
 import booksRoutes from './modules/books';
 import searchRoutes from './modules/search';
 import workshopRoutes from './modules/workshop';
+import workshopMoneyRoutes from './modules/workshop/money-routes';
 import mailRoutes from './modules/mail';
 import workshopApprovalRoutes from './modules/workshop/approval-routes';
 
@@ -161,6 +162,7 @@ export const loupeApi: FastifyPluginAsync<LoupeApiOptions> = async (instance, op
     booksRoutes,
     searchRoutes,
     workshopRoutes,
+    workshopMoneyRoutes,
     mailRoutes,
     workshopApprovalRoutes,
   ];

@@ -30,6 +30,7 @@ import { SaleDocumentsRepository } from './modules/sales/sale-documents-reposito
 import { PurchasesRepository } from './modules/purchases/purchases-repository';
 import { CatalogueRepository } from './modules/catalogue/catalogue-repository';
 import { WorkshopRepository } from './modules/workshop/workshop-repository';
+import { WorkshopMoneyRepository } from './modules/workshop/money-repository';
 
 /**
  * One repository per table (or read model), all on the same connection: the database for plain reads, or one
@@ -77,6 +78,8 @@ export function createRepositories(db: Queryable, now: () => Date = () => new Da
     catalogue: new CatalogueRepository(db),
     // The workshop module (issue 23): repair and service jobs, their estimates, photos and stage moves.
     workshop: new WorkshopRepository(db),
+    // The workshop's money (issue 23 item 5): a job's sales deal, stock items' repair costs, uncollected notices.
+    workshopMoney: new WorkshopMoneyRepository(db),
   };
 }
 

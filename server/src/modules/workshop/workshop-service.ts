@@ -39,6 +39,8 @@ import type { ShopCaller } from '../../kernel/shop-scope';
 import { ErrorBag, dateField, decimalField, pageOf, pagingOf } from '../../kernel/validation';
 import type { AuditRepository } from '../audit';
 import type { WorkshopContext, WorkshopRepos } from './deps';
+import type { WorkshopMoneyRepository } from './money-repository';
+import { unpaidConflict, unpaidOnCollection } from './money-rules';
 import { WorkshopRepository, type JobRow, type JobShop, type NewEstimateLine } from './workshop-repository';
 
 // ---------------------------------------------------------------- stage changes, for other parts of the workshop
@@ -114,7 +116,7 @@ export async function notifyJobStageChanged(
  * 400 on the location's fields (supplierId not a client of the shop, expectedReturn not a day).
  */
 export async function moveJobStage(
-  repos: { workshop: WorkshopRepository; audit: AuditRepository },
+  repos: { workshop: WorkshopRepository; audit: AuditRepository; workshopMoney?: WorkshopMoneyRepository },
   caller: { shopId: number; userId: number | null },
   jobId: number,
   to: WorkshopStage | StageMoveInput,
@@ -146,6 +148,12 @@ export async function moveJobStage(
     { stage: move.to, location, supplierId },
   );
   if (problem !== null) throw conflict(problem);
+  // A client's piece goes back only once paid (money-rules.ts): 409 with the figure (issue 23 item 5).
+  if (move.to === 'collected') {
+    if (!repos.workshopMoney) throw new Error('a move to collected needs the workshopMoney repository');
+    const owed = await unpaidOnCollection({ workshopMoney: repos.workshopMoney }, shopId, jobId);
+    if (owed !== null) throw unpaidConflict(owed);
+  }
 
   const write = {
     to: move.to,
