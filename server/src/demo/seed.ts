@@ -15,6 +15,7 @@ import { seedComplianceDemo } from './compliance';
 import { seedShopSettingsDemo } from './documents';
 import { seedDealsDemo } from './deals';
 import { seedPurchasesDemo } from './purchases';
+import { seedWorkshopDemo } from './workshop';
 
 export const DEMO_SHOP_NAME = 'Loupe Demo';
 // One published password for the demo accounts, known to the password rules and the production check too.
@@ -49,6 +50,8 @@ const DEMO_DOMAINS: ReadonlyArray<(demo: DemoContext) => Promise<void>> = [
   seedComplianceDemo,
   // Last: what the other domains sell or reserve is chosen before the bought-in pieces exist.
   seedPurchasesDemo,
+  // The workshop's jobs (issue 23), with the brand service centre it sends pieces to.
+  seedWorkshopDemo,
 ];
 
 /** Creates the demo shop and its three members, unless the database already has a shop. */

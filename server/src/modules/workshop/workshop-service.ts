@@ -336,10 +336,14 @@ const TOO_LARGE = { non_field_errors: ['A value is too large.'] };
  * stage moves. Every member of the shop may take in and move jobs (no Action: the counter staff do both).
  */
 export class WorkshopService {
-  readonly photoFiles: FileStore;
+  private files: FileStore | undefined;
 
-  constructor(private readonly ctx: WorkshopContext) {
-    this.photoFiles = new FileStore(ctx.db, fileKeyFor(ctx.config.fileKey), PHOTO_FILES);
+  constructor(private readonly ctx: WorkshopContext) {}
+
+  /** The photos' storage, made when first used (the demo's seeding context has no file key and stores none). */
+  get photoFiles(): FileStore {
+    this.files ??= new FileStore(this.ctx.db, fileKeyFor(this.ctx.config.fileKey), PHOTO_FILES);
+    return this.files;
   }
 
   private hookContext(): JobStageHookContext {
