@@ -6,7 +6,8 @@ import { JOB_NUMBER_PREFIX, jobReference } from './workshop-messages';
 export const WORKSHOP_TERMS_MAX_LENGTH = 4000;
 
 /** The estimate PDF of a job whose estimate has no line yet (409). */
-export const ESTIMATE_PDF_NO_LINES = 'This job\u2019s estimate has no lines yet: add them before printing it.';
+export const ESTIMATE_PDF_NO_LINES =
+  'This job\u2019s estimate has no lines yet: add them before printing it.';
 
 /** Days an estimate holds its price, printed as its "Valid until" (from the day it is printed). */
 export const ESTIMATE_VALID_DAYS = 30;
@@ -38,6 +39,9 @@ export const DEFAULT_WORKSHOP_TERMS = [
  * serial, so a camera scan or a keyboard-wedge scanner types it into the top bar's search.
  */
 export const jobQrText = (job: { number: number }): string => jobReference(job.number);
+
+/** The scanner's answer to a job number the shop does not have. */
+export const noJobWithNumber = (reference: string) => `No job “${reference}” in this shop.`;
 
 const JOB_NUMBER = new RegExp(`^${JOB_NUMBER_PREFIX}0*(\\d{1,9})$`, 'i');
 

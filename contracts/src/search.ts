@@ -3,6 +3,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Choice, Id, Text } from './common';
 import { ITEM_STATUSES, STOCK_TYPES } from './constants';
 import { INVOICE_KINDS } from './documents-messages';
+import { WORKSHOP_STAGES } from './workshop-messages';
 
 /** At most this many results of each kind (items, clients, invoices). */
 export const SEARCH_LIMIT_PER_KIND = 8;
@@ -60,14 +61,32 @@ export const SearchInvoice = Type.Object({
 export type SearchInvoice = Static<typeof SearchInvoice>;
 
 /**
+ * A workshop job (issue 23, item 3): found only by its whole job number ('JOB-000123', any case, leading zeros
+ * optional: jobNumberOf), which is what its receipt's and its bag label's QR codes hold, so a scan opens it.
+ */
+export const SearchJob = Type.Object({
+  id: Id,
+  /** 'JOB-000123'. */
+  reference: Type.String(),
+  clientName: Type.String(),
+  brand: Type.String(),
+  model: Type.String(),
+  stage: Choice(WORKSHOP_STAGES),
+  match: Choice(SEARCH_MATCHES),
+});
+export type SearchJob = Static<typeof SearchJob>;
+
+/**
  * Up to SEARCH_LIMIT_PER_KIND of each kind. Items: the exact serial or stock number ("1042", "#1042") first,
  * then serials, stock numbers and references starting with q, then brands and models containing it. Clients:
  * the exact e-mail or phone, then names, e-mails and phones starting with q, then names containing it.
- * Invoices: the exact reference, then references starting with q. Within a rank, by serial / name / newest.
+ * Invoices: the exact reference, then references starting with q. Jobs: the one whose job number q is. Within a
+ * rank, by serial / name / newest.
  */
 export const SearchResults = Type.Object({
   items: Type.Array(SearchItem),
   clients: Type.Array(SearchClient),
   invoices: Type.Array(SearchInvoice),
+  jobs: Type.Array(SearchJob),
 });
 export type SearchResults = Static<typeof SearchResults>;

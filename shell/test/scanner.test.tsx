@@ -36,6 +36,23 @@ const bySerial = (known: Record<string, object>) => ({
   },
 });
 
+/** The search's answer for a job number (issue 23): the job when `known` has it, exactly as the server. */
+const JOB = { id: 42, reference: 'JOB-000042', clientName: 'Ada Owner', brand: 'Omega', model: 'Speedmaster' };
+const byJobNumber = (known: Record<string, object>) => ({
+  'GET /api/search/': (call: { url: string }) => {
+    const q = (new URL(call.url, 'http://x').searchParams.get('q') ?? '').trim().toUpperCase();
+    const job = known[q];
+    return {
+      body: {
+        items: [],
+        clients: [],
+        invoices: [],
+        jobs: job ? [{ ...job, stage: 'in_workshop', match: 'exact' }] : [],
+      },
+    };
+  },
+});
+
 let getUserMedia: jest.Mock;
 beforeEach(() => {
   zxing.streams = [];
@@ -115,6 +132,30 @@ describe('the top bar scanner', () => {
         /access was refused or there is no camera\. You can still type the serial/,
       ),
     ).toBeInTheDocument();
+  });
+
+  it("opens a workshop job from its receipt's or bag label's QR code (the job number), and says so for another", async () => {
+    const { track, stream } = fakeStream();
+    getUserMedia.mockResolvedValue(stream);
+    const { user } = renderApp({ handlers: { ...bySerial({}), ...byJobNumber({ 'JOB-000042': JOB }) } });
+    await user.click(await screen.findByRole('button', { name: 'Scan QR code' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Scan QR code' });
+    await waitFor(() => expect(zxing.decode).not.toBeNull());
+
+    zxing.decode?.({ getText: () => 'JOB-000043' });
+    expect(await within(dialog).findByText('No job “JOB-000043” in this shop.')).toBeInTheDocument();
+    expect(location()).toBe('/dashboard');
+
+    zxing.decode?.({ getText: () => 'JOB-000042' });
+    await waitFor(() => expect(location()).toBe('/workshop/jobs/42'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(track.stop).toHaveBeenCalled();
+  });
+
+  it('opens the job on Enter when the text is its job number (a keyboard-wedge scanner reading a bag label)', async () => {
+    const { user } = renderApp({ handlers: { ...bySerial({}), ...byJobNumber({ 'JOB-000042': JOB }) } });
+    await user.type(await screen.findByPlaceholderText('Serial Number / QR Code...'), 'job-000042{Enter}');
+    await waitFor(() => expect(location()).toBe('/workshop/jobs/42'));
   });
 
   it('opens the item on Enter when the text is exactly its serial (a keyboard-wedge scanner)', async () => {

@@ -42,9 +42,9 @@ const RESULTS = {
       buyerName: 'Ada Lovelace',
       match: 'contains',
     },
-  ],
+  ],  jobs: [],
 };
-const EMPTY = { items: [], clients: [], invoices: [] };
+const EMPTY = { items: [], clients: [], invoices: [], jobs: [] };
 
 /** The fake search: the answer for each q (EMPTY for any other), and the q of every request. */
 function searchApi(answers: Record<string, object>, delays: Record<string, number> = {}) {

@@ -1,4 +1,12 @@
-import { endpoints, noItemWithSerial, type ItemRow } from '@loupe/contracts';
+import {
+  endpoints,
+  jobNumberOf,
+  jobReference,
+  noItemWithSerial,
+  noJobWithNumber,
+  type ItemRow,
+  type SearchJob,
+} from '@loupe/contracts';
 import { api, HttpError, VisuallyHidden } from '@loupe/platform';
 import {
   lazy,
@@ -12,7 +20,14 @@ import {
 } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { SEARCH_GROUPS, itemPage, searchOptions, typingInField, type SearchOption } from './search-results';
+import {
+  SEARCH_GROUPS,
+  itemPage,
+  jobPage,
+  searchOptions,
+  typingInField,
+  type SearchOption,
+} from './search-results';
 
 // The camera scanner (and its @zxing fallback) loads only when the camera button is pressed, so the first
 // page of every visit carries none of it.
@@ -70,6 +85,12 @@ export async function itemBySerial(serial: string): Promise<ItemRow | null> {
     if (error instanceof HttpError && error.status === 404) return null;
     throw error;
   }
+}
+
+/** The workshop job whose number the text is (a scanned receipt or bag label), or null when the shop has none. */
+export async function jobByNumber(text: string): Promise<SearchJob | null> {
+  const results = await api(endpoints.search.query, { query: { q: text } });
+  return results.jobs.find((job) => job.match === 'exact') ?? null;
 }
 
 const Popup = styled.div`
@@ -137,7 +158,8 @@ type Lookup =
  * matching the text (GET /api/search/, the latest answer wins) in a listbox grouped Items / Clients / Invoices;
  * arrow keys move through them, Enter opens the one chosen, Escape closes the list. Enter with none chosen
  * (typed, or a keyboard-wedge scanner's serial and Enter) opens the item whose serial or stock number is exactly
- * the text at once, and anything else looks it up in the all-stock list. `/` or Ctrl+K focuses the box from
+ * the text at once, and anything else looks it up in the all-stock list. A workshop job's number ('JOB-000123',
+ * what its receipt's and bag label's QR codes hold; issue 23) opens the job, typed or scanned. `/` or Ctrl+K focuses the box from
  * anywhere but a field being typed in. The camera button scans a label's QR code.
  */
 export function SearchBox() {
@@ -236,6 +258,12 @@ export function SearchBox() {
     forget();
     close();
     setLookup({ state: 'idle' });
+    if (jobNumberOf(term) !== null) {
+      // A job's receipt or bag label (issue 23): its page, else the jobs list searched for the number.
+      const job = await jobByNumber(term).catch(() => null);
+      navigate(job ? jobPage(job) : `/workshop/list?${new URLSearchParams({ q: term }).toString()}`);
+      return;
+    }
     const item = await itemBySerial(term).catch(() => null);
     navigate(item ? itemPage(item) : `/inventory/all?${new URLSearchParams({ search: term }).toString()}`);
   };
@@ -267,6 +295,22 @@ export function SearchBox() {
 
   const onScan = (serial: string) => {
     setScanMessage('');
+    const jobNumber = jobNumberOf(serial);
+    if (jobNumber !== null) {
+      // A job's QR code holds its number (issue 23): the scan opens the job.
+      jobByNumber(serial).then(
+        (job) => {
+          if (!job) {
+            setScanMessage(noJobWithNumber(jobReference(jobNumber)));
+            return;
+          }
+          setScanning(false);
+          navigate(jobPage(job));
+        },
+        () => setScanMessage(`${serial} could not be looked up. Try again.`),
+      );
+      return;
+    }
     itemBySerial(serial).then(
       (item) => {
         if (!item) {

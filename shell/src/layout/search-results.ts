@@ -1,6 +1,6 @@
-import type { ResponseOf, endpoints } from '@loupe/contracts';
+import { WORKSHOP_STAGE_LABELS, type ResponseOf, type endpoints } from '@loupe/contracts';
 
-/** What GET /api/search/ answers: up to 8 items, clients and invoices (contracts/src/search.ts). */
+/** What GET /api/search/ answers: up to 8 items, clients and invoices, and a job (contracts/src/search.ts). */
 export type SearchResults = ResponseOf<typeof endpoints.search.query>;
 
 /** One option of the type-ahead: what it shows and the page it opens. */
@@ -13,11 +13,15 @@ export interface SearchOption {
   href: string;
 }
 
-export type SearchGroup = 'Items' | 'Clients' | 'Invoices';
-export const SEARCH_GROUPS: readonly SearchGroup[] = ['Items', 'Clients', 'Invoices'];
+export type SearchGroup = 'Jobs' | 'Items' | 'Clients' | 'Invoices';
+/** A job is found only by its whole number (a scanned receipt or bag label): it leads. */
+export const SEARCH_GROUPS: readonly SearchGroup[] = ['Jobs', 'Items', 'Clients', 'Invoices'];
 
 /** The item's page (remote-inventory's routes: /inventory/item/:id, with Sell, Check Out, Promote…). */
 export const itemPage = (item: { id: number }) => `/inventory/item/${item.id}`;
+
+/** A workshop job's page (remote-workshop's routes: /workshop/jobs/:id). */
+export const jobPage = (job: { id: number }) => `/workshop/jobs/${job.id}`;
 
 const STATUS_WORDS: Record<string, string> = {
   available: 'In stock',
@@ -29,9 +33,16 @@ const STATUS_WORDS: Record<string, string> = {
 
 const joined = (...parts: string[]) => parts.filter((part) => part !== '').join(' · ');
 
-/** The answer as options, in the order they are shown: items, then clients, then invoices. */
+/** The answer as options, in the order they are shown: the job, then items, clients and invoices. */
 export function searchOptions(results: SearchResults): SearchOption[] {
   return [
+    ...results.jobs.map<SearchOption>((job) => ({
+      key: `job-${job.id}`,
+      group: 'Jobs',
+      label: joined(job.reference, `${job.brand} ${job.model}`.trim()),
+      detail: joined(job.clientName, WORKSHOP_STAGE_LABELS[job.stage]),
+      href: jobPage(job),
+    })),
     ...results.items.map<SearchOption>((item) => ({
       key: `item-${item.id}`,
       group: 'Items',

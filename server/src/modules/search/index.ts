@@ -2,13 +2,14 @@
  * SEARCH API (issue 21, item 3) — the top bar's one search. Schemas: contracts/src/search.ts, path:
  * `endpoints.search.query`. Any signed-in member of the shop.
  *
- *   GET /api/search/?q= → { items: [...], clients: [...], invoices: [...] }, up to 8 of each, best first:
- *       exact serial / stock number (items), e-mail / phone (clients), reference (invoices); then what starts
- *       with q; then names, brands and models containing it (any case). 400 when q is missing, blank, over
+ *   GET /api/search/?q= → { items: [...], clients: [...], invoices: [...], jobs: [...] }, up to 8 of each, best
+ *       first: exact serial / stock number (items), e-mail / phone (clients), reference (invoices); then what
+ *       starts with q; then names, brands and models containing it (any case). Jobs (issue 23): the workshop
+ *       job whose number q is ('JOB-000123', what its receipt's and label's QR codes hold). 400 when q is missing, blank, over
  *       100 characters or not a single line.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { endpoints, stockNumberOf } from '@loupe/contracts';
+import { endpoints, jobNumberOf, stockNumberOf } from '@loupe/contracts';
 import type { ModuleContext } from '../../kernel/context';
 import { BLANK, fieldErrors } from '../../kernel/http-errors';
 import { staffRoute } from '../../kernel/schemas';
@@ -28,6 +29,7 @@ export function searchTerms(q: string): SearchTerms {
     text,
     stockNumber: stockNumberOf(text),
     phoneDigits: PHONE_LIKE.test(text) && digits.length >= 3 ? digits : null,
+    jobNumber: jobNumberOf(text),
   };
 }
 
@@ -36,7 +38,7 @@ const searchRoutes: FastifyPluginAsyncTypebox<{ ctx: SearchContext }> = async (f
 
   fastify.route({
     ...staffRoute(endpoints.search.query, ['search'], {
-      summary: 'Items, clients and invoices matching the text, up to 8 of each, best first',
+      summary: 'Items, clients, invoices and workshop jobs matching the text, up to 8 of each, best first',
     }),
     handler: async (request) => {
       const { shopId } = shopCaller(request);
@@ -46,7 +48,8 @@ const searchRoutes: FastifyPluginAsyncTypebox<{ ctx: SearchContext }> = async (f
       const items = await repo.items(shopId, terms);
       const clients = await repo.clients(shopId, terms);
       const invoices = await repo.invoices(shopId, terms);
-      return { items, clients, invoices };
+      const jobs = await repo.jobs(shopId, terms);
+      return { items, clients, invoices, jobs };
     },
   });
 };

@@ -1,7 +1,9 @@
 import {
   SEARCH_LIMIT_PER_KIND,
+  jobReference,
   type SearchClient,
   type SearchInvoice,
+  type SearchJob,
   type SearchItem,
   type SearchMatch,
 } from '@loupe/contracts';
@@ -15,6 +17,8 @@ export interface SearchTerms {
   stockNumber: number | null;
   /** The digits of a phone number typed (3 or more, with nothing but + ( ) - . / and spaces), or null. */
   phoneDigits: string | null;
+  /** The workshop job number the text is ('JOB-000123' → 123: jobNumberOf), or null. */
+  jobNumber: number | null;
 }
 
 const LIMIT = SEARCH_LIMIT_PER_KIND;
@@ -192,5 +196,20 @@ export class SearchRepository {
       .sort((a, b) => a.rank - b.rank || b.issueDate.localeCompare(a.issueDate) || b.id - a.id)
       .slice(0, LIMIT)
       .map(({ rank, ...row }) => ({ ...row, match: MATCHES[rank] as SearchMatch }));
+  }
+
+  /**
+   * The job whose number the text is (a scanned receipt or bag label), through the workshop's published view;
+   * the client's name through the clients module's. One row at most: (shop_id, number) is unique.
+   */
+  async jobs(shopId: number, terms: SearchTerms): Promise<SearchJob[]> {
+    if (terms.jobNumber === null) return [];
+    const rows = await this.db.query<Omit<SearchJob, 'match' | 'reference'> & { number: number }>(
+      `SELECT j.id::int AS id, j.number, coalesce(c.name, '') AS "clientName", j.brand, j.model, j.stage
+         FROM workshop_jobs j LEFT JOIN client_directory c ON c.id = j.client_id AND c.shop_id = j.shop_id
+        WHERE j.shop_id = $1 AND j.number = $2`,
+      [shopId, terms.jobNumber],
+    );
+    return rows.map(({ number, ...row }) => ({ ...row, reference: jobReference(number), match: 'exact' }));
   }
 }

@@ -170,6 +170,7 @@ describe('clients and invoices', () => {
       items: [expect.objectContaining({ serial: 'R-1', match: 'prefix' })],
       clients: [expect.objectContaining({ name: 'Rolex Collector Ltd', match: 'prefix' })],
       invoices: [],
+      jobs: [],
     });
   });
 });
