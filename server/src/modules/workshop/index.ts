@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { WorkshopContext } from './deps';
+import documentRoutes from './document-routes';
 import jobRoutes from './routes';
 
 /**
@@ -19,6 +20,8 @@ import jobRoutes from './routes';
  */
 const workshopRoutes: FastifyPluginAsyncTypebox<{ ctx: WorkshopContext }> = async (fastify, { ctx }) => {
   await fastify.register(jobRoutes, { ctx });
+  // The papers (issue 23, item 3): intake receipt, estimate, bag label.
+  await fastify.register(documentRoutes, { ctx });
 };
 
 export default workshopRoutes;
