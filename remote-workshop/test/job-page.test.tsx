@@ -223,3 +223,36 @@ it('says so when the job is not in this shop', async () => {
   expect(await screen.findByText(/No such job in this shop/)).toBeInTheDocument();
   expect(screen.getByRole('heading', { level: 1, name: 'Job' })).toBeInTheDocument();
 });
+
+it('changes the promised date and the rush flag of an open job', async () => {
+  const user = userEvent.setup();
+  show(makeJobDetail({ id: 3, promisedDate: '2026-12-18' }));
+  const promise = await screen.findByRole('form', { name: 'Promised date and rush' });
+  expect(within(promise).getByLabelText('Promised date')).toHaveValue('2026-12-18');
+  mock.on('PUT /api/workshop/jobs/3/', {
+    status: 400,
+    body: { promisedDate: ['The promised date cannot be before the day the piece was received.'] },
+  });
+  await user.clear(within(promise).getByLabelText('Promised date'));
+  await user.type(within(promise).getByLabelText('Promised date'), '2026-11-01');
+  await user.click(within(promise).getByRole('checkbox', { name: 'Rush' }));
+  await user.click(within(promise).getByRole('button', { name: 'Save date' }));
+  await waitFor(() =>
+    expect(errorOf(within(promise).getByLabelText('Promised date'))).toBe(
+      'The promised date cannot be before the day the piece was received.',
+    ),
+  );
+  expect(mock.callsTo('PUT', '/api/workshop/jobs/3/')[0]?.body).toEqual({
+    promisedDate: '2026-11-01',
+    rush: true,
+  });
+
+  mock.on('PUT /api/workshop/jobs/3/', {
+    body: makeJobDetail({ id: 3, promisedDate: '2026-12-24', rush: true }),
+  });
+  await user.clear(within(promise).getByLabelText('Promised date'));
+  await user.type(within(promise).getByLabelText('Promised date'), '2026-12-24');
+  await user.click(within(promise).getByRole('button', { name: 'Save date' }));
+  expect(await within(promise).findByText('Promised date and rush saved.')).toBeInTheDocument();
+  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Rush');
+}, 20_000);

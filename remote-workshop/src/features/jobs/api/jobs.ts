@@ -71,3 +71,13 @@ export const useSetEstimate = () =>
 export function uploadJobPhoto(id: number, file: File): Promise<Job> {
   return apiUpload(endpoints.workshop.uploadPhoto, { params: { id }, file });
 }
+
+/** `PUT /api/workshop/jobs/{id}/`: the promised date and the rush flag. */
+export const useUpdateJob = () =>
+  useApiMutation(endpoints.workshop.update, {
+    call: ({ id, body }: { id: number; body: BodyOf<typeof endpoints.workshop.update> }) => ({
+      params: { id },
+      body,
+    }),
+    changes: ['workshop'],
+  });

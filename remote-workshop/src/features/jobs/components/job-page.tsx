@@ -35,6 +35,7 @@ import { daysInStageText, locationText, movesOf, ownerOf, pieceOf } from '../lib
 import { EstimateEditor } from './estimate-editor';
 import { Badge } from './job-card';
 import { MoveDialog } from './move-dialog';
+import { PromiseForm } from './promise-form';
 
 const Header = styled.header`
   display: flex;
@@ -87,6 +88,10 @@ const Buttons = styled.div`
   flex-wrap: wrap;
   align-items: center;
   gap: ${({ theme }) => theme.space(2)};
+`;
+
+const Moves = styled(Buttons)`
+  margin-bottom: ${({ theme }) => theme.space(4)};
 `;
 
 const Papers = styled.ul`
@@ -282,16 +287,17 @@ export function JobPage() {
             : ''}
         </Note>
         {moves.length > 0 ? (
-          <Buttons role="group" aria-label="Move the job">
+          <Moves role="group" aria-label="Move the job">
             {moves.map((to) => (
               <Button key={to} variant="secondary" onClick={() => setMoving(to)}>
                 {to === data.stage ? 'Change location' : `Move to ${WORKSHOP_STAGE_LABELS[to]}`}
               </Button>
             ))}
-          </Buttons>
+          </Moves>
         ) : (
           <Note>This job is closed.</Note>
         )}
+        <PromiseForm key={data.id} job={data} onSaved={update} />
       </Card>
 
       <Card aria-labelledby="job-facts">
