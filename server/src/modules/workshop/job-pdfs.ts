@@ -117,7 +117,11 @@ function drawRows(doc: PdfDoc, rows: Array<[string, string]>, x: number, width: 
   for (const [label, value] of rows) {
     if (value === '') continue;
     const y = doc.y;
-    doc.font(FONT.regular).fontSize(9).fillColor(MUTED).text(label, x, y, { width: labelWidth });
+    doc
+      .font(FONT.regular)
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text(label, x, y, { width: labelWidth - 8 });
     const labelBottom = doc.y;
     doc
       .font(FONT.regular)

@@ -75,6 +75,19 @@ const squash = (text: string) => text.replace(/\s+/g, ' ');
 
 describe('the intake receipt', () => {
   it('prints the job number and a QR code of it, the piece, the client, the default terms and two signature lines', async () => {
+    // The shop's head as Shop Settings has it.
+    const saved = await (
+      await as('platinum')
+    ).put(SETTINGS, {
+      legalName: 'Loupe Demo Ltd',
+      tradingName: 'Loupe Demo',
+      address: '1 Hatton Garden\nLondon EC1N 8AA',
+      phone: '020 7946 0000',
+      email: 'workshop@loupe.example',
+      vatNumber: 'GB999999973',
+      companyNumber: '09999999',
+    });
+    expect(saved.statusCode).toBe(200);
     const silver = await as('silver');
     const job = await adasJob(silver);
     const { bytes, disposition } = await pdfOf(silver, receipt(job.id));
@@ -85,6 +98,9 @@ describe('the intake receipt', () => {
     const text = squash(pdf.text);
     for (const expected of [
       'WORKSHOP RECEIPT',
+      'Loupe Demo Ltd',
+      '1 Hatton Garden',
+      'VAT no. GB999999973',
       'JOB-000001',
       'Received 1 Mar 2026',
       'Promised for 27 Mar 2026',
