@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Choice, DateString, ListOf, Nullable, PagingQuery } from './common';
+import { Choice, DateString, ListOf, Nullable, PagingQuery, Text } from './common';
 import { DealPaymentInput } from './deals';
 import { DEAL_MAX_PAYMENTS, DEAL_STATUSES } from './deal-messages';
 import { InvoiceRef } from './documents';
@@ -34,6 +34,9 @@ export const JOB_NEEDS_LINES =
 export const JOB_NEEDS_CLIENT = 'A job for a stock item is not paid for by a client.';
 export const JOB_DEPOSIT_WHEN =
   'A deposit is taken once the client has approved the estimate (or, with no estimate, once the work starts).';
+/** The board's move to collected of a job whose deal is paid but not yet invoiced: the collection issues it. */
+export const JOB_COLLECT_WITH_INVOICE =
+  'Collect this job with its collection (Collect and invoice): the invoice is issued as the piece is handed back.';
 export const JOB_NOT_PAYABLE = 'This job is closed: no more money can be taken for it.';
 export const NOTICE_NOT_READY = 'Only a job ready for collection can be given a notice of intention to sell.';
 export const NOTICE_TOO_SOON = (earliest: string) =>
@@ -73,6 +76,8 @@ export const JobCollect = Type.Object(
   {
     payments: Type.Optional(Type.Array(DealPaymentInput, { maxItems: DEAL_MAX_PAYMENTS })),
     date: Type.Optional(DateString),
+    /** The stage move's note ('Signed for by …'). */
+    note: Type.Optional(Text({ maxLength: 500, multiline: true })),
   },
   { additionalProperties: false },
 );

@@ -212,7 +212,7 @@ export class WorkshopMoneyService {
     if (job.itemId !== null) {
       await this.ctx.transaction(async (repos) => {
         const today = await repos.items.shopToday(caller.shopId, this.ctx.now());
-        await this.moveToCollected(repos, caller, job, changes);
+        await this.moveToCollected(repos, caller, job, changes, body.note);
         await repos.workshopMoney.recordRepairCost({
           jobId: job.id,
           shopId: caller.shopId,
@@ -245,7 +245,7 @@ export class WorkshopMoneyService {
     }
     const step = async (repos: WorkshopMoneyRepos, id: number) => {
       if (!deal) await this.link(repos, caller, job, id);
-      await this.moveToCollected(repos, caller, job, changes);
+      await this.moveToCollected(repos, caller, job, changes, body.note);
     };
     if (deal?.status === 'reserved') {
       await this.deals.complete(caller, deal.id, { payments: [...payments], date: body.date }, step);
@@ -258,7 +258,7 @@ export class WorkshopMoneyService {
     } else {
       // Nothing to invoice (no lines), or a deal no longer open: the piece goes back as it is.
       if (payments.length > 0) throw conflict(JOB_NOT_PAYABLE);
-      await this.ctx.transaction((repos) => this.moveToCollected(repos, caller, job, changes));
+      await this.ctx.transaction((repos) => this.moveToCollected(repos, caller, job, changes, body.note));
     }
   }
 
@@ -271,8 +271,9 @@ export class WorkshopMoneyService {
     caller: ShopCaller,
     job: MoneyJob,
     changes: JobStageChange[],
+    note = '',
   ) {
-    changes.push(await moveJobStage(repos, caller, job.id, 'collected', '', this.ctx.now()));
+    changes.push(await moveJobStage(repos, caller, job.id, 'collected', note, this.ctx.now()));
   }
 
   // ---------------------------------------------------------------- a stock item's two margins

@@ -243,11 +243,12 @@ export class UncollectedService {
     await repos.audit.record({
       shopId,
       userId,
-      entity: 'job',
+      entity: 'workshop_job',
       entityId: row.jobId,
       action,
-      after: { job: jobReference(row.number), ...after },
+      after,
       at: this.ctx.now(),
+      recordName: jobReference(row.number),
       clientId: row.clientId,
     });
   }

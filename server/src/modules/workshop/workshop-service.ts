@@ -40,7 +40,7 @@ import { ErrorBag, dateField, decimalField, pageOf, pagingOf } from '../../kerne
 import type { AuditRepository } from '../audit';
 import type { WorkshopContext, WorkshopRepos } from './deps';
 import type { WorkshopMoneyRepository } from './money-repository';
-import { unpaidConflict, unpaidOnCollection } from './money-rules';
+import { collectionRefusal } from './money-rules';
 import { WorkshopRepository, type JobRow, type JobShop, type NewEstimateLine } from './workshop-repository';
 
 // ---------------------------------------------------------------- stage changes, for other parts of the workshop
@@ -151,8 +151,8 @@ export async function moveJobStage(
   // A client's piece goes back only once paid (money-rules.ts): 409 with the figure (issue 23 item 5).
   if (move.to === 'collected') {
     if (!repos.workshopMoney) throw new Error('a move to collected needs the workshopMoney repository');
-    const owed = await unpaidOnCollection({ workshopMoney: repos.workshopMoney }, shopId, jobId);
-    if (owed !== null) throw unpaidConflict(owed);
+    const refusal = await collectionRefusal({ workshopMoney: repos.workshopMoney }, shopId, jobId);
+    if (refusal !== null) throw refusal;
   }
 
   const write = {

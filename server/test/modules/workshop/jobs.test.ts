@@ -193,7 +193,10 @@ describe('stages', () => {
     await moved(gold, id, { to: 'in_workshop', location: 'in_house', note: 'Rate still off' });
     await moved(gold, id, 'quality_check');
     await moved(gold, id, 'ready');
-    const done = await moved(silver, id, { to: 'collected', note: 'Signed for' });
+    // Collected with its payment, which issues the invoice (the money part, issue 23 item 5): £350 + £120.
+    const paid = { payments: [{ method: 'Cash', amount: '470' }], note: 'Signed for' };
+    expect((await silver.post(`${job(id)}collect/`, paid)).statusCode).toBe(200);
+    const done = (await silver.get(job(id))).json() as JobDetail;
     expect(done).toMatchObject({ stage: 'collected', location: null, nextStages: [] });
     expect(done.events.map((e) => [e.from, e.to, e.by])).toEqual([
       [null, 'received', 'gold'],

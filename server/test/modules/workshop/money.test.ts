@@ -1,5 +1,6 @@
 import {
   JOB_BALANCE_UNPAID,
+  JOB_COLLECT_WITH_INVOICE,
   JOB_DEPOSIT_WHEN,
   JOB_NEEDS_CLIENT,
   WORKSHOP_NOT_READY,
@@ -104,8 +105,14 @@ describe("a client's job paid through the sales workflow", () => {
     expect(await counts()).toEqual(before);
     expect(await stageOf(gold, job.id)).toBe('ready');
 
-    // The last £200: the deal completed with its invoice, the job collected, in one go.
-    const done = await collect(gold, job.id, [{ method: 'Cash', amount: '200' }]);
+    // Paid in full before collection: the board's move still refuses, the collection issues the invoice.
+    await deposit(gold, job.id, '200');
+    const byBoard = await gold.post(`${jobUrl(job.id)}stage/`, { to: 'collected' });
+    expect(byBoard.statusCode).toBe(409);
+    expect(byBoard.json()).toEqual({ detail: JOB_COLLECT_WITH_INVOICE });
+
+    // Nothing left: the deal completed with its invoice, the job collected, in one go.
+    const done = await collect(gold, job.id);
     expect(done.statusCode).toBe(200);
     const paid = done.json() as JobMoney;
     expect(paid).toMatchObject({ dealStatus: 'completed', paidGbp: 350, balanceGbp: 0 });
