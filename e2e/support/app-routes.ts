@@ -84,6 +84,7 @@ export async function appRoutes(api: APIRequestContext): Promise<AppRoute[]> {
     { path: '/activity', heading: 'Activity' },
     { path: '/settings/shop', heading: 'Shop Settings' },
     { path: '/settings/catalogue', heading: 'Catalogue' },
+    { path: '/settings/outbox', heading: 'Outbox' },
     // remote-workshop (issue 23).
     { path: '/workshop', heading: 'Workshop' },
     { path: '/workshop/list', heading: 'Workshop jobs' },
