@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { WORKSHOP_NOT_READY } from '@loupe/contracts';
 import { authCheckAs, createFetchMock, renderWithProviders, type FetchMock } from '@loupe/platform/testing';
 import { BoardPage } from '../src/features/jobs/components/board-page';
 import type { JobRow } from '../src/features/jobs/api/jobs';
@@ -150,7 +151,7 @@ it('asks where the work is done before a job goes into the workshop', async () =
   expect(screen.getByText('JOB-000004 moved to In the workshop.')).toHaveAttribute('role', 'status');
 });
 
-it('moves a card dragged onto a column the rule allows, and ignores a drop where it does not', async () => {
+it('moves a card dragged onto a column the rule allows, and says why where it does not', async () => {
   serve([makeJob({ id: 1 })]);
   mock.on('POST /api/workshop/jobs/1/stage/', { body: makeJobDetail({ id: 1, stage: 'assessing' }) });
   renderWithProviders(<BoardPage />, { route: '/workshop' });
@@ -160,6 +161,10 @@ it('moves a card dragged onto a column the rule allows, and ignores a drop where
   fireEvent.dragStart(card, { dataTransfer });
   fireEvent.dragOver(column('Collected'), { dataTransfer });
   fireEvent.drop(column('Collected'), { dataTransfer });
+  // Refused by the contracts' rule before anything is sent, and said in its words.
+  expect(await screen.findByRole('alert')).toHaveTextContent(
+    `JOB-000001 was not moved: ${WORKSHOP_NOT_READY}`,
+  );
   expect(mock.callsTo('POST', '/api/workshop/jobs/1/stage/')).toHaveLength(0);
 
   fireEvent.dragStart(card, { dataTransfer });

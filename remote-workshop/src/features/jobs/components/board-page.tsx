@@ -2,6 +2,7 @@ import {
   WORKSHOP_CLOSED_STAGES,
   WORKSHOP_STAGE_LABELS,
   WORKSHOP_STAGES,
+  workshopMoveProblem,
   type WorkshopStage,
 } from '@loupe/contracts';
 import {
@@ -17,7 +18,7 @@ import { useState, type DragEvent } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { useJobs, useMoveJob, type Job, type JobRow } from '../api/jobs';
-import { movesOf, OPEN_STAGES } from '../lib/jobs';
+import { jobState, movesOf, OPEN_STAGES } from '../lib/jobs';
 import { JobCard } from './job-card';
 import { MoveDialog } from './move-dialog';
 
@@ -34,7 +35,9 @@ const Board = styled.div`
   display: flex;
   align-items: flex-start;
   gap: ${({ theme }) => theme.space(3)};
-  max-width: 100%;
+  /* Its contents never widen the page (nor the shell's main area): the board is the width it is given. */
+  contain: inline-size;
+  width: 100%;
   overflow-x: auto;
   padding-bottom: ${({ theme }) => theme.space(3)};
   overscroll-behavior-x: contain;
@@ -149,9 +152,11 @@ export function BoardPage() {
   const loading = open.isPending || closed.isPending;
   const failed = open.error ?? closed.error;
 
+  // Every column takes the drop, so a refused one can say why (the rule's words) rather than do nothing; the
+  // columns the rule refuses are dimmed while a card is dragged, the allowed ones outlined.
   const dropProps = (stage: WorkshopStage) => ({
     onDragOver: (event: DragEvent) => {
-      if (!allowed(stage)) return;
+      if (!dragged) return;
       event.preventDefault();
       event.dataTransfer.dropEffect = 'move';
       if (over !== stage) setOver(stage);
@@ -162,7 +167,12 @@ export function BoardPage() {
       const job = dragged;
       setDragged(null);
       setOver(null);
-      if (job && allowed(stage)) void moveTo(job, stage);
+      if (!job || job.stage === stage) return;
+      const problem = workshopMoveProblem(jobState(job), stage);
+      if (problem) {
+        setSaid('');
+        setRefusal(`${job.reference} was not moved: ${problem}`);
+      } else void moveTo(job, stage);
     },
   });
 

@@ -105,28 +105,30 @@ const SAVED_COLUMNS: readonly DataColumn<SavedLine>[] = [
 function SavedTotals({ job }: { job: Job }) {
   const { estimate } = job;
   return (
-    <Totals role="group" aria-label="Estimate totals">
-      <div>
-        <dt>Labour</dt>
-        <dd>{formatMoney(estimate.labourGbp)}</dd>
-      </div>
-      <div>
-        <dt>Parts</dt>
-        <dd>{formatMoney(estimate.partsGbp)}</dd>
-      </div>
-      <div>
-        <dt>Net</dt>
-        <dd>{formatMoney(estimate.netGbp)}</dd>
-      </div>
-      <div>
-        <dt>VAT at 20%</dt>
-        <dd>{formatMoney(estimate.vatGbp)}</dd>
-      </div>
-      <div>
-        <dt>Total</dt>
-        <dd>{formatMoney(estimate.totalGbp)}</dd>
-      </div>
-    </Totals>
+    <div role="group" aria-label="Estimate totals">
+      <Totals>
+        <div>
+          <dt>Labour</dt>
+          <dd>{formatMoney(estimate.labourGbp)}</dd>
+        </div>
+        <div>
+          <dt>Parts</dt>
+          <dd>{formatMoney(estimate.partsGbp)}</dd>
+        </div>
+        <div>
+          <dt>Net</dt>
+          <dd>{formatMoney(estimate.netGbp)}</dd>
+        </div>
+        <div>
+          <dt>VAT at 20%</dt>
+          <dd>{formatMoney(estimate.vatGbp)}</dd>
+        </div>
+        <div>
+          <dt>Total</dt>
+          <dd>{formatMoney(estimate.totalGbp)}</dd>
+        </div>
+      </Totals>
+    </div>
   );
 }
 
@@ -271,12 +273,14 @@ function EstimateForm({ job, onSaved }: { job: Job; onSaved(job: Job): void }) {
         autoComplete="off"
         {...controller.text('depositRequested')}
       />
-      <Totals role="group" aria-label="Estimate as typed">
-        <div>
-          <dt>Total, VAT included</dt>
-          <dd>{total === null ? '—' : formatMoney(total)}</dd>
-        </div>
-      </Totals>
+      <div role="group" aria-label="Estimate as typed">
+        <Totals>
+          <div>
+            <dt>Total, VAT included</dt>
+            <dd>{total === null ? '—' : formatMoney(total)}</dd>
+          </div>
+        </Totals>
+      </div>
       {job.estimate.lines.length > 0 ? <SavedTotals job={job} /> : null}
       <FormActions submitLabel="Save estimate" busy={busy} busyLabel="Saving..." />
     </form>

@@ -36,8 +36,9 @@ export const Badge = styled.span<{ $tone: 'danger' | 'warning' }>`
   display: inline-block;
   padding: 0 ${({ theme }) => theme.space(2)};
   border-radius: 999px;
-  background: ${({ theme, $tone }) => theme.colors[$tone]};
-  color: #ffffff;
+  /* The tone's colour on the card's surface, as alerts are: it meets contrast in both themes. */
+  border: 1px solid currentColor;
+  color: ${({ theme, $tone }) => theme.colors[$tone]};
   font-size: 0.75rem;
   font-weight: 600;
   line-height: 1.5;
