@@ -8,7 +8,8 @@ import type { Queryable } from '../../db/database';
 // asks the same of personal data (kept no longer than necessary).
 //
 // The relationship ends at the client's last transaction of any kind: a payment or charge on the ledger, a sale,
-// a deal or one of its payments, a check-out or its return, a purchase from the client, an invoice. A client who
+// a deal or one of its payments, a check-out or its return, a purchase from the client, an invoice, a workshop
+// job's last move (a piece in the shop's care is a live relationship). A client who
 // never transacted is dated by the record itself: its creation, its identity verification or its last KYC paper,
 // whichever is latest. Everything is read through the published views of the modules that own it.
 
@@ -30,6 +31,9 @@ const LAST_TRANSACTION = `
     SELECT seller_client_id, purchased_on FROM purchase_records WHERE shop_id = $1 AND seller_client_id IS NOT NULL
     UNION ALL
     SELECT client_id, issue_date FROM invoice_records WHERE shop_id = $1 AND client_id IS NOT NULL
+    UNION ALL
+    SELECT client_id, (stage_since AT TIME ZONE (SELECT timezone FROM shop_directory WHERE id = $1))::date
+      FROM workshop_jobs WHERE shop_id = $1 AND client_id IS NOT NULL
   ) t GROUP BY client_id`;
 
 interface Row {
