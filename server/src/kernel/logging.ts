@@ -38,10 +38,20 @@ export const REDACT_PATHS: readonly string[] = [
   'error.detail',
 ];
 
-/** A URL as logged: the path only, since a query string can hold a search for a client's name or a token. */
+/**
+ * Paths whose last segment is a credential: the client's approval link (modules/workshop/approval-routes.ts)
+ * carries a token that answers an estimate, which must not sit in a log for whoever reads it to use.
+ */
+const CREDENTIAL_PATH = /^((?:\/api)?\/public\/workshop\/approve\/)[^/?]+/;
+
+/**
+ * A URL as logged: the path only, since a query string can hold a search for a client's name or a token; a
+ * credential in the path (CREDENTIAL_PATH) is redacted too.
+ */
 export function withoutQuery(url: string): string {
   const at = url.indexOf('?');
-  return at === -1 ? url : `${url.slice(0, at)}?[Redacted]`;
+  const path = (at === -1 ? url : url.slice(0, at)).replace(CREDENTIAL_PATH, '$1[Redacted]');
+  return at === -1 ? path : `${path}?[Redacted]`;
 }
 
 /**

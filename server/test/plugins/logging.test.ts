@@ -52,6 +52,15 @@ it('logged URLs keep their path but not their query string', async () => {
   expect(logged()).not.toMatch(/Margaret/);
 });
 
+it("the client's approval link is a credential: its token never reaches the log", async () => {
+  const token = '1.2.1.1799999999.0123456789abcdef.AAAAAAAAAAAAAAAAAAAAAA';
+  await state.app.inject({ method: 'GET', url: `/public/workshop/approve/${token}` });
+  await state.app.inject({ method: 'GET', url: `/public/workshop/approve/${token}?x=1` });
+  expect(logged()).toContain('"url":"/public/workshop/approve/[Redacted]"');
+  expect(logged()).toContain('"url":"/public/workshop/approve/[Redacted]?[Redacted]"');
+  expect(logged()).not.toContain('AAAAAAAAAAAAAAAAAAAAAA');
+});
+
 it('anything that logs a body, headers or a database error has its secrets and parameters censored', async () => {
   // PGlite's errors carry the failing query's parameters (pg's do not); the redaction must hold for the richer one
   // whichever database this run uses, so the error is shaped as PGlite throws it.
