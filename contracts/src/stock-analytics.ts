@@ -155,7 +155,7 @@ export type StockAging = Static<typeof StockAging>;
  * round1(marginGbp / salesGbp × 100) (halves away from zero), null when salesGbp is 0. Rows: largest salesGbp
  * first, then brand; brands whose every figure nets to 0 are left out. `totals` the same over all rows.
  * CSV: text/csv attachment `loupe-margins-<from>-<to>.csv`, header Brand,Sales,Sales (GBP),Cost of goods sold
- * (GBP),Margin (GBP),Margin %, one line per row then a `Total` line; money with 2 decimals, % with 1 ('' when
+ * (GBP),Margin (GBP),Margin %,Repair costs (GBP),Shop margin (GBP), one line per row then a `Total` line; money with 2 decimals, % with 1 ('' when
  * null); CRLF line ends, quoting and formula guard as the reports' CSV.
  */
 export const MarginQuery = Type.Object({ from: DateString, to: DateString }, { additionalProperties: false });
@@ -171,6 +171,14 @@ export const MarginLine = Type.Object({
   costGbp: Type.Number(),
   marginGbp: Type.Number(),
   marginPercent: Nullable(Type.Number()),
+  /**
+   * Issue 23 item 5: the workshop's repair and service costs of the items sold (a void's on its day, negative),
+   * and the shop's own margin after them (marginGbp − repairGbp). costGbp and marginGbp stay on the purchase
+   * price, the margin scheme's figure (HMRC VAT Notice 718: restoration costs are not part of it). Optional for
+   * readers built before them.
+   */
+  repairGbp: Type.Optional(Type.Number()),
+  shopMarginGbp: Type.Optional(Type.Number()),
 });
 export type MarginLine = Static<typeof MarginLine>;
 

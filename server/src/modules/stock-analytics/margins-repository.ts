@@ -1,6 +1,6 @@
 import { NO_BRAND_LABEL, type MarginLine } from '@loupe/contracts';
 import type { Queryable } from '../../db/database';
-import { moneyOut } from '../../kernel/money';
+import { moneyOut, penceOf, poundsOf } from '../../kernel/money';
 import type { DayRange } from './stock-input';
 
 interface LineRecord {
@@ -20,6 +20,8 @@ export interface MarginText {
   costGbp: string;
   marginGbp: string;
   marginPercent: string;
+  repairGbp: string;
+  shopMarginGbp: string;
 }
 
 export interface MarginFigures {
@@ -33,7 +35,13 @@ const FIGURES = `sum(n)::int AS n, round(sum(amount_gbp), 2)::text AS s, round(s
   CASE WHEN sum(amount_gbp) <> 0
        THEN round((sum(amount_gbp) - sum(cost_gbp)) * 100 / sum(amount_gbp), 1)::text END AS pct`;
 
-function toLine(r: LineRecord, brand: string, label: string): { line: MarginLine; text: MarginText } {
+function toLine(
+  r: LineRecord,
+  brand: string,
+  label: string,
+  repair: string,
+): { line: MarginLine; text: MarginText } {
+  const shop = poundsOf(penceOf(r.m) - penceOf(repair));
   return {
     line: {
       brand,
@@ -43,8 +51,19 @@ function toLine(r: LineRecord, brand: string, label: string): { line: MarginLine
       costGbp: moneyOut(r.c),
       marginGbp: moneyOut(r.m),
       marginPercent: r.pct === null ? null : Number(r.pct),
+      repairGbp: moneyOut(repair),
+      shopMarginGbp: moneyOut(shop),
     },
-    text: { label, sales: r.n, salesGbp: r.s, costGbp: r.c, marginGbp: r.m, marginPercent: r.pct ?? '' },
+    text: {
+      label,
+      sales: r.n,
+      salesGbp: r.s,
+      costGbp: r.c,
+      marginGbp: r.m,
+      marginPercent: r.pct ?? '',
+      repairGbp: repair,
+      shopMarginGbp: shop,
+    },
   };
 }
 
@@ -67,11 +86,28 @@ export class MarginsRepository {
       ),
       this.db.query<LineRecord>(`SELECT NULL AS brand, ${FIGURES} FROM brand_days WHERE ${where}`, params),
     ]);
-    const lines = rows.map((r) => toLine(r, r.brand ?? '', r.brand ? r.brand : NO_BRAND_LABEL));
+    // The workshop's repair costs of the items sold in the range (issue 23 item 5: item_repair_costs, published
+    // by the workshop), by the brand the item has, a void's taken back on its day as brand_days does.
+    const repairs = await this.db.query<{ brand: string; r: string }>(
+      `SELECT coalesce(i.brand, '') AS brand,
+              round(sum(CASE WHEN s.reversal_of IS NULL THEN rc.cost_gbp ELSE -rc.cost_gbp END), 2)::text AS r
+         FROM sale_records s
+         JOIN item_repair_costs rc ON rc.item_id = s.item_id
+         JOIN stock_items i ON i.id = s.item_id
+        WHERE s.shop_id = $1 AND s.sale_date BETWEEN $2::date AND $3::date
+        GROUP BY 1`,
+      params,
+    );
+    const repairOf = new Map(repairs.map((x) => [x.brand, x.r]));
+    const repairTotal = poundsOf(repairs.reduce((sum, x) => sum + penceOf(x.r), 0n));
+    const lines = rows.map((r) =>
+      toLine(r, r.brand ?? '', r.brand ? r.brand : NO_BRAND_LABEL, repairOf.get(r.brand ?? '') ?? '0.00'),
+    );
     const total = toLine(
       { brand: null, n: 0, s: '0.00', c: '0.00', m: '0.00', pct: null, ...dropNulls(totals[0]) },
       '',
       'Total',
+      repairTotal,
     );
     return {
       rows: lines.map((l) => l.line),

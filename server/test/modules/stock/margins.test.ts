@@ -91,7 +91,18 @@ const line = (
   costGbp: number,
   marginGbp: number,
   marginPercent: number | null,
-) => ({ brand, label: brand || NO_BRAND_LABEL, sales, salesGbp, costGbp, marginGbp, marginPercent });
+) => ({
+  brand,
+  label: brand || NO_BRAND_LABEL,
+  sales,
+  salesGbp,
+  costGbp,
+  marginGbp,
+  marginPercent,
+  // No workshop repairs here (issue 23 item 5): the shop's margin is the margin.
+  repairGbp: 0,
+  shopMarginGbp: marginGbp,
+});
 
 describe('margin by brand', () => {
   it('sums sales, cost of goods sold and margin per brand: the sale in its month, the void in its own', async () => {
@@ -164,11 +175,11 @@ describe('margin by brand', () => {
     );
     expect(response.body).toBe(
       [
-        'Brand,Sales,Sales (GBP),Cost of goods sold (GBP),Margin (GBP),Margin %',
-        'Rolex,2,16000.25,13000.50,2999.75,18.7',
-        'Omega,2,5100.00,5000.00,100.00,2.0',
-        '(No brand),1,250.00,100.00,150.00,60.0',
-        'Total,5,21350.25,18100.50,3249.75,15.2',
+        'Brand,Sales,Sales (GBP),Cost of goods sold (GBP),Margin (GBP),Margin %,Repair costs (GBP),Shop margin (GBP)',
+        'Rolex,2,16000.25,13000.50,2999.75,18.7,0.00,2999.75',
+        'Omega,2,5100.00,5000.00,100.00,2.0,0.00,100.00',
+        '(No brand),1,250.00,100.00,150.00,60.0,0.00,150.00',
+        'Total,5,21350.25,18100.50,3249.75,15.2,0.00,3249.75',
         '',
       ].join('\r\n'),
     );

@@ -241,6 +241,18 @@ describe("a stock item's service and its two margins", () => {
       ((await gold.get(`/api/items/${itemId}/`)).json() as { purchasePrice: number }).purchasePrice,
     ).toBe(2000);
 
+    // The margin report shows both: the scheme's margin on the purchase price, and the shop's after the service.
+    const report = (await gold.get('/api/reports/margins/?from=2026-03-01&to=2026-03-01')).json() as {
+      totals: Record<string, number>;
+    };
+    expect(report.totals).toMatchObject({
+      salesGbp: 3000,
+      costGbp: 2000,
+      marginGbp: 1000,
+      repairGbp: 350,
+      shopMarginGbp: 650,
+    });
+
     // The margins give the cost: not for silver.
     const silver = await as('silver');
     expect((await silver.get(`/api/workshop/items/${itemId}/margins/`)).statusCode).toBe(403);

@@ -19,6 +19,8 @@ const marginCells = (t: MarginText, label: string) => [
   valueCell(t.costGbp),
   valueCell(t.marginGbp),
   valueCell(t.marginPercent),
+  valueCell(t.repairGbp),
+  valueCell(t.shopMarginGbp),
 ];
 
 /** Aged stock for the dashboard and the margin-by-brand report with its CSV (issue 14). */
@@ -96,6 +98,9 @@ const stockRoutes: FastifyPluginAsyncTypebox<{ ctx: StockAnalyticsContext }> = a
         'Cost of goods sold (GBP)',
         'Margin (GBP)',
         'Margin %',
+        // Issue 23 item 5: the workshop's repair costs and the shop's margin after them.
+        'Repair costs (GBP)',
+        'Shop margin (GBP)',
       ]);
       // Brands come from the catalogue, but a cell that reads as a formula is defused all the same.
       for (const row of text.rows) csv += csvLine(marginCells(row, textCell(row.label)));
