@@ -38,6 +38,9 @@ const Board = styled.div`
   /* Its contents never widen the page (nor the shell's main area): the board is the width it is given. */
   contain: inline-size;
   width: 100%;
+  /* The containing block of its visually hidden texts, which would otherwise sit at their place in a far column
+     relative to the page and widen it (2046 px on a phone). */
+  position: relative;
   overflow-x: auto;
   padding-bottom: ${({ theme }) => theme.space(3)};
   overscroll-behavior-x: contain;
