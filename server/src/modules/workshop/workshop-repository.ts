@@ -165,8 +165,8 @@ const JOB_FROM = `FROM jobs j
   LEFT JOIN client_directory s ON s.id = j.supplier_client_id
   LEFT JOIN stock_items i ON i.id = j.item_id
   LEFT JOIN user_directory u ON u.id = j.created_by
-  LEFT JOIN (SELECT job_id, sum(amount_gbp) AS total_gbp, count(*) AS lines
-               FROM job_estimate_lines GROUP BY job_id) e ON e.job_id = j.id`;
+  LEFT JOIN LATERAL (SELECT sum(amount_gbp) AS total_gbp, count(*) AS lines
+                       FROM job_estimate_lines WHERE job_id = j.id) e ON true`;
 
 interface RawJob {
   id: number;
@@ -547,15 +547,20 @@ export class WorkshopRepository {
     return Number(rows[0]?.n ?? 0);
   }
 
-  /** Open jobs before closed ones; within each, rush first, then by promised date (none last), newest first. */
+  /**
+   * Open jobs before closed ones; within each, rush first, then by promised date (none last), newest first. The
+   * page's ids are chosen on the jobs alone (and the client's name for `q`), then only those rows are read whole.
+   */
   async list(shopId: number, f: JobFilter, limit: number, offset: number): Promise<JobRow[]> {
     const { sql, params } = this.where(shopId, f);
     params.push([...WORKSHOP_CLOSED_STAGES], limit, offset);
     const n = params.length;
+    const order = `(j.stage = ANY($${n - 2}::varchar[])), j.rush DESC, j.promised_date NULLS LAST, j.id DESC`;
     const rows = await this.db.query<RawJob>(
-      `SELECT ${JOB_COLUMNS} ${JOB_FROM} WHERE ${sql}
-        ORDER BY (j.stage = ANY($${n - 2}::varchar[])), j.rush DESC, j.promised_date NULLS LAST, j.id DESC
-        LIMIT $${n - 1} OFFSET $${n}`,
+      `SELECT ${JOB_COLUMNS} ${JOB_FROM}
+        WHERE j.id IN (SELECT j.id FROM jobs j LEFT JOIN client_directory c ON c.id = j.client_id
+                        WHERE ${sql} ORDER BY ${order} LIMIT $${n - 1} OFFSET $${n})
+        ORDER BY ${order}`,
       params,
     );
     return rows.map(rowOf);
