@@ -54,6 +54,12 @@ export class SubjectAccessRepository {
         shopId,
         clientId,
       ),
+      // The pieces the client left with the workshop (issue 23): intake, condition, fault, stage.
+      workshopJobs: await this.rows(
+        'SELECT * FROM workshop_jobs WHERE shop_id = $1 AND client_id = $2 ORDER BY id',
+        shopId,
+        clientId,
+      ),
     };
   }
 }

@@ -11,7 +11,7 @@ import { SubjectAccessRepository } from './subject-access-repository';
 
 // The subject access export (UK GDPR Art. 15; answered without undue delay and within one month, Art. 12(3)):
 // one ZIP with everything the shop holds about the client — client.json (the record, its retention clock, every
-// payment, sale, deal, check-out, purchase and invoice, the history in words, erasure requests), the KYC papers
+// payment, sale, deal, check-out, purchase, invoice and workshop job, the history in words, erasure requests), the KYC papers
 // as uploaded and the invoices as printed. Built whole in memory before the first byte is sent, so a file that
 // fails to open answers an error instead of a cut-off archive.
 
@@ -19,8 +19,8 @@ const README = `Subject access export (UK GDPR Article 15)
 
 client.json   everything on file about the client: the client record, the retention clock (Money Laundering
               Regulations 2017, reg. 40), ledger entries, sales, deals and their payments, check-outs,
-              purchases from the client, invoices and credit notes, erasure requests, and the history of the
-              record as the shop's audit trail words it.
+              purchases from the client, invoices and credit notes, workshop jobs (the pieces left for repair),
+              erasure requests, and the history of the record as the shop's audit trail words it.
 kyc/          the identity (KYC) documents as uploaded.
 invoices/     the invoices and credit notes issued to the client, as printed.
 `;

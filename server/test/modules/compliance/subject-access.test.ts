@@ -58,6 +58,13 @@ describe('the subject access export', () => {
     expect((await uploadKyc(gold, bob)).statusCode).toBe(201);
     const adaInvoice = await soldTo(ada, 'SAR-ADA-1', '4100.00');
     await soldTo(bob, 'SAR-BOB-1', '5200.00');
+    for (const [client, fault] of [
+      [ada, 'Ada watch stops'],
+      [bob, 'Bob crown loose'],
+    ] as const)
+      expect(
+        (await gold.post('/api/workshop/jobs/', { clientId: client, reportedFault: fault })).statusCode,
+      ).toBe(201);
 
     const platinum = await as('platinum');
     const response = await platinum.get(subjectAccess(ada));
@@ -93,6 +100,7 @@ describe('the subject access export', () => {
       ledgerEntries: { id: number; client_id: number; entry_date: string; amount_gbp: number }[];
       sales: { client_id: number }[];
       invoices: { id: number; client_id: number }[];
+      workshopJobs: { client_id: number; reported_fault: string }[];
       kycDocuments: { id: number }[];
       history: { summary: string; recordName: string | null }[];
     };
@@ -115,12 +123,15 @@ describe('the subject access export', () => {
     expect(data.sales).toHaveLength(1);
     expect(data.invoices.map((i) => Number(i.id))).toEqual([adaInvoice]);
     expect(data.kycDocuments.map((d) => d.id)).toEqual([kycDoc?.id]);
+    expect(data.workshopJobs.map((j) => j.reported_fault)).toEqual(['Ada watch stops']);
     // The history in words, names decrypted (the owner exported it while the client is on file).
     expect(data.history.length).toBeGreaterThanOrEqual(5);
     expect(data.history.some((e) => e.recordName === 'Ada Lovelace')).toBe(true);
     // Nothing of Bob: not his name, e-mail, phone, amount, nor any of his rows.
-    expect(text).not.toMatch(/Bob Other|bob\.other|7946 0999|777|SAR-BOB|5200/);
-    const all = [...data.ledgerEntries, ...data.sales, ...data.invoices].map((r) => Number(r.client_id));
+    expect(text).not.toMatch(/Bob Other|bob\.other|7946 0999|777|SAR-BOB|5200|Bob crown/);
+    const all = [...data.ledgerEntries, ...data.sales, ...data.invoices, ...data.workshopJobs].map((r) =>
+      Number(r.client_id),
+    );
     expect(new Set(all)).toEqual(new Set([ada]));
 
     // The export itself is audited on the client.
