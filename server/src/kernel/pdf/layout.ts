@@ -78,12 +78,14 @@ export function drawFacts(doc: PdfDoc, facts: Array<[string, string]>, x: number
       .fontSize(9)
       .fillColor(MUTED)
       .text(label, x, at, { width: width * 0.45 });
+    // A label that wraps to more lines than its value pushes the next row down, never under it.
+    const labelBottom = doc.y;
     doc
       .font(FONT.bold)
       .fontSize(9)
       .fillColor(INK)
       .text(value, x + width * 0.45, at, { width: width * 0.55, align: 'right' });
-    at = doc.y + 3;
+    at = Math.max(labelBottom, doc.y) + 3;
   }
   return at;
 }
