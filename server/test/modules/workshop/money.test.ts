@@ -3,6 +3,7 @@ import {
   JOB_COLLECT_WITH_INVOICE,
   JOB_DEPOSIT_WHEN,
   JOB_NEEDS_CLIENT,
+  JOB_NOT_PAYABLE,
   WORKSHOP_NOT_READY,
   type AmlRefusal,
   type Deal,
@@ -155,6 +156,24 @@ describe("a client's job paid through the sales workflow", () => {
     expect(done.statusCode).toBe(200);
     expect(done.json()).toMatchObject({ dealStatus: 'completed', paidGbp: 350, balanceGbp: 0 });
     expect(await stageOf(gold, id)).toBe('collected');
+  });
+
+  it('lets a declined job go back unrepaired owing nothing, with no deal and no invoice', async () => {
+    const gold = await as('gold');
+    const client = await create({ name: 'Declines' });
+    const job = await takeIn(gold, { clientId: client });
+    await priced(gold, job.id);
+    for (const stage of ['assessing', 'estimate_sent', 'declined', 'returned_unrepaired'] as const)
+      await moveTo(gold, job.id, stage);
+    expect(await money(gold, job.id)).toMatchObject({
+      linesGbp: 350,
+      dealId: null,
+      balanceGbp: 0,
+      invoice: null,
+    });
+    const closed = await deposit(gold, job.id, '10');
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json()).toEqual({ detail: JOB_NOT_PAYABLE });
   });
 
   it('puts a cash deposit through the AML guard: €10,000 from a client without due diligence is refused, nothing kept', async () => {
