@@ -13,8 +13,23 @@ beforeEach(() => {
   globalThis.fetch = mock.fetch;
 });
 
+const money = (overrides: Record<string, unknown> = {}) => ({
+  jobId: 3,
+  kind: 'client',
+  linesGbp: 0,
+  dealId: null,
+  dealReference: null,
+  dealStatus: null,
+  paidGbp: 0,
+  balanceGbp: 0,
+  invoice: null,
+  repairCostGbp: null,
+  ...overrides,
+});
+
 function show(job: Job) {
   mock.on(`GET /api/workshop/jobs/${job.id}/`, { body: job });
+  mock.on(`GET /api/workshop/jobs/${job.id}/money/`, { body: money({ jobId: job.id }) });
   return renderWithProviders(<JobPage />, { route: `/workshop/jobs/${job.id}`, path: '/workshop/jobs/:id' });
 }
 
@@ -256,3 +271,87 @@ it('changes the promised date and the rush flag of an open job', async () => {
   expect(await within(promise).findByText('Promised date and rush saved.')).toBeInTheDocument();
   expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Rush');
 }, 20_000);
+
+it('collects a ready job with its last payment through the sales workflow, the AML guard’s refusal shown first', async () => {
+  const user = userEvent.setup();
+  show(makeJobDetail({ id: 3, stage: 'ready' }));
+  mock.on('GET /api/workshop/jobs/3/money/', {
+    body: money({ linesGbp: 350, paidGbp: 100, balanceGbp: 250, dealId: 12, dealReference: 'DEAL-0012' }),
+  });
+  const form = await screen.findByRole('form', { name: 'Collect' });
+  expect(screen.getByRole('link', { name: 'DEAL-0012' })).toHaveAttribute('href', '/deals/12');
+  expect(within(form).getByRole('textbox', { name: /Amount/ })).toHaveValue('250.00');
+
+  mock.on('POST /api/workshop/jobs/3/collect/', {
+    status: 409,
+    body: {
+      detail: 'Cash of EUR 10,000 or more needs the client’s verified identity.',
+      rule: 'aml_cash_threshold',
+      missing: [],
+      amountEur: 11_800,
+      linkedTotalEur: 11_800,
+    },
+  });
+  await user.click(within(form).getByRole('button', { name: 'Collect and invoice' }));
+  expect(await within(form).findByRole('alert')).toHaveTextContent(
+    'Cash payment refused (anti-money-laundering rule). Cash of EUR 10,000 or more',
+  );
+
+  await user.selectOptions(within(form).getByRole('combobox', { name: 'Method' }), 'Credit Card');
+  mock.on('POST /api/workshop/jobs/3/collect/', {
+    body: money({
+      linesGbp: 350,
+      paidGbp: 350,
+      balanceGbp: 0,
+      dealId: 12,
+      invoice: { id: 4, reference: 'INV-0044' },
+    }),
+  });
+  await user.click(within(form).getByRole('button', { name: 'Collect and invoice' }));
+  expect(await screen.findByText('JOB-000003 collected: invoice INV-0044 issued.')).toBeInTheDocument();
+  expect(mock.callsTo('POST', '/api/workshop/jobs/3/collect/').at(-1)?.body).toEqual({
+    payments: [{ method: 'Credit Card', amount: '250.00' }],
+  });
+}, 20_000);
+
+it('takes a deposit on an open client job', async () => {
+  const user = userEvent.setup();
+  show(makeJobDetail({ id: 3, stage: 'approved' }));
+  mock.on('POST /api/workshop/jobs/3/deposit/', {
+    body: money({ linesGbp: 350, paidGbp: 100, balanceGbp: 250 }),
+  });
+  const form = await screen.findByRole('form', { name: 'Take a payment' });
+  await user.click(within(form).getByRole('button', { name: 'Take payment' }));
+  await waitFor(() =>
+    expect(errorOf(within(form).getByRole('textbox', { name: /Amount/ }))).toBe('Give the amount paid.'),
+  );
+  await user.type(within(form).getByRole('textbox', { name: /Amount/ }), '100');
+  await user.click(within(form).getByRole('button', { name: 'Take payment' }));
+  expect(await screen.findByText('Payment taken: £250.00 left to pay.')).toBeInTheDocument();
+  expect(mock.callsTo('POST', '/api/workshop/jobs/3/deposit/')[0]?.body).toEqual({
+    payment: { method: 'Cash', amount: '100' },
+  });
+}, 20_000);
+
+it('says a stock item’s job is not invoiced, and what its repair added to the item’s cost once collected', async () => {
+  show(
+    makeJobDetail({
+      id: 3,
+      stage: 'collected',
+      clientId: null,
+      clientName: '',
+      itemId: 31,
+      stockNumber: 1042,
+    }),
+  );
+  mock.on('GET /api/workshop/jobs/3/money/', {
+    body: money({ kind: 'stock', linesGbp: 350, repairCostGbp: 350 }),
+  });
+  expect(
+    await screen.findByText(
+      '£350.00 added to the item’s cost for the shop’s margin (not to its purchase price).',
+    ),
+  ).toBeInTheDocument();
+  expect(screen.queryByRole('form', { name: /Collect|Take a payment/ })).not.toBeInTheDocument();
+  expect(screen.getByText('Shop stock')).toBeInTheDocument();
+});

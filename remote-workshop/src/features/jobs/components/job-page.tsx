@@ -34,6 +34,7 @@ import { photoProblem } from '../lib/intake';
 import { daysInStageText, locationText, movesOf, ownerOf, pieceOf } from '../lib/jobs';
 import { EstimateEditor } from './estimate-editor';
 import { Badge } from './job-card';
+import { JobMoneyCard } from './job-money';
 import { MoveDialog } from './move-dialog';
 import { PromiseForm } from './promise-form';
 
@@ -380,6 +381,17 @@ export function JobPage() {
       <Card aria-labelledby="job-estimate">
         <SectionTitle id="job-estimate">Estimate</SectionTitle>
         <EstimateEditor job={data} onSaved={update} />
+      </Card>
+
+      <Card aria-labelledby="job-money">
+        <SectionTitle id="job-money">Money</SectionTitle>
+        <JobMoneyCard
+          job={data}
+          onDone={(text) => {
+            setMessage(text);
+            setFocusHeading(true);
+          }}
+        />
       </Card>
 
       <Card aria-labelledby="job-photos">
