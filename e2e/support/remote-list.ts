@@ -6,6 +6,8 @@ import { REPO } from './app-instance.cjs';
 export interface ListedRemote {
   key: string;
   name: string;
+  /** What staff read for it, e.g. in its area's notice ("Admin is unavailable"). */
+  title: string;
   dir: string;
   prefixes: string[];
 }

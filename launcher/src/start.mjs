@@ -44,7 +44,13 @@ build('the contracts', '@loupe/contracts', path.join(root, 'contracts', 'dist', 
 for (const remote of plan.filter((r) => r.local)) {
   build(remote.dir, `@loupe/${remote.dir}`, path.join(root, remote.dir, 'dist', 'mf-manifest.json'));
 }
-build('the shell', '@loupe/shell', path.join(root, 'shell', 'dist', 'index.html'));
+// SHELL_DIST serves a shell build made elsewhere (a release's artefact, another platform version) instead of
+// shell/dist, as REMOTE_*_URL does for a remote; it must be a finished build.
+const shellDist = process.env.SHELL_DIST?.trim() ? path.resolve(process.env.SHELL_DIST.trim()) : null;
+if (shellDist && !existsSync(path.join(shellDist, 'index.html'))) {
+  fail(`SHELL_DIST=${shellDist} has no index.html: it is not a shell build`);
+}
+if (!shellDist) build('the shell', '@loupe/shell', path.join(root, 'shell', 'dist', 'index.html'));
 
 const apiPackage = require('@loupe/server');
 const { DemoPasswordInProductionError, loadConfig, loggerOptions, loupeApi } = apiPackage;
@@ -62,7 +68,7 @@ try {
 
 function shellServer(db) {
   return createShellServer({
-    dist: path.join(root, 'shell', 'dist'),
+    dist: shellDist ?? path.join(root, 'shell', 'dist'),
     plan,
     config,
     api: { plugin: loupeApi, options: { db, config } },
