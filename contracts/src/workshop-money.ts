@@ -36,7 +36,7 @@ export const JOB_DEPOSIT_WHEN =
   'A deposit is taken once the client has approved the estimate (or, with no estimate, once the work starts).';
 /** The board's move to collected of a job whose deal is paid but not yet invoiced: the collection issues it. */
 export const JOB_COLLECT_WITH_INVOICE =
-  'Collect this job with its collection (Collect and invoice): the invoice is issued as the piece is handed back.';
+  'This job is paid: hand it back with Collect and invoice on its page, which issues the invoice.';
 export const JOB_NOT_PAYABLE = 'This job is closed: no more money can be taken for it.';
 export const NOTICE_NOT_READY = 'Only a job ready for collection can be given a notice of intention to sell.';
 export const NOTICE_TOO_SOON = (earliest: string) =>
