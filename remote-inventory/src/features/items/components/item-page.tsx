@@ -34,6 +34,7 @@ import { CheckoutDialog } from './checkout-dialog';
 import { ItemCheckoutSection } from './item-checkout';
 import { ItemConsignmentSection } from './item-consignment';
 import { ItemSaleSection } from './item-sale';
+import { ItemWorkshopMargins } from './item-workshop-margins';
 import { PrintLabelLink } from './print-label-link';
 import { PromoteDialog } from './promote-dialog';
 import { allowedActions, type RowAction } from './row-actions';
@@ -339,6 +340,7 @@ function ItemView({ item: loaded }: { item: Item }) {
         </div>
         <div>
           <ItemSaleSection item={item} onVoided={() => undefined} />
+          <ItemWorkshopMargins itemId={item.id} costs={costs} />
           <ItemCheckoutSection item={item} />
           <ItemConsignmentSection item={item} onReturned={() => undefined} />
           <HistoryPanel resource="items" id={item.id} />
