@@ -20,6 +20,8 @@ const REPORT: MarginReport = {
       costGbp: 24000.5,
       marginGbp: 5999.5,
       marginPercent: 20,
+      repairGbp: 350,
+      shopMarginGbp: 5649.5,
     },
     {
       brand: '',
@@ -39,6 +41,8 @@ const REPORT: MarginReport = {
     costGbp: 25000.5,
     marginGbp: 5899.5,
     marginPercent: 19.1,
+    repairGbp: 350,
+    shopMarginGbp: 5549.5,
   },
 };
 
@@ -54,17 +58,27 @@ beforeEach(() => {
 const renderPage = (route = '/reports/margins?from=2026-01-01&to=2026-06-30') =>
   renderWithProviders(<MarginReportPage />, { route, path: '/reports/margins' });
 
-it('shows each brand with sales, cost of goods sold, margin and margin %, and a totals row', async () => {
+it('shows each brand with sales, cost of goods sold, margin and margin %, the workshop’s repairs and the margin after them, and a totals row', async () => {
   renderPage();
   const table = await screen.findByRole('table', { name: 'Margin by brand' });
   const rows = within(table)
     .getAllByRole('row')
     .map((r) => Array.from(r.children).map((c) => c.textContent));
   expect(rows).toEqual([
-    ['Brand', 'Sales', 'Sales £', 'Cost of goods sold £', 'Margin £', 'Margin %'],
-    ['Rolex', '3', '£30,000.00', '£24,000.50', '£5,999.50', '20.0%'],
-    ['(No brand)', '1', '£900.00', '£1,000.00', '▼ -£100.00 (loss)', '-11.1%'],
-    ['Total', '4', '£30,900.00', '£25,000.50', '£5,899.50', '19.1%'],
+    [
+      'Brand',
+      'Sales',
+      'Sales £',
+      'Cost of goods sold £',
+      'Margin £',
+      'Margin %',
+      'Repairs £',
+      'Margin after repairs £',
+    ],
+    ['Rolex', '3', '£30,000.00', '£24,000.50', '£5,999.50', '20.0%', '£350.00', '£5,649.50'],
+    // A report from a service built before repairs were counted: none, and the margin is the shop's.
+    ['(No brand)', '1', '£900.00', '£1,000.00', '▼ -£100.00 (loss)', '-11.1%', '£0.00', '▼ -£100.00 (loss)'],
+    ['Total', '4', '£30,900.00', '£25,000.50', '£5,899.50', '19.1%', '£350.00', '£5,549.50'],
   ]);
   const [call] = mock.callsTo('GET', MARGINS);
   expect(new URL(call!.url, 'http://x').searchParams.toString()).toBe('from=2026-01-01&to=2026-06-30');

@@ -54,6 +54,20 @@ const COLUMNS: readonly DataColumn<MarginLine>[] = [
     cell: (line) => <SignedMoney value={line.marginGbp} />,
   },
   { key: 'percent', header: 'Margin %', numeric: true, cell: (line) => percent(line.marginPercent) },
+  // Issue 23 item 5: the workshop's repairs of the items sold, and the shop's own margin after them. Margin £
+  // stays on the purchase price, the margin scheme's (HMRC VAT Notice 718: restoration is not part of it).
+  {
+    key: 'repairs',
+    header: 'Repairs £',
+    numeric: true,
+    cell: (line) => formatMoney(line.repairGbp ?? 0),
+  },
+  {
+    key: 'shopMargin',
+    header: 'Margin after repairs £',
+    numeric: true,
+    cell: (line) => <SignedMoney value={line.shopMarginGbp ?? line.marginGbp} />,
+  },
 ];
 
 /** The first day of this month on the shop's calendar: the range the screen opens on. */
