@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authCheckAs, createFetchMock, renderWithProviders, type FetchMock } from '@loupe/platform/testing';
 import { JobListPage } from '../src/features/jobs/components/job-list-page';
@@ -90,4 +90,17 @@ it('opens filtered from a shared address and says when nothing matches', async (
   expect(screen.getByRole('combobox', { name: 'Stage' })).toHaveValue('declined');
   expect(screen.getByRole('combobox', { name: 'Overdue' })).toHaveValue('true');
   expect(lastQuery().get('overdue')).toBe('true');
+});
+
+it('filters by the supplier a piece is sent out to, named in the picker from the address', async () => {
+  const user = userEvent.setup();
+  mock.on('GET /api/clients/9/', { body: { id: 9, name: 'Rolex Service Centre' } });
+  renderWithProviders(<JobListPage />, { route: '/workshop/list?supplier=9' });
+  await waitFor(() =>
+    expect(screen.getByRole('combobox', { name: 'Supplier' })).toHaveValue('Rolex Service Centre'),
+  );
+  expect(lastQuery().get('supplier')).toBe('9');
+  await user.click(screen.getByRole('button', { name: 'Clear Filters' }));
+  expect(screen.getByTestId('location')).toHaveTextContent(/^\/workshop\/list$/);
+  expect(screen.getByRole('combobox', { name: 'Supplier' })).toHaveValue('');
 });

@@ -4,6 +4,7 @@ import { authCheckAs, createFetchMock, renderWithProviders, type FetchMock } fro
 import { WORKSHOP_ESTIMATE_LOCKED } from '@loupe/contracts';
 import { JobPage } from '../src/features/jobs/components/job-page';
 import type { Job } from '../src/features/jobs/api/jobs';
+import { installFakeXhr } from './support/fake-xhr';
 import { makeJobDetail } from './support/jobs';
 
 let mock: FetchMock;
@@ -354,4 +355,38 @@ it('says a stock item’s job is not invoiced, and what its repair added to the 
   ).toBeInTheDocument();
   expect(screen.queryByRole('form', { name: /Collect|Take a payment/ })).not.toBeInTheDocument();
   expect(screen.getByText('Shop stock')).toBeInTheDocument();
+});
+
+it('adds a photo to the job, refusing a file that is not an image before sending it', async () => {
+  const user = userEvent.setup({ applyAccept: false });
+  const photo = {
+    id: 5,
+    name: 'caseback.png',
+    contentType: 'image/png',
+    size: 2048,
+    uploadedAt: '2026-11-21T10:00:00.000Z',
+  };
+  const xhr = installFakeXhr(() => ({ status: 201, body: makeJobDetail({ id: 3, photos: [photo] }) }));
+  try {
+    show(makeJobDetail({ id: 3 }));
+    const input = await screen.findByLabelText('Add a photo');
+    await user.upload(input, new File(['%PDF'], 'notes.pdf', { type: 'application/pdf' }));
+    expect(
+      await screen.findByText('notes.pdf: A photo must be a JPEG, PNG or WebP image.'),
+    ).toBeInTheDocument();
+    expect(xhr.sent).toHaveLength(0);
+
+    await user.upload(
+      screen.getByLabelText('Add a photo'),
+      new File(['png'], 'caseback.png', { type: 'image/png' }),
+    );
+    expect(await screen.findByRole('img', { name: 'caseback.png (1 of 1)' })).toHaveAttribute(
+      'src',
+      '/api/api/workshop/jobs/3/photos/5/',
+    );
+    expect(xhr.sent.map((sent) => sent.url)).toEqual(['/api/api/workshop/jobs/3/photos/']);
+    expect(screen.getByText('Photo caseback.png added.')).toBeInTheDocument();
+  } finally {
+    xhr.restore();
+  }
 });

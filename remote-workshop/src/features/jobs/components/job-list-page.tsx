@@ -19,7 +19,7 @@ import {
   usePageTitle,
   type DataColumn,
 } from '@loupe/platform';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { JOB_FILTERS, jobsQueryOptions, type JobFilter, type JobRow } from '../api/jobs';
@@ -158,8 +158,16 @@ export function JobListPage() {
       supplierId === null ? null : { id: supplierId, name: supplierName.data ?? `Client #${supplierId}` },
     [supplierId, supplierName.data],
   );
-  // The picker keeps its own text: remounted empty when the filter is cleared from outside.
+  // The picker keeps its own text: when the supplier filter goes from outside (Clear Filters, Back) it is
+  // remounted empty, but not when the user typed over the chosen name (that text is theirs).
   const [pickerRound, setPickerRound] = useState(0);
+  const typedOver = useRef(false);
+  const previous = useRef(supplierId);
+  useEffect(() => {
+    if (previous.current !== null && supplierId === null && !typedOver.current) setPickerRound((n) => n + 1);
+    previous.current = supplierId;
+    typedOver.current = false;
+  }, [supplierId]);
 
   // A 400 names the filter at fault: shown at that field, not as a failed load.
   const badFilters = list.error instanceof HttpError && list.error.status === 400;
@@ -222,19 +230,16 @@ export function JobListPage() {
             error={errors.supplier}
             onChange={(chosen) => {
               if (chosen) set('supplier')(String(chosen.id));
-              else if (list.filters.supplier) set('supplier')('');
+              else if (list.filters.supplier) {
+                typedOver.current = true;
+                set('supplier')('');
+              }
             }}
           />
         </FilterForm>
         <FilterActions>
           {filtered ? (
-            <Button
-              variant="ghost"
-              onClick={() => {
-                list.clearFilters();
-                setPickerRound((n) => n + 1);
-              }}
-            >
+            <Button variant="ghost" onClick={list.clearFilters}>
               Clear Filters
             </Button>
           ) : null}
