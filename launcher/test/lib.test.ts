@@ -24,6 +24,7 @@ describe('npm start: which remotes are served where', () => {
       ['remote_clients', true, 8083],
       ['remote_finance', true, 8084],
       ['remote_admin', true, 8085],
+      ['remote_workshop', true, 8086],
     ]);
     expect(remotesConfig(plan, { protocol: 'http', hostname: 'localhost' })).toEqual({
       remotes: [
@@ -32,6 +33,7 @@ describe('npm start: which remotes are served where', () => {
         { name: 'remote_clients', entry: 'http://localhost:8083/mf-manifest.json' },
         { name: 'remote_finance', entry: 'http://localhost:8084/mf-manifest.json' },
         { name: 'remote_admin', entry: 'http://localhost:8085/mf-manifest.json' },
+        { name: 'remote_workshop', entry: 'http://localhost:8086/mf-manifest.json' },
       ],
     });
   });
@@ -61,7 +63,12 @@ describe('npm start: which remotes are served where', () => {
     });
     const admin = plan.find((r) => r.key === 'admin');
     expect(admin).toMatchObject({ local: false, url: 'https://admin.cdn.example.com/releases/42/' });
-    expect(plan.filter((r) => r.local).map((r) => r.key)).toEqual(['inventory', 'clients', 'finance']);
+    expect(plan.filter((r) => r.local).map((r) => r.key)).toEqual([
+      'inventory',
+      'clients',
+      'finance',
+      'workshop',
+    ]);
     const entries = Object.fromEntries(
       remotesConfig(plan, { hostname: 'localhost' }).remotes.map((r) => [r.name, r.entry]),
     );
@@ -169,6 +176,7 @@ describe('the deployed-remotes file (remote:deploy)', () => {
       { name: 'remote_clients', entry: 'http://localhost:8083/mf-manifest.json' },
       { name: 'remote_finance', entry: 'http://localhost:8084/mf-manifest.json' },
       { name: 'remote_admin', entry: 'https://admin.loupe.example/mf-manifest.json' },
+      { name: 'remote_workshop', entry: 'http://localhost:8086/mf-manifest.json' },
     ]);
   });
 });
