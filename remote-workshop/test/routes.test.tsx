@@ -9,6 +9,7 @@ const titles: [string, string][] = [
   ['/workshop/list', 'Workshop jobs'],
   ['/workshop/new', 'New job'],
   ['/workshop/jobs/:id', 'Job'],
+  ['/workshop/uncollected', 'Uncollected pieces'],
 ];
 
 const screens = absoluteRoutes(routes);
