@@ -183,6 +183,7 @@ export function JobListPage() {
           <Actions>
             <Link to="/workshop">Board</Link>
             <Link to="/workshop/new">New job</Link>
+            <Link to="/workshop/uncollected">Uncollected pieces</Link>
           </Actions>
         }
       />
