@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authCheckAs, createFetchMock, renderWithProviders, type FetchMock } from '@loupe/platform/testing';
+import { JobListPage } from '../src/features/jobs/components/job-list-page';
 import { UncollectedPage } from '../src/features/money/components/uncollected-page';
 import type { UncollectedRow } from '../src/features/money/api/uncollected';
 
@@ -232,3 +233,12 @@ it('says why the service refused a notice for a piece no longer waiting', async 
     'Only a job ready for collection can be given a notice of intention to sell.',
   );
 }, 20_000);
+
+it('is reached from the jobs list’s header', async () => {
+  mock.on('GET /api/workshop/jobs/', { body: { results: [], count: 0 } });
+  renderWithProviders(<JobListPage />, { route: '/workshop/list' });
+  expect(await screen.findByRole('link', { name: 'Uncollected pieces' })).toHaveAttribute(
+    'href',
+    '/workshop/uncollected',
+  );
+});
