@@ -97,7 +97,7 @@ it('shows the job: its stage and days there, the piece, its papers and the stage
   expect(
     screen.getByText('6 days in stage · Sent out to Rolex Service Centre (ref. RSC-881)'),
   ).toBeInTheDocument();
-  expect(screen.getByRole('link', { name: 'Ada Lovelace' })).toHaveAttribute('href', '/clients/7');
+  expect(screen.getByRole('link', { name: 'Ada Lovelace' })).toHaveAttribute('href', '/clients/edit/7');
   expect(screen.getByText('Loses five minutes a day')).toBeInTheDocument();
 
   const papers = screen.getByRole('region', { name: 'Papers' });

@@ -307,7 +307,7 @@ export function JobPage() {
           <dt>Client</dt>
           <dd>
             {data.clientId !== null ? (
-              <Link to={`/clients/${data.clientId}`}>{ownerOf(data)}</Link>
+              <Link to={`/clients/edit/${data.clientId}`}>{ownerOf(data)}</Link>
             ) : (
               ownerOf(data)
             )}
