@@ -1,5 +1,8 @@
 import {
+  API_BASE,
   DEFAULT_PAYMENT_METHOD,
+  endpoints,
+  pathOf,
   PAYMENT_METHODS,
   readDecimal,
   WORKSHOP_CLOSED_STAGES,
@@ -18,6 +21,7 @@ import {
   RetryAlert,
   Spinner,
   useEntityForm,
+  VisuallyHidden,
   type FormProblems,
 } from '@loupe/platform';
 import { useState } from 'react';
@@ -167,6 +171,12 @@ export function JobMoneyCard({ job, onDone }: { job: Job; onDone(message: string
         </div>
         {data.kind === 'client' ? (
           <>
+            {job.depositRequestedGbp !== null ? (
+              <div>
+                <dt>Deposit asked</dt>
+                <dd>{formatMoney(job.depositRequestedGbp)}</dd>
+              </div>
+            ) : null}
             <div>
               <dt>Paid</dt>
               <dd>{formatMoney(data.paidGbp)}</dd>
@@ -181,7 +191,21 @@ export function JobMoneyCard({ job, onDone }: { job: Job; onDone(message: string
       {data.dealId !== null ? (
         <Note>
           Paid through deal <Link to={`/deals/${data.dealId}`}>{data.dealReference}</Link>
-          {data.invoice ? `, invoice ${data.invoice.reference}` : ''}.
+          {data.invoice ? (
+            // The sales workflow's invoice PDF: the job's final invoice, to print or send.
+            <>
+              , invoice{' '}
+              <a
+                href={`${API_BASE}${pathOf(endpoints.invoices.pdf, { id: data.invoice.id })}`}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                {data.invoice.reference}
+                <VisuallyHidden> (PDF, opens in a new tab)</VisuallyHidden>
+              </a>
+            </>
+          ) : null}
+          .
         </Note>
       ) : null}
       {data.kind === 'stock' ? (
