@@ -35,7 +35,7 @@ const Note = styled.p`
 
 function FactRows({ label, rows }: { label: string; rows: [string, ReactNode][] }) {
   return (
-    <Facts aria-label={label}>
+    <Facts $stack aria-label={label}>
       {rows.map(([name, value]) => (
         <Fragment key={name}>
           <dt>{name}</dt>
@@ -58,10 +58,20 @@ function MarginsView({ margins, titleId }: { margins: ItemMargins; titleId: stri
   ];
   const margin: [string, ReactNode][] = sale
     ? [
-        ['Sold for', <Fragment key="sold">{money(sale.amountGbp)} on {formatDay(sale.date)}</Fragment>],
+        [
+          'Sold for',
+          <Fragment key="sold">
+            {money(sale.amountGbp)} on {formatDay(sale.date)}
+          </Fragment>,
+        ],
         ['Shop’s margin (after repairs)', money(sale.shopMarginGbp)],
         ...(sale.schemeMarginGbp !== null
-          ? [['Margin scheme margin (purchase price only)', money(sale.schemeMarginGbp)] as [string, ReactNode]]
+          ? [
+              ['Margin scheme margin (purchase price only)', money(sale.schemeMarginGbp)] as [
+                string,
+                ReactNode,
+              ],
+            ]
           : []),
         ...(sale.marginVatGbp !== null
           ? [['VAT on the margin', money(sale.marginVatGbp)] as [string, ReactNode]]
