@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: builds whatever has no build yet (production mode, one build at a time), then runs the whole
 // product in this one process — the shell with the API under /api on PORT (8080), and every remote that is
-// not deployed elsewhere from its own port (8081…8085), i.e. its own origin, as separate deployments would be.
+// not deployed elsewhere from its own port (8081 + its portOffset in platform/remotes.json), i.e. its own
+// origin, as separate deployments would be.
 // It lives in its own package so that the shell, a static browser build, carries no server.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   applyDeployed,
@@ -18,23 +18,28 @@ import {
 describe('npm start: which remotes are served where', () => {
   it('serves every remote locally from its own port by default', () => {
     const plan = planRemotes({});
-    expect(plan.map((r) => [r.name, r.local, r.local ? r.port : r.url])).toEqual([
+    // The first five as they have always been served, then every remote of the list on the next port: the
+    // rule (8081 + the list's port offset), not a copy of the list, so a remote added there needs no edit here.
+    const expected = JSON.parse(
+      readFileSync(path.join(__dirname, '../../platform/remotes.json'), 'utf8'),
+    ) as {
+      remotes: Array<{ name: string; portOffset: number }>;
+    };
+    expect(plan.slice(0, 5).map((r) => [r.name, r.local, r.local ? r.port : r.url])).toEqual([
       ['remote_auth', true, 8081],
       ['remote_inventory', true, 8082],
       ['remote_clients', true, 8083],
       ['remote_finance', true, 8084],
       ['remote_admin', true, 8085],
-      ['remote_workshop', true, 8086],
     ]);
+    expect(plan.map((r) => [r.name, r.local, r.local ? r.port : r.url])).toEqual(
+      expected.remotes.map((r) => [r.name, true, 8081 + r.portOffset]),
+    );
     expect(remotesConfig(plan, { protocol: 'http', hostname: 'localhost' })).toEqual({
-      remotes: [
-        { name: 'remote_auth', entry: 'http://localhost:8081/mf-manifest.json' },
-        { name: 'remote_inventory', entry: 'http://localhost:8082/mf-manifest.json' },
-        { name: 'remote_clients', entry: 'http://localhost:8083/mf-manifest.json' },
-        { name: 'remote_finance', entry: 'http://localhost:8084/mf-manifest.json' },
-        { name: 'remote_admin', entry: 'http://localhost:8085/mf-manifest.json' },
-        { name: 'remote_workshop', entry: 'http://localhost:8086/mf-manifest.json' },
-      ],
+      remotes: expected.remotes.map((r) => ({
+        name: r.name,
+        entry: `http://localhost:${8081 + r.portOffset}/mf-manifest.json`,
+      })),
     });
   });
 
@@ -63,12 +68,9 @@ describe('npm start: which remotes are served where', () => {
     });
     const admin = plan.find((r) => r.key === 'admin');
     expect(admin).toMatchObject({ local: false, url: 'https://admin.cdn.example.com/releases/42/' });
-    expect(plan.filter((r) => r.local).map((r) => r.key)).toEqual([
-      'inventory',
-      'clients',
-      'finance',
-      'workshop',
-    ]);
+    expect(plan.filter((r) => r.local).map((r) => r.key)).toEqual(
+      REMOTES.map((r: { key: string }) => r.key).filter((key: string) => key !== 'admin' && key !== 'auth'),
+    );
     const entries = Object.fromEntries(
       remotesConfig(plan, { hostname: 'localhost' }).remotes.map((r) => [r.name, r.entry]),
     );
