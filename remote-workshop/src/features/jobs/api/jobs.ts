@@ -64,7 +64,8 @@ export const useCreateJob = () =>
 export const useSetEstimate = () =>
   useApiMutation(endpoints.workshop.setEstimate, {
     call: ({ id, body }: { id: number; body: EstimateBody }) => ({ params: { id }, body }),
-    changes: ['workshop'],
+    // The lines are what the job's money counts (its Work and Left to pay): that card refreshes too.
+    changes: ['workshop', 'workshopMoney'],
   });
 
 /** `POST /api/workshop/jobs/{id}/photos/`: one condition photo, once the job is saved. */

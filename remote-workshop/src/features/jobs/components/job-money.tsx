@@ -215,9 +215,11 @@ export function JobMoneyCard({ job, onDone }: { job: Job; onDone(message: string
             : 'A stock item’s job is not invoiced: its cost is added to the item’s cost once it is collected.'}
         </Note>
       ) : closed ? null : job.stage === 'ready' ? (
-        <PaymentForm job={job} money={data} collect onDone={onDone} />
+        // Keyed: a job moved to Ready while its page is open gets a fresh form, the balance filled in, not the
+        // payment form's state (React would otherwise keep the one component in this place).
+        <PaymentForm key="collect" job={job} money={data} collect onDone={onDone} />
       ) : (
-        <PaymentForm job={job} money={data} collect={false} onDone={onDone} />
+        <PaymentForm key="payment" job={job} money={data} collect={false} onDone={onDone} />
       )}
     </>
   );
