@@ -205,6 +205,11 @@ function createWebpackConfig({ dir, name, kind, devPort, exposes = {}, title = '
                 // Only the shell reads manifests and loads remotes; a remote's container needs neither the
                 // snapshot (manifest) code nor remote loading, which keeps every remoteEntry.js small.
                 optimization: { target: 'web', disableSnapshot: true, disableRemote: true },
+                // Platform 1.1: the shell hands its federation runtime core to the page
+                // (shell/src/federation/federation-runtime.ts), so a production remoteEntry.js carries none of
+                // its own (11 KB gzip each, e2e/scripts/README.md). A remote's standalone dev harness has no
+                // shell, so development builds keep theirs.
+                externalRuntime: production,
               },
             }),
         ...(kind === 'remote' ? [new RemoteContractPlugin(exposes)] : []),

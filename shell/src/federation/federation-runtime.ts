@@ -15,12 +15,17 @@ export function federationRuntime(): Promise<ModuleFederation> {
     const pending = Promise.all([
       import(/* webpackChunkName: "federation" */ '@module-federation/enhanced/runtime'),
       import(/* webpackChunkName: "federation" */ './shared-copies'),
-    ]).then(([runtime, copies]) =>
+      import(/* webpackChunkName: "federation" */ '@module-federation/inject-external-runtime-core-plugin'),
+    ]).then(([runtime, copies, provideRuntimeCore]) =>
       runtime.createInstance({
         name: 'shell',
         remotes: [],
         shared: copies.sharedLibraries(),
         shareStrategy: 'loaded-first',
+        // Platform 1.1: this instance's runtime core, handed to the page (`_FEDERATION_RUNTIME_CORE`) before
+        // any remote loads, is the one a remote built with `externalRuntime` (platform/build/webpack.cjs) uses
+        // instead of its own copy; remotes built before 1.1 still bring theirs.
+        plugins: [provideRuntimeCore.default()],
       }),
     );
     instance = pending;
