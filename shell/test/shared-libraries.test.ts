@@ -136,6 +136,36 @@ describe('the runtime the shell creates', () => {
     });
   });
 
+  it('hands its runtime core to the page, which every remote’s production build uses instead of its own (platform 1.1)', async () => {
+    jest.mocked(createInstance).mockReturnValue({ loadRemote: jest.fn() } as never);
+    await freshRuntimeModule().federationRuntime();
+    const { plugins = [] } = jest.mocked(createInstance).mock.calls[0]?.[0] ?? {};
+    expect(plugins.map((plugin) => plugin.name)).toEqual(['inject-external-runtime-core-plugin']);
+    for (const remote of REMOTES) {
+      for (const mode of ['production', 'development']) {
+        // eslint-disable-next-line @typescript-eslint/no-require-imports -- the webpack configurations are CommonJS
+        const factory = require(path.join(repo, remote, 'webpack.config.js')) as (
+          env: unknown,
+          argv: { mode: string },
+        ) => {
+          plugins: Array<{
+            constructor: { name: string };
+            _options?: { experiments?: { externalRuntime?: boolean } };
+          }>;
+        };
+        const federation = factory({}, { mode }).plugins.find(
+          (plugin) => plugin.constructor.name === 'ModuleFederationPlugin',
+        );
+        // A remote's standalone dev harness has no shell to take a runtime from.
+        expect([remote, mode, federation?._options?.experiments?.externalRuntime]).toEqual([
+          remote,
+          mode,
+          mode === 'production',
+        ]);
+      }
+    }
+  });
+
   it('is tried again after a failure instead of keeping it', async () => {
     const instance = { loadRemote: jest.fn() };
     jest
