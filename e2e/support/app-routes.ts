@@ -90,6 +90,7 @@ export async function appRoutes(api: APIRequestContext): Promise<AppRoute[]> {
     { path: '/workshop/list', heading: 'Workshop jobs' },
     { path: '/workshop/new', heading: 'New job' },
     { path: `/workshop/jobs/${job}`, heading: /^Job JOB-/ },
+    { path: '/workshop/uncollected', heading: 'Uncollected pieces' },
   ];
 }
 
