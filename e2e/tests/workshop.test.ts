@@ -160,7 +160,10 @@ describe('workshop (issue 23)', () => {
       await estimate.getByRole('button', { name: 'Save estimate', exact: true }).click();
       await estimate.getByText('Estimate saved.').waitFor();
       // Saved, the estimate is a paper of the job and what the work comes to.
-      await page.getByRole('region', { name: 'Papers' }).getByRole('link', { name: /^Estimate/ }).waitFor();
+      await page
+        .getByRole('region', { name: 'Papers' })
+        .getByRole('link', { name: /^Estimate/ })
+        .waitFor();
       await page.getByRole('region', { name: 'Money' }).getByText('£510.00').first().waitFor();
 
       // The board: the card dragged from Received onto Assessing.
@@ -193,7 +196,9 @@ describe('workshop (issue 23)', () => {
       const clientPage = await kit.newPage();
       expect(await clientPage.context().cookies()).toEqual([]);
       await clientPage.goto(link.path);
-      await clientPage.getByRole('heading', { level: 1, name: 'Your estimate for Rolex Submariner' }).waitFor();
+      await clientPage
+        .getByRole('heading', { level: 1, name: 'Your estimate for Rolex Submariner' })
+        .waitFor();
       const lines = clientPage.getByRole('table', { name: 'Estimate' });
       await lines.getByRole('cell', { name: 'Service and regulation' }).waitFor();
       expect(await lines.getByRole('row', { name: /^Total/ }).innerText()).toContain('£510.00');
@@ -272,7 +277,9 @@ describe('workshop (issue 23)', () => {
       const again = await page.goto(link.path);
       expect(again?.status()).toBe(410);
       await page.getByRole('heading', { level: 1, name: 'Already answered' }).waitFor();
-      await page.getByText('This estimate has already been answered through this link.', { exact: false }).waitFor();
+      await page
+        .getByText('This estimate has already been answered through this link.', { exact: false })
+        .waitFor();
       expect(await page.getByRole('button').count()).toBe(0);
 
       // A token with one character changed: not valid, the same words for every link the shop did not issue.
