@@ -28,30 +28,21 @@ const OPEN_PAGE = 100;
 const CLOSED_PAGE = 10;
 
 /**
- * The columns side by side in their own scrolling region: on a phone the board scrolls sideways inside it
- * while the page itself stays the width of the screen.
+ * The stages as a grid of columns that wraps to the width it is given: four or five abreast on a laptop, one
+ * under another on a phone. Every column is in view without scrolling sideways (the layout rule every screen
+ * keeps: nothing wider than its box), so a card can be dragged onto any stage the rule allows.
  */
 const Board = styled.div`
-  display: flex;
-  align-items: flex-start;
-  gap: ${({ theme }) => theme.space(3)};
-  /* Its contents never widen the page (nor the shell's main area): the board is the width it is given. */
-  contain: inline-size;
-  width: 100%;
-  /* The containing block of its visually hidden texts, which would otherwise sit at their place in a far column
-     relative to the page and widen it (2046 px on a phone). */
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
+  align-items: start;
+  /* The containing block of the cards' visually hidden texts, so none sits where it would widen the page. */
   position: relative;
-  overflow-x: auto;
-  padding-bottom: ${({ theme }) => theme.space(3)};
-  overscroll-behavior-x: contain;
-  &:focus-visible {
-    outline: 2px solid ${({ theme }) => theme.colors.focus};
-    outline-offset: 2px;
-  }
+  gap: ${({ theme }) => theme.space(3)};
 `;
 
 const Column = styled.section<{ $drop: 'none' | 'allowed' | 'over' | 'refused' }>`
-  flex: 0 0 232px;
+  min-width: 0;
   display: grid;
   gap: ${({ theme }) => theme.space(2)};
   align-content: start;
@@ -211,8 +202,7 @@ export function BoardPage() {
               <Link to="/workshop/list">the list</Link> has them all.
             </Note>
           ) : null}
-          {/* A scrolling region is reachable by keyboard (Tab, then the arrow keys scroll it). */}
-          <Board role="region" aria-label="Workshop board" tabIndex={0}>
+          <Board role="region" aria-label="Workshop board">
             {WORKSHOP_STAGES.map((stage) => {
               const jobs = byStage(stage);
               const headingId = `stage-${stage}`;
