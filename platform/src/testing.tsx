@@ -220,3 +220,4 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
   );
   return { ...view, queryClient };
 }
+export * from './fake-xhr';

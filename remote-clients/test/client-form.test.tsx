@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { AddClientPage } from '../src/features/clients/components/add-client-page';
 import { EditClientPage } from '../src/features/clients/components/edit-client-page';
 import { FakeClientsServer, makeClient, makeDocument, makeEntry } from './support/fake-clients';
-import { installFakeXhr, type SentUpload, type UploadReply } from './support/fake-xhr';
+import { installFakeXhr, type SentUpload, type UploadReply } from '@loupe/platform/testing';
 
 const GRACE = makeClient(7, 'Grace Hopper', {
   email: 'grace@example.com',

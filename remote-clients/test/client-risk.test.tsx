@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { EditClientPage } from '../src/features/clients/components/edit-client-page';
 import { FakeClientsServer, makeClient, makeRisk } from './support/fake-clients';
-import { installFakeXhr } from './support/fake-xhr';
+import { installFakeXhr } from '@loupe/platform/testing';
 
 // Issue 25 item 1 on the client's page: the "Risk rating" section. Platinum and gold rate the client, file the
 // enhanced due diligence evidence and record the senior approval; silver reads it (it decides what they may sell).

@@ -4,7 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { EditClientPage } from '../src/features/clients/components/edit-client-page';
 import { FakeClientsServer, makeClient, makeDocument } from './support/fake-clients';
-import { installFakeXhr } from './support/fake-xhr';
+import { installFakeXhr } from '@loupe/platform/testing';
 
 // No lost updates (issue 12 item 6): Edit Client sends the version it loaded and shows a stale save.
 const GRACE = makeClient(7, 'Grace Hopper', { email: 'grace@example.com', phone: '+1 555 0100' });

@@ -14,7 +14,7 @@ import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router-dom';
 import { NewPurchasePage } from '../src/features/purchases/components/new-purchase-page';
 import { PurchasePage } from '../src/features/purchases/components/purchase-page';
-import { installFakeXhr } from './support/fake-xhr';
+import { installFakeXhr } from '@loupe/platform/testing';
 import { purchase, SELLER, SELLER_RECORD, SETTINGS } from './support/purchases';
 
 const CREATE = '/api/purchases/';

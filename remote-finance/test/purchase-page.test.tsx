@@ -3,7 +3,7 @@ import { authCheckAs, createFetchMock, renderWithProviders, type FetchMock } fro
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PurchasePage } from '../src/features/purchases/components/purchase-page';
-import { installFakeXhr } from './support/fake-xhr';
+import { installFakeXhr } from '@loupe/platform/testing';
 import { purchase } from './support/purchases';
 
 const DETAIL = (id: number) => `/api/purchases/${id}/`;
@@ -183,10 +183,11 @@ describe('/purchases/:id', () => {
     expect(fact('Seller')).toBe('Not on file (Private seller)');
     expect(fact('Entered on')).toBe('Add Inventory Item');
     const outstanding = screen.getByRole('region', { name: 'Checks outstanding' });
-    expect(within(outstanding).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'The seller identity is missing.',
-      'Line 1 (Rolex Submariner): a check is required.',
-    ]);
+    expect(
+      within(outstanding)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['The seller identity is missing.', 'Line 1 (Rolex Submariner): a check is required.']);
   });
 
   it('shows no outstanding checks for a Buy In', async () => {

@@ -10,7 +10,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RiskAssessmentPage } from '../src/features/risk-assessment/components/risk-assessment-page';
 import { RiskReviewNotice } from '../src/features/risk-assessment/components/risk-review-notice';
-import { installFakeXhr } from './support/fake-xhr';
+import { installFakeXhr } from '@loupe/platform/testing';
 
 // /compliance/risk-assessment (issue 25 item 1, MLR 2017 reg. 18/18A): the owner records the firm-wide risk
 // assessment as versions with a document, owner and review date; "Review due" shows from 30 days before it.

@@ -5,7 +5,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { EditItemPage } from '../src/features/items/components/edit-item-page';
 import { makeItem } from './support/fake-inventory';
-import { installFakeXhr } from './support/fake-xhr';
+import { installFakeXhr } from '@loupe/platform/testing';
 import { SPEC_CATALOGUE } from './support/catalogue';
 
 // No lost updates (issue 12 item 6): the item page sends the version it loaded and shows a stale save.

@@ -6,7 +6,7 @@ import { today } from '@loupe/platform';
 import { AddItemPage } from '../src/features/items/components/add-item-page';
 import { EditItemPage } from '../src/features/items/components/edit-item-page';
 import { makeClient, makeItem } from './support/fake-inventory';
-import { installFakeXhr } from './support/fake-xhr';
+import { installFakeXhr } from '@loupe/platform/testing';
 import { SPEC_CATALOGUE } from './support/catalogue';
 
 const ANN = makeClient(4, 'Ann Smith');

@@ -15,7 +15,7 @@ import { useUploadItemImage } from '../src/features/items/api/upload-item-image'
 import { ItemListPage } from '../src/features/items/components/item-list-page';
 import { LIST_SCREENS } from '../src/features/items/components/list-screens';
 import { fakeInventory, listQueries, makeClient, makeItem } from './support/fake-inventory';
-import { installFakeXhr } from './support/fake-xhr';
+import { installFakeXhr } from '@loupe/platform/testing';
 
 const ANN = makeClient(4, 'Ann Smith');
 

@@ -4,7 +4,7 @@ import { authCheckAs, createFetchMock, renderWithProviders, type FetchMock } fro
 import { WORKSHOP_ESTIMATE_LOCKED } from '@loupe/contracts';
 import { JobPage } from '../src/features/jobs/components/job-page';
 import type { Job } from '../src/features/jobs/api/jobs';
-import { installFakeXhr } from './support/fake-xhr';
+import { installFakeXhr } from '@loupe/platform/testing';
 import { makeJobDetail } from './support/jobs';
 
 let mock: FetchMock;

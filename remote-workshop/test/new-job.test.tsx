@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authCheckAs, createFetchMock, renderWithProviders, type FetchMock } from '@loupe/platform/testing';
 import { NewJobPage } from '../src/features/jobs/components/new-job-page';
-import { installFakeXhr } from './support/fake-xhr';
+import { installFakeXhr } from '@loupe/platform/testing';
 import { makeJobDetail } from './support/jobs';
 
 const CLIENT = { id: 7, name: 'Ada Lovelace', email: 'ada@example.com', status: 'active' };

@@ -7,15 +7,21 @@ export interface SentUpload {
 
 export type UploadReply = { status: number; body?: unknown };
 
+export interface FakeXhrOptions {
+  /** Hold every upload (progress shown at 40%) until `release()` is called. */
+  manual?: boolean;
+  /** Hold every upload (progress shown at 40%) until this promise settles. */
+  until?: Promise<void>;
+}
+
 /**
- * Replaces XMLHttpRequest with a fake that reports progress and answers from `reply`. With `until`, the
- * upload is held (half sent) until that promise settles, so a test can look at the form mid-upload.
+ * For a remote's tests: replaces XMLHttpRequest (what the platform's uploads use, for their progress) with a
+ * fake that reports progress at 40% and then answers from `reply`, at once, once `release` is called
+ * (`manual`), or once `until` settles, so a test can look at the form while the upload runs.
  */
-export function installFakeXhr(
-  reply: (sent: SentUpload) => UploadReply,
-  options: { until?: Promise<void> } = {},
-) {
+export function installFakeXhr(reply: (sent: SentUpload) => UploadReply, options: FakeXhrOptions = {}) {
   const sent: SentUpload[] = [];
+  const pending: (() => void)[] = [];
   class FakeXhr {
     status = 0;
     responseText = '';
@@ -38,18 +44,25 @@ export function installFakeXhr(
     send(body: FormData) {
       const call = { url: this.url, headers: this.headers, body };
       sent.push(call);
-      const answer = reply(call);
       setTimeout(() => {
-        this.upload.onprogress?.({ lengthComputable: true, loaded: 5, total: 10 } as ProgressEvent);
-        void (options.until ?? Promise.resolve()).then(() => {
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 4, total: 10 } as ProgressEvent);
+        const finish = () => {
+          const answer = reply(call);
           this.status = answer.status;
           this.responseText = answer.body === undefined ? '' : JSON.stringify(answer.body);
           this.onload?.();
-        });
-      }, 10);
+        };
+        if (options.manual) pending.push(finish);
+        else if (options.until) void options.until.then(finish);
+        else setTimeout(finish, 5);
+      }, 5);
     }
   }
   const original = globalThis.XMLHttpRequest;
   globalThis.XMLHttpRequest = FakeXhr as unknown as typeof XMLHttpRequest;
-  return { sent, restore: () => (globalThis.XMLHttpRequest = original) };
+  return {
+    sent,
+    release: () => pending.splice(0).forEach((finish) => finish()),
+    restore: () => (globalThis.XMLHttpRequest = original),
+  };
 }
