@@ -205,9 +205,13 @@ export interface TableColumn {
 
 const TABLE_SIZE = 8.5;
 const TABLE_MIN_SIZE = 6;
-// The gutter between two columns: 8 pt, about three spaces at the table size, so a cell that fills its column
-// never reads as one phrase with the next (4 pt ran "… Professional, 2019 BUY-OMG-3K88" together).
-const CELL_PAD = 8;
+/**
+ * The gutter between two columns: 8 pt, about three spaces at the table size, so a cell that fills its column
+ * never reads as one phrase with the next (4 pt ran "… Professional, 2019 BUY-OMG-3K88" together on the
+ * purchase invoice). A dense table (the stock book's thirteen columns) keeps 4 pt: there every point of width
+ * is a column's, and 8 pt broke a buyer's name inside a word ("Eleanor W / hitcombe").
+ */
+const gutterOf = (columns: readonly TableColumn[]) => (columns.length > 8 ? 4 : 8);
 
 /**
  * A simple table: fixed columns across the width between the margins, a bold header row, rows that wrap and
@@ -216,12 +220,13 @@ const CELL_PAD = 8;
 export function drawTable(doc: PdfDoc, columns: readonly TableColumn[], rows: readonly string[][]): void {
   const left = doc.page.margins.left;
   const widths = tableWidths(doc, columns, rows);
+  const gutter = gutterOf(columns);
   const header = columns.map((c) => c.title);
   // One row's cells as they print: a one-line cell's fitted size, or wrapped text at the table's size.
   const layout = (cells: readonly string[], bold: boolean) => {
     const font = bold ? FONT.bold : FONT.regular;
     return cells.map((cell, i) => {
-      const width = (widths[i] ?? 60) - CELL_PAD;
+      const width = (widths[i] ?? 60) - gutter;
       const fitted =
         !bold && columns[i]?.noWrap ? fitOneLine(doc, cell, font, TABLE_SIZE, TABLE_MIN_SIZE, width) : null;
       const oneLine = fitted !== null && fitted.whole;
@@ -277,7 +282,7 @@ function tableWidths(doc: PdfDoc, columns: readonly TableColumn[], rows: readonl
   doc.font(FONT.regular).fontSize(TABLE_SIZE);
   columns.forEach((column, i) => {
     const widest = column.noWrap ? Math.max(0, ...rows.map((row) => doc.widthOfString(row[i] ?? ''))) : 0;
-    const want = Math.min(cap, Math.max(widest, headerWord[i] ?? 0) + CELL_PAD + 0.5);
+    const want = Math.min(cap, Math.max(widest, headerWord[i] ?? 0) + gutterOf(columns) + 0.5);
     const extra = want - (widths[i] ?? 0);
     if (extra <= 0) return;
     // The other wrapping columns give up the extra in proportion to their widths.

@@ -90,5 +90,25 @@ describe('the demo quarter’s books', () => {
       `Output VAT on margins: £${marginVat.toLocaleString('en-GB', { minimumFractionDigits: 2 })}`,
     );
     expect(pdf.pages[pdf.pages.length - 1]).toContain(`Page ${pdf.pages.length} of ${pdf.pages.length}`);
+    // Thirteen narrow columns: each sold row prints its buyer's name with its words whole, never broken inside
+    // one ("Eleanor W hitcombe", as an 8 pt gutter printed it).
+    const book = (await gold.get(`/api/books/stock-book/?${Q1}&page_size=100`)).json() as StockBookPage;
+    const buyers = [...new Set(book.results.map((r) => r.sale?.buyer ?? '').filter((b) => b !== ''))];
+    expect(buyers.length).toBeGreaterThan(0);
+    const text = pdf.pages.join(' ').replace(/\s+/g, ' ');
+    const broken = (name: string) =>
+      name
+        .split(' ')
+        .flatMap((word, i, words) =>
+          Array.from({ length: word.length - 1 }, (_, k) =>
+            [
+              ...words.slice(0, i),
+              `${word.slice(0, k + 1)} ${word.slice(k + 1)}`,
+              ...words.slice(i + 1),
+            ].join(' '),
+          ),
+        );
+    expect(buyers.flatMap((b) => broken(b).filter((variant) => text.includes(variant)))).toEqual([]);
+    for (const buyer of buyers) expect(text).toContain(buyer);
   });
 });
