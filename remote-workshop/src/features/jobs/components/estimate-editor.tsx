@@ -36,6 +36,7 @@ import {
   type EstimateLineValues,
   type EstimateValues,
 } from '../lib/estimate';
+import { Figures, Note } from './figures';
 
 const Lines = styled.ol`
   display: grid;
@@ -61,30 +62,6 @@ const Line = styled.li`
   }
 `;
 
-const Totals = styled.dl`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => `${theme.space(1)} ${theme.space(4)}`};
-  margin: 0 0 ${({ theme }) => theme.space(3)};
-  div {
-    display: flex;
-    gap: ${({ theme }) => theme.space(1)};
-  }
-  dt {
-    color: ${({ theme }) => theme.colors.muted};
-  }
-  dd {
-    margin: 0;
-    font-weight: 600;
-    font-variant-numeric: tabular-nums;
-  }
-`;
-
-const Note = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space(3)};
-  color: ${({ theme }) => theme.colors.muted};
-`;
-
 type SavedLine = Job['estimate']['lines'][number];
 
 const SAVED_COLUMNS: readonly DataColumn<SavedLine>[] = [
@@ -106,7 +83,7 @@ function SavedTotals({ job }: { job: Job }) {
   const { estimate } = job;
   return (
     <div role="group" aria-label="Estimate totals">
-      <Totals>
+      <Figures>
         <div>
           <dt>Labour</dt>
           <dd>{formatMoney(estimate.labourGbp)}</dd>
@@ -127,7 +104,7 @@ function SavedTotals({ job }: { job: Job }) {
           <dt>Total</dt>
           <dd>{formatMoney(estimate.totalGbp)}</dd>
         </div>
-      </Totals>
+      </Figures>
     </div>
   );
 }
@@ -274,12 +251,12 @@ function EstimateForm({ job, onSaved }: { job: Job; onSaved(job: Job): void }) {
         {...controller.text('depositRequested')}
       />
       <div role="group" aria-label="Estimate as typed">
-        <Totals>
+        <Figures>
           <div>
             <dt>Total, VAT included</dt>
             <dd>{total === null ? '—' : formatMoney(total)}</dd>
           </div>
-        </Totals>
+        </Figures>
       </div>
       {job.estimate.lines.length > 0 ? <SavedTotals job={job} /> : null}
       <FormActions submitLabel="Save estimate" busy={busy} busyLabel="Saving..." />

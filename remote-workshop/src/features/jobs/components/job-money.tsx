@@ -26,33 +26,9 @@ import {
 } from '@loupe/platform';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import styled from 'styled-components';
 import type { Job } from '../api/jobs';
 import { useCollectJob, useJobMoney, useTakeDeposit, type JobMoney } from '../api/money';
-
-const Figures = styled.dl`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => `${theme.space(1)} ${theme.space(5)}`};
-  margin: 0 0 ${({ theme }) => theme.space(3)};
-  div {
-    display: flex;
-    gap: ${({ theme }) => theme.space(1)};
-  }
-  dt {
-    color: ${({ theme }) => theme.colors.muted};
-  }
-  dd {
-    margin: 0;
-    font-weight: 600;
-    font-variant-numeric: tabular-nums;
-  }
-`;
-
-const Note = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space(3)};
-  color: ${({ theme }) => theme.colors.muted};
-`;
+import { Figures, Note } from './figures';
 
 interface PaymentValues {
   method: PaymentMethod;
