@@ -186,8 +186,13 @@ describe('inventory', () => {
     await panel.getByLabel('Max Price (£)', { exact: true }).fill(price);
     await panel.getByRole('button', { name: 'Save Filter' }).click();
     await page.waitForURL((url) => url.searchParams.get('min_price') === price);
-    await itemRow(page, target.serial).waitFor();
     const sameAsApi = await listItems(api, { min_price: price, max_price: price });
+    // The unfiltered page can still be on screen (with the target on it) for a moment after the
+    // address changes: wait for the filtered page's own pager before counting its rows.
+    await page
+      .getByText(`Page 1 of ${Math.max(1, Math.ceil(sameAsApi.count / 10))}`, { exact: true })
+      .waitFor();
+    await itemRow(page, target.serial).waitFor();
     expect(await itemsTable(page).getByRole('rowheader').count()).toBe(Math.min(10, sameAsApi.count));
 
     // Items per page: a new size starts at page 1.
