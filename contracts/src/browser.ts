@@ -26,3 +26,4 @@ export * from './sanctions-messages';
 export * from './mail-messages';
 export * from './workshop-messages';
 export * from './job-documents';
+export * from './feeds';

@@ -10,3 +10,4 @@ export * from './item-attributes';
 export * from './field-rules';
 export * from './retention-messages';
 export * from './job-documents';
+export * from './feeds';
