@@ -1,0 +1,2 @@
+const { createJestConfig } = require('../platform/build/jest.config.base.cjs');
+module.exports = createJestConfig(__dirname);
