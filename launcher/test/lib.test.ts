@@ -178,7 +178,11 @@ describe('the deployed-remotes file (remote:deploy)', () => {
       { name: 'remote_clients', entry: 'http://localhost:8083/mf-manifest.json' },
       { name: 'remote_finance', entry: 'http://localhost:8084/mf-manifest.json' },
       { name: 'remote_admin', entry: 'https://admin.loupe.example/mf-manifest.json' },
-      { name: 'remote_workshop', entry: 'http://localhost:8086/mf-manifest.json' },
+      // Every later remote of the list (workshop, online, …) on its own port: the rule, not a copy of the list.
+      ...REMOTES.slice(5).map((r) => ({
+        name: r.name,
+        entry: `http://localhost:${8081 + r.portOffset}/mf-manifest.json`,
+      })),
     ]);
   });
 });
