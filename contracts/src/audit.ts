@@ -93,6 +93,7 @@ export const AUDIT_ENTITY_LABELS: Readonly<Record<string, string>> = {
   suspicion_report: 'Suspicious activity report',
   sanctions_screening: 'Sanctions screening',
   risk_assessment: 'Firm-wide risk assessment',
+  enquiry: 'Website enquiry',
 };
 
 /** The actions in the trail, as the Activity filter and the CSV name them. */
@@ -144,4 +145,6 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   instalment: 'Instalment taken',
   cancel: 'Reservation cancelled',
   merge: 'Merged',
+  reply: 'Replied',
+  convert: 'Converted to client',
 };

@@ -27,3 +27,4 @@ export * from './mail-messages';
 export * from './workshop-messages';
 export * from './job-documents';
 export * from './feeds';
+export * from './enquiry-messages';

@@ -255,6 +255,24 @@ export const endpoints = {
     message: { method: 'GET', path: '/api/mail/outbox/:id/', response: 'OutboxMessage' },
     retry: { method: 'POST', path: '/api/mail/outbox/:id/retry/', response: 'OutboxMessage' },
   },
+  /**
+   * Website enquiries (issue 24 item 2, enquiries.ts): every member reads and answers them. The form itself is
+   * public: POST /store/{slug}/items/{itemId}/enquiry (server/src/modules/enquiries).
+   */
+  enquiries: {
+    list: { method: 'GET', path: '/api/enquiries/', query: 'EnquiryQuery', response: 'EnquiryList' },
+    detail: { method: 'GET', path: '/api/enquiries/:id/', response: 'EnquiryDetail' },
+    /** Sent through the mailer (or kept in the outbox); 409 when closed, 400 when there is no e-mail. */
+    reply: {
+      method: 'POST',
+      path: '/api/enquiries/:id/reply/',
+      body: 'EnquiryReply',
+      response: 'EnquiryDetail',
+    },
+    /** Links the client with the same e-mail, or creates one; 409 when already converted or closed. */
+    convert: { method: 'POST', path: '/api/enquiries/:id/convert/', response: 'EnquiryDetail' },
+    close: { method: 'POST', path: '/api/enquiries/:id/close/', response: 'EnquiryDetail' },
+  },
   /** The shop's catalogue of brands and models (issue 22, catalogue.ts): read by all, changed by platinum. */
   catalogue: {
     list: { method: 'GET', path: '/api/catalogue/', response: 'Catalogue' },

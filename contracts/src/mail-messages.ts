@@ -31,6 +31,6 @@ export const MAIL_PROBLEMS = {
   alreadySent: 'This message was sent already; it is not sent twice.',
 } as const;
 
-/** What a message is about: the page it links back to (only the workshop's jobs so far). */
-export const MAIL_RELATED_KINDS = ['workshop_job'] as const;
+/** What a message is about: the page it links back to (a workshop job, a website enquiry, a wanted-list match). */
+export const MAIL_RELATED_KINDS = ['workshop_job', 'enquiry', 'want_match'] as const;
 export type MailRelatedKind = (typeof MAIL_RELATED_KINDS)[number];
