@@ -51,6 +51,7 @@ import workshopRoutes from './modules/workshop';
 import workshopMoneyRoutes from './modules/workshop/money-routes';
 import mailRoutes from './modules/mail';
 import workshopApprovalRoutes from './modules/workshop/approval-routes';
+import { publicSite } from './public-site';
 
 export { loadConfig, type Config } from './config';
 export { openDatabase, type LoupeDb } from './open-database';
@@ -66,6 +67,7 @@ export {
 } from './plugins/headers';
 export { frameworkErrors } from './plugins/error-handling';
 export { loggerOptions } from './kernel/logging';
+export { publicSite, type PublicSiteOptions } from './public-site';
 export {
   DemoPasswordInProductionError,
   refuseDemoPasswordsInProduction,
@@ -208,5 +210,7 @@ export async function buildApp({
   await registerSecurityHeaders(app, { csp: LOCKED_DOWN_CSP });
   installAllowedHosts(app, config.allowedHosts);
   await app.register(loupeApi, { db, config, now, rateLimit });
+  // The storefront, feeds and enquiry form (issue 24), under /store at the root: public, no session.
+  await app.register(publicSite, { db, config, now });
   return app;
 }

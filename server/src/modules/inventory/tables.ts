@@ -17,4 +17,10 @@ export const OWNED_TABLES = [
  * The views over those tables that other modules may read (migrations/017_published_reads.sql): a module reads
  * another module's data only through these, never through its tables (test/module-ownership.test.ts).
  */
-export const PUBLISHED_READS = ['stock_items', 'stock_checkouts', 'stock_consignments'] as const;
+export const PUBLISHED_READS = [
+  'stock_items',
+  'stock_checkouts',
+  'stock_consignments',
+  // An item's photos in display order (migration 038), for the storefront.
+  'stock_item_images',
+] as const;
