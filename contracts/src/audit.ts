@@ -93,6 +93,8 @@ export const AUDIT_ENTITY_LABELS: Readonly<Record<string, string>> = {
   suspicion_report: 'Suspicious activity report',
   sanctions_screening: 'Sanctions screening',
   risk_assessment: 'Firm-wide risk assessment',
+  want: 'Wanted item',
+  want_match: 'Wanted-list match',
   enquiry: 'Website enquiry',
 };
 
@@ -145,6 +147,9 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   instalment: 'Instalment taken',
   cancel: 'Reservation cancelled',
   merge: 'Merged',
+  delete: 'Deleted',
+  email_match: 'Match e-mailed to the client',
+  dismiss_match: 'Match dismissed',
   reply: 'Replied',
   convert: 'Converted to client',
 };

@@ -273,6 +273,54 @@ export const endpoints = {
     convert: { method: 'POST', path: '/api/enquiries/:id/convert/', response: 'EnquiryDetail' },
     close: { method: 'POST', path: '/api/enquiries/:id/close/', response: 'EnquiryDetail' },
   },
+  /**
+   * Wanted lists (issue 24 item 5, wants.ts, wants-messages.ts): a client's wants and their matches with stock,
+   * every member; matched after every new item and price change; the prepared e-mail sent through the mail module.
+   */
+  wants: {
+    clientWants: {
+      method: 'GET',
+      path: '/api/clients/:id/wants/',
+      query: 'WantQuery',
+      response: 'WantList',
+    },
+    create: {
+      method: 'POST',
+      path: '/api/clients/:id/wants/',
+      body: 'WantInput',
+      response: 'WantSaved',
+      status: 201,
+    },
+    update: { method: 'PUT', path: '/api/wants/:id/', body: 'WantInput', response: 'WantSaved' },
+    remove: { method: 'DELETE', path: '/api/wants/:id/', response: 'NoContent', status: 204 },
+    matches: {
+      method: 'GET',
+      path: '/api/wants/matches/',
+      query: 'WantMatchQuery',
+      response: 'WantMatchList',
+    },
+    itemMatches: {
+      method: 'GET',
+      path: '/api/items/:id/want-matches/',
+      query: 'WantMatchQuery',
+      response: 'WantMatchList',
+    },
+    clientMatches: {
+      method: 'GET',
+      path: '/api/clients/:id/want-matches/',
+      query: 'WantMatchQuery',
+      response: 'WantMatchList',
+    },
+    email: { method: 'GET', path: '/api/wants/matches/:id/email/', response: 'WantMatchEmail' },
+    /** 409 WANT_PROBLEMS.noEmail / itemGone / alreadyEmailed / dismissed. */
+    send: {
+      method: 'POST',
+      path: '/api/wants/matches/:id/email/',
+      body: 'WantMatchSend',
+      response: 'WantMatchSent',
+    },
+    dismiss: { method: 'POST', path: '/api/wants/matches/:id/dismiss/', response: 'WantMatch' },
+  },
   /** The shop's catalogue of brands and models (issue 22, catalogue.ts): read by all, changed by platinum. */
   catalogue: {
     list: { method: 'GET', path: '/api/catalogue/', response: 'Catalogue' },

@@ -35,3 +35,5 @@ export * from './workshop-messages';
 export * from './workshop-money';
 export * from './mail';
 export * from './mail-messages';
+export * from './wants';
+export * from './wants-messages';
