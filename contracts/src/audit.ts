@@ -93,6 +93,8 @@ export const AUDIT_ENTITY_LABELS: Readonly<Record<string, string>> = {
   suspicion_report: 'Suspicious activity report',
   sanctions_screening: 'Sanctions screening',
   risk_assessment: 'Firm-wide risk assessment',
+  storefront: 'Storefront',
+  storefront_listing: 'Online listing',
   want: 'Wanted item',
   want_match: 'Wanted-list match',
   enquiry: 'Website enquiry',

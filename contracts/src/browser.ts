@@ -24,6 +24,7 @@ export * from './risk-messages';
 export * from './suspicion-messages';
 export * from './sanctions-messages';
 export * from './mail-messages';
+export * from './storefront-messages';
 export * from './wants-messages';
 export * from './workshop-messages';
 export * from './job-documents';

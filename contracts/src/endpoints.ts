@@ -256,6 +256,27 @@ export const endpoints = {
     retry: { method: 'POST', path: '/api/mail/outbox/:id/retry/', response: 'OutboxMessage' },
   },
   /**
+   * The storefront (issue 24 item 1, storefront.ts): read by every member, changed with 'manageListings'. The
+   * pages themselves are public: /store/{slug}/ (server/src/modules/storefront/public-routes.ts).
+   */
+  storefront: {
+    settings: { method: 'GET', path: '/api/storefront/settings/', response: 'StorefrontSettings' },
+    /** 400 for a bad address, 409 when another shop uses it. */
+    updateSettings: {
+      method: 'PUT',
+      path: '/api/storefront/settings/',
+      body: 'StorefrontSettingsUpdate',
+      response: 'StorefrontSettings',
+    },
+    listing: { method: 'GET', path: '/api/storefront/items/:id/listing/', response: 'ItemListing' },
+    updateListing: {
+      method: 'PUT',
+      path: '/api/storefront/items/:id/listing/',
+      body: 'ItemListingUpdate',
+      response: 'ItemListing',
+    },
+  },
+  /**
    * Website enquiries (issue 24 item 2, enquiries.ts): every member reads and answers them. The form itself is
    * public: POST /store/{slug}/items/{itemId}/enquiry (server/src/modules/enquiries).
    */

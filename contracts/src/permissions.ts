@@ -31,6 +31,8 @@ export const ACTIONS = [
   'viewCosts',
   /** Add, rename, retire and merge the shop's brands and models (issue 22: the catalogue). */
   'manageCatalogue',
+  /** Put items on the public storefront and change its address and switch (issue 24 item 1). */
+  'manageListings',
   /** Read the shop's outgoing e-mail (the outbox) and retry a message that was not sent (issue 23 item 4). */
   'viewOutbox',
 ] as const;
@@ -62,6 +64,7 @@ export const PERMISSIONS: Readonly<Record<Role, readonly Action[]>> = {
     'closeStockTake',
     'manageSilver',
     'viewCosts',
+    'manageListings',
     'viewOutbox',
   ],
   silver: [],

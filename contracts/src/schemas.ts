@@ -28,6 +28,8 @@ export * from './retention';
 export * from './risk';
 export * from './suspicions';
 export * from './workshop';
+export * from './storefront';
+export * from './storefront-messages';
 export * from './enquiries';
 export * from './enquiry-messages';
 export * from './job-document-schemas';
