@@ -35,11 +35,12 @@ it.each(titles)('%s is titled "%s"', async (path, title) => {
   expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
 });
 
-it('contributes the Clients card above the tabs and three widgets to the Clients tab, at the allocated places', () => {
+it('contributes the Clients card above the tabs and four widgets to the Clients tab, at the allocated places', () => {
   expect(widgets.map(({ id, title, tab, order }) => ({ id, title, tab, order }))).toEqual([
     { id: 'clients', title: 'Clients', tab: undefined, order: 30 },
     { id: 'client-balances', title: 'Client Balances', tab: 'clients', order: 210 },
     { id: 'debtors', title: 'Debtors', tab: 'clients', order: 220 },
     { id: 'creditors', title: 'Creditors', tab: 'clients', order: 230 },
+    { id: 'want-matches', title: 'Wanted-list matches', tab: 'clients', order: 240 },
   ]);
 });

@@ -1,6 +1,6 @@
 import type { Client } from '@loupe/contracts';
 import { Alert, Card, HistoryPanel, PageHeader, usePageTitle, useQueryClient } from '@loupe/platform';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Balance } from '../../../components/balance';
@@ -29,26 +29,32 @@ const Facts = styled.p`
   font-size: 1.05rem;
 `;
 
+/**
+ * What other features add to the client's page, above its History (the wanted list, issue 24): features are
+ * combined at route level (routes.tsx), never by one importing another.
+ */
+export type ClientSections = (client: Client) => ReactNode;
+
 /** /clients/edit/:id (SPEC §2): Edit Client on the real record, Update Client, then the alert and back. */
-export function EditClientPage() {
+export function EditClientPage({ sections }: { sections?: ClientSections }) {
   // One title for every client: the id in the URL says nothing to a reader of the tab strip.
   usePageTitle('Edit Client');
   return (
     <>
       <PageHeader title="Edit Client" />
-      <EditClientBody />
+      <EditClientBody sections={sections} />
     </>
   );
 }
 
-function EditClientBody() {
+function EditClientBody({ sections }: { sections?: ClientSections }) {
   const { id = '' } = useParams();
   // Like the service's <int:pk> route, anything but digits is no client at all.
   const valid = /^\d{1,10}$/.test(id);
   if (!valid) return <NotFound />;
   return (
     <ClientLoader key={id} id={Number(id)} notFound={<NotFound />}>
-      {(client) => <EditClient client={client} />}
+      {(client) => <EditClient client={client} sections={sections} />}
     </ClientLoader>
   );
 }
@@ -62,7 +68,7 @@ function NotFound() {
   );
 }
 
-function EditClient({ client }: { client: Client }) {
+function EditClient({ client, sections }: { client: Client; sections?: ClientSections }) {
   const kycId = useId();
   const ledgerId = useId();
   const update = useUpdateClient();
@@ -102,6 +108,7 @@ function EditClient({ client }: { client: Client }) {
       <ClientCheckouts clientId={client.id} />
       <ClientPrivacy client={client} />
       <ClientReportSuspicion clientId={client.id} />
+      {sections?.(client)}
       <HistoryPanel resource="clients" id={client.id} />
     </>
   );
