@@ -31,7 +31,7 @@ const COLUMNS: readonly DataColumn<WantMatch>[] = [
     key: 'price',
     header: 'Price',
     numeric: true,
-    cell: (match) => (match.price === null ? 'On request' : formatMoney(match.price)),
+    cell: (match) => (match.price === null ? 'Price on request' : formatMoney(match.price)),
   },
   {
     key: 'matched',
