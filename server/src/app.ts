@@ -51,6 +51,7 @@ import workshopRoutes from './modules/workshop';
 import workshopMoneyRoutes from './modules/workshop/money-routes';
 import mailRoutes from './modules/mail';
 import workshopApprovalRoutes from './modules/workshop/approval-routes';
+import enquiriesRoutes from './modules/enquiries';
 import { publicSite } from './public-site';
 
 export { loadConfig, type Config } from './config';
@@ -167,6 +168,7 @@ export const loupeApi: FastifyPluginAsync<LoupeApiOptions> = async (instance, op
     workshopMoneyRoutes,
     mailRoutes,
     workshopApprovalRoutes,
+    enquiriesRoutes,
   ];
   for (const domain of domains) {
     await fastify.register(domain, { ctx });

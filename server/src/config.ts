@@ -61,6 +61,12 @@ export interface Config {
   /** The request limits of plugins/rate-limit.ts, per minute; see RateLimitConfig. */
   rateLimit: RateLimitConfig;
   /**
+   * ENQUIRIES_PER_HOUR: enquiry forms (POST /store/{slug}/items/{id}/enquiry) accepted from one address an hour,
+   * counted in this process's memory as the request limits are (plugins/rate-limit.ts). Default 5: a person
+   * asks about a few watches; a script posting more gets the "too many enquiries" page (429).
+   */
+  enquiriesPerHour: number;
+  /**
    * `NODE_ENV=production`: a deployment that staff rely on. It starts without demo data unless LOUPE_DEMO asks
    * for it, and refuses to start while any active account has the published demo password.
    */
@@ -221,6 +227,7 @@ export function loadConfig(env: Env = process.env): Config {
   // Exact on both databases: a sign-out or role change on another instance arrives by NOTIFY (issue 26).
   const sessionCacheSeconds = integer('SESSION_CACHE_SECONDS', 5, 0, 300);
   const rateLimit = parseRateLimits(integer, problems);
+  const enquiriesPerHour = integer('ENQUIRIES_PER_HOUR', 5, 1, 10_000);
 
   const production = raw('NODE_ENV') === 'production';
   const fileKey = parseFileKeySource(
@@ -288,6 +295,7 @@ export function loadConfig(env: Env = process.env): Config {
     sessionMaxHours,
     sessionCacheSeconds,
     rateLimit,
+    enquiriesPerHour,
     production,
     demo,
     apiDocs,

@@ -25,6 +25,7 @@ import { escapeHtml, publicPage, publicStylesheet, PUBLIC_PAGE_CSP } from './ker
 import { installOwnCsp } from './plugins/headers';
 import { createRepositories, type Repositories } from './repositories';
 import { STORE_PREFIX } from './modules/storefront/urls';
+import { enquiryPublicRoutes } from './modules/enquiries';
 
 export interface PublicSiteOptions {
   db: Db;
@@ -39,6 +40,7 @@ export type PublicSiteContext = ModuleContext<Repositories>;
 /** The public route plugins, each with paths relative to /store. */
 const PUBLIC_ROUTES: ReadonlyArray<FastifyPluginAsyncTypebox<{ ctx: PublicSiteContext }>> = [
   // storefront pages (modules/storefront), feeds (modules/marketplace), the enquiry POST (modules/enquiries)
+  enquiryPublicRoutes,
 ];
 
 /** An HTML answer with a status, for the pages that say something went wrong. */

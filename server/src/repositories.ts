@@ -31,6 +31,7 @@ import { PurchasesRepository } from './modules/purchases/purchases-repository';
 import { CatalogueRepository } from './modules/catalogue/catalogue-repository';
 import { WorkshopRepository } from './modules/workshop/workshop-repository';
 import { WorkshopMoneyRepository } from './modules/workshop/money-repository';
+import { EnquiriesRepository } from './modules/enquiries/enquiries-repository';
 
 /**
  * One repository per table (or read model), all on the same connection: the database for plain reads, or one
@@ -80,6 +81,8 @@ export function createRepositories(db: Queryable, now: () => Date = () => new Da
     workshop: new WorkshopRepository(db),
     // The workshop's money (issue 23 item 5): a job's sales deal, stock items' repair costs, uncollected notices.
     workshopMoney: new WorkshopMoneyRepository(db),
+    // The enquiries module (issue 24 item 2): website enquiries and the staff's replies.
+    enquiries: new EnquiriesRepository(db),
   };
 }
 

@@ -1,9 +1,9 @@
-import { createRequire } from 'node:module';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { normalizeIP } from '@fastify/rate-limit';
 import { SESSION_COOKIE } from '@loupe/contracts';
 import type { RateLimitConfig } from '../config';
 import { throttled } from '../modules/auth/login-throttle';
+import { Limiter } from '../kernel/limiter';
 
 /** The request limits, each counted per window (a minute unless a test shortens it). */
 export interface RateLimits {
@@ -34,41 +34,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the first hook when the request's charge waits for its session to be looked up. */
     rateLimitAwaitsSession: boolean;
-  }
-}
-
-/** A count in @fastify/rate-limit's in-memory store: how many so far in the window, and the window's time left. */
-interface Count {
-  current: number;
-  ttl: number;
-}
-/** @fastify/rate-limit's own in-memory store (a bounded LRU of fixed windows), used without its async wrapper. */
-interface LocalStore {
-  incr(key: string, done: (error: Error | null, count: Count) => void, timeWindow: number, max: number): void;
-}
-type LocalStoreClass = new (
-  continueExceeding: boolean,
-  exponentialBackoff: boolean,
-  cache?: number,
-) => LocalStore;
-// The store is the plugin's, not typed on its own: required by path from the package that maintains it.
-const LocalStore = createRequire(__filename)('@fastify/rate-limit/store/LocalStore') as LocalStoreClass;
-
-/** Keys kept per counter; past it the least recently counted go first (an address or session seen again starts afresh). */
-const KEYS_KEPT = 10_000;
-
-/** One limit: a fixed window per key, counted synchronously (the store answers at once). */
-class Limiter {
-  private readonly store = new LocalStore(false, false, KEYS_KEPT);
-  constructor(
-    readonly max: number,
-    private readonly windowMs: number,
-  ) {}
-
-  count(key: string): Count {
-    let counted: Count = { current: 0, ttl: this.windowMs };
-    this.store.incr(key, (_error, count) => (counted = count), this.windowMs, this.max);
-    return counted;
   }
 }
 

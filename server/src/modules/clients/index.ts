@@ -24,5 +24,6 @@ const clientsRoutes: FastifyPluginAsyncTypebox<{ ctx: ClientsContext }> = async 
 export default clientsRoutes;
 
 export { INVALID_PHONE, isValidPhone } from './input';
+export { ClientsService } from './clients-service';
 export type { LedgerPosting, LedgerRepository } from './ledger-repository';
 export type { ClientsContext, ClientsRepos } from './deps';

@@ -1,3 +1,4 @@
+import { ENQUIRY_LIMITS, ENQUIRY_RETENTION_MONTHS } from '@loupe/contracts';
 import type { Config } from '../../config';
 import { escapeHtml } from '../mail';
 import { issueTimeTrap } from './time-trap';
@@ -7,11 +8,6 @@ import { issueTimeTrap } from './time-trap';
  * `/store/{slug}/items/{itemId}/enquiry`. The same function draws it again, filled in with what was sent and
  * the errors beside their fields, when a post is refused.
  */
-
-/** How long an enquiry is kept after its last activity; said on the form (UK GDPR Art. 13(2)(a)). */
-export const ENQUIRY_RETENTION_MONTHS = 12;
-
-export const ENQUIRY_LIMITS = { name: 120, email: 254, phone: 40, message: 4000 } as const;
 
 /** The fields a person fills in (the honeypot and the time trap are the form's own). */
 export type EnquiryField = 'name' | 'email' | 'phone' | 'message' | 'consent';
@@ -134,7 +130,7 @@ ${errorOf('phone')}<input type="tel" id="${id('phone')}" name="phone" autocomple
 <label for="${id('message')}">Your message</label>
 ${errorOf('message')}<textarea id="${id('message')}" name="message" rows="6" maxlength="${ENQUIRY_LIMITS.message}" required${described('message')}>${escapeHtml(values.message ?? '')}</textarea>
 </div>
-<div class="trap" aria-hidden="true">
+<div class="trap hp" aria-hidden="true">
 <label for="enquiry-${HONEYPOT_FIELD}">Website (leave this empty)</label>
 <input type="text" id="enquiry-${HONEYPOT_FIELD}" name="${HONEYPOT_FIELD}" tabindex="-1" autocomplete="off" value="">
 </div>

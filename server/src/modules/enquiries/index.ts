@@ -1,14 +1,29 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { EnquiriesContext } from './deps';
+import enquiriesRoutes from './routes';
+
 /**
- * The enquiries module (issue 24 item 2): the form on every storefront item page, the public POST that turns
- * it into a lead, and the staff's list, reply, conversion into a client and closing.
+ * The enquiries module (issue 24 item 2): the form on every storefront item page (enquiryFormHtml), the public
+ * POST that turns it into a lead (enquiryPublicRoutes, registered in public-site.ts), and the staff's list,
+ * reply, conversion into a client and closing (the default export, registered in app.ts).
  */
+const enquiriesModuleRoutes: FastifyPluginAsyncTypebox<{ ctx: EnquiriesContext }> = async (
+  fastify,
+  { ctx },
+) => {
+  await fastify.register(enquiriesRoutes, { ctx });
+};
+
+export default enquiriesModuleRoutes;
+export { default as enquiryPublicRoutes } from './public-routes';
+export { EnquiriesRepository } from './enquiries-repository';
 export {
   enquiryFormHtml,
   enquiryPath,
   ENQUIRY_FORM_ID,
   ENQUIRY_FORM_STYLE,
-  ENQUIRY_RETENTION_MONTHS,
   type EnquiryFormOptions,
   type EnquiryFormValues,
   type EnquiryField,
 } from './form';
+export type { EnquiriesContext, EnquiriesRepos } from './deps';

@@ -50,7 +50,7 @@ describe('enquiryFormHtml', () => {
     }
     expect(html).toMatch(/id="enquiry-email" name="email" autocomplete="email" inputmode="email"/);
     expect(html).toMatch(/id="enquiry-phone" name="phone" autocomplete="tel" inputmode="tel"/);
-    expect(html).toMatch(/<div class="trap" aria-hidden="true">[\s\S]*name="website" tabindex="-1"/);
+    expect(html).toMatch(/<div class="trap hp" aria-hidden="true">[\s\S]*name="website" tabindex="-1"/);
     expect(html).toContain(
       'Hart &amp; Sons may use my name, contact details and message to answer this enquiry',
     );

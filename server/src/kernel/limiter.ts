@@ -1,0 +1,41 @@
+import { createRequire } from 'node:module';
+
+/*
+ * The server's in-memory request counters: the API's request limits (plugins/rate-limit.ts) and the enquiry
+ * form's per-address limit (modules/enquiries) count with this one class, on @fastify/rate-limit's own store.
+ */
+
+/** A count in @fastify/rate-limit's in-memory store: how many so far in the window, and the window's time left. */
+export interface Count {
+  current: number;
+  ttl: number;
+}
+/** @fastify/rate-limit's own in-memory store (a bounded LRU of fixed windows), used without its async wrapper. */
+interface LocalStore {
+  incr(key: string, done: (error: Error | null, count: Count) => void, timeWindow: number, max: number): void;
+}
+type LocalStoreClass = new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  cache?: number,
+) => LocalStore;
+// The store is the plugin's, not typed on its own: required by path from the package that maintains it.
+const LocalStore = createRequire(__filename)('@fastify/rate-limit/store/LocalStore') as LocalStoreClass;
+
+/** Keys kept per counter; past it the least recently counted go first (an address or session seen again starts afresh). */
+const KEYS_KEPT = 10_000;
+
+/** One limit: a fixed window per key, counted synchronously (the store answers at once). */
+export class Limiter {
+  private readonly store = new LocalStore(false, false, KEYS_KEPT);
+  constructor(
+    readonly max: number,
+    private readonly windowMs: number,
+  ) {}
+
+  count(key: string): Count {
+    let counted: Count = { current: 0, ttl: this.windowMs };
+    this.store.incr(key, (_error, count) => (counted = count), this.windowMs, this.max);
+    return counted;
+  }
+}
