@@ -24,6 +24,7 @@ import type { ModuleContext } from './kernel/context';
 import { escapeHtml, publicPage, publicStylesheet, PUBLIC_PAGE_CSP } from './kernel/public-page';
 import { installOwnCsp } from './plugins/headers';
 import { createRepositories, type Repositories } from './repositories';
+import storefrontPages from './modules/storefront/public-routes';
 import { STORE_PREFIX } from './modules/storefront/urls';
 import { enquiryPublicRoutes } from './modules/enquiries';
 
@@ -39,7 +40,9 @@ export type PublicSiteContext = ModuleContext<Repositories>;
 
 /** The public route plugins, each with paths relative to /store. */
 const PUBLIC_ROUTES: ReadonlyArray<FastifyPluginAsyncTypebox<{ ctx: PublicSiteContext }>> = [
-  // storefront pages (modules/storefront), feeds (modules/marketplace), the enquiry POST (modules/enquiries)
+  // The storefront's pages, photos, sitemap and robots.txt (issue 24 item 1).
+  storefrontPages,
+  // The feeds (modules/marketplace) and the enquiry POST (modules/enquiries): one line each.
   enquiryPublicRoutes,
 ];
 
@@ -90,13 +93,14 @@ const site: FastifyPluginAsync<PublicSiteOptions> = async (instance, options) =>
     globalDecompression: false,
   });
 
-  fastify.get(publicStylesheet.path.slice(STORE_PREFIX.length), (request, reply) => {
+  const stylesheet = publicStylesheet();
+  fastify.get(stylesheet.path.slice(STORE_PREFIX.length), (request, reply) => {
     reply
       .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('etag', publicStylesheet.etag)
+      .header('etag', stylesheet.etag)
       .type('text/css; charset=utf-8');
-    if (request.headers['if-none-match'] === publicStylesheet.etag) return reply.code(304).send();
-    return reply.send(publicStylesheet.body);
+    if (request.headers['if-none-match'] === stylesheet.etag) return reply.code(304).send();
+    return reply.send(stylesheet.body);
   });
 
   fastify.setNotFoundHandler((_request, reply) => publicErrorPage(reply, 404, ...NOT_FOUND));

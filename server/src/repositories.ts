@@ -28,6 +28,7 @@ import { DealDocumentsRepository } from './modules/sales/deal-documents-reposito
 import { DealsRepository } from './modules/sales/deals-repository';
 import { SaleDocumentsRepository } from './modules/sales/sale-documents-repository';
 import { PurchasesRepository } from './modules/purchases/purchases-repository';
+import { StorefrontRepository } from './modules/storefront/storefront-repository';
 import { CatalogueRepository } from './modules/catalogue/catalogue-repository';
 import { WorkshopRepository } from './modules/workshop/workshop-repository';
 import { WorkshopMoneyRepository } from './modules/workshop/money-repository';
@@ -81,6 +82,8 @@ export function createRepositories(db: Queryable, now: () => Date = () => new Da
     workshop: new WorkshopRepository(db),
     // The workshop's money (issue 23 item 5): a job's sales deal, stock items' repair costs, uncollected notices.
     workshopMoney: new WorkshopMoneyRepository(db),
+    // The storefront (issue 24 item 1): the shop's public address and its items' listings; the public reads.
+    storefront: new StorefrontRepository(db),
     // The enquiries module (issue 24 item 2): website enquiries and the staff's replies.
     enquiries: new EnquiriesRepository(db),
   };

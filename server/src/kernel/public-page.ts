@@ -77,17 +77,31 @@ footer.site .in{padding-top:1rem;padding-bottom:1.5rem}
 footer.site address{font-style:normal}
 `;
 
-const STYLESHEET_HASH = createHash('sha256').update(STYLESHEET).digest('hex').slice(0, 12);
+const extraStyles: string[] = [];
+let built: { path: string; body: string; etag: string } | null = null;
+
+/**
+ * Adds a module's own rules to the style sheet (the enquiry form's, modules/enquiries): called when the public
+ * site is set up (src/public-site.ts), before the sheet is first served or linked, since its hash is taken then.
+ */
+export function addPublicStyle(css: string): void {
+  if (extraStyles.includes(css)) return;
+  if (built) throw new Error('addPublicStyle: the public style sheet is already in use; add styles at start-up');
+  extraStyles.push(css);
+}
 
 /**
  * The one style sheet: its path carries a hash of its content, so it is cached for a year as immutable and a
  * new release (another hash) is fetched at once.
  */
-export const publicStylesheet = {
-  path: `/store/assets/store.${STYLESHEET_HASH}.css`,
-  body: STYLESHEET,
-  etag: `"${STYLESHEET_HASH}"`,
-} as const;
+export function publicStylesheet(): { path: string; body: string; etag: string } {
+  if (!built) {
+    const body = [STYLESHEET, ...extraStyles].join('\n');
+    const hash = createHash('sha256').update(body).digest('hex').slice(0, 12);
+    built = { path: `/store/assets/store.${hash}.css`, body, etag: `"${hash}"` };
+  }
+  return built;
+}
 
 /**
  * The pages' Content-Security-Policy: no script runs (a JSON-LD block is a data block: browsers never execute
@@ -142,7 +156,7 @@ export function publicPage({
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(fullTitle)}</title>
-${noindex ? '<meta name="robots" content="noindex">\n' : ''}${canonical ? `<link rel="canonical" href="${escapeHtml(canonical)}">\n` : ''}<link rel="stylesheet" href="${publicStylesheet.path}">
+${noindex ? '<meta name="robots" content="noindex">\n' : ''}${canonical ? `<link rel="canonical" href="${escapeHtml(canonical)}">\n` : ''}<link rel="stylesheet" href="${publicStylesheet().path}">
 ${head ?? ''}</head>
 <body>
 <a class="skip" href="#main">Skip to content</a>

@@ -7,14 +7,14 @@ const { state } = apiTestbed({ per: 'file' });
 
 describe('the public site', () => {
   it('serves the one style sheet by its hash, immutable, with an ETag and 304', async () => {
-    const response = await state.app.inject({ method: 'GET', url: publicStylesheet.path });
+    const response = await state.app.inject({ method: 'GET', url: publicStylesheet().path });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/css; charset=utf-8');
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(response.body).toBe(publicStylesheet.body);
+    expect(response.body).toBe(publicStylesheet().body);
     const again = await state.app.inject({
       method: 'GET',
-      url: publicStylesheet.path,
+      url: publicStylesheet().path,
       headers: { 'if-none-match': String(response.headers.etag) },
     });
     expect(again.statusCode).toBe(304);
