@@ -144,11 +144,12 @@ describe('the Wanted list section of the client’s page', () => {
     ).toBeInTheDocument();
   });
 
-  it('edits a want, its retired model still offered, and every field sent as it stands', async () => {
+  it('edits a want, its retired model still offered, every field sent as it stands, inactive kept inactive', async () => {
     const { wants } = serve();
-    wants.addWant(makeWant(1, 7, { model: 'Air-King', maxPrice: 5000 }));
+    wants.addWant(makeWant(1, 7, { model: 'Air-King', maxPrice: 5000, active: false }));
     renderPage();
     const s = await section();
+    expect(await s.findByText('Inactive: kept, but new stock is not matched to it.')).toBeInTheDocument();
     await userEvent.click(await s.findByRole('button', { name: 'Edit want: Rolex Air-King' }));
     const d = await dialogNamed('Edit want of Grace Hopper');
     const model = d.getByRole('combobox', { name: 'Model' });
@@ -168,6 +169,8 @@ describe('the Wanted list section of the client’s page', () => {
       conditionGrade: null,
       maxPrice: '5500.5',
       notes: '',
+      // Still inactive: the service clears what a PUT leaves out.
+      active: false,
     });
     expect(
       await s.findByRole('heading', { level: 3, name: 'Rolex Air-King, up to £5,500.50' }),

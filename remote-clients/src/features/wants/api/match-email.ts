@@ -1,4 +1,4 @@
-import { endpoints, type WantMatchEmail, type WantMatchSend } from '@loupe/contracts';
+import { endpoints, type WantMatch, type WantMatchEmail, type WantMatchSend } from '@loupe/contracts';
 import { api, historyKey, useApiMutation, useQuery } from '@loupe/platform';
 import { wantKeys } from './want-keys';
 
@@ -19,14 +19,18 @@ export function useMatchEmail(matchId: number) {
 
 /**
  * `POST /api/wants/matches/{id}/email/`: sent through the shop's mail (the outbox without an SMTP server); the
- * match is no longer open (`wants`), and the e-mail is on the client's History (`clients`).
+ * match is no longer open (`wants`), and the service records the e-mail on the client's and the item's History.
  */
-export function useSendMatchEmail(clientId: number) {
+export function useSendMatchEmail() {
   return useApiMutation(endpoints.wants.send, {
-    call: ({ matchId, body }: { matchId: number; body: WantMatchSend }) => ({
-      params: { id: matchId },
+    call: ({ match, body }: { match: WantMatch; body: WantMatchSend }) => ({
+      params: { id: match.id },
       body,
     }),
-    changes: ['wants', historyKey('clients', clientId)],
+    changes: ({ match }) => [
+      'wants',
+      historyKey('clients', match.clientId),
+      historyKey('items', match.itemId),
+    ],
   });
 }

@@ -119,7 +119,7 @@ function EmailForm({
   onSent(sent: WantMatchSent): void;
   onClose(): void;
 }) {
-  const send = useSendMatchEmail(match.clientId);
+  const send = useSendMatchEmail();
   // A refusal of the send itself (409: no address since, the item sold meanwhile, e-mailed already).
   const [problem, setProblem] = useState<string | null>(null);
   const controller = useEntityForm<EmailValues, WantMatchSent>({
@@ -131,7 +131,7 @@ function EmailForm({
     failedText: 'The e-mail could not be sent. Please try again.',
     savedMessage: null,
     guard: false,
-    save: (values) => send.mutateAsync({ matchId: match.id, body: values }),
+    save: (values) => send.mutateAsync({ match, body: values }),
     onSaved: (answer) => onSent(answer),
     onFailed: (error) => {
       if (!(error instanceof HttpError && error.status === 409)) return false;

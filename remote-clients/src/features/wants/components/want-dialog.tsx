@@ -45,7 +45,12 @@ export function WantDialog({
     failedText: 'The want could not be saved. Please try again.',
     savedMessage: null,
     guard: false,
-    save: (values) => save.mutateAsync({ id: want?.id, body: toWrite(values) }),
+    // An inactive want (kept, matched against nothing) stays so: the service clears what a PUT leaves out.
+    save: (values) =>
+      save.mutateAsync({
+        id: want?.id,
+        body: want ? { ...toWrite(values), active: want.active } : toWrite(values),
+      }),
     onSaved: () => onClose(),
   });
   // The brand and model the want had when the form opened stay offered, even if retired since.

@@ -164,7 +164,7 @@ export function WantedList({ clientId, clientName }: { clientId: number; clientN
           confirmLabel="Dismiss match"
           busyLabel="Dismissing..."
           failedText="The match could not be dismissed. Please try again."
-          onConfirm={() => dismiss.mutateAsync(dialog.match.id)}
+          onConfirm={() => dismiss.mutateAsync(dialog.match)}
           onClose={close}
         >
           <p>
@@ -199,6 +199,7 @@ function WantEntry({
   return (
     <WantItem aria-labelledby={titleId}>
       <WantTitle id={titleId}>{want.summary}</WantTitle>
+      {want.active ? null : <Muted>Inactive: kept, but new stock is not matched to it.</Muted>}
       {want.notes ? <Notes>{want.notes}</Notes> : null}
       <Row>
         <Button variant="secondary" aria-label={`Edit want: ${title}`} onClick={onEdit}>
