@@ -51,6 +51,7 @@ import workshopRoutes from './modules/workshop';
 import workshopMoneyRoutes from './modules/workshop/money-routes';
 import mailRoutes from './modules/mail';
 import workshopApprovalRoutes from './modules/workshop/approval-routes';
+import wantsRoutes from './modules/wants';
 import storefrontRoutes from './modules/storefront';
 import enquiriesRoutes from './modules/enquiries';
 import { publicSite } from './public-site';
@@ -169,6 +170,7 @@ export const loupeApi: FastifyPluginAsync<LoupeApiOptions> = async (instance, op
     workshopMoneyRoutes,
     mailRoutes,
     workshopApprovalRoutes,
+    wantsRoutes,
     storefrontRoutes,
     enquiriesRoutes,
   ];

@@ -32,6 +32,7 @@ import { StorefrontRepository } from './modules/storefront/storefront-repository
 import { CatalogueRepository } from './modules/catalogue/catalogue-repository';
 import { WorkshopRepository } from './modules/workshop/workshop-repository';
 import { WorkshopMoneyRepository } from './modules/workshop/money-repository';
+import { WantsRepository } from './modules/wants/wants-repository';
 import { EnquiriesRepository } from './modules/enquiries/enquiries-repository';
 
 /**
@@ -82,6 +83,8 @@ export function createRepositories(db: Queryable, now: () => Date = () => new Da
     workshop: new WorkshopRepository(db),
     // The workshop's money (issue 23 item 5): a job's sales deal, stock items' repair costs, uncollected notices.
     workshopMoney: new WorkshopMoneyRepository(db),
+    // The wants module (issue 24 item 5): clients' wanted lists and their matches with stock.
+    wants: new WantsRepository(db),
     // The storefront (issue 24 item 1): the shop's public address and its items' listings; the public reads.
     storefront: new StorefrontRepository(db),
     // The enquiries module (issue 24 item 2): website enquiries and the staff's replies.

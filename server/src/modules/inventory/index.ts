@@ -7,6 +7,7 @@ import imageRoutes from './routes/images';
 import itemRoutes from './routes/items';
 import labelRoutes from './routes/labels';
 import consignmentRoutes from './routes/consignment';
+import { hearItemChanges, type ItemChangeHearing } from './item-changes';
 
 /** The inventory endpoints (service paths under /api/items/): stock, its actions and its images. */
 const inventoryRoutes: FastifyPluginAsyncTypebox<{ ctx: InventoryContext }> = async (fastify, { ctx }) => {
@@ -17,6 +18,14 @@ const inventoryRoutes: FastifyPluginAsyncTypebox<{ ctx: InventoryContext }> = as
   await fastify.register(labelRoutes, options);
   // Its own context: the multipart parser it registers stays out of the JSON routes.
   await fastify.register(imageRoutes, options);
+  // Committed item changes, heard by this process and told to onItemChanged's listeners (item-changes.ts).
+  let hearing: ItemChangeHearing | null = null;
+  fastify.addHook('onReady', async () => {
+    hearing = await hearItemChanges({ db: ctx.db, config: ctx.config, now: ctx.now }, fastify.log);
+  });
+  fastify.addHook('onClose', async () => {
+    await hearing?.stop();
+  });
 };
 
 export default inventoryRoutes;
@@ -25,6 +34,14 @@ export { daysBetween, notConsigned, type ItemsRepository } from './items-reposit
 export { auditView, SERIAL_TAKEN } from './common';
 export { postConsignmentPayable, reverseConsignmentPayable } from './consignment-service';
 export { standingSale } from './item-sales-repository';
+/** Items created and price changes, told after commit (issue 24 item 5): push a listener to onItemChanged. */
+export {
+  onItemChanged,
+  type ItemChange,
+  type ItemChangeContext,
+  type ItemChangeListener,
+  type ItemChangeReason,
+} from './item-changes';
 /** Items created inside another module's transaction (a buy-in), each with the next stock number. */
 export { createStockItems, type NewStockItem } from './stock-items';
 export type { AttributeChanges } from './items-repository';

@@ -21,6 +21,7 @@ import { type ExpectedVersion, lastChange, versionCondition } from '../../kernel
 import { moneyOut } from '../../kernel/money';
 import { dayInZone } from '../../kernel/pdf';
 import { standingSale } from './item-sales-repository';
+import { announceItemChange } from './item-changes';
 
 /** The list filters, already validated and normalised (decimal strings for the price bounds). */
 export interface ItemFilter {
@@ -648,7 +649,14 @@ export class ItemsRepository {
       ],
     );
     const row = rows[0] as { id: number; stock_number: number };
+    // Told to the item-change listeners (wanted lists) once the caller's transaction commits.
+    await announceItemChange(this.db, { shopId: item.shopId, itemId: row.id, reason: 'new_item' });
     return { id: row.id, stockNumber: row.stock_number };
+  }
+
+  /** Announces a change of the price the item is offered at, heard once the caller's transaction commits. */
+  async announcePriceChange(shopId: number, id: number): Promise<void> {
+    await announceItemChange(this.db, { shopId, itemId: id, reason: 'price_change' });
   }
 
   /** The price paid for an item bought by a purchase document (issue 22), which has no transactions. */

@@ -406,15 +406,22 @@ export class ItemsService {
     bag.throwIfAny();
     const now = this.ctx.now();
     const { shopId } = caller;
+    // The price the item is offered at: the promotion's when it has one, else the retail price.
+    const offered = (promotion: { price: number | string | null } | null, retail: number | null) =>
+      promotion?.price != null ? Number(promotion.price) : retail;
     return this.act(caller, id, body.promoted ? 'promote' : 'unpromote', async ({ items }, item) => {
+      const before = offered(item.promotion, item.retailPrice);
       if (!body.promoted) {
         if (!item.promotion) throw conflict('This item is not promoted.');
         await items.setPromotion(shopId, id, null, now);
-        return;
+      } else {
+        if (item.status === 'sold') throw conflict('A sold item cannot be promoted.');
+        if (item.status === 'unavailable') throw conflict('An unavailable item cannot be promoted.');
+        await items.setPromotion(shopId, id, { price, note: (body.note ?? '').trim() }, now);
       }
-      if (item.status === 'sold') throw conflict('A sold item cannot be promoted.');
-      if (item.status === 'unavailable') throw conflict('An unavailable item cannot be promoted.');
-      await items.setPromotion(shopId, id, { price, note: (body.note ?? '').trim() }, now);
+      // A new price is matched against the wanted lists once this commits (item-changes.ts).
+      if (offered(body.promoted ? { price } : null, item.retailPrice) !== before)
+        await items.announcePriceChange(shopId, id);
     });
   }
 
