@@ -69,6 +69,8 @@ export interface PageOptions {
   initScript?: string;
   /** The window's size; a laptop's 1280 × 800 by default. */
   viewport?: { width: number; height: number };
+  /** False: a browser with JavaScript switched off (the storefront's server-rendered pages). */
+  javaScriptEnabled?: boolean;
 }
 
 /** What a browser test gets: fresh contexts (one per page asked for), closed after the test. */
@@ -85,6 +87,7 @@ export class BrowserKit {
       viewport: options.viewport ?? { width: 1280, height: 800 },
       storageState: options.as ? await signedInState(options.as, origin) : undefined,
       serviceWorkers: 'block',
+      javaScriptEnabled: options.javaScriptEnabled ?? true,
     });
     context.setDefaultTimeout(10_000);
     context.setDefaultNavigationTimeout(20_000);
