@@ -97,6 +97,8 @@ export const AUDIT_ENTITY_LABELS: Readonly<Record<string, string>> = {
   storefront_listing: 'Online listing',
   want: 'Wanted item',
   want_match: 'Wanted-list match',
+  feed_channel: 'Marketplace feed',
+  sale_report: 'Chrono24 sale report',
   enquiry: 'Website enquiry',
 };
 
@@ -152,6 +154,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   delete: 'Deleted',
   email_match: 'Match e-mailed to the client',
   dismiss_match: 'Match dismissed',
+  rotate_token: 'Feed address changed',
+  report_done: 'Sale reported to Chrono24',
   reply: 'Replied',
   convert: 'Converted to client',
 };

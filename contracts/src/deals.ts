@@ -23,6 +23,7 @@ import {
   OTHER_LINE_VAT_RATES,
   PAYMENT_DIRECTIONS,
 } from './deal-messages';
+import { DEAL_CHANNELS } from './feeds';
 
 /*
  * Deals (issue 20). Endpoints: `endpoints.deals` (endpoints.ts). The server's `sales` module owns them.
@@ -125,6 +126,8 @@ export const DealCreate = Type.Object(
     /** Reserve (layaway) instead of completing: the items are held for the client until this day. */
     reserve: Type.Optional(Type.Object({ collectBy: DateString }, { additionalProperties: false })),
     notes: Type.Optional(Text({ maxLength: 2000, multiline: true })),
+    /** Where the sale came from (issue 24 item 4, feeds.ts DEAL_CHANNELS): default 'shop'. */
+    channel: Type.Optional(Choice(DEAL_CHANNELS)),
   },
   { additionalProperties: false },
 );
@@ -224,6 +227,8 @@ export const Deal = Type.Object({
   invoice: Nullable(InvoiceRef),
   creditNote: Nullable(InvoiceRef),
   notes: Type.String(),
+  /** Where the sale came from: shop, phone, website (an enquiry), chrono24 or other (DEAL_CHANNEL_LABELS). */
+  channel: Choice(DEAL_CHANNELS),
   createdBy: Nullable(Type.String()),
   createdAt: Type.String(),
 });

@@ -277,6 +277,39 @@ export const endpoints = {
     },
   },
   /**
+   * Marketplace feeds and the Chrono24 7-day rule (issue 24 items 3-4, feeds.ts, feed-schemas.ts): channels and
+   * their items need 'manageChannels'; an item's feed status and the sale reports are every member's. The feeds
+   * themselves are public: GET /store/{slug}/feeds/{channel}/{token}.xml (server/src/modules/marketplace).
+   */
+  marketplace: {
+    channels: { method: 'GET', path: '/api/marketplace/channels/', response: 'MarketplaceChannelList' },
+    /** A new secret token: the old feed URL is a 404 at once. */
+    rotate: {
+      method: 'POST',
+      path: '/api/marketplace/channels/:channel/rotate/',
+      response: 'MarketplaceChannel',
+    },
+    channelItems: {
+      method: 'GET',
+      path: '/api/marketplace/channels/:channel/items/',
+      query: 'MarketplaceChannelItemQuery',
+      response: 'MarketplaceChannelItemList',
+    },
+    item: { method: 'GET', path: '/api/marketplace/items/:id/', response: 'MarketplaceItem' },
+    saleReports: {
+      method: 'GET',
+      path: '/api/marketplace/sale-reports/',
+      query: 'SaleReportQuery',
+      response: 'SaleReportList',
+    },
+    /** 409 when the report is already done or closed. */
+    saleReportDone: {
+      method: 'POST',
+      path: '/api/marketplace/sale-reports/:id/done/',
+      response: 'SaleReport',
+    },
+  },
+  /**
    * Website enquiries (issue 24 item 2, enquiries.ts): every member reads and answers them. The form itself is
    * public: POST /store/{slug}/items/{itemId}/enquiry (server/src/modules/enquiries).
    */

@@ -51,6 +51,10 @@ export const DEFAULT_DEAL_CHANNEL: DealChannel = 'shop';
  * after the sale's date.
  */
 export const CHRONO24_REPORT_DAYS = 7;
+/** The sale reports' list filter: open (due, not yet done; the default), done, or all. */
+export const SALE_REPORT_STATUSES = ['open', 'done', 'all'] as const;
+export type SaleReportStatusFilter = (typeof SALE_REPORT_STATUSES)[number];
+
 /** The dashboard card's words for one open report ("Report this sale to Chrono24 by 4 Dec 2026"). */
 export function chrono24ReportText(dueDateLabel: string): string {
   return `Report this sale to Chrono24 by ${dueDateLabel}`;

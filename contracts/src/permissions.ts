@@ -35,6 +35,8 @@ export const ACTIONS = [
   'manageListings',
   /** Read the shop's outgoing e-mail (the outbox) and retry a message that was not sent (issue 23 item 4). */
   'viewOutbox',
+  /** The marketplace feeds (issue 24 item 3): see their secret URLs and what is in them, rotate their tokens. */
+  'manageChannels',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -66,6 +68,7 @@ export const PERMISSIONS: Readonly<Record<Role, readonly Action[]>> = {
     'viewCosts',
     'manageListings',
     'viewOutbox',
+    'manageChannels',
   ],
   silver: [],
 };

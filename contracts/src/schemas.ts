@@ -30,6 +30,7 @@ export * from './suspicions';
 export * from './workshop';
 export * from './storefront';
 export * from './storefront-messages';
+export * from './feed-schemas';
 export * from './enquiries';
 export * from './enquiry-messages';
 export * from './job-document-schemas';

@@ -54,6 +54,7 @@ import workshopApprovalRoutes from './modules/workshop/approval-routes';
 import wantsRoutes from './modules/wants';
 import storefrontRoutes from './modules/storefront';
 import enquiriesRoutes from './modules/enquiries';
+import marketplaceRoutes from './modules/marketplace';
 import { publicSite } from './public-site';
 
 export { loadConfig, type Config } from './config';
@@ -173,6 +174,7 @@ export const loupeApi: FastifyPluginAsync<LoupeApiOptions> = async (instance, op
     wantsRoutes,
     storefrontRoutes,
     enquiriesRoutes,
+    marketplaceRoutes,
   ];
   for (const domain of domains) {
     await fastify.register(domain, { ctx });

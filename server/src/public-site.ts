@@ -27,6 +27,7 @@ import { createRepositories, type Repositories } from './repositories';
 import storefrontPages from './modules/storefront/public-routes';
 import { STORE_PREFIX } from './modules/storefront/urls';
 import { enquiryPublicRoutes } from './modules/enquiries';
+import { feedRoutes } from './modules/marketplace';
 
 export interface PublicSiteOptions {
   db: Db;
@@ -43,6 +44,7 @@ const PUBLIC_ROUTES: ReadonlyArray<FastifyPluginAsyncTypebox<{ ctx: PublicSiteCo
   // The storefront's pages, photos, sitemap and robots.txt (issue 24 item 1).
   storefrontPages,
   // The feeds (modules/marketplace) and the enquiry POST (modules/enquiries): one line each.
+  feedRoutes,
   enquiryPublicRoutes,
 ];
 

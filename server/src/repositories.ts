@@ -34,6 +34,7 @@ import { WorkshopRepository } from './modules/workshop/workshop-repository';
 import { WorkshopMoneyRepository } from './modules/workshop/money-repository';
 import { WantsRepository } from './modules/wants/wants-repository';
 import { EnquiriesRepository } from './modules/enquiries/enquiries-repository';
+import { MarketplaceRepository } from './modules/marketplace/marketplace-repository';
 
 /**
  * One repository per table (or read model), all on the same connection: the database for plain reads, or one
@@ -89,6 +90,8 @@ export function createRepositories(db: Queryable, now: () => Date = () => new Da
     storefront: new StorefrontRepository(db),
     // The enquiries module (issue 24 item 2): website enquiries and the staff's replies.
     enquiries: new EnquiriesRepository(db),
+    // The marketplace module (issue 24 items 3-4): feed tokens and the Chrono24 sale reports.
+    marketplace: new MarketplaceRepository(db),
   };
 }
 

@@ -6,7 +6,9 @@ import {
   DEAL_RESERVE_NEEDS_DEPOSIT,
   DEAL_RESERVE_NO_OUT,
   DEAL_RESERVE_NO_PX,
+  DEFAULT_DEAL_CHANNEL,
   type Currency,
+  type DealChannel,
   type DealCreate,
   type DealLineInput,
   type DealPaymentInput,
@@ -47,6 +49,8 @@ export interface ParsedDeal {
   payments: NewDealPayment[];
   collectBy: string | null;
   notes: string;
+  /** Where the sale came from (issue 24 item 4); the schema admits only DEAL_CHANNELS. */
+  channel: DealChannel;
 }
 
 /** A currency and its rate to GBP (1 for GBP), errors at `prefix`currency / exchangeRate. */
@@ -168,5 +172,6 @@ export function parseDeal(bag: ErrorBag, body: DealCreate, today: string): Parse
     payments,
     collectBy,
     notes: (body.notes ?? '').trim(),
+    channel: body.channel ?? DEFAULT_DEAL_CHANNEL,
   };
 }

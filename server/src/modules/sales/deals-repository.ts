@@ -1,6 +1,7 @@
 import type {
   Currency,
   Deal,
+  DealChannel,
   DealLine,
   DealLineKind,
   DealPayment,
@@ -28,6 +29,8 @@ export interface NewDeal {
   date: string;
   collectBy: string | null;
   notes: string;
+  /** Where the sale came from (issue 24 item 4): default 'shop'. */
+  channel?: DealChannel;
   userId: number;
   at: Date;
 }
@@ -72,6 +75,7 @@ export interface StoredDeal {
   exchangeRate: string;
   date: string;
   collectBy: string | null;
+  channel: DealChannel;
 }
 
 /** The money of a deal in GBP (decimal strings, exact sums of the stored 2-decimal values). */
@@ -121,8 +125,9 @@ export class DealsRepository {
   async insert(deal: NewDeal): Promise<number> {
     const rows = await this.db.query<{ id: string }>(
       `INSERT INTO deals (shop_id, status, client_id, buyer_name, currency, exchange_rate, deal_date, collect_by,
-                          notes, created_by, created_at, updated_at, origin)
-       VALUES ($1, $2, $3, $4, $5, $6::numeric, $7::date, $8::date, $9, $10, $11, $11, $12) RETURNING id::text AS id`,
+                          notes, created_by, created_at, updated_at, origin, channel)
+       VALUES ($1, $2, $3, $4, $5, $6::numeric, $7::date, $8::date, $9, $10, $11, $11, $12, $13)
+       RETURNING id::text AS id`,
       [
         deal.shopId,
         deal.status,
@@ -136,6 +141,7 @@ export class DealsRepository {
         deal.userId,
         deal.at,
         deal.origin ?? 'deal',
+        deal.channel ?? 'shop',
       ],
     );
     return Number((rows[0] as { id: string }).id);
@@ -352,9 +358,10 @@ export class DealsRepository {
       exchange_rate: string;
       deal_date: string;
       collect_by: string | null;
+      channel: DealChannel;
     }>(
       `SELECT id::text AS id, status, client_id, buyer_name, currency, trim_scale(exchange_rate)::text AS exchange_rate,
-              deal_date::text AS deal_date, collect_by::text AS collect_by
+              deal_date::text AS deal_date, collect_by::text AS collect_by, channel
          FROM deals WHERE shop_id = $1 AND id = $2${lock ? ' FOR UPDATE' : ''}`,
       [shopId, id],
     );
@@ -369,6 +376,7 @@ export class DealsRepository {
       exchangeRate: r.exchange_rate,
       date: r.deal_date,
       collectBy: r.collect_by,
+      channel: r.channel,
     };
   }
 
@@ -505,7 +513,7 @@ export class DealsRepository {
               d.exchange_rate::text AS exchange_rate, d.deal_date::text AS deal_date,
               d.collect_by::text AS collect_by, d.completed_on::text AS completed_on,
               d.cancelled_on::text AS cancelled_on, d.cancel_outcome, d.cancel_reason, d.notes,
-              u.username AS created_by, d.created_at,
+              d.channel, u.username AS created_by, d.created_at,
               (d.status = 'reserved' AND d.collect_by < $3::date) AS overdue,
               inv.id::text AS invoice_id, inv.reference AS invoice_ref,
               cn.id::text AS credit_id, cn.reference AS credit_ref
@@ -620,6 +628,7 @@ export class DealsRepository {
       creditNote:
         r.credit_id === null ? null : { id: Number(r.credit_id), reference: r.credit_ref as string },
       notes: r.notes,
+      channel: r.channel,
       createdBy: r.created_by,
       createdAt:
         r.created_at instanceof Date ? r.created_at.toISOString() : new Date(r.created_at).toISOString(),
@@ -665,6 +674,7 @@ interface DealRecord {
   cancel_outcome: LayawayCancelPolicy | null;
   cancel_reason: string;
   notes: string;
+  channel: DealChannel;
   created_by: string | null;
   created_at: Date | string;
   overdue: boolean;

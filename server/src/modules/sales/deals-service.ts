@@ -11,6 +11,7 @@ import {
   DEAL_RESERVE_NEEDS_DEPOSIT,
   type AmlRefusal,
   type Deal,
+  type DealChannel,
   type DealCancel,
   type DealCheck,
   type DealComplete,
@@ -54,6 +55,45 @@ const dec = (value: string) => Number(value);
  * writes commits with the deal, and what it throws rolls the deal back (Medusa's workflow step, at our size).
  */
 export type DealStep<R extends SalesRepos> = (repos: R, dealId: number) => Promise<void>;
+
+/**
+ * What a deal does to its stock items, told to other modules INSIDE the deal's transaction (issue 24: the
+ * marketplace's Chrono24 7-day rule needs to know whether an item was in the Chrono24 feed the moment before a
+ * deal took it — after the commit the item has left the storefront, so the question can no longer be asked).
+ *  - 'take': the deal is about to take these items (a completed or reserved new deal, an item's Sell), read under
+ *    their row locks before their status changes; `completed` says whether this is the sale itself;
+ *  - 'complete': a reserved deal completed (its items were taken when it was reserved);
+ *  - 'release': a voided deal or sale (`reason` 'voided') or a cancelled reservation ('cancelled').
+ * `date` is the sale's day for 'take' (when completed) and 'complete', the day of the release otherwise.
+ */
+export interface DealItemsEvent {
+  kind: 'take' | 'complete' | 'release';
+  shopId: number;
+  dealId: number;
+  channel: DealChannel;
+  itemIds: readonly number[];
+  completed: boolean;
+  date: string;
+  reason: 'voided' | 'cancelled' | null;
+  userId: number;
+  at: Date;
+}
+
+/**
+ * A listener gets the deal's transaction (its repositories: the app binds every repository to it, a listener's
+ * own among them) and writes only its own module's tables. What it throws rolls the deal back, so it throws
+ * only for what must stop the sale (nothing does today).
+ */
+export type DealItemsListener = (repos: SalesRepos, event: DealItemsEvent) => Promise<void>;
+
+/** The listeners, pushed at import time (the marketplace module's). A plain list, like onJobStageChanged. */
+export const onDealItems: DealItemsListener[] = [];
+
+/** Tells every listener, in the caller's transaction. */
+export async function tellDealItems(repos: SalesRepos, event: DealItemsEvent): Promise<void> {
+  if (event.itemIds.length === 0) return;
+  for (const listener of onDealItems) await listener(repos, event);
+}
 
 /**
  * THE SALES WORKFLOW (issue 20): a deal of several lines and payments, completed or reserved in one transaction.
@@ -158,6 +198,7 @@ export class DealsService<R extends SalesRepos = SalesRepos> {
         date: input.date,
         collectBy: input.collectBy,
         notes: input.notes,
+        channel: input.channel,
         userId,
         at: now,
       });
@@ -188,6 +229,18 @@ export class DealsService<R extends SalesRepos = SalesRepos> {
       if (reserve) requireDeposit(money);
       else requireSettled(money);
       const accepted = await this.guard(repos, caller, input, dealId, paymentIds, now);
+      await tellDealItems(repos, {
+        kind: 'take',
+        shopId,
+        dealId,
+        channel: input.channel,
+        itemIds: [...sold.keys()],
+        completed: !reserve,
+        date: input.date,
+        reason: null,
+        userId,
+        at: now,
+      });
       if (reserve) {
         for (const item of sold.values()) await repos.items.setStatus(shopId, item.id, 'reserved', now);
       } else {
@@ -205,6 +258,7 @@ export class DealsService<R extends SalesRepos = SalesRepos> {
           status: reserve ? 'reserved' : 'completed',
           ...auditMoney(money),
           collectBy: input.collectBy,
+          channel: input.channel,
         },
         at: now,
         clientId: input.clientId,
@@ -452,6 +506,18 @@ export class DealsService<R extends SalesRepos = SalesRepos> {
       requireSettled(money);
       const accepted = await this.guard(repos, caller, { ...deal, date }, id, ids, now);
       await this.completeInside(repos, caller, id, lines, items, date, now);
+      await tellDealItems(repos, {
+        kind: 'complete',
+        shopId,
+        dealId: id,
+        channel: deal.channel,
+        itemIds: itemLines(lines),
+        completed: true,
+        date,
+        reason: null,
+        userId,
+        at: now,
+      });
       for (const flag of accepted) await flag.flag(repos, { dealId: id });
       if (step) await step(repos, id);
       await repos.audit.record({
@@ -499,6 +565,18 @@ export class DealsService<R extends SalesRepos = SalesRepos> {
         if (item.status === 'reserved') await repos.items.setStatus(shopId, item.id, 'available', now);
       }
       await repos.deals.cancel(id, today, policy, reason, now);
+      await tellDealItems(repos, {
+        kind: 'release',
+        shopId,
+        dealId: id,
+        channel: deal.channel,
+        itemIds: itemLines(lines),
+        completed: false,
+        date: today,
+        reason: 'cancelled',
+        userId,
+        at: now,
+      });
       for (const flag of accepted) await flag.flag(repos, { dealId: id });
       await repos.audit.record({
         shopId,
@@ -590,6 +668,18 @@ export class DealsService<R extends SalesRepos = SalesRepos> {
       await repos.deals.reversePayments(id, today, userId, now);
       const creditNote = await repos.dealDocuments.issueCreditNote({ shopId, userId, at: now }, id, today);
       await repos.deals.markVoided(id, reason, now);
+      await tellDealItems(repos, {
+        kind: 'release',
+        shopId,
+        dealId: id,
+        channel: deal.channel,
+        itemIds: itemLines(lines),
+        completed: false,
+        date: today,
+        reason: 'voided',
+        userId,
+        at: now,
+      });
       await repos.audit.record({
         shopId,
         userId,
@@ -663,6 +753,11 @@ function refuseUnsellable(item: LockedItem, reserve: boolean): void {
   if (item.status === 'checked_out' && reserve) {
     throw conflict(DEAL_ITEM_CHECKED_OUT(item.checkout?.clientName ?? 'a client'));
   }
+}
+
+/** The stock items a deal sold or holds (not the part-exchanged pieces it took in). */
+function itemLines(lines: readonly StoredLine[]): number[] {
+  return lines.flatMap((l) => (l.kind === 'item' && l.itemId !== null ? [l.itemId] : []));
 }
 
 function negate(value: string): string {

@@ -3,7 +3,13 @@ import type { SalesContext } from './deps';
 import dealRoutes from './routes/deals';
 import itemSaleRoutes from './routes/item-sales';
 
-export { DealsService, type DealStep } from './deals-service';
+export {
+  DealsService,
+  onDealItems,
+  type DealItemsEvent,
+  type DealItemsListener,
+  type DealStep,
+} from './deals-service';
 export { SALES_REVERSAL } from './sale-reversal';
 export { nextDocumentNumber, type DocumentKind } from './document-numbers';
 export { parsePayments } from './deal-input';

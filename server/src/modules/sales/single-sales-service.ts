@@ -22,7 +22,7 @@ import { ErrorBag, dateField, decimalField } from '../../kernel/validation';
 import { amlRefusals, guardCash, guardClient } from '../compliance';
 import { auditView, postConsignmentPayable, reverseConsignmentPayable } from '../inventory';
 import { INVALID_CLIENT } from './deal-input';
-import { lockClient, writeDeal } from './deals-service';
+import { lockClient, tellDealItems, writeDeal } from './deals-service';
 
 /** 409: the item has no sale standing (never sold, or its sale was voided and it was not sold again). */
 export const NOT_SOLD = 'This item has not been sold.';
@@ -146,6 +146,19 @@ export class ItemSalesService {
         const registered = await repos.deals.vatRegistered(shopId);
         const treatment = !registered ? 'none' : before.vatScheme === 'standard' ? 'standard' : 'margin';
         await repos.deals.settleLine((line as { id: number }).id, sale.id, treatment, sale.costGbp);
+        // Before the item leaves the storefront (issue 24: the Chrono24 7-day rule asks what it was in).
+        await tellDealItems(repos, {
+          kind: 'take',
+          shopId,
+          dealId,
+          channel: 'shop',
+          itemIds: [id],
+          completed: true,
+          date,
+          reason: null,
+          userId,
+          at: now,
+        });
         await repos.items.setStatus(shopId, id, 'sold', now);
         if (before.promotion) await repos.items.setPromotion(shopId, id, null, now);
         await postConsignmentPayable(repos, before, { id: sale.id, date }, { shopId, userId, at: now });
@@ -227,6 +240,18 @@ export class ItemSalesService {
         if (sale.dealId !== null) {
           await repos.deals.reversePayments(sale.dealId, today, userId, now);
           await repos.deals.markVoided(sale.dealId, reason, now);
+          await tellDealItems(repos, {
+            kind: 'release',
+            shopId,
+            dealId: sale.dealId,
+            channel: (await repos.deals.find(shopId, sale.dealId))?.channel ?? 'shop',
+            itemIds: [itemId],
+            completed: false,
+            date: today,
+            reason: 'voided',
+            userId,
+            at: now,
+          });
         }
         const reopened = await checkouts.reopenSold(itemId, sale.createdAt);
         const status = reopened ? 'checked_out' : 'available';
