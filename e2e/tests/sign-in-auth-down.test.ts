@@ -96,8 +96,8 @@ describe('signing in while remote-auth is down', () => {
         await notice
           .getByText(
             'Still working for you: Dashboard, Stock, Clients, Expenses, Quick Sales, Expenses List, Reports, ' +
-              'Invoices, Deals, Purchases, Workshop, Inventory, Gold Management, Silver Management, Activity, ' +
-              'Shop Settings, Catalogue, Outbox and Compliance.',
+              'Invoices, Deals, Purchases, Workshop, Enquiries, Inventory, Gold Management, Silver Management, ' +
+              'Activity, Shop Settings, Catalogue, Outbox and Compliance.',
             { exact: true },
           )
           .waitFor();
@@ -114,7 +114,8 @@ describe('signing in while remote-auth is down', () => {
       await gold
         .getByText(
           'Still working for you: Dashboard, Stock, Clients, Expenses, Quick Sales, Expenses List, Reports, ' +
-            'Invoices, Deals, Purchases, Workshop, Inventory, Silver Management, Outbox and Compliance.',
+            'Invoices, Deals, Purchases, Workshop, Enquiries, Inventory, Silver Management, ' +
+            'Outbox and Compliance.',
           { exact: true },
         )
         .waitFor({ timeout: 5_000 });

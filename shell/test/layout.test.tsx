@@ -48,6 +48,8 @@ describe('layout for signed-in users', () => {
       ['Purchases', '/purchases'],
       // Issue 23: the workshop's board (remote-workshop's menus.json), every member's.
       ['Workshop', '/workshop'],
+      // Issue 24: website enquiries (remote-online's menus.json), every member's.
+      ['Enquiries', '/online/enquiries'],
       ['Add Item', '/inventory/add'],
       ['All Stock', '/inventory/all'],
       ['In Stock', '/inventory/available'],
