@@ -16,6 +16,7 @@ import { seedShopSettingsDemo } from './documents';
 import { seedDealsDemo } from './deals';
 import { seedPurchasesDemo } from './purchases';
 import { seedWorkshopDemo } from './workshop';
+import { seedEnquiriesDemo } from './enquiries';
 
 export const DEMO_SHOP_NAME = 'Loupe Demo';
 // One published password for the demo accounts, known to the password rules and the production check too.
@@ -52,6 +53,8 @@ const DEMO_DOMAINS: ReadonlyArray<(demo: DemoContext) => Promise<void>> = [
   seedPurchasesDemo,
   // The workshop's jobs (issue 23), with the brand service centre it sends pieces to.
   seedWorkshopDemo,
+  // A website enquiry about a listed watch (issue 24 item 2): after the storefront's listings.
+  seedEnquiriesDemo,
 ];
 
 /** Creates the demo shop and its three members, unless the database already has a shop. */
