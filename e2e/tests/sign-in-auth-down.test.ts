@@ -97,7 +97,7 @@ describe('signing in while remote-auth is down', () => {
           .getByText(
             'Still working for you: Dashboard, Stock, Clients, Expenses, Quick Sales, Expenses List, Reports, ' +
               'Invoices, Deals, Purchases, Workshop, Enquiries, Inventory, Gold Management, Silver Management, ' +
-              'Activity, Shop Settings, Catalogue, Outbox and Compliance.',
+              'Activity, Shop Settings, Online Selling, Catalogue, Outbox and Compliance.',
             { exact: true },
           )
           .waitFor();
@@ -114,7 +114,7 @@ describe('signing in while remote-auth is down', () => {
       await gold
         .getByText(
           'Still working for you: Dashboard, Stock, Clients, Expenses, Quick Sales, Expenses List, Reports, ' +
-            'Invoices, Deals, Purchases, Workshop, Enquiries, Inventory, Silver Management, ' +
+            'Invoices, Deals, Purchases, Workshop, Enquiries, Inventory, Silver Management, Online Selling, ' +
             'Outbox and Compliance.',
           { exact: true },
         )

@@ -1,6 +1,9 @@
+import { rolesThatCan } from '@loupe/contracts';
 import type { RemoteRoutes } from '@loupe/platform';
+import { ChannelsPage } from './features/channels/components/channels-page';
 import { EnquiryListPage } from './features/enquiries/components/enquiry-list-page';
 import { EnquiryPage } from './features/enquiries/components/enquiry-page';
+import { ReportsPage } from './features/reports/components/reports-page';
 
 /**
  * Issue 24 (selling online), the staff side of the storefront. Enquiries and the Chrono24 sale reports are every
@@ -12,6 +15,8 @@ const routes: RemoteRoutes = {
   '/online': [
     { path: 'enquiries', element: <EnquiryListPage /> },
     { path: 'enquiries/:id', element: <EnquiryPage /> },
+    { path: 'channels', element: <ChannelsPage />, roles: rolesThatCan('manageChannels') },
+    { path: 'reports', element: <ReportsPage /> },
   ],
 };
 

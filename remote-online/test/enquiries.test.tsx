@@ -236,7 +236,7 @@ describe('/online/enquiries/:id', () => {
   });
 
   it('a silver member sees how a reply went without the outbox link (the outbox is not theirs)', async () => {
-    onlineServer({
+    const server = onlineServer({
       role: 'silver',
       enquiries: [
         enquiry(1, {
@@ -255,10 +255,14 @@ describe('/online/enquiries/:id', () => {
         }),
       ],
     });
+    const { mock } = server;
     renderEnquiry(1);
     const replies = await screen.findByRole('region', { name: 'Replies sent' });
     expect(replies).toHaveTextContent('Sent by e-mail.');
-    await waitFor(() => expect(within(replies).queryByRole('link', { name: 'In the outbox' })).toBeNull());
+    // Once the auth-check has said who this is (until then nobody may do anything), still no link.
+    await waitFor(() => expect(mock.callsTo('GET', '/auth-check/')).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(within(replies).queryByRole('link', { name: 'In the outbox' })).toBeNull();
   });
 
   it('Convert to client links the client with that e-mail after saying so, then links to the client', async () => {

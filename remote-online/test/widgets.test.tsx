@@ -1,8 +1,8 @@
 import { renderWithProviders } from '@loupe/platform/testing';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import widgets from '../src/widgets';
-import { enquiry, onlineServer } from './support/online';
+import { enquiry, onlineServer, saleReport } from './support/online';
 
 // Typing into forms on a busy machine: jsdom and user-event take their time.
 jest.setTimeout(20_000);
@@ -16,9 +16,10 @@ function renderWidget(title: string) {
 
 const card = (name: string) => screen.getByRole('region', { name });
 
-it('contributes Enquiries to the Clients tab', () => {
+it('contributes Enquiries to the Clients tab and Report to Chrono24 beside the past-due cards on Stats', () => {
   expect(widgets.map(({ id, title, tab, order }) => ({ id, title, tab, order }))).toEqual([
     { id: 'enquiries', title: 'Enquiries', tab: 'clients', order: 200 },
+    { id: 'chrono24-reports', title: 'Report to Chrono24', tab: 'stats', order: 149 },
   ]);
 });
 
@@ -67,5 +68,59 @@ describe('Enquiries', () => {
     await userEvent.click(within(card('Enquiries')).getByRole('button', { name: /retry/i }));
     expect(await within(card('Enquiries')).findByText('No new enquiries.')).toBeInTheDocument();
     expect(card('Enquiries')).toHaveTextContent('0new · 0 open');
+  });
+});
+
+describe('Report to Chrono24', () => {
+  it('one line per open report: "Report this sale to Chrono24 by <date>" with the watch and the deal', async () => {
+    onlineServer({
+      reports: [
+        saleReport(1, { dueOn: '2026-12-02' }),
+        saleReport(2, { dueOn: '2026-11-20', overdue: true }),
+      ],
+    });
+    renderWidget('Report to Chrono24');
+    const reports = await screen.findByRole('region', { name: 'Report to Chrono24' });
+    await within(reports).findByText(/Report this sale to Chrono24 by 2 Dec 2026/);
+    expect(reports).toHaveTextContent('Report this sale to Chrono24 by 20 Nov 2026 (overdue)');
+    expect(within(reports).getAllByRole('link', { name: 'Rolex Daytona 116500LN' })[0]).toHaveAttribute(
+      'href',
+      '/inventory/item/71',
+    );
+    expect(within(reports).getByRole('link', { name: 'D-501' })).toHaveAttribute('href', '/deals/501');
+    expect(within(reports).getByRole('link', { name: 'View Chrono24 sale reports' })).toHaveAttribute(
+      'href',
+      '/online/reports',
+    );
+  });
+
+  it('Mark done from the card, after the confirmation; the card then says nothing is left', async () => {
+    const server = onlineServer({ reports: [saleReport(1)] });
+    renderWidget('Report to Chrono24');
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Mark done: Rolex Daytona 116500LN, D-501' }),
+    );
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Mark this report done?' })).getByRole('button', {
+        name: 'Mark done',
+      }),
+    );
+    await waitFor(() =>
+      expect(server.mock.callsTo('POST', '/api/marketplace/sale-reports/1/done/')).toHaveLength(1),
+    );
+    expect(
+      await within(card('Report to Chrono24')).findByText('Nothing to report to Chrono24.'),
+    ).toBeInTheDocument();
+    expect(card('Report to Chrono24')).toHaveTextContent(
+      'Marked done: the sale of Rolex Daytona 116500LN (D-501)',
+    );
+  });
+
+  it('is there when nothing is open, as the other cards are', async () => {
+    onlineServer({ reports: [] });
+    renderWidget('Report to Chrono24');
+    expect(
+      await within(card('Report to Chrono24')).findByText('Nothing to report to Chrono24.'),
+    ).toBeInTheDocument();
   });
 });

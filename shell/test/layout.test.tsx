@@ -149,6 +149,7 @@ describe('user menu', () => {
       'Silver Management',
       'Activity',
       'Shop Settings',
+      'Online Selling',
       'Catalogue',
       'Outbox',
       'Compliance',
@@ -189,6 +190,7 @@ describe('user menu', () => {
     const { items } = await openMenu('gold');
     expect(items).toEqual([
       'Silver Management',
+      'Online Selling',
       'Outbox',
       'Compliance',
       'Settings',

@@ -115,7 +115,7 @@ describe('the unavailable notice of a remote, for a signed-in user', () => {
     renderApp({ route: '/account/settings', role: 'gold' });
     expect(await stillWorking('Account')).toBe(
       'Still working for you: Dashboard, Stock, Clients, Expenses, Quick Sales, Expenses List, Reports, Invoices, Deals, ' +
-        'Purchases, Workshop, Enquiries, Inventory, Silver Management, Outbox and Compliance.',
+        'Purchases, Workshop, Enquiries, Inventory, Silver Management, Online Selling, Outbox and Compliance.',
     );
   });
 
@@ -125,7 +125,7 @@ describe('the unavailable notice of a remote, for a signed-in user', () => {
     expect(await stillWorking('Inventory')).toBe(
       'Still working for you: Dashboard, Clients, Expenses, Quick Sales, Expenses List, Reports, Invoices, Deals, ' +
         'Purchases, Workshop, Enquiries, Gold Management, Silver Management, Activity, Shop Settings, ' +
-        'Catalogue, Outbox, Compliance and Settings.',
+        'Online Selling, Catalogue, Outbox, Compliance and Settings.',
     );
 
     down.add('admin');
@@ -133,7 +133,7 @@ describe('the unavailable notice of a remote, for a signed-in user', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Gold Management' }));
     expect(await stillWorking('Admin')).toBe(
       'Still working for you: Dashboard, Clients, Expenses, Quick Sales, Expenses List, Reports, Invoices, Deals, ' +
-        'Purchases, Workshop, Enquiries, Compliance and Settings.',
+        'Purchases, Workshop, Enquiries, Online Selling, Compliance and Settings.',
     );
 
     // Inventory is back: the next visit loads it, and Admin's notice names Stock and Inventory again.
@@ -145,7 +145,7 @@ describe('the unavailable notice of a remote, for a signed-in user', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Gold Management' }));
     expect(await stillWorking('Admin')).toBe(
       'Still working for you: Dashboard, Stock, Clients, Expenses, Quick Sales, Expenses List, Reports, Invoices, Deals, ' +
-        'Purchases, Workshop, Enquiries, Inventory, Compliance and Settings.',
+        'Purchases, Workshop, Enquiries, Inventory, Online Selling, Compliance and Settings.',
     );
   });
 
@@ -161,7 +161,7 @@ describe('the unavailable notice of a remote, for a signed-in user', () => {
     await user.click(within(nav).getByRole('link', { name: 'Clients' }));
     expect(await stillWorking('Clients')).toBe(
       'Still working for you: Dashboard, Expenses, Quick Sales, Expenses List, Reports, Invoices, Deals, Purchases, ' +
-        'Workshop, Enquiries, Gold Management, Silver Management, Activity, Shop Settings, Catalogue, ' +
+        'Workshop, Enquiries, Gold Management, Silver Management, Activity, Shop Settings, Online Selling, Catalogue, ' +
         'Outbox, Compliance and Settings.',
     );
   });

@@ -134,7 +134,15 @@ describe('the shop switcher in the user menu', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Silver Management', 'Outbox', 'Compliance', 'Settings', 'Switch to light mode', 'Sign out']);
+    ).toEqual([
+      'Silver Management',
+      'Online Selling',
+      'Outbox',
+      'Compliance',
+      'Settings',
+      'Switch to light mode',
+      'Sign out',
+    ]);
   });
 
   it('is reached from the keyboard: Enter opens on the first shop, arrows run on into the other entries', async () => {

@@ -1,4 +1,10 @@
-import type { EnquiryDetail, Role } from '@loupe/contracts';
+import type {
+  EnquiryDetail,
+  MarketplaceChannel,
+  MarketplaceChannelItem,
+  Role,
+  SaleReport,
+} from '@loupe/contracts';
 import { authCheckAs, createFetchMock, type FetchMock, type MockHandler } from '@loupe/platform/testing';
 
 /** A query string parameter of a recorded call. */
@@ -44,23 +50,83 @@ const summaryOf = ({
   ...summary
 }: EnquiryDetail) => summary;
 
+export function saleReport(id: number, overrides: Partial<SaleReport> = {}): SaleReport {
+  return {
+    id,
+    dealId: 500 + id,
+    dealReference: `D-${500 + id}`,
+    dealChannel: 'shop',
+    itemId: 70 + id,
+    stockNumber: 700 + id,
+    serial: `RX-${id}`,
+    brand: 'Rolex',
+    model: 'Daytona',
+    referenceNumber: '116500LN',
+    saleDate: '2026-11-25',
+    dueOn: '2026-12-02',
+    status: 'open',
+    overdue: false,
+    doneAt: null,
+    doneBy: null,
+    closedReason: null,
+    ...overrides,
+  };
+}
+
+export function channel(name: MarketplaceChannel['channel'], overrides: Partial<MarketplaceChannel> = {}) {
+  const row: MarketplaceChannel = {
+    channel: name,
+    label: name === 'chrono24' ? 'Chrono24' : 'Google Shopping',
+    feedUrl: `https://shop.example/store/loupe-demo/feeds/${name}/secret-${name}-1.xml`,
+    live: true,
+    rotatedAt: '2026-11-20T09:00:00Z',
+    included: 7,
+    excluded: 2,
+    ...overrides,
+  };
+  return row;
+}
+
+export function channelItem(
+  itemId: number,
+  overrides: Partial<MarketplaceChannelItem> = {},
+): MarketplaceChannelItem {
+  return {
+    itemId,
+    stockNumber: 200 + itemId,
+    serial: `S-${itemId}`,
+    brand: 'Omega',
+    model: 'Speedmaster',
+    referenceNumber: '310.30.42.50.01.001',
+    included: true,
+    problems: [],
+    ...overrides,
+  };
+}
+
 export interface OnlineServer {
   mock: FetchMock;
   enquiries: Map<number, EnquiryDetail>;
+  reports: Map<number, SaleReport>;
 }
 
 /**
  * The staff API of issue 24 as the services answer it, over records a test can change: enquiries (filtered as
- * EnquiryQuery says: new by default, open = new or answered, all).
+ * EnquiryQuery says: new by default, open = new or answered, all), sale reports (open by default), channels.
  */
 export function onlineServer(
   options: {
     role?: Role;
     enquiries?: EnquiryDetail[];
+    reports?: SaleReport[];
+    channels?: MarketplaceChannel[];
+    items?: MarketplaceChannelItem[];
     handlers?: Record<string, MockHandler>;
   } = {},
 ): OnlineServer {
   const enquiries = new Map((options.enquiries ?? []).map((e) => [e.id, e]));
+  const reports = new Map((options.reports ?? []).map((r) => [r.id, r]));
+  const channels = options.channels ?? [channel('chrono24'), channel('google')];
   const inFilter = (status: string | null) => (e: EnquiryDetail) =>
     status === 'all'
       ? true
@@ -89,12 +155,32 @@ export function onlineServer(
         },
       };
     },
+    'GET /api/marketplace/sale-reports/': (call) => {
+      const status = param(call.url, 'status') ?? 'open';
+      const rows = [...reports.values()].filter((r) =>
+        status === 'all' ? true : status === 'done' ? r.status === 'done' : r.status === 'open',
+      );
+      return { body: { results: rows, count: rows.length } };
+    },
+    'GET /api/marketplace/channels/': { body: { results: channels, count: channels.length } },
     ...options.handlers,
   };
   const mock = createFetchMock(handlers);
   for (const id of enquiries.keys()) {
     mock.on(`GET /api/enquiries/${id}/`, () => ({ body: enquiries.get(id) }));
   }
+  for (const id of reports.keys()) {
+    mock.on(`POST /api/marketplace/sale-reports/${id}/done/`, () => {
+      const done: SaleReport = {
+        ...reports.get(id)!,
+        status: 'done',
+        doneAt: '2026-11-27T09:00:00Z',
+        doneBy: 'Gil Gold',
+      };
+      reports.set(id, done);
+      return { body: done };
+    });
+  }
   globalThis.fetch = mock.fetch;
-  return { mock, enquiries };
+  return { mock, enquiries, reports };
 }
