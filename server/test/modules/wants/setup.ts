@@ -11,7 +11,7 @@ export function wantsTestbed() {
   const { state } = testbed;
   let serials = 0;
 
-  /** A client of the shop (with an e-mail address unless `email` is ''). */
+  /** A client of the shop, with an e-mail address (the form requires one). */
   const client = async (
     browser: Browser,
     name: string,
