@@ -19,7 +19,7 @@ import {
   TextField,
   useEntityForm,
 } from '@loupe/platform';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useMatchEmail, useSendMatchEmail } from '../api/match-email';
 import { matchItemName } from '../lib/want-values';
@@ -59,15 +59,26 @@ function Problem({ message, clientId, onClose }: { message: string; clientId: nu
 
 const KNOWN_STATUS = (status: string): status is MailStatus => status in MAIL_STATUS_LABELS;
 
-/** Whether it went: sent, or kept in the shop's outbox with the reason (no SMTP server, a refusal). */
+/**
+ * Whether it went: sent, or kept in the shop's outbox with the reason (no SMTP server, a refusal). The words
+ * replace the form, so the keyboard is put on them: a status that appears with its own region is not always
+ * read out, and the Send button it was on is gone.
+ */
 function Outcome({ sent, to }: { sent: WantMatchSent; to: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
   const { status, lastError } = sent.mail;
-  if (status === 'sent') return <Alert tone="success">E-mail sent to {to}.</Alert>;
   const label = KNOWN_STATUS(status) ? MAIL_STATUS_LABELS[status] : status;
   return (
-    <Alert tone="info">
-      Kept in the outbox ({label}), not sent yet. {lastError}
-    </Alert>
+    <div ref={ref} tabIndex={-1}>
+      {status === 'sent' ? (
+        <Alert tone="success">E-mail sent to {to}.</Alert>
+      ) : (
+        <Alert tone="info">
+          Kept in the outbox ({label}), not sent yet. {lastError}
+        </Alert>
+      )}
+    </div>
   );
 }
 
@@ -139,6 +150,14 @@ function EmailForm({
       return true;
     },
   });
+  // The dialog opened on its spinner, so the Modal put the keyboard on the dialog itself: now the draft is
+  // in, it goes to the subject (unless the person has moved it meanwhile).
+  const { formRef } = controller;
+  useEffect(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body || active.tagName === 'DIALOG')
+      formRef.current?.querySelector<HTMLInputElement>('input[name="subject"]')?.focus();
+  }, [formRef]);
   const to = draft.to.name ? `${draft.to.name} <${draft.to.address}>` : draft.to.address;
   return (
     <form ref={controller.formRef} onSubmit={controller.onSubmit} noValidate aria-label="E-mail the client">
