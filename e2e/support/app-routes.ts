@@ -21,18 +21,19 @@ async function firstId(api: APIRequestContext, path: string): Promise<number> {
 
 /**
  * Every signed-in route of the app: the shell's own (dashboard, its statistics tab, unauthorized) and every
- * route of every remote's routes.tsx (remote-auth, -inventory, -clients, -finance, -admin, -workshop), the ones with an id
+ * route of every remote's routes.tsx (remote-auth, -inventory, -clients, -finance, -admin, -workshop, -online), the ones with an id
  * opened on a record of the demo data. A route whose remote failed to load shows no such heading, so cannot pass.
  */
 export async function appRoutes(api: APIRequestContext): Promise<AppRoute[]> {
   const [item] = (await listItems(api, { page_size: '10' })).results;
   const [client] = (await listClients(api, { page_size: '10' })).results;
   if (!item || !client) throw new Error('the demo data has no item or no client to open');
-  const [purchase, deal, stockTake, job] = await Promise.all([
+  const [purchase, deal, stockTake, job, enquiry] = await Promise.all([
     firstId(api, 'purchases'),
     firstId(api, 'deals'),
     firstId(api, 'stock-takes'),
     firstId(api, 'workshop/jobs'),
+    firstId(api, 'enquiries'),
   ]);
   return [
     // The shell.
@@ -91,6 +92,11 @@ export async function appRoutes(api: APIRequestContext): Promise<AppRoute[]> {
     { path: '/workshop/new', heading: 'New job' },
     { path: `/workshop/jobs/${job}`, heading: /^Job JOB-/ },
     { path: '/workshop/uncollected', heading: 'Uncollected pieces' },
+    // remote-online (issue 24).
+    { path: '/online/enquiries', heading: 'Enquiries' },
+    { path: `/online/enquiries/${enquiry}`, heading: /^Enquiry from / },
+    { path: '/online/channels', heading: 'Online Selling' },
+    { path: '/online/reports', heading: 'Chrono24 sale reports' },
   ];
 }
 
