@@ -326,6 +326,8 @@ export const endpoints = {
     /** Links the client with the same e-mail, or creates one; 409 when already converted or closed. */
     convert: { method: 'POST', path: '/api/enquiries/:id/convert/', response: 'EnquiryDetail' },
     close: { method: 'POST', path: '/api/enquiries/:id/close/', response: 'EnquiryDetail' },
+    /** Deletes the enquiry and its replies at once, e.g. when the person asks (UK GDPR Art. 17). */
+    remove: { method: 'DELETE', path: '/api/enquiries/:id/', response: 'NoContent', status: 204 },
   },
   /**
    * Wanted lists (issue 24 item 5, wants.ts, wants-messages.ts): a client's wants and their matches with stock,

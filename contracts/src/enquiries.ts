@@ -17,6 +17,8 @@ import { MailStatusSchema } from './mail';
  *   POST /api/enquiries/{id}/convert/ → EnquiryDetail: linked to the shop's client with the same e-mail, or a new
  *        client made from the enquiry; status converted.
  *   POST /api/enquiries/{id}/close/ → EnquiryDetail: status closed.
+ *   DELETE /api/enquiries/{id}/ → 204: the enquiry and its replies deleted now (the person asked: UK GDPR Art. 17),
+ *        audited without their details; the e-mails sent stay in the mail outbox under its own rules.
  */
 
 export const EnquiryStatusSchema = Choice(ENQUIRY_STATUSES);

@@ -327,6 +327,15 @@ export class EnquiriesRepository {
     );
   }
 
+  /** Deletes the enquiry and (by the foreign key's cascade) its replies; whether there was one. */
+  async remove(shopId: number, id: number): Promise<boolean> {
+    const rows = await this.db.query(`DELETE FROM enquiries WHERE shop_id = $1 AND id = $2 RETURNING id`, [
+      shopId,
+      id,
+    ]);
+    return rows.length === 1;
+  }
+
   async markClosed(shopId: number, id: number, at: Date): Promise<void> {
     await this.db.query(
       `UPDATE enquiries SET status = 'closed', closed_at = $3, updated_at = $3 WHERE shop_id = $1 AND id = $2`,

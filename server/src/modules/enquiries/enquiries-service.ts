@@ -184,4 +184,30 @@ export class EnquiriesService {
     });
     return this.detail(caller, id);
   }
+
+  /**
+   * Deletes the enquiry and its replies now: the form tells the person they may ask for this (UK GDPR Art. 17, the
+   * right to erasure; there is no reason to keep a mere enquiry against their wish). Every member may, as every
+   * member answers; the trail records who, as "Enquiry N", without the person's details. The e-mails sent to them
+   * stay in the mail outbox, whose records are the shop's correspondence.
+   */
+  async remove(caller: ShopCaller, id: number): Promise<void> {
+    const at = this.ctx.now();
+    await this.ctx.transaction(async ({ enquiries, audit }) => {
+      const current = await enquiries.find(caller.shopId, id, true);
+      if (!current) throw notFound();
+      await enquiries.remove(caller.shopId, id);
+      await audit.record({
+        shopId: caller.shopId,
+        userId: caller.userId,
+        entity: 'enquiry',
+        entityId: id,
+        action: 'delete',
+        before: { status: current.status },
+        at,
+        recordName: recordName(id),
+        itemId: current.item.id,
+      });
+    });
+  }
 }

@@ -8,6 +8,7 @@
  *   POST /api/enquiries/{id}/reply/ {subject, body} → EnquiryDetail; 409 closed, or no e-mail address to write to
  *   POST /api/enquiries/{id}/convert/ → EnquiryDetail; 409 already converted, closed, or no e-mail address
  *   POST /api/enquiries/{id}/close/ → EnquiryDetail; 409 closed already
+ *   DELETE /api/enquiries/{id}/ → 204: deleted with its replies (the person asked: UK GDPR Art. 17)
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { endpoints } from '@loupe/contracts';
@@ -59,6 +60,16 @@ const enquiriesRoutes: FastifyPluginAsyncTypebox<{ ctx: EnquiriesContext }> = as
       response: { 409: Detail },
     }),
     handler: async (request) => enquiries.close(shopCaller(request), pathId(request.params.id)),
+  });
+
+  fastify.route({
+    ...staffRoute(endpoints.enquiries.remove, TAGS, {
+      summary: 'Deletes an enquiry and its replies (the person asked to be forgotten)',
+    }),
+    handler: async (request, reply) => {
+      await enquiries.remove(shopCaller(request), pathId(request.params.id));
+      return reply.code(204).send(null);
+    },
   });
 };
 

@@ -247,3 +247,31 @@ describe('the outbox names the enquiry', () => {
     expect(listed.results.map((m) => [m.relatedKind, m.relatedId])).toEqual([['enquiry', id]]);
   });
 });
+
+describe('erasure', () => {
+  it('deletes an enquiry and its replies when the person asks, audited without their details', async () => {
+    const { id } = await posted();
+    const silver = await as('silver');
+    await silver.post(`${enquiry(id)}reply/`, { subject: 'Hi', body: 'Hello' });
+    const response = await silver.send('DELETE', enquiry(id));
+    expect(response.statusCode).toBe(204);
+    expect(await state.db.query('SELECT id FROM enquiries')).toEqual([]);
+    expect(await state.db.query('SELECT id FROM enquiry_replies')).toEqual([]);
+    expect((await auditOf(id)).map((a) => [a.action, a.record_name])).toEqual([
+      ['reply', `Enquiry ${id}`],
+      ['delete', `Enquiry ${id}`],
+    ]);
+    const [entry] = await state.db.query<{ before: unknown; after: unknown }>(
+      `SELECT before, after FROM audit_log WHERE entity = 'enquiry' AND action = 'delete'`,
+    );
+    expect(JSON.stringify(entry)).not.toMatch(/Ann|ann@example/);
+    expect((await silver.get(enquiry(id))).statusCode).toBe(404);
+    expect((await silver.send('DELETE', enquiry(id))).statusCode).toBe(404);
+  });
+
+  it('is a 404 for another shop', async () => {
+    const { id } = await posted();
+    expect((await (await as('rival')).send('DELETE', enquiry(id))).statusCode).toBe(404);
+    expect(await state.db.query('SELECT id FROM enquiries')).toHaveLength(1);
+  });
+});
