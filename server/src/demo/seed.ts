@@ -16,6 +16,7 @@ import { seedShopSettingsDemo } from './documents';
 import { seedDealsDemo } from './deals';
 import { seedPurchasesDemo } from './purchases';
 import { seedWorkshopDemo } from './workshop';
+import { seedMarketplaceDemo } from './marketplace';
 import { seedEnquiriesDemo } from './enquiries';
 
 export const DEMO_SHOP_NAME = 'Loupe Demo';
@@ -55,6 +56,7 @@ const DEMO_DOMAINS: ReadonlyArray<(demo: DemoContext) => Promise<void>> = [
   seedWorkshopDemo,
   // A website enquiry about a listed watch (issue 24 item 2): after the storefront's listings.
   seedEnquiriesDemo,
+  seedMarketplaceDemo,
 ];
 
 /** Creates the demo shop and its three members, unless the database already has a shop. */

@@ -11,7 +11,8 @@ if (!onDealItems.includes(applyChrono24Rule)) onDealItems.push(applyChrono24Rule
 
 export { default } from './routes';
 export { default as feedRoutes, feedXml } from './feed-routes';
-export { MarketplaceRepository } from './marketplace-repository';
+export { MarketplaceRepository, type OfferRow } from './marketplace-repository';
+export { newTokenNonce } from './feed-tokens';
 export { MarketplaceService, feedUrl } from './marketplace-service';
 export { addDays, applyChrono24Rule } from './chrono24-rule';
 export type { MarketplaceContext, MarketplaceRepos } from './deps';

@@ -207,7 +207,7 @@ describe("Chrono24's 7-day rule", () => {
     expect(again.json()).toEqual({ detail: 'This sale has already been marked as reported to Chrono24.' });
 
     const trail = await state.db.query<{ action: string; user_id: number; item_id: number; after: unknown }>(
-      `SELECT action, user_id, item_id, after FROM audit_log WHERE entity = 'sale_report'`,
+      `SELECT action, user_id, item_id::int AS item_id, after FROM audit_log WHERE entity = 'sale_report'`,
     );
     expect(trail).toEqual([
       {
