@@ -56,6 +56,7 @@ const DEMO_DOMAINS: ReadonlyArray<(demo: DemoContext) => Promise<void>> = [
   seedWorkshopDemo,
   // A website enquiry about a listed watch (issue 24 item 2): after the storefront's listings.
   seedEnquiriesDemo,
+  // Feed tokens, and a watch of the Chrono24 feed sold in the shop: an open Chrono24 report (issue 24 item 4).
   seedMarketplaceDemo,
 ];
 
