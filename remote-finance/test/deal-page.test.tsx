@@ -254,7 +254,7 @@ describe('/deals', () => {
     return mock;
   }
 
-  it('lists each deal: reference (opening it), date, buyer, status, total and balance; filters in the URL', async () => {
+  it('lists each deal: reference (opening it), date, buyer, channel, status, total and balance; filters in the URL', async () => {
     const mock = listServer([reservedDeal(6, { overdue: true, buyerName: 'Ana Domínguez' }), deal(5)]);
     renderWithProviders(<DealListPage />, { route: '/deals', path: '/deals' });
     expect(await screen.findByRole('table', { name: 'Deals' })).toBeInTheDocument();
@@ -263,11 +263,12 @@ describe('/deals', () => {
         'D-6',
         '20 Nov 2026',
         'Ana Domínguez',
+        'Shop',
         'ReservedOverdue since 30 Nov 2026',
         '£15,000.00',
         '£12,000.00',
       ],
-      ['D-5', '20 Nov 2026', 'Eleanor Vance', 'CompletedINV-000042', '£13,250.50', '£0.00'],
+      ['D-5', '20 Nov 2026', 'Eleanor Vance', 'Shop', 'CompletedINV-000042', '£13,250.50', '£0.00'],
     ]);
     expect(screen.getByRole('link', { name: 'D-6' })).toHaveAttribute('href', '/deals/6');
     expect(screen.getByRole('link', { name: 'New deal' })).toHaveAttribute('href', '/deals/new');

@@ -291,6 +291,7 @@ describe('/deals/new: the Deal screen', () => {
         { method: 'Credit Card', amount: '12150.50', currency: 'GBP', direction: 'in' },
       ],
       notes: 'Boxed and papers',
+      channel: 'shop',
     } satisfies DealCreate);
     expect(mock.callsTo('POST', DEALS)[0]?.headers['x-csrftoken']).toBe('t');
   });

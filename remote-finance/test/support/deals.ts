@@ -126,6 +126,7 @@ export function deal(id: number, overrides: Partial<Deal> = {}): Deal {
     invoice: { id: 42, reference: 'INV-000042' },
     creditNote: null,
     notes: '',
+    channel: 'shop',
     createdBy: 'gold',
     createdAt: '2026-11-20T10:00:00Z',
     ...overrides,

@@ -1,4 +1,4 @@
-import { DEAL_STATUSES } from '@loupe/contracts';
+import { DEAL_CHANNEL_LABELS, DEAL_STATUSES } from '@loupe/contracts';
 import {
   Button,
   Card,
@@ -55,6 +55,8 @@ const COLUMNS: readonly DataColumn<Deal>[] = [
     cell: (deal) => <time dateTime={deal.date}>{formatDay(deal.date)}</time>,
   },
   { key: 'buyer', header: 'Buyer', wrap: { minCh: 12, maxCh: 28 }, cell: (deal) => deal.buyerName || '—' },
+  // Where the sale came from (issue 24 item 4).
+  { key: 'channel', header: 'Channel', cell: (deal) => DEAL_CHANNEL_LABELS[deal.channel] },
   {
     key: 'status',
     header: 'Status',

@@ -1,4 +1,4 @@
-import type { InvoiceRef } from '@loupe/contracts';
+import { DEAL_CHANNEL_LABELS, type InvoiceRef } from '@loupe/contracts';
 import {
   Alert,
   Button,
@@ -256,6 +256,8 @@ export function DealPage() {
           <dd>{formatDay(data.date)}</dd>
           <dt>Buyer</dt>
           <dd>{data.buyerName || '—'}</dd>
+          <dt>Channel</dt>
+          <dd>{DEAL_CHANNEL_LABELS[data.channel]}</dd>
           {data.collectBy ? (
             <>
               <dt>Collect by</dt>

@@ -1,10 +1,13 @@
 import {
   CURRENCIES,
+  DEAL_CHANNEL_LABELS,
+  DEAL_CHANNELS,
   DEAL_ITEM_TWICE,
   DEAL_MAX_LINES,
   DEAL_MAX_PAYMENTS,
   type AmlRefusal,
   type Deal,
+  type DealChannel,
   type ItemRow,
 } from '@loupe/contracts';
 import {
@@ -100,12 +103,18 @@ function dayAfter(day: string): string {
   return next.toISOString().slice(0, 10);
 }
 
+/** `?channel=` when it names a deal channel (contracts/src/feeds.ts), else nothing: the default stands. */
+function channelParam(value: string | null): { channel?: DealChannel } {
+  return (DEAL_CHANNELS as readonly string[]).includes(value ?? '') ? { channel: value as DealChannel } : {};
+}
+
 /**
  * /deals/new (issue 20): one sale to one buyer — stock items added by serial, scan or search at their listing
  * price, other lines (a strap, a service) and the client's own piece taken in part-exchange — paid by several
  * payments in any currency, in or out, with the balance left computed live exactly as the service will. The AML
  * guard's answer (`POST /api/deals/check/`) is shown before anyone confirms. Complete sale issues the invoice at
- * once; Reserve holds the items for the client until a day, the payments being the deposit.
+ * once; Reserve holds the items for the client until a day, the payments being the deposit. The Channel says
+ * where the sale came from (issue 24 item 4: Shop by default), which the Chrono24 7-day rule reads.
  */
 export function NewDealPage() {
   usePageTitle('New deal');
@@ -121,7 +130,8 @@ export function NewDealPage() {
   const paymentsTitleId = `payments-${ids}`;
   // Complete sale or Reserve: what the button pressed asks, so the check and the body follow it.
   const mode = useRef<DealMode>('complete');
-  const [initial] = useState(dealDefaults);
+  // A screen that knows where the sale came from (an enquiry from the website) says so: `?channel=website`.
+  const [initial] = useState(() => ({ ...dealDefaults(), ...channelParam(params.get('channel')) }));
 
   // The platform's edit/create controller: the contracts' rules before sending, the service's field errors at
   // their fields (rows by their key), one send at a time, a question before unsaved changes are left.
@@ -174,7 +184,8 @@ export function NewDealPage() {
   }, [focusTarget]);
 
   const setField = <
-    K extends 'client' | 'buyerName' | 'currency' | 'exchangeRate' | 'date' | 'notes' | 'collectBy',
+    K extends
+      'client' | 'buyerName' | 'currency' | 'exchangeRate' | 'date' | 'notes' | 'collectBy' | 'channel',
   >(
     name: K,
     value: DealValues[K],
@@ -392,6 +403,16 @@ export function NewDealPage() {
               value={values.date}
               error={errorOf('date')}
               onChange={(day) => setField('date', day)}
+            />
+            <ChoiceField
+              label="Channel"
+              name="channel"
+              value={values.channel}
+              options={DEAL_CHANNELS}
+              labels={DEAL_CHANNEL_LABELS}
+              error={errorOf('channel')}
+              hint="Where the sale came from."
+              onChange={(channel) => setField('channel', channel)}
             />
           </FieldGrid>
         </Card>

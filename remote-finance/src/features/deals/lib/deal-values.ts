@@ -8,10 +8,12 @@ import {
   DEAL_RESERVE_NO_OUT,
   DEAL_RESERVE_NO_PX,
   DEFAULT_CURRENCY,
+  DEFAULT_DEAL_CHANNEL,
   isBlank,
   parseDay,
   textRuleProblem,
   type Currency,
+  type DealChannel,
   type DealCreate,
   type DealLineInput,
   type ItemRow,
@@ -94,6 +96,8 @@ export interface DealValues {
   notes: string;
   /** The day a reservation is held until (Reserve only). */
   collectBy: string;
+  /** Where the sale came from (issue 24 item 4): the shop's counter unless said otherwise. */
+  channel: DealChannel;
 }
 
 /** Messages beside the fields: the deal's own by name, a line's or a payment's by rowFieldName. */
@@ -115,6 +119,7 @@ export const dealDefaults = (): DealValues => ({
   payments: [],
   notes: '',
   collectBy: '',
+  channel: DEFAULT_DEAL_CHANNEL,
 });
 
 export function dealItem(item: ItemRow): DealItem {
@@ -307,7 +312,8 @@ function lineBody(line: LineValues): DealLineInput {
 /**
  * The deal as the service takes it (DealCreate): the buyer (a client, or a walk-in's name), the lines and
  * payments in the order shown, and for a reservation the day it is held until. A pound deal sends no rate (the
- * service fixes it at 1).
+ * service fixes it at 1). The channel is always sent, as chosen: the Chrono24 7-day rule (contracts/src/feeds.ts)
+ * reads it, so "Shop" is said, not assumed.
  */
 export function dealBody(values: DealValues, mode: DealMode): DealCreate {
   const walkIn = values.client ? '' : values.buyerName.trim();
@@ -321,5 +327,6 @@ export function dealBody(values: DealValues, mode: DealMode): DealCreate {
     payments: values.payments.map(paymentBody),
     ...(mode === 'reserve' ? { reserve: { collectBy: values.collectBy } } : {}),
     ...(values.notes.trim() ? { notes: values.notes.trim() } : {}),
+    channel: values.channel,
   };
 }
