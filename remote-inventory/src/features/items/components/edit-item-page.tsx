@@ -39,6 +39,7 @@ import {
 } from './attribute-fields';
 import { ItemCheckoutSection } from './item-checkout';
 import { ItemConsignmentSection } from './item-consignment';
+import { ItemOnlineSection } from './item-online';
 import { ItemSaleSection } from './item-sale';
 import { checkItemFields, ItemFields, itemFieldsInput, type ItemFieldValues } from './item-fields';
 import { useUndoableImageRemoval } from './use-undoable-image-removal';
@@ -291,6 +292,7 @@ function EditItemForm({ item: loaded }: { item: Item }) {
       <ItemCheckoutSection item={item} />
       <ItemConsignmentSection item={item} onReturned={setItem} />
       <ItemSaleSection item={item} onVoided={setItem} />
+      <ItemOnlineSection itemId={item.id} />
       <HistoryPanel resource="items" id={item.id} />
     </>
   );

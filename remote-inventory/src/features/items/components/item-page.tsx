@@ -33,7 +33,9 @@ import { STATUS_LABELS, VAT_SCHEME_LABELS } from '../lib/labels';
 import { CheckoutDialog } from './checkout-dialog';
 import { ItemCheckoutSection } from './item-checkout';
 import { ItemConsignmentSection } from './item-consignment';
+import { ItemOnlineSection } from './item-online';
 import { ItemSaleSection } from './item-sale';
+import { ItemWantedBy } from './item-wanted-by';
 import { ItemWorkshopMargins } from './item-workshop-margins';
 import { PrintLabelLink } from './print-label-link';
 import { PromoteDialog } from './promote-dialog';
@@ -343,6 +345,8 @@ function ItemView({ item: loaded }: { item: Item }) {
           <ItemWorkshopMargins itemId={item.id} costs={costs} />
           <ItemCheckoutSection item={item} />
           <ItemConsignmentSection item={item} onReturned={() => undefined} />
+          <ItemOnlineSection itemId={item.id} />
+          <ItemWantedBy itemId={item.id} />
           <HistoryPanel resource="items" id={item.id} />
         </div>
       </Columns>
