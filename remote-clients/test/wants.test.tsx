@@ -37,6 +37,9 @@ describe('the Wanted list section of the client’s page', () => {
       }),
     );
     wants.addWant(makeWant(2, 7, { brand: 'Cartier', model: '' }));
+    // More open matches than the page asked for: the want says how many it shows.
+    const omega = wants.addWant(makeWant(3, 7, { brand: 'Omega', model: 'Speedmaster', openMatches: 3 }));
+    wants.addMatch(makeMatch(8, omega));
     wants.addMatch(makeMatch(5, sub, { price: 9250, reason: 'price_change' }));
     // A match already e-mailed is not an open one.
     wants.addMatch(makeMatch(6, sub, { status: 'emailed' }));
@@ -63,8 +66,13 @@ describe('the Wanted list section of the client’s page', () => {
       row.getByRole('button', { name: 'Send e-mail about Rolex Submariner 126610LN (Stock no. 105)' }),
     ).toBeEnabled();
 
+    // All the want's open matches are listed: no "newest N of M" note.
+    expect(first.queryByText(/^Showing the newest/)).not.toBeInTheDocument();
+
     const second = within(s.getByRole('listitem', { name: 'Cartier' }));
     expect(second.getByText('No open matches.')).toBeInTheDocument();
+    const third = within(s.getByRole('listitem', { name: 'Omega Speedmaster' }));
+    expect(await third.findByText('Showing the newest 1 of 3 open matches.')).toBeInTheDocument();
     // The client's matches are asked for open ones only.
     const asked = wants.mock.calls.find((call) => call.path === '/api/clients/7/want-matches/');
     expect(asked?.url).toContain('status=open');

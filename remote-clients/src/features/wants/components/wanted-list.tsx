@@ -112,27 +112,34 @@ export function WantedList({ clientId, clientName }: { clientId: number; clientN
         loadingLabel="Loading the wanted list..."
         errorText="Failed to load the wanted list."
       >
-        {({ results }) =>
+        {({ results, count }) =>
           results.length === 0 ? (
             <Muted>
               Nothing on the wanted list. Add what the client is looking for: new stock and price changes are
               matched to it.
             </Muted>
           ) : (
-            <Wants aria-labelledby={titleId}>
-              {results.map((want) => (
-                <WantEntry
-                  key={want.id}
-                  want={want}
-                  matches={openOf(want.id)}
-                  matchesState={matches}
-                  onEdit={() => setDialog({ kind: 'edit', want })}
-                  onRemove={() => setDialog({ kind: 'remove', want })}
-                  onEmail={(match) => setDialog({ kind: 'email', match })}
-                  onDismiss={(match) => setDialog({ kind: 'dismiss', match })}
-                />
-              ))}
-            </Wants>
+            <>
+              <Wants aria-labelledby={titleId}>
+                {results.map((want) => (
+                  <WantEntry
+                    key={want.id}
+                    want={want}
+                    matches={openOf(want.id)}
+                    matchesState={matches}
+                    onEdit={() => setDialog({ kind: 'edit', want })}
+                    onRemove={() => setDialog({ kind: 'remove', want })}
+                    onEmail={(match) => setDialog({ kind: 'email', match })}
+                    onDismiss={(match) => setDialog({ kind: 'dismiss', match })}
+                  />
+                ))}
+              </Wants>
+              {count > results.length ? (
+                <Muted>
+                  Showing the newest {results.length} of {count} wants.
+                </Muted>
+              ) : null}
+            </>
           )
         }
       </LoadStateView>
@@ -221,7 +228,14 @@ function WantEntry({
       ) : matches.length === 0 ? (
         <Muted>No open matches.</Muted>
       ) : (
-        <MatchTable title={title} matches={matches} onEmail={onEmail} onDismiss={onDismiss} />
+        <>
+          <MatchTable title={title} matches={matches} onEmail={onEmail} onDismiss={onDismiss} />
+          {want.openMatches > matches.length ? (
+            <Muted>
+              Showing the newest {matches.length} of {want.openMatches} open matches.
+            </Muted>
+          ) : null}
+        </>
       )}
     </WantItem>
   );
