@@ -18,6 +18,7 @@ import { seedPurchasesDemo } from './purchases';
 import { seedWorkshopDemo } from './workshop';
 import { seedMarketplaceDemo } from './marketplace';
 import { seedEnquiriesDemo } from './enquiries';
+import { seedWantsDemo } from './wants';
 
 export const DEMO_SHOP_NAME = 'Loupe Demo';
 // One published password for the demo accounts, known to the password rules and the production check too.
@@ -58,6 +59,8 @@ const DEMO_DOMAINS: ReadonlyArray<(demo: DemoContext) => Promise<void>> = [
   seedEnquiriesDemo,
   // Feed tokens, and a watch of the Chrono24 feed sold in the shop: an open Chrono24 report (issue 24 item 4).
   seedMarketplaceDemo,
+  // A client's wanted list with an open match to a watch in stock (issue 24 item 5): last, once nothing more is sold.
+  seedWantsDemo,
 ];
 
 /** Creates the demo shop and its three members, unless the database already has a shop. */

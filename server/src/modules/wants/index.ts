@@ -17,4 +17,5 @@ const wantsRoutes: FastifyPluginAsyncTypebox<{ ctx: WantsContext }> = async (fas
 export default wantsRoutes;
 export { matchItem, matchWant } from './matching';
 export { WantsRepository } from './wants-repository';
+export { WantsService } from './wants-service';
 export type { WantsContext, WantsRepos } from './deps';
