@@ -20,7 +20,7 @@ import {
   useEntityForm,
 } from '@loupe/platform';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { useMatchEmail, useSendMatchEmail } from '../api/match-email';
 import { matchItemName } from '../lib/want-values';
 
@@ -36,6 +36,9 @@ function focusClientEmail() {
  * client's page, with the keyboard on its Email field.
  */
 function Problem({ message, clientId, onClose }: { message: string; clientId: number; onClose(): void }) {
+  const clientPage = `/clients/edit/${clientId}`;
+  // On the client's page already: no second history entry for the same page.
+  const here = useLocation().pathname === clientPage;
   return (
     <Alert>
       {message}
@@ -43,7 +46,8 @@ function Problem({ message, clientId, onClose }: { message: string; clientId: nu
         <>
           {' '}
           <Link
-            to={`/clients/edit/${clientId}`}
+            to={clientPage}
+            replace={here}
             onClick={() => {
               onClose();
               focusClientEmail();
