@@ -21,13 +21,19 @@ import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/ty
 import type { Config } from './config';
 import type { Db } from './db/database';
 import type { ModuleContext } from './kernel/context';
-import { escapeHtml, publicPage, publicStylesheet, PUBLIC_PAGE_CSP } from './kernel/public-page';
+import {
+  addPublicStyle,
+  escapeHtml,
+  publicPage,
+  publicStylesheet,
+  PUBLIC_PAGE_CSP,
+} from './kernel/public-page';
 import { installOwnCsp } from './plugins/headers';
 import { createRepositories, type Repositories } from './repositories';
 import storefrontPages from './modules/storefront/public-routes';
 import { STORE_PREFIX } from './modules/storefront/urls';
-import { enquiryPublicRoutes } from './modules/enquiries';
 import { feedRoutes } from './modules/marketplace';
+import { ENQUIRY_FORM_STYLE, enquiryPublicRoutes } from './modules/enquiries';
 
 export interface PublicSiteOptions {
   db: Db;
@@ -35,6 +41,9 @@ export interface PublicSiteOptions {
   /** The clock; tests move it. */
   now?: () => Date;
 }
+
+// The enquiry form's rules join the one style sheet (its hash is taken when the site is first set up).
+addPublicStyle(ENQUIRY_FORM_STYLE);
 
 /** What a public route plugin is given: the modules' context on the whole bag of repositories. */
 export type PublicSiteContext = ModuleContext<Repositories>;
@@ -64,7 +73,10 @@ export function publicErrorPage(reply: FastifyReply, status: number, heading: st
     );
 }
 
-const NOT_FOUND = ['Page not found', 'There is nothing at this address. The item may have been sold.'] as const;
+const NOT_FOUND = [
+  'Page not found',
+  'There is nothing at this address. The item may have been sold.',
+] as const;
 
 const site: FastifyPluginAsync<PublicSiteOptions> = async (instance, options) => {
   const fastify = instance.withTypeProvider<TypeBoxTypeProvider>();
@@ -108,7 +120,9 @@ const site: FastifyPluginAsync<PublicSiteOptions> = async (instance, options) =>
   fastify.setNotFoundHandler((_request, reply) => publicErrorPage(reply, 404, ...NOT_FOUND));
   // The API's catch-all (GET /*, plugins/error-handling.ts) would answer /store's unknown addresses in JSON;
   // this one is more specific (/store/*), so they get the page.
-  fastify.get('/*', { schema: { hide: true } }, (_request, reply) => publicErrorPage(reply, 404, ...NOT_FOUND));
+  fastify.get('/*', { schema: { hide: true } }, (_request, reply) =>
+    publicErrorPage(reply, 404, ...NOT_FOUND),
+  );
   fastify.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const status = error.statusCode ?? 500;
     if (status >= 500) {

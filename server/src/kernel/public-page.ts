@@ -86,7 +86,8 @@ let built: { path: string; body: string; etag: string } | null = null;
  */
 export function addPublicStyle(css: string): void {
   if (extraStyles.includes(css)) return;
-  if (built) throw new Error('addPublicStyle: the public style sheet is already in use; add styles at start-up');
+  if (built)
+    throw new Error('addPublicStyle: the public style sheet is already in use; add styles at start-up');
   extraStyles.push(css);
 }
 

@@ -17,7 +17,11 @@ import type { ImageFormat, ImageWidth } from './urls';
  * answered 304 from one database read: whether the photo's item is on the storefront right now.
  */
 
-const MEDIA_TYPES: Record<ImageFormat, string> = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg' };
+const MEDIA_TYPES: Record<ImageFormat, string> = {
+  avif: 'image/avif',
+  webp: 'image/webp',
+  jpg: 'image/jpeg',
+};
 
 /** The best format the browser accepts (Accept: image/avif, image/webp…); JPEG, which every browser reads, else. */
 export function formatFor(accept: string | undefined): ImageFormat {
@@ -38,7 +42,12 @@ export function formatFor(accept: string | undefined): ImageFormat {
 
 export const mediaType = (format: ImageFormat) => MEDIA_TYPES[format];
 
-export function renditionEtag(imageId: number, width: number, format: ImageFormat, storageKey: string): string {
+export function renditionEtag(
+  imageId: number,
+  width: number,
+  format: ImageFormat,
+  storageKey: string,
+): string {
   const version = createHash('sha256').update(storageKey).digest('hex').slice(0, 12);
   return `"${imageId}-${width}-${format}-${version}"`;
 }
@@ -97,7 +106,11 @@ export class RenditionCache {
 }
 
 /** One photo resized and encoded. */
-export async function encodeRendition(original: Buffer, width: ImageWidth, format: ImageFormat): Promise<Buffer> {
+export async function encodeRendition(
+  original: Buffer,
+  width: ImageWidth,
+  format: ImageFormat,
+): Promise<Buffer> {
   const pipeline = sharp(original, { failOn: 'error' })
     .rotate() // the camera's orientation (EXIF), before the metadata is dropped
     .resize(width, width, { fit: 'contain', background: { r: 255, g: 255, b: 255, alpha: 1 } })

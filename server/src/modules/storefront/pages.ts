@@ -47,7 +47,9 @@ export function shopFooter(shop: StoreShop): string {
     shop.phone
       ? `<p>Phone: <a href="tel:${escapeHtml(shop.phone.replace(/[^\d+]/g, ''))}">${escapeHtml(shop.phone)}</a></p>`
       : '',
-    shop.email ? `<p>E-mail: <a href="mailto:${escapeHtml(shop.email)}">${escapeHtml(shop.email)}</a></p>` : '',
+    shop.email
+      ? `<p>E-mail: <a href="mailto:${escapeHtml(shop.email)}">${escapeHtml(shop.email)}</a></p>`
+      : '',
     shop.companyNumber ? `<p class="muted">Company number ${escapeHtml(shop.companyNumber)}</p>` : '',
     shop.vatNumber ? `<p class="muted">VAT number ${escapeHtml(shop.vatNumber)}</p>` : '',
   ];
@@ -84,12 +86,21 @@ export function listingQuery(filters: OfferFilters, page: number): string {
 
 const filtered = (f: OfferFilters) => Boolean(f.stockType || f.brand || f.minPrice || f.maxPrice);
 
-const TYPE_LABELS: Record<string, string> = { Watches: 'Watches', Jewellery: 'Jewellery', Accessories: 'Accessories' };
+const TYPE_LABELS: Record<string, string> = {
+  Watches: 'Watches',
+  Jewellery: 'Jewellery',
+  Accessories: 'Accessories',
+};
 
-function filtersForm(filters: OfferFilters, brands: Array<{ brand: string; n: number }>, base: string): string {
+function filtersForm(
+  filters: OfferFilters,
+  brands: Array<{ brand: string; n: number }>,
+  base: string,
+): string {
   const option = (value: string, label: string, chosen: string | null) =>
     `<option value="${escapeHtml(value)}"${chosen === value ? ' selected' : ''}>${escapeHtml(label)}</option>`;
-  const brandKnown = !filters.brand || brands.some((b) => b.brand.toLowerCase() === filters.brand!.toLowerCase());
+  const brandKnown =
+    !filters.brand || brands.some((b) => b.brand.toLowerCase() === filters.brand!.toLowerCase());
   const brandOptions = [
     option('', 'All brands', filters.brand ?? ''),
     ...brands.map((b) =>
@@ -122,7 +133,14 @@ function card(slug: string, offer: Offer, index: number): string {
   const picture =
     image === undefined
       ? '<span class="ph" role="img" aria-label="No photo yet"></span>'
-      : photo(slug, image, title, '(min-width: 72rem) 17rem, (min-width: 31rem) 45vw, 92vw', index === 0, 1024);
+      : photo(
+          slug,
+          image,
+          title,
+          '(min-width: 72rem) 17rem, (min-width: 31rem) 45vw, 92vw',
+          index === 0,
+          1024,
+        );
   const badge = offer.promotedAt ? '<span class="tag">Featured</span> ' : '';
   const facts = [offer.year ? String(offer.year) : '', offer.box && offer.papers ? 'Box and papers' : '']
     .filter(Boolean)
@@ -147,7 +165,9 @@ export interface ListingPageInput {
 export function listingPage(input: ListingPageInput): string {
   const { shop, filters, page, offers, more, publicUrl } = input;
   const base = storePath(shop.slug);
-  const heading = filters.stockType ? `${TYPE_LABELS[filters.stockType] ?? filters.stockType} for sale` : 'For sale';
+  const heading = filters.stockType
+    ? `${TYPE_LABELS[filters.stockType] ?? filters.stockType} for sale`
+    : 'For sale';
   const title = `${heading}${filters.brand ? `: ${filters.brand}` : ''}${page > 1 ? ` (page ${page})` : ''}`;
   const list =
     offers.length === 0
@@ -270,7 +290,9 @@ export function itemPage({ shop, offer, publicUrl, enquiryForm }: ItemPageInput)
       : `${photo(slug, first, title, '(min-width: 56rem) 40rem, 92vw', true)}${
           others.length
             ? `\n<div class="thumbs">${others
-                .map((id, i) => photo(slug, id, `${title}, photo ${i + 2}`, '(min-width: 56rem) 8rem, 30vw', false, 640))
+                .map((id, i) =>
+                  photo(slug, id, `${title}, photo ${i + 2}`, '(min-width: 56rem) 8rem, 30vw', false, 640),
+                )
                 .join('')}</div>`
             : ''
         }`;
@@ -342,13 +364,13 @@ export function goneItemPage(shop: StoreShop): string {
 }
 
 const xmlEscape = (text: string) =>
-  text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+  text.replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
+  );
 
 /** The sitemap (https://www.sitemaps.org/protocol.html): the listing and every item on offer. */
-export function sitemapXml(
-  listingUrl: string,
-  items: Array<{ url: string; updatedAt: Date }>,
-): string {
+export function sitemapXml(listingUrl: string, items: Array<{ url: string; updatedAt: Date }>): string {
   const entry = (loc: string, lastmod?: Date) =>
     `<url><loc>${xmlEscape(loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`;
   return `<?xml version="1.0" encoding="UTF-8"?>

@@ -25,6 +25,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { STOCK_TYPES } from '@loupe/contracts';
 import { fileKeyFor } from '../../config';
+import { enquiryFormHtml } from '../enquiries';
 import type { StorefrontContext } from './deps';
 import { encodeRendition, formatFor, mediaType, readOriginal, RenditionCache, renditionEtag } from './images';
 import { goneItemPage, itemPage, listingPage, PAGE_SIZE, robotsTxt, sitemapXml } from './pages';
@@ -164,9 +165,14 @@ const storefrontPages: FastifyPluginAsyncTypebox<{ ctx: StorefrontContext }> = a
       }
       const title = offerTitle(offer);
       if (match[2] !== titleSlug(title)) return reply.redirect(itemPath(shop.slug, itemId, title), 301);
-      // ENQUIRY FORM (issue 24 item 2): modules/enquiries' enquiryFormHtml({ config, slug, itemId, shopName }),
-      // wired in once that module is in (its index.ts exports it); until then the page has no form.
-      const enquiryForm = '';
+      // The enquiry form (issue 24 item 2, modules/enquiries): it posts to …/items/{id}/enquiry.
+      const enquiryForm = enquiryFormHtml({
+        config: ctx.config,
+        slug: shop.slug,
+        itemId,
+        shopName: shop.name,
+        now: ctx.now(),
+      });
       return html(reply, 200, itemPage({ shop, offer, publicUrl, enquiryForm }));
     },
   );

@@ -45,7 +45,8 @@ export interface Offer {
 const OFFER_COLUMNS = `shop_id AS "shopId", item_id AS "itemId", stock_number AS "stockNumber",
   stock_type AS "stockType", brand, model, reference_number AS "referenceNumber", year, box, papers,
   case_material AS "caseMaterial", case_diameter_mm::text AS "caseDiameterMm", dial, movement,
-  condition_grade AS "conditionGrade", metal, fineness, weight_grams::text AS "weightGrams", hallmark, stones,
+  condition_grade AS "conditionGrade", metal, fineness::text AS fineness, weight_grams::text AS "weightGrams",
+  hallmark, stones,
   public_description AS "publicDescription", bracelet_material AS "braceletMaterial",
   handling_days AS "handlingDays", price_on_request AS "priceOnRequest", price::text AS price,
   promoted_at AS "promotedAt", listed_at AS "listedAt", updated_at AS "updatedAt", image_ids AS "imageIds"`;
@@ -159,9 +160,28 @@ const LISTING_COLUMNS = `item_id AS "itemId", listed, public_description AS "pub
 const asDate = (value: Date | string | null): Date | null =>
   value === null ? null : value instanceof Date ? value : new Date(value);
 
+/** The attributes an item may not have (null in the stock record): '' here, as the pages test for ''. */
+const TEXT_FIELDS = [
+  'brand',
+  'model',
+  'referenceNumber',
+  'caseMaterial',
+  'dial',
+  'movement',
+  'conditionGrade',
+  'metal',
+  'fineness',
+  'hallmark',
+  'stones',
+  'publicDescription',
+  'braceletMaterial',
+] as const;
+
 function offerOf(row: Offer): Offer {
+  const texts = Object.fromEntries(TEXT_FIELDS.map((key) => [key, row[key] ?? '']));
   return {
     ...row,
+    ...texts,
     promotedAt: asDate(row.promotedAt),
     listedAt: asDate(row.listedAt) as Date,
     updatedAt: asDate(row.updatedAt) as Date,

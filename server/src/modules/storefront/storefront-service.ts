@@ -28,7 +28,11 @@ export class StorefrontService {
 
   private settingsOf(row: StorefrontRow | null): StorefrontSettings {
     if (!row) return { slug: '', enabled: false, publicUrl: '' };
-    return { slug: row.slug, enabled: row.enabled, publicUrl: `${storefrontBase(this.ctx.config, row.slug)}/` };
+    return {
+      slug: row.slug,
+      enabled: row.enabled,
+      publicUrl: `${storefrontBase(this.ctx.config, row.slug)}/`,
+    };
   }
 
   async settings(caller: ShopCaller): Promise<StorefrontSettings> {
@@ -69,11 +73,7 @@ export class StorefrontService {
     }
   }
 
-  private async answer(
-    shopId: number,
-    item: ItemState,
-    listing: ListingRow | null,
-  ): Promise<ItemListing> {
+  private async answer(shopId: number, item: ItemState, listing: ListingRow | null): Promise<ItemListing> {
     const store = await this.ctx.repos.storefront.storefront(shopId);
     const fields = listing ?? {
       listed: false,
@@ -92,7 +92,9 @@ export class StorefrontService {
       handlingDays: fields.handlingDays,
       priceOnRequest: fields.priceOnRequest,
       listedAt: fields.listedAt ? fields.listedAt.toISOString() : null,
-      publicUrl: store ? `${this.ctx.config.mail.publicUrl}${itemPath(store.slug, item.id, offerTitle(item))}` : '',
+      publicUrl: store
+        ? `${this.ctx.config.mail.publicUrl}${itemPath(store.slug, item.id, offerTitle(item))}`
+        : '',
       online,
       notOnlineBecause: online ? null : notOnlineReason(item, fields.listed),
     };
@@ -153,7 +155,10 @@ export class StorefrontService {
 }
 
 /** The first reason that keeps a stock item off the storefront (the item itself first, then the shop's switch). */
-export function notOnlineReason(item: Pick<ItemState, 'status' | 'inWorkshop'>, listed: boolean): NotOnlineReason {
+export function notOnlineReason(
+  item: Pick<ItemState, 'status' | 'inWorkshop'>,
+  listed: boolean,
+): NotOnlineReason {
   if (!listed) return 'unlisted';
   if (item.status !== 'available') return item.status;
   if (item.inWorkshop) return 'in_workshop';

@@ -100,7 +100,9 @@ export async function uploadPhoto(gold: Browser, itemId: number): Promise<number
 
 /** The ids of the items a listing page links to, in order. */
 export function itemIdsOn(html: string): number[] {
-  return [...html.matchAll(/<li class="card"><a href="\/store\/[a-z0-9-]+\/items\/(\d+)-/g)].map((m) => Number(m[1]));
+  return [...html.matchAll(/<li class="card"><a href="\/store\/[a-z0-9-]+\/items\/(\d+)-/g)].map((m) =>
+    Number(m[1]),
+  );
 }
 
 /** The JSON-LD blocks of a page, parsed. */

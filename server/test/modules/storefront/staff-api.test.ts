@@ -12,8 +12,15 @@ import { listingUrl, SETTINGS, storefrontTestbed } from './setup';
 const { state, as, openStore, addItem, list } = storefrontTestbed();
 
 const audit = (entity: string) =>
-  state.db.query<{ action: string; entity_id: number; before: unknown; after: unknown; item_id: number | null }>(
-    `SELECT action, entity_id, before, after, item_id FROM audit_log WHERE entity = $1 ORDER BY id`,
+  state.db.query<{
+    action: string;
+    entity_id: number;
+    before: unknown;
+    after: unknown;
+    item_id: number | null;
+  }>(
+    `SELECT action, entity_id::int AS entity_id, before, after, item_id::int AS item_id FROM audit_log
+      WHERE entity = $1 ORDER BY id`,
     [entity],
   );
 
@@ -68,7 +75,7 @@ describe('GET/PUT /api/storefront/settings/', () => {
   });
 });
 
-describe("GET/PUT /api/storefront/items/{id}/listing/", () => {
+describe('GET/PUT /api/storefront/items/{id}/listing/', () => {
   it('answers a never-listed item with the defaults; a listed one is online only while the storefront is open', async () => {
     const gold = await as('gold');
     const id = await addItem(gold, { brand: 'Rolex', model: 'Submariner', referenceNumber: '126610LN' });
@@ -101,7 +108,9 @@ describe("GET/PUT /api/storefront/items/{id}/listing/", () => {
     });
     // Editing the text of a listed item keeps when it was listed; switching it off and on again moves it.
     state.clock.advance(5000);
-    expect((await list(gold, id, { publicDescription: 'Changed' })).listedAt).toBe('2026-03-01T09:00:01.000Z');
+    expect((await list(gold, id, { publicDescription: 'Changed' })).listedAt).toBe(
+      '2026-03-01T09:00:01.000Z',
+    );
     expect((await list(gold, id, { listed: false })).notOnlineBecause).toBe('unlisted');
     expect((await list(gold, id)).listedAt).toBe('2026-03-01T09:00:09.000Z');
     const trail = await audit('storefront_listing');
