@@ -161,9 +161,10 @@ const ASSET = /\.(js|mjs|css|map|json|wasm|txt|br|gz|ico|png|jpe?g|gif|svg|webp|
 
 /**
  * The shell: the API under /api, /remotes.json, the built app and its SPA fallback. `api` is the API
- * plugin with its options (start.mjs: loupeApi with the opened database).
+ * plugin with its options (start.mjs: loupeApi with the opened database); `publicSite`, when given, the public
+ * storefront's plugin (its routes are under /store, with a policy of their own and their own 404 pages).
  */
-async function createShellServer({ dist, plan, config, api, logger = false, remotesFile }) {
+async function createShellServer({ dist, plan, config, api, publicSite, logger = false, remotesFile }) {
   const app = Fastify({
     logger,
     // A TRUST_PROXY hop count as the API means it (Fastify alone would trust nobody for a bare number).
@@ -206,6 +207,7 @@ async function createShellServer({ dist, plan, config, api, logger = false, remo
   });
   installAllowedHosts(app, config.allowedHosts);
   await app.register(api.plugin, { prefix: '/api', ...api.options });
+  if (publicSite) await app.register(publicSite.plugin, publicSite.options);
 
   // The answer names the (allowed) host the browser used: caches must keep one copy per host.
   app.get('/remotes.json', (request, reply) => {

@@ -54,7 +54,7 @@ if (shellDist && !existsSync(path.join(shellDist, 'index.html'))) {
 if (!shellDist) build('the shell', '@loupe/shell', path.join(root, 'shell', 'dist', 'index.html'));
 
 const apiPackage = require('@loupe/server');
-const { DemoPasswordInProductionError, loadConfig, loggerOptions, loupeApi } = apiPackage;
+const { DemoPasswordInProductionError, loadConfig, loggerOptions, loupeApi, publicSite } = apiPackage;
 const { openServedDatabase } = require('./database.cjs');
 // After the builds: it loads @loupe/server's build.
 const { createRemoteServer, createShellServer } = require('./servers.cjs');
@@ -73,6 +73,8 @@ function shellServer(db) {
     plan,
     config,
     api: { plugin: loupeApi, options: { db, config } },
+    // The storefront, feeds and enquiry form under /store (issue 24), at the root beside the API.
+    publicSite: { plugin: publicSite, options: { db, config } },
     logger: loggerOptions(config.logLevel),
     // npm run remote:deploy / remote:rollback switch remotes through this file, without a restart.
     remotesFile: deployedRemotesFile(process.env, config.dataDir),

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { loadConfig, loupeApi, openDatabase, type Config, type LoupeDb } from '@loupe/server';
+import { loadConfig, loupeApi, openDatabase, publicSite, type Config, type LoupeDb } from '@loupe/server';
 import { planRemotes, writeDeployedRemotes } from '../src/lib.cjs';
 import { createRemoteServer, createShellServer } from '../src/servers.cjs';
 
@@ -41,9 +41,12 @@ beforeAll(async () => {
     plan: planRemotes({ REMOTE_ADMIN_URL: 'https://admin.loupe.example/' }),
     config,
     api: { plugin: loupeApi, options: { db, config } },
+    publicSite: { plugin: publicSite, options: { db, config } },
     remotesFile: path.join(work, 'deployed-remotes.json'),
   });
   remote = await createRemoteServer({ dist: remoteDist, config });
+  // Its plugins load here, within this hook's time, not in the first test's five seconds.
+  await shell.ready();
   // Opening the embedded database takes seconds, more on a busy machine.
 }, 120_000);
 
@@ -202,6 +205,23 @@ describe('the shell server (npm start)', () => {
       expect(csp(res)['default-src']).toEqual(["'none'"]);
       expectCommonHeaders(res);
     }
+  });
+
+  it('serves the public storefront under /store with its own policy (no script), not the app', async () => {
+    const closed = await shell.inject({ method: 'GET', url: '/store/no-such-shop/' });
+    expect(closed.statusCode).toBe(404);
+    expect(closed.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(closed.body).toContain('<h1>Page not found</h1>');
+    expect(closed.body).not.toContain('<div id="root">');
+    expect(csp(closed)['default-src']).toEqual(["'none'"]);
+    expect(csp(closed)['script-src']).toBeUndefined();
+    expectCommonHeaders(closed);
+    const sheet = closed.body.match(/href="(\/store\/assets\/store\.[0-9a-f]{12}\.css)"/)?.[1];
+    const css = await shell.inject({ method: 'GET', url: sheet ?? '/store/assets/none.css' });
+    expect([css.statusCode, css.headers['cache-control']]).toEqual([
+      200,
+      'public, max-age=31536000, immutable',
+    ]);
   });
 
   it('never serves the federation build report (mf-stats.json), compressed or not', async () => {
