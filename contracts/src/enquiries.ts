@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Choice, Nullable, PagingQuery } from './common';
+import { Choice, Nullable, PagingQuery, Text } from './common';
 import { ENQUIRY_FILTERS, ENQUIRY_LIMITS, ENQUIRY_STATUSES } from './enquiry-messages';
 import { MailStatusSchema } from './mail';
 
@@ -110,8 +110,8 @@ export type EnquiryQuery = Static<typeof EnquiryQuery>;
 /** `POST /api/enquiries/{id}/reply/`. */
 export const EnquiryReply = Type.Object(
   {
-    subject: Type.String({ minLength: 1, maxLength: ENQUIRY_LIMITS.replySubject }),
-    body: Type.String({ minLength: 1, maxLength: ENQUIRY_LIMITS.replyBody }),
+    subject: Text({ maxLength: ENQUIRY_LIMITS.replySubject }),
+    body: Text({ maxLength: ENQUIRY_LIMITS.replyBody, multiline: true }),
   },
   { additionalProperties: false },
 );

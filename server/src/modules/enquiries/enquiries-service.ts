@@ -6,7 +6,7 @@ import {
   type EnquiryReply,
 } from '@loupe/contracts';
 import { formatDateLong } from '../../kernel/pdf/format';
-import { conflict, notFound } from '../../kernel/http-errors';
+import { BLANK, conflict, fieldErrors, notFound } from '../../kernel/http-errors';
 import type { ShopCaller } from '../../kernel/shop-scope';
 import { pageOf, pagingOf } from '../../kernel/validation';
 import { ClientsService } from '../clients';
@@ -78,10 +78,14 @@ export class EnquiriesService {
   async reply(caller: ShopCaller, id: number, body: EnquiryReply): Promise<EnquiryDetail> {
     const enquiry = await this.repo.find(caller.shopId, id);
     if (!enquiry) throw notFound();
+    const subject = body.subject.trim();
+    const text = body.body.trim();
+    const blank: Record<string, string[]> = {};
+    if (!subject) blank.subject = [BLANK];
+    if (!text) blank.body = [BLANK];
+    if (Object.keys(blank).length > 0) throw fieldErrors(blank);
     if (enquiry.status === 'closed') throw conflict(ENQUIRY_MESSAGES.closed);
     if (!enquiry.email && enquiry.clientId === null) throw conflict(ENQUIRY_MESSAGES.noEmailToReply);
-    const subject = body.subject.trim();
-    const text = body.body;
     // Outside any transaction (sendMail's rule): the outbox record must outlive a rollback.
     const mail = await sendMail(this.ctx, caller.shopId, {
       to: { name: enquiry.name, address: enquiry.email, clientId: enquiry.clientId },

@@ -189,7 +189,9 @@ describe('answering', () => {
     expect((await gold.post(`${enquiry(id)}close/`)).json()).toEqual({
       detail: ENQUIRY_MESSAGES.alreadyClosed,
     });
-    expect((await gold.post(`${enquiry(id)}reply/`, { subject: '', body: 'x' })).statusCode).toBe(400);
+    expect((await gold.post(`${enquiry(id)}reply/`, { subject: ' ', body: 'x' })).json()).toEqual({
+      subject: ['This field may not be blank.'],
+    });
     expect(await outbox()).toEqual([]);
   });
 });
