@@ -80,6 +80,41 @@ describe('an enquiry posted from an item page', () => {
   });
 });
 
+describe('the form on the storefront’s item page', () => {
+  it('is drawn with its time trap and honeypot styled away, and a browser’s post of it is kept', async () => {
+    await storefront();
+    const itemId = await listedItem();
+    const short = await state.app.inject({ method: 'GET', url: `/store/hart/items/${itemId}` });
+    const page = await state.app.inject({ method: 'GET', url: short.headers.location as string });
+    expect(page.statusCode).toBe(200);
+    const action = /<form method="post" action="([^"]+)"/.exec(page.body)![1]!;
+    expect(action).toBe(`/store/hart/items/${itemId}/enquiry`);
+    const started = /name="started" value="([^"]+)"/.exec(page.body)![1]!;
+    expect(page.body).toMatch(/<div class="trap hp" aria-hidden="true">/);
+    // The page's one style sheet moves the honeypot off-screen (no inline style under its CSP).
+    const sheet = /<link rel="stylesheet" href="([^"]+)"/.exec(page.body)![1]!;
+    const css = (await state.app.inject({ method: 'GET', url: sheet })).body;
+    expect(css).toContain('.enquiry .trap{position:absolute;left:-10000px');
+    state.clock.advance(8_000);
+    const sent = await state.app.inject({
+      method: 'POST',
+      url: action,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        started,
+        name: 'Ann Buyer',
+        email: 'ann@example.com',
+        phone: '',
+        message: 'Still available?',
+        website: '',
+        consent: 'yes',
+      }).toString(),
+    });
+    expect(sent.statusCode).toBe(303);
+    expect((await enquiryRows()).map((r) => r.message)).toEqual(['Still available?']);
+  });
+});
+
 describe('spam defences', () => {
   it('answers a filled-in honeypot exactly as an accepted enquiry, and keeps nothing', async () => {
     await storefront();
