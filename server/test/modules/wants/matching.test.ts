@@ -1,4 +1,5 @@
 import { WANT_MATCH_REASON_LABELS, wantMisses, type WantMatch } from '@loupe/contracts';
+import { onItemChanged } from '../../../src/modules/inventory';
 import { matchItem } from '../../../src/modules/wants';
 import { wantsTestbed } from './setup';
 
@@ -217,6 +218,25 @@ describe('matching on price changes', () => {
   });
 });
 
+describe('a listener that fails', () => {
+  it('is logged and never fails the item write, and the listeners after it still run', async () => {
+    const failing = () => {
+      throw new Error('a listener that fails');
+    };
+    onItemChanged.unshift(failing);
+    try {
+      const gold = await as('gold');
+      const ada = await client(gold, 'Ada Lovelace');
+      const wanted = (await want(gold, ada, { brand: 'Rolex' })).id;
+      const itemId = await item(gold);
+      const found = await eventually(rows, (r) => r.some((m) => m.want_id === wanted));
+      expect(found.map((r) => [r.want_id, r.item_id])).toEqual([[wanted, itemId]]);
+    } finally {
+      onItemChanged.splice(onItemChanged.indexOf(failing), 1);
+    }
+  });
+});
+
 describe('items from other modules', () => {
   it('matches a buy-in once it commits, and nothing of a buy-in only checked (rolled back)', async () => {
     const gold = await as('gold');
@@ -240,6 +260,38 @@ describe('items from other modules', () => {
     const found = await eventually(rows, (r) => r.some((m) => m.want_id === wanted));
     expect(found.filter((r) => r.want_id === wanted)).toEqual([
       { want_id: wanted, item_id: itemId, reason: 'new_item', status: 'open', price: null },
+    ]);
+  });
+});
+
+describe('a part-exchange', () => {
+  it('is matched once the deal commits, and not when the deal is only checked', async () => {
+    const gold = await as('gold');
+    const ada = await client(gold, 'Ada Lovelace');
+    const buyer = await client(gold, 'Peter Exchange');
+    const wanted = (await want(gold, ada, { brand: 'Cartier', model: 'Tank' })).id;
+    const sold = await item(gold);
+    const deal = {
+      clientId: buyer,
+      lines: [
+        { kind: 'item', itemId: sold, price: '8000' },
+        {
+          kind: 'part_exchange',
+          price: '2500',
+          partExchange: { serial: 'PX-TANK-1', stockType: 'Watches', brand: 'Cartier', model: 'Tank' },
+        },
+      ],
+      payments: [{ method: 'Credit Card', amount: '5500' }],
+    };
+    expect((await gold.post('/api/deals/check/', deal)).statusCode).toBe(200);
+    await barrier(gold, ada);
+    expect((await rows()).filter((r) => r.want_id === wanted)).toEqual([]);
+
+    expect((await gold.post('/api/deals/', deal)).statusCode).toBe(201);
+    const found = await eventually(rows, (r) => r.some((m) => m.want_id === wanted));
+    const [px] = await state.db.query<{ id: number }>("SELECT id FROM items WHERE serial = 'PX-TANK-1'");
+    expect(found.filter((r) => r.want_id === wanted)).toEqual([
+      { want_id: wanted, item_id: px!.id, reason: 'new_item', status: 'open', price: null },
     ]);
   });
 });
