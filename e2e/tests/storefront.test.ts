@@ -1,16 +1,18 @@
 import type { APIRequestContext, Locator, Page } from 'playwright-core';
 import { demo } from '../support/accounts';
 import { apiSend, apiSignIn, csrfToken } from '../support/api';
+import { formatViolations, seriousViolations } from '../support/axe';
 import { browserSuite } from '../support/browser';
-import { createItem, uniqueSerial } from '../support/inventory';
+import { createClient, createItem, uniqueSerial } from '../support/inventory';
 import { baseUrl } from '../support/state';
-import { heading } from '../support/ui';
+import { heading, trackApiCalls } from '../support/ui';
 
 // Issue 24 in the browser. The storefront is server-rendered HTML that works without JavaScript: a browser with
 // JavaScript switched off filters the listing (a plain GET form) and opens an item's page. Then the whole
 // journey: gold lists a watch from its item page in the app (the Online section), it appears on the storefront
 // and in the Chrono24 feed; gold sells it on New Deal as a website enquiry, and it is gone at once from the
-// listing, its page (410) and the feed, and the item page says why.
+// listing, its page (410) and the feed, and the item page says why. The item page's Online and Wanted by
+// sections fit a phone and a laptop and pass axe.
 
 const browserTest = browserSuite();
 
@@ -260,6 +262,69 @@ describe('the storefront (issue 24)', () => {
         .getByRole('region', { name: 'Online' })
         .getByText('Not online: sold', { exact: true })
         .waitFor();
+    },
+    120_000,
+  );
+
+  browserTest(
+    'the item page’s Online and Wanted by sections fit a phone and a laptop and pass axe',
+    async (kit) => {
+      // A client who wants an Omega Seamaster, then one comes into stock: the match is made after it commits.
+      const client = await createClient(api, `Want Buyer ${uniqueSerial('c')}`);
+      await json(
+        'POST want',
+        await apiSend(api, 'POST', `/api/api/clients/${client.id}/wants/`, {
+          brand: 'Omega',
+          model: 'Seamaster',
+        }),
+      );
+      const item = await watch('Omega', 'Seamaster', '3900.00');
+      await eventually('the want matched', async () => {
+        const matches = await json<{ count: number }>(
+          'GET want matches',
+          await api.get(`/api/api/items/${item.id}/want-matches/?status=open`),
+        );
+        return matches.count > 0;
+      });
+      // Listed without a bracelet material: the Chrono24 feed says why it leaves the watch out.
+      await json(
+        'PUT listing',
+        await apiSend(api, 'PUT', `/api/api/storefront/items/${item.id}/listing/`, {
+          listed: true,
+          publicDescription: 'A Seamaster in excellent order.',
+          braceletMaterial: '',
+          handlingDays: 3,
+          priceOnRequest: false,
+        }),
+      );
+
+      const problems: string[] = [];
+      for (const viewport of [
+        { width: 390, height: 844 },
+        { width: 1280, height: 800 },
+      ]) {
+        const page = await kit.newPage({ as: demo.gold, viewport });
+        const calls = trackApiCalls(page);
+        await page.goto(`/inventory/item/${item.id}`);
+        const online = page.getByRole('region', { name: 'Online' });
+        await online
+          .getByRole('list', { name: 'Marketplace feeds' })
+          .getByText('Not in the Chrono24 feed: no bracelet material', { exact: true })
+          .waitFor();
+        const wanted = page.getByRole('region', { name: 'Wanted by' });
+        expect(await wanted.getByRole('link', { name: client.name }).getAttribute('href')).toBe(
+          `/clients/edit/${client.id}`,
+        );
+        await calls.settled();
+        const where = `/inventory/item/${item.id} at ${viewport.width}px`;
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        if (overflow > 0) problems.push(`${where} scrolls sideways by ${overflow}px`);
+        const violations = await seriousViolations(page, where);
+        if (violations.length > 0) problems.push(formatViolations(violations));
+      }
+      expect(problems).toEqual([]);
     },
     120_000,
   );
