@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { feedProblems, isFeedChannel, type FeedChannel } from '@loupe/contracts';
 import type { MarketplaceContext } from './deps';
-import { chrono24Feed, FEED_CONTENT_TYPES, googleFeed } from './feed-xml';
+import { FEED_CONTENT_TYPES, renderFeed } from './feed-xml';
 import { FEED_TOKEN, tokenMatches } from './feed-tokens';
 
 /*
@@ -54,7 +54,7 @@ export async function feedXml(
     slug: storefront.slug,
     config: ctx.config,
   };
-  return channel === 'chrono24' ? chrono24Feed(shop, offers, ctx.now()) : googleFeed(shop, offers);
+  return renderFeed(channel, shop, offers, ctx.now());
 }
 
 export default feedRoutes;

@@ -7,16 +7,8 @@ export interface OfferRow extends FeedOffer {
   serial: string;
   stockNumber: number | null;
   caseDiameterMm: string | null;
-  metal: string;
-  fineness: number | null;
-  weightGrams: string | null;
-  hallmark: string;
-  stones: string;
   /** GBP, two decimals ("9500.00"), or null. */
   price: string | null;
-  promotedAt: Date | null;
-  listedAt: Date | null;
-  updatedAt: Date | null;
 }
 
 export interface ChannelRow {
@@ -32,11 +24,20 @@ export interface StorefrontOfShop {
   enabled: boolean;
 }
 
+// Only what the feeds and their rules read: a feed of 10,000 items reads every row on every fetch.
 const OFFER_COLUMNS = `o.item_id, o.serial, o.stock_number, o.stock_type, o.brand, o.model, o.reference_number,
   o.year, o.box, o.papers, o.case_material, o.case_diameter_mm::text AS case_diameter_mm, o.dial, o.movement,
-  o.condition_grade, o.metal, o.fineness, o.weight_grams::text AS weight_grams, o.hallmark, o.stones,
-  o.public_description, o.bracelet_material, o.handling_days, o.price_on_request, o.price::text AS price,
-  o.promoted_at, o.listed_at, o.updated_at, o.image_ids`;
+  o.condition_grade, o.public_description, o.bracelet_material, o.handling_days, o.price_on_request,
+  o.price::text AS price, o.image_ids`;
+
+/** The same columns as json_build_object's arguments. */
+const OFFER_JSON = OFFER_COLUMNS.split(',')
+  .map((column) => {
+    const [expression, alias] = column.trim().split(/\s+AS\s+/);
+    const name = alias ?? (expression as string).replace(/^o\./, '');
+    return `'${name}', ${expression}`;
+  })
+  .join(', ');
 
 interface RawOffer {
   item_id: number;
@@ -54,19 +55,11 @@ interface RawOffer {
   dial: string | null;
   movement: string | null;
   condition_grade: string | null;
-  metal: string | null;
-  fineness: number | null;
-  weight_grams: string | null;
-  hallmark: string | null;
-  stones: string | null;
   public_description: string | null;
   bracelet_material: string | null;
   handling_days: number | null;
   price_on_request: boolean;
   price: string | null;
-  promoted_at: Date | string | null;
-  listed_at: Date | string | null;
-  updated_at: Date | string | null;
   image_ids: number[] | string | null;
 }
 
@@ -98,19 +91,11 @@ function offerOf(r: RawOffer): OfferRow {
     dial: r.dial ?? '',
     movement: r.movement,
     conditionGrade: r.condition_grade,
-    metal: r.metal ?? '',
-    fineness: r.fineness === null ? null : Number(r.fineness),
-    weightGrams: r.weight_grams,
-    hallmark: r.hallmark ?? '',
-    stones: r.stones ?? '',
     publicDescription: r.public_description ?? '',
     braceletMaterial: r.bracelet_material ?? '',
     handlingDays: r.handling_days === null ? null : Number(r.handling_days),
     priceOnRequest: r.price_on_request,
     price: r.price,
-    promotedAt: dateOf(r.promoted_at),
-    listedAt: dateOf(r.listed_at),
-    updatedAt: dateOf(r.updated_at),
     imageIds: idsOf(r.image_ids),
   };
 }
@@ -226,14 +211,20 @@ export class MarketplaceRepository {
     return r ? { shopId: Number(r.shop_id), slug: r.slug, enabled: r.enabled } : null;
   }
 
-  /** The shop's items on the storefront right now: promoted first, then newest listed (the storefront's order). */
+  /**
+   * The shop's items on the storefront right now: promoted first, then newest listed (the storefront's order).
+   * One JSON document from the database instead of 10,000 rows of 21 columns: the driver's per-value parsing was
+   * most of a large feed's read (about 0.65 s of 0.75 s for 10,000 items on PostgreSQL, the query itself 0.1 s).
+   */
   async offers(shopId: number): Promise<OfferRow[]> {
-    const rows = await this.db.query<RawOffer>(
-      `SELECT ${OFFER_COLUMNS} FROM storefront_offers o WHERE o.shop_id = $1
-        ORDER BY o.promoted_at DESC NULLS LAST, o.listed_at DESC, o.item_id DESC`,
+    const rows = await this.db.query<{ offers: string }>(
+      `SELECT coalesce(json_agg(json_build_object(${OFFER_JSON})
+                                ORDER BY o.promoted_at DESC NULLS LAST, o.listed_at DESC, o.item_id DESC), '[]')::text
+                AS offers
+         FROM storefront_offers o WHERE o.shop_id = $1`,
       [shopId],
     );
-    return rows.map(offerOf);
+    return (JSON.parse(rows[0]?.offers ?? '[]') as RawOffer[]).map(offerOf);
   }
 
   /** These items as the storefront offers them now (those not on it are missing from the answer). */
