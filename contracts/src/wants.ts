@@ -24,7 +24,8 @@ import { WANT_LIMITS, WANT_MATCH_FILTERS, WANT_MATCH_REASONS, WANT_MATCH_STATUSE
  *   GET    /api/wants/matches/{id}/email/ → WantMatchEmail: the prepared e-mail to the client.
  *   POST   /api/wants/matches/{id}/email/  WantMatchSend → WantMatchSent: sent through the shop's mail (the
  *          outbox when no SMTP server is configured), the match e-mailed. 409 WANT_PROBLEMS.noEmail when the
- *          client has no e-mail address, itemGone when the item is no longer available, alreadyEmailed.
+ *          client has no e-mail address, itemGone when the item is no longer available, alreadyEmailed,
+ *          dismissed; MAIL_PROBLEMS.noSender when there is no address to send from (MAIL_FROM, the shop's).
  *   POST   /api/wants/matches/{id}/dismiss/ → WantMatch (dismissed); 409 notOpen.
  */
 

@@ -1,5 +1,6 @@
 import {
   CONDITION_GRADE_LABELS,
+  MAIL_PROBLEMS,
   WANT_PROBLEMS,
   formatWantPrice,
   type ConditionGrade,
@@ -22,12 +23,17 @@ import type { StoredMatch, WantsRepository } from './wants-repository';
 export const pieceTitle = (match: Pick<StoredMatch, 'brand' | 'model' | 'referenceNumber'>) =>
   [match.brand, match.model, match.referenceNumber].filter((p) => p.trim() !== '').join(' ') || 'piece';
 
-/** Why the e-mail cannot be sent now, or null. */
-export function sendProblem(match: StoredMatch): string | null {
+/**
+ * Why the e-mail cannot be sent now, or null. `hasSender`: there is an address to send from (MAIL_FROM, or the
+ * shop's e-mail in Shop Settings) — without one the mail module could only record it as not sendable, and the
+ * match would read e-mailed when nothing went out.
+ */
+export function sendProblem(match: StoredMatch, hasSender = true): string | null {
   if (match.storedStatus === 'emailed') return WANT_PROBLEMS.alreadyEmailed;
   if (match.storedStatus === 'dismissed') return WANT_PROBLEMS.dismissed;
   if (match.itemStatus !== 'available') return WANT_PROBLEMS.itemGone;
   if (match.clientEmail === '') return WANT_PROBLEMS.noEmail;
+  if (!hasSender) return MAIL_PROBLEMS.noSender;
   return null;
 }
 
@@ -37,9 +43,9 @@ export async function draftOf(
   config: Pick<Config, 'mail'>,
   match: StoredMatch,
 ): Promise<WantMatchEmail> {
-  const [online, shopName] = await Promise.all([
+  const [online, shop] = await Promise.all([
     repo.onStorefront(match.shopId, match.itemId),
-    repo.shopName(match.shopId),
+    repo.shopSender(match.shopId),
   ]);
   const title = pieceTitle(match);
   // PUBLIC_URL + the item page's path (storefront/urls.ts writes both).
@@ -68,13 +74,13 @@ export async function draftOf(
     'If you would like to see it, reserve it or ask us anything about it, simply reply to this e-mail.',
     '',
     'Kind regards,',
-    shopName,
+    shop.name,
   ].join('\n');
   return {
     to: { name: match.clientName, address: match.clientEmail },
     subject: `The ${title} you were looking for`,
     text,
     storefrontUrl,
-    problem: sendProblem(match),
+    problem: sendProblem(match, Boolean(config.mail.from || shop.email)),
   };
 }

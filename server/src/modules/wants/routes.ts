@@ -14,7 +14,8 @@
  *   GET    /api/clients/{id}/want-matches/?status → the client's (default all).
  *   GET    /api/wants/matches/{id}/email/ → WantMatchEmail (problem: why it cannot be sent now).
  *   POST   /api/wants/matches/{id}/email/  { subject?, text? } → WantMatchSent; 409 with WANT_PROBLEMS'
- *          words: no e-mail address, item no longer available, e-mailed already, dismissed.
+ *          words: no e-mail address, item no longer available, e-mailed already, dismissed; MAIL_PROBLEMS'
+ *          noSender when there is no address to send from.
  *   POST   /api/wants/matches/{id}/dismiss/ → WantMatch; 409 when it is not open.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';

@@ -557,14 +557,15 @@ export class WantsRepository {
     return r ? { slug: r.slug, priceOnRequest: r.price_on_request } : null;
   }
 
-  /** The name the shop trades under (Shop Settings), as its e-mails are signed. */
-  async shopName(shopId: number): Promise<string> {
-    const rows = await this.db.query<{ name: string }>(
-      `SELECT coalesce(nullif(trim(ss.trading_name), ''), nullif(trim(ss.legal_name), ''), s.name) AS name
+  /** The name the shop trades under (Shop Settings), as its e-mails are signed, and its e-mail address ('' none). */
+  async shopSender(shopId: number): Promise<{ name: string; email: string }> {
+    const rows = await this.db.query<{ name: string; email: string | null }>(
+      `SELECT coalesce(nullif(trim(ss.trading_name), ''), nullif(trim(ss.legal_name), ''), s.name) AS name,
+              ss.email
          FROM shop_directory s LEFT JOIN shop_document_settings ss ON ss.shop_id = s.id
         WHERE s.id = $1`,
       [shopId],
     );
-    return rows[0]?.name ?? '';
+    return { name: rows[0]?.name ?? '', email: (rows[0]?.email ?? '').trim() };
   }
 }

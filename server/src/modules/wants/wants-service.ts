@@ -199,9 +199,8 @@ export class WantsService {
    */
   async send({ shopId, userId }: ShopCaller, id: number, body: WantMatchSend): Promise<WantMatchSent> {
     const match = await this.match(shopId, id);
-    const refusal = sendProblem(match);
-    if (refusal) throw conflict(refusal);
     const draft = await draftOf(this.repo, this.ctx.config, match);
+    if (draft.problem) throw conflict(draft.problem);
     const now = this.ctx.now();
     await this.ctx.transaction(async ({ wants }) => {
       const locked = await wants.match(shopId, id, true);

@@ -220,6 +220,20 @@ describe('the prepared e-mail', () => {
 });
 
 describe('sending the e-mail', () => {
+  it('is refused while there is no address to send from, the match left open', async () => {
+    const { gold, matchId } = await openMatch();
+    const draft = (await gold.get(`/api/wants/matches/${matchId}/email/`)).json() as WantMatchEmail;
+    expect(draft.problem).toBe(
+      "Not sent: there is no sender address. Set MAIL_FROM on the server or the shop's e-mail in Shop Settings.",
+    );
+    const send = await gold.post(`/api/wants/matches/${matchId}/email/`);
+    expect(send.statusCode).toBe(409);
+    expect(send.json()).toEqual({ detail: draft.problem });
+    expect((await rows()).map((r) => r.status)).toEqual(['open']);
+    const outbox = await state.db.query('SELECT id FROM mail_outbox');
+    expect(outbox).toEqual([]);
+  });
+
   it('delivers it through SMTP, marks the match e-mailed and puts it on the client\u2019s history', async () => {
     await shopDetails();
     const smtp = await startSmtp();
@@ -282,6 +296,7 @@ describe('sending the e-mail', () => {
   });
 
   it('sends one e-mail when two members press Send at once', async () => {
+    await shopDetails();
     const { gold, matchId } = await openMatch();
     const silver = await as('silver');
     const answers = await Promise.all([
