@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
@@ -116,8 +116,19 @@ async function wipe(): Promise<void> {
   else rmSync(tdb.dataDir, { recursive: true, force: true });
 }
 
+/**
+ * A wiped database migrated again, empty, as opening it would leave it: on the embedded database a copy of the
+ * run's migrated template (test/jest/global-setup.ts) instead of migrating from nothing once more (seconds
+ * each; migrating is the test/db tests' subject, not this file's). The wiped target that restore needs is wipe().
+ */
+async function migratedAfresh(): Promise<void> {
+  await wipe();
+  const template = process.env.LOUPE_TEST_MIGRATED_DIR;
+  if (!usingPostgres && template) cpSync(template, tdb.dataDir, { recursive: true });
+}
+
 beforeAll(async () => {
-  tdb = await createTestDatabase();
+  tdb = await createTestDatabase({ migrated: true });
   tdb.env.BACKUP_DIR = path.join(tdb.dataDir + '-backups');
   tdb.env.LOUPE_BACKUP_KEY = BACKUP_KEY.toString('base64');
   tdb.env.LOUPE_AUDIT_KEY = Buffer.alloc(32, 14).toString('base64');
@@ -183,6 +194,7 @@ describe('the restore drill: seed → backup → wipe → restore', () => {
     expect(wrong.err).toContain('nothing was restored');
     expect(wrong.err).not.toContain(OTHER_KEY.toString('base64'));
     expect(await targetIsEmpty()).toBe(true);
+    await migratedAfresh();
     const back = await tdb.open({ demo: true }, () => DEMO_DAY);
     expect(back.seeded).not.toBeNull();
     await back.close();
@@ -232,7 +244,7 @@ describe('restore refuses what it cannot trust', () => {
   let archive: string;
   beforeAll(async () => {
     archive = path.join(work, 'small.tar.gz.enc');
-    await wipe();
+    await migratedAfresh();
     const db = await tdb.open();
     await db.query(
       "INSERT INTO users (username, password_hash, first_name, date_joined) VALUES ('anna', 'x', 'Anna', now())",
@@ -332,7 +344,7 @@ describe('restore refuses what it cannot trust', () => {
 
 describe('a backup of a database taking writes', () => {
   it('is one snapshot: copy and checksums agree, so it restores and verifies', async () => {
-    await wipe();
+    await migratedAfresh();
     const db = await tdb.open();
     const archive = path.join(work, 'busy.tar.gz.enc');
     let writing = true;

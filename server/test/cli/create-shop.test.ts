@@ -31,7 +31,8 @@ async function read<R extends object>(sql: string, params: unknown[] = []): Prom
 const shopCount = async () => (await read<{ n: number }>('SELECT count(*)::int AS n FROM shops'))[0]?.n;
 
 beforeAll(async () => {
-  tdb = await createTestDatabase();
+  // Migrated (on PGlite a copy of the run's migrated template: migrating is the test/db tests' subject).
+  tdb = await createTestDatabase({ migrated: true });
   await (await tdb.open()).close();
   for (const username of ['anna', 'bert', 'cora', 'dora']) {
     expect((await run(createUserCommand, ['--username', username, '--password', OWNER_PASSWORD])).code).toBe(

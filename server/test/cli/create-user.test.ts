@@ -9,8 +9,9 @@ import { Browser, createTestDatabase, usingPostgres, type TestDatabase } from '.
 let tdb: TestDatabase;
 
 beforeAll(async () => {
-  tdb = await createTestDatabase();
-  // Created once here; each command below opens and closes it like the real CLI process would.
+  // Migrated once here (on PGlite a copy of the run's migrated template: what migrating is, test/db tests);
+  // each command below opens and closes it like the real CLI process would.
+  tdb = await createTestDatabase({ migrated: true });
   await (await tdb.open()).close();
 });
 afterAll(async () => {

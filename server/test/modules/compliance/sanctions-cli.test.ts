@@ -28,7 +28,8 @@ async function read<R extends object>(sql: string): Promise<R[]> {
 }
 
 beforeAll(async () => {
-  tdb = await createTestDatabase();
+  // Migrated (on PGlite a copy of the run's migrated template: migrating is the test/db tests' subject).
+  tdb = await createTestDatabase({ migrated: true });
   const db = await tdb.open();
   try {
     // A shop with two clients, one of whom the fixture list possibly names.
