@@ -16,6 +16,7 @@ import { seedShopSettingsDemo } from './documents';
 import { seedDealsDemo } from './deals';
 import { seedPurchasesDemo } from './purchases';
 import { seedWorkshopDemo } from './workshop';
+import { seedStorefrontDemo } from './storefront';
 import { seedMarketplaceDemo } from './marketplace';
 import { seedEnquiriesDemo } from './enquiries';
 import { seedWantsDemo } from './wants';
@@ -55,6 +56,9 @@ const DEMO_DOMAINS: ReadonlyArray<(demo: DemoContext) => Promise<void>> = [
   seedPurchasesDemo,
   // The workshop's jobs (issue 23), with the brand service centre it sends pieces to.
   seedWorkshopDemo,
+  // The storefront open at /store/loupe-demo/ with a dozen listed pieces (issue 24 item 1): after the workshop's
+  // jobs (a piece in the workshop is not listed), before the enquiries, feeds and wants that build on it.
+  seedStorefrontDemo,
   // A website enquiry about a listed watch (issue 24 item 2): after the storefront's listings.
   seedEnquiriesDemo,
   // Feed tokens, and a watch of the Chrono24 feed sold in the shop: an open Chrono24 report (issue 24 item 4).

@@ -21,6 +21,11 @@ async function wantedWatch(demo: DemoContext): Promise<Candidate | null> {
   const [online] = await demo.tx.query<Candidate>(
     `SELECT o.item_id AS id, o.brand, o.model, o.price::text AS price FROM storefront_offers o
       WHERE o.shop_id = $1 AND o.stock_type = 'Watches' AND o.brand <> ''
+        -- One the want meets alone: no other available piece of that brand and model (the storefront's demo
+        -- lists a dozen pieces, some of a model the shop has several of).
+        AND NOT EXISTS (SELECT 1 FROM stock_items s
+                         WHERE s.shop_id = o.shop_id AND s.id <> o.item_id AND s.status = 'available'
+                           AND s.brand = o.brand AND s.model = o.model)
       ORDER BY o.promoted_at DESC NULLS LAST, o.listed_at DESC, o.item_id LIMIT 1`,
     [demo.shopId],
   );

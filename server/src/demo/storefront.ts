@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import { WORKSHOP_CLOSED_STAGES } from '@loupe/contracts';
+import { DEFAULT_PUBLIC_URL } from '../config';
+import { storeBytes } from '../kernel/file-storage';
+import { StorefrontService, type StorefrontContext } from '../modules/storefront';
+import { seedingContext, type DemoContext } from './demo-context';
+
+/*
+ * The demo's storefront (issue 24 item 1): the demo shop's storefront open at /store/loupe-demo/, and a dozen of
+ * its available pieces listed online through the storefront's service as a manager lists them, each with a
+ * public description and a photo (a plain one, made with sharp: the demo has no real photos), the promoted ones
+ * among them (so the listing shows "Featured" first), the dearest one at "price on request". It runs after the
+ * workshop's demo (a piece in the workshop is not listed) and before the enquiries', the marketplace's and the
+ * wanted lists' demos, which build on these listings.
+ */
+
+export const DEMO_STOREFRONT_SLUG = 'loupe-demo';
+const LISTED = 12;
+const HOUR = 3_600_000;
+
+/** Muted backgrounds for the plain photos, one per piece in turn. */
+const PALETTE = [
+  { r: 32, g: 36, b: 44 },
+  { r: 58, g: 46, b: 34 },
+  { r: 28, g: 52, b: 48 },
+  { r: 66, g: 60, b: 72 },
+  { r: 44, g: 52, b: 66 },
+  { r: 70, g: 52, b: 40 },
+];
+const BRACELETS = ['Steel', 'Leather strap', 'Steel', 'Rubber strap', 'Alligator strap', 'Steel'];
+
+interface Piece {
+  id: number;
+  stockType: string;
+  brand: string;
+  model: string;
+  referenceNumber: string;
+  year: number | null;
+  box: boolean | null;
+  papers: boolean | null;
+  conditionGrade: string | null;
+  metal: string | null;
+  promoted: boolean;
+  retailPrice: string | null;
+}
+
+const owner = (demo: DemoContext) => ({
+  shopId: demo.shopId,
+  userId: demo.users.platinum,
+  role: 'platinum' as const,
+});
+
+/** What the public reads about a piece, from its stock record. */
+function descriptionOf(piece: Piece): string {
+  const name = [piece.brand, piece.model, piece.referenceNumber].filter(Boolean).join(' ');
+  const sentences = [`${name || 'This piece'}${piece.year ? `, ${piece.year}` : ''}.`];
+  if (piece.stockType === 'Watches') {
+    sentences.push(
+      piece.box && piece.papers
+        ? 'Complete with its box and papers.'
+        : piece.box
+          ? 'With its box.'
+          : 'Watch only.',
+      'Checked and regulated by our watchmaker before sale, with our twelve-month warranty.',
+    );
+  } else {
+    if (piece.metal) sentences.push(`In ${piece.metal.toLowerCase()}, hallmarked.`);
+    sentences.push('Cleaned and checked by our bench jeweller; sizing on request.');
+  }
+  sentences.push('Viewing in the shop by appointment; insured next-day delivery in the UK.');
+  return sentences.join(' ');
+}
+
+/** A plain photo of the piece, stored as an upload stores it. */
+async function addPhoto(demo: DemoContext, itemId: number, index: number, at: Date): Promise<void> {
+  if (!demo.fileKey) return;
+  const bytes = await sharp({
+    create: { width: 1200, height: 1200, channels: 3, background: PALETTE[index % PALETTE.length]! },
+  })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  const storageKey = randomBytes(24).toString('hex');
+  await storeBytes(demo.tx, demo.fileKey, storageKey, bytes, 'image/jpeg');
+  await seedingContext(demo.tx, at).repos.items.insertImage(
+    demo.shopId,
+    itemId,
+    { storageKey, name: 'photo.jpg', contentType: 'image/jpeg', size: bytes.length },
+    demo.users.gold,
+    at,
+  );
+}
+
+export async function seedStorefrontDemo(demo: DemoContext): Promise<void> {
+  const service = (at: Date) =>
+    new StorefrontService({
+      ...seedingContext(demo.tx, at),
+      // The service reads the configuration only for the storefront's public address in its answers.
+      config: { mail: { publicUrl: DEFAULT_PUBLIC_URL } },
+    } as unknown as StorefrontContext);
+  const opened = new Date(demo.now.getTime() - 14 * 24 * HOUR);
+  await service(opened).updateSettings(owner(demo), { slug: DEMO_STOREFRONT_SLUG, enabled: true });
+
+  // The promoted pieces first, then watches with their reference, then the rest; newest first within each.
+  const pieces = await demo.tx.query<Piece>(
+    `SELECT i.id, i.stock_type AS "stockType", i.brand, i.model, i.reference_number AS "referenceNumber", i.year,
+            i.box, i.papers, i.condition_grade AS "conditionGrade", i.metal, i.promoted_at IS NOT NULL AS promoted,
+            i.retail_price::text AS "retailPrice"
+       FROM stock_items i
+      WHERE i.shop_id = $1 AND i.status = 'available' AND i.brand <> '' AND i.retail_price > 0
+        AND NOT EXISTS (SELECT 1 FROM workshop_jobs j
+                         WHERE j.item_id = i.id AND NOT (j.stage = ANY ($2::text[])))
+      ORDER BY (i.promoted_at IS NOT NULL) DESC, (i.stock_type = 'Watches' AND i.reference_number <> '') DESC,
+               i.id DESC
+      LIMIT $3`,
+    [demo.shopId, [...WORKSHOP_CLOSED_STAGES], LISTED],
+  );
+  const dearest = pieces.reduce<Piece | null>(
+    (top, p) => (top === null || Number(p.retailPrice) > Number(top.retailPrice) ? p : top),
+    null,
+  );
+  // Listed one a few hours after another over the last days, the last one first in "newest listed" order.
+  for (const [index, piece] of [...pieces].reverse().entries()) {
+    const at = new Date(demo.now.getTime() - (pieces.length - index) * 7 * HOUR);
+    await addPhoto(demo, piece.id, index, at);
+    await service(at).updateListing(owner(demo), piece.id, {
+      listed: true,
+      publicDescription: descriptionOf(piece),
+      braceletMaterial: piece.stockType === 'Watches' ? BRACELETS[index % BRACELETS.length]! : '',
+      handlingDays: piece.stockType === 'Watches' ? 2 : 3,
+      priceOnRequest: pieces.length > 3 && piece.id === dearest?.id,
+    });
+  }
+}
