@@ -18,12 +18,25 @@ export interface Violation {
 }
 
 /**
- * Runs axe-core (every rule it has, WCAG and best practice) on the page as it is now, optionally only inside
- * `include` (an open dialog), and returns its serious and critical violations, one entry per rule.
+ * The rules of the axe-core copy this suite runs that judge colours alone (its `cat.color` rules enabled by
+ * default; color-contrast-enhanced is WCAG AAA and off): what a second colour theme of the same page can change.
  */
-export async function seriousViolations(page: Page, where: string, include?: string): Promise<Violation[]> {
+export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'] as const;
+
+/**
+ * Runs axe-core (every rule it has, WCAG and best practice, or only `rules`) on the page as it is now,
+ * optionally only inside `include` (an open dialog), and returns its serious and critical violations, one entry
+ * per rule.
+ */
+export async function seriousViolations(
+  page: Page,
+  where: string,
+  include?: string,
+  rules?: readonly string[],
+): Promise<Violation[]> {
   let builder = new AxeBuilder({ page });
   if (include) builder = builder.include(include);
+  if (rules) builder = builder.withRules([...rules]);
   const results = await builder.analyze();
   return results.violations
     .filter((violation: Result) => REFUSED.has(violation.impact ?? ''))
