@@ -1,5 +1,11 @@
 import { DEAL_CHANNEL_LABELS, DEAL_CHANNELS, type Deal, type DealCreate } from '@loupe/contracts';
-import { authCheckAs, createFetchMock, renderWithProviders, type FetchMock } from '@loupe/platform/testing';
+import {
+  authCheckAs,
+  createFetchMock,
+  createTestQueryClient,
+  renderWithProviders,
+  type FetchMock,
+} from '@loupe/platform/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DealListPage } from '../src/features/deals/components/deal-list-page';
@@ -72,6 +78,21 @@ describe('New deal: Channel', () => {
     await sellRolexByCard();
     await waitFor(() => expect(mock.callsTo('POST', '/api/deals/')).toHaveLength(1));
     expect(sentChannel(mock)).toBe('chrono24');
+  });
+
+  it('marks the sale reports and wanted-list matches stale once the deal is made (a sale changes both)', async () => {
+    server();
+    const queryClient = createTestQueryClient();
+    // What remote-online's sale reports and remote-clients' matches keep, under their resources' roots.
+    const reports = ['marketplace', 'list', { reports: { status: 'open' } }] as const;
+    const matches = ['wants', 'list', { status: 'open' }] as const;
+    queryClient.setQueryData(reports, { results: [], count: 0 });
+    queryClient.setQueryData(matches, { results: [], count: 0 });
+    renderWithProviders(<NewDealPage />, { route: '/deals/new', path: '/deals/new', queryClient });
+    await sellRolexByCard();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/deals/77'));
+    expect(queryClient.getQueryState(reports)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(matches)?.isInvalidated).toBe(true);
   });
 
   it('starts from ?channel= when it names a channel, and ignores one that does not', async () => {
