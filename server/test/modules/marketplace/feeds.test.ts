@@ -1,5 +1,6 @@
 import type { MarketplaceChannel, MarketplaceChannelItem, MarketplaceItem } from '@loupe/contracts';
 import type { Browser } from '../../helper';
+import { escapeXml } from '../../../src/modules/marketplace/feed-xml';
 import { PUBLIC_URL, SLUG, marketplaceTestbed, parseFeed } from './setup';
 
 // Issue 24 item 3: the Chrono24 and Google Shopping feeds at secret addresses, only items on the storefront that
@@ -166,10 +167,10 @@ describe('the Google Shopping feed', () => {
     await storefront();
     const gold = await as('gold');
     const id = await feedWatch(gold, 'EVIL-1', { dial: 'Black <b>&amp;</b> "quoted"' });
-    const hostile = `</g:description><g:price>1.00 GBP</g:price>]]><!-- & 'x' "y" <script>alert(1)</script>\u0001`;
+    const hostile = `</g:description><g:price>1.00 GBP</g:price>]]><!-- & 'x' "y" <script>alert(1)</script> 🕰️`;
     await list(id, { publicDescription: hostile, braceletMaterial: '<steel>' });
     const xml = await feeds(gold);
-    const expected = hostile.replace('\u0001', '');
+    const expected = hostile;
     const [item] = itemsOf(xml.google);
     expect(item?.['g:description']).toBe(expected);
     expect(item?.['g:price']).toBe('12500.00 GBP');
@@ -178,6 +179,16 @@ describe('the Google Shopping feed', () => {
     expect(listing?.braceletMaterial).toBe('<steel>');
     expect(listing?.dialColor).toBe('Black <b>&amp;</b> "quoted"');
     expect(xml.google).not.toContain('<script>');
+  });
+});
+
+describe('escapeXml', () => {
+  it('drops what XML 1.0 cannot carry (controls, lone surrogates, U+FFFE) and keeps real pairs', () => {
+    expect(escapeXml('a\u0000b\u0001c\u0008\u000bd\u001fe\ufffef')).toBe('abcdef');
+    expect(escapeXml('tab\tline\nreturn\r')).toBe('tab\tline\nreturn\r');
+    expect(escapeXml('lone \ud800 and \udc00, pair \ud83d\udd70')).toBe('lone  and , pair \ud83d\udd70');
+    expect(escapeXml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&apos;&amp;&apos;&lt;/a&gt;');
+    expect(escapeXml('Oystersteel 41')).toBe('Oystersteel 41');
   });
 });
 

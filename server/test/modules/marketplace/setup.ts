@@ -5,23 +5,19 @@ import { itemBody } from '../inventory/setup';
 /*
  * The marketplace's testbed: the API and the public site (the feeds at /store/…), a shop whose storefront is
  * on at /store/hart-sons, and helpers that list items online with everything Chrono24 and
- * Google ask for. The storefront's rows are written as the storefront module would write them.
+ * Google ask for, through the storefront's own API.
  */
 export const SLUG = 'hart-sons';
 export const PUBLIC_URL = 'https://shop.example.com';
 
 export function marketplaceTestbed() {
   const testbed = apiTestbed({ clock: true, env: { PUBLIC_URL } });
-  const { state } = testbed;
 
-  /** The shop's storefront (the other shop's when told), on unless told. */
+  /** The shop's storefront (the other shop's when told), on unless told: through the storefront's API. */
   async function storefront(slug = SLUG, enabled = true, shop: 'own' | 'other' = 'own') {
-    const shopId = shop === 'own' ? state.fx.shopId : state.fx.otherShopId;
-    await state.db.query(
-      `INSERT INTO storefronts (shop_id, slug, enabled, created_at, updated_at) VALUES ($1, $2, $3, now(), now())
-       ON CONFLICT (shop_id) DO UPDATE SET slug = EXCLUDED.slug, enabled = EXCLUDED.enabled`,
-      [shopId, slug, enabled],
-    );
+    const owner = await testbed.as(shop === 'own' ? 'platinum' : 'rival');
+    const response = await owner.put('/api/storefront/settings/', { slug, enabled });
+    if (response.statusCode !== 200) throw new Error(`storefront ${slug}: ${response.body}`);
   }
 
   /** A complete watch (every Chrono24 field), in stock; `over` replaces item fields. */
@@ -49,23 +45,16 @@ export function marketplaceTestbed() {
 
   /** Lists an item online with a public description, a bracelet and handling time (`over` replaces them). */
   async function list(itemId: number, over: Record<string, unknown> = {}) {
-    const l = {
+    const owner = await testbed.as('platinum');
+    const response = await owner.put(`/api/storefront/items/${itemId}/listing/`, {
       listed: true,
       publicDescription: 'Full set, serviced 2025.',
       braceletMaterial: 'Oystersteel',
       handlingDays: 2,
       priceOnRequest: false,
       ...over,
-    };
-    await state.db.query(
-      `INSERT INTO storefront_listings (item_id, shop_id, listed, public_description, bracelet_material,
-                                        handling_days, price_on_request, listed_at, updated_at)
-       SELECT id, shop_id, $2, $3, $4, $5, $6, now(), now() FROM items WHERE id = $1
-       ON CONFLICT (item_id) DO UPDATE SET listed = EXCLUDED.listed, public_description = EXCLUDED.public_description,
-         bracelet_material = EXCLUDED.bracelet_material, handling_days = EXCLUDED.handling_days,
-         price_on_request = EXCLUDED.price_on_request, updated_at = now()`,
-      [itemId, l.listed, l.publicDescription, l.braceletMaterial, l.handlingDays, l.priceOnRequest],
-    );
+    });
+    if (response.statusCode !== 200) throw new Error(`listing of ${itemId}: ${response.body}`);
   }
 
   /** A photo of the item through the images API. */
