@@ -59,22 +59,22 @@ export interface OfferFilters {
   maxPrice: string | null;
 }
 
-// One statement text for every combination of filters (each a parameter that may be null), so it is prepared
-// once per connection (QueryOptions.prepare) rather than one variant per request.
-const FILTERED = `shop_id = $1
-   AND ($2::text IS NULL OR stock_type = $2)
-   AND ($3::text IS NULL OR lower(brand) = lower($3))
-   AND ($4::numeric IS NULL OR price >= $4)
-   AND ($5::numeric IS NULL OR price <= $5)`;
-
-const PROMOTED_SQL = `SELECT ${OFFER_COLUMNS} FROM storefront_offers
-  WHERE ${FILTERED} AND promoted_at IS NOT NULL
-  ORDER BY promoted_at DESC, item_id DESC LIMIT $6`;
-
-// Newest listed first: the scan of storefront_listings_shop_listed_idx in its own order, stopped after the page.
-const NEWEST_SQL = `SELECT ${OFFER_COLUMNS} FROM storefront_offers
-  WHERE ${FILTERED} AND promoted_at IS NULL
-  ORDER BY listed_at DESC, item_id DESC LIMIT $6 OFFSET $7`;
+// The statement text names only the filters asked for (16 variants at most, each prepared once per connection,
+// QueryOptions.prepare): a catch-all text with "$2 IS NULL OR …" gets a generic plan that sorts every offer of the
+// shop instead of reading the listings' index in order and stopping after the page (issue 24's benchmark).
+function filteredWhere(f: OfferFilters): { where: string; params: unknown[] } {
+  const parts = ['shop_id = $1'];
+  const params: unknown[] = [];
+  const add = (sql: (n: number) => string, value: unknown) => {
+    params.push(value);
+    parts.push(sql(params.length + 1));
+  };
+  if (f.stockType) add((n) => `stock_type = $${n}`, f.stockType);
+  if (f.brand) add((n) => `lower(brand) = lower($${n})`, f.brand);
+  if (f.minPrice) add((n) => `price >= $${n}::numeric`, f.minPrice);
+  if (f.maxPrice) add((n) => `price <= $${n}::numeric`, f.maxPrice);
+  return { where: parts.join(' AND '), params };
+}
 
 const OFFER_SQL = `SELECT ${OFFER_COLUMNS} FROM storefront_offers WHERE shop_id = $1 AND item_id = $2`;
 
@@ -277,10 +277,6 @@ export class StorefrontRepository {
     return row ?? null;
   }
 
-  private params(shopId: number, f: OfferFilters) {
-    return [shopId, f.stockType, f.brand, f.minPrice, f.maxPrice];
-  }
-
   /**
    * One page of the listing: promoted items first (most recently promoted first), then the rest, newest listed
    * first. `more` says whether another page follows. Promoted items are few (a shop window's worth): they are
@@ -293,16 +289,28 @@ export class StorefrontRepository {
     size: number,
   ): Promise<{ offers: Offer[]; more: boolean }> {
     const start = (page - 1) * size;
-    const params = this.params(shopId, filters);
+    const { where, params } = filteredWhere(filters);
+    const n = params.length + 2;
     const promoted = (
-      await this.db.query<Offer>(PROMOTED_SQL, [...params, start + size + 1], { prepare: true })
+      await this.db.query<Offer>(
+        `SELECT ${OFFER_COLUMNS} FROM storefront_offers WHERE ${where} AND promoted_at IS NOT NULL
+          ORDER BY promoted_at DESC, item_id DESC LIMIT $${n}`,
+        [shopId, ...params, start + size + 1],
+        { prepare: true },
+      )
     ).map(offerOf);
     if (promoted.length > start + size) return { offers: promoted.slice(start, start + size), more: true };
     const shown = promoted.slice(start);
     const need = size - shown.length;
     const offset = Math.max(0, start - promoted.length);
+    // Newest listed first: the scan of storefront_listings_shop_listed_idx in its own order, stopped after the page.
     const rest = (
-      await this.db.query<Offer>(NEWEST_SQL, [...params, need + 1, offset], { prepare: true })
+      await this.db.query<Offer>(
+        `SELECT ${OFFER_COLUMNS} FROM storefront_offers WHERE ${where} AND promoted_at IS NULL
+          ORDER BY listed_at DESC, item_id DESC LIMIT $${n} OFFSET $${n + 1}`,
+        [shopId, ...params, need + 1, offset],
+        { prepare: true },
+      )
     ).map(offerOf);
     return { offers: [...shown, ...rest.slice(0, need)], more: rest.length > need };
   }
