@@ -21,13 +21,13 @@ import { IMAGE_WIDTHS, imagePath, itemPath, storePath, type ImageWidth } from '.
 export const PAGE_SIZE = 24;
 
 /** How a price reads: "£12,500" or "£12,499.50". */
+const WHOLE = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
+const PENCE = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 export function priceText(price: string): string {
   const value = Number(price);
-  const whole = Number.isInteger(value);
-  return `£${value.toLocaleString('en-GB', {
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: 2,
-  })}`;
+  // One formatter each, made once: toLocaleString builds a new one per call.
+  return `£${(Number.isInteger(value) ? WHOLE : PENCE).format(value)}`;
 }
 
 const showsPrice = (offer: Offer): offer is Offer & { price: string } =>
