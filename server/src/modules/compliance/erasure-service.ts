@@ -18,6 +18,12 @@ import { requireReviewer, shopDay } from './retention-service';
 //    obligation; they go at the end of retention, when the nominated officer deletes the client;
 //  * the invoices and credit notes: VAT records, kept six years (HMRC VAT Notice 700/21, section 3.1);
 //  * everything, while the client is under legal hold: Art. 17(3)(e), legal claims (no date: until it is lifted).
+// Also erased at once (issue 24), each by the module that owns it: the client's wanted list (the wants with their
+// notes, and their matches with stock) and the website enquiries linked to the client or sent from the client's
+// e-mail address (what the person typed, and the staff's replies). Neither is a due diligence or transaction
+// record (MLR 2017 reg. 40(2)) nor a VAT record, so the MLR retention that refuses the name and the records above
+// does not reach them: they go even when the rest is refused. Under legal hold they are kept with everything else.
+// The e-mails sent to the client (replies, a match's offer) are the mail module's outbox records, not erased here.
 // The old values stay in the audit trail, sealed under the client's key, until that key is destroyed at the end
 // of retention (the trail is itself a record kept under reg. 40 and cannot be rewritten).
 
@@ -35,6 +41,9 @@ const RETENTION_OVER =
   'it from the retention review.';
 const VAT_REASON =
   'VAT records are kept six years (HMRC VAT Notice 700/21, section 3.1; UK GDPR Art. 17(3)(b), a legal obligation).';
+
+/** '1 want', '2 matches'. */
+const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** The day `years` after `day` (29 February becomes 28 February in a common year). */
 export function addYears(day: string, years: number): string {
@@ -72,6 +81,8 @@ export async function answerErasureRequest(
         until: null,
       });
     } else {
+      // Read before the e-mail address is erased: the enquiries sent from it are the client's.
+      const email = client.email;
       const fields = ERASABLE.filter(([field]) => client[field] !== '');
       await repos.clients.erase(
         caller.shopId,
@@ -81,6 +92,16 @@ export async function answerErasureRequest(
         at,
       );
       erased.push(...fields.map(([, label]) => label));
+      const wants = await repos.wants.eraseClient(caller.shopId, clientId);
+      if (wants.wants > 0)
+        erased.push(
+          `Wanted list (${count(wants.wants, 'want')}, ${count(wants.matches, 'match', 'matches')})`,
+        );
+      const enquiries = await repos.enquiries.eraseClient(caller.shopId, clientId, email);
+      if (enquiries.enquiries > 0)
+        erased.push(
+          `Website enquiries (${count(enquiries.enquiries, 'enquiry', 'enquiries')}, ${count(enquiries.replies, 'reply', 'replies')})`,
+        );
       const reason = clock.due ? RETENTION_OVER : MLR_REASON;
       const until = clock.retainUntil;
       refused.push({ what: 'Name, address and identity verification', reason, until });

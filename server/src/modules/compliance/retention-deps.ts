@@ -19,6 +19,22 @@ export interface RetentionRepos {
   /** A client held by a sanctions match is kept; cleared screenings' names are erased. */
   sanctions: Pick<SanctionsRepository, 'heldName' | 'eraseClientName'>;
   audit: AuditRepository;
+  /**
+   * The client's wanted list and website enquiries (issue 24): each module reads and deletes its own rows. Named
+   * here by shape, as the clients module's calls are: those modules import the clients module, which imports this.
+   */
+  wants: {
+    recordsOfClient(shopId: number, clientId: number): Promise<{ wants: unknown[]; wantMatches: unknown[] }>;
+    eraseClient(shopId: number, clientId: number): Promise<{ wants: number; matches: number }>;
+  };
+  enquiries: {
+    recordsOfClient(shopId: number, clientId: number, email: string): Promise<unknown[]>;
+    eraseClient(
+      shopId: number,
+      clientId: number,
+      email: string,
+    ): Promise<{ enquiries: number; replies: number }>;
+  };
   clients: {
     find(shopId: number, id: number, lock?: boolean): Promise<Client | null>;
     erase(

@@ -11,8 +11,9 @@ import { SubjectAccessRepository } from './subject-access-repository';
 
 // The subject access export (UK GDPR Art. 15; answered without undue delay and within one month, Art. 12(3)):
 // one ZIP with everything the shop holds about the client — client.json (the record, its retention clock, every
-// payment, sale, deal, check-out, purchase, invoice and workshop job, the history in words, erasure requests), the KYC papers
-// as uploaded and the invoices as printed. Built whole in memory before the first byte is sent, so a file that
+// payment, sale, deal, check-out, purchase, invoice and workshop job, the wanted list and its matches, the website
+// enquiries linked to the client or sent from the client's e-mail address with the staff's replies, the history in
+// words, erasure requests), the KYC papers as uploaded and the invoices as printed. Built whole in memory before the first byte is sent, so a file that
 // fails to open answers an error instead of a cut-off archive.
 
 const README = `Subject access export (UK GDPR Article 15)
@@ -20,6 +21,8 @@ const README = `Subject access export (UK GDPR Article 15)
 client.json   everything on file about the client: the client record, the retention clock (Money Laundering
               Regulations 2017, reg. 40), ledger entries, sales, deals and their payments, check-outs,
               purchases from the client, invoices and credit notes, workshop jobs (the pieces left for repair),
+              the wanted list (wants with their notes, and the pieces matched with them), website enquiries
+              (linked to the client or sent from the client's e-mail address, with the shop's replies),
               erasure requests, and the history of the record as the shop's audit trail words it.
 kyc/          the identity (KYC) documents as uploaded.
 invoices/     the invoices and credit notes issued to the client, as printed.
@@ -58,6 +61,9 @@ export async function subjectAccessExport(
     client,
     retention: clock,
     ...(await new SubjectAccessRepository(ctx.db).records(shopId, clientId)),
+    // Issue 24's personal data, each read by the module that owns it.
+    ...(await ctx.repos.wants.recordsOfClient(shopId, clientId)),
+    enquiries: await ctx.repos.enquiries.recordsOfClient(shopId, clientId, client.email),
     kycDocuments: documents.map(({ storageKey: _key, ...doc }) => doc),
     erasureRequests: await ctx.repos.erasureRequests.ofClient(shopId, clientId),
     history,

@@ -10,6 +10,7 @@ import {
   type MailStatus,
 } from '@loupe/contracts';
 import type { Queryable } from '../../db/database';
+import { clientEnquiryRecords, eraseClientEnquiries, type ErasedEnquiries } from './personal-data';
 
 /*
  * The enquiries module's tables (migrations/041_enquiries.sql): only this file writes enquiries and
@@ -341,5 +342,20 @@ export class EnquiriesRepository {
       `UPDATE enquiries SET status = 'closed', closed_at = $3, updated_at = $3 WHERE shop_id = $1 AND id = $2`,
       [shopId, id, at],
     );
+  }
+
+  // ---------------------------------------------------------------- the client's personal data (compliance)
+
+  /**
+   * The client's enquiries (linked to them, or from their e-mail address) with their replies, for the subject
+   * access export (UK GDPR Art. 15; personal-data.ts).
+   */
+  recordsOfClient(shopId: number, clientId: number, email: string): Promise<unknown[]> {
+    return clientEnquiryRecords(this.db, shopId, clientId, email);
+  }
+
+  /** Deletes the client's enquiries and their replies (UK GDPR Art. 17; personal-data.ts). */
+  eraseClient(shopId: number, clientId: number, email: string): Promise<ErasedEnquiries> {
+    return eraseClientEnquiries(this.db, shopId, clientId, email);
   }
 }

@@ -17,6 +17,8 @@ const enquiriesModuleRoutes: FastifyPluginAsyncTypebox<{ ctx: EnquiriesContext }
 export default enquiriesModuleRoutes;
 export { default as enquiryPublicRoutes } from './public-routes';
 export { EnquiriesRepository } from './enquiries-repository';
+// A client's enquiries in the UK GDPR programme (compliance's subject access export and erasure).
+export { clientEnquiryRecords, eraseClientEnquiries, type ErasedEnquiries } from './personal-data';
 export {
   enquiryFormHtml,
   enquiryPath,

@@ -17,5 +17,12 @@ const wantsRoutes: FastifyPluginAsyncTypebox<{ ctx: WantsContext }> = async (fas
 export default wantsRoutes;
 export { matchItem, matchWant } from './matching';
 export { WantsRepository } from './wants-repository';
+// A client's wanted list in the UK GDPR programme (compliance's subject access export and erasure).
+export {
+  clientWantsRecords,
+  eraseClientWants,
+  type ClientWantsRecords,
+  type ErasedWants,
+} from './personal-data';
 export { WantsService } from './wants-service';
 export type { WantsContext, WantsRepos } from './deps';

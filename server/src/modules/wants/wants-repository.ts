@@ -9,6 +9,12 @@ import {
   type WantMatchReason,
 } from '@loupe/contracts';
 import type { Queryable } from '../../db/database';
+import {
+  clientWantsRecords,
+  eraseClientWants,
+  type ClientWantsRecords,
+  type ErasedWants,
+} from './personal-data';
 
 /*
  * The wants module's tables (migration 042) and what it reads of others through their published views:
@@ -567,5 +573,17 @@ export class WantsRepository {
       [shopId],
     );
     return { name: rows[0]?.name ?? '', email: (rows[0]?.email ?? '').trim() };
+  }
+
+  // ---------------------------------------------------------------- the client's personal data (compliance)
+
+  /** The client's wants and matches, for the subject access export (UK GDPR Art. 15; personal-data.ts). */
+  recordsOfClient(shopId: number, clientId: number): Promise<ClientWantsRecords> {
+    return clientWantsRecords(this.db, shopId, clientId);
+  }
+
+  /** Deletes the client's wants and their matches (UK GDPR Art. 17; personal-data.ts). */
+  eraseClient(shopId: number, clientId: number): Promise<ErasedWants> {
+    return eraseClientWants(this.db, shopId, clientId);
   }
 }
