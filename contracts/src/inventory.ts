@@ -19,6 +19,7 @@ import { ConsignmentInput, ItemConsignment } from './stock-analytics';
 import { ITEM_ORDERINGS, ITEM_STATUSES, STOCK_TYPES, TRANSACTION_TYPES } from './constants';
 import { itemAttributeFields, itemAttributeInputFields } from './item-attribute-schemas';
 import { CONDITION_GRADES, METALS } from './item-attributes';
+import { DEAL_CHANNELS } from './feeds';
 
 /*
  * Inventory (SPEC §2-§5, issue 5). Endpoints: `endpoints.items` (endpoints.ts).
@@ -360,6 +361,11 @@ export const ItemSell = Type.Object(
     buyerName: Type.Optional(Text({ maxLength: 200 })),
     date: Type.Optional(DateString),
     notes: Type.Optional(Text({ maxLength: 2000, multiline: true })),
+    /**
+     * Where the sale came from (issue 24 item 4, feeds.ts DEAL_CHANNELS): default 'shop', as a deal's. The
+     * Chrono24 7-day rule reads it: a sale made through Chrono24 owes Chrono24 no report.
+     */
+    channel: Type.Optional(Choice(DEAL_CHANNELS)),
   },
   { additionalProperties: false },
 );

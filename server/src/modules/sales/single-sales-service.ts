@@ -1,6 +1,7 @@
 import {
   ALREADY_VOIDED,
   DEAL_ITEM_RESERVED,
+  DEFAULT_DEAL_CHANNEL,
   type Currency,
   type Item,
   type ItemRow,
@@ -68,6 +69,8 @@ export class ItemSalesService {
     }
     bag.throwIfAny();
     const method = body.paymentMethod ?? 'Cash';
+    // Where the sale came from (issue 24 item 4): the Chrono24 7-day rule below owes no report for 'chrono24'.
+    const channel = body.channel ?? DEFAULT_DEAL_CHANNEL;
 
     return writeDeal(
       this.ctx,
@@ -97,6 +100,7 @@ export class ItemSalesService {
           notes: '',
           userId,
           at: now,
+          channel,
         });
         const [line] = await repos.deals.insertLines(shopId, dealId, [
           { kind: 'item', itemId: id, description: '', vatRate: null, amount: price as string },
@@ -151,7 +155,7 @@ export class ItemSalesService {
           kind: 'take',
           shopId,
           dealId,
-          channel: 'shop',
+          channel,
           itemIds: [id],
           completed: true,
           date,
@@ -187,6 +191,7 @@ export class ItemSalesService {
             saleAmountGbp: amountGbp,
             clientId: buyer,
             invoice: invoice.reference,
+            channel,
           },
           at: now,
         });
