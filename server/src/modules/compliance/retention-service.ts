@@ -109,7 +109,7 @@ export class RetentionService {
   /**
    * Deletes a confirmed batch, all or nothing: every client must be due, on file, not under legal hold and not
    * held by an open or confirmed sanctions match. Each is erased (clients-repository.ts, erase 'all'), its KYC
-   * papers, risk rating and EDD papers deleted, the names its cleared screenings recorded erased, its audit key
+   * papers, risk rating and EDD papers deleted, its wanted list and website enquiries deleted, the names its cleared screenings recorded erased, its audit key
    * destroyed (crypto-shredding: its past entries still verify and read "erased client"), and the deletion
    * recorded.
    */
@@ -149,6 +149,11 @@ export class RetentionService {
           after: { lastTransactionOn: clock.lastTransactionOn, retainUntil: clock.retainUntil },
           at,
         });
+        // The wanted list and the website enquiries go too, by their modules (issue 24; erasure-service.ts says
+        // why no law keeps them); the enquiries sent from the client's e-mail address, read before it is erased.
+        const email = (await repos.clients.find(caller.shopId, clock.clientId))?.email ?? '';
+        await repos.wants.eraseClient(caller.shopId, clock.clientId);
+        await repos.enquiries.eraseClient(caller.shopId, clock.clientId, email);
         await repos.clients.erase(caller.shopId, clock.clientId, 'all', ERASED_CLIENT, at);
         await repos.risk.eraseClient(caller.shopId, clock.clientId);
         await repos.sanctions.eraseClientName(caller.shopId, clock.clientId, ERASED_CLIENT);

@@ -2,7 +2,8 @@ import type { AuditEventList, Client, ErasureOutcome, WantSaved } from '@loupe/c
 import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
 import type { Browser } from '../../helper';
 import { enquiriesTestbed, enquiry } from '../enquiries/setup';
-import { erasureRequests, legalHold, subjectAccess } from './retention-setup';
+import { RETENTION_DELETE, erasureRequests, legalHold, subjectAccess } from './retention-setup';
+import { ledger } from './setup';
 
 // Issue 24's personal data in the UK GDPR programme: a client's wanted list (wants with their notes, and their
 // matches) and the website enquiries linked to the client or sent from the client's e-mail address (with the
@@ -173,6 +174,35 @@ describe("an erasure request and the client's wanted list and enquiries", () => 
     expect(await matchesOf(ada)).toHaveLength(1);
     expect(await enquiryIds()).toEqual(before);
     expect(await replyBodies()).toHaveLength(2);
+  });
+});
+
+describe("the end of retention and the client's wanted list and enquiries", () => {
+  it('deletes them with the client’s personal data (MLR 2017 reg. 40(3) over), and nothing of another client', async () => {
+    const { gold, ada, bob, bobs, namesake } = await scene();
+    // Last transactions on 2020-06-01: five years over on 2025-06-01, before the clock's 2026-03-01.
+    for (const id of [ada, bob]) {
+      const paid = await gold.post(ledger(id), {
+        direction: 'received',
+        amount: '100.00',
+        method: 'Bank Transfer',
+        date: '2020-06-01',
+      });
+      expect(paid.statusCode).toBe(201);
+    }
+    await state.db.query(
+      'UPDATE memberships SET nominated_officer = true WHERE shop_id = $1 AND user_id = $2',
+      [state.fx.shopId, state.fx.ids.gold],
+    );
+    const deleted = await gold.post(RETENTION_DELETE, { clientIds: [ada], confirmation: 'DELETE 1 CLIENT' });
+    expect([deleted.statusCode, deleted.body]).toEqual([200, JSON.stringify({ deleted: [ada] })]);
+
+    expect(await wantsOf(ada)).toEqual([]);
+    expect(await matchesOf(ada)).toEqual([]);
+    expect(await wantsOf(bob)).toHaveLength(1);
+    expect(await matchesOf(bob)).toHaveLength(1);
+    expect(await enquiryIds()).toEqual([bobs, namesake]);
+    expect(await replyBodies()).toEqual([expect.stringContaining('Bob, serviced in 2024.')]);
   });
 });
 
