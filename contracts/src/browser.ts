@@ -29,4 +29,5 @@ export * from './wants-messages';
 export * from './workshop-messages';
 export * from './job-documents';
 export * from './feeds';
+export * from './stock-followers';
 export * from './enquiry-messages';

@@ -11,3 +11,4 @@ export * from './field-rules';
 export * from './retention-messages';
 export * from './job-documents';
 export * from './feeds';
+export * from './stock-followers';

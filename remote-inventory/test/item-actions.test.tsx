@@ -127,6 +127,7 @@ describe('Sell', () => {
       clientId: null,
       date: today(),
       notes: 'Collected in person',
+      channel: 'shop',
     });
     expect(screen.getByText('S-1 is sold.')).toHaveAttribute('role', 'status');
     await waitFor(() => expect(status('S-1')).toBe('Sold'));

@@ -29,6 +29,8 @@ const ROOTS = [
   'quick-sales',
   'memberships',
   'profile',
+  'marketplace',
+  'wants',
 ];
 const seeded = (root: string): QueryKey => [root, 'seeded'];
 
@@ -145,7 +147,9 @@ describe('each change invalidates what it affects, by resource root', () => {
     return { mock, queryClient, wrapper };
   }
 
-  const stockMoved = ['items', 'clients', 'dashboard', 'reports'];
+  // Issue 24: an item's availability moves it on and off the feeds, makes or closes a Chrono24 sale report, and
+  // opens or lapses its wanted-list matches.
+  const stockMoved = ['items', 'clients', 'dashboard', 'reports', 'marketplace', 'wants'];
   const cases: [
     string,
     (wrapper: { wrapper: (p: { children: ReactNode }) => ReactNode }) => () => Promise<unknown>,

@@ -8,7 +8,7 @@ import {
   type Change,
   type QueryClient,
 } from '@loupe/platform';
-import type { Endpoint } from '@loupe/contracts';
+import { STOCK_FOLLOWERS, type Endpoint } from '@loupe/contracts';
 
 /*
  * What each change in stock touches, by resource (the platform's resources, derived from the endpoint map).
@@ -16,8 +16,18 @@ import type { Endpoint } from '@loupe/contracts';
  * buyer's balance on /clients and the revenue on the dashboard without either knowing about stock.
  */
 
-/** Sell, Check Out, Return: the item's status, the client's ledger and Return button, sales figures. */
-export const STOCK_MOVED = ['items', 'clients', 'dashboard', 'reports'] as const satisfies readonly Change[];
+/**
+ * Sell, Check Out, Return: the item's status, the client's ledger and Return button, sales figures; and what
+ * follows an item's availability online (contracts' STOCK_FOLLOWERS, written once for every screen that moves
+ * stock: the marketplace's feeds and Chrono24 sale reports, the wanted-list matches).
+ */
+export const STOCK_MOVED = [
+  'items',
+  'clients',
+  'dashboard',
+  'reports',
+  ...STOCK_FOLLOWERS,
+] as const satisfies readonly Change[];
 
 /**
  * A new item: its credit and debt lines post to the clients' ledgers, and its purchase price counts in the

@@ -1,3 +1,4 @@
+import { STOCK_FOLLOWERS } from '@loupe/contracts';
 import type { Change } from '@loupe/platform';
 
 /**
@@ -7,7 +8,7 @@ import type { Change } from '@loupe/platform';
  * sales figures of the dashboard and the reports; the AML guard's report (a deal's cash, in and out); the
  * marketplace (issue 24: an item sold or reserved leaves the feeds, and a sale of a watch that was in the
  * Chrono24 feed, not made through Chrono24, is a report due in 7 days) and the wanted-list matches (a match whose
- * item is sold or reserved lapses).
+ * item is sold or reserved lapses): contracts' STOCK_FOLLOWERS, which remote-inventory's Sell uses too.
  */
 export const DEAL_CHANGES = [
   'deals',
@@ -17,6 +18,5 @@ export const DEAL_CHANGES = [
   'dashboard',
   'reports',
   'compliance',
-  'marketplace',
-  'wants',
+  ...STOCK_FOLLOWERS,
 ] as const satisfies readonly Change[];

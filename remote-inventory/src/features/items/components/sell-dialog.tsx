@@ -1,6 +1,9 @@
 import {
   CURRENCIES,
+  DEAL_CHANNEL_LABELS,
+  DEAL_CHANNELS,
   DEFAULT_CURRENCY,
+  DEFAULT_DEAL_CHANNEL,
   dayBoundsProblem,
   isBlank,
   PAYMENT_METHODS,
@@ -8,6 +11,7 @@ import {
   textRuleProblem,
   type AmlRefusal,
   type Currency,
+  type DealChannel,
   type Item,
   type ItemRow,
   type PaymentMethod,
@@ -52,6 +56,8 @@ interface SaleValues {
   buyerName: string;
   date: string;
   notes: string;
+  /** Where the sale came from (issue 24 item 4): Chrono24's 7-day rule reads it. */
+  channel: DealChannel;
 }
 
 /** The service's field names → the form's. */
@@ -64,6 +70,7 @@ const SERVER_FIELDS = {
   buyerName: 'buyerName',
   date: 'date',
   notes: 'notes',
+  channel: 'channel',
 } as const;
 
 /** The contracts' rules, in the service's words, before anything is sent. */
@@ -106,8 +113,8 @@ export const askingPrice = (item: Pick<ItemRow, 'listingPrice' | 'promotion'>): 
   item.promotion?.price ?? item.listingPrice;
 
 /**
- * Sell (the one-item case): price, currency (an exchange rate to GBP for any other), payment method, optional client (or a walk-in
- * buyer's name for the invoice), date. A sale issues its invoice (issue 13): the dialog then offers it to
+ * Sell (the one-item case): price, currency (an exchange rate to GBP for any other), payment method, channel
+ * (where the sale came from, Shop unless chosen), optional client (or a walk-in buyer's name for the invoice), date. A sale issues its invoice (issue 13): the dialog then offers it to
  * download and its receipt to print, and closing it finishes the sale for the page (onSold).
  *
  * Two clicks (issue 21): it opens on the price, filled in with what the item is offered at (askingPrice), the
@@ -164,6 +171,7 @@ function SellForm({ item, onSold }: Pick<SellDialogProps, 'item' | 'onSold'>) {
       buyerName: '',
       date: today(),
       notes: '',
+      channel: DEFAULT_DEAL_CHANNEL,
     },
     check: checkSale,
     serverFields: SERVER_FIELDS,
@@ -186,6 +194,7 @@ function SellForm({ item, onSold }: Pick<SellDialogProps, 'item' | 'onSold'>) {
           ...(walkIn ? { buyerName: walkIn } : {}),
           date: values.date,
           notes: values.notes.trim(),
+          channel: values.channel,
         },
       });
     },
@@ -268,6 +277,14 @@ function SellForm({ item, onSold }: Pick<SellDialogProps, 'item' | 'onSold'>) {
         />
       ) : null}
       <ChoiceField label="Payment Method" options={PAYMENT_METHODS} {...value('paymentMethod')} />
+      {/* As New Deal's (issue 24 item 4): a sale through Chrono24 owes Chrono24 no report of it. */}
+      <ChoiceField
+        label="Channel"
+        options={DEAL_CHANNELS}
+        labels={DEAL_CHANNEL_LABELS}
+        hint="Where the sale came from."
+        {...value('channel')}
+      />
       <ClientPicker label="Client (optional)" {...value('client')} />
       {client ? null : (
         <TextField
