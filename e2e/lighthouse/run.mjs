@@ -61,7 +61,10 @@ async function startServer() {
   // dist/ brought up to date as `npm run user:create` does (tsc -b: a no-op when it is).
   execFileSync(process.execPath, [path.join(SERVER, 'scripts', 'ensure-built.mjs')], { stdio: 'inherit' });
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'loupe-lighthouse-'));
+  // The data folder inside a scratch folder of its own: a development start writes its keys, backups and audit
+  // checkpoints beside DATA_DIR, and all of it goes at the end.
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'loupe-lighthouse-'));
+  const dataDir = path.join(scratch, 'data');
   const base = `http://127.0.0.1:${port}`;
   const output = [];
   const child = spawn(process.execPath, [path.join(SERVER, 'dist', 'server.js')], {
@@ -85,7 +88,7 @@ async function startServer() {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(scratch, { recursive: true, force: true });
   };
   try {
     // Seeding the demo (photos made with sharp included) takes a while on a busy machine.
