@@ -110,6 +110,10 @@ export function publicStylesheet(): { path: string; body: string; etag: string }
  */
 export const PUBLIC_PAGE_CSP = {
   'default-src': ["'none'"],
+  // No script runs on these pages, so this lets nothing fetch anything; it is there for what audits the page
+  // from inside it: Lighthouse's SEO audit reads /robots.txt with a fetch from the page and, refused by
+  // default-src 'none', failed the storefront's SEO score (92 instead of 100) on "unable to download robots.txt".
+  'connect-src': ["'self'"],
   'style-src': ["'self'"],
   'img-src': ["'self'"],
   'form-action': ["'self'"],

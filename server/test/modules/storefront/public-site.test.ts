@@ -29,6 +29,8 @@ describe('the public site', () => {
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("default-src 'none'");
     expect(csp).toContain("style-src 'self'");
+    // Lighthouse's SEO audit fetches /robots.txt from inside the page.
+    expect(csp).toContain("connect-src 'self'");
     expect(csp).not.toContain('script-src');
   });
 
