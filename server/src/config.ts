@@ -67,6 +67,13 @@ export interface Config {
    */
   enquiriesPerHour: number;
   /**
+   * STOREFRONT_PAGE_CACHE_MS: how long one instance serves a storefront page (listing, item page) it rendered
+   * from memory before reading the database again; 0 turns it off. Default 500: under load every visitor of a
+   * page within half a second shares one rendering, and an item sold, reserved or unlisted is gone from every
+   * page within that half second (issue 24: "no cache serves it for more than a few seconds"). At most 5000.
+   */
+  storefrontPageCacheMs: number;
+  /**
    * `NODE_ENV=production`: a deployment that staff rely on. It starts without demo data unless LOUPE_DEMO asks
    * for it, and refuses to start while any active account has the published demo password.
    */
@@ -228,6 +235,7 @@ export function loadConfig(env: Env = process.env): Config {
   const sessionCacheSeconds = integer('SESSION_CACHE_SECONDS', 5, 0, 300);
   const rateLimit = parseRateLimits(integer, problems);
   const enquiriesPerHour = integer('ENQUIRIES_PER_HOUR', 5, 1, 10_000);
+  const storefrontPageCacheMs = integer('STOREFRONT_PAGE_CACHE_MS', 500, 0, 5000);
 
   const production = raw('NODE_ENV') === 'production';
   const fileKey = parseFileKeySource(
@@ -296,6 +304,7 @@ export function loadConfig(env: Env = process.env): Config {
     sessionCacheSeconds,
     rateLimit,
     enquiriesPerHour,
+    storefrontPageCacheMs,
     production,
     demo,
     apiDocs,

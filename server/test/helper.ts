@@ -50,6 +50,9 @@ export async function createTestDatabase(options: { migrated?: boolean } = {}): 
     LOG_LEVEL: 'silent',
     LOUPE_DEMO: '0',
     LOUPE_FILE_KEY: TEST_FILE_KEY,
+    // Every storefront request reads the database (the freshness tests sell and look again at once); the page
+    // cache has its own tests (test/modules/storefront/page-cache.test.ts).
+    STOREFRONT_PAGE_CACHE_MS: '0',
   };
   let schema: string | null = null;
   const base = process.env.TEST_DATABASE_URL;

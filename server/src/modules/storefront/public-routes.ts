@@ -14,11 +14,13 @@
  *   GET /store/{slug}/sitemap.xml, GET /store/{slug}/robots.txt
  *   An unknown slug or a closed storefront → the 404 page, for every address above.
  *
- * FRESHNESS: nothing is cached in the server between requests but the encoded photos (keyed by the photo's
- * version, and served only after the database says its item is on offer right now) and the brand filter's list
- * (10 s; a brand with nothing left simply finds nothing). Every page, sitemap and photo answer reads the
- * published storefront_offers view afresh, so an item is gone from the very next request after the sale's (or
- * reservation's, check-out's, workshop intake's, unlisting's) transaction commits. Pages say
+ * FRESHNESS: kept in the server between requests are the encoded photos (keyed by the photo's version, and
+ * served only after the database says its item is on offer right now), the brand filter's list (10 s; a brand
+ * with nothing left simply finds nothing) and the rendered listing and item pages for STOREFRONT_PAGE_CACHE_MS
+ * (500 ms by default, page-cache.ts; 0 turns it off). Every other answer (sitemap, photos' check, gone pages)
+ * reads the published storefront_offers view afresh, so an item is gone from the next request after the sale's
+ * (or reservation's, check-out's, workshop intake's, unlisting's) transaction commits, and from the pages within
+ * the page cache's half second. Pages say
  * `Cache-Control: public, max-age=0, must-revalidate`: a browser or proxy asks again every time.
  */
 import type { FastifyReply } from 'fastify';
@@ -30,6 +32,7 @@ import type { StorefrontContext } from './deps';
 import { encodeRendition, formatFor, mediaType, readOriginal, RenditionCache, renditionEtag } from './images';
 import { goneItemPage, itemPage, listingPage, PAGE_SIZE, robotsTxt, sitemapXml } from './pages';
 import type { OfferFilters, StoreShop } from './storefront-repository';
+import { PageCache } from './page-cache';
 import { offerTitle } from './titles';
 import {
   IMAGE_FORMATS,
@@ -83,6 +86,10 @@ function pageFrom(query: Record<string, unknown>): number | null {
 
 const NOT_FOUND_PAGE = (reply: FastifyReply) => reply.callNotFound();
 
+/** A page to send, or what to answer instead (the 404 page, a redirect). */
+type Rendered = { status: number; body: string } | ((reply: FastifyReply) => unknown);
+const NOT_FOUND: Rendered = NOT_FOUND_PAGE;
+
 function html(reply: FastifyReply, status: number, body: string) {
   return reply
     .code(status)
@@ -121,6 +128,18 @@ const storefrontPages: FastifyPluginAsyncTypebox<{ ctx: StorefrontContext }> = a
 
   const route = { schema: { hide: true } } as const;
 
+  // The page cache (STOREFRONT_PAGE_CACHE_MS, page-cache.ts): a listing or item page rendered within the last
+  // half second is served again from memory, and the requests that arrive while it renders wait for that one
+  // rendering. Only the page itself (200) is kept; refusals, redirects and gone pages are rendered each time.
+  const pages = new PageCache<Rendered>(
+    ctx.config.storefrontPageCacheMs,
+    (result) => typeof result !== 'function' && result.status === 200,
+  );
+  const serve = async (reply: FastifyReply, key: string, render: () => Promise<Rendered>) => {
+    const result = await pages.get(key, render);
+    return typeof result === 'function' ? result(reply) : html(reply, result.status, result.body);
+  };
+
   fastify.get<{ Params: { slug: string } }>('/:slug', route, async (request, reply) => {
     const shop = await openShop(request.params.slug);
     if (!shop) return NOT_FOUND_PAGE(reply);
@@ -130,23 +149,23 @@ const storefrontPages: FastifyPluginAsyncTypebox<{ ctx: StorefrontContext }> = a
   fastify.get<{ Params: { slug: string }; Querystring: Record<string, unknown> }>(
     '/:slug/',
     route,
-    async (request, reply) => {
-      const shop = await openShop(request.params.slug);
-      if (!shop) return NOT_FOUND_PAGE(reply);
-      const page = pageFrom(request.query);
-      if (page === null) return NOT_FOUND_PAGE(reply);
-      const filters = filtersFrom(request.query);
-      const [{ offers, more }, brandList] = await Promise.all([
-        storefront.offersPage(shop.shopId, filters, page, PAGE_SIZE),
-        brands(shop.shopId),
-      ]);
-      if (page > 1 && offers.length === 0) return NOT_FOUND_PAGE(reply);
-      return html(
-        reply,
-        200,
-        listingPage({ shop, filters, brands: brandList, page, offers, more, publicUrl }),
-      );
-    },
+    async (request, reply) =>
+      serve(reply, request.url, async () => {
+        const shop = await openShop(request.params.slug);
+        if (!shop) return NOT_FOUND;
+        const page = pageFrom(request.query);
+        if (page === null) return NOT_FOUND;
+        const filters = filtersFrom(request.query);
+        const [{ offers, more }, brandList] = await Promise.all([
+          storefront.offersPage(shop.shopId, filters, page, PAGE_SIZE),
+          brands(shop.shopId),
+        ]);
+        if (page > 1 && offers.length === 0) return NOT_FOUND;
+        return {
+          status: 200,
+          body: listingPage({ shop, filters, brands: brandList, page, offers, more, publicUrl }),
+        };
+      }),
   );
 
   fastify.get<{ Params: { slug: string; itemId: string } }>(
@@ -155,25 +174,32 @@ const storefrontPages: FastifyPluginAsyncTypebox<{ ctx: StorefrontContext }> = a
     async (request, reply) => {
       const match = /^(\d{1,9})(?:-([a-z0-9-]{0,100}))?$/.exec(request.params.itemId);
       if (!match) return NOT_FOUND_PAGE(reply);
-      const shop = await openShop(request.params.slug);
-      if (!shop) return NOT_FOUND_PAGE(reply);
-      const itemId = Number(match[1]);
-      const offer = await storefront.offer(shop.shopId, itemId);
-      if (!offer) {
-        if (await storefront.everListed(shop.shopId, itemId)) return html(reply, 410, goneItemPage(shop));
-        return NOT_FOUND_PAGE(reply);
-      }
-      const title = offerTitle(offer);
-      if (match[2] !== titleSlug(title)) return reply.redirect(itemPath(shop.slug, itemId, title), 301);
-      // The enquiry form (issue 24 item 2, modules/enquiries): it posts to …/items/{id}/enquiry.
-      const enquiryForm = enquiryFormHtml({
-        config: ctx.config,
-        slug: shop.slug,
-        itemId,
-        shopName: shop.name,
-        now: ctx.now(),
+      return serve(reply, request.url, async () => {
+        const shop = await openShop(request.params.slug);
+        if (!shop) return NOT_FOUND;
+        const itemId = Number(match[1]);
+        const offer = await storefront.offer(shop.shopId, itemId);
+        if (!offer) {
+          if (await storefront.everListed(shop.shopId, itemId))
+            return { status: 410, body: goneItemPage(shop) };
+          return NOT_FOUND;
+        }
+        const title = offerTitle(offer);
+        if (match[2] !== titleSlug(title)) {
+          const to = itemPath(shop.slug, itemId, title);
+          return (r: FastifyReply) => r.redirect(to, 301);
+        }
+        // The enquiry form (issue 24 item 2, modules/enquiries): it posts to …/items/{id}/enquiry. Its time trap
+        // is signed at rendering; a page served from the page cache is at most storefrontPageCacheMs older.
+        const enquiryForm = enquiryFormHtml({
+          config: ctx.config,
+          slug: shop.slug,
+          itemId,
+          shopName: shop.name,
+          now: ctx.now(),
+        });
+        return { status: 200, body: itemPage({ shop, offer, publicUrl, enquiryForm }) };
       });
-      return html(reply, 200, itemPage({ shop, offer, publicUrl, enquiryForm }));
     },
   );
 

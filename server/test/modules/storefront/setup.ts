@@ -1,6 +1,6 @@
 import type { ItemListing } from '@loupe/contracts';
 import sharp from 'sharp';
-import { apiTestbed, type Browser } from '../../helper';
+import { apiTestbed, type Browser, type TestbedOptions } from '../../helper';
 import { itemBody } from '../inventory/setup';
 
 // What the storefront's tests share: the demo shop's storefront at /store/loupe-test/, items added and listed
@@ -12,8 +12,8 @@ export const SETTINGS = '/api/storefront/settings/';
 export const listingUrl = (id: number) => `/api/storefront/items/${id}/listing/`;
 export const ITEMS = '/api/items/';
 
-export function storefrontTestbed() {
-  const testbed = apiTestbed({ clock: true });
+export function storefrontTestbed(options: Omit<TestbedOptions, 'clock'> = {}) {
+  const testbed = apiTestbed({ ...options, clock: true });
   const { state, as } = testbed;
 
   /** Opens (or closes) the shop's storefront. */
