@@ -25,6 +25,8 @@ export declare function createShellServer<Options extends object>(options: {
   plan: readonly PlannedRemote[];
   config: Config;
   api: { plugin: FastifyPluginAsync<Options>; options: Options };
+  /** The public site (storefront, feeds, enquiry form), mounted at the root beside the shell's pages. */
+  publicSite?: { plugin: FastifyPluginAsync<Options>; options: Options };
   logger?: FastifyServerOptions['logger'];
   /** The deployed-remotes file (remote:deploy), read on every /remotes.json and page. */
   remotesFile?: string;
