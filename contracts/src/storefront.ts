@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Choice, Nullable } from './common';
+import { Choice, Nullable, Text } from './common';
 import {
   HANDLING_DAYS_MAX,
   HANDLING_DAYS_MIN,
@@ -30,7 +30,7 @@ export const StorefrontSettings = Type.Object({
 export type StorefrontSettings = Static<typeof StorefrontSettings>;
 
 export const StorefrontSettingsUpdate = Type.Object(
-  { slug: Type.String({ maxLength: 100 }), enabled: Type.Boolean() },
+  { slug: Text({ maxLength: 100 }), enabled: Type.Boolean() },
   { additionalProperties: false },
 );
 export type StorefrontSettingsUpdate = Static<typeof StorefrontSettingsUpdate>;
@@ -40,8 +40,8 @@ export const NotOnlineReasonSchema = Choice(NOT_ONLINE_REASONS);
 const ListingFields = {
   listed: Type.Boolean(),
   /** Shown on the item page as plain text (line breaks kept); the stock record's description never is. */
-  publicDescription: Type.String({ maxLength: PUBLIC_DESCRIPTION_MAX }),
-  braceletMaterial: Type.String({ maxLength: 60 }),
+  publicDescription: Text({ multiline: true, maxLength: PUBLIC_DESCRIPTION_MAX }),
+  braceletMaterial: Text({ maxLength: 60 }),
   handlingDays: Type.Integer({ minimum: HANDLING_DAYS_MIN, maximum: HANDLING_DAYS_MAX }),
   priceOnRequest: Type.Boolean(),
 };
