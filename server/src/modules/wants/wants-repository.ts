@@ -274,6 +274,19 @@ const candidateOf = (r: CandidateRow): CandidateItem => ({
   price: r.price,
 });
 
+/** A want's fields in the column order insertWant and updateWant both write them ($3 to $11). */
+const wantValues = (fields: WantFields) => [
+  fields.brand,
+  fields.model,
+  fields.reference,
+  fields.yearFrom,
+  fields.yearTo,
+  fields.conditionGrade,
+  fields.maxPrice,
+  fields.notes,
+  fields.active,
+];
+
 export class WantsRepository {
   constructor(private readonly db: Queryable) {}
 
@@ -306,21 +319,7 @@ export class WantsRepository {
                                  max_price, notes, active, created_by, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::numeric, $10, $11, $12, $13, $13)
        RETURNING id`,
-      [
-        shopId,
-        clientId,
-        fields.brand,
-        fields.model,
-        fields.reference,
-        fields.yearFrom,
-        fields.yearTo,
-        fields.conditionGrade,
-        fields.maxPrice,
-        fields.notes,
-        fields.active,
-        userId,
-        at,
-      ],
+      [shopId, clientId, ...wantValues(fields), userId, at],
     );
     return (rows[0] as { id: number }).id;
   }
@@ -331,20 +330,7 @@ export class WantsRepository {
                                condition_grade = $8, max_price = $9::numeric, notes = $10, active = $11,
                                updated_at = $12
         WHERE shop_id = $1 AND id = $2`,
-      [
-        shopId,
-        id,
-        fields.brand,
-        fields.model,
-        fields.reference,
-        fields.yearFrom,
-        fields.yearTo,
-        fields.conditionGrade,
-        fields.maxPrice,
-        fields.notes,
-        fields.active,
-        at,
-      ],
+      [shopId, id, ...wantValues(fields), at],
     );
   }
 
