@@ -10,8 +10,10 @@
 //
 //   DATABASE_URL or TEST_DATABASE_URL   the PostgreSQL to use (a schema of its own is made and dropped)
 //   LOAD_SECONDS (default 300), LOAD_STAFF (default 20), LOAD_KILL (default 1: kill one instance halfway)
-//
-// The storefront's anonymous traffic joins this once the storefront exists (issue 24).
+//   LOAD_VISITORS (default 20): anonymous visitors of the demo shop's storefront (/store/loupe-demo/) at the same
+//   time — the listing with and without filters and its pages, item pages reached from it, their photos, the
+//   sitemap — with no cookie, as a browser without an account (or a crawler) asks. An item sold meanwhile
+//   answers 410 Gone, which the storefront is meant to say, so 410 is not an error for an item page.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -28,6 +30,8 @@ const require = createRequire(import.meta.url);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 300);
 const STAFF = Number(process.env.LOAD_STAFF ?? 20);
 const KILL = (process.env.LOAD_KILL ?? '1') !== '0';
+const VISITORS = Number(process.env.LOAD_VISITORS ?? 20);
+const STORE = '/store/loupe-demo';
 const PASSWORD = 'loupe-demo-2026';
 const baseUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
 
@@ -223,7 +227,7 @@ class Staff {
       text = String(error?.cause?.code ?? error);
     }
     record(endpoint, performance.now() - started, expected.includes(status), status, text);
-    return { status, json };
+    return { status, json, text };
   }
 
   async signIn() {
@@ -371,6 +375,51 @@ async function workDay(staff, until) {
   }
 }
 
+/** One anonymous visitor of the storefront: browses the listing and item pages, 0.5–3 s apart, until the end. */
+async function browseStore(visitor, until) {
+  const seen = [];
+  const links = (html, pattern) => [...new Set([...String(html).matchAll(pattern)].map((m) => m[1]))];
+  const tasks = [
+    [
+      30,
+      async () => {
+        const filters = pick(['', '?type=Watches', '?brand=Rolex', '?min=1000&max=10000', '?page=2']);
+        const page = await visitor.send(
+          'GET /store/{slug}/ (listing)',
+          'GET',
+          `${STORE}/${filters}`,
+          undefined,
+          filters === '?page=2' ? [200, 404] : [200],
+        );
+        if (page.status !== 200) return;
+        const items = links(page.text, /href="(\/store\/loupe-demo\/items\/[^"?#]+)"/g);
+        seen.push(...items);
+        if (seen.length > 100) seen.splice(0, seen.length - 100);
+      },
+    ],
+    [
+      45,
+      async () => {
+        if (seen.length === 0) return;
+        const page = await visitor.send('GET /store/{slug}/items/:id (item page)', 'GET', pick(seen), undefined, [
+          200, 410,
+        ]);
+        const photos = links(page.text, /src="(\/store\/loupe-demo\/images\/[^"]+)"/g);
+        if (photos.length > 0)
+          await visitor.send('GET /store/{slug}/images/:id (photo)', 'GET', photos[0], undefined, [200, 404]);
+      },
+    ],
+    [5, () => visitor.send('GET /store/{slug}/sitemap.xml', 'GET', `${STORE}/sitemap.xml`)],
+  ];
+  const total = tasks.reduce((sum, [weight]) => sum + weight, 0);
+  while (Date.now() < until) {
+    let roll = Math.random() * total;
+    const task = tasks.find(([weight]) => (roll -= weight) < 0)?.[1] ?? tasks[0][1];
+    await task();
+    await new Promise((resolve) => setTimeout(resolve, 500 + Math.random() * 2500));
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------------
 
 function rssMb(pid) {
@@ -393,7 +442,7 @@ async function main() {
     instances.push(await startInstance('b'));
     const base = await proxy.listen();
     console.log(
-      `Load test: ${STAFF} staff for ${SECONDS} s through a round-robin proxy over 2 API instances on PostgreSQL` +
+      `Load test: ${STAFF} staff and ${VISITORS} storefront visitors for ${SECONDS} s through a round-robin proxy over 2 API instances on PostgreSQL` +
         `${KILL ? ', one instance killed (SIGKILL) halfway' : ''}; Node ${process.version}`,
     );
     const accounts = ['platinum', 'gold', 'gold', 'silver', 'silver'];
@@ -424,7 +473,11 @@ async function main() {
         (SECONDS * 1000) / 2,
       );
     }
-    await Promise.all(staff.map((member) => workDay(member, until)));
+    const visitors = Array.from({ length: VISITORS }, () => new Staff(base, 'visitor'));
+    await Promise.all([
+      ...staff.map((member) => workDay(member, until)),
+      ...visitors.map((visitor) => browseStore(visitor, until)),
+    ]);
     clearInterval(sampler);
     if (killer) clearTimeout(killer);
     sample();
