@@ -9,6 +9,8 @@ import { buildApp, loadConfig, openDatabase, type Config, type LoupeDb } from '.
 import { hashPassword } from '../src/modules/auth/password-hasher';
 import { MembershipsRepository } from '../src/modules/shops/memberships-repository';
 import { UsersRepository } from '../src/modules/auth/users-repository';
+import type { DemoSeed } from '../src/demo/seed';
+import { demoTemplateFor } from './support/demo-template';
 
 export const PASSWORD = 'loupe-demo-2026';
 export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -30,18 +32,28 @@ export interface TestDatabase {
   dataDir: string;
   open(overrides?: Partial<Config>, now?: () => Date): Promise<LoupeDb>;
   dispose(): Promise<void>;
+  /**
+   * Set when the folder is a copy of the run's demo shop (createTestDatabase({ demo })): `db.seeded` of the open
+   * that seeded it, which the copy's own open, finding the shop there, does not repeat.
+   */
+  demoSeeded?: DemoSeed | null;
 }
 
 /**
  * One database per test file: PGlite in a temporary DATA_DIR, or, when TEST_DATABASE_URL is set, a schema
  * of its own on that PostgreSQL (dropped at the end) so files can run side by side.
  */
-export async function createTestDatabase(options: { migrated?: boolean } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  options: { migrated?: boolean; demo?: Date } = {},
+): Promise<TestDatabase> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'loupe-test-'));
   // `migrated`: on PGlite, a copy of the run's migrated folder (test/jest/global-setup.ts), so that opening it
   // finds no migration to apply; for files that open the database at once anyway. Otherwise an empty folder.
-  const template = process.env.LOUPE_TEST_MIGRATED_DIR;
-  if (options.migrated && template && !process.env.TEST_DATABASE_URL) {
+  // `demo`: on PGlite, a copy of the run's demo shop seeded at that instant instead, when the run made one
+  // (test/support/demo-template.ts); otherwise the file's open seeds its own.
+  const demo = options.demo ? demoTemplateFor(options.demo) : null;
+  const template = demo?.dir ?? process.env.LOUPE_TEST_MIGRATED_DIR;
+  if ((options.migrated || demo) && template && !process.env.TEST_DATABASE_URL) {
     cpSync(template, dataDir, { recursive: true });
   }
   // A fixed file key: stored files are sealed as in production, and no key file is generated beside DATA_DIR.
@@ -69,6 +81,7 @@ export async function createTestDatabase(options: { migrated?: boolean } = {}): 
   return {
     env,
     dataDir,
+    ...(demo ? { demoSeeded: demo.seeded } : {}),
     async open(overrides = {}, now) {
       return openDatabase({ ...loadConfig(env), ...overrides }, { now });
     },
@@ -383,9 +396,11 @@ export function apiTestbed(options: TestbedOptions = {}): ApiTestbed {
   }
 
   beforeAll(async () => {
-    tdb = await createTestDatabase({ migrated: true });
     const demo = options.demo;
+    tdb = await createTestDatabase({ migrated: true, demo });
     db = await (demo ? tdb.open({ demo: true }, () => demo) : tdb.open());
+    // A copy of the run's demo shop: what the open that seeded it returned (this open found the shop there).
+    if (tdb.demoSeeded !== undefined) db = Object.assign(db, { seeded: tdb.demoSeeded });
     if (options.per === 'file') await start();
   });
   afterAll(async () => {

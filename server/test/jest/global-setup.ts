@@ -1,8 +1,11 @@
 import { existsSync, mkdtempSync, statfsSync } from 'node:fs';
+import Module from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import type { Config } from '@jest/types';
 import { createPgliteDb } from '../../src/db/database';
 import { migrate } from '../../src/db/migrate';
+import { DEMO_TEMPLATE_AT, publishDemoTemplate, runOpensDemo } from '../support/demo-template';
 
 /** Free space a run's scratch folders need at most: two files' databases and uploads, the template, backups. */
 const SCRATCH_NEEDED = 2 * 1024 ** 3;
@@ -29,12 +32,52 @@ function scratchInMemory(): void {
 }
 
 /**
+ * Runs `load` with the project's moduleNameMapper applied to what it requires, as in the test files: the
+ * global setup is required by plain Node, where `@loupe/contracts` would otherwise be the built copy (dist),
+ * not the source the tests run against.
+ */
+async function asInTests<T>(project: Config.ProjectConfig | undefined, load: () => Promise<T>): Promise<T> {
+  const resolver = Module as unknown as { _resolveFilename(request: string, ...rest: unknown[]): string };
+  const original = resolver._resolveFilename;
+  const mapper = (project?.moduleNameMapper ?? []).map(([from, to]) => [new RegExp(from), to] as const);
+  resolver._resolveFilename = function (request, ...rest) {
+    const mapped = mapper.find(([from]) => from.test(request));
+    return original.call(this, mapped ? request.replace(mapped[0], mapped[1]) : request, ...rest);
+  };
+  try {
+    return await load();
+  } finally {
+    resolver._resolveFilename = original;
+  }
+}
+
+/**
+ * The demo shop seeded once for the run (test/support/demo-template.ts): made with the calls apiTestbed({ demo })
+ * makes — a migrated copy, opened with the demo on at the demo files' instant — and closed, so each demo file
+ * copies it. Not on PostgreSQL: a schema has no cheap copy there (CREATE DATABASE … TEMPLATE copies a whole
+ * database, not a schema, and needs CREATEDB and no other session on the template), and seeding a schema costs a
+ * few seconds there against tens on the embedded database.
+ */
+async function seedDemoTemplate(project: Config.ProjectConfig | undefined): Promise<void> {
+  const { createTestDatabase } = await asInTests(project, () => import('../helper'));
+  const tdb = await createTestDatabase({ migrated: true });
+  const db = await tdb.open({ demo: true }, () => DEMO_TEMPLATE_AT);
+  const seeded = db.seeded;
+  await db.close();
+  publishDemoTemplate({ dir: tdb.dataDir, seeded }, DEMO_TEMPLATE_AT);
+}
+
+/**
  * Once per jest run on the embedded database: a PGlite data folder with every migration applied, which
  * apiTestbed copies for each test file (test/helper.ts, createTestDatabase({ migrated: true })) instead of
  * creating and migrating a database of its own (~2–3 s a file). Files that test opening, migrating or
- * restoring a database still start from an empty folder.
+ * restoring a database still start from an empty folder. And, when the run has a demo file, the demo shop
+ * seeded once from that folder (seedDemoTemplate).
  */
-export default async function globalSetup(): Promise<void> {
+export default async function globalSetup(
+  globalConfig?: Config.GlobalConfig,
+  project?: Config.ProjectConfig,
+): Promise<void> {
   scratchInMemory();
   if (process.env.TEST_DATABASE_URL) return;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'loupe-test-template-'));
@@ -46,4 +89,8 @@ export default async function globalSetup(): Promise<void> {
   }
   // Read by the test workers, which jest starts after this hook with its environment.
   process.env.LOUPE_TEST_MIGRATED_DIR = dir;
+  const rootDir = project?.rootDir ?? path.resolve(__dirname, '../..');
+  if (runOpensDemo(path.join(rootDir, 'test'), globalConfig?.testPathPatterns, rootDir)) {
+    await seedDemoTemplate(project);
+  }
 }
