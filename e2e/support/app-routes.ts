@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from 'playwright-core';
 import { listClients } from './clients';
 import { listItems } from './inventory';
+import { timed } from './timing';
 import { heading, trackApiCalls } from './ui';
 
 /** A route of the app as the platinum owner sees it, with the h1 its screen shows once drawn. */
@@ -102,6 +103,10 @@ export async function appRoutes(api: APIRequestContext): Promise<AppRoute[]> {
 
 /** Opens `route` and waits until its screen has drawn: its h1 is there, its API calls answered, no Loading…. */
 export async function openRoute(page: Page, route: Pick<AppRoute, 'path' | 'heading'>): Promise<void> {
+  await timed('navigate', route.path, () => drawRoute(page, route));
+}
+
+async function drawRoute(page: Page, route: Pick<AppRoute, 'path' | 'heading'>): Promise<void> {
   const calls = trackApiCalls(page);
   await page.goto(route.path);
   const title =

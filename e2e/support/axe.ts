@@ -1,5 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
+import { timed } from './timing';
 
 // The axe-core types of the copy @axe-core/playwright runs (a newer axe-core sits at the root for others).
 type Result = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
@@ -37,7 +38,7 @@ export async function seriousViolations(
   let builder = new AxeBuilder({ page });
   if (include) builder = builder.include(include);
   if (rules) builder = builder.withRules([...rules]);
-  const results = await builder.analyze();
+  const results = await timed('axe', where, () => builder.analyze());
   return results.violations
     .filter((violation: Result) => REFUSED.has(violation.impact ?? ''))
     .map((violation: Result) => ({

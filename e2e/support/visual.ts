@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { timed } from './timing';
 
 // Issue 21 item 8: screenshots of the main routes compared with committed baselines, so that a layout that
 // overflows or clips fails CI. The comparison itself is pixelmatch's (support/visual-compare.mjs).
@@ -188,7 +189,11 @@ type CompareResult =
  * and theme and the files to look at when it does not match, null when it does. Under `visual:update` it
  * writes the baseline instead.
  */
-export async function checkScreenshot(page: Page, shot: Shot): Promise<string | null> {
+export function checkScreenshot(page: Page, shot: Shot): Promise<string | null> {
+  return timed('screenshot', `${shot.name} ${shot.size} ${shot.theme}`, () => photograph(page, shot));
+}
+
+async function photograph(page: Page, shot: Shot): Promise<string | null> {
   await settle(page);
   await markDynamic(page);
   const png = await page.screenshot({

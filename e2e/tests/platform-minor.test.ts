@@ -8,24 +8,26 @@ import { browserSuite } from '../support/browser';
 import { emailFor, findClients, PDF_BYTES, uniqueClientName } from '../support/clients';
 import { REMOTES } from '../support/remote-list';
 import { SPEC_ROUTES } from '../support/routes';
+import { shellRelease, type ShellRelease } from '../support/shell-release';
+import { timed } from '../support/timing';
 import { heading, waitForPath } from '../support/ui';
-import { platformRelease, type PlatformRelease } from '../fixtures/platform-release';
 import { PLATFORM_VERSION, serveRemoteBuilds, type RemoteBuildServer } from '../fixtures/remote-builds';
 
 /**
  * The compatibility policy (platform/README.md) in a browser: the platform ships a minor release and the
- * remote teams do not rebuild. The shell is built as the next minor of today's platform (a copy of the
- * workspace with that version, fixtures/platform-release.ts); every remote is today's build, unchanged,
- * i.e. built against the previous minor of that shell — except Admin, built as the next major, which the
- * shell must refuse with the reason.
+ * remote teams do not rebuild. The shell is the next minor of today's platform: today's shell build with the
+ * platform version it embeds changed, all it would differ by if built at that version (support/shell-release.ts;
+ * building it again with webpack in a copy of the workspace cost ~40 s of CPU, and Admin's build ~30 s more).
+ * Every remote is today's build, unchanged, i.e. built against the previous minor of that shell — except Admin,
+ * whose manifest says it was built for the next major (the shell decides from the manifest alone, before it
+ * loads any of a remote's code), which the shell must refuse with the reason.
  */
 const [MAJOR, MINOR] = PLATFORM_VERSION.split('.').map(Number) as [number, number];
 const NEXT_MINOR = `${MAJOR}.${MINOR + 1}.0`;
 const NEXT_MAJOR = `${MAJOR + 1}.0.0`;
 const REFUSED = REMOTES.find((remote) => remote.dir === 'remote-admin');
 
-let release: PlatformRelease | undefined;
-let shellDist = '';
+let release: ShellRelease | undefined;
 let builds: RemoteBuildServer | undefined;
 let app: AppInstance | undefined;
 
@@ -41,18 +43,24 @@ beforeAll(async () => {
       );
     }
   }
-  release = platformRelease(['shell', 'remote-admin']);
-  release.setVersion(NEXT_MINOR);
-  shellDist = await release.build('shell');
-  release.setVersion(NEXT_MAJOR);
-  const adminDist = await release.build('remote-admin');
-  builds = await serveRemoteBuilds({ 'admin-next-major': { dir: 'remote-admin', dist: adminDist } });
-  app = await startApp({
-    label: 'platform-minor',
-    // The shell's origin serves the next minor's build, as its deployment would (the launcher's SHELL_DIST).
-    env: { SHELL_DIST: shellDist, REMOTE_ADMIN_URL: builds.url('admin-next-major') },
+  release = shellRelease(PLATFORM_VERSION, NEXT_MINOR);
+  builds = await serveRemoteBuilds({
+    'admin-next-major': {
+      dir: 'remote-admin',
+      // What Admin's build at the next major writes (platform/build/webpack.cjs, RemoteContractPlugin).
+      editManifest: (manifest) => {
+        manifest.loupe = { ...manifest.loupe, platform: `^${NEXT_MAJOR}`, builtWith: NEXT_MAJOR };
+      },
+    },
   });
-}, 600_000);
+  app = await timed('app', 'platform-minor', () =>
+    startApp({
+      label: 'platform-minor',
+      // The shell's origin serves the next minor's build, as its deployment would (the launcher's SHELL_DIST).
+      env: { SHELL_DIST: release!.dist, REMOTE_ADMIN_URL: builds!.url('admin-next-major') },
+    }),
+  );
+}, 120_000);
 
 afterAll(async () => {
   await app?.stop();

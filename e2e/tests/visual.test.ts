@@ -5,6 +5,7 @@ import { openRoute } from '../support/app-routes';
 import { browserSuite } from '../support/browser';
 import { addClient } from '../support/clients';
 import { createItem, type ApiItem } from '../support/inventory';
+import { timed } from '../support/timing';
 import { signInButton } from '../support/ui';
 import {
   checkScreenshot,
@@ -76,7 +77,9 @@ const STOCK = [
 ] as const;
 
 beforeAll(async () => {
-  app = await startApp({ label: 'visual', users: [owner], shops: [{ name: SHOP, owner: owner.username }] });
+  app = await timed('app', 'visual', () =>
+    startApp({ label: 'visual', users: [owner], shops: [{ name: SHOP, owner: owner.username }] }),
+  );
   const api = await apiSignIn(app.baseUrl, owner);
   try {
     const client = await addClient(api, {
