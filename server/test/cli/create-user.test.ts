@@ -181,7 +181,9 @@ describe('user:create', () => {
     afterEach(() => holder?.kill());
 
     it('refuses while a server holds it, with a clear message, then works once it has stopped', async () => {
-      const env = { DATA_DIR: embeddedDir(), LOG_LEVEL: 'silent' };
+      // No demo shop: the server's open would otherwise seed one into this shopless database (its stored
+      // files and all, most of this file's time), which the lock has nothing to do with.
+      const env = { DATA_DIR: embeddedDir(), LOG_LEVEL: 'silent', LOUPE_DEMO: '0' };
       // A server: the embedded database opened and an app on it, in this process.
       const config = loadConfig(env);
       const db = await openDatabase(config);
@@ -203,7 +205,7 @@ describe('user:create', () => {
     });
 
     it('refuses while another live process holds the lock, and takes over the lock of a dead one', async () => {
-      const env = { DATA_DIR: embeddedDir(), LOG_LEVEL: 'silent' };
+      const env = { DATA_DIR: embeddedDir(), LOG_LEVEL: 'silent', LOUPE_DEMO: '0' };
       // A process really holding the lock (a pid file alone no longer blocks: see test/db/open.test.ts).
       holder = await holdDataDirLock(env.DATA_DIR);
       const res = await run(['--username', 'gina', '--password', 'tourbillon-1926-geneva'], env);
