@@ -1,9 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../../src/config';
+import { randomBytes } from 'node:crypto';
+import { fileKeyFor, loadConfig } from '../../src/config';
 import { WrongFileKeyError } from '../../src/kernel/file-crypto';
-import { createTestDatabase, TEST_FILE_KEY, type TestDatabase } from '../helper';
+import { storeBytes } from '../../src/kernel/file-storage';
+import { createTestDatabase, seedFixtures, TEST_FILE_KEY, type TestDatabase } from '../helper';
 
 // Issue 25, item 5: a server started with the wrong file key used to start quietly (only downloads failed
 // later); it is now refused at start, naming the key's setting and never printing the key.
@@ -15,13 +17,37 @@ let keys: string;
 const WRONG_KEY = Buffer.alloc(32, 9).toString('base64');
 
 beforeAll(async () => {
-  tdb = await createTestDatabase();
+  // Already migrated (on PGlite a copy of the run's template): the subject is the key check at start.
+  tdb = await createTestDatabase({ migrated: true });
   keys = mkdtempSync(path.join(os.tmpdir(), 'loupe-keys-'));
-  // The demo shop stores its KYC papers and item images, sealed with the test key.
-  const db = await tdb.open({ demo: true });
-  const [files] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM stored_files');
-  expect(files?.n).toBeGreaterThan(0);
-  await db.close();
+  // One KYC paper sealed with the test key and attached to its client, as the upload does: the check reads
+  // only the newest stored file (seeding the whole demo shop for it took most of this file's time).
+  const db = await tdb.open();
+  try {
+    const fx = await seedFixtures(db);
+    const bytes = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(2000)]);
+    const storageKey = randomBytes(24).toString('hex');
+    await db.transaction(async (tx) => {
+      const [client] = await tx.query<{ id: number }>(
+        `INSERT INTO clients (shop_id, name, email, created_at, updated_at)
+         VALUES ($1, 'Ada', 'ada@example.com', now(), now()) RETURNING id`,
+        [fx.shopId],
+      );
+      const fileKey = fileKeyFor(loadConfig(tdb.env).fileKey);
+      const stored = await storeBytes(tx, fileKey, storageKey, bytes, 'application/pdf');
+      await tx.query(
+        `INSERT INTO client_documents (shop_id, client_id, storage_key, original_name, content_type, size_bytes, sha256, created_at)
+         VALUES ($1, $2, $3, 'passport.pdf', 'application/pdf', $4, $5, now())`,
+        [fx.shopId, client?.id, storageKey, stored.size, stored.sha256],
+      );
+    });
+    const [files] = await db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM stored_files WHERE attached AND chunk_count > 0',
+    );
+    expect(files?.n).toBe(1);
+  } finally {
+    await db.close();
+  }
 });
 afterAll(async () => {
   await tdb.dispose();
@@ -57,7 +83,6 @@ it('refuses a key whose fingerprint matches but which does not decrypt (a forged
   // The fingerprint is a hash prefix stored beside the file; the decryption of a chunk is the proof.
   const db = await tdb.open();
   const wrong = loadConfig({ ...tdb.env, LOUPE_FILE_KEY: WRONG_KEY }).fileKey;
-  const { fileKeyFor } = await import('../../src/config');
   const wrongId = fileKeyFor(wrong).id;
   const [newest] = await db.query<{ id: string; key_id: string }>(
     'SELECT id::text, key_id FROM stored_files WHERE attached AND chunk_count > 0 ORDER BY id DESC LIMIT 1',
