@@ -1,11 +1,12 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { auditVerifyCommand } from '../../../src/cli/audit-verify';
+import { auditVerifyCommand, reportChains } from '../../../src/cli/audit-verify';
 import { loadConfig } from '../../../src/config';
 import { createBackup } from '../../../src/db/backup';
 import { AuditRepository } from '../../../src/modules/audit/audit-repository';
 import { chainHeads, writeCheckpoint, type Checkpoint } from '../../../src/db/audit-checkpoints';
+import type { LoupeDb } from '../../../src/open-database';
 import { createTestDatabase, type TestDatabase } from '../../helper';
 
 // Issue 25, item 4: the chains' heads signed (Ed25519, a key outside the database) into a log outside the
@@ -27,41 +28,44 @@ async function run(args: string[], env = tdb.env) {
 }
 
 /** Writes `n` entries to the system chain. */
-async function record(n: number): Promise<void> {
-  const db = await tdb.open();
-  try {
-    const audit = new AuditRepository(db);
-    for (let i = 0; i < n; i += 1) {
-      await audit.record({
-        shopId: null,
-        userId: null,
-        entity: 'session',
-        entityId: null,
-        action: 'sign_in_failed',
-        after: { username: `u${i}` },
-        at: new Date(),
-      });
-    }
-  } finally {
-    await db.close();
+async function recordWith(db: LoupeDb, n: number): Promise<void> {
+  const audit = new AuditRepository(db);
+  for (let i = 0; i < n; i += 1) {
+    await audit.record({
+      shopId: null,
+      userId: null,
+      entity: 'session',
+      entityId: null,
+      action: 'sign_in_failed',
+      after: { username: `u${i}` },
+      at: new Date(),
+    });
   }
 }
 
 /** As the table owner with the append-only trigger lifted: what someone tampering by hand would do. */
-async function tamper(sql: string): Promise<void> {
+async function tamperWith(db: LoupeDb, sql: string): Promise<void> {
+  await db.transaction((tx) =>
+    tx.exec(`ALTER TABLE audit_log DISABLE TRIGGER audit_log_no_change; ${sql};
+             ALTER TABLE audit_log ENABLE TRIGGER audit_log_no_change`),
+  );
+}
+
+/** The same with the database opened and closed around it, as between two commands. */
+async function opened(work: (db: LoupeDb) => Promise<void>): Promise<void> {
   const db = await tdb.open();
   try {
-    await db.transaction((tx) =>
-      tx.exec(`ALTER TABLE audit_log DISABLE TRIGGER audit_log_no_change; ${sql};
-               ALTER TABLE audit_log ENABLE TRIGGER audit_log_no_change`),
-    );
+    await work(db);
   } finally {
     await db.close();
   }
 }
+const record = (n: number) => opened((db) => recordWith(db, n));
+const tamper = (sql: string) => opened((db) => tamperWith(db, sql));
 
 beforeEach(async () => {
-  tdb = await createTestDatabase();
+  // A copy of the run's migrated folder (migrating is test/db's subject): each test tampers with a fresh chain.
+  tdb = await createTestDatabase({ migrated: true });
   work = mkdtempSync(path.join(os.tmpdir(), 'loupe-checkpoints-'));
   log = path.join(work, 'audit-checkpoints.jsonl');
   tdb.env.LOUPE_AUDIT_KEY = AUDIT_KEY;
@@ -101,37 +105,61 @@ it('detects a chain cut short at its end after a checkpoint (tail truncation)', 
   expect(readFileSync(log, 'utf8').trim().split('\n')).toHaveLength(1);
 });
 
+/**
+ * What `audit:verify` runs once it has opened the database (reportChains, and writeCheckpoint for
+ * `--checkpoint`), on a database held open for a whole test: each command opens its own (~0.5 s of CPU on
+ * PGlite), and the first test above runs the command itself, opens and all.
+ */
+async function verifyOpen(db: LoupeDb, env = tdb.env) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await reportChains(db, { out: (l) => out.push(l), err: (l) => err.push(l) }, loadConfig(env));
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
 it('detects a tail rewritten after a checkpoint, though the chain itself verifies', async () => {
-  expect((await run(['--checkpoint'])).code).toBe(0);
-  // The last two entries deleted and two others written in their place: seq and hashes are consistent again.
-  await tamper('DELETE FROM audit_log WHERE shop_id IS NULL AND seq > 3');
-  await record(2);
-  const res = await run([]);
-  expect(res.code).toBe(1);
-  expect(res.err).toContain('All 1 chains verify (5 entries) as far as they go');
-  expect(res.err).toMatch(
-    /the system chain was rewritten: its entry at seq 5 no longer has the hash the checkpoint of .* records/,
-  );
+  const db = await tdb.open();
+  try {
+    await writeCheckpoint(db, loadConfig(tdb.env), 'manual');
+    // The last two entries deleted and two others written in their place: seq and hashes are consistent again.
+    await tamperWith(db, 'DELETE FROM audit_log WHERE shop_id IS NULL AND seq > 3');
+    await recordWith(db, 2);
+    const res = await verifyOpen(db);
+    expect(res.code).toBe(1);
+    expect(res.err).toContain('All 1 chains verify (5 entries) as far as they go');
+    expect(res.err).toMatch(
+      /the system chain was rewritten: its entry at seq 5 no longer has the hash the checkpoint of .* records/,
+    );
+  } finally {
+    await db.close();
+  }
 });
 
 it('detects a checkpoint whose signature does not verify: altered, or signed with another key', async () => {
-  expect((await run(['--checkpoint'])).code).toBe(0);
-  const line = JSON.parse(readFileSync(log, 'utf8').trim()) as Checkpoint;
-  // Lowered to the truncated length, so the truncation would pass if the forged line were believed.
-  const forged = { ...line, chains: line.chains.map((c) => ({ ...c, seq: 3 })) };
-  writeFileSync(log, `${JSON.stringify(forged)}\n`);
-  const res = await run([]);
-  expect(res.code).toBe(1);
-  expect(res.err).toContain(`the checkpoint log ${log} cannot be trusted`);
-  expect(res.err).toContain('line 1: its signature does not verify under the audit key from LOUPE_AUDIT_KEY');
+  const db = await tdb.open();
+  try {
+    await writeCheckpoint(db, loadConfig(tdb.env), 'manual');
+    const line = JSON.parse(readFileSync(log, 'utf8').trim()) as Checkpoint;
+    // Lowered to the truncated length, so the truncation would pass if the forged line were believed.
+    const forged = { ...line, chains: line.chains.map((c) => ({ ...c, seq: 3 })) };
+    writeFileSync(log, `${JSON.stringify(forged)}\n`);
+    const res = await verifyOpen(db);
+    expect(res.code).toBe(1);
+    expect(res.err).toContain(`the checkpoint log ${log} cannot be trusted`);
+    expect(res.err).toContain(
+      'line 1: its signature does not verify under the audit key from LOUPE_AUDIT_KEY',
+    );
 
-  // A whole log signed with another key (someone who rewrote the chain and made their own checkpoint).
-  rmSync(log);
-  const other = { ...tdb.env, LOUPE_AUDIT_KEY: Buffer.alloc(32, 33).toString('base64') };
-  expect((await run(['--checkpoint'], other)).code).toBe(0);
-  const res2 = await run([]);
-  expect(res2.code).toBe(1);
-  expect(res2.err).toContain('its signature does not verify');
+    // A whole log signed with another key (someone who rewrote the chain and made their own checkpoint).
+    rmSync(log);
+    const other = { ...tdb.env, LOUPE_AUDIT_KEY: Buffer.alloc(32, 33).toString('base64') };
+    await writeCheckpoint(db, loadConfig(other), 'manual');
+    const res2 = await verifyOpen(db);
+    expect(res2.code).toBe(1);
+    expect(res2.err).toContain('its signature does not verify');
+  } finally {
+    await db.close();
+  }
 });
 
 it('every backup writes a signed checkpoint of the heads it copied, into the log and the manifest', async () => {
