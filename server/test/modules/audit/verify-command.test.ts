@@ -7,7 +7,8 @@ import { createTestDatabase, type TestDatabase } from '../../helper';
 // The command as an operator runs it: it opens the configured database itself (so nothing else may hold it).
 let tdb: TestDatabase;
 beforeAll(async () => {
-  tdb = await createTestDatabase();
+  // A copy of the run's migrated folder: the command still opens it through openDatabase, as in production.
+  tdb = await createTestDatabase({ migrated: true });
   // The checkpoint key and log (issue 25): fixed here, so nothing is generated beside the temporary folder.
   tdb.env.LOUPE_AUDIT_KEY = Buffer.alloc(32, 41).toString('base64');
   tdb.env.AUDIT_CHECKPOINT_LOG = path.join(

@@ -75,7 +75,9 @@ describe('the production start’s demo-password check', () => {
 
 describe('NODE_ENV=production and demo data', () => {
   const fresh = async (env: Record<string, string>) => {
-    const other = await createTestDatabase();
+    // Already migrated (on PGlite a copy of the run's template, with no shop or user): the subject is the
+    // production start's demo data, not migrating.
+    const other = await createTestDatabase({ migrated: true });
     // Production needs the backup and audit checkpoint keys too (db/backup-key.ts).
     const keys = {
       LOUPE_BACKUP_KEY: Buffer.alloc(32, 21).toString('base64'),
