@@ -49,10 +49,11 @@ export async function createTestDatabase(
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'loupe-test-'));
   // `migrated`: on PGlite, a copy of the run's migrated folder (test/jest/global-setup.ts), so that opening it
   // finds no migration to apply; for files that open the database at once anyway. Otherwise an empty folder.
-  // `demo`: on PGlite, a copy of the run's demo shop seeded at that instant instead, when the run made one
-  // (test/support/demo-template.ts); otherwise the file's open seeds its own.
+  // `demo`: a copy of the run's demo shop seeded at that instant instead, when the run made one
+  // (test/support/demo-template.ts): its folder on PGlite, its database on PostgreSQL. Otherwise the file's open
+  // seeds its own.
   const demo = options.demo ? demoTemplateFor(options.demo) : null;
-  const template = demo?.dir ?? process.env.LOUPE_TEST_MIGRATED_DIR;
+  const template = demo?.source ?? process.env.LOUPE_TEST_MIGRATED_DIR;
   if ((options.migrated || demo) && template && !process.env.TEST_DATABASE_URL) {
     cpSync(template, dataDir, { recursive: true });
   }
@@ -68,7 +69,19 @@ export async function createTestDatabase(
   };
   let schema: string | null = null;
   const base = process.env.TEST_DATABASE_URL;
-  if (base) {
+  if (base && demo) {
+    // A database of the file's own, copied by PostgreSQL from the run's demo database (a schema has no copy).
+    // Named after it: the global teardown drops them together (DROP DATABASE waits for a checkpoint of the
+    // whole cluster, tens of seconds while other databases are busy: not once per file, in its afterAll).
+    const database = `${demo.source}_${randomBytes(6).toString('hex')}`;
+    const client = new Client({ connectionString: base });
+    await client.connect();
+    await client.query(`CREATE DATABASE ${database} TEMPLATE ${demo.source}`);
+    await client.end();
+    const url = new URL(base);
+    url.pathname = `/${database}`;
+    env.DATABASE_URL = url.toString();
+  } else if (base) {
     schema = `loupe_test_${randomBytes(6).toString('hex')}`;
     const client = new Client({ connectionString: base });
     await client.connect();
@@ -153,8 +166,108 @@ async function emptyEmbedded(db: LoupeDb): Promise<void> {
   );
 }
 
+/**
+ * PostgreSQL's plan: the same tables, in an order that deletes every referencing row before the row it
+ * references (null when the foreign keys among them form a cycle, which a sequence of DELETEs cannot follow),
+ * which of them have triggers of their own, and the query that names the ones holding rows.
+ */
+interface ServerPlan {
+  tables: string[];
+  sequences: string[];
+  order: string[] | null;
+  triggered: Set<string>;
+  holdingRows: string;
+}
+const serverPlans = new WeakMap<LoupeDb, Promise<ServerPlan>>();
+
+async function planServerReset(db: LoupeDb): Promise<ServerPlan> {
+  const { tables, sequences } = await whatResetEmpties(db);
+  const edges = await db.query<{ child: string; parent: string }>(
+    `SELECT conrelid::regclass::text AS child, confrelid::regclass::text AS parent
+       FROM pg_constraint
+      WHERE contype = 'f' AND conrelid <> confrelid
+        AND conrelid = ANY($1::regclass[]) AND confrelid = ANY($1::regclass[])`,
+    [tables],
+  );
+  const triggers = await db.query<{ name: string }>(
+    `SELECT DISTINCT tgrelid::regclass::text AS name FROM pg_trigger
+      WHERE NOT tgisinternal AND tgrelid = ANY($1::regclass[])`,
+    [tables],
+  );
+  // Referencing tables first (a depth-first walk over "is referenced by"); a table met again while still on
+  // the walk's path is a cycle.
+  const referencedBy = new Map<string, string[]>(tables.map((t) => [t, []]));
+  for (const { child, parent } of edges) referencedBy.get(parent)?.push(child);
+  const order: string[] = [];
+  const state = new Map<string, 'walking' | 'done'>();
+  let cycle = false;
+  const visit = (table: string): void => {
+    const seen = state.get(table);
+    if (seen === 'done') return;
+    if (seen === 'walking') {
+      cycle = true;
+      return;
+    }
+    state.set(table, 'walking');
+    for (const child of referencedBy.get(table) ?? []) visit(child);
+    state.set(table, 'done');
+    order.push(table);
+  };
+  for (const table of tables) visit(table);
+  const quote = (name: string) => `'${name.replaceAll("'", "''")}'`;
+  return {
+    tables,
+    sequences,
+    order: cycle ? null : order,
+    triggered: new Set(triggers.map((t) => t.name)),
+    holdingRows: tables
+      .map((t) => `SELECT ${quote(t)} AS name WHERE EXISTS (SELECT 1 FROM ${t})`)
+      .join('\nUNION ALL\n'),
+  };
+}
+
+/**
+ * On PostgreSQL, TRUNCATE gives each of the ~100 tables it empties (and their indexes) new files, even the
+ * empty ones: ~1.7 s a test on this machine's shared server. Here one query finds the tables that hold rows
+ * (after a test, a handful) and only those are emptied, by DELETEs in foreign-key order with their own
+ * triggers off for the transaction (TRUNCATE fires no row triggers either: the finance day sums, the audit
+ * trail's refusal of DELETE), then every sequence TRUNCATE's RESTART IDENTITY would restart is restarted.
+ * The same tables end empty and the same ids come next. A cycle of foreign keys falls back to TRUNCATE.
+ */
+async function emptyServer(db: LoupeDb): Promise<boolean> {
+  let plan = serverPlans.get(db);
+  if (!plan) {
+    plan = planServerReset(db);
+    serverPlans.set(db, plan);
+  }
+  const { order, triggered, holdingRows, sequences } = await plan;
+  if (!order) return false;
+  const holding = new Set((await db.query<{ name: string }>(holdingRows)).map((r) => r.name));
+  const emptied = order.filter((t) => holding.has(t));
+  const quiet = emptied.filter((t) => triggered.has(t));
+  await db.transaction((tx) =>
+    tx.exec(
+      [
+        ...quiet.map((t) => `ALTER TABLE ${t} DISABLE TRIGGER USER`),
+        ...emptied.map((t) => `DELETE FROM ${t}`),
+        ...quiet.map((t) => `ALTER TABLE ${t} ENABLE TRIGGER USER`),
+        `SELECT ${
+          sequences
+            .map(
+              (s) =>
+                `setval('${s}', (SELECT seqstart FROM pg_sequence WHERE seqrelid = '${s}'::regclass), false)`,
+            )
+            .join(', ') || '1'
+        }`,
+      ].join(';\n'),
+    ),
+  );
+  return true;
+}
+
 export async function resetTables(db: LoupeDb): Promise<void> {
   if (db.kind === 'pglite') return emptyEmbedded(db);
+  if (await emptyServer(db)) return;
   await db.query('TRUNCATE login_failures, sessions, memberships, shops, users RESTART IDENTITY CASCADE');
   // The audit trail outlives users and shops (no cascade) and refuses TRUNCATE: the owner lifts that, in one
   // transaction, for the reset only.
@@ -336,6 +449,74 @@ export interface ApiTestbed {
   appWith(env?: Record<string, string>): Promise<FastifyInstance>;
 }
 
+interface PhaseTotals {
+  wall: number;
+  cpu: number;
+  count: number;
+}
+
+/**
+ * With LOUPE_TEST_PHASES=1, where a file's time goes, per test: the reset, the fixtures, the file's own seed,
+ * the app build, sign-ins, and the rest (the test itself, its hooks, closing the app), printed when the file
+ * ends. CPU is the process's (every thread: the embedded database, argon2's workers). Off, it costs nothing.
+ */
+function phaseTimer() {
+  const on = process.env.LOUPE_TEST_PHASES === '1';
+  const totals = new Map<string, PhaseTotals>();
+  let tests = 0;
+  let startedAt: { wall: number; cpu: number } | null = null;
+  let inPhases = { wall: 0, cpu: 0 };
+  const cpuMs = () => {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1000;
+  };
+  const add = (name: string, wall: number, cpu: number) => {
+    const t = totals.get(name) ?? { wall: 0, cpu: 0, count: 0 };
+    t.wall += wall;
+    t.cpu += cpu;
+    t.count += 1;
+    totals.set(name, t);
+  };
+  return {
+    begin() {
+      if (!on) return;
+      startedAt = { wall: performance.now(), cpu: cpuMs() };
+      inPhases = { wall: 0, cpu: 0 };
+    },
+    async time<T>(name: string, work: () => Promise<T>): Promise<T> {
+      if (!on) return work();
+      const wall = performance.now();
+      const cpu = cpuMs();
+      try {
+        return await work();
+      } finally {
+        const dw = performance.now() - wall;
+        const dc = cpuMs() - cpu;
+        add(name, dw, dc);
+        inPhases.wall += dw;
+        inPhases.cpu += dc;
+      }
+    },
+    end() {
+      if (!on || !startedAt) return;
+      tests += 1;
+      add('rest', performance.now() - startedAt.wall - inPhases.wall, cpuMs() - startedAt.cpu - inPhases.cpu);
+      startedAt = null;
+    },
+    report() {
+      if (!on || tests === 0) return;
+      const lines = [...totals].map(
+        ([name, t]) =>
+          `${name.padEnd(10)} ${String(t.count).padStart(4)}x  wall ${(t.wall / tests).toFixed(1).padStart(7)} ms/test` +
+          `  cpu ${(t.cpu / tests).toFixed(1).padStart(7)} ms/test  (total wall ${(t.wall / 1000).toFixed(2)} s)`,
+      );
+      process.stderr.write(
+        `phases of ${expect.getState().testPath ?? 'file'} (${tests} tests, ${usingPostgres ? 'PostgreSQL' : 'PGlite'}):\n${lines.join('\n')}\n`,
+      );
+    },
+  };
+}
+
 /**
  * One database for the test file that calls it, and per test (or per file, see `per`): empty tables but
  * for the fixtures' users and shops, an empty uploads folder, and an app on them.
@@ -348,6 +529,7 @@ export function apiTestbed(options: TestbedOptions = {}): ApiTestbed {
   let fx: Fixtures | undefined;
   let clock: Clock | undefined;
   let others: FastifyInstance[] = [];
+  const phases = phaseTimer();
 
   // A part read before the hook that makes it (at a file's top level, say) would otherwise be undefined.
   const ready = <T>(value: T | undefined, name: string): T => {
@@ -379,20 +561,24 @@ export function apiTestbed(options: TestbedOptions = {}): ApiTestbed {
   const makeApp = (env = options.env) => build(state.db, testConfig(state.tdb, env), clock);
 
   async function start(): Promise<void> {
+    phases.begin();
     if (!options.demo) {
-      await resetTables(state.db);
-      fx = await seedFixtures(state.db);
-      await options.seed?.(state.db, fx);
-      rmSync(state.uploadsDir, { recursive: true, force: true });
+      await phases.time('reset', () => resetTables(state.db));
+      fx = await phases.time('fixtures', () => seedFixtures(state.db));
+      await phases.time('seed', async () => {
+        await options.seed?.(state.db, fx as Fixtures);
+        rmSync(state.uploadsDir, { recursive: true, force: true });
+      });
     }
     if (options.clock) clock = new Clock();
-    if (options.app !== false) app = await makeApp();
+    if (options.app !== false) app = await phases.time('app build', () => makeApp());
   }
   async function stop(): Promise<void> {
     const open = app ? [app, ...others] : others;
     app = undefined;
     others = [];
-    await Promise.all(open.map((each) => each.close()));
+    await phases.time('app close', () => Promise.all(open.map((each) => each.close())));
+    phases.end();
   }
 
   beforeAll(async () => {
@@ -404,6 +590,7 @@ export function apiTestbed(options: TestbedOptions = {}): ApiTestbed {
     if (options.per === 'file') await start();
   });
   afterAll(async () => {
+    phases.report();
     await stop();
     await db?.close();
     await tdb?.dispose();
@@ -418,7 +605,7 @@ export function apiTestbed(options: TestbedOptions = {}): ApiTestbed {
     async as(caller) {
       const browser = new Browser(state.app);
       if (caller === 'anonymous') await browser.get('/csrf/');
-      else await browser.signIn(caller);
+      else await phases.time('sign-in', () => browser.signIn(caller));
       return browser;
     },
     async rebuild(env) {

@@ -1,16 +1,64 @@
 'use strict';
 // Test runs only (jest.config.js maps @fastify/ajv-compiler here). Every app a test file builds compiles the
 // same route schemas again, and that was most of buildApp's ~0.8 s: here the file's apps share one Ajv per
-// set of options (as the routes of one app already do), and Ajv's own cache hands back what it compiled for
-// the same schema object. The validators are the ones Ajv would build afresh; jest's module registry keeps
-// the pool to one test file.
+// set of options (as the routes of one app already do), and each of those Ajvs compiles a schema once per
+// file. Ajv's own cache is keyed by the schema object, and most route modules build their schema objects
+// afresh for each app, so this one is keyed by the schema's JSON: the same text compiled by the same Ajv (same
+// options, same shared schemas, same keywords) is the same validator, which Ajv would build afresh. A schema
+// with anything JSON cannot say (a function, a RegExp) is compiled as usual. Jest's module registry keeps the
+// pool to one test file.
 // The package's own file: jest.config.js maps the bare name only.
 const real = require('@fastify/ajv-compiler/index.js');
+
+/** The schema as JSON, or null when JSON would lose part of it (then it is not shared by text). */
+function schemaKey(schema) {
+  try {
+    return JSON.stringify(schema, (_key, value) => {
+      if (typeof value === 'function' || typeof value === 'symbol' || value instanceof RegExp) {
+        throw new Error('not JSON');
+      }
+      return value;
+    });
+  } catch {
+    return null;
+  }
+}
+
+/** One pooled compiler (one Ajv) with its validators remembered by the schema's text. */
+function byText(compile) {
+  const compiled = new Map();
+  const shared = function sharedValidatorCompiler(route) {
+    const key = schemaKey(route.schema);
+    if (key === null) return compile(route);
+    let validate = compiled.get(key);
+    if (!validate) {
+      validate = compile(route);
+      compiled.set(key, validate);
+    }
+    return validate;
+  };
+  // What the pool hangs on its compilers (the Ajv instance, for standalone code) stays reachable.
+  for (const symbol of Object.getOwnPropertySymbols(compile)) shared[symbol] = compile[symbol];
+  return shared;
+}
+
+function withSharedValidators(buildFromPool) {
+  const wrapped = new Map();
+  return function buildCompilerFromPool(externalSchemas, options) {
+    const compile = buildFromPool(externalSchemas, options);
+    let shared = wrapped.get(compile);
+    if (!shared) {
+      shared = byText(compile);
+      wrapped.set(compile, shared);
+    }
+    return shared;
+  };
+}
 
 let shared;
 function SharedAjvCompiler(opts) {
   if (opts !== undefined) return real(opts);
-  shared ??= real();
+  shared ??= withSharedValidators(real());
   return shared;
 }
 module.exports = Object.assign(SharedAjvCompiler, real, {
