@@ -6,7 +6,8 @@ let tdb: TestDatabase;
 let db: LoupeDb;
 
 beforeAll(async () => {
-  tdb = await createTestDatabase();
+  // Already migrated (on PGlite a copy of the run's template): the subject is the query option, not the schema.
+  tdb = await createTestDatabase({ migrated: true });
   db = await tdb.open();
 });
 

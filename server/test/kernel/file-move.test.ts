@@ -16,7 +16,8 @@ let fx: Fixtures;
 let uploadsDir: string;
 
 beforeAll(async () => {
-  tdb = await createTestDatabase();
+  // Already migrated (on PGlite a copy of the run's template): the move runs at every start, migrations or not.
+  tdb = await createTestDatabase({ migrated: true });
   db = await tdb.open();
 });
 afterAll(async () => {
