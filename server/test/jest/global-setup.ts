@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, statfsSync } from 'node:fs';
 import Module from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import type { Config } from '@jest/types';
+import { Client } from 'pg';
 import { createPgliteDb } from '../../src/db/database';
 import { migrate } from '../../src/db/migrate';
 import { DEMO_TEMPLATE_AT, publishDemoTemplate, runOpensDemo } from '../support/demo-template';
@@ -54,9 +56,7 @@ async function asInTests<T>(project: Config.ProjectConfig | undefined, load: () 
 /**
  * The demo shop seeded once for the run (test/support/demo-template.ts): made with the calls apiTestbed({ demo })
  * makes — a migrated copy, opened with the demo on at the demo files' instant — and closed, so each demo file
- * copies it. Not on PostgreSQL: a schema has no cheap copy there (CREATE DATABASE … TEMPLATE copies a whole
- * database, not a schema, and needs CREATEDB and no other session on the template), and seeding a schema costs a
- * few seconds there against tens on the embedded database.
+ * copies it.
  */
 async function seedDemoTemplate(project: Config.ProjectConfig | undefined): Promise<void> {
   const { createTestDatabase } = await asInTests(project, () => import('../helper'));
@@ -64,7 +64,44 @@ async function seedDemoTemplate(project: Config.ProjectConfig | undefined): Prom
   const db = await tdb.open({ demo: true }, () => DEMO_TEMPLATE_AT);
   const seeded = db.seeded;
   await db.close();
-  publishDemoTemplate({ dir: tdb.dataDir, seeded }, DEMO_TEMPLATE_AT);
+  publishDemoTemplate({ source: tdb.dataDir, seeded }, DEMO_TEMPLATE_AT);
+}
+
+/**
+ * On PostgreSQL: a database of the run's (a schema has no copy in PostgreSQL; a database does, CREATE DATABASE …
+ * TEMPLATE), migrated and seeded by the same open as on the embedded database, with the tests' configuration
+ * (createTestDatabase's) but for the database it names. Each demo file then gets a copy of its own (test/helper.ts).
+ * Without the right to create databases (CREATEDB) there is no template, and each demo file seeds its own schema.
+ */
+async function seedDemoDatabase(project: Config.ProjectConfig | undefined, base: string): Promise<void> {
+  const name = `loupe_test_demo_${randomBytes(6).toString('hex')}`;
+  const client = new Client({ connectionString: base });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name}`);
+  } catch (error) {
+    process.stderr.write(
+      `No demo template database (${(error as Error).message}): each demo test file seeds its own schema.\n`,
+    );
+    return;
+  } finally {
+    await client.end();
+  }
+  // Named before it is filled, so that the teardown drops it even if the seeding fails.
+  process.env.LOUPE_TEST_DEMO_DATABASE = name;
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const { createTestDatabase } = await asInTests(project, () => import('../helper'));
+  const tdb = await createTestDatabase();
+  try {
+    const db = await tdb.open({ demo: true, databaseUrl: url.toString() }, () => DEMO_TEMPLATE_AT);
+    const seeded = db.seeded;
+    // No session may stay on a template while CREATE DATABASE copies it.
+    await db.close();
+    publishDemoTemplate({ source: name, seeded }, DEMO_TEMPLATE_AT);
+  } finally {
+    await tdb.dispose();
+  }
 }
 
 /**
@@ -79,7 +116,12 @@ export default async function globalSetup(
   project?: Config.ProjectConfig,
 ): Promise<void> {
   scratchInMemory();
-  if (process.env.TEST_DATABASE_URL) return;
+  const rootDir = project?.rootDir ?? path.resolve(__dirname, '../..');
+  const opensDemo = runOpensDemo(path.join(rootDir, 'test'), globalConfig?.testPathPatterns, rootDir);
+  if (process.env.TEST_DATABASE_URL) {
+    if (opensDemo) await seedDemoDatabase(project, process.env.TEST_DATABASE_URL);
+    return;
+  }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'loupe-test-template-'));
   const db = createPgliteDb(dir);
   try {
@@ -89,8 +131,5 @@ export default async function globalSetup(
   }
   // Read by the test workers, which jest starts after this hook with its environment.
   process.env.LOUPE_TEST_MIGRATED_DIR = dir;
-  const rootDir = project?.rootDir ?? path.resolve(__dirname, '../..');
-  if (runOpensDemo(path.join(rootDir, 'test'), globalConfig?.testPathPatterns, rootDir)) {
-    await seedDemoTemplate(project);
-  }
+  if (opensDemo) await seedDemoTemplate(project);
 }

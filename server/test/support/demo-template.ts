@@ -13,44 +13,47 @@ import type { DemoSeed } from '../../src/demo/seed';
  * to move in), and a migrated folder has no migration to back up for. So a copy of the folder is the database
  * a fresh start at that instant seeds, and the copy opens as a restart over it does.
  *
- * Only on the embedded database: on PostgreSQL each file seeds its own schema (global-setup.ts says why).
+ * On PostgreSQL the template is a database seeded the same way (the tests' configuration, open({ demo: true }) at
+ * DEMO_TEMPLATE_AT), and each demo file gets a database of its own made from it by CREATE DATABASE … TEMPLATE,
+ * PostgreSQL's own copy of a database, file by file, instead of a schema migrated and seeded for the file.
  */
 
 /** The instant the demo test files open the demo shop at (all of them the same). */
 export const DEMO_TEMPLATE_AT = new Date('2026-03-01T09:00:00Z');
 
 /** Read by the test workers, which jest starts after the global setup with its environment. */
-const DIR_ENV = 'LOUPE_TEST_DEMO_DIR';
+const SOURCE_ENV = 'LOUPE_TEST_DEMO_SOURCE';
 const AT_ENV = 'LOUPE_TEST_DEMO_AT';
 /** What the template's open returned as `db.seeded` (JSON): a copy's own open finds a shop and seeds nothing. */
 const SEEDED_ENV = 'LOUPE_TEST_DEMO_SEEDED';
 
 export interface DemoTemplate {
-  dir: string;
+  /** The data folder to copy (embedded database), or the database to copy (PostgreSQL). */
+  source: string;
   /** `db.seeded` of the open that seeded the template. */
   seeded: DemoSeed | null;
 }
 
 /** Records the run's template for the workers (global-setup.ts). */
 export function publishDemoTemplate(template: DemoTemplate, at: Date): void {
-  process.env[DIR_ENV] = template.dir;
+  process.env[SOURCE_ENV] = template.source;
   process.env[AT_ENV] = at.toISOString();
   process.env[SEEDED_ENV] = JSON.stringify(template.seeded);
 }
 
 /** The run's template seeded at `at`, or null (none made, or made at another instant): the file seeds its own. */
 export function demoTemplateFor(at: Date): DemoTemplate | null {
-  const dir = process.env[DIR_ENV];
+  const source = process.env[SOURCE_ENV];
   const made = process.env[AT_ENV];
   const seeded = process.env[SEEDED_ENV];
-  if (!dir || !made || seeded === undefined || process.env.TEST_DATABASE_URL) return null;
+  if (!source || !made || seeded === undefined) return null;
   if (new Date(made).getTime() !== at.getTime()) return null;
-  return { dir, seeded: JSON.parse(seeded) as DemoSeed | null };
+  return { source, seeded: JSON.parse(seeded) as DemoSeed | null };
 }
 
-/** The template's folder, for the teardown. */
-export function demoTemplateDir(): string | undefined {
-  return process.env[DIR_ENV];
+/** The template's folder or database, for the teardown. */
+export function demoTemplateSource(): string | undefined {
+  return process.env[SOURCE_ENV];
 }
 
 /** A test file that opens the demo shop: apiTestbed({ demo: … }) in its source. */
