@@ -35,7 +35,12 @@ export async function seriousViolations(
   include?: string,
   rules?: readonly string[],
 ): Promise<Violation[]> {
-  let builder = new AxeBuilder({ page });
+  // Legacy mode: axe.run() in the page itself. The default (axe.runPartial in each frame, then axe.finishRun in
+  // a blank page opened for it, with axe-core injected again there) exists to audit cross-origin iframes, and
+  // the app draws none (no screen renders an iframe); measured on six routes of the demo data, both modes gave
+  // the same violations, passes and incomplete results, rule by rule and node count by node count, and the
+  // default took 2 to 3 times as long (e.g. the dashboard 8.5 s against 2.8 s on the loaded 2-core machine).
+  let builder = new AxeBuilder({ page }).setLegacyMode(true);
   if (include) builder = builder.include(include);
   if (rules) builder = builder.withRules([...rules]);
   const results = await timed('axe', where, () => builder.analyze());

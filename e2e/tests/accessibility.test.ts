@@ -2,12 +2,12 @@ import type { APIRequestContext, Page } from 'playwright-core';
 import { demo } from '../support/accounts';
 import { apiSignIn } from '../support/api';
 import { COLOUR_RULES, formatViolations, seriousViolations, type Violation } from '../support/axe';
-import { browserSuite, type BrowserKit } from '../support/browser';
-import { appRoutes, openRoute, type AppRoute } from '../support/app-routes';
+import { browserSuite } from '../support/browser';
+import { openRoute } from '../support/app-routes';
 import { createItem, listItems, uniqueSerial } from '../support/inventory';
 import { rowAction } from '../support/row-actions';
 import { baseUrl } from '../support/state';
-import { heading, openUserMenu, sidebar, signInButton, topBar, trackApiCalls } from '../support/ui';
+import { heading, openUserMenu, sidebar, topBar, trackApiCalls } from '../support/ui';
 
 const browserTest = browserSuite();
 
@@ -29,8 +29,8 @@ const themeScript = (theme: Theme) => `try { localStorage.setItem('theme', '${th
  * and shadow (platform/src/theme/tokens.ts), not in markup, names, roles, focus order or size (the user menu's
  * switch names the theme it goes to: its only words that change), which is what every other axe rule judges.
  * So the default theme (dark, SPEC §4) runs every rule, and the other only the rules that judge colour
- * (COLOUR_RULES), the ones a wrong light colour fails; the others would find the same as in dark again, for
- * about half of this file's time.
+ * (COLOUR_RULES), the ones a wrong light colour fails. Every route of the app is audited, at both sizes and in
+ * both themes, in tests/every-route.test.ts; here the open menus and dialogs.
  */
 const rulesFor = (theme: Theme): readonly string[] | undefined =>
   theme === 'dark' ? undefined : COLOUR_RULES;
@@ -46,24 +46,6 @@ async function settle(page: Page, path: string, title: string): Promise<void> {
     .filter({ hasText: /^Loading/ })
     .first()
     .waitFor({ state: 'hidden', timeout: 10_000 });
-}
-
-async function auditTheme(kit: BrowserKit, theme: Theme): Promise<Violation[]> {
-  const found: Violation[] = [];
-  const anonymous = await kit.newPage({ initScript: themeScript(theme) });
-  await anonymous.goto('/login');
-  await signInButton(anonymous).waitFor();
-  found.push(...(await seriousViolations(anonymous, `${theme} /login`, undefined, rulesFor(theme))));
-
-  // Every route of the shell and the remotes (support/app-routes.ts, the layout test's list too): SPEC §2's,
-  // and the newer item page, purchases, Buy In, purchase page, stock book and catalogue (issues 21 and 22).
-  const page = await kit.newPage({ as: demo.platinum, initScript: themeScript(theme) });
-  for (const route of await appRoutes(api)) {
-    await openRoute(page, route);
-    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
-    found.push(...(await seriousViolations(page, `${theme} ${route.path}`, undefined, rulesFor(theme))));
-  }
-  return found;
 }
 
 /** An available watch of the test's own, so that Sell, Checkout and Promote are all enabled on its row. */
@@ -91,48 +73,8 @@ function itemRow(page: Page, serial: string) {
 const itemButton = (page: Page, serial: string, name: string) =>
   rowAction(itemRow(page, serial), serial, name);
 
-describe('accessibility (axe-core)', () => {
-  for (const theme of ['dark', 'light'] as const) {
-    browserTest(
-      `every route of the app (SPEC §2 and the newer screens) in the ${theme} theme has no serious or critical ${theme === 'dark' ? '' : 'colour '}violation`,
-      async (kit) => {
-        const violations = await auditTheme(kit, theme);
-        if (violations.length > 0) {
-          throw new Error(
-            `${violations.length} serious/critical axe violations:\n${formatViolations(violations)}`,
-          );
-        }
-      },
-      // ~47 routes, each drawn and audited: ~250 s in CI, over 360 s on a shared machine at a load of 30.
-      600_000,
-    );
-  }
-});
-
 const LAPTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
-
-/**
- * The screens a person on a phone uses through the day (issue 21: selling, finding, adding, counting; not the
- * owner's reports and settings, which the laptop audit above covers in both themes): the stock lists drawn as
- * cards, the item page, Add Item, clients, the two quick entries, invoices and the stock-take.
- */
-async function phoneRoutes(serial: string): Promise<AppRoute[]> {
-  const [item] = (await listItems(api, { search: serial })).results;
-  if (!item) throw new Error(`the item ${serial} made for the test is not listed`);
-  return [
-    { path: '/dashboard', heading: 'Dashboard' },
-    { path: '/stock/watches', heading: 'Inventory - Watches' },
-    { path: '/inventory/all', heading: 'All Inventory Stock' },
-    { path: `/inventory/item/${item.id}`, heading: new RegExp(serial) },
-    { path: '/inventory/add', heading: 'Add Inventory Item' },
-    { path: '/inventory/stock-take', heading: 'Stock Take' },
-    { path: '/clients', heading: 'Clients' },
-    { path: '/expenses', heading: 'Add Expense' },
-    { path: '/quicksales', heading: 'Add Quick Sale' },
-    { path: '/invoices', heading: 'Invoices' },
-  ];
-}
 
 /**
  * The page with a stock row's ⋯ menu open, then with the user menu open, each audited whole (a menu is drawn
@@ -158,15 +100,17 @@ async function auditMenus(page: Page, serial: string, size: string): Promise<Vio
 
 describe('phone size and open menus', () => {
   browserTest(
-    'at 390 × 844 the screens of a working day, the navigation drawer and both menus have no serious or critical violation',
+    "at 390 × 844 an available piece's page, the navigation drawer and both menus have no serious or critical violation",
     async (kit) => {
       const serial = await newItem();
       const page = await kit.newPage({ as: demo.platinum, viewport: PHONE });
       const found: Violation[] = [];
-      for (const route of await phoneRoutes(serial)) {
-        await openRoute(page, route);
-        found.push(...(await seriousViolations(page, `390×844 ${route.path}`)));
-      }
+      // The rest of a phone's working day is audited at this size in tests/every-route.test.ts; here the page
+      // of an available piece (Sell, Check out and Promote shown).
+      const [item] = (await listItems(api, { search: serial })).results;
+      if (!item) throw new Error(`the item ${serial} made for the test is not listed`);
+      await openRoute(page, { path: `/inventory/item/${item.id}`, heading: new RegExp(serial) });
+      found.push(...(await seriousViolations(page, `390×844 the item page of ${serial}`)));
 
       // The sidebar on a phone is a drawer behind the top bar's button.
       await openRoute(page, {
