@@ -21,7 +21,8 @@ let tdb: TestDatabase;
 beforeAll(async () => {
   // The process runs dist/, what `npm run start:api` runs, brought up to date with the sources.
   ensureServerBuilt();
-  tdb = await createTestDatabase();
+  // Already migrated (on PGlite a copy of the run's template): the subject is the kill, not migrating.
+  tdb = await createTestDatabase({ migrated: true });
   const db = await tdb.open();
   await seedFixtures(db);
   await db.close();
