@@ -7,8 +7,6 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { CSRF_COOKIE, CSRF_HEADER } from '@loupe/contracts';
 import { buildApp, loadConfig, openDatabase, type Config, type LoupeDb } from '../src/app';
 import { hashPassword } from '../src/modules/auth/password-hasher';
-import { MembershipsRepository } from '../src/modules/shops/memberships-repository';
-import { UsersRepository } from '../src/modules/auth/users-repository';
 import type { DemoSeed } from '../src/demo/seed';
 import { demoTemplateFor } from './support/demo-template';
 
@@ -295,37 +293,85 @@ export interface Fixtures {
   ids: Record<'platinum' | 'gold' | 'silver' | 'loner' | 'rival' | 'outsider', number>;
 }
 
+/** The fixtures' users in the order their ids are given, with what differs from the defaults. */
+const FIXTURE_USERS: Array<[keyof Fixtures['ids'], string, string]> = [
+  ['platinum', 'Paloma', 'Reyes'],
+  ['gold', '', ''],
+  ['silver', '', ''],
+  ['loner', '', ''],
+  ['rival', '', ''],
+  ['outsider', '', ''],
+];
+/** Shop (0: Loupe Demo, 1: Rival Watches), member, role: in the order their ids are given. */
+const FIXTURE_MEMBERSHIPS: Array<[0 | 1, keyof Fixtures['ids'], string]> = [
+  [0, 'platinum', 'platinum'],
+  [0, 'gold', 'gold'],
+  [0, 'silver', 'silver'],
+  [1, 'rival', 'platinum'],
+  [1, 'outsider', 'silver'],
+];
+
 /**
  * The demo shop's three members, a user with no membership (loner), and another shop owned by rival with
- * one silver member (outsider).
+ * one silver member (outsider). Established members who have seen their memberships (a new one's notice is
+ * tested where it is granted).
+ *
+ * One statement instead of thirteen calls of UsersRepository.create, createShop and MembershipsRepository.create
+ * (each a round trip, and a commit on PostgreSQL), run before every test: the rows are the ones those calls
+ * write, column for column, ids in the same order, which test/testbed-reset.test.ts checks against the
+ * repositories themselves.
  */
 export async function seedFixtures(db: LoupeDb, now = new Date()): Promise<Fixtures> {
-  const users = new UsersRepository(db);
-  const memberships = new MembershipsRepository(db);
   const hash = await fixtureHash();
-  const make = async (
-    username: string,
-    extra: { email?: string; first_name?: string; last_name?: string } = {},
-  ) =>
-    (await users.create({ username, passwordHash: hash, email: `${username}@example.com`, ...extra }, now))
-      .id;
-  const ids = {
-    platinum: await make('platinum', { first_name: 'Paloma', last_name: 'Reyes' }),
-    gold: await make('gold'),
-    silver: await make('silver'),
-    loner: await make('loner'),
-    rival: await make('rival'),
-    outsider: await make('outsider'),
+  const users = FIXTURE_USERS.map(
+    (_, i) =>
+      `($${5 * i + 2}::text, $${5 * i + 3}::text, $${5 * i + 4}::text, $${5 * i + 5}::text, $${5 * i + 6}::text, ${i})`,
+  );
+  const params: unknown[] = [now];
+  for (const [username, first, last] of FIXTURE_USERS) {
+    params.push(username, `${username}@example.com`, first, last, hash);
+  }
+  const memberships = FIXTURE_MEMBERSHIPS.map(
+    ([shop, username, role], i) => `(${shop}, '${username}', '${role}', ${i})`,
+  );
+  const rows = await db.query<{ kind: 'user' | 'shop'; key: string; id: number }>(
+    `WITH new_users AS (
+       INSERT INTO users (username, email, first_name, last_name, password_hash, date_joined, must_change_password)
+       SELECT username, email, first_name, last_name, password_hash, $1::timestamptz, false
+         FROM (VALUES ${users.join(', ')}) AS v(username, email, first_name, last_name, password_hash, n)
+        ORDER BY n
+       RETURNING id, username
+     ), new_shops AS (
+       INSERT INTO shops (name, created_at, timezone)
+       SELECT name, $1::timestamptz, 'Europe/London' FROM (VALUES ('Loupe Demo', 0), ('Rival Watches', 1)) AS v(name, n)
+        ORDER BY n
+       RETURNING id, name
+     ), shop_order AS (
+       SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM new_shops
+     ), new_memberships AS (
+       INSERT INTO memberships (shop_id, user_id, role, active, created_at, updated_at, seen_at)
+       SELECT s.id, u.id, m.role, true, $1::timestamptz, $1::timestamptz, $1::timestamptz
+         FROM (VALUES ${memberships.join(', ')}) AS m(shop, username, role, n)
+         JOIN shop_order s ON s.n = m.shop JOIN new_users u ON u.username = m.username
+        ORDER BY m.n
+       RETURNING id
+     )
+     SELECT 'user' AS kind, username AS key, id FROM new_users
+     UNION ALL SELECT 'shop', name, id FROM new_shops
+     UNION ALL SELECT 'shop', 'memberships', count(*)::int FROM new_memberships`,
+    params,
+  );
+  const id = (kind: 'user' | 'shop', key: string) => {
+    const row = rows.find((r) => r.kind === kind && r.key === key);
+    if (!row) throw new Error(`the fixtures did not write ${key}`);
+    return Number(row.id);
   };
-  const shop = await memberships.createShop('Loupe Demo', now);
-  const other = await memberships.createShop('Rival Watches', now);
-  // Established members who have seen their memberships (a new one's notice is tested where it is granted).
-  await memberships.create(shop.id, ids.platinum, 'platinum', true, now, now);
-  await memberships.create(shop.id, ids.gold, 'gold', true, now, now);
-  await memberships.create(shop.id, ids.silver, 'silver', true, now, now);
-  await memberships.create(other.id, ids.rival, 'platinum', true, now, now);
-  await memberships.create(other.id, ids.outsider, 'silver', true, now, now);
-  return { shopId: shop.id, otherShopId: other.id, ids };
+  const ids = Object.fromEntries(FIXTURE_USERS.map(([username]) => [username, id('user', username)]));
+  return {
+    shopId: id('shop', 'Loupe Demo'),
+    otherShopId: id('shop', 'Rival Watches'),
+    ids: ids as Fixtures['ids'],
+  };
 }
 
 export function testConfig(db: TestDatabase, overrides: Record<string, string> = {}): Config {
