@@ -76,8 +76,8 @@ interface Sweep {
  * - 1280 × 800, light: axe's colour rules (COLOUR_RULES) and the layout. A theme changes colours only: the two
  *   differ in their colour tokens and shadow (platform/src/theme/tokens.ts), not in markup, names, roles, focus
  *   order or size (the user menu's switch names the theme it goes to: its only words that change), which is
- *   what every other axe rule judges; the layout check is cheap beside the drawing (~0.1 s a route), so it
- *   runs in both themes;
+ *   what every other axe rule judges; the layout check costs ~10 ms a route beside ~1 s to draw it, so it runs
+ *   in both themes;
  * - 390 × 844, dark: the layout (cards, nothing wider than the phone) everywhere, and every axe rule on the
  *   screens of a phone's working day (PHONE_DAY). Sizes differ in CSS only (no screen renders other markup at
  *   another width), but colour contrast, target size, scrolling regions and what is hidden do differ, so those
