@@ -24,7 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
-import { UNLIMITED, signIn } from './bench-support.mjs';
+import { UNLIMITED } from './bench-support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -35,7 +35,6 @@ const rate = Number(process.env.BENCH_RATE ?? 0);
 async function serve(kind, dist) {
   const Fastify = require('fastify');
   let app;
-  let cookie = '';
   let cleanup = async () => {};
   if (kind === 'bare') {
     app = Fastify({ logger: false });
@@ -66,8 +65,6 @@ async function serve(kind, dist) {
       // The development file key made beside the data folder (no LOUPE_FILE_KEY set).
       rmSync(`${dataDir}.file-key`, { force: true });
     };
-    // Signed in as the demo owner, the way a browser does.
-    cookie = await signIn(app);
   }
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   // The profile covers the load only (warm-up included), not the start-up's migrations and compiling.
@@ -80,14 +77,26 @@ async function serve(kind, dist) {
     await session.post('Profiler.start');
   }
   process.stdout.write(
-    `${JSON.stringify({ url: `${address}${kind === 'loupe' ? '/auth-check/' : '/bare/'}`, cookie })}\n`,
+    `${JSON.stringify({ url: `${address}${kind === 'loupe' ? '/auth-check/' : '/bare/'}` })}\n`,
   );
-  const cpuAtStart = process.cpuUsage();
+  // The CPU this server uses during its own rounds only (main says when each begins and ends): what a busy
+  // neighbour cannot inflate as much as it does the requests a second; main divides it by the requests it sent.
+  // Counting from its first request to its last instead charged it with whatever it did while the other
+  // targets had their turns (its timers, the collector finishing up), which for a bigger process was several
+  // µs a request.
+  let cpuMicros = 0;
+  let roundStart = null;
+  createInterface({ input: process.stdin }).on('line', (line) => {
+    if (line === 'begin') roundStart = process.cpuUsage();
+    else if (line === 'end' && roundStart) {
+      const cpu = process.cpuUsage(roundStart);
+      cpuMicros += cpu.user + cpu.system;
+      roundStart = null;
+    }
+    process.stdout.write('{}\n');
+  });
   const stop = async () => {
-    // The CPU this server used from its first request to its last (what a busy neighbour cannot inflate as much
-    // as it does the requests a second): main divides it by the requests it sent.
-    const cpu = process.cpuUsage(cpuAtStart);
-    process.stdout.write(`${JSON.stringify({ cpuMicros: cpu.user + cpu.system })}\n`);
+    process.stdout.write(`${JSON.stringify({ cpuMicros })}\n`);
     if (session) {
       const { profile } = await session.post('Profiler.stop');
       mkdirSync(path.dirname(profileFile), { recursive: true });
@@ -119,20 +128,52 @@ async function startTarget(kind, { dist, profile, env = {} } = {}) {
   );
   exited.catch(() => undefined);
   const line = await Promise.race([lines.next(), exited]);
-  return { child, lines, requests: 0, ...JSON.parse(line.value) };
+  const target = { child, lines, requests: 0, cookie: '', ...JSON.parse(line.value) };
+  if (serves === 'loupe') target.cookie = await signInOverHttp(new URL(target.url).origin);
+  return target;
 }
 
-function run(target, duration) {
+/**
+ * Signs in as the demo owner over HTTP, from this process, the way a browser does (the CSRF cookie, then the
+ * token call), and returns the Cookie header: the measured process serves nothing but real HTTP requests, as
+ * in production (app.inject() in the server's process ran light-my-request's objects through the same hooks and
+ * Node's http code first; side by side it made no measurable difference to /auth-check/ itself).
+ */
+async function signInOverHttp(origin, username = 'platinum', password = 'loupe-demo-2026') {
+  const cookiesOf = (response) => response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]);
+  const csrf = await fetch(`${origin}/csrf/`);
+  const csrfCookie = cookiesOf(csrf).find((cookie) => cookie.startsWith('csrftoken='));
+  const token = csrfCookie.slice('csrftoken='.length);
+  const response = await fetch(`${origin}/token/`, {
+    method: 'POST',
+    headers: { cookie: csrfCookie, 'x-csrftoken': token, 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (response.status !== 200) throw new Error(`sign-in failed: ${await response.text()}`);
+  return cookiesOf(response).join('; ');
+}
+
+/** Tells a target's server that its round begins or ends (it counts its CPU during its rounds only). */
+async function mark(target, what) {
+  target.child.stdin.write(`${what}\n`);
+  await target.lines.next();
+}
+
+async function run(target, duration) {
   const autocannon = require('autocannon');
+  await mark(target, 'begin');
   const headers = target.cookie ? { cookie: target.cookie } : {};
   const overallRate = rate > 0 ? { overallRate: rate } : {};
-  return autocannon({ url: target.url, connections, headers, duration, ...overallRate }).then((result) => {
-    target.requests += result.requests.total;
-    if (result.non2xx > 0 || result.errors > 0) {
-      throw new Error(`${target.url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-    }
-    return result;
-  });
+  return autocannon({ url: target.url, connections, headers, duration, ...overallRate }).then(
+    async (result) => {
+      await mark(target, 'end');
+      target.requests += result.requests.total;
+      if (result.non2xx > 0 || result.errors > 0) {
+        throw new Error(`${target.url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+      }
+      return result;
+    },
+  );
 }
 
 /** One answer of the target: its headers (but those of the connection) and body, as JSON. */
