@@ -11,8 +11,9 @@
 //     must be a complete remote: its manifest names the container, exposes what platform/remotes.json says,
 //     and every script the manifest lists is in dist/ beside remoteEntry.js;
 //   - `npm test` runs the remote's own jest suite there.
-// Usage: node .ci/standalone.mjs remote-auth [--keep]   (test-all.mjs imports runStandalone, and runs several
-// remotes side by side with other suites: runStandalone is asynchronous and takes the runner of its commands)
+// Usage: node .ci/standalone.mjs remote-auth [--keep]   (test-all.mjs imports buildStandalone and testStandalone,
+// the two halves of runStandalone, and runs several remotes side by side with other suites; each takes the
+// runner of its commands)
 import { spawn } from 'node:child_process';
 import {
   cpSync,
@@ -166,15 +167,16 @@ export function inheritRun(cmd, args, { cwd, env }) {
 }
 
 /**
+ * The first half: stages the remote alone and builds it, with its checks. The browser suite needs only this
+ * half (it serves the build), so test-all starts it as soon as every remote is built, not after their tests.
  * @param {string} remoteDir e.g. `remote-auth`
- * @param {{ outputFile?: string, log?: (line: string) => void,
+ * @param {{ log?: (line: string) => void,
  *   exec?: (cmd: string, args: string[], options: { cwd: string, env: NodeJS.ProcessEnv }) => Promise<number> }}
- *   [options] outputFile receives jest's JSON report; exec runs each command (its status), `inheritRun` unless
- *   given
- * @returns {Promise<{ checks: { name: string, problems: string[] }[], report: object | null, testStatus: number,
- *   tree: string, dist: string }>}
+ *   [options] exec runs each command (its status), `inheritRun` unless given
+ * @returns {Promise<{ checks: { name: string, problems: string[] }[], tree: string, cwd: string, dist: string,
+ *   env: NodeJS.ProcessEnv }>}
  */
-export async function runStandalone(remoteDir, { outputFile, log = console.log, exec = inheritRun } = {}) {
+export async function buildStandalone(remoteDir, { log = console.log, exec = inheritRun } = {}) {
   const remote = readJson(path.join(root, 'platform', 'remotes.json')).remotes.find(
     (r) => r.dir === remoteDir,
   );
@@ -184,15 +186,12 @@ export async function runStandalone(remoteDir, { outputFile, log = console.log, 
   const dist = path.join(cwd, 'dist');
   const env = outsideEnv();
   const checks = [];
-  const npm = (args) => {
-    log(`\n$ (cd ${cwd} && npm ${args.join(' ')})`);
-    return exec('npm', args, { cwd, env });
-  };
 
   const staging = stage(remoteDir, tree);
   checks.push({ name: 'every declared package is installed', problems: staging });
 
-  const buildStatus = await npm(['run', 'build']);
+  log(`\n$ (cd ${cwd} && npm run build)`);
+  const buildStatus = await exec('npm', ['run', 'build'], { cwd, env });
   checks.push({
     name: 'builds from an empty dist/ with only its declared packages',
     problems: buildStatus === 0 ? [] : [`npm run build exited ${buildStatus}`],
@@ -201,25 +200,34 @@ export async function runStandalone(remoteDir, { outputFile, log = console.log, 
     name: 'the build is a complete remote (manifest, entry, exposes, every listed script)',
     problems: buildStatus === 0 ? checkRemoteOutput(dist, remote) : ['no build to check'],
   });
-
-  const out = outputFile ?? path.join(tree, 'jest.json');
-  rmSync(out, { force: true });
-  // A test's time limit of 30 s instead of jest's default 5: the CI runs this beside other suites on shared cores,
-  // where 12 of remote-inventory's jsdom tests ran past 5 s on a busy machine; a hung test still fails.
-  const testStatus = await npm([
-    'test',
-    '--',
-    '--ci',
-    '--json',
-    `--outputFile=${out}`,
-    '--testTimeout=30000',
-  ]);
-  const report = existsSync(out) ? readJson(out) : null;
   for (const check of checks) {
     log(`${check.problems.length === 0 ? 'ok  ' : 'FAIL'} ${check.name}`);
     for (const problem of check.problems) log(`       ${problem}`);
   }
-  return { checks, report, testStatus, tree, dist };
+  return { checks, tree, cwd, dist, env };
+}
+
+/**
+ * The second half: the remote's own jest suite, in the tree buildStandalone staged.
+ * @returns {Promise<{ report: object | null, testStatus: number }>}
+ */
+export async function testStandalone(built, { outputFile, log = console.log, exec = inheritRun } = {}) {
+  const { cwd, env, tree } = built;
+  const out = outputFile ?? path.join(tree, 'jest.json');
+  rmSync(out, { force: true });
+  // A test's time limit of 30 s instead of jest's default 5: the CI runs this beside other suites on shared cores,
+  // where 12 of remote-inventory's jsdom tests ran past 5 s on a busy machine; a hung test still fails.
+  const args = ['test', '--', '--ci', '--json', `--outputFile=${out}`, '--testTimeout=30000'];
+  log(`\n$ (cd ${cwd} && npm ${args.join(' ')})`);
+  const testStatus = await exec('npm', args, { cwd, env });
+  return { report: existsSync(out) ? readJson(out) : null, testStatus };
+}
+
+/** Both halves, one after the other (the command line below). */
+export async function runStandalone(remoteDir, { outputFile, log = console.log, exec = inheritRun } = {}) {
+  const built = await buildStandalone(remoteDir, { log, exec });
+  const { report, testStatus } = await testStandalone(built, { outputFile, log, exec });
+  return { checks: built.checks, report, testStatus, tree: built.tree, dist: built.dist };
 }
 
 if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -12,9 +12,9 @@
 //   - `typecheck` (tsc -b) writes contracts' and server's dist/, which the server suites' process tests
 //     (`ensure-built`: tsc -b again) and the browser suite's build and app use: those wait for it, then find
 //     the build up to date and only read it;
-//   - the browser suite serves the remotes' standalone builds: it waits for them.
-// Order: the longest chains start first (the server suites; standalone remotes then the browser suite); the
-// short suites fill the gaps. The closing lines give each suite's wall time and CPU time (user + system of its
+//   - the browser suite serves the remotes' standalone builds: it waits for them (not for their jest suites).
+// Order: the longest chains start first (the server suite on PGlite; the remotes' standalone builds then the
+// browser suite; the server suite on PostgreSQL); the remotes' own tests and the short suites fill the gaps. The closing lines give each suite's wall time and CPU time (user + system of its
 // processes, not counting PostgreSQL's own), and the slowest test files of each jest suite.
 import { spawn } from 'node:child_process';
 import {
@@ -31,7 +31,7 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runStandalone } from './standalone.mjs';
+import { buildStandalone, testStandalone } from './standalone.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(root, '.test-results');
@@ -49,7 +49,7 @@ const selected = (name) => only.length === 0 || only.some((o) => name.startsWith
 const remoteDirs = JSON.parse(readFileSync(path.join(root, 'platform', 'remotes.json'), 'utf8')).remotes.map(
   (remote) => remote.dir,
 );
-const standaloneNames = remoteDirs.map((dir) => `${dir} standalone`);
+const buildNames = remoteDirs.map((dir) => `${dir} standalone build`);
 
 /**
  * Every job, longest chains first (the scheduler starts the first ready job in this order). `after`: jobs
@@ -70,13 +70,15 @@ const jobs = [
     after: ['typecheck'],
   },
   // Each remote is built and tested only as it would be alone (.ci/standalone.mjs): its jest suite runs there
-  // instead of inside the monorepo, where it would pass for the same code and cost the same time again.
-  ...remoteDirs.map((dir) => ({ name: `${dir} standalone`, standalone: dir })),
+  // instead of inside the monorepo, where it would pass for the same code and cost the same time again. The
+  // build and the tests are two jobs: the browser suite serves the builds, so it starts once every remote is
+  // built, and the remotes' jest suites fill the cores later (the browser suite's chain is the run's longest).
+  ...remoteDirs.map((dir) => ({ name: `${dir} standalone build`, standaloneBuild: dir })),
   {
     name: 'e2e (Chromium)',
     workspace: '@loupe/e2e',
     before: prepareBrowserSuite,
-    after: ['typecheck', ...standaloneNames],
+    after: ['typecheck', ...buildNames],
   },
   ...(process.env.TEST_DATABASE_URL
     ? [
@@ -89,6 +91,11 @@ const jobs = [
         },
       ]
     : []),
+  ...remoteDirs.map((dir) => ({
+    name: `${dir} standalone`,
+    standaloneTest: dir,
+    after: [`${dir} standalone build`],
+  })),
   { name: 'typecheck e2e', check: ['npx', ['tsc', '-p', 'e2e', '--noEmit']] },
   // The server's tests run through ts-jest with isolatedModules (no type check): checked here instead.
   { name: 'typecheck server tests', check: ['npx', ['tsc', '-p', 'server/tsconfig.test.json']] },
@@ -224,6 +231,8 @@ async function prepareBrowserSuite({ exec, log }) {
 
 /** Remote folder → its standalone build's dist/, kept for the browser suite; the trees go at exit. */
 const standaloneBuilds = new Map();
+/** Remote folder → its staged tree (buildStandalone's answer), where its jest suite runs afterwards. */
+const standaloneBuilt = new Map();
 const standaloneTrees = [];
 process.on('exit', () => {
   for (const tree of standaloneTrees) rmSync(tree, { recursive: true, force: true });
@@ -259,43 +268,40 @@ async function runJob(job, io) {
   const problem = await job.before?.(io);
   if (problem) return { p: 0, f: 1, ok: false, line: `could not run: ${problem}` };
   const out = path.join(resultsDir, `${slug(job.name)}.json`);
-  if (job.standalone) {
+  const exec = (cmd, args, { cwd, env }) => io.exec(cmd, args, { cwd, env, extendEnv: false });
+  if (job.standaloneBuild) {
     // Its checks (declared packages installed, build, complete remote) count as one test each.
-    let p = 0;
-    let f = 0;
-    let note = '';
-    let slowest;
     try {
-      const result = await runStandalone(job.standalone, {
-        outputFile: out,
-        log: io.log,
-        exec: (cmd, args, { cwd, env }) => io.exec(cmd, args, { cwd, env, extendEnv: false }),
-      });
-      standaloneTrees.push(result.tree);
-      for (const check of result.checks) {
-        if (check.problems.length === 0) p += 1;
-        else f += 1;
-      }
-      if (result.checks.every((c) => c.problems.length === 0))
-        standaloneBuilds.set(job.standalone, result.dist);
-      if (result.report) {
-        const counted = countReport(result.report);
-        slowest = slowestFiles(result.report, result.tree);
-        p += counted.p;
-        f += counted.f;
-        if (result.testStatus !== 0 && counted.f === 0) {
-          f += 1;
-          note = ` (jest exit ${result.testStatus})`;
-        }
-      } else {
-        f += 1;
-        note = ' (its tests did not run)';
-      }
+      const built = await buildStandalone(job.standaloneBuild, { log: io.log, exec });
+      standaloneTrees.push(built.tree);
+      standaloneBuilt.set(job.standaloneBuild, built);
+      const f = built.checks.filter((c) => c.problems.length > 0).length;
+      const p = built.checks.length - f;
+      if (f === 0) standaloneBuilds.set(job.standaloneBuild, built.dist);
+      return { p, f, ok: f === 0, line: `${p} passed, ${f} failed` };
     } catch (error) {
-      f += 1;
-      note = ` (could not run: ${error.message})`;
+      return { p: 0, f: 1, ok: false, line: `0 passed, 1 failed (could not run: ${error.message})` };
     }
-    return { p, f, ok: f === 0, slowest, line: `${p} passed, ${f} failed${note}` };
+  }
+  if (job.standaloneTest) {
+    const built = standaloneBuilt.get(job.standaloneTest);
+    if (!built)
+      return { p: 0, f: 1, ok: false, line: '0 passed, 1 failed (no standalone tree: its build job failed)' };
+    try {
+      const { report, testStatus } = await testStandalone(built, { outputFile: out, log: io.log, exec });
+      if (!report) return { p: 0, f: 1, ok: false, line: '0 passed, 1 failed (its tests did not run)' };
+      const { p, f } = countReport(report);
+      const extra = testStatus !== 0 && f === 0 ? 1 : 0;
+      return {
+        p,
+        f: f + extra,
+        ok: f + extra === 0,
+        slowest: slowestFiles(report, built.tree),
+        line: `${p} passed, ${f + extra} failed${extra ? ` (jest exit ${testStatus})` : ''}`,
+      };
+    } catch (error) {
+      return { p: 0, f: 1, ok: false, line: `0 passed, 1 failed (could not run: ${error.message})` };
+    }
   }
   const status = await io.exec(
     'npm',
