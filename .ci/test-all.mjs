@@ -14,8 +14,9 @@
 //     the build up to date and only read it;
 //   - the browser suite serves the remotes' standalone builds: it waits for them (not for their jest suites).
 // Order: the longest chains start first (the server suite on PGlite; the remotes' standalone builds then the
-// browser suite; the server suite on PostgreSQL); the remotes' own tests and the short suites fill the gaps. The closing lines give each suite's wall time and CPU time (user + system of its
-// processes, not counting PostgreSQL's own), and the slowest test files of each jest suite.
+// browser suite; the server suite on PostgreSQL); the remotes' own tests and the short suites fill the gaps.
+// The closing lines give each suite's wall time and CPU time (user + system of its processes, not counting
+// PostgreSQL's own), and the slowest test files of each jest suite.
 import { spawn } from 'node:child_process';
 import {
   closeSync,
