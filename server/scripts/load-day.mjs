@@ -248,6 +248,17 @@ let serialCounter = 0;
 /** Items per list filter, as the last answer counted them. */
 const pageCounts = new Map();
 
+/** Picks one of `tasks` ([weight, run]) at random by weight, runs it, waits `fromMs`–`toMs`, until `until`. */
+async function weightedLoop(tasks, until, fromMs, toMs) {
+  const total = tasks.reduce((sum, [weight]) => sum + weight, 0);
+  while (Date.now() < until) {
+    let roll = Math.random() * total;
+    const task = tasks.find(([weight]) => (roll -= weight) < 0)?.[1] ?? tasks[0][1];
+    await task();
+    await new Promise((resolve) => setTimeout(resolve, fromMs + Math.random() * (toMs - fromMs)));
+  }
+}
+
 /** One member of staff's day: weighted tasks, 0.3–1.5 s apart, until the end. */
 async function workDay(staff, until) {
   const role = staff.username;
@@ -366,13 +377,7 @@ async function workDay(staff, until) {
       },
     ],
   ];
-  const total = tasks.reduce((sum, [weight]) => sum + weight, 0);
-  while (Date.now() < until) {
-    let roll = Math.random() * total;
-    const task = tasks.find(([weight]) => (roll -= weight) < 0)?.[1] ?? tasks[0][1];
-    await task();
-    await new Promise((resolve) => setTimeout(resolve, 300 + Math.random() * 1200));
-  }
+  await weightedLoop(tasks, until, 300, 1500);
 }
 
 /** One anonymous visitor of the storefront: browses the listing and item pages, 0.5–3 s apart, until the end. */
@@ -401,9 +406,13 @@ async function browseStore(visitor, until) {
       45,
       async () => {
         if (seen.length === 0) return;
-        const page = await visitor.send('GET /store/{slug}/items/:id (item page)', 'GET', pick(seen), undefined, [
-          200, 410,
-        ]);
+        const page = await visitor.send(
+          'GET /store/{slug}/items/:id (item page)',
+          'GET',
+          pick(seen),
+          undefined,
+          [200, 410],
+        );
         const photos = links(page.text, /src="(\/store\/loupe-demo\/images\/[^"]+)"/g);
         if (photos.length > 0)
           await visitor.send('GET /store/{slug}/images/:id (photo)', 'GET', photos[0], undefined, [200, 404]);
@@ -411,13 +420,7 @@ async function browseStore(visitor, until) {
     ],
     [5, () => visitor.send('GET /store/{slug}/sitemap.xml', 'GET', `${STORE}/sitemap.xml`)],
   ];
-  const total = tasks.reduce((sum, [weight]) => sum + weight, 0);
-  while (Date.now() < until) {
-    let roll = Math.random() * total;
-    const task = tasks.find(([weight]) => (roll -= weight) < 0)?.[1] ?? tasks[0][1];
-    await task();
-    await new Promise((resolve) => setTimeout(resolve, 500 + Math.random() * 2500));
-  }
+  await weightedLoop(tasks, until, 500, 3000);
 }
 
 // ---------------------------------------------------------------------------------------------------------
