@@ -13,6 +13,8 @@ module.exports = {
     '^.+\\.ts$': ['ts-jest', { tsconfig: { isolatedModules: true, rootDir: __dirname } }],
   },
   moduleFileExtensions: ['ts', 'js', 'cjs', 'json'],
+  // every-route.test.ts runs first, whatever order jest would choose (support/sequencer.cjs says why).
+  testSequencer: '<rootDir>/support/sequencer.cjs',
   globalSetup: '<rootDir>/support/global-setup.ts',
   globalTeardown: '<rootDir>/support/global-teardown.ts',
   testTimeout: 60_000,
