@@ -1,3 +1,4 @@
+import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
 import type { Browser } from '../../helper';
 import { complianceTestbed, ledger } from './setup';
 
@@ -39,4 +40,28 @@ export function retentionTestbed() {
   };
 
   return { ...testbed, officer, paidOn };
+}
+
+/** Every file of a ZIP (a subject access export), by name. */
+export function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    fromBuffer(bytes, { lazyEntries: true }, (error: Error | null, zip?: ZipFile) => {
+      if (error || !zip) return reject(error);
+      const files = new Map<string, Buffer>();
+      zip.on('entry', (entry: Entry) => {
+        zip.openReadStream(entry, (e: Error | null, stream) => {
+          if (e || !stream) return reject(e);
+          const parts: Buffer[] = [];
+          stream.on('data', (c: Buffer) => parts.push(c));
+          stream.on('end', () => {
+            files.set(entry.fileName, Buffer.concat(parts));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on('end', () => resolve(files));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
 }

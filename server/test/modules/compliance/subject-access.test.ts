@@ -1,37 +1,12 @@
 import { endpoints, pathOf, type Item } from '@loupe/contracts';
-import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
 import { itemBody } from '../inventory/setup';
-import { subjectAccess } from './retention-setup';
+import { subjectAccess, unzip } from './retention-setup';
 import { retentionTestbed } from './retention-setup';
 import { uploadKyc } from './setup';
 
 // The subject access export (UK GDPR Art. 15): one ZIP holding every record of the client — the record, payments,
 // sales, invoices (as JSON and as printed PDFs), KYC papers, the history — and nothing of another client.
 const { state, as, create, paidOn } = retentionTestbed();
-
-/** Every file of a ZIP, by name. */
-function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    fromBuffer(bytes, { lazyEntries: true }, (error: Error | null, zip?: ZipFile) => {
-      if (error || !zip) return reject(error);
-      const files = new Map<string, Buffer>();
-      zip.on('entry', (entry: Entry) => {
-        zip.openReadStream(entry, (e: Error | null, stream) => {
-          if (e || !stream) return reject(e);
-          const parts: Buffer[] = [];
-          stream.on('data', (c: Buffer) => parts.push(c));
-          stream.on('end', () => {
-            files.set(entry.fileName, Buffer.concat(parts));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(files));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
 
 async function soldTo(clientId: number, serial: string, price: string): Promise<number> {
   const gold = await as('gold');

@@ -1,8 +1,7 @@
 import type { AuditEventList, Client, ErasureOutcome, WantSaved } from '@loupe/contracts';
-import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
 import type { Browser } from '../../helper';
 import { enquiriesTestbed, enquiry } from '../enquiries/setup';
-import { RETENTION_DELETE, erasureRequests, legalHold, subjectAccess } from './retention-setup';
+import { RETENTION_DELETE, erasureRequests, legalHold, subjectAccess, unzip } from './retention-setup';
 import { ledger } from './setup';
 
 // Issue 24's personal data in the UK GDPR programme: a client's wanted list (wants with their notes, and their
@@ -101,30 +100,6 @@ const enquiryIds = async () =>
   (await state.db.query<{ id: number }>('SELECT id::int AS id FROM enquiries ORDER BY id')).map((r) => r.id);
 const replyBodies = async () =>
   (await state.db.query<{ body: string }>('SELECT body FROM enquiry_replies ORDER BY id')).map((r) => r.body);
-
-/** Every file of a ZIP, by name. */
-function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    fromBuffer(bytes, { lazyEntries: true }, (error: Error | null, zip?: ZipFile) => {
-      if (error || !zip) return reject(error);
-      const files = new Map<string, Buffer>();
-      zip.on('entry', (entry: Entry) => {
-        zip.openReadStream(entry, (e: Error | null, stream) => {
-          if (e || !stream) return reject(e);
-          const parts: Buffer[] = [];
-          stream.on('data', (c: Buffer) => parts.push(c));
-          stream.on('end', () => {
-            files.set(entry.fileName, Buffer.concat(parts));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(files));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
 
 describe("an erasure request and the client's wanted list and enquiries", () => {
   it('deletes her wants, matches, enquiries and their replies, and nothing of another client', async () => {
