@@ -108,6 +108,41 @@ export async function createTestDatabase(
   };
 }
 
+/**
+ * What a file's hook makes, read in a test: one read before the hook has run (at a file's top level, say) would
+ * otherwise be undefined.
+ */
+function readyIn<T>(value: T | undefined, name: string): T {
+  if (value === undefined) throw new Error(`${name} is not there yet: read it in a test or hook`);
+  return value;
+}
+
+/**
+ * One migrated database (on PGlite a copy of the run's template) opened for the whole file that calls this,
+ * closed and removed after it: for files whose subject is not opening or migrating a database. Read `db` and
+ * `tdb` inside a test or hook.
+ */
+export function fileDatabase(): { readonly tdb: TestDatabase; readonly db: LoupeDb } {
+  let tdb: TestDatabase | undefined;
+  let db: LoupeDb | undefined;
+  beforeAll(async () => {
+    tdb = await createTestDatabase({ migrated: true });
+    db = await tdb.open();
+  });
+  afterAll(async () => {
+    await db?.close();
+    await tdb?.dispose();
+  });
+  return {
+    get tdb() {
+      return readyIn(tdb, 'tdb');
+    },
+    get db() {
+      return readyIn(db, 'db');
+    },
+  };
+}
+
 const RESET_ROOTS = ['login_failures', 'sessions', 'memberships', 'shops', 'users'];
 
 /** Per embedded database: what TRUNCATE … CASCADE would empty (and audit_log), and the sequences they own. */
@@ -577,11 +612,7 @@ export function apiTestbed(options: TestbedOptions = {}): ApiTestbed {
   let others: FastifyInstance[] = [];
   const phases = phaseTimer();
 
-  // A part read before the hook that makes it (at a file's top level, say) would otherwise be undefined.
-  const ready = <T>(value: T | undefined, name: string): T => {
-    if (value === undefined) throw new Error(`state.${name} is not there yet: read it in a test or hook`);
-    return value;
-  };
+  const ready = <T>(value: T | undefined, name: string): T => readyIn(value, `state.${name}`);
   const state: TestbedState = {
     get tdb() {
       return ready(tdb, 'tdb');

@@ -1,12 +1,4 @@
-import {
-  Browser,
-  buildTestApp,
-  createTestDatabase,
-  resetTables,
-  seedFixtures,
-  testConfig,
-  type TestDatabase,
-} from './helper';
+import { Browser, buildTestApp, fileDatabase, resetTables, seedFixtures, testConfig } from './helper';
 import type { LoupeDb } from '../src/app';
 import { UsersRepository } from '../src/modules/auth/users-repository';
 import { MembershipsRepository } from '../src/modules/shops/memberships-repository';
@@ -47,18 +39,10 @@ async function snapshot(db: LoupeDb): Promise<Snapshot> {
   };
 }
 
-let tdb: TestDatabase;
-let db: LoupeDb;
-beforeAll(async () => {
-  tdb = await createTestDatabase({ migrated: true });
-  db = await tdb.open();
-});
-afterAll(async () => {
-  await db?.close();
-  await tdb?.dispose();
-});
+const opened = fileDatabase();
 
 test('after a test that wrote sessions, audit rows, stock and sales, the reset leaves a fresh database', async () => {
+  const { tdb, db } = opened;
   const fresh = await snapshot(db);
   await resetTables(db);
   const first = await seedFixtures(db);
@@ -96,6 +80,7 @@ test('after a test that wrote sessions, audit rows, stock and sales, the reset l
 });
 
 test('a reset of a database that holds no rows leaves it as it is', async () => {
+  const { db } = opened;
   await resetTables(db);
   const empty = await snapshot(db);
   await resetTables(db);
@@ -112,6 +97,7 @@ async function fixtureRows(db: LoupeDb): Promise<Record<string, unknown[]>> {
 }
 
 test('seedFixtures writes, column for column, what the repositories write for the same users, shops and members', async () => {
+  const { db } = opened;
   const now = new Date('2026-03-01T09:00:00.123Z');
   await resetTables(db);
   const seeded = await seedFixtures(db, now);

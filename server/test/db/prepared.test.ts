@@ -1,25 +1,14 @@
 // Db.query's { prepare: true } (issue 26): a statement PostgreSQL keeps prepared on each pooled connection.
-import { createTestDatabase, type TestDatabase } from '../helper';
-import type { LoupeDb } from '../../src/open-database';
+import { fileDatabase } from '../helper';
 
-let tdb: TestDatabase;
-let db: LoupeDb;
-
-beforeAll(async () => {
-  // Already migrated (on PGlite a copy of the run's template): the subject is the query option, not the schema.
-  tdb = await createTestDatabase({ migrated: true });
-  db = await tdb.open();
-});
-
-afterAll(async () => {
-  await db.close();
-  await tdb.dispose();
-});
+// Already migrated (on PGlite a copy of the run's template): the subject is the query option, not the schema.
+const opened = fileDatabase();
 
 const READ = 'SELECT label FROM prepared_probe WHERE id = ANY($1::int[]) ORDER BY id';
 
 describe('prepared queries', () => {
   it('answer as unprepared ones, and still answer after another instance changed what they return', async () => {
+    const { db } = opened;
     await db.exec(
       `CREATE TABLE prepared_probe (id int PRIMARY KEY, label varchar(20) NOT NULL);
        INSERT INTO prepared_probe VALUES (1, 'one'), (2, 'two'), (3, 'three');`,
