@@ -325,7 +325,11 @@ async function runJob(job, io) {
 const results = new Map();
 const names = new Set(jobs.map((j) => j.name));
 const started = Date.now();
-const clock = (ms) => `${Math.floor(ms / 60000)}:${String(Math.round((ms % 60000) / 1000)).padStart(2, '0')}`;
+// Rounded to the second first, so 59.6 s reads 1:00, not 0:60.
+const clock = (ms) => {
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+};
 const running = new Map();
 const pending = [...jobs];
 
