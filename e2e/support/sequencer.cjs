@@ -8,9 +8,17 @@ const Sequencer = require('@jest/test-sequencer').default;
 
 const FIRST = /[\\/]every-route\.test\.ts$/;
 
+/** @typedef {Parameters<Sequencer['sort']>[0]} Tests */
+
 class EveryRouteFirst extends Sequencer {
+  /**
+   * @override
+   * @param {Tests} tests
+   * @returns {ReturnType<Sequencer['sort']>}
+   */
   sort(tests) {
     const sorted = super.sort(tests);
+    /** @param {Tests} list */
     const order = (list) => [
       ...list.filter((t) => FIRST.test(t.path)),
       ...list.filter((t) => !FIRST.test(t.path)),
