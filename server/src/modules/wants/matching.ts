@@ -8,7 +8,8 @@ import { WantsRepository, type StoredWant } from './wants-repository';
  *  - after an item enters stock (Add Item, a buy-in, a part-exchange) or its offered price changes, once that
  *    commits (inventory's onItemChanged): the shop's active wants of the item's brand;
  *  - when a want is saved: the shop's available stock of the want's brand.
- * A want and an item have at most one open match (a unique index); matching again adds nothing. A price change
+ * A want and an item have at most one open match (a unique index); matching again adds nothing, and a new item
+ * already matched to a want (whatever became of that match) is not matched to it again. A price change
  * makes a new match only when the price differs from the last match of that want and item (an e-mailed or
  * dismissed one at the same price is not raised again; a lower price that now fits is).
  */
@@ -21,10 +22,11 @@ export async function matchItem(db: Queryable, change: ItemChange, at: Date): Pr
   let made = 0;
   for (const want of await repo.activeWantsOfBrand(change.shopId, item.brand)) {
     if (wantMisses(want, item).length > 0) continue;
-    if (change.reason === 'price_change') {
-      const last = await repo.lastMatch(want.id, item.id);
-      if (last && samePrice(last.price, item.price)) continue;
-    }
+    // An item enters stock once: a new-item notice about a pair matched before (heard again by another API
+    // instance, or late, after the match was e-mailed or dismissed) makes nothing. A price change matches again
+    // only at a price that differs from the last match's.
+    const last = await repo.lastMatch(want.id, item.id);
+    if (last && (change.reason !== 'price_change' || samePrice(last.price, item.price))) continue;
     const id = await repo.insertMatch({
       shopId: change.shopId,
       wantId: want.id,

@@ -216,6 +216,24 @@ describe('matching on price changes', () => {
     expect(again).toEqual([0, 0, 0]);
     expect((await rows()).filter((r) => r.want_id === wanted && r.item_id === itemId)).toHaveLength(1);
   });
+
+  it('does not raise a match again from a late new-item notice once it was dismissed or e-mailed', async () => {
+    const gold = await as('gold');
+    const ada = await client(gold, 'Ada Lovelace');
+    const wanted = (await want(gold, ada, { brand: 'Rolex' })).id;
+    const itemId = await item(gold);
+    await eventually(rows, (r) => r.some((m) => m.want_id === wanted));
+    const [match] = await state.db.query<{ id: number }>(
+      'SELECT id FROM want_matches WHERE want_id = $1 AND item_id = $2',
+      [wanted, itemId],
+    );
+    expect((await gold.post(`/api/wants/matches/${match?.id}/dismiss/`)).statusCode).toBe(200);
+    // Another API instance hears the item's notice after the match was dismissed (or e-mailed): nothing new.
+    expect(
+      await matchItem(state.db, { shopId: state.fx.shopId, itemId, reason: 'new_item' }, new Date()),
+    ).toBe(0);
+    expect((await rows()).filter((r) => r.want_id === wanted && r.item_id === itemId)).toHaveLength(1);
+  });
 });
 
 describe('a listener that fails', () => {
