@@ -71,13 +71,32 @@ function csp(res: LightMyRequestResponse): Record<string, string[]> {
   );
 }
 
+/** What every answer but a script or style sheet carries: never framed, never sniffed, no HSTS over HTTP. */
 function expectCommonHeaders(res: LightMyRequestResponse) {
   expect(res.headers['x-frame-options']).toBe('DENY');
   expect(res.headers['x-content-type-options']).toBe('nosniff');
-  expect(res.headers['referrer-policy']).toBe('same-origin');
-  expect(res.headers['permissions-policy']).toMatch(/^camera=\(self\), microphone=\(\)/);
   expect(res.headers['strict-transport-security']).toBeUndefined();
   expect(csp(res)['frame-ancestors']).toEqual(["'none'"]);
+}
+
+/** A page, plain text, a file: the common headers and those only a document reads. */
+function expectDocumentHeaders(res: LightMyRequestResponse) {
+  expectCommonHeaders(res);
+  expect(res.headers['referrer-policy']).toBe('same-origin');
+  expect(res.headers['permissions-policy']).toMatch(/^camera=\(self\), microphone=\(\)/);
+  expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+}
+
+/**
+ * A JSON answer (the API, the remotes list, a manifest): the common headers, as OWASP's REST Security Cheat
+ * Sheet lists them for API responses, without the document's (server/src/plugins/headers.ts).
+ */
+function expectJsonHeaders(res: LightMyRequestResponse) {
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  expectCommonHeaders(res);
+  expect(res.headers['referrer-policy']).toBeUndefined();
+  expect(res.headers['permissions-policy']).toBeUndefined();
+  expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
 }
 
 describe('the shell server (npm start)', () => {
@@ -86,7 +105,7 @@ describe('the shell server (npm start)', () => {
       const res = await shell.inject({ url, headers: { host: 'localhost:8080' } });
       expect(res.statusCode).toBe(200);
       expect(res.body).toBe(INDEX_HTML);
-      expectCommonHeaders(res);
+      expectDocumentHeaders(res);
       const policy = csp(res);
       const hash = `'sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}'`;
       expect(policy['script-src']).toContain(hash);
@@ -114,7 +133,7 @@ describe('the shell server (npm start)', () => {
     for (const url of ['/main.0123456789abcdef.js.map', '/missing.0123456789abcdef.js']) {
       const res = await shell.inject({ url });
       expect([url, res.statusCode]).toEqual([url, 404]);
-      expectCommonHeaders(res);
+      expectJsonHeaders(res);
     }
   });
 
@@ -126,7 +145,7 @@ describe('the shell server (npm start)', () => {
       name: 'remote_auth',
       entry: 'http://127.0.0.1:8081/mf-manifest.json',
     });
-    expectCommonHeaders(res);
+    expectJsonHeaders(res);
   });
 
   it('serves a deploy (and a rollback) from the deployed-remotes file at the next request, no restart', async () => {
@@ -174,7 +193,7 @@ describe('the shell server (npm start)', () => {
     const res = await shell.inject({ url: '/api/auth-check/' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    expectCommonHeaders(res);
+    expectJsonHeaders(res);
   });
 
   it('answers the API with the API’s own policy, not the page’s: a JSON answer loads nothing', async () => {
@@ -183,7 +202,7 @@ describe('the shell server (npm start)', () => {
       const res = await shell.inject({ url, headers: { host: 'localhost:8080' } });
       expect([url, res.headers['content-security-policy']]).toEqual([url, API_CSP]);
       expect([url, res.headers['cache-control']]).toEqual([url, 'no-store']);
-      expectCommonHeaders(res);
+      expectJsonHeaders(res);
     }
     // The page keeps its own.
     const page = await shell.inject({ url: '/', headers: { host: 'localhost:8080' } });
@@ -203,7 +222,7 @@ describe('the shell server (npm start)', () => {
       expect([url, res.statusCode, res.json()]).toEqual([url, status, { detail }]);
       expect([url, res.headers['cache-control']]).toEqual([url, 'no-store']);
       expect(csp(res)['default-src']).toEqual(["'none'"]);
-      expectCommonHeaders(res);
+      expectJsonHeaders(res);
     }
   });
 
@@ -215,7 +234,7 @@ describe('the shell server (npm start)', () => {
     expect(closed.body).not.toContain('<div id="root">');
     expect(csp(closed)['default-src']).toEqual(["'none'"]);
     expect(csp(closed)['script-src']).toBeUndefined();
-    expectCommonHeaders(closed);
+    expectDocumentHeaders(closed);
     const sheet = closed.body.match(/href="(\/store\/assets\/store\.[0-9a-f]{12}\.css)"/)?.[1];
     const css = await shell.inject({ method: 'GET', url: sheet ?? '/store/assets/none.css' });
     expect([css.statusCode, css.headers['cache-control']]).toEqual([
@@ -270,10 +289,10 @@ describe('a remote’s server (npm start)', () => {
     expect(manifest.headers['access-control-allow-origin']).toBe('*');
     expect(manifest.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect(csp(manifest)['default-src']).toEqual(["'none'"]);
-    expectCommonHeaders(manifest);
+    expectJsonHeaders(manifest);
     const map = await remote.inject({ url: '/remoteEntry.js.map' });
     expect(map.statusCode).toBe(404);
-    expectCommonHeaders(map);
+    expectDocumentHeaders(map);
   });
 
   it('refuses a foreign Host with 400', async () => {

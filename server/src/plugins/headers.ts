@@ -66,6 +66,13 @@ export const LOCKED_DOWN_CSP: CspDirectives = {
  */
 export function installOwnCsp(fastify: FastifyInstance, csp: CspDirectives): void {
   const value = helmetHeaders(csp, 'same-origin')['content-security-policy']!;
+  // Under buildApp the root already sets this very policy on every answer: setting it again would only cost a
+  // header write per request. Any other host (the shell's page policy) gets it overwritten.
+  if (
+    fastify.hasDecorator(STATIC_CSP) &&
+    (fastify as unknown as Record<symbol, unknown>)[STATIC_CSP] === value
+  )
+    return;
   fastify.addHook(
     'onRequest',
     (_request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
@@ -75,19 +82,21 @@ export function installOwnCsp(fastify: FastifyInstance, csp: CspDirectives): voi
   );
 }
 
+/** The CSP registerSecurityHeaders sets on every answer of its context, when it is one fixed value. */
+const STATIC_CSP = Symbol('loupe.staticCsp');
+
 /**
- * The headers registerSecurityHeaders gives a document answer, as fixed values, for the few answers Fastify
- * sends before any hook runs (a URL it cannot route, see frameworkErrors): the same helmet headers. HSTS only
- * when the connection itself is TLS: Fastify reads such a request without the trusted proxy's
- * X-Forwarded-Proto (every other answer over HTTPS carries it, which is all a browser needs).
+ * The headers registerSecurityHeaders gives a JSON answer, as fixed values, for the few answers Fastify sends
+ * before any hook runs (a URL it cannot route, see frameworkErrors, which answers JSON). HSTS only when the
+ * connection itself is TLS: Fastify reads such a request without the trusted proxy's X-Forwarded-Proto (every
+ * other answer over HTTPS carries it, which is all a browser needs).
  */
 export function securityHeadersWithoutHooks(
   request: FastifyRequest,
   csp: CspDirectives,
 ): Record<string, string> {
   return {
-    ...helmetHeaders(csp, 'same-origin'),
-    'permissions-policy': PERMISSIONS_POLICY,
+    ...pick(helmetHeaders(csp, 'same-origin'), JSON_ANSWER_HEADERS),
     ...(request.protocol === 'https' ? { 'strict-transport-security': HSTS } : {}),
   };
 }
@@ -106,10 +115,27 @@ export interface SecurityHeaderOptions {
 }
 
 /**
- * The browser security headers of every server of the product (API, shell, remotes), through helmet:
- * CSP, `frame-ancestors 'none'` and X-Frame-Options DENY, nosniff, Referrer-Policy same-origin,
- * Permissions-Policy, and HSTS only on a response that went out over HTTPS (over plain HTTP the header is
- * ignored by browsers and would pin a developer's `localhost` to HTTPS for a year).
+ * The browser security headers of every server of the product (API, shell, remotes), through helmet, chosen
+ * by what the answer is (its Content-Type, known once it is sent):
+ *
+ * - a document (HTML, SVG, text, a PDF, an image, a file, anything not below): all of them — CSP with
+ *   `frame-ancestors 'none'`, X-Frame-Options DENY, nosniff, CORP, Referrer-Policy same-origin,
+ *   Permissions-Policy, helmet's COOP, Origin-Agent-Cluster and legacy headers;
+ * - a JSON answer (the API): only what OWASP's REST Security Cheat Sheet ("Security Headers",
+ *   https://cheatsheetseries.owasp.org/cheatsheets/REST_Security_Cheat_Sheet.html#security-headers) lists for
+ *   API responses — CSP (ours: `default-src 'none'` and `frame-ancestors 'none'`), X-Frame-Options DENY,
+ *   nosniff with the JSON Content-Type, HSTS, and `Cache-Control: no-store` (the API's own hook) — plus CORP,
+ *   which keeps another origin's page from pulling the JSON into its process (`<img src>`, `<script src>`).
+ *   The rest only steer what a document does: what it may load or use (Permissions-Policy), the referrer its
+ *   links send, its browsing-context group (COOP, Origin-Agent-Cluster), old browsers' XSS filters and
+ *   download prompts. A JSON answer opened in a browser runs and loads nothing under `default-src 'none'`,
+ *   and nosniff keeps it from being read as HTML. They were ~40% of a signed-in `/auth-check/`'s bytes;
+ * - a script or style sheet: nosniff, CORP and Referrer-Policy (a style sheet's own requests use it) — the
+ *   document headers are ignored there, yet the shell's CSP alone is over 1 KB, paid by every chunk.
+ *
+ * HSTS only on an answer that went out over HTTPS, whatever its kind (over plain HTTP browsers ignore it, and
+ * it would pin a developer's `localhost` to HTTPS for a year). A header a route set itself (a feed's own
+ * Referrer-Policy, a stored file's sandbox CSP) is kept.
  */
 export async function registerSecurityHeaders(
   fastify: FastifyInstance,
@@ -122,16 +148,24 @@ export async function registerSecurityHeaders(
   const perResponseCsp = Object.values(csp).some((sources) => sources.some((s) => typeof s === 'function'))
     ? helmet.contentSecurityPolicy(helmetCspOptions(csp))
     : null;
-  const headers: Record<string, string> = {
+  const all: Record<string, string> = {
     ...helmetHeaders(csp, crossOriginResourcePolicy),
     'permissions-policy': PERMISSIONS_POLICY,
   };
-  if (perResponseCsp) delete headers['content-security-policy'];
+  // Every answer starts with the JSON answer's set (the API's answers, the most frequent, are then complete);
+  // a document gets the rest once its type is known, a script or style sheet loses the CSP and framing.
+  const first = pick(all, JSON_ANSWER_HEADERS);
+  if (perResponseCsp) delete first['content-security-policy'];
+  else fastify.decorate(STATIC_CSP, first['content-security-policy']);
+  const documentRest = Object.entries(all).filter(
+    ([name]) => !(JSON_ANSWER_HEADERS as readonly string[]).includes(name),
+  );
+  const referrerPolicy = all['referrer-policy']!;
   // Both hooks synchronous: an async hook costs a promise and a microtask per request (issue 26 profile).
   fastify.addHook(
     'onRequest',
     (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
-      reply.headers(headers);
+      reply.headers(first);
       if (perResponseCsp) perResponseCsp(request.raw, reply.raw, throwIfFailed);
       if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
       done();
@@ -145,11 +179,15 @@ export async function registerSecurityHeaders(
       payload: unknown,
       done: (error: null, payload: unknown) => void,
     ) => {
-      if (isSubresource(reply.getHeader('content-type'))) {
-        for (const name of DOCUMENT_ONLY_HEADERS) {
+      const kind = answerKind(reply.getHeader('content-type'));
+      if (kind === 'subresource') {
+        for (const name of FRAMING_HEADERS) {
           reply.removeHeader(name);
           reply.raw.removeHeader(name);
         }
+        if (!reply.hasHeader('referrer-policy')) reply.header('referrer-policy', referrerPolicy);
+      } else if (kind === 'document') {
+        for (const [name, value] of documentRest) if (!reply.hasHeader(name)) reply.header(name, value);
       }
       done(null, payload);
     },
@@ -208,28 +246,36 @@ export function helmetHeaders(
 }
 
 /**
- * Headers a browser reads only from a document (the page, a frame, a worker's script is not served here):
- * on a script or style sheet they are ignored, yet the shell's CSP alone is over 1 KB, paid again by every
- * chunk of a first load. nosniff, CORP, Referrer-Policy (a style sheet's own requests use it) and HSTS stay.
+ * What a JSON answer carries (with HSTS over HTTPS and the API's no-store): see registerSecurityHeaders.
+ * Every answer is given these first.
  */
-export const DOCUMENT_ONLY_HEADERS = [
+const JSON_ANSWER_HEADERS = [
   'content-security-policy',
   'x-frame-options',
-  'permissions-policy',
-  'cross-origin-opener-policy',
-  'origin-agent-cluster',
-  'x-dns-prefetch-control',
-  'x-download-options',
-  'x-permitted-cross-domain-policies',
-  'x-xss-protection',
+  'x-content-type-options',
+  'cross-origin-resource-policy',
 ] as const;
 
+/** What a script or style sheet does not carry of JSON_ANSWER_HEADERS: they apply to what is rendered (the rest
+ * of a document's headers it never gets). */
+const FRAMING_HEADERS = ['content-security-policy', 'x-frame-options'] as const;
+
+function pick(headers: Record<string, string>, names: readonly string[]): Record<string, string> {
+  return Object.fromEntries(names.filter((name) => name in headers).map((name) => [name, headers[name]!]));
+}
+
 /**
- * Scripts and style sheets: never rendered as a document (nosniff keeps them from being sniffed into
- * one). JSON and SVG keep the page headers: opened directly they are documents, and an SVG can run script.
+ * JSON (`application/json`, `…+json`): the API's answers. Scripts and style sheets: never rendered as a
+ * document (nosniff keeps them from being sniffed into one). Anything else, or no type at all, is treated as
+ * a document: HTML, SVG (it can run script), text, PDFs, images and other files.
  */
-function isSubresource(contentType: unknown): boolean {
-  if (typeof contentType !== 'string') return false;
+function answerKind(contentType: unknown): 'json' | 'subresource' | 'document' {
+  if (typeof contentType !== 'string') return 'document';
+  // The API's own type first, without splitting: nearly every answer is this one.
+  if (contentType === 'application/json; charset=utf-8') return 'json';
   const type = contentType.split(';')[0]!.trim().toLowerCase();
-  return type === 'text/javascript' || type === 'application/javascript' || type === 'text/css';
+  if (type === 'application/json' || type.endsWith('+json')) return 'json';
+  if (type === 'text/javascript' || type === 'application/javascript' || type === 'text/css')
+    return 'subresource';
+  return 'document';
 }

@@ -72,8 +72,12 @@ declare module 'fastify' {
  * gets up to N times the limits; that is acceptable for limits that only curb floods. The sign-in throttle,
  * which guards passwords, cannot tolerate that and is counted in the database instead (login-throttle.ts).
  *
- * 429 answers are DRF's throttled answer with Retry-After; every answer carries X-RateLimit-Limit, -Remaining
- * and -Reset for the limit that applies to it (the session's or the address's).
+ * 429 answers are DRF's throttled answer with Retry-After, X-RateLimit-Limit, -Remaining (0) and -Reset for
+ * the limit that refused it (the session's, the address's or the flood ceiling). Answers under the limit carry
+ * none of them (@fastify/rate-limit's `addHeadersOnExceeding` all off): the IETF draft makes them optional
+ * (draft-ietf-httpapi-ratelimit-headers: a server MAY send them), no client of ours reads them, each instance
+ * counts alone so they would understate what a client spread over several may send, and they were ~90 of the
+ * ~800 bytes of a signed-in `/auth-check/` answer and three header writes per request (issue 26).
  */
 export async function registerRateLimit(
   fastify: FastifyInstance,
@@ -93,12 +97,12 @@ export async function registerRateLimit(
     'onRequest',
     (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
       const address = normalizeIP(request.ip);
-      charge(flood, address, reply, false);
+      charge(flood, address, reply);
       const auth = request.routeOptions.config.auth;
       if ((auth === 'optional' || auth === 'required') && request.cookies[SESSION_COOKIE]) {
         request.rateLimitAwaitsSession = true;
       } else {
-        charge(anonymous, address, reply, true);
+        charge(anonymous, address, reply);
       }
       done();
     },
@@ -108,20 +112,18 @@ export async function registerRateLimit(
     if (!request.rateLimitAwaitsSession) return;
     request.rateLimitAwaitsSession = false;
     // The session's public id, never its cookie value.
-    if (request.caller) charge(perSession, request.caller.sessionId, reply, true);
-    else charge(anonymous, normalizeIP(request.ip), reply, true);
+    if (request.caller) charge(perSession, request.caller.sessionId, reply);
+    else charge(anonymous, normalizeIP(request.ip), reply);
   };
 }
 
-/** Counts the request; past the limit, throws DRF's throttled answer with Retry-After. */
-function charge(limiter: Limiter, key: string, reply: FastifyReply, headers: boolean): void {
+/** Counts the request; past the limit, throws DRF's throttled answer with Retry-After and the X-RateLimit-*. */
+function charge(limiter: Limiter, key: string, reply: FastifyReply): void {
   const { current, ttl } = limiter.count(key);
-  const exceeded = current > limiter.max;
+  if (current <= limiter.max) return;
   const ttlInSeconds = Math.ceil(ttl / 1000);
-  if (headers || exceeded) {
-    reply.header('x-ratelimit-limit', limiter.max);
-    reply.header('x-ratelimit-remaining', Math.max(0, limiter.max - current));
-    reply.header('x-ratelimit-reset', ttlInSeconds);
-  }
-  if (exceeded) throw throttled(Math.max(1, ttlInSeconds));
+  reply.header('x-ratelimit-limit', limiter.max);
+  reply.header('x-ratelimit-remaining', 0);
+  reply.header('x-ratelimit-reset', ttlInSeconds);
+  throw throttled(Math.max(1, ttlInSeconds));
 }

@@ -1,23 +1,56 @@
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
-import {
-  DOCUMENT_ONLY_HEADERS,
-  hostIsAllowed,
-  LOCKED_DOWN_CSP,
-  registerSecurityHeaders,
-} from '../../src/plugins/headers';
+import { hostIsAllowed, LOCKED_DOWN_CSP, registerSecurityHeaders } from '../../src/plugins/headers';
 import { Browser, PASSWORD, apiTestbed } from '../helper';
 
 const { state, appWith } = apiTestbed();
 
 const API_CSP = "default-src 'none';base-uri 'none';form-action 'none';frame-ancestors 'none'";
 
-function expectSecurityHeaders(res: LightMyRequestResponse) {
+/**
+ * A JSON answer of the API: what OWASP's REST Security Cheat Sheet asks of an API response (CSP with
+ * frame-ancestors 'none', X-Frame-Options DENY, nosniff, the JSON type, no-store), plus CORP; none of the
+ * headers only a document reads.
+ */
+function expectApiHeaders(res: LightMyRequestResponse) {
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
   expect(res.headers['content-security-policy']).toBe(API_CSP);
   expect(res.headers['x-frame-options']).toBe('DENY');
   expect(res.headers['x-content-type-options']).toBe('nosniff');
+  expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+  expect(res.headers['cache-control']).toBe('no-store');
+  for (const name of DOCUMENT_HEADERS) expect([name, res.headers[name]]).toEqual([name, undefined]);
+  // Plain HTTP: HSTS would be ignored by browsers, and would pin localhost to HTTPS if it were not.
+  expect(res.headers['strict-transport-security']).toBeUndefined();
+}
+
+/** What only a document (a page, a file, plain text) carries besides the API's set. */
+const DOCUMENT_HEADERS = [
+  'referrer-policy',
+  'permissions-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
+/** A document: every security header, the CSP given. */
+function expectDocumentHeaders(res: LightMyRequestResponse, csp: string | RegExp = API_CSP) {
+  expect(res.headers['content-security-policy']).toEqual(
+    typeof csp === 'string' ? csp : expect.stringMatching(csp),
+  );
+  expect(res.headers['x-frame-options']).toBe('DENY');
+  expect(res.headers['x-content-type-options']).toBe('nosniff');
+  expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
   expect(res.headers['referrer-policy']).toBe('same-origin');
   expect(res.headers['permissions-policy']).toMatch(/^camera=\(self\), microphone=\(\)/);
-  // Plain HTTP: HSTS would be ignored by browsers, and would pin localhost to HTTPS if it were not.
+  expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+  expect(res.headers['origin-agent-cluster']).toBe('?1');
+  expect(res.headers['x-dns-prefetch-control']).toBe('off');
+  expect(res.headers['x-download-options']).toBe('noopen');
+  expect(res.headers['x-permitted-cross-domain-policies']).toBe('none');
+  expect(res.headers['x-xss-protection']).toBe('0');
   expect(res.headers['strict-transport-security']).toBeUndefined();
 }
 
@@ -33,7 +66,7 @@ describe('security headers on every kind of API response', () => {
     ] as const;
     for (const [res, status] of answers) {
       expect(res.statusCode).toBe(status);
-      expectSecurityHeaders(res);
+      expectApiHeaders(res);
     }
   });
 
@@ -43,7 +76,9 @@ describe('security headers on every kind of API response', () => {
     const res = await browser.get('/auth-check/');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    expectSecurityHeaders(res);
+    expectApiHeaders(res);
+    // Nor does it report the request limits while under them (rate-limit.test.ts).
+    expect(Object.keys(res.headers).filter((name) => name.startsWith('x-ratelimit'))).toEqual([]);
   });
 
   it('lets the API docs page load Swagger UI’s own scripts, still never framed', async () => {
@@ -51,10 +86,11 @@ describe('security headers on every kind of API response', () => {
     await owner.signIn('platinum');
     const res = await owner.get('/docs/');
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-security-policy']).toBe(
+    // A page: every header, with its own policy.
+    expectDocumentHeaders(
+      res,
       "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none';",
     );
-    expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.body).not.toMatch(/<script>/);
   });
 
@@ -65,20 +101,33 @@ describe('security headers on every kind of API response', () => {
       headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' },
     });
     expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    // A document over HTTPS too (a refused Host's plain-text 400).
+    const refused = await proxied.inject({
+      url: '/auth-check/',
+      headers: { host: 'rebind.evil.test', 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers['referrer-policy']).toBe('same-origin');
+    expect(refused.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     const plain = await proxied.inject({ url: '/auth-check/' });
     expect(plain.headers['strict-transport-security']).toBeUndefined();
   });
 });
 
-describe('headers only a document reads', () => {
+describe('the security headers by kind of answer', () => {
   const BODIES = {
     '/page': ['text/html; charset=utf-8', '<!doctype html><title>x</title>'],
     '/app.js': ['application/javascript; charset=utf-8', 'void 0;'],
     '/old.js': ['text/javascript', 'void 0;'],
     '/app.css': ['text/css; charset=utf-8', 'body{}'],
     '/data.json': ['application/json; charset=utf-8', '{}'],
+    '/problem.json': ['application/problem+json', '{}'],
+    '/bare.json': ['application/json', '{}'],
     '/icon.svg': ['image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg"/>'],
     '/text': ['text/plain; charset=utf-8', 'plain'],
+    '/paper.pdf': ['application/pdf', '%PDF-1.7'],
+    '/photo.png': ['image/png', 'png'],
+    '/file': ['application/octet-stream', 'bytes'],
   } as const;
 
   async function staticServer(): Promise<FastifyInstance> {
@@ -87,17 +136,23 @@ describe('headers only a document reads', () => {
     for (const [url, [type, body]] of Object.entries(BODIES)) {
       server.get(url, (_request, reply) => reply.type(type).send(body));
     }
+    // A route that sets a document header of its own keeps it; no type at all is treated as a document.
+    server.get('/feed', (_request, reply) =>
+      reply.header('referrer-policy', 'no-referrer').type('application/xml').send('<feed/>'),
+    );
+    server.get('/untyped', (_request, reply) => reply.send(Buffer.from('?')));
     return server;
   }
 
-  it('leaves CSP, X-Frame-Options and Permissions-Policy off scripts and style sheets, keeping nosniff', async () => {
+  it('leaves CSP, X-Frame-Options and the other document headers off scripts and style sheets, keeping nosniff', async () => {
     const server = await staticServer();
     try {
       for (const url of ['/app.js', '/old.js', '/app.css']) {
         const res = await server.inject({ url });
         expect([url, res.statusCode]).toEqual([url, 200]);
-        for (const name of DOCUMENT_ONLY_HEADERS)
-          expect([url, name, res.headers[name]]).toEqual([url, name, undefined]);
+        for (const name of ['content-security-policy', 'x-frame-options', ...DOCUMENT_HEADERS])
+          if (name !== 'referrer-policy')
+            expect([url, name, res.headers[name]]).toEqual([url, name, undefined]);
         expect(res.headers['x-content-type-options']).toBe('nosniff');
         expect(res.headers['referrer-policy']).toBe('same-origin');
         expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
@@ -107,15 +162,34 @@ describe('headers only a document reads', () => {
     }
   });
 
-  it('keeps every header on what a browser may open as a document: HTML, JSON, SVG, text', async () => {
+  it('gives JSON (and +json, and Fastify’s own 404) the API’s set, without the document headers', async () => {
     const server = await staticServer();
     try {
-      for (const url of ['/page', '/data.json', '/icon.svg', '/text', '/missing']) {
+      for (const url of ['/data.json', '/problem.json', '/bare.json', '/missing']) {
         const res = await server.inject({ url });
-        expect(res.headers['content-security-policy']).toBe(API_CSP);
-        expect(res.headers['x-frame-options']).toBe('DENY');
-        expect(res.headers['permissions-policy']).toMatch(/^camera=\(self\)/);
+        expect([url, res.headers['content-security-policy']]).toEqual([url, API_CSP]);
+        expect([url, res.headers['x-frame-options']]).toEqual([url, 'DENY']);
+        expect([url, res.headers['x-content-type-options']]).toEqual([url, 'nosniff']);
+        expect([url, res.headers['cross-origin-resource-policy']]).toEqual([url, 'same-origin']);
+        for (const name of DOCUMENT_HEADERS)
+          expect([url, name, res.headers[name]]).toEqual([url, name, undefined]);
       }
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('keeps every header on what a browser may open as a document: HTML, SVG, text, PDF, images, files', async () => {
+    const server = await staticServer();
+    try {
+      for (const url of ['/page', '/icon.svg', '/text', '/paper.pdf', '/photo.png', '/file', '/untyped']) {
+        const res = await server.inject({ url });
+        expect([url, res.statusCode]).toEqual([url, 200]);
+        expectDocumentHeaders(res);
+      }
+      const feed = await server.inject({ url: '/feed' });
+      expect(feed.headers['referrer-policy']).toBe('no-referrer');
+      expect(feed.headers['permissions-policy']).toMatch(/^camera=\(self\)/);
     } finally {
       await server.close();
     }
@@ -128,7 +202,8 @@ describe('allowed hosts', () => {
       const res = await state.app.inject({ url, headers: { host: 'rebind.evil.test:8080' } });
       expect(res.statusCode).toBe(400);
       expect(res.body).toBe('Bad Request (400)');
-      expect(res.headers['x-frame-options']).toBe('DENY');
+      // Plain text: a document, every header (under /docs with the docs page's policy).
+      expectDocumentHeaders(res, /frame-ancestors 'none'/);
     }
   });
 
@@ -184,7 +259,7 @@ describe('answers about paths that are no endpoint', () => {
       const res = await state.app.inject({ url });
       expect([url, res.statusCode, res.json()]).toEqual([url, 404, { detail: 'Not found.' }]);
       expect([url, res.headers['cache-control']]).toEqual([url, 'no-store']);
-      expectSecurityHeaders(res);
+      expectApiHeaders(res);
     }
   });
 

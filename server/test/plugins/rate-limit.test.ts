@@ -45,6 +45,16 @@ function expectThrottled(res: LightMyRequestResponse): void {
   });
 }
 
+/** A 429 names the limit that refused it; an answer under every limit names none (server README, Request limits). */
+function expectLimitHeaders(res: LightMyRequestResponse, limit: number): void {
+  expect(res.statusCode).toBe(429);
+  expect(res.headers['x-ratelimit-limit']).toBe(String(limit));
+  expect(res.headers['x-ratelimit-remaining']).toBe('0');
+  expect(Number(res.headers['x-ratelimit-reset'])).toBeGreaterThan(0);
+}
+const limitHeadersOf = (res: LightMyRequestResponse) =>
+  Object.keys(res.headers).filter((name) => name.startsWith('x-ratelimit'));
+
 /** Sends `count` requests in a row and returns their status codes. */
 async function statuses(count: number, send: () => Promise<LightMyRequestResponse>): Promise<number[]> {
   const codes: number[] = [];
@@ -66,13 +76,18 @@ describe('per-session limit for signed-in staff', () => {
     const fifth = await silver.get('/auth-check/');
     expect(fifth.statusCode).toBe(200);
     expect(fifth.json()).toMatchObject({ user: { username: 'silver' } });
-    // The limit the answer reports is the session's.
-    expect(fifth.headers['x-ratelimit-limit']).toBe('5');
-    expect(fifth.headers['x-ratelimit-remaining']).toBe('4');
+    // Under its limit an answer says nothing of it.
+    expect(limitHeadersOf(fifth)).toEqual([]);
     expect(await statuses(4, () => silver.get('/auth-check/'))).toEqual(ok(4));
+    // Past it, the 429 reports the session's limit.
+    const sixth = await silver.get('/auth-check/');
+    expectThrottled(sixth);
+    expectLimitHeaders(sixth, 5);
     // The address's own allowance is untouched by them: anonymous requests still have 2 left.
     expect(await statuses(2, () => new Browser(app).get('/csrf/'))).toEqual(ok(2));
-    expectThrottled(await new Browser(app).get('/csrf/'));
+    const anonymous = await new Browser(app).get('/csrf/');
+    expectThrottled(anonymous);
+    expectLimitHeaders(anonymous, 6);
   });
 
   it('refuses one session past its limit with 429 and Retry-After while another session from the same address carries on', async () => {
@@ -83,7 +98,7 @@ describe('per-session limit for signed-in staff', () => {
     expect(await statuses(3, () => gold.get('/auth-check/'))).toEqual(ok(3));
     const refused = await gold.get('/auth-check/');
     expectThrottled(refused);
-    expect(refused.headers['x-ratelimit-remaining']).toBe('0');
+    expectLimitHeaders(refused, 3);
     // Any route, and before the route's own checks (this one would otherwise answer 200).
     expectThrottled(await gold.get('/api/profile/me/'));
 
@@ -118,11 +133,12 @@ describe('per-address limit for anonymous traffic', () => {
     const anonymous = new Browser(app);
     const third = await anonymous.get('/auth-check/');
     expect(third.statusCode).toBe(200);
-    expect(third.headers['x-ratelimit-limit']).toBe('4');
-    expect(third.headers['x-ratelimit-remaining']).toBe('1');
+    expect(limitHeadersOf(third)).toEqual([]);
     expect((await anonymous.get('/api/profile/me/')).statusCode).toBe(401);
     // Refused before the session check, which would otherwise answer this anonymous request 401 again.
-    expectThrottled(await anonymous.get('/api/profile/me/'));
+    const refused = await anonymous.get('/api/profile/me/');
+    expectThrottled(refused);
+    expectLimitHeaders(refused, 4);
     expectThrottled(await anonymous.get('/csrf/'));
     expectThrottled(await anonymous.get('/no-such-route/'));
     // Sign-in is anonymous traffic too.
@@ -168,7 +184,9 @@ describe('per-address limit for anonymous traffic', () => {
       for (let i = 0; i < 5; i += 1) expectThrottled(await invented());
       expect(lookups).not.toHaveBeenCalled();
       // The ceiling counts every request from the address, a live session's included…
-      expectThrottled(await gold.get('/auth-check/'));
+      const flooded = await gold.get('/auth-check/');
+      expectThrottled(flooded);
+      expectLimitHeaders(flooded, 12);
       // …and only that address's.
       const elsewhere = await app.inject({
         method: 'GET',
