@@ -43,6 +43,8 @@ module.exports = {
       __dirname,
       'test/jest/shared-serializer-compiler.cjs',
     ),
+    // A sign-in's argon2 derivation already made in the file is served again (test/jest/shared-argon2.cjs).
+    '^argon2$': path.join(__dirname, 'test/jest/shared-argon2.cjs'),
   },
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   // The embedded database migrated once per run, copied by each file's testbed (test/jest/global-setup.ts).
