@@ -1,6 +1,7 @@
-import { mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../../src/app';
+import { loadConfig, type LoupeDb } from '../../src/app';
 import { backupCommand } from '../../src/cli/backup';
 import { restoreCommand } from '../../src/cli/restore';
 import { AUTO_PREFIX, KEEP_AUTOMATIC, automaticBackup, automaticBackups } from '../../src/db/backup';
@@ -90,84 +91,88 @@ describe('automatic backups', () => {
     expect(await automaticBackups(backups)).toHaveLength(1);
   });
 
-  it('keeps the last 14 automatic backups and never touches hand-made ones', async () => {
-    const dir = path.join(tdb.dataDir + '-keep');
-    mkdirSync(dir, { recursive: true });
-    try {
-      for (let day = 1; day <= 20; day += 1) {
-        writeFileSync(
-          path.join(dir, `${AUTO_PREFIX}2026-01-${String(day).padStart(2, '0')}T03-00-00-000Z-daily.tar.gz`),
-          '',
-        );
-      }
-      writeFileSync(path.join(dir, 'loupe-backup-by-hand.tar.gz'), '');
-      const db = await tdb.open();
+  // The next two take their backups of one open database, as a running server does (each open of the embedded
+  // database costs about a second of CPU; opening is the first test's subject).
+  describe('of an open database', () => {
+    let db: LoupeDb;
+    beforeAll(async () => {
+      db = await tdb.open();
+    });
+    afterAll(async () => {
+      await db?.close();
+    });
+
+    it('keeps the last 14 automatic backups and never touches hand-made ones', async () => {
+      const dir = path.join(tdb.dataDir + '-keep');
+      mkdirSync(dir, { recursive: true });
       try {
+        for (let day = 1; day <= 20; day += 1) {
+          writeFileSync(
+            path.join(
+              dir,
+              `${AUTO_PREFIX}2026-01-${String(day).padStart(2, '0')}T03-00-00-000Z-daily.tar.gz`,
+            ),
+            '',
+          );
+        }
+        writeFileSync(path.join(dir, 'loupe-backup-by-hand.tar.gz'), '');
         await automaticBackup(db, loadConfig(tdb.env), dir, 'daily', new Date('2026-02-01T03:00:00Z'));
+        const left = readdirSync(dir).sort();
+        expect(left.filter((f) => f.startsWith(AUTO_PREFIX))).toHaveLength(KEEP_AUTOMATIC);
+        expect(left).toContain('loupe-backup-by-hand.tar.gz');
+        expect(left).toContain(`${AUTO_PREFIX}2026-02-01T03-00-00-000Z-daily.tar.gz.enc`);
+        expect(left).not.toContain(`${AUTO_PREFIX}2026-01-07T03-00-00-000Z-daily.tar.gz`);
+        expect(left).toContain(`${AUTO_PREFIX}2026-01-08T03-00-00-000Z-daily.tar.gz`);
       } finally {
-        await db.close();
+        rmSync(dir, { recursive: true, force: true });
       }
-      const left = readdirSync(dir).sort();
-      expect(left.filter((f) => f.startsWith(AUTO_PREFIX))).toHaveLength(KEEP_AUTOMATIC);
-      expect(left).toContain('loupe-backup-by-hand.tar.gz');
-      expect(left).toContain(`${AUTO_PREFIX}2026-02-01T03-00-00-000Z-daily.tar.gz.enc`);
-      expect(left).not.toContain(`${AUTO_PREFIX}2026-01-07T03-00-00-000Z-daily.tar.gz`);
-      expect(left).toContain(`${AUTO_PREFIX}2026-01-08T03-00-00-000Z-daily.tar.gz`);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    });
 
-  it('takes a daily backup at start when the newest is a day old, and none when it is recent', async () => {
-    const dir = path.join(tdb.dataDir + '-daily');
-    mkdirSync(dir, { recursive: true });
-    const db = await tdb.open();
-    try {
-      const config = { ...loadConfig(tdb.env), backupDir: dir };
-      const recent = path.join(dir, `${AUTO_PREFIX}2026-01-01T00-00-00-000Z-daily.tar.gz`);
-      writeFileSync(recent, '');
-      const fresh = log();
-      const stopFresh = scheduleDailyBackups(db, config, fresh);
-      await stopFresh.checked;
-      stopFresh();
-      expect(await automaticBackups(dir)).toHaveLength(1);
-      expect(fresh.lines).toEqual([]);
-
-      const old = new Date(Date.now() - DAY_MS - 60_000);
-      utimesSync(recent, old, old);
-      const due = log();
-      const stopDue = scheduleDailyBackups(db, config, due);
-      await stopDue.checked;
-      stopDue();
-      if (usingPostgres) {
+    it('takes a daily backup at start when the newest is a day old, and none when it is recent', async () => {
+      const dir = path.join(tdb.dataDir + '-daily');
+      mkdirSync(dir, { recursive: true });
+      try {
+        const config = { ...loadConfig(tdb.env), backupDir: dir };
+        const recent = path.join(dir, `${AUTO_PREFIX}2026-01-01T00-00-00-000Z-daily.tar.gz`);
+        writeFileSync(recent, '');
+        const fresh = log();
+        const stopFresh = scheduleDailyBackups(db, config, fresh);
+        await stopFresh.checked;
+        stopFresh();
         expect(await automaticBackups(dir)).toHaveLength(1);
-      } else {
-        expect(await automaticBackups(dir)).toHaveLength(2);
-        expect(due.lines).toEqual([
-          expect.stringMatching(/^Automatic backup .*-daily\.tar\.gz\.enc \(\d+ bytes, \d+ ms\)$/),
-        ]);
+        expect(fresh.lines).toEqual([]);
+
+        const old = new Date(Date.now() - DAY_MS - 60_000);
+        utimesSync(recent, old, old);
+        const due = log();
+        const stopDue = scheduleDailyBackups(db, config, due);
+        await stopDue.checked;
+        stopDue();
+        if (usingPostgres) {
+          expect(await automaticBackups(dir)).toHaveLength(1);
+        } else {
+          expect(await automaticBackups(dir)).toHaveLength(2);
+          expect(due.lines).toEqual([
+            expect.stringMatching(/^Automatic backup .*-daily\.tar\.gz\.enc \(\d+ bytes, \d+ ms\)$/),
+          ]);
+        }
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
       }
-    } finally {
-      await db.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
 
 describe('npm run backup', () => {
   it('refuses while a running server holds the embedded database, pointing at its automatic backups', async () => {
-    // Another embedded database, already migrated (on PGlite a copy of the run's template; migrating an empty
-    // one first cost seconds and is the first test's subject).
-    const other = await createTestDatabase({ migrated: true });
-    const env = { ...tdb.env, DATA_DIR: other.dataDir };
+    // Another embedded data folder, held by this process with the lock a running server holds on it (openDatabase
+    // takes it first: test/db/open.test.ts). The command is refused at its own lock, before opening anything, so
+    // no database is opened for the server (on PostgreSQL runs that was one migrated from nothing). That opening
+    // a database with nothing to migrate takes no copy is the first test's last check.
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'loupe-held-'));
+    const env = { ...tdb.env, DATA_DIR: dataDir };
     delete (env as Record<string, string | undefined>).DATABASE_URL;
-    const served = await loadConfigOpen(env).catch(async (error: unknown) => {
-      await other.dispose();
-      throw error;
-    });
-    // A database with nothing to migrate has nothing to keep: opening it took no copy (the one before is the
-    // first test's).
-    expect(await automaticBackups(backups)).toHaveLength(usingPostgres ? 0 : 1);
+    const release = await acquireDataDirLock(dataDir);
     try {
       const res = await run(backupCommand, [], env);
       expect(res.code).toBe(1);
@@ -178,15 +183,10 @@ describe('npm run backup', () => {
         `A running server backs the embedded database up itself, daily and before each migration, into ${backups}`,
       );
     } finally {
-      await served.close();
-      await other.dispose();
+      release();
+      rmSync(dataDir, { recursive: true, force: true });
     }
     const usage = await run(backupCommand, ['--nope'], env);
     expect(usage.code).toBe(2);
   });
 });
-
-async function loadConfigOpen(env: Record<string, string>) {
-  const { openDatabase } = await import('../../src/app');
-  return openDatabase({ ...loadConfig(env), demo: false });
-}
