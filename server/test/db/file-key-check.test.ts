@@ -79,6 +79,12 @@ it('refuses a wrong LOUPE_FILE_KEY_FILE, naming the file', async () => {
   );
 });
 
+it('starts with the key the files were stored with', async () => {
+  const db = await openWith({});
+  await db.close();
+});
+
+// Last: it leaves the newest file's key_id forged (setting it back took one more open of the database).
 it('refuses a key whose fingerprint matches but which does not decrypt (a forged key_id)', async () => {
   // The fingerprint is a hash prefix stored beside the file; the decryption of a chunk is the proof.
   const db = await tdb.open();
@@ -89,16 +95,5 @@ it('refuses a key whose fingerprint matches but which does not decrypt (a forged
   );
   await db.query('UPDATE stored_files SET key_id = $1 WHERE id = $2', [wrongId, newest?.id]);
   await db.close();
-  try {
-    await expect(openWith({ LOUPE_FILE_KEY: WRONG_KEY })).rejects.toThrow(WrongFileKeyError);
-  } finally {
-    const again = await tdb.open({ fileKey: undefined });
-    await again.query('UPDATE stored_files SET key_id = $1 WHERE id = $2', [newest?.key_id, newest?.id]);
-    await again.close();
-  }
-});
-
-it('starts with the key the files were stored with', async () => {
-  const db = await openWith({});
-  await db.close();
+  await expect(openWith({ LOUPE_FILE_KEY: WRONG_KEY })).rejects.toThrow(WrongFileKeyError);
 });
