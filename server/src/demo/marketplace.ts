@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import sharp from 'sharp';
 import { FEED_CHANNELS, feedProblems } from '@loupe/contracts';
 import { DEFAULT_PUBLIC_URL } from '../config';
 import { storeBytes } from '../kernel/file-storage';
@@ -75,6 +74,8 @@ async function listAWatch(demo: DemoContext, at: Date): Promise<void> {
 /** A plain photo of the piece (the demo has no real ones), stored as an upload stores it. */
 async function addPhoto(demo: DemoContext, itemId: number, at: Date): Promise<void> {
   if (!demo.fileKey) return;
+  // Loaded here, not when the server starts: only a demo shop's first seeding draws photos.
+  const { default: sharp } = await import('sharp');
   const bytes = await sharp({
     create: { width: 1200, height: 1200, channels: 3, background: { r: 32, g: 36, b: 44 } },
   })

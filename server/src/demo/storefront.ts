@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import sharp from 'sharp';
 import { WORKSHOP_CLOSED_STAGES } from '@loupe/contracts';
 import { DEFAULT_PUBLIC_URL } from '../config';
 import { storeBytes } from '../kernel/file-storage';
@@ -75,6 +74,8 @@ function descriptionOf(piece: Piece): string {
 /** A plain photo of the piece, stored as an upload stores it. */
 async function addPhoto(demo: DemoContext, itemId: number, index: number, at: Date): Promise<void> {
   if (!demo.fileKey) return;
+  // Loaded here, not when the server starts: only a demo shop's first seeding draws photos.
+  const { default: sharp } = await import('sharp');
   const bytes = await sharp({
     create: { width: 1200, height: 1200, channels: 3, background: PALETTE[index % PALETTE.length]! },
   })

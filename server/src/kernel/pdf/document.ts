@@ -1,4 +1,14 @@
-import PDFDocument from 'pdfkit';
+import type PDFKitModule from 'pdfkit';
+
+/**
+ * pdfkit (with fontkit, its fonts and a Brotli decoder) is loaded by the first document made, not when the server
+ * starts: most processes (and most test files) never print one, and loading it cost ~0.2 s of CPU each time.
+ */
+let pdfkit: typeof PDFKitModule | undefined;
+function PDFDocumentClass(): typeof PDFKitModule {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a synchronous load on first use (above)
+  return (pdfkit ??= require('pdfkit') as typeof PDFKitModule);
+}
 
 /**
  * The PDF layout kit's document: every document Loupe prints (invoices, receipts, credit notes, approval notes, labels) as PDF. Fonts are
@@ -46,6 +56,7 @@ export type PdfDoc = PDFKit.PDFDocument;
 
 export function createPdf(options: PdfOptions): PdfDoc {
   const margin = options.margin ?? A4_MARGIN;
+  const PDFDocument = PDFDocumentClass();
   const doc = new PDFDocument({
     size: options.size ?? 'A4',
     margins: { top: margin, bottom: margin, left: margin, right: margin },
