@@ -20,10 +20,20 @@ const derived = new Map();
 /** The key of a raw derivation: every input that decides its bytes, or null when it is not one we share. */
 function keyOf(password, options) {
   if (!options || options.raw !== true || !Buffer.isBuffer(options.salt)) return null;
-  const { type, version, memoryCost, timeCost, parallelism, hashLength, salt, secret, associatedData } = options;
+  const { type, version, memoryCost, timeCost, parallelism, hashLength, salt, secret, associatedData } =
+    options;
   if (secret !== undefined || associatedData !== undefined) return null;
   const text = Buffer.isBuffer(password) ? password.toString('base64') : `s:${String(password)}`;
-  return JSON.stringify([type, version, memoryCost, timeCost, parallelism, hashLength, salt.toString('base64'), text]);
+  return JSON.stringify([
+    type,
+    version,
+    memoryCost,
+    timeCost,
+    parallelism,
+    hashLength,
+    salt.toString('base64'),
+    text,
+  ]);
 }
 
 async function hash(password, options) {
