@@ -32,6 +32,9 @@ async function transportFor(smtpUrl: string): Promise<Transporter> {
   if (!transport) {
     // Loaded by the first message sent, not when the server starts (~0.3 s of CPU): most processes send none.
     const { createTransport } = await import('nodemailer');
+    // Another first message may have made it while this one waited for the import.
+    const made = transports.get(smtpUrl);
+    if (made) return made;
     const url = new URL(smtpUrl);
     const secure = url.protocol === 'smtps:';
     transport = createTransport({
