@@ -12,13 +12,19 @@ function SharedSerializerSelector() {
     const compile = build(externalSchemas, serializerOpts);
     const optionsKey = JSON.stringify([externalSchemas, serializerOpts]);
     return function responseSchemaCompiler(route) {
-      const key = `${optionsKey}\n${JSON.stringify(route.schema)}`;
-      let serializer = compiled.get(key);
-      if (!serializer) {
-        serializer = compile(route);
-        compiled.set(key, serializer);
-      }
-      return serializer;
+      // Generated when it first serializes, not when the app is built (as the validators: shared-ajv-compiler.cjs).
+      let serializer = null;
+      return function serializeOnFirstUse(data) {
+        if (serializer === null) {
+          const key = `${optionsKey}\n${JSON.stringify(route.schema)}`;
+          serializer = compiled.get(key) ?? null;
+          if (serializer === null) {
+            serializer = compile(route);
+            compiled.set(key, serializer);
+          }
+        }
+        return serializer(data);
+      };
     };
   };
 }
