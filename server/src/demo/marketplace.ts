@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { FEED_CHANNELS, feedProblems } from '@loupe/contracts';
 import { DEFAULT_PUBLIC_URL } from '../config';
-import { storeBytes } from '../kernel/file-storage';
 import { DealsService } from '../modules/sales';
 import { MarketplaceRepository, newTokenNonce, type OfferRow } from '../modules/marketplace';
 import { StorefrontService, type StorefrontContext } from '../modules/storefront';
 import { seedingContext, type DemoContext } from './demo-context';
+import { addDemoPhoto } from './photos';
 
 /*
  * The demo's marketplace (issue 24 items 3-4): both feeds published for the demo shop (a token each, as a
@@ -71,27 +70,6 @@ async function listAWatch(demo: DemoContext, at: Date): Promise<void> {
   });
 }
 
-/** A plain photo of the piece (the demo has no real ones), stored as an upload stores it. */
-async function addPhoto(demo: DemoContext, itemId: number, at: Date): Promise<void> {
-  if (!demo.fileKey) return;
-  // Loaded here, not when the server starts: only a demo shop's first seeding draws photos.
-  const { default: sharp } = await import('sharp');
-  const bytes = await sharp({
-    create: { width: 1200, height: 1200, channels: 3, background: { r: 32, g: 36, b: 44 } },
-  })
-    .jpeg({ quality: 80 })
-    .toBuffer();
-  const storageKey = randomBytes(24).toString('hex');
-  await storeBytes(demo.tx, demo.fileKey, storageKey, bytes, 'image/jpeg');
-  await seedingContext(demo.tx, at).repos.items.insertImage(
-    demo.shopId,
-    itemId,
-    { storageKey, name: 'watch.jpg', contentType: 'image/jpeg', size: bytes.length },
-    demo.users.gold,
-    at,
-  );
-}
-
 export async function seedMarketplaceDemo(demo: DemoContext): Promise<void> {
   const market = new MarketplaceRepository(demo.tx);
   const published = new Date(demo.now.getTime() - 10 * 24 * 60 * MINUTE);
@@ -105,7 +83,13 @@ export async function seedMarketplaceDemo(demo: DemoContext): Promise<void> {
     watch = await candidate(demo, market);
   }
   if (!watch) return;
-  if (watch.imageIds.length === 0) await addPhoto(demo, watch.itemId, prepared);
+  if (watch.imageIds.length === 0)
+    await addDemoPhoto(
+      demo,
+      watch.itemId,
+      { name: 'watch.jpg', background: { r: 32, g: 36, b: 44 } },
+      prepared,
+    );
   const [inFeed] = await market.offersOf(demo.shopId, [watch.itemId]);
   if (!inFeed || feedProblems('chrono24', inFeed).length > 0) return;
 

@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { WORKSHOP_CLOSED_STAGES } from '@loupe/contracts';
 import { DEFAULT_PUBLIC_URL } from '../config';
-import { storeBytes } from '../kernel/file-storage';
 import { StorefrontService, type StorefrontContext } from '../modules/storefront';
 import { seedingContext, type DemoContext } from './demo-context';
+import { addDemoPhoto } from './photos';
 
 /*
  * The demo's storefront (issue 24 item 1): the demo shop's storefront open at /store/loupe-demo/, and a dozen of
@@ -71,27 +70,6 @@ function descriptionOf(piece: Piece): string {
   return sentences.join(' ');
 }
 
-/** A plain photo of the piece, stored as an upload stores it. */
-async function addPhoto(demo: DemoContext, itemId: number, index: number, at: Date): Promise<void> {
-  if (!demo.fileKey) return;
-  // Loaded here, not when the server starts: only a demo shop's first seeding draws photos.
-  const { default: sharp } = await import('sharp');
-  const bytes = await sharp({
-    create: { width: 1200, height: 1200, channels: 3, background: PALETTE[index % PALETTE.length]! },
-  })
-    .jpeg({ quality: 80 })
-    .toBuffer();
-  const storageKey = randomBytes(24).toString('hex');
-  await storeBytes(demo.tx, demo.fileKey, storageKey, bytes, 'image/jpeg');
-  await seedingContext(demo.tx, at).repos.items.insertImage(
-    demo.shopId,
-    itemId,
-    { storageKey, name: 'photo.jpg', contentType: 'image/jpeg', size: bytes.length },
-    demo.users.gold,
-    at,
-  );
-}
-
 export async function seedStorefrontDemo(demo: DemoContext): Promise<void> {
   const service = (at: Date) =>
     new StorefrontService({
@@ -123,7 +101,12 @@ export async function seedStorefrontDemo(demo: DemoContext): Promise<void> {
   // Listed one a few hours after another over the last days, the last one first in "newest listed" order.
   for (const [index, piece] of [...pieces].reverse().entries()) {
     const at = new Date(demo.now.getTime() - (pieces.length - index) * 7 * HOUR);
-    await addPhoto(demo, piece.id, index, at);
+    await addDemoPhoto(
+      demo,
+      piece.id,
+      { name: 'photo.jpg', background: PALETTE[index % PALETTE.length]! },
+      at,
+    );
     await service(at).updateListing(owner(demo), piece.id, {
       listed: true,
       publicDescription: descriptionOf(piece),

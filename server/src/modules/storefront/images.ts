@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Queryable } from '../../db/database';
 import type { FileKey } from '../../config';
 import { openStoredFile } from '../../kernel/file-storage';
+import { loadSharp } from '../../kernel/sharp';
 import type { ImageFormat, ImageWidth } from './urls';
 
 /*
@@ -110,8 +111,7 @@ export async function encodeRendition(
   width: ImageWidth,
   format: ImageFormat,
 ): Promise<Buffer> {
-  // Loaded by the first photo encoded, not when the server starts (~0.3 s of CPU): most processes encode none.
-  const { default: sharp } = await import('sharp');
+  const sharp = await loadSharp();
   const pipeline = sharp(original, { failOn: 'error' })
     .rotate() // the camera's orientation (EXIF), before the metadata is dropped
     .resize(width, width, { fit: 'contain', background: { r: 255, g: 255, b: 255, alpha: 1 } })
