@@ -8,6 +8,16 @@ import { wantsTestbed } from './setup';
 // TEST_DATABASE_URL, PostgreSQL.
 const { state, as, client, item, want, matches, eventually, rows, barrier } = wantsTestbed();
 
+/** Ada wants any Rolex; gold adds one; its match is awaited. */
+async function rolexMatched() {
+  const gold = await as('gold');
+  const ada = await client(gold, 'Ada Lovelace');
+  const wanted = (await want(gold, ada, { brand: 'Rolex' })).id;
+  const itemId = await item(gold);
+  await eventually(rows, (r) => r.some((m) => m.want_id === wanted));
+  return { gold, wanted, itemId };
+}
+
 describe('the matching rule, criterion by criterion, on new items', () => {
   it('matches each want with the item made for it and with none that misses its criterion', async () => {
     const gold = await as('gold');
@@ -202,11 +212,7 @@ describe('matching on price changes', () => {
   });
 
   it('never makes a second open match of a want and an item, however often it is told', async () => {
-    const gold = await as('gold');
-    const ada = await client(gold, 'Ada Lovelace');
-    const wanted = (await want(gold, ada, { brand: 'Rolex' })).id;
-    const itemId = await item(gold);
-    await eventually(rows, (r) => r.some((m) => m.want_id === wanted));
+    const { wanted, itemId } = await rolexMatched();
     // Every API process hears every change: each one matching it again adds nothing.
     const again = await Promise.all(
       [1, 2, 3].map(() =>
@@ -218,11 +224,7 @@ describe('matching on price changes', () => {
   });
 
   it('does not raise a match again from a late new-item notice once it was dismissed or e-mailed', async () => {
-    const gold = await as('gold');
-    const ada = await client(gold, 'Ada Lovelace');
-    const wanted = (await want(gold, ada, { brand: 'Rolex' })).id;
-    const itemId = await item(gold);
-    await eventually(rows, (r) => r.some((m) => m.want_id === wanted));
+    const { gold, wanted, itemId } = await rolexMatched();
     const [match] = await state.db.query<{ id: number }>(
       'SELECT id FROM want_matches WHERE want_id = $1 AND item_id = $2',
       [wanted, itemId],
