@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
+import {
+  PGlite,
+  messages,
+  parse,
+  protocol,
+  type Transaction as PGliteTransaction,
+} from '@electric-sql/pglite';
 import { Client, Pool, type PoolConfig, type QueryConfig } from 'pg';
 
 export interface QueryOptions {
@@ -8,7 +14,7 @@ export interface QueryOptions {
    * connection, and after five runs plans it once for all values when that plan costs no more. Issue 26: the
    * stock page's row query cost 1.1 ms of PostgreSQL's time parsed and planned afresh, 0.2 ms prepared. Never for
    * text built from what a request asks (one prepared statement per variant, kept on every connection). PGlite
-   * runs it as any other query.
+   * keeps it too, parsed and planned once for the life of the instance (`createPgliteDb`).
    */
   prepare?: boolean;
 }
@@ -20,17 +26,142 @@ export interface Queryable {
 
 const statementNames = new Map<string, string>();
 /**
- * node-postgres's query for `sql`: named after a hash of its text when prepared, so one name never stands for
- * two texts (node-postgres refuses that) and the same text is the same statement on every connection.
+ * A prepared statement's name: a hash of its text, so one name never stands for two texts (node-postgres refuses
+ * that) and the same text is the same statement on every connection, and on PGlite.
  */
-function pgQuery(sql: string, params: readonly unknown[], options?: QueryOptions): QueryConfig {
-  if (!options?.prepare) return { text: sql, values: params as unknown[] };
+function statementName(sql: string): string {
   let name = statementNames.get(sql);
   if (name === undefined) {
     name = `loupe_${createHash('sha256').update(sql).digest('hex').slice(0, 24)}`;
     statementNames.set(sql, name);
   }
-  return { name, text: sql, values: params as unknown[] };
+  return name;
+}
+
+/** node-postgres's query for `sql`: named when prepared. */
+function pgQuery(sql: string, params: readonly unknown[], options?: QueryOptions): QueryConfig {
+  if (!options?.prepare) return { text: sql, values: params as unknown[] };
+  return { name: statementName(sql), text: sql, values: params as unknown[] };
+}
+
+/** "cached plan must not change result type": a prepared statement that a migration changed the result of. */
+const isStalePlan = (error: unknown): boolean => (error as { code?: string }).code === '0A000';
+
+/** A statement PGlite keeps prepared: its parameters' types, and the schema generation it was parsed in. */
+interface KeptStatement {
+  readonly types: readonly number[];
+  readonly generation: number;
+}
+
+/**
+ * `{ prepare: true }` on PGlite (issue 26): PGlite's `query` parses, plans and describes its statement afresh
+ * every time (the stock page's rows: 5.3 ms of planning for 1.3 ms of execution). This keeps the statement
+ * prepared under its name for the life of the instance and sends only Bind/Describe/Execute/Sync, through the
+ * same pieces as `query` (its protocol serializer, its parameter serializers by the types PostgreSQL describes,
+ * its `parseResults` and parsers), so the rows are the same.
+ */
+function pgliteStatements(pg: PGlite) {
+  const kept = new Map<string, KeptStatement>();
+  // Migrations run through exec(): a statement parsed before one is parsed again (no stale plan to trip on).
+  let generation = 0;
+
+  const send = (message: Uint8Array) => pg.execProtocolStream(message, { syncToFs: false });
+  const concat = (parts: Uint8Array[]): Uint8Array => {
+    const all = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
+    let at = 0;
+    for (const part of parts) {
+      all.set(part, at);
+      at += part.length;
+    }
+    return all;
+  };
+
+  /** The statement's parameter types, parsing it under `name` first if this instance does not hold it yet. */
+  async function prepared(name: string, sql: string): Promise<readonly number[]> {
+    const held = kept.get(name);
+    if (held && held.generation === generation) return held.types;
+    kept.delete(name);
+    // Closing a name PostgreSQL does not hold is no error; one it holds (parsed before a migration) goes.
+    const described = await send(
+      concat([
+        protocol.serialize.close({ type: 'S', name }),
+        protocol.serialize.parse({ name, text: sql }),
+        protocol.serialize.describe({ type: 'S', name }),
+        protocol.serialize.sync(),
+      ]),
+    );
+    const types = parse.parseDescribeStatementResults(described);
+    kept.set(name, { types, generation });
+    return types;
+  }
+
+  /** Runs the statement prepared; called holding PGlite's query lock, as `query` holds it. */
+  async function run<R extends object>(sql: string, params: readonly unknown[]): Promise<R[]> {
+    const name = statementName(sql);
+    try {
+      const types = await prepared(name, sql);
+      const values = params.map((param, i) => {
+        if (param === null || param === undefined) return null;
+        const type = types[i];
+        const serialize = type === undefined ? undefined : pg.serializers[type];
+        return serialize ? serialize(param) : String(param);
+      });
+      const results = await send(
+        concat([
+          protocol.serialize.bind({ statement: name, values }),
+          protocol.serialize.describe({ type: 'P' }),
+          protocol.serialize.execute({}),
+          protocol.serialize.sync(),
+        ]),
+      );
+      // One statement: one result (parseResults gives an empty one when there is none).
+      return (parse.parseResults(results, pg.parsers)[0]?.rows ?? []) as R[];
+    } catch (error) {
+      if (isStalePlan(error)) kept.delete(name);
+      // The shape `query` gives its errors.
+      if (error instanceof messages.DatabaseError)
+        Object.assign(error, { query: sql, params, queryOptions: undefined });
+      throw error;
+    }
+  }
+
+  return {
+    /** Outside a transaction: in the locks `query` takes, so never between a transaction's statements. */
+    async query<R extends object>(sql: string, params: readonly unknown[]): Promise<R[]> {
+      await pg._checkReady();
+      try {
+        return await pg._runExclusiveTransaction(() =>
+          pg._runExclusiveQuery(async () => {
+            await pg._checkReady(); // a close() may have come first
+            const rows = await run<R>(sql, params);
+            await pg.syncToFs();
+            return rows;
+          }),
+        );
+      } catch (error) {
+        if (isStalePlan(error)) return (await pg.query<R>(sql, params as unknown[])).rows;
+        throw error;
+      }
+    },
+    /** Inside `pg.transaction`, which holds its lock: the query lock alone, as the transaction's own queries. */
+    async inTransaction<R extends object>(
+      tx: PGliteTransaction,
+      sql: string,
+      params: readonly unknown[],
+    ): Promise<R[]> {
+      // Once the transaction has ended its lock is no longer held: refused, as the transaction's own query does.
+      if (tx.closed) throw new Error('Transaction is closed');
+      return pg._runExclusiveQuery(() => run<R>(sql, params));
+    },
+    /** Runs `exec` (migrations' DDL), after which every statement is parsed again before its next use. */
+    async exec(exec: () => Promise<unknown>): Promise<void> {
+      try {
+        await exec();
+      } finally {
+        generation += 1;
+      }
+    },
+  };
 }
 
 export interface Transaction extends Queryable {
@@ -75,25 +206,33 @@ function checkedChannel(channel: string): string {
 export function createPgliteDb(dataDir: string | undefined, onClose?: () => void): Db {
   // `undefined` keeps the database in memory: used by nothing in production, handy in one-off scripts.
   const pg = new PGlite(dataDir);
+  // Per instance: a PGlite opened afresh (close(), a restored backup) holds no prepared statement.
+  const statements = pgliteStatements(pg);
   let closed = false;
   return {
     kind: 'pglite',
     description: dataDir ? `embedded PGlite in ${dataDir}` : 'embedded PGlite in memory',
-    async query<R extends object>(sql: string, params: readonly unknown[] = []) {
+    async query<R extends object>(sql: string, params: readonly unknown[] = [], options?: QueryOptions) {
+      if (options?.prepare) return statements.query<R>(sql, params);
       const result = await pg.query<R>(sql, params as unknown[]);
       return result.rows;
     },
     async exec(sql: string) {
-      await pg.exec(sql);
+      await statements.exec(() => pg.exec(sql));
     },
     async transaction<T>(fn: (tx: Transaction) => Promise<T>) {
       return pg.transaction(async (tx) =>
         fn({
-          async query<R extends object>(sql: string, params: readonly unknown[] = []) {
+          async query<R extends object>(
+            sql: string,
+            params: readonly unknown[] = [],
+            options?: QueryOptions,
+          ) {
+            if (options?.prepare) return statements.inTransaction<R>(tx, sql, params);
             return (await tx.query<R>(sql, params as unknown[])).rows;
           },
           async exec(sql: string) {
-            await tx.exec(sql);
+            await statements.exec(() => tx.exec(sql));
           },
         }),
       );
@@ -144,7 +283,7 @@ export function createPostgresDb(databaseUrl: string): Db {
         // A connection keeps its prepared statement across a migration run by another instance (a rolling
         // deploy); if that changed the types the statement returns, PostgreSQL refuses it ("cached plan must not
         // change result type", SQLSTATE 0A000). The same query, unprepared, still answers.
-        if (options?.prepare && (error as { code?: string }).code === '0A000') {
+        if (options?.prepare && isStalePlan(error)) {
           return (await pool.query<R>(sql, params as unknown[])).rows;
         }
         throw error;
