@@ -163,35 +163,32 @@ describe('prepared queries (both databases)', () => {
 });
 
 describe('prepared queries on PGlite', () => {
-  const dirs: string[] = [];
-  const dbs: Db[] = [];
-  const openPglite = (dir = mkdtempSync(path.join(os.tmpdir(), 'loupe-pglite-prepared-'))): Db => {
-    if (!dirs.includes(dir)) dirs.push(dir);
-    const db = createPgliteDb(dir);
-    dbs.push(db);
-    return db;
-  };
+  // One empty folder for the block (a fresh PGlite folder costs seconds of CPU to create): the first test closes
+  // and reopens it, the others use the instance open at the time, each with tables of its own.
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'loupe-pglite-prepared-'));
+  let current: Db | undefined;
+  const open = (): Db => (current ??= createPgliteDb(dir));
   afterAll(async () => {
-    for (const db of dbs) await db.close();
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    await current?.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('are kept by the instance that prepared them: reopened, PGlite holds none and prepares again', async () => {
-    const db = openPglite();
-    const dir = dirs[dirs.length - 1] as string;
+    const db = open();
     const read = 'SELECT $1::int + 1 AS n';
     expect(await db.query(read, [1], { prepare: true })).toEqual([{ n: 2 }]);
     expect(await heldPrepared(db, read)).toBe(1);
     await db.close();
+    current = undefined;
 
-    const again = openPglite(dir);
+    const again = open();
     expect(await heldPrepared(again, read)).toBe(0);
     expect(await again.query(read, [41], { prepare: true })).toEqual([{ n: 42 }]);
     expect(await heldPrepared(again, read)).toBe(1);
   });
 
   it('follow a migration run in the same process, outside and inside a transaction', async () => {
-    const db = openPglite();
+    const db = open();
     const all = 'SELECT * FROM migrated_probe WHERE id = $1';
     const first = {
       version: 1,
@@ -218,7 +215,7 @@ describe('prepared queries on PGlite', () => {
   });
 
   it('answer after a change of schema made by a plain query, then are prepared afresh', async () => {
-    const db = openPglite();
+    const db = open();
     const all = 'SELECT * FROM altered_probe ORDER BY id';
     await db.exec(
       'CREATE TABLE altered_probe (id int PRIMARY KEY); INSERT INTO altered_probe VALUES (1), (2);',
@@ -239,7 +236,7 @@ describe('prepared queries on PGlite', () => {
   });
 
   it('are refused once their transaction has ended', async () => {
-    const db = openPglite();
+    const db = open();
     let leaked: Queryable | undefined;
     await db.transaction(async (tx) => {
       leaked = tx;
