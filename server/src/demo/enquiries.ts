@@ -2,6 +2,7 @@ import { DEFAULT_PUBLIC_URL } from '../config';
 import { EnquiriesRepository } from '../modules/enquiries';
 import { StorefrontService, type StorefrontContext } from '../modules/storefront';
 import { seedingContext, type DemoContext } from './demo-context';
+import { DEMO_STOREFRONT_SLUG } from './storefront';
 
 /*
  * The demo's website enquiry (issue 24 item 2): one new enquiry, two hours old, about a watch on the demo
@@ -12,7 +13,6 @@ import { seedingContext, type DemoContext } from './demo-context';
  */
 
 const HOUR = 3600_000;
-const DEMO_SLUG = 'loupe-demo';
 
 async function firstOffer(demo: DemoContext): Promise<number | null> {
   const [offer] = await demo.tx.query<{ item_id: number }>(
@@ -44,7 +44,7 @@ async function listOneWatch(demo: DemoContext, at: Date): Promise<void> {
     'SELECT slug FROM storefront_shops WHERE shop_id = $1',
     [demo.shopId],
   );
-  if (!shop) await storefront.updateSettings(caller, { slug: DEMO_SLUG, enabled: true });
+  if (!shop) await storefront.updateSettings(caller, { slug: DEMO_STOREFRONT_SLUG, enabled: true });
   await storefront.updateListing(caller, watch.id, {
     listed: true,
     publicDescription:

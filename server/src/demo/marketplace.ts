@@ -5,6 +5,7 @@ import { MarketplaceRepository, newTokenNonce, type OfferRow } from '../modules/
 import { StorefrontService, type StorefrontContext } from '../modules/storefront';
 import { seedingContext, type DemoContext } from './demo-context';
 import { addDemoPhoto } from './photos';
+import { DEMO_STOREFRONT_SLUG } from './storefront';
 
 /*
  * The demo's marketplace (issue 24 items 3-4): both feeds published for the demo shop (a token each, as a
@@ -16,7 +17,6 @@ import { addDemoPhoto } from './photos';
  * all, the storefront is opened at /store/loupe-demo and one watch listed through the storefront's service.
  */
 
-const DEMO_SLUG = 'loupe-demo';
 const MINUTE = 60_000;
 
 function storefrontService(demo: DemoContext, at: Date): StorefrontService {
@@ -48,7 +48,7 @@ async function listAWatch(demo: DemoContext, at: Date): Promise<void> {
   const service = storefrontService(demo, at);
   const market = new MarketplaceRepository(demo.tx);
   if (!(await market.storefrontOf(demo.shopId))) {
-    await service.updateSettings(owner(demo), { slug: DEMO_SLUG, enabled: true });
+    await service.updateSettings(owner(demo), { slug: DEMO_STOREFRONT_SLUG, enabled: true });
   }
   const [watch] = await demo.tx.query<{ id: number }>(
     `SELECT i.id FROM stock_items i
