@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from 'playwright-core';
 import { listClients } from './clients';
 import { listItems } from './inventory';
 import { timed } from './timing';
-import { heading, trackApiCalls } from './ui';
+import { heading, loadingDone, trackApiCalls } from './ui';
 
 /** A route of the app as the platinum owner sees it, with the h1 its screen shows once drawn. */
 export interface AppRoute {
@@ -115,9 +115,5 @@ async function drawRoute(page: Page, route: Pick<AppRoute, 'path' | 'heading'>):
       : page.getByRole('heading', { level: 1, name: route.heading });
   await title.first().waitFor({ timeout: 20_000 });
   await calls.settled(400);
-  await page
-    .getByRole('status')
-    .filter({ hasText: /^Loading/ })
-    .first()
-    .waitFor({ state: 'hidden', timeout: 10_000 });
+  await loadingDone(page);
 }

@@ -114,6 +114,15 @@ export function trackApiCalls(page: Page): { settled: (quietMs?: number) => Prom
   };
 }
 
+/** Resolves once no "Loading…" status is on the page: every remote, widget and list that shows one has drawn. */
+export async function loadingDone(page: Page, timeout = 10_000): Promise<void> {
+  await page
+    .getByRole('status')
+    .filter({ hasText: /^Loading/ })
+    .first()
+    .waitFor({ state: 'hidden', timeout });
+}
+
 /** Resolves when `locator` shows exactly `text` (after trimming). */
 export async function waitForText(locator: Locator, text: string, timeout = 10_000): Promise<void> {
   await locator.filter({ hasText: text }).first().waitFor({ state: 'visible', timeout });

@@ -7,7 +7,7 @@ import { openRoute } from '../support/app-routes';
 import { createItem, listItems, uniqueSerial } from '../support/inventory';
 import { rowAction } from '../support/row-actions';
 import { baseUrl } from '../support/state';
-import { heading, openUserMenu, sidebar, topBar, trackApiCalls } from '../support/ui';
+import { heading, loadingDone, openUserMenu, sidebar, topBar, trackApiCalls } from '../support/ui';
 
 const browserTest = browserSuite();
 
@@ -41,11 +41,7 @@ async function settle(page: Page, path: string, title: string): Promise<void> {
   await page.goto(path);
   await heading(page, title).waitFor({ timeout: 20_000 });
   await calls.settled(400);
-  await page
-    .getByRole('status')
-    .filter({ hasText: /^Loading/ })
-    .first()
-    .waitFor({ state: 'hidden', timeout: 10_000 });
+  await loadingDone(page);
 }
 
 /** An available watch of the test's own, so that Sell, Checkout and Promote are all enabled on its row. */

@@ -2,6 +2,7 @@ import { demo } from '../support/accounts';
 import { browserSuite } from '../support/browser';
 import {
   heading,
+  loadingDone,
   openUserMenu,
   passwordField,
   pathOf,
@@ -123,11 +124,7 @@ describe('a session that ends while the page is open', () => {
       // The widgets' own calls would otherwise meet the missing cookie first and redirect before the click. A
       // remote's widgets call the API only once its code has loaded, which on a busy machine can take longer
       // than a quiet spell: so every Loading… status gone first, then no call for a while.
-      await page
-        .getByRole('status')
-        .filter({ hasText: /^Loading/ })
-        .first()
-        .waitFor({ state: 'hidden', timeout: 20_000 });
+      await loadingDone(page, 20_000);
       await api.settled(1_000);
 
       await context.clearCookies({ name: 'sessionid' });
