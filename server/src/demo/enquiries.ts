@@ -1,8 +1,6 @@
-import { DEFAULT_PUBLIC_URL } from '../config';
 import { EnquiriesRepository } from '../modules/enquiries';
-import { StorefrontService, type StorefrontContext } from '../modules/storefront';
-import { seedingContext, type DemoContext } from './demo-context';
-import { DEMO_STOREFRONT_SLUG } from './storefront';
+import type { DemoContext } from './demo-context';
+import { demoStorefrontOwner, demoStorefrontService, openDemoStorefrontIfNone } from './storefront';
 
 /*
  * The demo's website enquiry (issue 24 item 2): one new enquiry, two hours old, about a watch on the demo
@@ -33,19 +31,8 @@ async function listOneWatch(demo: DemoContext, at: Date): Promise<void> {
     [demo.shopId],
   );
   if (!watch) return;
-  // The service reads the configuration only for the storefront's public address in its answers.
-  const ctx = {
-    ...seedingContext(demo.tx, at),
-    config: { mail: { publicUrl: DEFAULT_PUBLIC_URL } },
-  } as unknown as StorefrontContext;
-  const storefront = new StorefrontService(ctx);
-  const caller = { shopId: demo.shopId, userId: demo.users.platinum, role: 'platinum' as const };
-  const [shop] = await demo.tx.query<{ slug: string }>(
-    'SELECT slug FROM storefront_shops WHERE shop_id = $1',
-    [demo.shopId],
-  );
-  if (!shop) await storefront.updateSettings(caller, { slug: DEMO_STOREFRONT_SLUG, enabled: true });
-  await storefront.updateListing(caller, watch.id, {
+  await openDemoStorefrontIfNone(demo, at);
+  await demoStorefrontService(demo, at).updateListing(demoStorefrontOwner(demo), watch.id, {
     listed: true,
     publicDescription:
       'Serviced in our workshop, with its box and papers. Viewing by appointment in Hatton Garden.',

@@ -1,11 +1,9 @@
 import { FEED_CHANNELS, feedProblems } from '@loupe/contracts';
-import { DEFAULT_PUBLIC_URL } from '../config';
 import { DealsService } from '../modules/sales';
 import { MarketplaceRepository, newTokenNonce, type OfferRow } from '../modules/marketplace';
-import { StorefrontService, type StorefrontContext } from '../modules/storefront';
 import { seedingContext, type DemoContext } from './demo-context';
 import { addDemoPhoto } from './photos';
-import { DEMO_STOREFRONT_SLUG } from './storefront';
+import { demoStorefrontOwner, demoStorefrontService, openDemoStorefrontIfNone } from './storefront';
 
 /*
  * The demo's marketplace (issue 24 items 3-4): both feeds published for the demo shop (a token each, as a
@@ -19,21 +17,6 @@ import { DEMO_STOREFRONT_SLUG } from './storefront';
 
 const MINUTE = 60_000;
 
-function storefrontService(demo: DemoContext, at: Date): StorefrontService {
-  // The service reads the configuration only for the storefront's public address in its answers.
-  const ctx = {
-    ...seedingContext(demo.tx, at),
-    config: { mail: { publicUrl: DEFAULT_PUBLIC_URL } },
-  } as unknown as StorefrontContext;
-  return new StorefrontService(ctx);
-}
-
-const owner = (demo: DemoContext) => ({
-  shopId: demo.shopId,
-  userId: demo.users.platinum,
-  role: 'platinum' as const,
-});
-
 /** A watch to sell: in the Chrono24 feed, or short only of a photo; the oldest listed first. */
 async function candidate(demo: DemoContext, market: MarketplaceRepository): Promise<OfferRow | null> {
   const offers = await market.offers(demo.shopId);
@@ -45,11 +28,7 @@ async function candidate(demo: DemoContext, market: MarketplaceRepository): Prom
 
 /** Opens the storefront (when the shop has none) and lists the first complete watch that is not yet listed. */
 async function listAWatch(demo: DemoContext, at: Date): Promise<void> {
-  const service = storefrontService(demo, at);
-  const market = new MarketplaceRepository(demo.tx);
-  if (!(await market.storefrontOf(demo.shopId))) {
-    await service.updateSettings(owner(demo), { slug: DEMO_STOREFRONT_SLUG, enabled: true });
-  }
+  await openDemoStorefrontIfNone(demo, at);
   const [watch] = await demo.tx.query<{ id: number }>(
     `SELECT i.id FROM stock_items i
       WHERE i.shop_id = $1 AND i.status = 'available' AND i.stock_type = 'Watches' AND i.brand <> ''
@@ -61,7 +40,7 @@ async function listAWatch(demo: DemoContext, at: Date): Promise<void> {
     [demo.shopId],
   );
   if (!watch) return;
-  await service.updateListing(owner(demo), watch.id, {
+  await demoStorefrontService(demo, at).updateListing(demoStorefrontOwner(demo), watch.id, {
     listed: true,
     publicDescription: 'Complete with its box and papers; serviced in our workshop. Viewing by appointment.',
     braceletMaterial: 'Steel',

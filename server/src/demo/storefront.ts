@@ -43,11 +43,34 @@ interface Piece {
   retailPrice: string | null;
 }
 
-const owner = (demo: DemoContext) => ({
+/** Who opens the demo's storefront and lists its pieces: the owner (platinum). */
+export const demoStorefrontOwner = (demo: DemoContext) => ({
   shopId: demo.shopId,
   userId: demo.users.platinum,
   role: 'platinum' as const,
 });
+
+/** The storefront module's service over the seeding transaction, its clock stopped at `at`. */
+export function demoStorefrontService(demo: DemoContext, at: Date): StorefrontService {
+  return new StorefrontService({
+    ...seedingContext(demo.tx, at),
+    // The service reads the configuration only for the storefront's public address in its answers.
+    config: { mail: { publicUrl: DEFAULT_PUBLIC_URL } },
+  } as unknown as StorefrontContext);
+}
+
+/**
+ * For the demos that list a piece of their own when the storefront's demo listed none: opens the storefront at
+ * DEMO_STOREFRONT_SLUG unless the shop already has one.
+ */
+export async function openDemoStorefrontIfNone(demo: DemoContext, at: Date): Promise<void> {
+  const [shop] = await demo.tx.query('SELECT 1 FROM storefront_shops WHERE shop_id = $1', [demo.shopId]);
+  if (!shop)
+    await demoStorefrontService(demo, at).updateSettings(demoStorefrontOwner(demo), {
+      slug: DEMO_STOREFRONT_SLUG,
+      enabled: true,
+    });
+}
 
 /** What the public reads about a piece, from its stock record. */
 function descriptionOf(piece: Piece): string {
@@ -71,14 +94,12 @@ function descriptionOf(piece: Piece): string {
 }
 
 export async function seedStorefrontDemo(demo: DemoContext): Promise<void> {
-  const service = (at: Date) =>
-    new StorefrontService({
-      ...seedingContext(demo.tx, at),
-      // The service reads the configuration only for the storefront's public address in its answers.
-      config: { mail: { publicUrl: DEFAULT_PUBLIC_URL } },
-    } as unknown as StorefrontContext);
+  const service = (at: Date) => demoStorefrontService(demo, at);
   const opened = new Date(demo.now.getTime() - 14 * 24 * HOUR);
-  await service(opened).updateSettings(owner(demo), { slug: DEMO_STOREFRONT_SLUG, enabled: true });
+  await service(opened).updateSettings(demoStorefrontOwner(demo), {
+    slug: DEMO_STOREFRONT_SLUG,
+    enabled: true,
+  });
 
   // The promoted pieces first, then watches with their reference, then the rest; newest first within each.
   const pieces = await demo.tx.query<Piece>(
@@ -107,7 +128,7 @@ export async function seedStorefrontDemo(demo: DemoContext): Promise<void> {
       { name: 'photo.jpg', background: PALETTE[index % PALETTE.length]! },
       at,
     );
-    await service(at).updateListing(owner(demo), piece.id, {
+    await service(at).updateListing(demoStorefrontOwner(demo), piece.id, {
       listed: true,
       publicDescription: descriptionOf(piece),
       braceletMaterial: piece.stockType === 'Watches' ? BRACELETS[index % BRACELETS.length]! : '',
