@@ -65,16 +65,8 @@ function pgliteStatements(pg: PGlite) {
   // Migrations run through exec(): a statement parsed before one is parsed again (no stale plan to trip on).
   let generation = 0;
 
-  const send = (message: Uint8Array) => pg.execProtocolStream(message, { syncToFs: false });
-  const concat = (parts: Uint8Array[]): Uint8Array => {
-    const all = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
-    let at = 0;
-    for (const part of parts) {
-      all.set(part, at);
-      at += part.length;
-    }
-    return all;
-  };
+  // The messages of one round trip, sent together (a Buffer is a Uint8Array).
+  const send = (parts: Uint8Array[]) => pg.execProtocolStream(Buffer.concat(parts), { syncToFs: false });
 
   /** The statement's parameter types, parsing it under `name` first if this instance does not hold it yet. */
   async function prepared(name: string, sql: string): Promise<readonly number[]> {
@@ -82,14 +74,12 @@ function pgliteStatements(pg: PGlite) {
     if (held && held.generation === generation) return held.types;
     kept.delete(name);
     // Closing a name PostgreSQL does not hold is no error; one it holds (parsed before a migration) goes.
-    const described = await send(
-      concat([
-        protocol.serialize.close({ type: 'S', name }),
-        protocol.serialize.parse({ name, text: sql }),
-        protocol.serialize.describe({ type: 'S', name }),
-        protocol.serialize.sync(),
-      ]),
-    );
+    const described = await send([
+      protocol.serialize.close({ type: 'S', name }),
+      protocol.serialize.parse({ name, text: sql }),
+      protocol.serialize.describe({ type: 'S', name }),
+      protocol.serialize.sync(),
+    ]);
     const types = parse.parseDescribeStatementResults(described);
     kept.set(name, { types, generation });
     return types;
@@ -106,14 +96,12 @@ function pgliteStatements(pg: PGlite) {
         const serialize = type === undefined ? undefined : pg.serializers[type];
         return serialize ? serialize(param) : String(param);
       });
-      const results = await send(
-        concat([
-          protocol.serialize.bind({ statement: name, values }),
-          protocol.serialize.describe({ type: 'P' }),
-          protocol.serialize.execute({}),
-          protocol.serialize.sync(),
-        ]),
-      );
+      const results = await send([
+        protocol.serialize.bind({ statement: name, values }),
+        protocol.serialize.describe({ type: 'P' }),
+        protocol.serialize.execute({}),
+        protocol.serialize.sync(),
+      ]);
       // One statement: one result (parseResults gives an empty one when there is none).
       return (parse.parseResults(results, pg.parsers)[0]?.rows ?? []) as R[];
     } catch (error) {
