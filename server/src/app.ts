@@ -111,12 +111,15 @@ export const loupeApi: FastifyPluginAsync<LoupeApiOptions> = async (instance, op
   installErrorHandling(fastify);
   // Every address-keyed rule below (the rate limit, sign-in throttling, sessions) needs a real address.
   installClientAddressCheck(fastify);
+  // The API routes as they are declared, for the 405 a path answers to the methods it does not have.
+  const methodNotAllowed = collectApiRoutes(fastify);
   // The first limit of this context: a flood is refused before any session is looked up. The per-session
   // limit is charged by the session check, once the session is known.
-  const sessionRateLimit = await registerRateLimit(fastify, {
-    ...rateLimitsFrom(options.config.rateLimit),
-    ...options.rateLimit,
-  });
+  const sessionRateLimit = await registerRateLimit(
+    fastify,
+    { ...rateLimitsFrom(options.config.rateLimit), ...options.rateLimit },
+    methodNotAllowed.apiPathAuth,
+  );
   // Before any route (it attaches per route): JSON and text answers of 1 KB or more (lists, reports, CSV) go
   // out brotli/gzip-compressed. Stored files (KYC papers, item images: PDF, JPEG, PNG…) are no such type and
   // stream as stored, with their length. Request bodies are never inflated: no client sends them compressed,
@@ -139,11 +142,10 @@ export const loupeApi: FastifyPluginAsync<LoupeApiOptions> = async (instance, op
     customTypes: API_COMPRESSIBLE,
     globalDecompression: false,
   });
-  installSecurityHooks(fastify, ctx, sessionRateLimit);
+  const sessionCheck = installSecurityHooks(fastify, ctx, sessionRateLimit);
   installPasswordChangeRequirement(fastify);
   await registerOpenApi(fastify, ctx);
 
-  const addMethodNotAllowed = collectApiRoutes(fastify);
   // One plugin per domain module, mirroring the remotes. Each is typed with its own context (the repositories
   // it names); the app's context, every repository in one bag, satisfies them all.
   const domains: ReadonlyArray<FastifyPluginAsyncTypebox<{ ctx: AppContext }>> = [
@@ -179,7 +181,7 @@ export const loupeApi: FastifyPluginAsync<LoupeApiOptions> = async (instance, op
   for (const domain of domains) {
     await fastify.register(domain, { ctx });
   }
-  addMethodNotAllowed();
+  methodNotAllowed.answer(sessionCheck);
 };
 
 export interface BuildAppOptions extends LoupeApiOptions {

@@ -24,7 +24,7 @@ const keyOf = (method: string, path: string) => `${method === 'HEAD' ? 'GET' : m
 const REACHABLE_KEYS = new Set(REACHABLE.map((endpoint) => keyOf(endpoint.method, endpoint.path)));
 
 /** Synchronous: an async hook costs a promise and a microtask on every request (issue 26 profile). */
-function requirePasswordChanged(
+export function requirePasswordChanged(
   request: FastifyRequest,
   _reply: FastifyReply,
   done: HookHandlerDoneFunction,
@@ -42,8 +42,12 @@ function requirePasswordChanged(
 export function installPasswordChangeRequirement(fastify: FastifyInstance): void {
   fastify.addHook('onRoute', (route) => {
     if (route.config?.auth === undefined) return;
-    const methods = [route.method].flat();
-    if (methods.every((method) => REACHABLE_KEYS.has(keyOf(method, patternOf(route.routePath))))) return;
+    if (!passwordChangeGuards([route.method].flat(), route.routePath)) return;
     route.onRequest = [...[route.onRequest ?? []].flat(), requirePasswordChanged];
   });
+}
+
+/** Whether an API route with these methods at this path (without its prefix) waits for the password change. */
+export function passwordChangeGuards(methods: readonly string[], routePath: string): boolean {
+  return !methods.every((method) => REACHABLE_KEYS.has(keyOf(method, patternOf(routePath))));
 }

@@ -4,6 +4,7 @@ import { SESSION_COOKIE } from '@loupe/contracts';
 import type { RateLimitConfig } from '../config';
 import { throttled } from '../modules/auth/login-throttle';
 import { Limiter } from '../kernel/limiter';
+import type { AuthMode } from './security';
 
 /** The request limits, each counted per window (a minute unless a test shortens it). */
 export interface RateLimits {
@@ -82,6 +83,11 @@ declare module 'fastify' {
 export async function registerRateLimit(
   fastify: FastifyInstance,
   limits: RateLimits,
+  /**
+   * The auth mode of a request no API route took, when its URL names an API path by a method that path lacks
+   * (plugins/method-not-allowed.ts): it is then charged as that path's routes charge theirs.
+   */
+  apiPathAuth?: (request: FastifyRequest) => AuthMode | undefined,
 ): Promise<SessionRateLimit> {
   // Counted here rather than through the plugin's hooks or createRateLimit(): those wrap each count in several
   // promises (an await per step), which with three counters was about a twentieth of a signed-in request's CPU
@@ -98,7 +104,7 @@ export async function registerRateLimit(
     (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
       const address = normalizeIP(request.ip);
       charge(flood, address, reply);
-      const auth = request.routeOptions.config.auth;
+      const auth = request.routeOptions.config.auth ?? apiPathAuth?.(request);
       if ((auth === 'optional' || auth === 'required') && request.cookies[SESSION_COOKIE]) {
         request.rateLimitAwaitsSession = true;
       } else {

@@ -82,23 +82,25 @@ export function checkCsrf(request: FastifyRequest, config: Config): string | nul
   return null;
 }
 
+/** The checks an API route of this auth mode runs first (installSecurityHooks), as an onRequest hook. */
+export type SessionCheck = (
+  mode: AuthMode,
+) => (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
+
 /**
  * CSRF first, as Django's middleware runs before any view, then the session. The hooks are attached to each
- * API route as it is declared, with its mode known then: nothing is looked up per request.
+ * API route as it is declared, with its mode known then: nothing is looked up per request. Returns the same
+ * check for a mode, for answers given without a route of their own (plugins/method-not-allowed.ts).
  */
 export function installSecurityHooks(
   fastify: FastifyInstance,
   ctx: Pick<AuthContext, 'config' | 'sessions'>,
   /** The per-session rate limit (plugins/rate-limit.ts), charged once the session is known. */
   sessionRateLimit?: SessionRateLimit,
-): void {
+): SessionCheck {
   fastify.decorateRequest('caller', null);
 
-  fastify.addHook('onRoute', (route) => {
-    const mode = route.config?.auth;
-    if (mode === undefined) return;
-    const checkCsrfToo = !route.config?.csrfExempt;
-
+  const sessionCheck = (mode: AuthMode, checkCsrfToo: boolean) => {
     /** The session is known: the cookie of a session that ended is cleared, the request charged, 401 if needed. */
     const withCaller = (request: FastifyRequest, reply: FastifyReply, key: string | undefined) => {
       if (!request.caller && key !== undefined) clearSessionCookie(reply, request, ctx.config);
@@ -133,6 +135,14 @@ export function installSecurityHooks(
         (error: Error) => done(error),
       );
     };
+    return onRequest;
+  };
+  const checks = new Map<AuthMode, ReturnType<SessionCheck>>();
+
+  fastify.addHook('onRoute', (route) => {
+    const mode = route.config?.auth;
+    if (mode === undefined) return;
+    const onRequest = sessionCheck(mode, !route.config?.csrfExempt);
     // Answers about who is signed in must never be served from a cache.
     const onSend = (
       _request: FastifyRequest,
@@ -146,4 +156,10 @@ export function installSecurityHooks(
     route.onRequest = [onRequest, ...[route.onRequest ?? []].flat()];
     route.onSend = [onSend, ...[route.onSend ?? []].flat()];
   });
+
+  return (mode) => {
+    let check = checks.get(mode);
+    if (!check) checks.set(mode, (check = sessionCheck(mode, true)));
+    return check;
+  };
 }
