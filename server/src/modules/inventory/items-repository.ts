@@ -15,7 +15,7 @@ import type {
   TransactionType,
   VatScheme,
 } from '@loupe/contracts';
-import type { Queryable } from '../../db/database';
+import type { QueryOptions, Queryable } from '../../db/database';
 import type { Currency } from '../../kernel/money';
 import { type ExpectedVersion, lastChange, versionCondition } from '../../kernel/record-versions';
 import { moneyOut } from '../../kernel/money';
@@ -447,21 +447,67 @@ function byKeptCounts(filter: ItemFilter): boolean {
   return Object.values(narrower).every((value) => value === undefined);
 }
 
+/**
+ * The most statements of distinct text that pick a page of the stock screens (type and statuses only) kept
+ * prepared by this process, so on any one connection (PostgreSQL: each pooled connection; PGlite: the instance):
+ * each is kept for the life of its connection (~13.5 KB of plan cache on PGlite, issue 26). Their text follows
+ * the shape (type given or not, one status or several, the ordering), never the values: at most 192 texts, of
+ * which the screens send a few dozen; the cap bounds them whatever is asked. Statements of other filters are
+ * sent unprepared: filters combine into tens of thousands of texts, and PostgreSQL's plan for any value (chosen
+ * after five runs when it costs no more than the custom plans) is far slower for some of them (a rare brand's
+ * page 0.2 -> 18.7 ms, a serial prefix's count 0.4 -> 37 ms at 100,000 items: docs/perf/ids-statement.md).
+ */
+export const MAX_PREPARED_LIST_STATEMENTS = 128;
+
+const PREPARED: QueryOptions = { prepare: true };
+
+/**
+ * Whether to send a statement prepared: yes for the first `cap` distinct texts offered, then only for those.
+ * Exported for its test.
+ */
+export function preparedUpTo(cap: number): (sql: string) => QueryOptions | undefined {
+  const texts = new Set<string>();
+  return (sql) => {
+    if (texts.has(sql)) return PREPARED;
+    if (texts.size >= cap) return undefined;
+    texts.add(sql);
+    return PREPARED;
+  };
+}
+
+/** The process's list statements kept prepared: one set for every connection, as the statements' names are. */
+const LIST_STATEMENTS = preparedUpTo(MAX_PREPARED_LIST_STATEMENTS);
+
 export class ItemsRepository {
-  /** `now` is the app's clock: days in stock count to today in the shop's zone. */
+  /**
+   * `now` is the app's clock: days in stock count to today in the shop's zone. `listStatements` says which
+   * statements that pick a page go prepared (the process's own set; a test gives its own).
+   */
   constructor(
     private readonly db: Queryable,
     private readonly now: () => Date = () => new Date(),
+    private readonly listStatements = LIST_STATEMENTS,
   ) {}
+
+  /**
+   * The options for a statement that picks a page of items matching `filter` (issue 26): prepared for the stock
+   * screens' filters (type and statuses only) within MAX_PREPARED_LIST_STATEMENTS, so that its text is parsed
+   * once per connection and not for every page; unprepared otherwise.
+   */
+  private listStatementOptions(sql: string, filter: ItemFilter): QueryOptions | undefined {
+    return byKeptCounts(filter) ? this.listStatements(sql) : undefined;
+  }
 
   async count(shopId: number, filter: ItemFilter): Promise<number> {
     const { stockType, statuses } = filter;
     if (byKeptCounts(filter)) {
       // Only the type and status are asked for: the kept per-group counts answer (migration 005).
+      // One text for every type and statuses.
       const rows = await this.db.query<{ n: number }>(
         `SELECT coalesce(sum(n), 0)::int AS n FROM item_counts
           WHERE shop_id = $1 AND ($2::varchar IS NULL OR stock_type = $2) AND ($3::varchar[] IS NULL OR status = ANY($3))`,
         [shopId, stockType ?? null, statuses?.length ? statuses : null],
+        PREPARED,
       );
       return rows[0]?.n ?? 0;
     }
@@ -492,11 +538,13 @@ export class ItemsRepository {
     const where = whereClause(shopId, filter);
     const counted = whereClause(shopId, filter, 'ic');
     const n = where.params.length;
-    const page = await this.db.query<{ id: number; total: number }>(
-      `SELECT i.id, (SELECT coalesce(sum(ic.n), 0)::int FROM item_counts ic WHERE ${counted.sql}) AS total
+    const sql = `SELECT i.id, (SELECT coalesce(sum(ic.n), 0)::int FROM item_counts ic WHERE ${counted.sql}) AS total
          ${pageFrom(ordering)} WHERE ${where.sql}
-        ORDER BY ${ORDER_BY[ordering]} LIMIT $${n + 1} OFFSET $${n + 2}`,
+        ORDER BY ${ORDER_BY[ordering]} LIMIT $${n + 1} OFFSET $${n + 2}`;
+    const page = await this.db.query<{ id: number; total: number }>(
+      sql,
       [...where.params, limit, offset],
+      this.listStatementOptions(sql, filter),
     );
     const [first] = page;
     if (first === undefined) return null;
@@ -518,13 +566,15 @@ export class ItemsRepository {
   ): Promise<ItemRow[]> {
     const where = whereClause(shopId, filter);
     const n = where.params.length;
-    // The page is chosen on items alone (text that varies with the filter: planned for its values); its rows,
-    // with check-outs, client names and thumbnails joined, come from one prepared statement (issue 26: parsing
-    // and planning the whole joined query each time was most of PostgreSQL's work on a stock page).
+    // The page is chosen on items alone (text that follows the filter's shape: prepared for the stock screens'
+    // filters); its rows, with check-outs, client names and thumbnails joined, come from one prepared statement
+    // (issue 26: parsing and planning the whole joined query each time was most of PostgreSQL's work on a page).
+    const sql = `SELECT i.id ${pageFrom(ordering)} WHERE ${where.sql}
+        ORDER BY ${ORDER_BY[ordering]} LIMIT $${n + 1} OFFSET $${n + 2}`;
     const page = await this.db.query<{ id: number }>(
-      `SELECT i.id ${pageFrom(ordering)} WHERE ${where.sql}
-        ORDER BY ${ORDER_BY[ordering]} LIMIT $${n + 1} OFFSET $${n + 2}`,
+      sql,
       [...where.params, limit, offset],
+      this.listStatementOptions(sql, filter),
     );
     return this.rowsOf(
       shopId,

@@ -1,0 +1,297 @@
+import { ITEM_ORDERINGS, type ItemOrdering } from '@loupe/contracts';
+import type { QueryOptions, Queryable } from '../../../src/db/database';
+import {
+  ItemsRepository,
+  MAX_PREPARED_LIST_STATEMENTS,
+  preparedUpTo,
+  type ItemFilter,
+} from '../../../src/modules/inventory/items-repository';
+import { inventoryTestbed } from './setup';
+
+const { as, state } = inventoryTestbed();
+
+interface Sent {
+  sql: string;
+  prepared: boolean;
+}
+
+/**
+ * A repository over the test's database that notes each statement and whether it was sent prepared, with its own
+ * set of prepared texts (`cap` of them; the process's is MAX_PREPARED_LIST_STATEMENTS).
+ */
+function spied(options: { dropPrepare?: boolean; cap?: number } = {}) {
+  const sent: Sent[] = [];
+  const db: Queryable = {
+    query: async (sql, params = [], queryOptions?: QueryOptions) => {
+      sent.push({ sql, prepared: queryOptions?.prepare === true });
+      return state.db.query(sql, params, options.dropPrepare ? undefined : queryOptions);
+    },
+  };
+  const statements = preparedUpTo(options.cap ?? MAX_PREPARED_LIST_STATEMENTS);
+  return { items: new ItemsRepository(db, () => state.clock.now(), statements), sent };
+}
+
+/** The stock screens' filters: the type and statuses, nothing else. */
+const screens = ({ stockType: _t, statuses: _s, ...rest }: ItemFilter) =>
+  Object.values(rest).every((v) => v === undefined);
+
+/** The statements that pick or count a page (not the rows by ids, prepared always). */
+const picks = (sent: Sent[]) => sent.filter(({ sql }) => !sql.includes('i.id = ANY($2::int[])'));
+
+/** A page as GET /api/items/ answers it: the kept-counts path first, else count + list; null past the end. */
+async function page(
+  items: ItemsRepository,
+  filter: ItemFilter,
+  ordering: ItemOrdering,
+  size: number,
+  n: number,
+) {
+  const offset = (n - 1) * size;
+  const counted = await items.listCounted(state.fx.shopId, filter, ordering, size, offset);
+  if (counted) return counted;
+  const count = await items.count(state.fx.shopId, filter);
+  if (offset > 0 && offset >= count) return null;
+  return { count, results: await items.list(state.fx.shopId, filter, ordering, size, offset) };
+}
+
+/**
+ * 90 items of every kind straight in the tables: three types, three brands and models, prices, statuses, serials,
+ * attributes, promotions, locations; open check-outs to two clients (due dates, some without), consignments.
+ */
+async function seed(): Promise<{ clientId: number }> {
+  const { shopId } = state.fx;
+  const userId = state.fx.ids.platinum;
+  const clients = await state.db.query<{ id: number }>(
+    `INSERT INTO clients (shop_id, name, email, created_at, updated_at)
+     SELECT $1, 'Client ' || g, 'client' || g || '@example.com', now(), now() FROM generate_series(1, 3) g
+     RETURNING id`,
+    [shopId],
+  );
+  await state.db.query(
+    `INSERT INTO items (shop_id, serial, stock_type, brand, model, description, purchase_price, trade_price,
+                        retail_price, status, purchased_on, promoted_at, created_by, created_at, updated_at,
+                        reference_number, box, papers, condition_grade, metal, location)
+     SELECT $1, 'SN' || (ARRAY['a', 'B', 'c_', 'D%'])[1 + g % 4] || lpad(g::text, 3, '0'),
+            (ARRAY['Watches', 'Watches', 'Jewellery', 'Accessories'])[1 + g % 4],
+            (ARRAY['Rolex', 'Omega', 'Cartier', ''])[1 + g % 4],
+            (ARRAY['Submariner', 'Speedmaster', 'Tank', ''])[1 + (g / 2) % 4],
+            'Item ' || g,
+            round((100 + (g * 7919) % 5000)::numeric + (g % 100) / 100.0, 2),
+            CASE WHEN g % 5 = 0 THEN NULL ELSE round((120 + (g * 7919) % 5000)::numeric, 2) END,
+            CASE WHEN g % 6 = 0 THEN NULL ELSE round((150 + (g * 31) % 6000)::numeric, 2) END,
+            CASE WHEN g % 9 = 0 THEN 'checked_out' WHEN g % 7 = 0 THEN 'sold' WHEN g % 11 = 0 THEN 'unavailable'
+                 WHEN g % 13 = 0 THEN 'reserved' ELSE 'available' END,
+            date '2026-01-01' - (g % 40),
+            CASE WHEN g % 8 = 0 THEN timestamptz '2026-02-01' + g * interval '1 hour' END,
+            $2, timestamptz '2025-01-01' + g * interval '1 day', timestamptz '2025-01-01' + g * interval '1 day',
+            (ARRAY['116610LN', '311.30.42', 'WSSA0018', ''])[1 + g % 4],
+            CASE WHEN g % 3 = 0 THEN NULL ELSE g % 2 = 0 END,
+            CASE WHEN g % 5 = 0 THEN NULL ELSE g % 3 = 0 END,
+            (ARRAY['unworn', 'excellent', 'very_good', 'good', 'fair', NULL])[1 + g % 6],
+            (ARRAY['Yellow gold', 'White gold', ''])[1 + g % 3],
+            (ARRAY['Safe', 'Window', ''])[1 + g % 3]
+       FROM generate_series(1, 90) g`,
+    [shopId, userId],
+  );
+  await state.db.query(
+    `INSERT INTO checkouts (shop_id, item_id, client_id, due_date, note, checked_out_by, checked_out_at)
+     SELECT i.shop_id, i.id, ($2::int[])[1 + i.id % 2], CASE WHEN i.id % 4 <> 0 THEN date '2026-03-01' + (i.id % 9) END,
+            '', $3, timestamptz '2026-02-20'
+       FROM items i WHERE i.shop_id = $1 AND i.status = 'checked_out'`,
+    [shopId, clients.map((c) => c.id), userId],
+  );
+  await state.db.query(
+    `INSERT INTO consignments (item_id, shop_id, supplier_id, agreed_cost, return_by, received_on)
+     SELECT i.id, i.shop_id, $2, 100, date '2026-04-01', date '2026-01-01'
+       FROM items i WHERE i.shop_id = $1 AND i.id % 5 = 0`,
+    [shopId, clients[2]?.id],
+  );
+  return { clientId: clients[0]?.id as number };
+}
+
+describe('the statements that pick and count a page of items (issue 26)', () => {
+  let clientId: number;
+  beforeEach(async () => {
+    ({ clientId } = await seed());
+  });
+
+  /** The stock screens' filters (type and statuses only), then every other filter, one by one and combined. */
+  const screenFilters = (): ItemFilter[] => [
+    {},
+    { stockType: 'Watches', statuses: ['available', 'checked_out', 'unavailable'] },
+    { stockType: 'Jewellery' },
+    { statuses: ['checked_out'] },
+    { stockType: 'Accessories', statuses: ['reserved', 'sold'] },
+    { statuses: ['reserved'] },
+  ];
+  const otherFilters = (): ItemFilter[] => [
+    { stockType: 'Watches', statuses: ['available', 'checked_out', 'unavailable'], brand: 'Omega' },
+    { brand: 'Rolex', model: 'Submariner' },
+    { minPrice: '1000', maxPrice: '2500' },
+    { serialPrefix: 'snd%', stockNumber: 7 },
+    { serialPrefix: 'snc_' },
+    { reference: '311' },
+    { conditionGrade: 'excellent', stockType: 'Watches' },
+    { box: true, papers: false },
+    { metal: 'White gold' },
+    { clientId },
+    { promoted: true },
+    { promoted: false, statuses: ['available'] },
+    { consignment: true },
+    { consignment: false, stockType: 'Accessories' },
+    { location: 'Safe' },
+    { brand: 'Nobody' },
+    { brand: 'Rolex', model: 'Submariner', minPrice: '100', maxPrice: '6000' },
+  ];
+
+  it.each([
+    ['the stock screens’ filters', screenFilters],
+    ['every other filter', otherFilters],
+  ])(
+    'answer %s in every ordering alike prepared and unprepared, deep pages and past the end included',
+    async (_, of) => {
+      // No cap here: every stock screen's shape goes prepared (there are more than the cap's).
+      const prepared = spied({ cap: Number.MAX_SAFE_INTEGER });
+      const unprepared = spied({ dropPrepare: true });
+      const filters = of();
+      let pages = 0;
+      let pastTheEnd = 0;
+      let empty = 0;
+      for (const filter of filters) {
+        for (const ordering of ITEM_ORDERINGS) {
+          for (const [size, n] of [
+            [10, 1],
+            [7, 5],
+            [25, 2],
+            [3, 40],
+          ] as const) {
+            prepared.sent.length = 0;
+            const a = await page(prepared.items, filter, ordering, size, n);
+            const b = await page(unprepared.items, filter, ordering, size, n);
+            expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+            // The prepared side sent its page's statements prepared: all of them for a stock screen's filters.
+            expect(picks(prepared.sent).map((s) => s.prepared)).toEqual(
+              picks(prepared.sent).map(() => screens(filter)),
+            );
+            if (a === null) pastTheEnd += 1;
+            else if (a.results.length > 0) pages += 1;
+            else empty += 1;
+          }
+        }
+      }
+      // The comparison covered pages with rows and pages past the end (3 a page, page 40), not only one kind.
+      expect(pages).toBeGreaterThan(filters.length * ITEM_ORDERINGS.length);
+      expect(pastTheEnd).toBeGreaterThanOrEqual(filters.length * ITEM_ORDERINGS.length);
+      // Empty first pages: brand Nobody's alone (every other filter matches some of the 90 items).
+      expect(empty).toBe(filters.some((f) => f.brand === 'Nobody') ? ITEM_ORDERINGS.length : 0);
+    },
+  );
+
+  it('sends the statements of filters other than type and statuses unprepared', async () => {
+    const { items, sent } = spied();
+    const { shopId } = state.fx;
+    const screen: ItemFilter = { stockType: 'Watches', statuses: ['available', 'checked_out'] };
+    await items.listCounted(shopId, screen, 'serial', 10, 0);
+    await items.list(shopId, screen, 'serial', 10, 0);
+    expect(picks(sent).map((s) => s.prepared)).toEqual([true, true]);
+    for (const narrower of [
+      { brand: 'Rolex' },
+      { minPrice: '100' },
+      { serialPrefix: 'sna' },
+      { promoted: true },
+    ]) {
+      sent.length = 0;
+      expect(await items.listCounted(shopId, { ...screen, ...narrower }, 'serial', 10, 0)).toBeNull();
+      await items.count(shopId, { ...screen, ...narrower });
+      await items.list(shopId, { ...screen, ...narrower }, 'serial', 10, 0);
+      expect(picks(sent).map((s) => s.prepared)).toEqual([false, false]);
+    }
+    // The kept counts' statement is one text whatever the type and statuses: always prepared.
+    sent.length = 0;
+    await items.count(shopId, { stockType: 'Jewellery', statuses: ['sold', 'reserved'] });
+    await items.count(shopId, {});
+    expect(sent.map((s) => s.prepared)).toEqual([true, true]);
+  });
+
+  it(`keeps at most ${MAX_PREPARED_LIST_STATEMENTS} texts prepared; the rest are sent unprepared, with the same answers`, async () => {
+    const { items, sent } = spied();
+    const unprepared = spied({ dropPrepare: true });
+    const { shopId } = state.fx;
+    // Well over the cap of distinct texts, every one a stock screen's (type and statuses only).
+    const shapes: ItemFilter[] = [
+      {},
+      { stockType: 'Watches' },
+      { statuses: ['available'] },
+      { statuses: ['available', 'reserved'] },
+      { stockType: 'Watches', statuses: ['sold'] },
+      { stockType: 'Watches', statuses: ['available', 'sold'] },
+    ];
+    const texts: string[] = [];
+    const note = () => {
+      const sql = picks(sent).at(-1)?.sql ?? '';
+      if (!texts.includes(sql)) texts.push(sql);
+    };
+    for (const filter of shapes) {
+      for (const ordering of ITEM_ORDERINGS) {
+        await items.listCounted(shopId, filter, ordering, 5, 5);
+        note();
+        await items.list(shopId, filter, ordering, 5, 5);
+        note();
+      }
+    }
+    expect(texts.length).toBeGreaterThan(MAX_PREPARED_LIST_STATEMENTS);
+    const first = new Map<string, boolean>();
+    for (const { sql, prepared } of picks(sent)) if (!first.has(sql)) first.set(sql, prepared);
+    // The first MAX_PREPARED_LIST_STATEMENTS texts went prepared, every later one unprepared.
+    expect([...first.keys()]).toEqual(texts);
+    expect([...first.values()]).toEqual(texts.map((_, i) => i < MAX_PREPARED_LIST_STATEMENTS));
+    // A text prepared before the cap was reached stays prepared; one refused stays unprepared.
+    const kept = texts.find((sql) => first.get(sql) === true);
+    const refused = texts.find((sql) => first.get(sql) === false);
+    sent.length = 0;
+    for (const filter of shapes) {
+      for (const ordering of ITEM_ORDERINGS) {
+        const a = await items.listCounted(shopId, filter, ordering, 5, 5);
+        const b = await unprepared.items.listCounted(shopId, filter, ordering, 5, 5);
+        expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+        const c = await items.list(shopId, filter, ordering, 5, 5);
+        const d = await unprepared.items.list(shopId, filter, ordering, 5, 5);
+        expect(JSON.stringify(c)).toBe(JSON.stringify(d));
+      }
+    }
+    const again = new Map(picks(sent).map((s) => [s.sql, s.prepared]));
+    expect(again.get(kept as string)).toBe(true);
+    expect(again.get(refused as string)).toBe(false);
+  });
+
+  it('past the end of a prepared shape is still 404 "Invalid page." through the API', async () => {
+    const browser = await as('gold');
+    for (const query of [
+      'stock_type=Watches&status=available,checked_out,unavailable',
+      'brand=Omega&ordering=serial',
+    ]) {
+      const first = await browser.get(`/api/items/?${query}`);
+      expect(first.statusCode).toBe(200);
+      const { count } = first.json() as { count: number };
+      expect(count).toBeGreaterThan(10);
+      const last = Math.ceil(count / 10);
+      expect((await browser.get(`/api/items/?${query}&page=${last}`)).statusCode).toBe(200);
+      const past = await browser.get(`/api/items/?${query}&page=${last + 1}`);
+      expect(past.statusCode).toBe(404);
+      expect(past.json()).toEqual({ detail: 'Invalid page.' });
+    }
+  });
+});
+
+describe('preparedUpTo', () => {
+  it('prepares the first texts up to the cap, then those alone', () => {
+    const options = preparedUpTo(2);
+    expect(options('a')).toEqual({ prepare: true });
+    expect(options('b')).toEqual({ prepare: true });
+    expect(options('c')).toBeUndefined();
+    expect(options('a')).toEqual({ prepare: true });
+    expect(options('b')).toEqual({ prepare: true });
+    expect(options('c')).toBeUndefined();
+    expect(options('d')).toBeUndefined();
+  });
+});
