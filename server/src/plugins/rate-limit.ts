@@ -1,10 +1,15 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+} from 'fastify';
 import { normalizeIP } from '@fastify/rate-limit';
 import { SESSION_COOKIE } from '@loupe/contracts';
 import type { RateLimitConfig } from '../config';
 import { throttled } from '../modules/auth/login-throttle';
 import { Limiter } from '../kernel/limiter';
-import type { AuthMode } from './security';
 
 /** The request limits, each counted per window (a minute unless a test shortens it). */
 export interface RateLimits {
@@ -85,9 +90,10 @@ export async function registerRateLimit(
   limits: RateLimits,
   /**
    * The auth mode of a request no API route took, when its URL names an API path by a method that path lacks
-   * (plugins/method-not-allowed.ts): it is then charged as that path's routes charge theirs.
+   * (plugins/method-not-allowed.ts): it is then charged as that path's routes charge theirs. Typed as the
+   * route config's `auth`, which plugins/security.ts declares: it imports this file, so no import back.
    */
-  apiPathAuth?: (request: FastifyRequest) => AuthMode | undefined,
+  apiPathAuth?: (request: FastifyRequest) => FastifyContextConfig['auth'],
 ): Promise<SessionRateLimit> {
   // Counted here rather than through the plugin's hooks or createRateLimit(): those wrap each count in several
   // promises (an await per step), which with three counters was about a twentieth of a signed-in request's CPU
