@@ -110,6 +110,9 @@ async function main() {
   // The embedded database's daily automatic backup into BACKUP_DIR (none with PostgreSQL).
   const stopBackups = apiPackage.scheduleDailyBackups(db, config, console);
   shell.addHook('preClose', async () => stopBackups());
+  // The embedded database's VACUUM and ANALYZE at start and every PGLITE_MAINTENANCE_SECONDS (none with PostgreSQL).
+  const stopMaintenance = apiPackage.scheduleMaintenance(db, config, console);
+  shell.addHook('preClose', async () => stopMaintenance());
   // Signed audit checkpoints at start and daily (server/src/db/audit-checkpoints.ts).
   const stopCheckpoints = apiPackage.scheduleCheckpoints(db, config, console);
   shell.addHook('preClose', async () => stopCheckpoints());

@@ -61,6 +61,7 @@ export { loadConfig, type Config } from './config';
 export { openDatabase, type LoupeDb } from './open-database';
 export { scheduleDailyBackups } from './db/backup-schedule';
 export { scheduleCheckpoints } from './db/audit-checkpoints';
+export { scheduleMaintenance } from './db/maintenance';
 export type { Db } from './db/database';
 export {
   hostIsAllowed,

@@ -74,6 +74,12 @@ export interface Config {
    */
   storefrontPageCacheMs: number;
   /**
+   * PGLITE_MAINTENANCE_SECONDS: how often the embedded database checks which tables need VACUUM or ANALYZE
+   * (db/maintenance.ts; PostgreSQL's autovacuum does it there). null (unset): PGlite's autovacuum_naptime, 60 s.
+   * 0 turns the maintenance off, at start too.
+   */
+  pgliteMaintenanceSeconds: number | null;
+  /**
    * `NODE_ENV=production`: a deployment that staff rely on. It starts without demo data unless LOUPE_DEMO asks
    * for it, and refuses to start while any active account has the published demo password.
    */
@@ -236,6 +242,10 @@ export function loadConfig(env: Env = process.env): Config {
   const rateLimit = parseRateLimits(integer, problems);
   const enquiriesPerHour = integer('ENQUIRIES_PER_HOUR', 5, 1, 10_000);
   const storefrontPageCacheMs = integer('STOREFRONT_PAGE_CACHE_MS', 500, 0, 5000);
+  const pgliteMaintenanceSeconds =
+    raw('PGLITE_MAINTENANCE_SECONDS') === undefined
+      ? null
+      : integer('PGLITE_MAINTENANCE_SECONDS', 0, 0, 86_400);
 
   const production = raw('NODE_ENV') === 'production';
   const fileKey = parseFileKeySource(
@@ -305,6 +315,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimit,
     enquiriesPerHour,
     storefrontPageCacheMs,
+    pgliteMaintenanceSeconds,
     production,
     demo,
     apiDocs,

@@ -4,6 +4,7 @@ import {
   openDatabase,
   refuseDemoPasswordsInProduction,
   scheduleDailyBackups,
+  scheduleMaintenance,
 } from './app';
 import { scheduleCheckpoints } from './db/audit-checkpoints';
 import { describeUpgrade } from './db/upgrade';
@@ -48,8 +49,15 @@ async function main(): Promise<void> {
   app.addHook('preClose', async () => stopBackups());
   let stopCheckpoints = () => undefined as void;
   app.addHook('preClose', async () => stopCheckpoints());
+  let stopMaintenance = () => undefined as void;
+  app.addHook('preClose', async () => stopMaintenance());
   const address = await app.listen({ host: config.host, port: config.port });
   stopBackups = scheduleDailyBackups(db, config, {
+    info: (message) => app.log.info(message),
+    error: (message) => app.log.error(message),
+  });
+  // The embedded database's VACUUM and ANALYZE, at start and while it runs (db/maintenance.ts).
+  stopMaintenance = scheduleMaintenance(db, config, {
     info: (message) => app.log.info(message),
     error: (message) => app.log.error(message),
   });
