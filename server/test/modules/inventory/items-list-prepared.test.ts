@@ -268,7 +268,7 @@ describe('the statements that pick and count a page of items (issue 26)', () => 
     const browser = await as('gold');
     for (const query of [
       'stock_type=Watches&status=available,checked_out,unavailable',
-      'brand=Omega&ordering=serial',
+      'status=available&ordering=serial',
     ]) {
       const first = await browser.get(`/api/items/?${query}`);
       expect(first.statusCode).toBe(200);
