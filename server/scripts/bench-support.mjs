@@ -79,7 +79,8 @@ export async function seedStock(db, shopId, userId, items) {
   );
   // PostgreSQL's autovacuum vacuums a table after many inserts (PostgreSQL 13 and later), which sets the
   // visibility map that index-only counts rely on: the bench measures that steady state, not the minutes
-  // before it. PGlite has no autovacuum, so it is measured as the inserts leave it.
+  // before it. PGlite has no autovacuum daemon: bench-items.mjs measures it as the inserts leave it, then again
+  // after the product's own maintenance run (db/maintenance.ts), which a running shop gets within a minute.
   await db.exec(db.kind === 'postgres' ? 'VACUUM ANALYZE' : 'ANALYZE');
   const client = await db.query(
     `SELECT client_id FROM checkouts WHERE shop_id = $1 GROUP BY client_id ORDER BY count(*) DESC LIMIT 1`,
