@@ -5,11 +5,9 @@
 // (standalone.mjs), and the browser suite serves those standalone builds.
 //
 // Suites run side by side, as many at once as the machine has cores (at least two; LOUPE_CI_JOBS=n to choose),
-// because most of them keep one core busy at a time (tsc, ESLint, webpack) and the run took ~28 minutes one
-// after another on 2 cores. The browser suite counts as half a suite (`share`): it waits on Chromium and on its
-// servers for half its time (stop 34's fresh-clone run: 897 s of CPU in 1,959 s), so while it runs one more
-// suite starts, and the cores are not left half idle for its ~30 minutes. Each suite's output goes to
-// .test-results/<suite>.log and is printed whole when the suite ends, so outputs never interleave. What may not overlap, and why:
+// because most of them keep one core busy at a time (tsc, ESLint, webpack, a browser test in band) and the run
+// took ~28 minutes one after another on 2 cores. Each suite's output goes to .test-results/<suite>.log and is
+// printed whole when the suite ends, so outputs never interleave. What may not overlap, and why:
 //   - `lint rules` writes probe files into platform/, remote-inventory/ and server/ sources: it runs alone;
 //   - `typecheck` (tsc -b) writes contracts' and server's dist/, which the server suites' process tests
 //     (`ensure-built`: tsc -b again) and the browser suite's build and app use: those wait for it, then find
@@ -56,9 +54,7 @@ const buildNames = remoteDirs.map((dir) => `${dir} standalone build`);
 
 /**
  * Every job, longest chains first (the scheduler starts the first ready job in this order). `after`: jobs
- * that must have finished first (when they are part of this run); `exclusive`: nothing else runs meanwhile;
- * `share`: how much of a slot the job takes (default 1). A job starts while the running jobs' shares add up to
- * less than the slots.
+ * that must have finished first (when they are part of this run); `exclusive`: nothing else runs meanwhile.
  * Static checks count as one test each: strict TypeScript across every package (and the browser suite), and
  * the one ESLint config with its package boundaries (plus a probe that its boundary, cycle and a11y rules
  * really fire).
@@ -82,7 +78,6 @@ const jobs = [
   {
     name: 'e2e (Chromium)',
     workspace: '@loupe/e2e',
-    share: 0.5,
     before: prepareBrowserSuite,
     after: ['typecheck', ...buildNames],
   },
@@ -337,8 +332,6 @@ const clock = (ms) => {
 };
 const running = new Map();
 const pending = [...jobs];
-/** The slots the running jobs take (a job may start while this is below `slots`). */
-const taken = () => [...running.values()].reduce((sum, r) => sum + (r.job.share ?? 1), 0);
 
 function startJob(job) {
   const io = openJobLog(job);
@@ -361,10 +354,10 @@ function startJob(job) {
   running.set(job.name, { job, promise });
 }
 
-console.log(`Running ${jobs.length} suites, ${slots} slots (the browser suite takes half of one).`);
+console.log(`Running ${jobs.length} suites, up to ${slots} at once.`);
 while (pending.length > 0 || running.size > 0) {
   const busyAlone = [...running.values()].some((r) => r.job.exclusive);
-  for (let i = 0; i < pending.length && taken() < slots && !busyAlone; i += 1) {
+  for (let i = 0; i < pending.length && running.size < slots && !busyAlone; i += 1) {
     const job = pending[i];
     if (!(job.after ?? []).every((name) => !names.has(name) || results.has(name))) continue;
     // An exclusive job waits for the others to end, and nothing below it starts in the meantime.
@@ -387,9 +380,7 @@ while (pending.length > 0 || running.size > 0) {
 let passed = 0;
 let failed = 0;
 console.log('\n=== summary ===');
-console.log(
-  `wall ${clock(Date.now() - started)} for the whole run, ${slots} slots (the browser suite takes half of one)`,
-);
+console.log(`wall ${clock(Date.now() - started)} for the whole run, up to ${slots} suites at once`);
 for (const job of jobs) {
   const r = results.get(job.name);
   const cpu = r.cpu === null ? '' : `, CPU ${r.cpu.toFixed(0)} s`;
