@@ -17,7 +17,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { UNLIMITED, percentile, signIn } from './bench-support.mjs';
+import { UNLIMITED, percentile, signIn, timeGets } from './bench-support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -133,17 +133,8 @@ async function benchOne(label, env, goal) {
     );
     for (const [name, query] of REPORTS) {
       const url = query.replace('FROM366', from366).replace('TODAY', today);
-      const times = [];
-      let rows = 0;
-      for (let i = 0; i < REQUESTS + 5; i += 1) {
-        const t0 = process.hrtime.bigint();
-        const response = await app.inject({ method: 'GET', url, headers: { cookie } });
-        const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-        if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
-        rows = response.json().rows?.length ?? 1;
-        if (i >= 5) times.push(ms); // the first five warm caches and the JIT
-      }
-      times.sort((a, b) => a - b);
+      const { times, json } = await timeGets(app, url, cookie, REQUESTS);
+      const rows = json.rows?.length ?? 1;
       const p95 = percentile(times, 95);
       console.log(
         `  JSON ${name.padEnd(40)} p50 ${percentile(times, 50).toFixed(1).padStart(7)} ms   p95 ${p95.toFixed(1).padStart(7)} ms   (${rows} rows)` +

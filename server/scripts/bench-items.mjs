@@ -17,7 +17,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { UNLIMITED, percentile, seedStock, signIn } from './bench-support.mjs';
+import { UNLIMITED, percentile, seedStock, signIn, timeGets } from './bench-support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -66,18 +66,8 @@ async function measure(app, cookie, clientId) {
   const results = [];
   for (const [name, query] of QUERIES) {
     const url = `/api/items/?${query.replace('CLIENT', String(clientId))}`;
-    const times = [];
-    let count = 0;
-    for (let i = 0; i < REQUESTS + 5; i += 1) {
-      const t0 = process.hrtime.bigint();
-      const response = await app.inject({ method: 'GET', url, headers: { cookie } });
-      const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-      if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
-      count = response.json().count;
-      if (i >= 5) times.push(ms);
-    }
-    times.sort((a, b) => a - b);
-    results.push({ name, p50: percentile(times, 50), p95: percentile(times, 95), count });
+    const { times, json } = await timeGets(app, url, cookie, REQUESTS);
+    results.push({ name, p50: percentile(times, 50), p95: percentile(times, 95), count: json.count });
   }
   return results;
 }
