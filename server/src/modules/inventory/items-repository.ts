@@ -520,12 +520,13 @@ export class ItemsRepository {
   }
 
   /**
-   * The page (its rows) and the count of all that match, when the kept counts can count them (type and statuses
-   * only); null otherwise, or when the page is empty (nothing matches, or past the end: the count decides which),
-   * for `count` and `list` to answer. Issue 26: the stock screens' page was three round trips (count, page's
-   * ids, rows), each a write and a read on both sides of the connection; the count now comes with the ids, read
-   * once for the statement. (One statement for all three was slower: PostgreSQL planned its joins afresh each
-   * time, as a plan for any LIMIT and OFFSET costs more than one for the values given.)
+   * The page (its rows) and the count of all that match, the count read by the statement that picks the page's
+   * ids; null when the page is empty (nothing matches, or past the end: the count decides which), for `count` and
+   * `list` to answer. Issue 26: a page was three round trips (count, page's ids, rows), each a write and a read on
+   * both sides of the connection. The stock screens' filters (type and statuses only) count on the kept counts
+   * (migration 005); any other filter counts its items with the same conditions and parameters, in a subquery
+   * the statement evaluates once. (One statement for all three was slower: PostgreSQL planned its joins afresh
+   * each time, as a plan for any LIMIT and OFFSET costs more than one for the values given.)
    */
   async listCounted(
     shopId: number,
@@ -534,11 +535,13 @@ export class ItemsRepository {
     limit: number,
     offset: number,
   ): Promise<{ results: ItemRow[]; count: number } | null> {
-    if (!byKeptCounts(filter)) return null;
     const where = whereClause(shopId, filter);
-    const counted = whereClause(shopId, filter, 'ic');
     const n = where.params.length;
-    const sql = `SELECT i.id, (SELECT coalesce(sum(ic.n), 0)::int FROM item_counts ic WHERE ${counted.sql}) AS total
+    // The subquery's conditions are the page's own on another alias: the same parameters, in the same order.
+    const total = byKeptCounts(filter)
+      ? `SELECT coalesce(sum(ic.n), 0)::int FROM item_counts ic WHERE ${whereClause(shopId, filter, 'ic').sql}`
+      : `SELECT count(*)::int FROM items ci WHERE ${whereClause(shopId, filter, 'ci').sql}`;
+    const sql = `SELECT i.id, (${total}) AS total
          ${pageFrom(ordering)} WHERE ${where.sql}
         ORDER BY ${ORDER_BY[ordering]} LIMIT $${n + 1} OFFSET $${n + 2}`;
     const page = await this.db.query<{ id: number; total: number }>(

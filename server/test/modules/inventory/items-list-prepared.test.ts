@@ -49,6 +49,18 @@ async function page(
   const offset = (n - 1) * size;
   const counted = await items.listCounted(state.fx.shopId, filter, ordering, size, offset);
   if (counted) return counted;
+  return separately(items, filter, ordering, size, n);
+}
+
+/** The same page from a count and a list of its own (what an empty page falls back to); null past the end. */
+async function separately(
+  items: ItemsRepository,
+  filter: ItemFilter,
+  ordering: ItemOrdering,
+  size: number,
+  n: number,
+) {
+  const offset = (n - 1) * size;
   const count = await items.count(state.fx.shopId, filter);
   if (offset > 0 && offset >= count) return null;
   return { count, results: await items.list(state.fx.shopId, filter, ordering, size, offset) };
@@ -169,6 +181,9 @@ describe('the statements that pick and count a page of items (issue 26)', () => 
             const a = await page(prepared.items, filter, ordering, size, n);
             const b = await page(unprepared.items, filter, ordering, size, n);
             expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+            // The count read with the page's ids is the count of its own, and the page is the list's.
+            const c = await separately(unprepared.items, filter, ordering, size, n);
+            expect(a).toEqual(c);
             // The prepared side sent its page's statements prepared: all of them for a stock screen's filters.
             expect(picks(prepared.sent).map((s) => s.prepared)).toEqual(
               picks(prepared.sent).map(() => screens(filter)),
@@ -201,10 +216,12 @@ describe('the statements that pick and count a page of items (issue 26)', () => 
       { promoted: true },
     ]) {
       sent.length = 0;
-      expect(await items.listCounted(shopId, { ...screen, ...narrower }, 'serial', 10, 0)).toBeNull();
+      // The page's ids with their count (counted on the items, not the kept counts), then the two alone.
+      expect(await items.listCounted(shopId, { ...screen, ...narrower }, 'serial', 10, 0)).not.toBeNull();
+      expect(picks(sent).map((s) => s.sql)).toEqual([expect.stringMatching(/count\(\*\).*FROM items ci/s)]);
       await items.count(shopId, { ...screen, ...narrower });
       await items.list(shopId, { ...screen, ...narrower }, 'serial', 10, 0);
-      expect(picks(sent).map((s) => s.prepared)).toEqual([false, false]);
+      expect(picks(sent).map((s) => s.prepared)).toEqual([false, false, false]);
     }
     // The kept counts' statement is one text whatever the type and statuses: always prepared.
     sent.length = 0;

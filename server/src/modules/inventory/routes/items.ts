@@ -23,7 +23,7 @@ const itemRoutes: FastifyPluginAsyncTypebox<InventoryRouteOptions> = async (fast
       // Filtering or ordering by purchase price would reveal it row by row (issue 21, item 6).
       requireCostsForQuery(caller, request.query);
       const { filter, ordering, ...paging } = parseListQuery(request.query);
-      // The stock screens' pages (type and statuses): the count comes with the page (issue 26).
+      // The count comes with the page's ids (issue 26); an empty page (none match, or past the end) counts alone.
       const counted = await items.listCounted(
         shopId,
         filter,
