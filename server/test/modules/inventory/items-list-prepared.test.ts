@@ -38,21 +38,7 @@ const screens = ({ stockType: _t, statuses: _s, ...rest }: ItemFilter) =>
 /** The statements that pick or count a page (not the rows by ids, prepared always). */
 const picks = (sent: Sent[]) => sent.filter(({ sql }) => !sql.includes('i.id = ANY($2::int[])'));
 
-/** A page as GET /api/items/ answers it: the kept-counts path first, else count + list; null past the end. */
-async function page(
-  items: ItemsRepository,
-  filter: ItemFilter,
-  ordering: ItemOrdering,
-  size: number,
-  n: number,
-) {
-  const offset = (n - 1) * size;
-  const counted = await items.listCounted(state.fx.shopId, filter, ordering, size, offset);
-  if (counted) return counted;
-  return separately(items, filter, ordering, size, n);
-}
-
-/** The same page from a count and a list of its own (what an empty page falls back to); null past the end. */
+/** A page from a count and a list of its own (what an empty page falls back to); null past the end. */
 async function separately(
   items: ItemsRepository,
   filter: ItemFilter,
@@ -64,6 +50,13 @@ async function separately(
   const count = await items.count(state.fx.shopId, filter);
   if (offset > 0 && offset >= count) return null;
   return { count, results: await items.list(state.fx.shopId, filter, ordering, size, offset) };
+}
+
+/** A page as GET /api/items/ answers it: with its count in one statement, else `separately`. */
+async function page(...args: Parameters<typeof separately>) {
+  const [items, filter, ordering, size, n] = args;
+  const counted = await items.listCounted(state.fx.shopId, filter, ordering, size, (n - 1) * size);
+  return counted ?? separately(...args);
 }
 
 /**
