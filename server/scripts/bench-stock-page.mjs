@@ -9,8 +9,13 @@
 //   BENCH_COMPARE=<dist folder>: a second server built from other code (e.g. a copy of dist/ taken before a
 //     change) runs beside this one, in turns, on the same data, so that a busy neighbour weighs on both alike.
 //   BENCH_DIST=<dist folder>: measure that build instead of dist/ (which is then neither built nor used).
+// Beside them, in the same turns, a bare Fastify route answers the page's own bytes (its headers and its brotli
+// body as the current build served them, no session, no PostgreSQL): what the wire, the kernel and the load
+// generator cost for that answer on this machine at that moment. A figure taken on another day compares through
+// it, not in req/s alone (the same build's rate moved by half from one day to the next).
 // Goal: ≥ 1,000 req/s with p99 ≤ 100 ms.
 import { spawn, execFileSync } from 'node:child_process';
+import http from 'node:http';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -71,6 +76,57 @@ async function serve(dist) {
   process.stdin.resume();
 }
 
+/**
+ * In the child: a bare Fastify route answering, byte for byte, what the stock page answered (BENCH_SAME_BYTES:
+ * its headers and its body as base64, still compressed), whatever the request.
+ */
+async function serveSameBytes() {
+  const Fastify = require('fastify');
+  const { headers, body } = JSON.parse(process.env.BENCH_SAME_BYTES);
+  const bytes = Buffer.from(body, 'base64');
+  const app = Fastify({ logger: false });
+  app.get('/bare/', (_request, reply) => {
+    reply.headers(headers).send(bytes);
+  });
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  process.stdout.write(`${JSON.stringify({ url: `${address}/bare/`, cookie: '' })}\n`);
+  const stop = async () => {
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', stop);
+  process.stdin.on('end', stop);
+  process.stdin.resume();
+}
+
+/** One answer of a target as it went on the wire: its headers (but the connection's) and its body undecoded. */
+function rawAnswerOf(target) {
+  return new Promise((resolve, reject) => {
+    const request = http.get(
+      target.url,
+      { headers: { cookie: target.cookie, 'accept-encoding': ACCEPT_ENCODING } },
+      (response) => {
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          if (response.statusCode !== 200) {
+            reject(new Error(`${target.url}: ${response.statusCode}`));
+            return;
+          }
+          const headers = {};
+          for (const [name, value] of Object.entries(response.headers)) {
+            if (!['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name))
+              headers[name] = value;
+          }
+          resolve(JSON.stringify({ headers, body: Buffer.concat(chunks).toString('base64') }));
+        });
+      },
+    );
+    request.on('error', reject);
+  });
+}
+
 async function startTarget(name, dist, env) {
   const profile = process.env.BENCH_PROFILE;
   const flags = profile
@@ -86,7 +142,8 @@ async function startTarget(name, dist, env) {
   const applicationName = `loupe-bench-${name}-${process.pid}`;
   const url = new URL(env.DATABASE_URL);
   url.searchParams.set('application_name', applicationName);
-  const child = spawn(process.execPath, [...flags, fileURLToPath(import.meta.url), '--serve', dist], {
+  const serveArgs = dist === null ? ['--serve-same-bytes'] : ['--serve', dist];
+  const child = spawn(process.execPath, [...flags, fileURLToPath(import.meta.url), ...serveArgs], {
     stdio: ['pipe', 'pipe', 'inherit'],
     env: { ...process.env, ...env, DATABASE_URL: url.toString() },
   });
@@ -151,6 +208,10 @@ async function main() {
       }
     }
     for (const [name, dist] of Object.entries(dists)) targets.push(await startTarget(name, dist, env));
+    const sameBytes = await rawAnswerOf(targets[0]);
+    targets.push(await startTarget('bare', null, { ...env, BENCH_SAME_BYTES: sameBytes }));
+    const pageBytes = Buffer.from(JSON.parse(sameBytes).body, 'base64').length;
+    dists.bare = `a bare Fastify route sending the page's ${pageBytes} bytes`;
     for (const target of targets) await run(target, 2); // warm-up: JIT, pools, PostgreSQL's caches
     const rounds = Object.fromEntries(targets.map((t) => [t.name, []]));
     const cpuBefore = await Promise.all(targets.map((t) => cpuOf(admin, t)));
@@ -158,6 +219,7 @@ async function main() {
       for (const target of targets) rounds[target.name].push(await run(target, 1));
     }
     const cpuAfter = await Promise.all(targets.map((t) => cpuOf(admin, t)));
+    const rates = {};
     for (const [index, target] of targets.entries()) {
       const results = rounds[target.name];
       const total = results.reduce((sum, r) => sum + r.requests.total, 0);
@@ -165,10 +227,15 @@ async function main() {
       const p50 = median(results.map((r) => r.latency.p50));
       const p99 = median(results.map((r) => r.latency.p99));
       const ok = rps >= 1000 && p99 <= 100;
+      rates[target.name] = rps;
+      const verdict =
+        target.name === 'bare'
+          ? 'baseline: no Loupe, no PostgreSQL'
+          : `goal ≥ 1000 req/s, p99 ≤ 100 ms) ${ok ? 'OK' : 'BELOW GOAL'}`;
       console.log(
         `${`${target.name} (${dists[target.name]})`.padEnd(44)} ${rps.toFixed(0).padStart(6)} req/s   ` +
           `p50 ${String(p50).padStart(3)} ms   p99 ${String(p99).padStart(3)} ms   (${total} requests; ` +
-          `goal ≥ 1000 req/s, p99 ≤ 100 ms) ${ok ? 'OK' : 'BELOW GOAL'}`,
+          `${verdict}${target.name === 'bare' ? ')' : ''}`,
       );
       // CPU time per request: steadier than req/s on a machine others share (their load lowers the rate,
       // hardly the cost). A backend that left during the rounds is not counted.
@@ -186,6 +253,11 @@ async function main() {
         );
       }
     }
+    // The stock page's rate as a share of what this machine served for the same bytes with nothing behind them.
+    console.log(
+      `stock page / bare route with its bytes: ${(rates.current / rates.bare).toFixed(2)}` +
+        (rates.compare ? `; the compared build: ${(rates.compare / rates.bare).toFixed(2)}` : ''),
+    );
   } finally {
     for (const target of targets) {
       target.child.stdin.end();
@@ -198,8 +270,8 @@ async function main() {
   }
 }
 
-if (process.argv[2] === '--serve') {
-  serve(process.argv[3]).catch((error) => {
+if (process.argv[2] === '--serve' || process.argv[2] === '--serve-same-bytes') {
+  (process.argv[2] === '--serve' ? serve(process.argv[3]) : serveSameBytes()).catch((error) => {
     console.error(error);
     process.exit(1);
   });
