@@ -8,6 +8,7 @@ import { Client } from 'pg';
 import { createPgliteDb } from '../../src/db/database';
 import { migrate } from '../../src/db/migrate';
 import { DEMO_TEMPLATE_AT, publishDemoTemplate, runOpensDemo } from '../support/demo-template';
+import { SCRATCH_PREFIX, claimScratch, sweepAbandonedScratch } from './scratch';
 
 /** Free space a run's scratch folders need at most: two files' databases and uploads, the template, backups. */
 const SCRATCH_NEEDED = 2 * 1024 ** 3;
@@ -21,9 +22,15 @@ const SCRATCH_NEEDED = 2 * 1024 ** 3;
 function scratchInMemory(): void {
   if (process.env.TMPDIR || process.platform !== 'linux' || !existsSync('/dev/shm')) return;
   try {
+    // Before measuring the room: what killed runs left there is memory this run can have back.
+    const removed = sweepAbandonedScratch('/dev/shm');
+    if (removed.length > 0) {
+      console.log(`removed ${removed.length} scratch folder(s) of test runs that ended without teardown`);
+    }
     const fs = statfsSync('/dev/shm');
     if (fs.bavail * fs.bsize < SCRATCH_NEEDED) return;
-    const dir = mkdtempSync(path.join('/dev/shm', 'loupe-jest-'));
+    const dir = mkdtempSync(path.join('/dev/shm', SCRATCH_PREFIX));
+    claimScratch(dir);
     // Read by the test workers (os.tmpdir()), which jest starts after this hook with its environment; the
     // teardown removes the folder, with whatever a crashed file left behind.
     process.env.TMPDIR = dir;
