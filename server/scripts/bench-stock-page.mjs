@@ -23,7 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
-import { UNLIMITED, seedStock, signIn } from './bench-support.mjs';
+import { UNLIMITED, seedStock, serveUntilParentEnds, signIn } from './bench-support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -64,16 +64,9 @@ async function serve(dist) {
   const db = await openDatabase(config);
   const app = await buildApp({ db, config, logger: false });
   const cookie = await signIn(app);
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  process.stdout.write(`${JSON.stringify({ url: `${address}${PAGE}`, cookie })}\n`);
-  const stop = async () => {
-    await app.close();
-    await db.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', stop);
-  process.stdin.on('end', stop);
-  process.stdin.resume();
+  await serveUntilParentEnds(app, (address) => ({ url: `${address}${PAGE}`, cookie }), {
+    cleanup: () => db.close(),
+  });
 }
 
 /**
@@ -88,15 +81,7 @@ async function serveSameBytes() {
   app.get('/bare/', (_request, reply) => {
     reply.headers(headers).send(bytes);
   });
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  process.stdout.write(`${JSON.stringify({ url: `${address}/bare/`, cookie: '' })}\n`);
-  const stop = async () => {
-    await app.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', stop);
-  process.stdin.on('end', stop);
-  process.stdin.resume();
+  await serveUntilParentEnds(app, (address) => ({ url: `${address}/bare/`, cookie: '' }));
 }
 
 /** One answer of a target as it went on the wire: its headers (but the connection's) and its body undecoded. */
@@ -248,8 +233,10 @@ async function main() {
         }
         const ms = (cpuSeconds) => ((1000 * cpuSeconds) / total).toFixed(2);
         console.log(
-          `${''.padEnd(44)} CPU per request: API ${ms(after.server - before.server)} ms, ` +
-            `PostgreSQL ${ms(pg)} ms (${after.backends.size} backends)`,
+          target.name === 'bare'
+            ? `${''.padEnd(44)} CPU per request: server ${ms(after.server - before.server)} ms`
+            : `${''.padEnd(44)} CPU per request: API ${ms(after.server - before.server)} ms, ` +
+                `PostgreSQL ${ms(pg)} ms (${after.backends.size} backends)`,
         );
       }
     }

@@ -108,3 +108,27 @@ export async function seedStock(db, shopId, userId, items) {
   );
   return { seconds: (Date.now() - started) / 1000, clientId: client[0].client_id };
 }
+
+/**
+ * In a bench's child process: listens on loopback, runs `ready` (before the parent can send anything), writes
+ * `announce(address)` as one JSON line for the parent, and when the parent ends its stdin or sends SIGTERM runs
+ * `beforeClose`, closes the app, runs `cleanup` and exits.
+ */
+export async function serveUntilParentEnds(
+  app,
+  announce,
+  { ready = async () => {}, beforeClose = async () => {}, cleanup = async () => {} } = {},
+) {
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  await ready();
+  process.stdout.write(`${JSON.stringify(announce(address))}\n`);
+  const stop = async () => {
+    await beforeClose();
+    await app.close();
+    await cleanup();
+    process.exit(0);
+  };
+  process.on('SIGTERM', stop);
+  process.stdin.on('end', stop);
+  process.stdin.resume();
+}

@@ -24,7 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
-import { UNLIMITED } from './bench-support.mjs';
+import { UNLIMITED, serveUntilParentEnds } from './bench-support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -66,19 +66,9 @@ async function serve(kind, dist) {
       rmSync(`${dataDir}.file-key`, { force: true });
     };
   }
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
   // The profile covers the load only (warm-up included), not the start-up's migrations and compiling.
   const profileFile = process.env.BENCH_PROFILE_FILE;
   let session = null;
-  if (profileFile) {
-    session = new inspector.Session();
-    session.connect();
-    await session.post('Profiler.enable');
-    await session.post('Profiler.start');
-  }
-  process.stdout.write(
-    `${JSON.stringify({ url: `${address}${kind === 'loupe' ? '/auth-check/' : '/bare/'}` })}\n`,
-  );
   // The CPU this server uses during its own rounds only (main says when each begins and ends): what a busy
   // neighbour cannot inflate as much as it does the requests a second; main divides it by the requests it sent.
   // Counting from its first request to its last instead charged it with whatever it did while the other
@@ -95,20 +85,28 @@ async function serve(kind, dist) {
     }
     process.stdout.write('{}\n');
   });
-  const stop = async () => {
-    process.stdout.write(`${JSON.stringify({ cpuMicros })}\n`);
-    if (session) {
-      const { profile } = await session.post('Profiler.stop');
-      mkdirSync(path.dirname(profileFile), { recursive: true });
-      writeFileSync(profileFile, JSON.stringify(profile));
-    }
-    await app.close();
-    await cleanup();
-    process.exit(0);
-  };
-  process.on('SIGTERM', stop);
-  process.stdin.on('end', stop);
-  process.stdin.resume();
+  await serveUntilParentEnds(
+    app,
+    (address) => ({ url: `${address}${kind === 'loupe' ? '/auth-check/' : '/bare/'}` }),
+    {
+      async ready() {
+        if (!profileFile) return;
+        session = new inspector.Session();
+        session.connect();
+        await session.post('Profiler.enable');
+        await session.post('Profiler.start');
+      },
+      async beforeClose() {
+        process.stdout.write(`${JSON.stringify({ cpuMicros })}\n`);
+        if (session) {
+          const { profile } = await session.post('Profiler.stop');
+          mkdirSync(path.dirname(profileFile), { recursive: true });
+          writeFileSync(profileFile, JSON.stringify(profile));
+        }
+      },
+      cleanup,
+    },
+  );
 }
 
 async function startTarget(kind, { dist, profile, env = {} } = {}) {
