@@ -17,7 +17,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { UNLIMITED, percentile, seedStock, signIn, timeGets } from './bench-support.mjs';
+import { UNLIMITED, percentile, seedStock, signIn, timeCalls, timeGets } from './bench-support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -202,13 +202,7 @@ async function baselines(db, app, cookie, clientId, worst) {
       headers: { cookie },
     })
   ).body;
-  const statement = [];
-  for (let i = 0; i < REQUESTS + 5; i += 1) {
-    const t0 = process.hrtime.bigint();
-    await db.query('SELECT 1');
-    if (i >= 5) statement.push(Number(process.hrtime.bigint() - t0) / 1e6);
-  }
-  statement.sort((a, b) => a - b);
+  const statement = await timeCalls(REQUESTS, () => db.query('SELECT 1'));
   const bare = require('fastify')({ logger: false });
   bare.get('/bare/', (_request, reply) => reply.type('application/json; charset=utf-8').send(body));
   const { times } = await timeGets(bare, '/bare/', '', REQUESTS);

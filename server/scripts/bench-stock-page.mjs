@@ -23,7 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
-import { UNLIMITED, seedStock, serveUntilParentEnds, signIn } from './bench-support.mjs';
+import { CONNECTION_HEADERS, UNLIMITED, seedStock, serveUntilParentEnds, signIn } from './bench-support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -101,8 +101,7 @@ function rawAnswerOf(target) {
           }
           const headers = {};
           for (const [name, value] of Object.entries(response.headers)) {
-            if (!['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name))
-              headers[name] = value;
+            if (!CONNECTION_HEADERS.includes(name)) headers[name] = value;
           }
           resolve(JSON.stringify({ headers, body: Buffer.concat(chunks).toString('base64') }));
         });
@@ -215,12 +214,12 @@ async function main() {
       rates[target.name] = rps;
       const verdict =
         target.name === 'bare'
-          ? 'baseline: no Loupe, no PostgreSQL'
+          ? 'baseline: no Loupe, no PostgreSQL)'
           : `goal ≥ 1000 req/s, p99 ≤ 100 ms) ${ok ? 'OK' : 'BELOW GOAL'}`;
       console.log(
         `${`${target.name} (${dists[target.name]})`.padEnd(44)} ${rps.toFixed(0).padStart(6)} req/s   ` +
           `p50 ${String(p50).padStart(3)} ms   p99 ${String(p99).padStart(3)} ms   (${total} requests; ` +
-          `${verdict}${target.name === 'bare' ? ')' : ''}`,
+          verdict,
       );
       // CPU time per request: steadier than req/s on a machine others share (their load lowers the rate,
       // hardly the cost). A backend that left during the rounds is not counted.

@@ -22,18 +22,28 @@ export const percentile = (sorted, p) =>
  * ~35 KB) left garbage that the server's next timed request paid to collect.
  */
 export async function timeGets(app, url, cookie, requests) {
-  const times = [];
   let response;
-  for (let i = 0; i < requests + 5; i += 1) {
-    const t0 = process.hrtime.bigint();
+  const times = await timeCalls(requests, async () => {
     response = await app.inject({ method: 'GET', url, headers: { cookie } });
-    const ms = Number(process.hrtime.bigint() - t0) / 1e6;
     if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
-    if (i >= 5) times.push(ms);
-  }
-  times.sort((a, b) => a - b);
+  });
   return { times, json: response.json() };
 }
+
+/** Times `count` calls of `call`, one at a time, after five more that warm caches and the JIT: ms, ascending. */
+export async function timeCalls(count, call) {
+  const times = [];
+  for (let i = 0; i < count + 5; i += 1) {
+    const t0 = process.hrtime.bigint();
+    await call();
+    const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+    if (i >= 5) times.push(ms);
+  }
+  return times.sort((a, b) => a - b);
+}
+
+/** Headers that belong to one connection or one answer's framing, not to what a server chose to send. */
+export const CONNECTION_HEADERS = ['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'];
 
 /**
  * Signs in to an app built in this process (`buildApp`) the way a browser does — the CSRF cookie first, then

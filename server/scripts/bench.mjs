@@ -24,7 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
-import { UNLIMITED, serveUntilParentEnds } from './bench-support.mjs';
+import { CONNECTION_HEADERS, UNLIMITED, serveUntilParentEnds } from './bench-support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -180,8 +180,8 @@ async function answerOf(target) {
   const body = await response.text();
   const headers = {};
   for (const [name, value] of response.headers) {
-    if (!['date', 'connection', 'keep-alive', 'content-length', 'content-type'].includes(name))
-      headers[name] = value;
+    // Its content type goes with .type() on the bare route.
+    if (!CONNECTION_HEADERS.includes(name) && name !== 'content-type') headers[name] = value;
   }
   return JSON.stringify({ headers, body });
 }

@@ -17,8 +17,7 @@ describe('the scratch folders of test runs', () => {
     const dir = path.join(root, name);
     mkdirSync(dir);
     writeFileSync(path.join(dir, 'db.bin'), 'x');
-    if (owner === 'self') claimScratch(dir);
-    else if (owner !== undefined) writeFileSync(path.join(dir, '.owner-pid'), String(owner));
+    if (owner !== undefined) claimScratch(dir, owner === 'self' ? process.pid : owner);
     if (ageMs > 0) {
       const then = new Date(Date.now() - ageMs);
       utimesSync(dir, then, then);

@@ -8,9 +8,10 @@ const OWNER_FILE = '.owner-pid';
 /** A folder from before owner files, or whose owner file is unreadable, is left for this long. */
 const UNOWNED_GRACE_MS = 24 * 60 * 60 * 1000;
 
-/** Marks `dir` as the scratch folder of this process (jest's main process, which lives as long as the run). */
-export function claimScratch(dir: string): void {
-  writeFileSync(path.join(dir, OWNER_FILE), String(process.pid));
+/** Marks `dir` as the scratch folder of `pid`: this process unless told (jest's main process, which lives as long
+ * as the run). */
+export function claimScratch(dir: string, pid = process.pid): void {
+  writeFileSync(path.join(dir, OWNER_FILE), String(pid));
 }
 
 function alive(pid: number): boolean {
@@ -41,17 +42,16 @@ export function sweepAbandonedScratch(root: string, now = Date.now()): string[] 
     if (!name.startsWith(SCRATCH_PREFIX)) continue;
     const dir = path.join(root, name);
     try {
-      if (!statSync(dir).isDirectory()) continue;
-      let owner: number | null = null;
+      const stat = statSync(dir);
+      if (!stat.isDirectory()) continue;
+      let owner = Number.NaN;
       try {
         owner = Number.parseInt(readFileSync(path.join(dir, OWNER_FILE), 'utf8'), 10);
       } catch {
-        owner = null;
+        // No owner file (a folder from before them), or unreadable: judged by its age.
       }
       const abandoned =
-        owner !== null && Number.isInteger(owner) && owner > 0
-          ? !alive(owner)
-          : now - statSync(dir).mtimeMs > UNOWNED_GRACE_MS;
+        Number.isInteger(owner) && owner > 0 ? !alive(owner) : now - stat.mtimeMs > UNOWNED_GRACE_MS;
       if (!abandoned) continue;
       rmSync(dir, { recursive: true, force: true });
       removed.push(dir);
