@@ -56,6 +56,7 @@ import storefrontRoutes from './modules/storefront';
 import enquiriesRoutes from './modules/enquiries';
 import marketplaceRoutes from './modules/marketplace';
 import { publicSite } from './public-site';
+import { InMemoryState } from './kernel/in-memory-state';
 
 export { loadConfig, type Config } from './config';
 export { openDatabase, type LoupeDb } from './open-database';
@@ -88,6 +89,8 @@ export interface LoupeApiOptions {
   now?: () => Date;
   /** Request limits over the environment's (RATE_LIMIT_*_PER_MINUTE, config.ts); tests lower them. */
   rateLimit?: Partial<RateLimits>;
+  /** Where what the API keeps in memory registers how to forget it (buildApp shares one with the public site). */
+  memory?: InMemoryState;
 }
 
 /**
@@ -96,7 +99,12 @@ export interface LoupeApiOptions {
  */
 export const loupeApi: FastifyPluginAsync<LoupeApiOptions> = async (instance, options) => {
   const fastify = instance.withTypeProvider<TypeBoxTypeProvider>();
-  const ctx = createContext(options.db, options.config, options.now ?? (() => new Date()));
+  const ctx = createContext(
+    options.db,
+    options.config,
+    options.now ?? (() => new Date()),
+    options.memory ?? new InMemoryState(),
+  );
   // The audit trail's per-client keys are wrapped by the file key (issue 25 item 3, audit/client-keys.ts).
   setClientKeyWrap(options.config.fileKey ? fileKeyFor(options.config.fileKey) : null);
   // The session cache's listening connection ends with the app (the database may outlive it: tests, hosts).
@@ -119,6 +127,7 @@ export const loupeApi: FastifyPluginAsync<LoupeApiOptions> = async (instance, op
   const sessionRateLimit = await registerRateLimit(
     fastify,
     { ...rateLimitsFrom(options.config.rateLimit), ...options.rateLimit },
+    ctx.memory,
     methodNotAllowed.apiPathAuth,
   );
   // Before any route (it attaches per route): JSON and text answers of 1 KB or more (lists, reports, CSV) go
@@ -185,8 +194,18 @@ export const loupeApi: FastifyPluginAsync<LoupeApiOptions> = async (instance, op
   methodNotAllowed.answer(sessionCheck);
 };
 
-export interface BuildAppOptions extends LoupeApiOptions {
+export interface BuildAppOptions extends Omit<LoupeApiOptions, 'memory'> {
   logger?: boolean | FastifyServerOptions['logger'] | FastifyBaseLogger;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * What the app keeps in memory about its database (kernel/in-memory-state.ts), to forget when that database
+     * is replaced wholesale under it: the server's tests, between tests.
+     */
+    inMemoryState: InMemoryState;
+  }
 }
 
 /**
@@ -220,8 +239,10 @@ export async function buildApp({
   // Headers first, so that even a refused Host gets them; both at the root, so 404s are covered too.
   await registerSecurityHeaders(app, { csp: LOCKED_DOWN_CSP });
   installAllowedHosts(app, config.allowedHosts);
-  await app.register(loupeApi, { db, config, now, rateLimit });
+  const memory = new InMemoryState();
+  app.decorate('inMemoryState', memory);
+  await app.register(loupeApi, { db, config, now, rateLimit, memory });
   // The storefront, feeds and enquiry form (issue 24), under /store at the root: public, no session.
-  await app.register(publicSite, { db, config, now });
+  await app.register(publicSite, { db, config, now, memory });
   return app;
 }

@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Db } from './db/database';
 import type { ModuleContext } from './kernel/context';
+import type { InMemoryState } from './kernel/in-memory-state';
 import { LoginFailuresRepository } from './modules/auth/login-failures-repository';
 import { LoginThrottle } from './modules/auth/login-throttle';
 import { SessionService } from './modules/auth/sessions';
@@ -16,16 +17,19 @@ export interface AppContext extends ModuleContext<Repositories> {
   throttle: LoginThrottle;
 }
 
-export function createContext(db: Db, config: Config, now: () => Date): AppContext {
+export function createContext(db: Db, config: Config, now: () => Date, memory: InMemoryState): AppContext {
   const repos = createRepositories(db, now);
+  // Session changes are told to every API process on the database through its NOTIFY (sessions.ts).
+  const sessions = new SessionService(repos.sessions, config, now, db);
+  memory.register('sessions', { forget: () => sessions.forget() });
   return {
     db,
     config,
     now,
     repos,
     transaction: (work) => db.transaction((tx) => work(createRepositories(tx, now))),
-    // Session changes are told to every API process on the database through its NOTIFY (sessions.ts).
-    sessions: new SessionService(repos.sessions, config, now, db),
+    memory,
+    sessions,
     // The throttle takes its own table lock, so it needs the database itself rather than a bound transaction.
     throttle: new LoginThrottle(new LoginFailuresRepository(db), now),
   };

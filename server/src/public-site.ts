@@ -29,6 +29,7 @@ import {
   PUBLIC_PAGE_CSP,
 } from './kernel/public-page';
 import { installOwnCsp } from './plugins/headers';
+import { InMemoryState } from './kernel/in-memory-state';
 import { createRepositories, type Repositories } from './repositories';
 import storefrontPages from './modules/storefront/public-routes';
 import { STORE_PREFIX } from './modules/storefront/urls';
@@ -40,6 +41,8 @@ export interface PublicSiteOptions {
   config: Config;
   /** The clock; tests move it. */
   now?: () => Date;
+  /** Where what the site keeps in memory registers how to forget it (buildApp shares one with the API). */
+  memory?: InMemoryState;
 }
 
 // The enquiry form's rules join the one style sheet (its hash is taken when the site is first set up).
@@ -88,6 +91,7 @@ const site: FastifyPluginAsync<PublicSiteOptions> = async (instance, options) =>
     now,
     repos,
     transaction: (work) => options.db.transaction((tx) => work(createRepositories(tx, now))),
+    memory: options.memory ?? new InMemoryState(),
   };
 
   installOwnCsp(fastify, PUBLIC_PAGE_CSP);

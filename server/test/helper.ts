@@ -17,10 +17,17 @@ export const TEST_FILE_KEY = Buffer.alloc(32, 7).toString('base64');
 
 /** A clock the tests move by hand, so expiry is tested without sleeping. */
 export class Clock {
-  constructor(private current = new Date('2026-03-01T09:00:00Z')) {}
+  private current: Date;
+  constructor(private readonly start = new Date('2026-03-01T09:00:00Z')) {
+    this.current = start;
+  }
   readonly now = () => new Date(this.current);
   advance(ms: number): void {
     this.current = new Date(this.current.getTime() + ms);
+  }
+  /** Back to where it started (the testbed's file app keeps its clock from one test to the next). */
+  reset(): void {
+    this.current = this.start;
   }
 }
 
@@ -504,10 +511,18 @@ export interface TestbedOptions {
   /** How an app is made (buildTestApp unless told), or false: no app until a test or hook calls rebuild. */
   app?: AppBuilder | false;
   /**
-   * 'test': tables reset, fixtures seeded and a fresh app before each test. 'file': once, for files whose
+   * 'test': tables reset, fixtures seeded and the app as new before each test. 'file': once, for files whose
    * tests only read, or start apps of their own.
    */
   per?: 'test' | 'file';
+  /**
+   * With per 'test': a new app for every test. Without it the file's one app is kept from test to test, told to
+   * forget what it kept in memory about the database (`app.inMemoryState`, src/kernel/in-memory-state.ts) when a
+   * test ends and to take its background work up again once the next test's tables are in place: building the
+   * app's ~300 routes was a quarter of an API test's CPU (issue 26, goal 5). For files whose tests change the app
+   * itself (its hooks, routes or decorations) or close it.
+   */
+  newAppEachTest?: boolean;
 }
 
 /** What a testbed holds while its file runs. */
@@ -610,6 +625,9 @@ export function apiTestbed(options: TestbedOptions = {}): ApiTestbed {
   let fx: Fixtures | undefined;
   let clock: Clock | undefined;
   let others: FastifyInstance[] = [];
+  // Whether `app` is the file's own, kept from one test to the next (not one a test rebuilt with its own env).
+  let kept = false;
+  const keepApp = options.per !== 'file' && !options.newAppEachTest && options.app !== false;
   const phases = phaseTimer();
 
   const ready = <T>(value: T | undefined, name: string): T => readyIn(value, `state.${name}`);
@@ -647,14 +665,28 @@ export function apiTestbed(options: TestbedOptions = {}): ApiTestbed {
         rmSync(state.uploadsDir, { recursive: true, force: true });
       });
     }
-    if (options.clock) clock = new Clock();
-    if (options.app !== false) app = await phases.time('app build', () => makeApp());
+    if (options.clock) {
+      if (clock && kept) clock.reset();
+      else clock = new Clock();
+    }
+    if (app && kept) {
+      const running = app;
+      await phases.time('app resume', () => running.inMemoryState.resume());
+    } else if (options.app !== false) {
+      app = await phases.time('app build', () => makeApp());
+      kept = keepApp;
+    }
   }
-  async function stop(): Promise<void> {
-    const open = app ? [app, ...others] : others;
-    app = undefined;
+  async function stop(end: 'test' | 'file' = 'test'): Promise<void> {
+    const keep = kept && end === 'test' ? app : undefined;
+    const open = app && app !== keep ? [app, ...others] : others;
+    if (!keep) {
+      app = undefined;
+      kept = false;
+    }
     others = [];
     await phases.time('app close', () => Promise.all(open.map((each) => each.close())));
+    if (keep) await phases.time('app forget', () => keep.inMemoryState.forget());
     phases.end();
   }
 
@@ -668,13 +700,13 @@ export function apiTestbed(options: TestbedOptions = {}): ApiTestbed {
   });
   afterAll(async () => {
     phases.report();
-    await stop();
+    await stop('file');
     await db?.close();
     await tdb?.dispose();
   });
   if (options.per !== 'file') {
     beforeEach(start);
-    afterEach(stop);
+    afterEach(() => stop('test'));
   }
 
   return {
@@ -688,6 +720,7 @@ export function apiTestbed(options: TestbedOptions = {}): ApiTestbed {
     async rebuild(env) {
       await app?.close();
       app = undefined;
+      kept = false;
       app = await makeApp(env);
       return app;
     },

@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import type { Db } from '../db/database';
+import type { InMemoryState } from './in-memory-state';
 
 /**
  * What a module is given: the database, the configuration, the clock and the repositories it works with.
@@ -14,4 +15,6 @@ export interface ModuleContext<R> {
   repos: R;
   /** Runs `work` in one database transaction, with the same repositories bound to it. */
   transaction<T>(work: (repos: R) => Promise<T>): Promise<T>;
+  /** Where what the module keeps in memory about the database registers how to forget it (in-memory-state.ts). */
+  memory: InMemoryState;
 }

@@ -27,7 +27,7 @@ const KEYS_KEPT = 10_000;
 
 /** One limit: a fixed window per key, counted synchronously (the store answers at once). */
 export class Limiter {
-  private readonly store = new LocalStore(false, false, KEYS_KEPT);
+  private store = new LocalStore(false, false, KEYS_KEPT);
   constructor(
     readonly max: number,
     private readonly windowMs: number,
@@ -37,5 +37,10 @@ export class Limiter {
     let counted: Count = { current: 0, ttl: this.windowMs };
     this.store.incr(key, (_error, count) => (counted = count), this.windowMs, this.max);
     return counted;
+  }
+
+  /** Forgets every count (kernel/in-memory-state.ts). */
+  forget(): void {
+    this.store = new LocalStore(false, false, KEYS_KEPT);
   }
 }

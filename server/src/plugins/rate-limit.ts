@@ -10,6 +10,7 @@ import { SESSION_COOKIE } from '@loupe/contracts';
 import type { RateLimitConfig } from '../config';
 import { throttled } from '../modules/auth/login-throttle';
 import { Limiter } from '../kernel/limiter';
+import type { InMemoryState } from '../kernel/in-memory-state';
 
 /** The request limits, each counted per window (a minute unless a test shortens it). */
 export interface RateLimits {
@@ -88,6 +89,7 @@ declare module 'fastify' {
 export async function registerRateLimit(
   fastify: FastifyInstance,
   limits: RateLimits,
+  memory: InMemoryState,
   /**
    * The auth mode of a request no API route took, when its URL names an API path by a method that path lacks
    * (plugins/method-not-allowed.ts): it is then charged as that path's routes charge theirs. Typed as the
@@ -103,6 +105,9 @@ export async function registerRateLimit(
   const flood = new Limiter(limits.floodPerAddress, limits.windowMs);
   const anonymous = new Limiter(limits.perAddress, limits.windowMs);
   const perSession = new Limiter(limits.perSession, limits.windowMs);
+  memory.register('request limits', {
+    forget: () => [flood, anonymous, perSession].forEach((limit) => limit.forget()),
+  });
 
   // The very first hook of this context, synchronous (no promise per request).
   fastify.addHook(

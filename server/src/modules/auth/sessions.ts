@@ -178,6 +178,13 @@ export class SessionService {
     if (stop) await stop();
   }
 
+  /** Forgets every looked-up session (kernel/in-memory-state.ts): each is read from the database again. */
+  forget(): void {
+    this.cache.clear();
+    // A look-up under way when this ran is not kept either (resolve compares the count).
+    this.changesHeard += 1;
+  }
+
   /** Whether a looked-up session may be kept in memory now. */
   get caching(): boolean {
     return this.cacheMs > 0 && this.hearing;

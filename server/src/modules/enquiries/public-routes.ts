@@ -69,6 +69,7 @@ const enquiryPublicRoutes: FastifyPluginAsyncTypebox<{ ctx: EnquiriesPublicConte
   { ctx },
 ) => {
   const perAddress = new Limiter(ctx.config.enquiriesPerHour, HOUR_MS);
+  ctx.memory.register('enquiries per address', { forget: () => perAddress.forget() });
 
   // The form's body, for these routes only.
   fastify.addContentTypeParser(

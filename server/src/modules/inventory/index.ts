@@ -20,11 +20,27 @@ const inventoryRoutes: FastifyPluginAsyncTypebox<{ ctx: InventoryContext }> = as
   await fastify.register(imageRoutes, options);
   // Committed item changes, heard by this process and told to onItemChanged's listeners (item-changes.ts).
   let hearing: ItemChangeHearing | null = null;
-  fastify.addHook('onReady', async () => {
+  const hear = async () => {
     hearing = await hearItemChanges({ db: ctx.db, config: ctx.config, now: ctx.now }, fastify.log);
+  };
+  const stop = async () => {
+    const heard = hearing;
+    hearing = null;
+    await heard?.stop();
+  };
+  let ready = false;
+  fastify.addHook('onReady', async () => {
+    ready = true;
+    await hear();
   });
-  fastify.addHook('onClose', async () => {
-    await hearing?.stop();
+  fastify.addHook('onClose', stop);
+  // Between two databases (kernel/in-memory-state.ts): changes heard on the old one are all told, none after.
+  ctx.memory.register('item changes heard', {
+    forget: stop,
+    // Before the app's first request, onReady starts it.
+    resume: async () => {
+      if (ready && !hearing) await hear();
+    },
   });
 };
 

@@ -93,6 +93,13 @@ export class RenditionCache {
     return made;
   }
 
+  /** Forgets every rendition (kernel/in-memory-state.ts). */
+  forget(): void {
+    this.entries.clear();
+    this.pending.clear();
+    this.bytes = 0;
+  }
+
   private put(key: string, bytes: Buffer): void {
     if (bytes.length > this.budgetBytes) return;
     this.entries.set(key, { bytes });

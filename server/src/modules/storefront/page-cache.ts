@@ -51,4 +51,10 @@ export class PageCache<T> {
   get size(): number {
     return this.kept.size;
   }
+
+  /** Forgets every kept page (kernel/in-memory-state.ts); a rendering under way is not kept. */
+  forget(): void {
+    this.kept.clear();
+    this.rendering.clear();
+  }
 }

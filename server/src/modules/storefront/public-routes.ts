@@ -110,6 +110,12 @@ const storefrontPages: FastifyPluginAsyncTypebox<{ ctx: StorefrontContext }> = a
   const renditions = new RenditionCache(RENDITION_BUDGET_BYTES);
   const fileKey = ctx.config.fileKey ? fileKeyFor(ctx.config.fileKey) : null;
   const brandLists = new Map<number, { until: number; brands: Array<{ brand: string; n: number }> }>();
+  ctx.memory.register('storefront photos and brand lists', {
+    forget: () => {
+      renditions.forget();
+      brandLists.clear();
+    },
+  });
 
   const brands = async (shopId: number) => {
     const now = Date.now();
@@ -135,6 +141,7 @@ const storefrontPages: FastifyPluginAsyncTypebox<{ ctx: StorefrontContext }> = a
     ctx.config.storefrontPageCacheMs,
     (result) => typeof result !== 'function' && result.status === 200,
   );
+  ctx.memory.register('storefront pages', { forget: () => pages.forget() });
   const serve = async (reply: FastifyReply, key: string, render: () => Promise<Rendered>) => {
     const result = await pages.get(key, render);
     return typeof result === 'function' ? result(reply) : html(reply, result.status, result.body);

@@ -1,5 +1,6 @@
 import type { Deal } from '@loupe/contracts';
 import { createContext } from '../../../src/context';
+import { InMemoryState } from '../../../src/kernel/in-memory-state';
 import { DealsService } from '../../../src/modules/sales';
 import { testConfig } from '../../helper';
 import { clientsTestbed } from '../clients/setup';
@@ -18,7 +19,7 @@ const counts = async () =>
   )[0];
 
 function service() {
-  const ctx = createContext(state.db, testConfig(state.tdb), state.clock.now);
+  const ctx = createContext(state.db, testConfig(state.tdb), state.clock.now, new InMemoryState());
   const caller = { userId: state.fx.ids.gold, shopId: state.fx.shopId, role: 'gold' as const };
   return { deals: new DealsService(ctx), caller };
 }
