@@ -51,10 +51,11 @@ module.exports = {
   globalSetup: '<rootDir>/test/jest/global-setup.ts',
   globalTeardown: '<rootDir>/test/jest/global-teardown.ts',
   // test/instances runs several API processes on one database, which only PostgreSQL allows (an embedded
-  // database belongs to one process): it is part of the PostgreSQL run, and throws if started without one.
+  // database belongs to one process), and test/postgres tests what the suite does with PostgreSQL itself (the
+  // teardown's DROP DATABASE): they are part of the PostgreSQL run, and throw if started without one.
   testPathIgnorePatterns: [
     '/node_modules/',
-    ...(process.env.TEST_DATABASE_URL ? [] : ['<rootDir>/test/instances/']),
+    ...(process.env.TEST_DATABASE_URL ? [] : ['<rootDir>/test/instances/', '<rootDir>/test/postgres/']),
   ],
   // Each test file opens one embedded database (seconds and ~1 GB at its peak): two at a time at most.
   maxWorkers: 2,

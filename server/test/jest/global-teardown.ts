@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import { Client } from 'pg';
 import { demoTemplateSource } from '../support/demo-template';
+import { dropDatabase } from '../support/drop-database';
 
 export default async function globalTeardown(): Promise<void> {
   // The run's scratch folder in memory (global-setup.ts) holds the templates; otherwise the templates alone.
@@ -22,18 +23,8 @@ export default async function globalTeardown(): Promise<void> {
         [`${database}_`],
       );
       // Side by side, each on a connection of its own: checkpoints asked for together are made once.
-      await Promise.all(
-        copies.rows.map(async ({ name }) => {
-          const each = new Client({ connectionString: base });
-          await each.connect();
-          try {
-            await each.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-          } finally {
-            await each.end();
-          }
-        }),
-      );
-      await client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      await Promise.all(copies.rows.map(({ name }) => dropDatabase(base, name)));
+      await dropDatabase(base, database);
     } finally {
       await client.end();
     }
