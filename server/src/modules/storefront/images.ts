@@ -61,6 +61,8 @@ export class RenditionCache {
   private readonly entries = new Map<string, Rendition>();
   private readonly pending = new Map<string, Promise<Buffer>>();
   private bytes = 0;
+  /** Counts forget() calls: an encoding started before one keeps nothing. */
+  private forgotten = 0;
 
   constructor(readonly budgetBytes: number) {}
 
@@ -78,14 +80,16 @@ export class RenditionCache {
     }
     const running = this.pending.get(key);
     if (running) return running;
+    const era = this.forgotten;
     const made = make().then(
       (bytes) => {
+        if (era !== this.forgotten) return bytes;
         this.pending.delete(key);
         this.put(key, bytes);
         return bytes;
       },
       (error: unknown) => {
-        this.pending.delete(key);
+        if (era === this.forgotten) this.pending.delete(key);
         throw error;
       },
     );
@@ -93,8 +97,9 @@ export class RenditionCache {
     return made;
   }
 
-  /** Forgets every rendition (kernel/in-memory-state.ts). */
+  /** Forgets every rendition (kernel/in-memory-state.ts); an encoding under way is not kept either. */
   forget(): void {
+    this.forgotten += 1;
     this.entries.clear();
     this.pending.clear();
     this.bytes = 0;

@@ -12,6 +12,8 @@ const MAX_ENTRIES = 2_000;
 export class PageCache<T> {
   private readonly kept = new Map<string, { until: number; value: T }>();
   private readonly rendering = new Map<string, Promise<T>>();
+  /** Counts forget() calls: a rendering started before one keeps nothing. */
+  private forgotten = 0;
 
   constructor(
     private readonly ttlMs: number,
@@ -29,8 +31,10 @@ export class PageCache<T> {
     const pending = this.rendering.get(key);
     if (pending) return pending;
     const started = this.clock();
+    const era = this.forgotten;
     const promise = render().then(
       (value) => {
+        if (era !== this.forgotten) return value;
         this.rendering.delete(key);
         if (this.keep(value)) {
           if (this.kept.size >= MAX_ENTRIES) this.kept.delete(this.kept.keys().next().value as string);
@@ -40,7 +44,7 @@ export class PageCache<T> {
         return value;
       },
       (error: unknown) => {
-        this.rendering.delete(key);
+        if (era === this.forgotten) this.rendering.delete(key);
         throw error;
       },
     );
@@ -52,8 +56,9 @@ export class PageCache<T> {
     return this.kept.size;
   }
 
-  /** Forgets every kept page (kernel/in-memory-state.ts); a rendering under way is not kept. */
+  /** Forgets every kept page (kernel/in-memory-state.ts); a rendering under way is not kept either. */
   forget(): void {
+    this.forgotten += 1;
     this.kept.clear();
     this.rendering.clear();
   }

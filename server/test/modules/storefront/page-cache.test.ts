@@ -1,3 +1,4 @@
+import { RenditionCache } from '../../../src/modules/storefront/images';
 import { PageCache } from '../../../src/modules/storefront/page-cache';
 import { itemIdsOn, STORE, storefrontTestbed } from './setup';
 
@@ -51,6 +52,28 @@ describe('PageCache', () => {
     expect(await cache.get('/boom', async () => 200)).toBe(200);
   });
 
+  it('forgets every kept page, and keeps nothing from a rendering under way when it forgets', async () => {
+    let renders = 0;
+    let release: () => void = () => undefined;
+    const cache = new PageCache<number>(1000, () => true);
+    await cache.get('/a', async () => ++renders);
+    expect(cache.size).toBe(1);
+    const slow = cache.get(
+      '/b',
+      () =>
+        new Promise<number>((resolve) => {
+          release = () => resolve(++renders);
+        }),
+    );
+    cache.forget();
+    expect(cache.size).toBe(0);
+    release();
+    expect(await slow).toBe(2);
+    expect(cache.size).toBe(0);
+    expect(await cache.get('/a', async () => ++renders)).toBe(3);
+    expect(await cache.get('/b', async () => ++renders)).toBe(4);
+  });
+
   it('renders every time with a time of 0 (the cache off)', async () => {
     let renders = 0;
     const cache = new PageCache<number>(0, () => true);
@@ -58,6 +81,30 @@ describe('PageCache', () => {
     await cache.get('/a', async () => ++renders);
     expect(renders).toBe(2);
     expect(cache.size).toBe(0);
+  });
+});
+
+describe('RenditionCache (the photos)', () => {
+  it('forgets every rendition, and keeps nothing from an encoding under way when it forgets', async () => {
+    let encodings = 0;
+    let release: () => void = () => undefined;
+    const cache = new RenditionCache(1_000_000);
+    const encode = async () => Buffer.from(`photo ${++encodings}`);
+    await cache.get('1-400-webp', encode);
+    expect(cache.size.entries).toBe(1);
+    const slow = cache.get(
+      '2-400-webp',
+      () =>
+        new Promise<Buffer>((resolve) => {
+          release = () => resolve(Buffer.from(`photo ${++encodings}`));
+        }),
+    );
+    cache.forget();
+    expect(cache.size).toEqual({ entries: 0, bytes: 0 });
+    release();
+    expect((await slow).toString()).toBe('photo 2');
+    expect(cache.size).toEqual({ entries: 0, bytes: 0 });
+    expect((await cache.get('1-400-webp', encode)).toString()).toBe('photo 3');
   });
 });
 
