@@ -17,11 +17,12 @@ if (!usingPostgres) {
 const base = process.env.TEST_DATABASE_URL as string;
 const APP_ROLE = process.env.TEST_APP_ROLE ?? 'loupe_app';
 
-async function run(sql: string): Promise<void> {
+/** One statement as the test role, on a connection of its own; its rows. */
+async function run(sql: string, params: unknown[] = []): Promise<unknown[]> {
   const client = new Client({ connectionString: base });
   await client.connect();
   try {
-    await client.query(sql);
+    return (await client.query(sql, params)).rows;
   } finally {
     await client.end();
   }
@@ -41,16 +42,8 @@ async function otherRoleIn(database: string): Promise<Client> {
   return client;
 }
 
-const exists = async (database: string) => {
-  const client = new Client({ connectionString: base });
-  await client.connect();
-  try {
-    const { rows } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
-    return rows.length === 1;
-  } finally {
-    await client.end();
-  }
-};
+const exists = async (database: string) =>
+  (await run('SELECT 1 FROM pg_database WHERE datname = $1', [database])).length === 1;
 
 let database: string;
 beforeEach(async () => {
