@@ -32,7 +32,7 @@ afterEach(async () => {
 });
 
 /** Waits until `check` holds (a change heard through the database's LISTEN arrives on its own time). */
-async function eventually(check: () => boolean, ms = 5000): Promise<boolean> {
+async function eventually(check: () => boolean, ms = 15_000): Promise<boolean> {
   const until = Date.now() + ms;
   while (!check()) {
     if (Date.now() > until) return false;
