@@ -316,7 +316,7 @@ function toRow(r: RowRecord, todayIn: (timeZone: string) => string): ItemRow {
   };
 }
 
-/** Columns of a row, for a FROM clause that names the item `i`; the page's extras are joined per row. */
+/** Columns of a row, for a FROM clause that names the item `i` and joins rowJoins; the page's extras per row. */
 const ROW_SELECT = `
   i.id, i.stock_number, i.reference_number, i.year, i.box, i.papers, i.case_material,
   i.case_diameter_mm::text AS case_diameter_mm, i.dial, i.movement, i.condition_grade, i.metal, i.fineness,
@@ -327,7 +327,7 @@ const ROW_SELECT = `
   i.version, i.vat_scheme, i.location, c.id AS checkout_id, c.agreed_price::text AS checkout_agreed_price,
   c.client_id AS checkout_client_id, cl.name AS checkout_client_name, c.due_date::text AS checkout_due_date,
   c.note AS checkout_note, c.checked_out_at AS checkout_at,
-  (SELECT min(im.id) FROM item_images im WHERE im.item_id = i.id) AS image_id,
+  im.image_id,
   sh.timezone,
   CASE WHEN i.status = 'sold' THEN
     (SELECT s.sale_date::text FROM sale_records s
@@ -337,7 +337,15 @@ const ROW_SELECT = `
   co.supplier_id AS consignment_supplier_id, sup.name AS consignment_supplier_name,
   co.agreed_cost::text AS consignment_agreed_cost, co.return_by::text AS consignment_return_by,
   co.supplier_ref AS consignment_supplier_ref, co.returned_at AS consignment_returned_at`;
-const ROW_JOINS = `
+/**
+ * The joins of ROW_SELECT. `items` is the statement's condition on an item id (`= $2`, `= ANY($2::int[])`), which
+ * picks the rows' first photos in one read of item_images for the whole page. A sub-select for each row (what this
+ * was) read the table once per item: on the embedded database every read of a table asks the file system its size
+ * (an fstat through PGlite's file layer, ~10 µs), 50 of the ~114 a page of 50 asked.
+ */
+const rowJoins = (items: string) => `
+  LEFT JOIN (SELECT item_id, min(id) AS image_id FROM item_images WHERE item_id ${items} GROUP BY item_id) im
+    ON im.item_id = i.id
   JOIN shop_directory sh ON sh.id = i.shop_id
   LEFT JOIN checkouts c ON c.item_id = i.id AND c.returned_at IS NULL
   LEFT JOIN client_directory cl ON cl.id = c.client_id
@@ -385,7 +393,8 @@ const ORDER_JOINS: Partial<Record<ItemOrdering, string>> = {
 const pageFrom = (ordering: ItemOrdering) => `FROM items i ${ORDER_JOINS[ordering] ?? ''}`;
 
 /** The rows of a page of items (their ids), in no order. */
-const PAGE_ROWS = `SELECT ${ROW_SELECT} FROM items i ${ROW_JOINS} WHERE i.shop_id = $1 AND i.id = ANY($2::int[])`;
+const PAGE_ROWS = `SELECT ${ROW_SELECT} FROM items i ${rowJoins('= ANY($2::int[])')}
+  WHERE i.shop_id = $1 AND i.id = ANY($2::int[])`;
 
 /**
  * The filter's conditions on a FROM clause that names the item `item` (default `i`). With only the type and
@@ -607,7 +616,7 @@ export class ItemsRepository {
       if (locked.length === 0) return null;
     }
     const rows = await this.db.query<RowRecord>(
-      `SELECT ${ROW_SELECT} FROM items i ${ROW_JOINS} WHERE i.shop_id = $1 AND i.id = $2`,
+      `SELECT ${ROW_SELECT} FROM items i ${rowJoins('= $2')} WHERE i.shop_id = $1 AND i.id = $2`,
       [shopId, id],
     );
     return rows[0] ? toRow(rows[0], todayAt(this.now())) : null;

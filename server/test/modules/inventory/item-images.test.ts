@@ -100,6 +100,29 @@ describe('item images', () => {
     },
   );
 
+  it("names each row's own first photo in the stock list, and the next one once the first is deleted", async () => {
+    const browser = await as('silver');
+    const add = async (serial: string) =>
+      (await browser.post(ITEMS, itemBody({ serial }))).json().id as number;
+    const [two, none, one] = [await add('PHOTO-TWO'), await add('PHOTO-NONE'), await add('PHOTO-ONE')];
+    const firstOfTwo = (await upload(browser, two, PNG)).json().id;
+    const onlyOfOne = (await upload(browser, one, JPEG, 'b.jpg', 'image/jpeg')).json().id;
+    const secondOfTwo = (await upload(browser, two, GIF, 'c.gif', 'image/gif')).json().id;
+    const listed = async () => {
+      const page = (await browser.get(`${ITEMS}?page_size=50`)).json();
+      return Object.fromEntries(
+        page.results
+          .filter((row: { id: number }) => [two, none, one].includes(row.id))
+          .map((row: { id: number; imageId: number | null }) => [row.id, row.imageId]),
+      );
+    };
+    expect(await listed()).toEqual({ [two]: firstOfTwo, [none]: null, [one]: onlyOfOne });
+    expect((await browser.get(`${ITEMS}${two}/`)).json().imageId).toBe(firstOfTwo);
+    expect((await browser.send('DELETE', `${ITEMS}${two}/images/${firstOfTwo}/`)).statusCode).toBe(204);
+    expect(await listed()).toEqual({ [two]: secondOfTwo, [none]: null, [one]: onlyOfOne });
+    expect((await browser.get(`${ITEMS}${two}/`)).json().imageId).toBe(secondOfTwo);
+  });
+
   it.each([
     ['SVG (it can carry script)', SVG, 'logo.svg', 'image/svg+xml'],
     ['text named .png', Buffer.from('not an image at all'), 'photo.png', 'image/png'],
