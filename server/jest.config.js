@@ -1,6 +1,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const ts = require('typescript');
+const { NO_DATABASE_FILES } = require('./test/jest/no-database-files.cjs');
 
 // cookie@2 (used by @fastify/cookie and light-my-request) ships ESM only. Node 20.19+ loads it through
 // require(esm), Jest's module registry cannot, so tests get a CommonJS copy compiled here once.
@@ -20,6 +21,10 @@ function cookieAsCommonJs() {
   }
   return out;
 }
+
+// PGlite's own file for test/jest/pglite.cjs, which the bare name maps to: found here by Node, since jest's resolver
+// (and its createRequire) would map the name back to that file. Read by the workers, started with this environment.
+process.env.LOUPE_TEST_PGLITE_MAIN = require.resolve('@electric-sql/pglite');
 
 /** @type {import('jest').Config} */
 module.exports = {
@@ -45,7 +50,11 @@ module.exports = {
     ),
     // A sign-in's argon2 derivation already made in the file is served again (test/jest/shared-argon2.cjs).
     '^argon2$': path.join(__dirname, 'test/jest/shared-argon2.cjs'),
+    // An empty folder starts from the run's initialised one, not initdb again; opening is recorded for the
+    // no-database files' check (test/jest/pglite.cjs).
+    '^@electric-sql/pglite$': path.join(__dirname, 'test/jest/pglite.cjs'),
   },
+  setupFilesAfterEnv: [path.join(__dirname, 'test/jest/no-database-check.cjs')],
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   // The embedded database migrated once per run, copied by each file's testbed (test/jest/global-setup.ts).
   globalSetup: '<rootDir>/test/jest/global-setup.ts',
@@ -53,9 +62,12 @@ module.exports = {
   // test/instances runs several API processes on one database, which only PostgreSQL allows (an embedded
   // database belongs to one process), and test/postgres tests what the suite does with PostgreSQL itself (the
   // teardown's DROP DATABASE): they are part of the PostgreSQL run, and throw if started without one.
+  // The files that open no database run in the embedded run only (test/jest/no-database-files.cjs).
   testPathIgnorePatterns: [
     '/node_modules/',
-    ...(process.env.TEST_DATABASE_URL ? [] : ['<rootDir>/test/instances/', '<rootDir>/test/postgres/']),
+    ...(process.env.TEST_DATABASE_URL
+      ? NO_DATABASE_FILES.map((file) => `<rootDir>/${file.replaceAll('.', '\\.')}$`)
+      : ['<rootDir>/test/instances/', '<rootDir>/test/postgres/']),
   ],
   // Each test file opens one embedded database (seconds and ~1 GB at its peak): two at a time at most.
   maxWorkers: 2,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, statfsSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, statfsSync } from 'node:fs';
 import Module from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -115,8 +115,9 @@ async function seedDemoDatabase(project: Config.ProjectConfig | undefined, base:
  * Once per jest run on the embedded database: a PGlite data folder with every migration applied, which
  * apiTestbed copies for each test file (test/helper.ts, createTestDatabase({ migrated: true })) instead of
  * creating and migrating a database of its own (~2–3 s a file). Files that test opening, migrating or
- * restoring a database still start from an empty folder. And, when the run has a demo file, the demo shop
- * seeded once from that folder (seedDemoTemplate).
+ * restoring a database still start from an empty folder, as PGlite's initdb leaves it (made once here, before
+ * the migrations). And, when the run has a demo file, the demo shop seeded once from the migrated folder
+ * (seedDemoTemplate).
  */
 export default async function globalSetup(
   globalConfig?: Config.GlobalConfig,
@@ -129,7 +130,18 @@ export default async function globalSetup(
     if (opensDemo) await seedDemoDatabase(project, process.env.TEST_DATABASE_URL);
     return;
   }
+  // The product's own first start on an empty folder (PGlite's initdb, 5-8 s of CPU here), once: a file that
+  // opens another empty folder starts from a copy of this one (test/jest/pglite.cjs).
+  const initdb = mkdtempSync(path.join(os.tmpdir(), 'loupe-test-initdb-'));
+  const fresh = createPgliteDb(initdb);
+  try {
+    await fresh.query('SELECT 1');
+  } finally {
+    await fresh.close();
+  }
+  process.env.LOUPE_TEST_INITDB_DIR = initdb;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'loupe-test-template-'));
+  cpSync(initdb, dir, { recursive: true });
   const db = createPgliteDb(dir);
   try {
     await migrate(db);

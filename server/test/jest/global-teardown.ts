@@ -5,7 +5,11 @@ import { dropDatabase } from '../support/drop-database';
 
 export default async function globalTeardown(): Promise<void> {
   // The run's scratch folder in memory (global-setup.ts) holds the templates; otherwise the templates alone.
-  for (const dir of [process.env.LOUPE_TEST_SCRATCH_DIR, process.env.LOUPE_TEST_MIGRATED_DIR]) {
+  for (const dir of [
+    process.env.LOUPE_TEST_SCRATCH_DIR,
+    process.env.LOUPE_TEST_INITDB_DIR,
+    process.env.LOUPE_TEST_MIGRATED_DIR,
+  ]) {
     if (dir) rmSync(dir, { recursive: true, force: true });
   }
   // The demo shop's folder (embedded database) or database (PostgreSQL), test/support/demo-template.ts.

@@ -1,0 +1,31 @@
+'use strict';
+// The server's test files that open no database: configuration, formats, PDFs drawn from rows given to them,
+// the module map. They run the same code whichever database a run has, so the PostgreSQL run (TEST_DATABASE_URL)
+// leaves them to the embedded one (jest.config.js) instead of running each a second time for nothing (issue
+// 26, goal 5). The embedded run holds the list to its word: a listed file that opens an embedded database fails
+// there (test/jest/no-database-check.cjs, through test/jest/pglite.cjs); it belongs off this list.
+
+/** Paths from the server folder. */
+const NO_DATABASE_FILES = [
+  'test/config-refusals.test.ts',
+  'test/config.test.ts',
+  'test/db/upgrade-lines.test.ts',
+  'test/kernel/csv.test.ts',
+  'test/kernel/money.test.ts',
+  'test/kernel/pdf-layout.test.ts',
+  'test/kernel/query-string.test.ts',
+  'test/kernel/validation.test.ts',
+  'test/module-ownership.test.ts',
+  'test/modules/audit/describe.test.ts',
+  'test/modules/auth/csrf.test.ts',
+  'test/modules/auth/password-validators.test.ts',
+  'test/modules/documents/pdf-invoice-render.test.ts',
+  'test/modules/stock/variance-report-pdf.test.ts',
+  'test/modules/workshop/documents-pdf.test.ts',
+  'test/testbed-scratch.test.ts',
+];
+
+/** Set on a test file's own global by test/jest/pglite.cjs when the file opens an embedded database. */
+const OPENED_EMBEDDED_DATABASE = Symbol.for('loupe.test.openedEmbeddedDatabase');
+
+module.exports = { NO_DATABASE_FILES, OPENED_EMBEDDED_DATABASE };
