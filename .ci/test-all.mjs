@@ -29,6 +29,7 @@ import {
   rmSync,
   writeSync,
 } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -109,7 +110,7 @@ const jobs = [
   { name: 'contracts', workspace: '@loupe/contracts', jestArgs: ['--testTimeout=30000'] },
 ].filter((job) => selected(job.name));
 
-// Suites left out of this run, said in its closing lines: a green total must not hide what it did not test.
+// What this run left out, said in its closing lines: a green total must not hide what it did not test.
 const skipped = [];
 if (!process.env.TEST_DATABASE_URL && selected('server (PostgreSQL)')) {
   skipped.push(
@@ -117,6 +118,12 @@ if (!process.env.TEST_DATABASE_URL && selected('server (PostgreSQL)')) {
       'TEST_DATABASE_URL=postgres://user:password@host:5432/dbname (a database the user may create schemas in; ' +
       'each test file works in a schema of its own, dropped afterwards), or run .ci/run, which installs and ' +
       "starts Debian's PostgreSQL and sets it.",
+  );
+} else if (selected('server (PostgreSQL)') && selected('server (PGlite)')) {
+  const { NO_DATABASE_FILES } = createRequire(import.meta.url)('../server/test/jest/no-database-files.cjs');
+  skipped.push(
+    `server (PostgreSQL): leaves the ${NO_DATABASE_FILES.length} server test files that open no database to ` +
+      'server (PGlite), which fails any of them that opens one (server/test/jest/no-database-files.cjs).',
   );
 }
 
