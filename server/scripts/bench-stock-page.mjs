@@ -53,6 +53,16 @@ async function cpuOf(admin, target) {
   return { server: cpuSeconds(target.child.pid), backends };
 }
 
+/**
+ * cpuOf for each target, one after the other: one pg client runs one query at a time (several at once on it is
+ * deprecated in pg 8 and an error in pg 9).
+ */
+async function cpuOfAll(admin, targets) {
+  const all = [];
+  for (const target of targets) all.push(await cpuOf(admin, target));
+  return all;
+}
+
 function serverEnv(databaseUrl, dataDir) {
   return { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOUPE_DEMO: '1', LOG_LEVEL: 'silent', ...UNLIMITED };
 }
@@ -198,11 +208,11 @@ async function main() {
     dists.bare = `a bare Fastify route sending the page's ${pageBytes} bytes`;
     for (const target of targets) await run(target, 2); // warm-up: JIT, pools, PostgreSQL's caches
     const rounds = Object.fromEntries(targets.map((t) => [t.name, []]));
-    const cpuBefore = await Promise.all(targets.map((t) => cpuOf(admin, t)));
+    const cpuBefore = await cpuOfAll(admin, targets);
     for (let i = 0; i < seconds; i += 1) {
       for (const target of targets) rounds[target.name].push(await run(target, 1));
     }
-    const cpuAfter = await Promise.all(targets.map((t) => cpuOf(admin, t)));
+    const cpuAfter = await cpuOfAll(admin, targets);
     const rates = {};
     for (const [index, target] of targets.entries()) {
       const results = rounds[target.name];
