@@ -316,7 +316,7 @@ function toRow(r: RowRecord, todayIn: (timeZone: string) => string): ItemRow {
   };
 }
 
-/** Columns of a row, for a FROM clause that names the item `i` and joins rowJoins; the page's extras per row. */
+/** Columns of a row, for rowsWhereId's FROM clause (the item is `i`); the page's extras per row. */
 const ROW_SELECT = `
   i.id, i.stock_number, i.reference_number, i.year, i.box, i.papers, i.case_material,
   i.case_diameter_mm::text AS case_diameter_mm, i.dial, i.movement, i.condition_grade, i.metal, i.fineness,
@@ -338,19 +338,20 @@ const ROW_SELECT = `
   co.agreed_cost::text AS consignment_agreed_cost, co.return_by::text AS consignment_return_by,
   co.supplier_ref AS consignment_supplier_ref, co.returned_at AS consignment_returned_at`;
 /**
- * The joins of ROW_SELECT. `items` is the statement's condition on an item id (`= $2`, `= ANY($2::int[])`), which
- * picks the rows' first photos in one read of item_images for the whole page. A sub-select for each row (what this
- * was) read the table once per item: on the embedded database every read of a table asks the file system its size
- * (an fstat through PGlite's file layer, ~10 µs), 50 of the ~114 a page of 50 asked.
+ * The rows of the shop ($1) whose ids meet `ids`, a condition on an item id ($2: `= $2`, `= ANY($2::int[])`).
+ * The same condition picks the rows' first photos in one read of item_images for the whole page. A sub-select for
+ * each row (what this was) read the table once per item: on the embedded database every read of a table asks the
+ * file system its size (an fstat through PGlite's file layer, ~10 µs), 50 of the ~114 a page of 50 asked.
  */
-const rowJoins = (items: string) => `
-  LEFT JOIN (SELECT item_id, min(id) AS image_id FROM item_images WHERE item_id ${items} GROUP BY item_id) im
+const rowsWhereId = (ids: string) => `SELECT ${ROW_SELECT} FROM items i
+  LEFT JOIN (SELECT item_id, min(id) AS image_id FROM item_images WHERE item_id ${ids} GROUP BY item_id) im
     ON im.item_id = i.id
   JOIN shop_directory sh ON sh.id = i.shop_id
   LEFT JOIN checkouts c ON c.item_id = i.id AND c.returned_at IS NULL
   LEFT JOIN client_directory cl ON cl.id = c.client_id
   LEFT JOIN consignments co ON co.item_id = i.id
-  LEFT JOIN client_directory sup ON sup.id = co.supplier_id`;
+  LEFT JOIN client_directory sup ON sup.id = co.supplier_id
+  WHERE i.shop_id = $1 AND i.id ${ids}`;
 
 /**
  * ORDER BY for each public ordering. "created_at" is the order items were added, which is id order (ids are
@@ -393,8 +394,7 @@ const ORDER_JOINS: Partial<Record<ItemOrdering, string>> = {
 const pageFrom = (ordering: ItemOrdering) => `FROM items i ${ORDER_JOINS[ordering] ?? ''}`;
 
 /** The rows of a page of items (their ids), in no order. */
-const PAGE_ROWS = `SELECT ${ROW_SELECT} FROM items i ${rowJoins('= ANY($2::int[])')}
-  WHERE i.shop_id = $1 AND i.id = ANY($2::int[])`;
+const PAGE_ROWS = rowsWhereId('= ANY($2::int[])');
 
 /**
  * The filter's conditions on a FROM clause that names the item `item` (default `i`). With only the type and
@@ -615,10 +615,7 @@ export class ItemsRepository {
       );
       if (locked.length === 0) return null;
     }
-    const rows = await this.db.query<RowRecord>(
-      `SELECT ${ROW_SELECT} FROM items i ${rowJoins('= $2')} WHERE i.shop_id = $1 AND i.id = $2`,
-      [shopId, id],
-    );
+    const rows = await this.db.query<RowRecord>(rowsWhereId('= $2'), [shopId, id]);
     return rows[0] ? toRow(rows[0], todayAt(this.now())) : null;
   }
 
