@@ -34,33 +34,32 @@ function isEmptyFolder(dir) {
   }
 }
 
+/** PGlite's options from its two call shapes, (dataDir, options) and (options), as PGlite reads them. */
+const optionsOf = (dataDirOrOptions, options) =>
+  typeof dataDirOrOptions === 'string'
+    ? { dataDir: dataDirOrOptions, ...options }
+    : (dataDirOrOptions ?? options ?? {});
+
 /** Fills an empty folder from the run's initialised one, when the run has one and PGlite would run initdb. */
-function fromTemplate(dataDirOrOptions, options) {
-  const merged =
-    typeof dataDirOrOptions === 'string'
-      ? { dataDir: dataDirOrOptions, ...options }
-      : { ...dataDirOrOptions, ...options };
+function fromTemplate(options) {
   const template = process.env.LOUPE_TEST_INITDB_DIR;
-  if (!template || merged.loadDataDir || merged.fs || !isFolder(merged.dataDir)) return;
-  const dir = path.resolve(merged.dataDir);
+  if (!template || options.loadDataDir || options.fs || !isFolder(options.dataDir)) return;
+  const dir = path.resolve(options.dataDir);
   if (!isEmptyFolder(dir)) return;
   fs.cpSync(template, dir, { recursive: true });
 }
 
 class PGlite extends real.PGlite {
   constructor(dataDirOrOptions, options) {
-    fromTemplate(dataDirOrOptions, options);
-    super(dataDirOrOptions, options);
+    const merged = optionsOf(dataDirOrOptions, options);
+    fromTemplate(merged);
+    super(merged);
     globalThis[OPENED_EMBEDDED_DATABASE] = true;
   }
 
   /** As PGlite.create, through this constructor (PGlite's own builds its class, not `this`). */
   static async create(dataDirOrOptions, options) {
-    const pg = new PGlite(
-      typeof dataDirOrOptions === 'string'
-        ? { dataDir: dataDirOrOptions, ...options }
-        : (dataDirOrOptions ?? options ?? {}),
-    );
+    const pg = new PGlite(dataDirOrOptions, options);
     await pg.waitReady;
     return pg;
   }
