@@ -72,12 +72,31 @@ function freePort() {
 }
 
 /**
- * `count` consecutive free ports, none of them in `avoid`.
+ * The first port the kernel hands out as the local end of an outgoing connection (Linux's
+ * net.ipv4.ip_local_port_range; 32768 where it cannot be read). A port the app is to listen on is picked below
+ * it: a port probed free in that range can be taken by any process's next outgoing connection before the app
+ * binds it (the PostgreSQL run beside this suite opens hundreds), which failed a CI run with EADDRINUSE.
+ */
+function firstEphemeralPort() {
+  try {
+    const [low] = fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/);
+    const port = Number(low);
+    if (Number.isInteger(port) && port > 11_000) return port;
+  } catch {
+    // Not Linux.
+  }
+  return 32_768;
+}
+
+/**
+ * `count` consecutive free ports below the ephemeral range, none of them in `avoid`.
  * @param {number} count @param {number[]} [avoid] @returns {Promise<number>} the first
  */
 async function freePortRange(count, avoid = []) {
+  const low = 10_000;
+  const high = firstEphemeralPort() - count;
   for (let attempt = 0; attempt < 200; attempt += 1) {
-    const base = 20_000 + Math.floor(Math.random() * 40_000);
+    const base = low + Math.floor(Math.random() * (high - low));
     let ok = true;
     for (let i = 0; i < count && ok; i += 1) {
       ok = !avoid.includes(base + i) && (await portIsFree(base + i));
@@ -183,8 +202,29 @@ async function startApp({ env = {}, users = [], shops = [], label = 'app' } = {}
     throw error;
   }
 
-  const port = await freePort();
-  const remotesPortBase = await freePortRange(REMOTES_PORT_SPAN, [port]);
+  // A port can still be taken between the probe and the app's bind (another suite's server picking the same
+  // one): the app then stops with "port in use" and starts again, on other ports, over the same data folder.
+  for (let attempt = 1; ; attempt += 1) {
+    const port = await freePortRange(1);
+    const remotesPortBase = await freePortRange(REMOTES_PORT_SPAN, [port]);
+    const started = await launch({ port, remotesPortBase, dataDir, logFile, env });
+    if (started.ok) return { ...started.instance, createdUsers, createdShops };
+    if (attempt < 3 && /npm start: port in use/.test(started.output)) {
+      fs.rmSync(logFile, { force: true });
+      continue;
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(logFile, { force: true });
+    throw new Error(started.problem);
+  }
+}
+
+/**
+ * Spawns start.mjs once and waits until it answers, or until it exits or times out (then it is stopped).
+ * @param {{ port: number, remotesPortBase: number, dataDir: string, logFile: string, env: Record<string, string> }} options
+ * @returns {Promise<{ ok: true, instance: Omit<AppInstance, 'createdUsers' | 'createdShops'> } | { ok: false, problem: string, output: string }>}
+ */
+async function launch({ port, remotesPortBase, dataDir, logFile, env }) {
   const log = fs.openSync(logFile, 'a');
   const child = spawn(process.execPath, [START_SCRIPT], {
     cwd: REPO,
@@ -223,7 +263,8 @@ async function startApp({ env = {}, users = [], shops = [], label = 'app' } = {}
   });
 
   const baseUrl = `http://127.0.0.1:${port}`;
-  const stop = async () => {
+  /** Kills the process group; the data folder and the log stay. */
+  const kill = async () => {
     if (!exited) {
       try {
         process.kill(-pid, 'SIGTERM');
@@ -246,6 +287,9 @@ async function startApp({ env = {}, users = [], shops = [], label = 'app' } = {}
     } catch {
       // The group is empty.
     }
+  };
+  const stop = async () => {
+    await kill();
     fs.rmSync(dataDir, { recursive: true, force: true });
     // The app's output is kept only on request (LOUPE_E2E_KEEP_LOGS=1); a failed start prints its tail.
     if (!process.env.LOUPE_E2E_KEEP_LOGS) fs.rmSync(logFile, { force: true });
@@ -256,9 +300,11 @@ async function startApp({ env = {}, users = [], shops = [], label = 'app' } = {}
   for (;;) {
     if (exited) {
       const output = fs.readFileSync(logFile, 'utf8');
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      fs.rmSync(logFile, { force: true });
-      throw new Error(`start.mjs exited with code ${exitCode} before it was ready:\n${output.slice(-4000)}`);
+      return {
+        ok: false,
+        output,
+        problem: `start.mjs exited with code ${exitCode} before it was ready:\n${output.slice(-4000)}`,
+      };
     }
     try {
       const response = await fetch(`${baseUrl}/api/auth-check/`, { signal: AbortSignal.timeout(2_000) });
@@ -268,17 +314,20 @@ async function startApp({ env = {}, users = [], shops = [], label = 'app' } = {}
       lastProblem = error instanceof Error ? error.message : String(error);
     }
     if (Date.now() > deadline) {
+      await kill();
       const output = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '';
-      await stop();
-      throw new Error(
-        `the app did not answer ${baseUrl}/api/auth-check/ within ${READY_TIMEOUT_MS / 1000} s ` +
+      return {
+        ok: false,
+        output,
+        problem:
+          `the app did not answer ${baseUrl}/api/auth-check/ within ${READY_TIMEOUT_MS / 1000} s ` +
           `(${lastProblem}):\n${output.slice(-4000)}`,
-      );
+      };
     }
     await delay(150);
   }
 
-  return { baseUrl, port, remotesPortBase, dataDir, logFile, pid, createdUsers, createdShops, stop };
+  return { ok: true, instance: { baseUrl, port, remotesPortBase, dataDir, logFile, pid, stop } };
 }
 
 module.exports = { startApp, freePort, freePortRange, REPO };

@@ -41,8 +41,22 @@ export interface ApiProcess {
   output: string[];
 }
 
-/** Starts the API on a free port with `env` on top of this process's; resolves once it answers. */
+/**
+ * Starts the API on a free port with `env` on top of this process's; resolves once it answers. A port probed
+ * free can be taken before the API binds it (the kernel hands the same range to outgoing connections, and the
+ * suites beside this one open many): an API that stops on EADDRINUSE is started again on another port.
+ */
 export async function startApiProcess(env: Record<string, string>): Promise<ApiProcess> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startApiProcessOnce(env);
+    } catch (error) {
+      if (attempt >= 3 || !(error instanceof Error) || !error.message.includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function startApiProcessOnce(env: Record<string, string>): Promise<ApiProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['dist/server.js'], {
     cwd: SERVER_DIR,
@@ -60,10 +74,15 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
   const output: string[] = [];
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  // Its output is all read once its pipes close, which may come after its exit.
+  const closed = new Promise((resolve) => child.once('close', resolve));
   const base = `http://127.0.0.1:${port}`;
   for (const started = Date.now(); ;) {
     // A process that exits first fails the test with what it printed.
-    if (child.exitCode !== null) throw new Error(`the API exited (${child.exitCode}):\n${output.join('')}`);
+    if (child.exitCode !== null) {
+      await closed;
+      throw new Error(`the API exited (${child.exitCode}):\n${output.join('')}`);
+    }
     try {
       if ((await fetch(`${base}/csrf/`)).ok) return { base, port, child, output };
     } catch {
