@@ -6,10 +6,14 @@
 // answers auth-check's own headers and body byte for byte, shows how much of the gap is the answer's size
 // (its ~1 KB of security headers cost the wire and the load generator, which share the cores) and how much is
 // Loupe's code; each server's CPU per request is printed too, steadier than req/s on a shared machine.
-//   BENCH_SECONDS (default 5), BENCH_CONNECTIONS (default 10)
+//   BENCH_SECONDS (default 5), BENCH_CONNECTIONS (default 10), BENCH_WARMUP_REQUESTS (default 50,000: each
+//     target is served alone until it has answered that many, and its figures leave them out; see warmUp)
 //   BENCH_PROFILE=<folder>: the signed-in and bare servers write V8 CPU profiles there (auth-check.cpuprofile,
-//     bare.cpuprofile), from the first request to the last, start-up left out; summarise one with
+//     bare.cpuprofile), from the end of the warm-up to the last request; summarise one with
 //     `node scripts/bench-profile-top.mjs <folder>/auth-check.cpuprofile` (docs/perf/auth-check-profile.md)
+//   BENCH_PERF=<folder>: Linux `perf record` of the signed-in and bare servers (auth-check.perf.data,
+//     bare.perf.data), switched on during each one's own rounds only and covering every thread; summarise one with
+//     `node scripts/bench-perf-top.mjs <folder>/auth-check.perf.data` (needs perf: apt-get install linux-perf)
 //   BENCH_COMPARE=<dist folder>: a second signed-in server built from other code (e.g. a copy of dist/ taken
 //     before a change) is measured in the same turns, so that a busy neighbour weighs on all alike.
 //   BENCH_DIST=<dist folder>: measure that build instead of dist/ (which is then neither built nor used).
@@ -17,7 +21,8 @@
 //     servers' CPU per request compares at the same load; under saturation it also swings with the throughput
 //     a busy neighbour leaves each target (fewer requests per event-loop turn cost more each).
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import inspector from 'node:inspector/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -31,6 +36,44 @@ const require = createRequire(import.meta.url);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const rate = Number(process.env.BENCH_RATE ?? 0);
+const warmupRequests = Number(process.env.BENCH_WARMUP_REQUESTS ?? 50_000);
+
+/**
+ * The CPU of each of this process's threads so far, by thread (the main thread, V8's workers, libuv's pool),
+ * user and system apart, in µs: Linux's /proc/self/task/<tid>/stat (utime and stime, proc(5)), in clock ticks
+ * of 10 ms. Null where /proc cannot be read. process.cpuUsage() sums every thread, so a figure above one core
+ * a request cannot say which thread spent it; this can.
+ */
+function threadCpu() {
+  const microsPerTick = 1e6 / 100; // _SC_CLK_TCK is 100 on Linux's every architecture (USER_HZ)
+  try {
+    const byThread = {};
+    for (const tid of readdirSync('/proc/self/task')) {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      // After the name in parentheses: field 3 (state) onwards; utime is field 14, stime 15.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const name =
+        Number(tid) === process.pid ? 'main' : readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim();
+      const cpu = (byThread[name] ??= { user: 0, system: 0 });
+      cpu.user += Number(fields[11]) * microsPerTick;
+      cpu.system += Number(fields[12]) * microsPerTick;
+    }
+    return byThread;
+  } catch {
+    return null;
+  }
+}
+
+/** `after` minus `before`, thread by thread (a thread born in between counts from zero). */
+function threadCpuSince(before, after) {
+  if (!before || !after) return null;
+  return Object.fromEntries(
+    Object.entries(after).map(([name, cpu]) => [
+      name,
+      { user: cpu.user - (before[name]?.user ?? 0), system: cpu.system - (before[name]?.system ?? 0) },
+    ]),
+  );
+}
 
 async function serve(kind, dist) {
   const Fastify = require('fastify');
@@ -66,7 +109,7 @@ async function serve(kind, dist) {
       rmSync(`${dataDir}.file-key`, { force: true });
     };
   }
-  // The profile covers the load only (warm-up included), not the start-up's migrations and compiling.
+  // The profile covers the measured rounds only, not the start-up's migrations and compiling nor the warm-up.
   const profileFile = process.env.BENCH_PROFILE_FILE;
   let session = null;
   // The CPU this server uses during its own rounds only (main says when each begins and ends): what a busy
@@ -76,28 +119,43 @@ async function serve(kind, dist) {
   // µs a request.
   let cpuMicros = 0;
   let roundStart = null;
-  createInterface({ input: process.stdin }).on('line', (line) => {
-    if (line === 'begin') roundStart = process.cpuUsage();
-    else if (line === 'end' && roundStart) {
+  let threadsAtStart = null;
+  /** By thread, user and system apart, during the rounds (µs). */
+  const threads = {};
+  createInterface({ input: process.stdin }).on('line', async (line) => {
+    let answer = {};
+    if (line === 'begin') {
+      roundStart = process.cpuUsage();
+      threadsAtStart = threadCpu();
+    } else if (line === 'end' && roundStart) {
       const cpu = process.cpuUsage(roundStart);
       cpuMicros += cpu.user + cpu.system;
+      for (const [name, spent] of Object.entries(threadCpuSince(threadsAtStart, threadCpu()) ?? {})) {
+        const sum = (threads[name] ??= { user: 0, system: 0 });
+        sum.user += spent.user;
+        sum.system += spent.system;
+      }
       roundStart = null;
+      answer = { cpuMicros: cpu.user + cpu.system };
+    } else if (line === 'warm') {
+      // The warm-up is over: what it spent is not counted, and the profile covers the measured rounds only.
+      cpuMicros = 0;
+      for (const name of Object.keys(threads)) delete threads[name];
+      if (profileFile) {
+        session = new inspector.Session();
+        session.connect();
+        await session.post('Profiler.enable');
+        await session.post('Profiler.start');
+      }
     }
-    process.stdout.write('{}\n');
+    process.stdout.write(`${JSON.stringify(answer)}\n`);
   });
   await serveUntilParentEnds(
     app,
     (address) => ({ url: `${address}${kind === 'loupe' ? '/auth-check/' : '/bare/'}` }),
     {
-      async ready() {
-        if (!profileFile) return;
-        session = new inspector.Session();
-        session.connect();
-        await session.post('Profiler.enable');
-        await session.post('Profiler.start');
-      },
       async beforeClose() {
-        process.stdout.write(`${JSON.stringify({ cpuMicros })}\n`);
+        process.stdout.write(`${JSON.stringify({ cpuMicros, threads })}\n`);
         if (session) {
           const { profile } = await session.post('Profiler.stop');
           mkdirSync(path.dirname(profileFile), { recursive: true });
@@ -109,9 +167,47 @@ async function serve(kind, dist) {
   );
 }
 
-async function startTarget(kind, { dist, profile, env = {} } = {}) {
+/**
+ * `perf record` of one server process, every thread, started with its events off (`-D -1`) and switched on and
+ * off through a control FIFO (perf-record(1), --control), so that it samples the target's own rounds only.
+ * @returns {Promise<{ enable(): Promise<void>, disable(): Promise<void>, done: Promise<void> }>}
+ */
+async function perfRecord(pid, file) {
+  const fifos = mkdtempSync(path.join(os.tmpdir(), 'loupe-bench-perf-'));
+  const control = path.join(fifos, 'control');
+  const ack = path.join(fifos, 'ack');
+  execFileSync('mkfifo', [control, ack]);
+  const args = ['record', '-F', '999', '-g', '-p', String(pid), '-D', '-1'];
+  const perf = spawn('perf', [...args, '--control', `fifo:${control},${ack}`, '-o', file], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const failed = new Promise((_resolve, reject) => {
+    perf.once('error', (error) =>
+      reject(new Error(`BENCH_PERF needs Linux perf (apt-get install linux-perf): ${error.message}`)),
+    );
+    perf.once('exit', (code) => reject(new Error(`perf record exited (${code}) before the load`)));
+  });
+  failed.catch(() => undefined);
+  // Opening a FIFO waits for its other end: perf opens both as it starts.
+  const [controlFile, ackFile] = await Promise.race([
+    Promise.all([open(control, 'w'), open(ack, 'r')]),
+    failed,
+  ]);
+  const say = async (command) => {
+    await controlFile.write(`${command}\n`);
+    await ackFile.read(Buffer.alloc(16), 0, 16);
+  };
+  const done = new Promise((resolve) => perf.once('exit', resolve)).then(async () => {
+    await Promise.allSettled([controlFile.close(), ackFile.close()]);
+    rmSync(fifos, { recursive: true, force: true });
+  });
+  return { enable: () => say('enable'), disable: () => say('disable'), done };
+}
+
+async function startTarget(kind, { dist, profile, perf, env = {} } = {}) {
   const serves = kind === 'bare' || kind === 'same-bytes' ? kind : 'loupe';
-  const args = [fileURLToPath(import.meta.url), '--serve', serves];
+  // --perf-basic-prof: the JIT's code named for perf (/tmp/perf-<pid>.map).
+  const args = [...(perf ? ['--perf-basic-prof'] : []), fileURLToPath(import.meta.url), '--serve', serves];
   const child = spawn(process.execPath, [...args, dist ? path.resolve(dist) : ''], {
     stdio: ['pipe', 'pipe', 'inherit'],
     env: {
@@ -128,6 +224,10 @@ async function startTarget(kind, { dist, profile, env = {} } = {}) {
   const line = await Promise.race([lines.next(), exited]);
   const target = { child, lines, requests: 0, cookie: '', ...JSON.parse(line.value) };
   if (serves === 'loupe') target.cookie = await signInOverHttp(new URL(target.url).origin);
+  if (perf) {
+    mkdirSync(perf, { recursive: true });
+    target.perf = await perfRecord(child.pid, path.resolve(perf, `${kind}.perf.data`));
+  }
   return target;
 }
 
@@ -151,12 +251,20 @@ async function signInOverHttp(origin, username = 'platinum', password = 'loupe-d
   return cookiesOf(response).join('; ');
 }
 
-/** Tells a target's server that its round begins or ends (it counts its CPU during its rounds only). */
+/**
+ * Tells a target's server that a round begins or ends (it counts its CPU during its rounds only), or that its
+ * warm-up is over ('warm'); resolves to its answer (for 'end': the round's CPU, in µs). perf, when on, samples
+ * the measured rounds only.
+ */
 async function mark(target, what) {
+  if (what === 'end') await target.perf?.disable();
   target.child.stdin.write(`${what}\n`);
-  await target.lines.next();
+  const answer = JSON.parse((await target.lines.next()).value);
+  if (what === 'begin' && target.warm) await target.perf?.enable();
+  return answer;
 }
 
+/** One round of `duration` s on `target`; the result carries the server's CPU in that round (`serverCpu`, µs). */
 async function run(target, duration) {
   const autocannon = require('autocannon');
   await mark(target, 'begin');
@@ -164,14 +272,37 @@ async function run(target, duration) {
   const overallRate = rate > 0 ? { overallRate: rate } : {};
   return autocannon({ url: target.url, connections, headers, duration, ...overallRate }).then(
     async (result) => {
-      await mark(target, 'end');
+      const { cpuMicros } = await mark(target, 'end');
       target.requests += result.requests.total;
       if (result.non2xx > 0 || result.errors > 0) {
         throw new Error(`${target.url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
       }
-      return result;
+      return { ...result, serverCpu: cpuMicros };
     },
   );
+}
+
+/**
+ * Serves `target` alone, in 1 s rounds, until it has answered BENCH_WARMUP_REQUESTS (at most 60 rounds), then
+ * tells it to forget what that cost. V8 compiles a path in tiers (interpreter, baseline, optimised) as it gets
+ * hot, and a signed-in request runs through far more code than a bare route: measured on this machine, the
+ * signed-in server's CPU a request fell from ~540 to ~110 µs over its first ~40,000 requests, where a bare
+ * route is warm within a few thousand. A server in a shop runs for days; one second of warm-up measured mostly
+ * its compiling. @returns {Promise<string>} the warm-up, in words
+ */
+async function warmUp(target) {
+  const perRequest = [];
+  let served = 0;
+  while (served < warmupRequests && perRequest.length < 60) {
+    const round = await run(target, 1);
+    served += round.requests.total;
+    perRequest.push(round.serverCpu / Math.max(1, round.requests.total));
+  }
+  await mark(target, 'warm');
+  target.requests = 0;
+  target.warm = true;
+  const [first, last] = [perRequest[0], perRequest.at(-1)].map((micros) => micros.toFixed(0));
+  return `${served} requests in ${perRequest.length} s, server CPU ${first} → ${last} µs/request`;
 }
 
 /** One answer of the target: its headers (but those of the connection) and body, as JSON. */
@@ -195,17 +326,19 @@ async function main() {
     `Benchmark: ${connections} connections, ${seconds} s per target in 1 s rounds taken in turns, loopback, ` +
       `${os.cpus().length} CPUs, Node ${process.version}`,
   );
-  const targets = { loupe: await startTarget('auth-check', { dist, profile: process.env.BENCH_PROFILE }) };
+  const [profile, perf] = [process.env.BENCH_PROFILE, process.env.BENCH_PERF];
+  const targets = { loupe: await startTarget('auth-check', { dist, profile, perf }) };
   if (process.env.BENCH_COMPARE)
     targets.compare = await startTarget('compare', { dist: process.env.BENCH_COMPARE });
-  targets.bare = await startTarget('bare', { profile: process.env.BENCH_PROFILE });
+  targets.bare = await startTarget('bare', { profile, perf });
   targets.sameBytes = await startTarget('same-bytes', {
     env: { BENCH_SAME_BYTES: await answerOf(targets.loupe) },
   });
   const rounds = Object.fromEntries(Object.keys(targets).map((kind) => [kind, []]));
   try {
-    // Warm-up: JIT, connection pools, the database's caches.
-    for (const target of Object.values(targets)) await run(target, 1);
+    // Warm-up: the JIT, connection pools, the database's caches.
+    for (const [kind, target] of Object.entries(targets))
+      console.log(`warm-up, ${kind}: ${await warmUp(target)}`);
     // Rounds in turns, so that a busy neighbour on a shared machine weighs on all alike.
     for (let i = 0; i < seconds; i += 1) {
       for (const kind of Object.keys(targets)) rounds[kind].push(await run(targets[kind], 1));
@@ -214,10 +347,14 @@ async function main() {
     for (const target of Object.values(targets)) {
       target.child.stdin.end();
       const line = await target.lines.next();
-      target.cpuMicros = line.done ? NaN : JSON.parse(line.value).cpuMicros;
+      const spent = line.done ? { cpuMicros: NaN, threads: {} } : JSON.parse(line.value);
+      target.cpuMicros = spent.cpuMicros;
+      target.threads = spent.threads;
       await new Promise((resolve) =>
         target.child.exitCode !== null ? resolve() : target.child.once('exit', resolve),
       );
+      // perf record -p ends with its process, and writes its file.
+      await target.perf?.done;
     }
   }
   const summary = (kind) => {
@@ -229,9 +366,24 @@ async function main() {
       p50: median(results.map((r) => r.latency.p50)),
       p99: median(results.map((r) => r.latency.p99)),
       total: results.reduce((sum, r) => sum + r.requests.total, 0),
-      // Server CPU per request, warm-up included: steadier than req/s when neighbours share the cores.
+      // Server CPU per request, warm-up left out: steadier than req/s when neighbours share the cores.
       cpu: targets[kind].cpuMicros / targets[kind].requests,
     };
+  };
+  /** Where a target's CPU went, a request: its main thread (user, system) and its other threads by name. */
+  const byThread = (kind) => {
+    const perRequest = (micros) => (micros / targets[kind].requests).toFixed(1);
+    const entries = Object.entries(targets[kind].threads ?? {});
+    const main = entries.find(([name]) => name === 'main')?.[1];
+    if (!main) return '';
+    const others = entries
+      .filter(([name, cpu]) => name !== 'main' && cpu.user + cpu.system > 0)
+      .map(([name, cpu]) => `${name} ${perRequest(cpu.user + cpu.system)}`);
+    return (
+      `${''.padEnd(36)}by thread, µs/request (10 ms ticks): main ${perRequest(main.user + main.system)} ` +
+      `(user ${perRequest(main.user)}, system ${perRequest(main.system)})` +
+      (others.length > 0 ? `; ${others.join(', ')}` : '')
+    );
   };
   const row = (name, r) =>
     `${name.padEnd(34)} ${r.rps.toFixed(0).padStart(9)} req/s   p50 ${String(r.p50).padStart(3)} ms   ` +
@@ -240,13 +392,17 @@ async function main() {
   const bare = summary('bare');
   const sameBytes = summary('sameBytes');
   console.log(row('GET /auth-check/ (signed in)', loupe));
+  console.log(byThread('loupe'));
   if (rounds.compare) {
     const compare = summary('compare');
     console.log(row(`  the same, BENCH_COMPARE's build`, compare));
+    console.log(byThread('compare'));
     console.log(`  that build / bare: ${(compare.rps / bare.rps).toFixed(2)}`);
   }
   console.log(row('bare Fastify route', bare));
+  console.log(byThread('bare'));
   console.log(row('bare route, auth-check’s bytes', sameBytes));
+  console.log(byThread('sameBytes'));
   const ratio = loupe.rps / bare.rps;
   if (rate > 0) {
     // Every target was sent the same fixed rate: their req/s are equal by construction, only the CPU compares.
