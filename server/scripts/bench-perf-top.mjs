@@ -4,6 +4,10 @@
 // the main thread's wall time (time spent waiting inside `writev` counts as `writev`), perf samples only what is
 // on a CPU, in every thread: the JavaScript (named through node's --perf-basic-prof), PGlite's WebAssembly, V8's
 // compiler and collector, Node's C++ and the kernel.
+// A caveat on JavaScript's names: they come from /tmp/perf-<pid>.map, which V8 only appends to, so once the
+// collector moves or frees compiled code, a function compiled later at the same address may be reported under
+// an earlier one's name (seen: ajv's compile-time helpers "hot" in a warm server). The other kinds (V8's
+// builtins, runtime, compilers and collector, Node's C++, the kernel) are named by their binaries and hold.
 //   node scripts/bench-perf-top.mjs <file.perf.data> [how many functions, default 25]
 import { execFileSync } from 'node:child_process';
 

@@ -3,7 +3,9 @@
 // page 1, as the browser asks for it: signed in, brotli/gzip accepted) to 50 connections at once (autocannon).
 // The server runs in a process of its own, so the load generator never shares its event loop.
 //   TEST_DATABASE_URL or DATABASE_URL (required: a scratch schema is made in it and dropped afterwards)
-//   BENCH_ITEMS (default 10000), BENCH_CONNECTIONS (default 50), BENCH_SECONDS (default 10, in 1 s rounds)
+//   BENCH_ITEMS (default 10000), BENCH_CONNECTIONS (default 50), BENCH_SECONDS (default 10, in 1 s rounds),
+//   BENCH_WARMUP_REQUESTS (default 50,000: each server is served alone until it has answered that many, and the
+//   figures leave them out: bench-support's warmUp)
 //   BENCH_PROFILE=<folder>: the server writes a V8 CPU profile there (node --cpu-prof); summarise it with
 //     `node scripts/bench-profile-top.mjs <file>.cpuprofile`
 //   BENCH_COMPARE=<dist folder>: a second server built from other code (e.g. a copy of dist/ taken before a
@@ -23,7 +25,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
-import { CONNECTION_HEADERS, UNLIMITED, seedStock, serveUntilParentEnds, signIn } from './bench-support.mjs';
+import {
+  CONNECTION_HEADERS,
+  UNLIMITED,
+  seedStock,
+  serveUntilParentEnds,
+  signIn,
+  warmUp,
+} from './bench-support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -206,7 +215,17 @@ async function main() {
     targets.push(await startTarget('bare', null, { ...env, BENCH_SAME_BYTES: sameBytes }));
     const pageBytes = Buffer.from(JSON.parse(sameBytes).body, 'base64').length;
     dists.bare = `a bare Fastify route sending the page's ${pageBytes} bytes`;
-    for (const target of targets) await run(target, 2); // warm-up: JIT, pools, PostgreSQL's caches
+    // Warm-up: the JIT, pools, PostgreSQL's caches and plans.
+    for (const target of targets) {
+      const warmed = await warmUp(async () => {
+        const before = cpuSeconds(target.child.pid);
+        const round = await run(target, 1);
+        const after = cpuSeconds(target.child.pid);
+        const cpuMicros = before === null || after === null ? null : (after - before) * 1e6;
+        return { requests: round.requests.total, cpuMicros };
+      });
+      console.log(`warm-up, ${target.name}: ${warmed}`);
+    }
     const rounds = Object.fromEntries(targets.map((t) => [t.name, []]));
     const cpuBefore = await cpuOfAll(admin, targets);
     for (let i = 0; i < seconds; i += 1) {

@@ -7,7 +7,8 @@
 // (its ~1 KB of security headers cost the wire and the load generator, which share the cores) and how much is
 // Loupe's code; each server's CPU per request is printed too, steadier than req/s on a shared machine.
 //   BENCH_SECONDS (default 5), BENCH_CONNECTIONS (default 10), BENCH_WARMUP_REQUESTS (default 50,000: each
-//     target is served alone until it has answered that many, and its figures leave them out; see warmUp)
+//     target is served alone until it has answered that many, and its figures leave them out: bench-support's
+//     warmUp)
 //   BENCH_PROFILE=<folder>: the signed-in and bare servers write V8 CPU profiles there (auth-check.cpuprofile,
 //     bare.cpuprofile), from the end of the warm-up to the last request; summarise one with
 //     `node scripts/bench-profile-top.mjs <folder>/auth-check.cpuprofile` (docs/perf/auth-check-profile.md)
@@ -29,14 +30,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
-import { CONNECTION_HEADERS, UNLIMITED, serveUntilParentEnds } from './bench-support.mjs';
+import { CONNECTION_HEADERS, UNLIMITED, serveUntilParentEnds, warmUp } from './bench-support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const rate = Number(process.env.BENCH_RATE ?? 0);
-const warmupRequests = Number(process.env.BENCH_WARMUP_REQUESTS ?? 50_000);
 
 /**
  * The CPU of each of this process's threads so far, by thread (the main thread, V8's workers, libuv's pool),
@@ -282,29 +282,6 @@ async function run(target, duration) {
   );
 }
 
-/**
- * Serves `target` alone, in 1 s rounds, until it has answered BENCH_WARMUP_REQUESTS (at most 60 rounds), then
- * tells it to forget what that cost. V8 compiles a path in tiers (interpreter, baseline, optimised) as it gets
- * hot, and a signed-in request runs through far more code than a bare route: measured on this machine, the
- * signed-in server's CPU a request fell from ~540 to ~110 µs over its first ~40,000 requests, where a bare
- * route is warm within a few thousand. A server in a shop runs for days; one second of warm-up measured mostly
- * its compiling. @returns {Promise<string>} the warm-up, in words
- */
-async function warmUp(target) {
-  const perRequest = [];
-  let served = 0;
-  while (served < warmupRequests && perRequest.length < 60) {
-    const round = await run(target, 1);
-    served += round.requests.total;
-    perRequest.push(round.serverCpu / Math.max(1, round.requests.total));
-  }
-  await mark(target, 'warm');
-  target.requests = 0;
-  target.warm = true;
-  const [first, last] = [perRequest[0], perRequest.at(-1)].map((micros) => micros.toFixed(0));
-  return `${served} requests in ${perRequest.length} s, server CPU ${first} → ${last} µs/request`;
-}
-
 /** One answer of the target: its headers (but those of the connection) and body, as JSON. */
 async function answerOf(target) {
   const response = await fetch(target.url, { headers: { cookie: target.cookie } });
@@ -337,8 +314,17 @@ async function main() {
   const rounds = Object.fromEntries(Object.keys(targets).map((kind) => [kind, []]));
   try {
     // Warm-up: the JIT, connection pools, the database's caches.
-    for (const [kind, target] of Object.entries(targets))
-      console.log(`warm-up, ${kind}: ${await warmUp(target)}`);
+    for (const [kind, target] of Object.entries(targets)) {
+      const warmed = await warmUp(async () => {
+        const round = await run(target, 1);
+        return { requests: round.requests.total, cpuMicros: round.serverCpu };
+      });
+      // What the warm-up cost is forgotten, and a profile starts now.
+      await mark(target, 'warm');
+      target.requests = 0;
+      target.warm = true;
+      console.log(`warm-up, ${kind}: ${warmed}`);
+    }
     // Rounds in turns, so that a busy neighbour on a shared machine weighs on all alike.
     for (let i = 0; i < seconds; i += 1) {
       for (const kind of Object.keys(targets)) rounds[kind].push(await run(targets[kind], 1));
