@@ -4,10 +4,12 @@
 // the main thread's wall time (time spent waiting inside `writev` counts as `writev`), perf samples only what is
 // on a CPU, in every thread: the JavaScript (named through node's --perf-basic-prof), PGlite's WebAssembly, V8's
 // compiler and collector, Node's C++ and the kernel.
-// A caveat on JavaScript's names: they come from /tmp/perf-<pid>.map, which V8 only appends to, so once the
-// collector moves or frees compiled code, a function compiled later at the same address may be reported under
-// an earlier one's name (seen: ajv's compile-time helpers "hot" in a warm server). The other kinds (V8's
-// builtins, runtime, compilers and collector, Node's C++, the kernel) are named by their binaries and hold.
+// JavaScript is named through V8's jitdump (bench.mjs runs the servers with --perf-prof and `perf inject --jit`s
+// the record): each sample by the code at its address at that moment. A record named through a map file
+// (--perf-basic-prof) is read too, but V8 only appends to that file, so once the collector moves or frees code, a
+// function compiled later at the same address may be reported under an earlier one's name (seen: ajv's
+// compile-time helpers "hot" in a warm server). Either way the other kinds (V8's builtins, runtime, compilers
+// and collector, Node's C++, the kernel) are named by their binaries.
 //   node scripts/bench-perf-top.mjs <file.perf.data> [how many functions, default 25]
 import { execFileSync } from 'node:child_process';
 
@@ -40,7 +42,10 @@ if (rows.length === 0) {
 /** What kind of code a sample landed in: a package's JavaScript, PGlite's WebAssembly, V8's parts, the kernel. */
 function kindOf({ dso, symbol }) {
   if (dso.startsWith('[kernel')) return 'kernel';
+  // A jitted-<pid>-<n>.so of `perf inject --jit` without a function's name: V8's own stubs and handlers.
+  if (/^jitted-\d+-\d+\.so$/.test(dso) && !symbol.startsWith('JS:')) return 'V8 stubs (jitted)';
   if (symbol.startsWith('JS:wasm-function')) return 'PGlite (WebAssembly)';
+  if (symbol.startsWith('RegExp:')) return 'regular expressions';
   if (symbol.startsWith('JS:')) {
     const path = symbol.slice(symbol.indexOf(' ') + 1);
     const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path);
@@ -81,7 +86,6 @@ for (const [name, samples] of sumBy(kindOf).slice(0, 20)) console.log(`  ${pct(s
 console.log('\nfunctions, main thread (self):');
 const main = rows.filter((row) => row.tid === mainTid);
 for (const [name, samples] of sumBy((row) => row.symbol, main).slice(0, limit)) {
-  console.log(
-    `  ${pct(samples)}  ${name.replace(/ \/.*node_modules\//, ' ').replace(/ \/.*\/server\//, ' server/')}`,
-  );
+  const short = name.replace(/ \/.*node_modules\//, ' ').replace(/ \/.*\/server\//, ' server/');
+  console.log(`  ${pct(samples)}  ${short.length > 110 ? `${short.slice(0, 109)}…` : short}`);
 }

@@ -12,9 +12,11 @@
 //   BENCH_PROFILE=<folder>: the signed-in and bare servers write V8 CPU profiles there (auth-check.cpuprofile,
 //     bare.cpuprofile), from the end of the warm-up to the last request; summarise one with
 //     `node scripts/bench-profile-top.mjs <folder>/auth-check.cpuprofile` (docs/perf/auth-check-profile.md)
-//   BENCH_PERF=<folder>: Linux `perf record` of the signed-in and bare servers (auth-check.perf.data,
-//     bare.perf.data), switched on during each one's own rounds only and covering every thread; summarise one with
-//     `node scripts/bench-perf-top.mjs <folder>/auth-check.perf.data` (needs perf: apt-get install linux-perf)
+//   BENCH_PERF=<folder>: Linux `perf record` of the signed-in and bare servers, switched on during each one's
+//     measured rounds only and covering every thread, their JavaScript named through V8's jitdump (node
+//     --perf-prof, `perf inject --jit`): <folder>/auth-check/jitted.perf.data and <folder>/bare/…; summarise one
+//     with `node scripts/bench-perf-top.mjs <folder>/auth-check/jitted.perf.data` (needs perf: apt-get install
+//     linux-perf)
 //   BENCH_COMPARE=<dist folder>: a second signed-in server built from other code (e.g. a copy of dist/ taken
 //     before a change) is measured in the same turns, so that a busy neighbour weighs on all alike.
 //   BENCH_DIST=<dist folder>: measure that build instead of dist/ (which is then neither built nor used).
@@ -177,7 +179,9 @@ async function perfRecord(pid, file) {
   const control = path.join(fifos, 'control');
   const ack = path.join(fifos, 'ack');
   execFileSync('mkfifo', [control, ack]);
-  const args = ['record', '-F', '999', '-g', '-p', String(pid), '-D', '-1'];
+  // -k mono: the clock V8's jitdump stamps its records with, so that `perf inject --jit` names each sample by
+  // the code at that address at that moment.
+  const args = ['record', '-k', 'mono', '-F', '999', '-g', '-p', String(pid), '-D', '-1'];
   const perf = spawn('perf', [...args, '--control', `fifo:${control},${ack}`, '-o', file], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -200,16 +204,32 @@ async function perfRecord(pid, file) {
   const done = new Promise((resolve) => perf.once('exit', resolve)).then(async () => {
     await Promise.allSettled([controlFile.close(), ackFile.close()]);
     rmSync(fifos, { recursive: true, force: true });
+    // One small ELF file a compiled function, beside the record, named from the jitdump (jit-<pid>.dump).
+    execFileSync(
+      'perf',
+      ['inject', '--jit', '-i', file, '-o', path.join(path.dirname(file), 'jitted.perf.data')],
+      {
+        cwd: path.dirname(file),
+        stdio: 'ignore',
+      },
+    );
   });
   return { enable: () => say('enable'), disable: () => say('disable'), done };
 }
 
 async function startTarget(kind, { dist, profile, perf, env = {} } = {}) {
   const serves = kind === 'bare' || kind === 'same-bytes' ? kind : 'loupe';
-  // --perf-basic-prof: the JIT's code named for perf (/tmp/perf-<pid>.map).
-  const args = [...(perf ? ['--perf-basic-prof'] : []), fileURLToPath(import.meta.url), '--serve', serves];
+  // --perf-prof: V8 writes each piece of code it compiles, when and where, to jit-<pid>.dump in its working
+  // folder (a map file, --perf-basic-prof, only grows: code moved or freed by the collector kept its old name).
+  const perfFolder = perf ? path.resolve(perf, kind) : null;
+  if (perfFolder) {
+    rmSync(perfFolder, { recursive: true, force: true });
+    mkdirSync(perfFolder, { recursive: true });
+  }
+  const args = [...(perf ? ['--perf-prof'] : []), fileURLToPath(import.meta.url), '--serve', serves];
   const child = spawn(process.execPath, [...args, dist ? path.resolve(dist) : ''], {
     stdio: ['pipe', 'pipe', 'inherit'],
+    ...(perfFolder ? { cwd: perfFolder } : {}),
     env: {
       ...process.env,
       ...env,
@@ -224,10 +244,7 @@ async function startTarget(kind, { dist, profile, perf, env = {} } = {}) {
   const line = await Promise.race([lines.next(), exited]);
   const target = { child, lines, requests: 0, cookie: '', ...JSON.parse(line.value) };
   if (serves === 'loupe') target.cookie = await signInOverHttp(new URL(target.url).origin);
-  if (perf) {
-    mkdirSync(perf, { recursive: true });
-    target.perf = await perfRecord(child.pid, path.resolve(perf, `${kind}.perf.data`));
-  }
+  if (perfFolder) target.perf = await perfRecord(child.pid, path.join(perfFolder, 'perf.data'));
   return target;
 }
 
