@@ -149,6 +149,20 @@ describe('per-address limit for anonymous traffic', () => {
     expect(elsewhere.statusCode).toBe(200);
   });
 
+  it('counts an IPv6 address by its /64 and an IPv4-mapped one as its IPv4 address', async () => {
+    const app = await limitedApp({ perSession: 100, perAddress: 3, floodPerAddress: 1000 });
+    const from = (remoteAddress: string) => () =>
+      app.inject({ method: 'GET', url: '/auth-check/', remoteAddress });
+    // Two hosts of one /64 share its allowance; the next /64 has its own.
+    expect(await statuses(2, from('2001:db8:1:2::10'))).toEqual(ok(2));
+    expect(await statuses(2, from('2001:db8:1:2:ffff::1'))).toEqual([200, 429]);
+    expect(await statuses(3, from('2001:db8:1:3::10'))).toEqual(ok(3));
+    // ::ffff:192.0.2.9 is 192.0.2.9 as an IPv6 socket reports it.
+    expect(await statuses(2, from('192.0.2.9'))).toEqual(ok(2));
+    expect(await statuses(2, from('::ffff:192.0.2.9'))).toEqual([200, 429]);
+    expect(await statuses(1, from('192.0.2.10'))).toEqual(ok(1));
+  });
+
   it('counts made-up session cookies against the address, as if they had none', async () => {
     const app = await limitedApp({ perSession: 100, perAddress: 3, floodPerAddress: 1000 });
     // A fresh made-up cookie each time: none names a session, so all three spend the address's allowance.
