@@ -42,6 +42,8 @@ if (rows.length === 0) {
 /** What kind of code a sample landed in: a package's JavaScript, PGlite's WebAssembly, V8's parts, the kernel. */
 function kindOf({ dso, symbol }) {
   if (dso.startsWith('[kernel')) return 'kernel';
+  // Builtins_… in node's binary; Builtin:… where `perf inject --jit` names the copy V8 made of one.
+  if (/^Builtins?[_:]/.test(symbol)) return 'V8 builtins';
   // A jitted-<pid>-<n>.so of `perf inject --jit` without a function's name: V8's own stubs and handlers.
   if (/^jitted-\d+-\d+\.so$/.test(dso) && !symbol.startsWith('JS:')) return 'V8 stubs (jitted)';
   if (symbol.startsWith('JS:wasm-function')) return 'PGlite (WebAssembly)';
@@ -54,7 +56,7 @@ function kindOf({ dso, symbol }) {
     if (/\/(server|contracts)\//.test(path)) return 'loupe';
     return 'JavaScript (other)';
   }
-  if (symbol.startsWith('Builtins_')) return 'V8 builtins';
+
   if (/v8::internal::(compiler|turboshaft|maglev)|v8::internal::wasm::/.test(symbol)) return 'V8 compilers';
   if (/Heap|Scaveng|MarkCompact|Marking|Sweeper|Evacuat|GC|MemoryAllocator|Marker/.test(symbol)) {
     return 'V8 garbage collector';
