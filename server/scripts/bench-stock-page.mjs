@@ -8,6 +8,9 @@
 //   figures leave them out: bench-support's warmUp)
 //   BENCH_PROFILE=<folder>: the server writes a V8 CPU profile there (node --cpu-prof); summarise it with
 //     `node scripts/bench-profile-top.mjs <file>.cpuprofile`
+//   BENCH_PERF=<folder>: Linux `perf record` of the current build's server during the measured rounds, every
+//     thread, its JavaScript named through V8's jitdump: summarise it with
+//     `node scripts/bench-perf-top.mjs <folder>/stock-page/jitted.perf.data`
 //   BENCH_COMPARE=<dist folder>: a second server built from other code (e.g. a copy of dist/ taken before a
 //     change) runs beside this one, in turns, on the same data, so that a busy neighbour weighs on both alike.
 //   BENCH_DIST=<dist folder>: measure that build instead of dist/ (which is then neither built nor used).
@@ -27,7 +30,10 @@ import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import {
   CONNECTION_HEADERS,
+  PERF_NODE_FLAGS,
   UNLIMITED,
+  perfFolderOf,
+  perfRecord,
   seedStock,
   serveUntilParentEnds,
   signIn,
@@ -146,16 +152,23 @@ async function startTarget(name, dist, env) {
   const url = new URL(env.DATABASE_URL);
   url.searchParams.set('application_name', applicationName);
   const serveArgs = dist === null ? ['--serve-same-bytes'] : ['--serve', dist];
-  const child = spawn(process.execPath, [...flags, fileURLToPath(import.meta.url), ...serveArgs], {
+  // BENCH_PERF: the current build's server, recorded during the measured rounds (bench-support's perfRecord).
+  const perf =
+    process.env.BENCH_PERF && name === 'current' ? perfFolderOf(process.env.BENCH_PERF, 'stock-page') : null;
+  const nodeFlags = [...flags, ...(perf ? PERF_NODE_FLAGS : [])];
+  const child = spawn(process.execPath, [...nodeFlags, fileURLToPath(import.meta.url), ...serveArgs], {
     stdio: ['pipe', 'pipe', 'inherit'],
     env: { ...process.env, ...env, DATABASE_URL: url.toString() },
+    ...(perf ? { cwd: perf } : {}),
   });
   const line = await new Promise((resolve, reject) => {
     const rl = createInterface({ input: child.stdout });
     rl.once('line', resolve);
     child.once('exit', (code) => reject(new Error(`${name} server exited with code ${code}`)));
   });
-  return { name, child, applicationName, ...JSON.parse(line) };
+  const target = { name, child, applicationName, ...JSON.parse(line) };
+  if (perf) target.perf = await perfRecord(child.pid, path.join(perf, 'perf.data'));
+  return target;
 }
 
 function run(target, duration) {
@@ -229,7 +242,11 @@ async function main() {
     const rounds = Object.fromEntries(targets.map((t) => [t.name, []]));
     const cpuBefore = await cpuOfAll(admin, targets);
     for (let i = 0; i < seconds; i += 1) {
-      for (const target of targets) rounds[target.name].push(await run(target, 1));
+      for (const target of targets) {
+        await target.perf?.enable();
+        rounds[target.name].push(await run(target, 1));
+        await target.perf?.disable();
+      }
     }
     const cpuAfter = await cpuOfAll(admin, targets);
     const rates = {};
@@ -277,6 +294,8 @@ async function main() {
     for (const target of targets) {
       target.child.stdin.end();
       await new Promise((resolve) => target.child.once('exit', resolve));
+      // perf record -p ends with its process, and writes its file.
+      await target.perf?.done;
     }
     await admin.query(`DROP SCHEMA ${schema} CASCADE`);
     await admin.end();

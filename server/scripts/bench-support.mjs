@@ -1,4 +1,9 @@
 // What every benchmark of the server shares (scripts/bench*.mjs, scripts/load-day.mjs reads the percentile).
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 
 /**
  * The request limits, lifted: a benchmark measures the routes, not the 429s that limits meant for one shop's
@@ -178,4 +183,67 @@ export async function warmUp(round) {
   const cpu =
     first === null || last === null ? '' : `, server CPU ${first.toFixed(0)} → ${last.toFixed(0)} µs/request`;
   return `${served} requests in ${perRequest.length} rounds${cpu}`;
+}
+
+/**
+ * Node's flags for a server perf records: --perf-prof makes V8 write each piece of code it compiles, when and
+ * where, to jit-<pid>.dump in the working folder, which `perf inject --jit` reads (a map file, --perf-basic-prof,
+ * only grows: code moved or freed by the collector kept its old name).
+ */
+export const PERF_NODE_FLAGS = ['--perf-prof'];
+
+/** An empty folder `<perf>/<name>` for one server's record, its jitdump and its named code; its path. */
+export function perfFolderOf(perf, name) {
+  const folder = path.resolve(perf, name);
+  rmSync(folder, { recursive: true, force: true });
+  mkdirSync(folder, { recursive: true });
+  return folder;
+}
+
+/**
+ * `perf record` of one server process, every thread, started with its events off (`-D -1`) and switched on and
+ * off through a control FIFO (perf-record(1), --control), so that it samples the target's own rounds only.
+ * @returns {Promise<{ enable(): Promise<void>, disable(): Promise<void>, done: Promise<void> }>}
+ */
+export async function perfRecord(pid, file) {
+  const fifos = mkdtempSync(path.join(os.tmpdir(), 'loupe-bench-perf-'));
+  const control = path.join(fifos, 'control');
+  const ack = path.join(fifos, 'ack');
+  execFileSync('mkfifo', [control, ack]);
+  // -k mono: the clock V8's jitdump stamps its records with, so that `perf inject --jit` names each sample by
+  // the code at that address at that moment.
+  const args = ['record', '-k', 'mono', '-F', '999', '-g', '-p', String(pid), '-D', '-1'];
+  const perf = spawn('perf', [...args, '--control', `fifo:${control},${ack}`, '-o', file], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const failed = new Promise((_resolve, reject) => {
+    perf.once('error', (error) =>
+      reject(new Error(`BENCH_PERF needs Linux perf (apt-get install linux-perf): ${error.message}`)),
+    );
+    perf.once('exit', (code) => reject(new Error(`perf record exited (${code}) before the load`)));
+  });
+  failed.catch(() => undefined);
+  // Opening a FIFO waits for its other end: perf opens both as it starts.
+  const [controlFile, ackFile] = await Promise.race([
+    Promise.all([open(control, 'w'), open(ack, 'r')]),
+    failed,
+  ]);
+  const say = async (command) => {
+    await controlFile.write(`${command}\n`);
+    await ackFile.read(Buffer.alloc(16), 0, 16);
+  };
+  const done = new Promise((resolve) => perf.once('exit', resolve)).then(async () => {
+    await Promise.allSettled([controlFile.close(), ackFile.close()]);
+    rmSync(fifos, { recursive: true, force: true });
+    // One small ELF file a compiled function, beside the record, named from the jitdump (jit-<pid>.dump).
+    execFileSync(
+      'perf',
+      ['inject', '--jit', '-i', file, '-o', path.join(path.dirname(file), 'jitted.perf.data')],
+      {
+        cwd: path.dirname(file),
+        stdio: 'ignore',
+      },
+    );
+  });
+  return { enable: () => say('enable'), disable: () => say('disable'), done };
 }

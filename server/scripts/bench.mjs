@@ -24,7 +24,6 @@
 //     servers' CPU per request compares at the same load; under saturation it also swings with the throughput
 //     a busy neighbour leaves each target (fewer requests per event-loop turn cost more each).
 import { spawn, execFileSync } from 'node:child_process';
-import { open } from 'node:fs/promises';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import inspector from 'node:inspector/promises';
 import { createRequire } from 'node:module';
@@ -32,7 +31,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
-import { CONNECTION_HEADERS, UNLIMITED, serveUntilParentEnds, warmUp } from './bench-support.mjs';
+import {
+  CONNECTION_HEADERS,
+  PERF_NODE_FLAGS,
+  UNLIMITED,
+  perfFolderOf,
+  perfRecord,
+  serveUntilParentEnds,
+  warmUp,
+} from './bench-support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -169,64 +176,10 @@ async function serve(kind, dist) {
   );
 }
 
-/**
- * `perf record` of one server process, every thread, started with its events off (`-D -1`) and switched on and
- * off through a control FIFO (perf-record(1), --control), so that it samples the target's own rounds only.
- * @returns {Promise<{ enable(): Promise<void>, disable(): Promise<void>, done: Promise<void> }>}
- */
-async function perfRecord(pid, file) {
-  const fifos = mkdtempSync(path.join(os.tmpdir(), 'loupe-bench-perf-'));
-  const control = path.join(fifos, 'control');
-  const ack = path.join(fifos, 'ack');
-  execFileSync('mkfifo', [control, ack]);
-  // -k mono: the clock V8's jitdump stamps its records with, so that `perf inject --jit` names each sample by
-  // the code at that address at that moment.
-  const args = ['record', '-k', 'mono', '-F', '999', '-g', '-p', String(pid), '-D', '-1'];
-  const perf = spawn('perf', [...args, '--control', `fifo:${control},${ack}`, '-o', file], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  const failed = new Promise((_resolve, reject) => {
-    perf.once('error', (error) =>
-      reject(new Error(`BENCH_PERF needs Linux perf (apt-get install linux-perf): ${error.message}`)),
-    );
-    perf.once('exit', (code) => reject(new Error(`perf record exited (${code}) before the load`)));
-  });
-  failed.catch(() => undefined);
-  // Opening a FIFO waits for its other end: perf opens both as it starts.
-  const [controlFile, ackFile] = await Promise.race([
-    Promise.all([open(control, 'w'), open(ack, 'r')]),
-    failed,
-  ]);
-  const say = async (command) => {
-    await controlFile.write(`${command}\n`);
-    await ackFile.read(Buffer.alloc(16), 0, 16);
-  };
-  const done = new Promise((resolve) => perf.once('exit', resolve)).then(async () => {
-    await Promise.allSettled([controlFile.close(), ackFile.close()]);
-    rmSync(fifos, { recursive: true, force: true });
-    // One small ELF file a compiled function, beside the record, named from the jitdump (jit-<pid>.dump).
-    execFileSync(
-      'perf',
-      ['inject', '--jit', '-i', file, '-o', path.join(path.dirname(file), 'jitted.perf.data')],
-      {
-        cwd: path.dirname(file),
-        stdio: 'ignore',
-      },
-    );
-  });
-  return { enable: () => say('enable'), disable: () => say('disable'), done };
-}
-
 async function startTarget(kind, { dist, profile, perf, env = {} } = {}) {
   const serves = kind === 'bare' || kind === 'same-bytes' ? kind : 'loupe';
-  // --perf-prof: V8 writes each piece of code it compiles, when and where, to jit-<pid>.dump in its working
-  // folder (a map file, --perf-basic-prof, only grows: code moved or freed by the collector kept its old name).
-  const perfFolder = perf ? path.resolve(perf, kind) : null;
-  if (perfFolder) {
-    rmSync(perfFolder, { recursive: true, force: true });
-    mkdirSync(perfFolder, { recursive: true });
-  }
-  const args = [...(perf ? ['--perf-prof'] : []), fileURLToPath(import.meta.url), '--serve', serves];
+  const perfFolder = perf ? perfFolderOf(perf, kind) : null;
+  const args = [...(perf ? PERF_NODE_FLAGS : []), fileURLToPath(import.meta.url), '--serve', serves];
   const child = spawn(process.execPath, [...args, dist ? path.resolve(dist) : ''], {
     stdio: ['pipe', 'pipe', 'inherit'],
     ...(perfFolder ? { cwd: perfFolder } : {}),
