@@ -48,8 +48,8 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const rate = Number(process.env.BENCH_RATE ?? 0);
 
 /**
- * The CPU of each of this process's threads so far, by thread (the main thread, V8's workers, libuv's pool),
- * user and system apart, in µs: Linux's /proc/self/task/<tid>/stat (utime and stime, proc(5)), in clock ticks
+ * The CPU of this process's main thread and of its other threads (V8's workers, libuv's pool) so far, user and
+ * system apart, in µs: Linux's /proc/self/task/<tid>/stat (utime and stime, proc(5)), in clock ticks
  * of 10 ms. Null where /proc cannot be read. process.cpuUsage() sums every thread, so a figure above one core
  * a request cannot say which thread spent it; this can.
  */
@@ -61,8 +61,9 @@ function threadCpu() {
       const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
       // After the name in parentheses: field 3 (state) onwards; utime is field 14, stime 15.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const name =
-        Number(tid) === process.pid ? 'main' : readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim();
+      // Node 20 names every thread "node": V8's workers (its concurrent compiler and collector) and libuv's
+      // pool are told apart from the main thread only.
+      const name = Number(tid) === process.pid ? 'main' : 'other threads';
       const cpu = (byThread[name] ??= { user: 0, system: 0 });
       cpu.user += Number(fields[11]) * microsPerTick;
       cpu.system += Number(fields[12]) * microsPerTick;
@@ -326,7 +327,7 @@ async function main() {
       cpu: targets[kind].cpuMicros / targets[kind].requests,
     };
   };
-  /** Where a target's CPU went, a request: its main thread (user, system) and its other threads by name. */
+  /** Where a target's CPU went, a request: its main thread (user, system) and its other threads. */
   const byThread = (kind) => {
     const perRequest = (micros) => (micros / targets[kind].requests).toFixed(1);
     const entries = Object.entries(targets[kind].threads ?? {});
