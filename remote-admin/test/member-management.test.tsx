@@ -366,11 +366,11 @@ describe('member lists through the shared cache', () => {
     server('gold');
     const { unmount } = renderSilver();
     await screen.findByRole('heading', { level: 1, name: 'Silver Management' });
-    expect(document.title).toBe('Silver Management · Loupe');
+    await waitFor(() => expect(document.title).toBe('Silver Management · Loupe'));
     unmount();
     server('platinum');
     renderGold();
     await screen.findByRole('heading', { level: 1, name: 'Gold Management' });
-    expect(document.title).toBe('Gold Management · Loupe');
+    await waitFor(() => expect(document.title).toBe('Gold Management · Loupe'));
   });
 });

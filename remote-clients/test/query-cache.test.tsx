@@ -136,6 +136,6 @@ describe('page titles', () => {
     new FakeClientsServer([ADA]);
     renderWithProviders(page, { route, path });
     await screen.findByRole('heading', { level: 1 });
-    expect(document.title).toBe(title);
+    await waitFor(() => expect(document.title).toBe(title));
   });
 });

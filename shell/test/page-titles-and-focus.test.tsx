@@ -15,7 +15,8 @@ describe("the shell's own pages title the document", () => {
   ])('%s is "%s"', async (route, heading, title) => {
     renderApp({ route });
     await screen.findByRole('heading', { level: 1, name: heading });
-    expect(document.title).toBe(title);
+    // The title is set in an effect, which React may run after the heading is on screen.
+    await waitFor(() => expect(document.title).toBe(title));
   });
 
   it('leaving the dashboard for a page that sets no title does not keep "Dashboard"', async () => {
@@ -23,7 +24,8 @@ describe("the shell's own pages title the document", () => {
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
     await user.click(within(nav()).getByRole('link', { name: 'Reports' }));
     await screen.findByRole('heading', { level: 1, name: 'Reports' });
-    expect(document.title).not.toBe('Dashboard · Loupe');
+    // The dashboard's title goes back in its effect's clean-up, which React may run after the new heading shows.
+    await waitFor(() => expect(document.title).not.toBe('Dashboard · Loupe'));
   });
 });
 

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { authCheckAs } from '@loupe/platform/testing';
 import { loadRemoteRoutes, loadRemoteWidgets } from '../src/federation/remote-loader';
 import { REMOTES, type RemoteKey } from '../src/federation/remote-catalog';
@@ -55,7 +55,7 @@ describe('/login while remote-auth cannot be loaded', () => {
     // Nothing claims the application works for a visitor who cannot sign in, and nothing shouts.
     expect(screen.queryByText('Account is unavailable')).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(document.title).toBe('Sign in · Loupe');
+    await waitFor(() => expect(document.title).toBe('Sign in · Loupe'));
   });
 
   it('signs in through it and lands on /dashboard inside the layout', async () => {

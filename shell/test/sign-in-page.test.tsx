@@ -55,7 +55,7 @@ describe('/login, the shell’s own screen', () => {
     server();
     renderLogin();
     await screen.findByLabelText('Username');
-    expect(document.title).toBe('Sign in · Loupe');
+    await waitFor(() => expect(document.title).toBe('Sign in · Loupe'));
   });
 
   it('requires both fields and sends nothing when one is empty', async () => {
