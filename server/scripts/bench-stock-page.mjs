@@ -21,7 +21,7 @@
 // Goal: ≥ 1,000 req/s with p99 ≤ 100 ms.
 import { spawn, execFileSync } from 'node:child_process';
 import http from 'node:http';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -34,6 +34,7 @@ import {
   UNLIMITED,
   perfFolderOf,
   perfRecord,
+  procCpu,
   seedStock,
   serveUntilParentEnds,
   signIn,
@@ -51,12 +52,8 @@ const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux); null where unreadable. */
 function cpuSeconds(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // clock ticks: USER_HZ is 100 on Linux
-  } catch {
-    return null;
-  }
+  const cpu = procCpu(`/proc/${pid}/stat`);
+  return cpu === null ? null : (cpu.user + cpu.system) / 1e6;
 }
 
 /** CPU seconds so far of a target's server process and of its PostgreSQL backends (local PostgreSQL only). */

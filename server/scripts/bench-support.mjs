@@ -1,6 +1,6 @@
 // What every benchmark of the server shares (scripts/bench*.mjs, scripts/load-day.mjs reads the percentile).
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -246,4 +246,20 @@ export async function perfRecord(pid, file) {
     );
   });
   return { enable: () => say('enable'), disable: () => say('disable'), done };
+}
+
+/**
+ * The CPU a process or a thread has used so far, user and system apart, in µs, from its /proc stat file (Linux,
+ * proc(5): utime and stime, fields 14 and 15, in clock ticks of 10 ms: USER_HZ is 100 on every architecture);
+ * null where it cannot be read.
+ */
+export function procCpu(statFile) {
+  try {
+    const stat = readFileSync(statFile, 'utf8');
+    // After the name in parentheses (which may hold spaces or parentheses): field 3 (state) onwards.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { user: Number(fields[11]) * 10_000, system: Number(fields[12]) * 10_000 };
+  } catch {
+    return null;
+  }
 }

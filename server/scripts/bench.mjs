@@ -24,7 +24,7 @@
 //     servers' CPU per request compares at the same load; under saturation it also swings with the throughput
 //     a busy neighbour leaves each target (fewer requests per event-loop turn cost more each).
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import inspector from 'node:inspector/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -37,6 +37,7 @@ import {
   UNLIMITED,
   perfFolderOf,
   perfRecord,
+  procCpu,
   serveUntilParentEnds,
   warmUp,
 } from './bench-support.mjs';
@@ -49,29 +50,28 @@ const rate = Number(process.env.BENCH_RATE ?? 0);
 
 /**
  * The CPU of this process's main thread and of its other threads (V8's workers, libuv's pool) so far, user and
- * system apart, in µs: Linux's /proc/self/task/<tid>/stat (utime and stime, proc(5)), in clock ticks
- * of 10 ms. Null where /proc cannot be read. process.cpuUsage() sums every thread, so a figure above one core
- * a request cannot say which thread spent it; this can.
+ * system apart, in µs (bench-support's procCpu of each /proc/self/task/<tid>/stat, 10 ms ticks). Null where
+ * /proc cannot be read. process.cpuUsage() sums every thread, so a figure above one core a request cannot say
+ * which thread spent it; this can.
  */
 function threadCpu() {
-  const microsPerTick = 1e6 / 100; // _SC_CLK_TCK is 100 on Linux's every architecture (USER_HZ)
+  const byThread = {};
+  let tids;
   try {
-    const byThread = {};
-    for (const tid of readdirSync('/proc/self/task')) {
-      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-      // After the name in parentheses: field 3 (state) onwards; utime is field 14, stime 15.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      // Node 20 names every thread "node": V8's workers (its concurrent compiler and collector) and libuv's
-      // pool are told apart from the main thread only.
-      const name = Number(tid) === process.pid ? 'main' : 'other threads';
-      const cpu = (byThread[name] ??= { user: 0, system: 0 });
-      cpu.user += Number(fields[11]) * microsPerTick;
-      cpu.system += Number(fields[12]) * microsPerTick;
-    }
-    return byThread;
+    tids = readdirSync('/proc/self/task');
   } catch {
     return null;
   }
+  for (const tid of tids) {
+    const spent = procCpu(`/proc/self/task/${tid}/stat`);
+    if (spent === null) return null;
+    // Node 20 names every thread "node": V8's workers (its concurrent compiler and collector) and libuv's
+    // pool are told apart from the main thread only.
+    const cpu = (byThread[Number(tid) === process.pid ? 'main' : 'other threads'] ??= { user: 0, system: 0 });
+    cpu.user += spent.user;
+    cpu.system += spent.system;
+  }
+  return byThread;
 }
 
 /** `after` minus `before`, thread by thread (a thread born in between counts from zero). */
