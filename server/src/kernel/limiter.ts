@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { normalizeIP } from '@fastify/rate-limit';
 
 /*
  * The server's in-memory request counters: the API's request limits (plugins/rate-limit.ts) and the enquiry
@@ -44,3 +45,11 @@ export class Limiter {
     this.store = new LocalStore(false, false, KEYS_KEPT);
   }
 }
+
+/**
+ * The key an address is counted under by every per-address limit: @fastify/rate-limit's normalizeIP (an IPv6
+ * address by its /64, an IPv4-mapped one as IPv4), asked only of addresses with a colon. For an IPv4 address it
+ * answers the address itself (lower-cased digits and dots) after Node's IPv6 test, a long regular expression
+ * that fails on every one: ~1% of a signed-in request's CPU (issue 26, BENCH_PERF).
+ */
+export const addressKey = (ip: string): string => (ip.includes(':') ? normalizeIP(ip) : ip);

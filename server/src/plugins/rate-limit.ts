@@ -5,11 +5,10 @@ import type {
   FastifyRequest,
   HookHandlerDoneFunction,
 } from 'fastify';
-import { normalizeIP } from '@fastify/rate-limit';
 import { SESSION_COOKIE } from '@loupe/contracts';
 import type { RateLimitConfig } from '../config';
 import { throttled } from '../modules/auth/login-throttle';
-import { Limiter } from '../kernel/limiter';
+import { Limiter, addressKey } from '../kernel/limiter';
 import type { InMemoryState } from '../kernel/in-memory-state';
 
 /** The request limits, each counted per window (a minute unless a test shortens it). */
@@ -133,14 +132,6 @@ export async function registerRateLimit(
     else charge(anonymous, addressKey(request.ip), reply);
   };
 }
-
-/**
- * The key an address is counted under: @fastify/rate-limit's normalizeIP (an IPv6 address by its /64, an
- * IPv4-mapped one as IPv4), asked only of addresses with a colon. For an IPv4 address it answers the address
- * itself (lower-cased digits and dots) after Node's IPv6 test, a long regular expression that fails on every
- * one: ~1% of a signed-in request's CPU (issue 26, BENCH_PERF).
- */
-const addressKey = (ip: string): string => (ip.includes(':') ? normalizeIP(ip) : ip);
 
 /** Counts the request; past the limit, throws DRF's throttled answer with Retry-After and the X-RateLimit-*. */
 function charge(limiter: Limiter, key: string, reply: FastifyReply): void {

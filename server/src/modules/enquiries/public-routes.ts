@@ -32,9 +32,8 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { normalizeIP } from '@fastify/rate-limit';
 import { ENQUIRY_FORM_ERRORS } from '@loupe/contracts';
-import { Limiter } from '../../kernel/limiter';
+import { Limiter, addressKey } from '../../kernel/limiter';
 import type { EnquiriesPublicContext } from './deps';
 import { HONEYPOT_FIELD, TIME_TRAP_FIELD } from './form';
 import { formErrors, formValues, type PostedForm } from './input';
@@ -85,7 +84,7 @@ const enquiryPublicRoutes: FastifyPluginAsyncTypebox<{ ctx: EnquiriesPublicConte
     schema: { hide: true },
     handler: async (request, reply) => {
       // Counted first, before the database is asked anything.
-      const { current, ttl } = perAddress.count(normalizeIP(request.ip));
+      const { current, ttl } = perAddress.count(addressKey(request.ip));
       if (current > perAddress.max) {
         reply.header('retry-after', Math.max(1, Math.ceil(ttl / 1000)));
         return html(reply, 429, refusalPage(...TOO_MANY));
