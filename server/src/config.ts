@@ -74,6 +74,12 @@ export interface Config {
    */
   storefrontPageCacheMs: number;
   /**
+   * STOCK_PAGE_CACHE_ENTRIES: how many stock list pages (GET /items/, per shop, filter, order and page) one
+   * instance keeps while the database is unchanged (kernel/snapshot-cache.ts: each request checks the database's
+   * snapshot, so a write on any instance is seen by the next read). 0 turns it off. Default 500; at most 100,000.
+   */
+  stockPageCacheEntries: number;
+  /**
    * PGLITE_MAINTENANCE_SECONDS: how often the embedded database checks which tables need VACUUM or ANALYZE
    * (db/maintenance.ts; PostgreSQL's autovacuum does it there). null (unset): PGlite's autovacuum_naptime, 60 s.
    * 0 turns the maintenance off, at start too.
@@ -242,6 +248,7 @@ export function loadConfig(env: Env = process.env): Config {
   const rateLimit = parseRateLimits(integer, problems);
   const enquiriesPerHour = integer('ENQUIRIES_PER_HOUR', 5, 1, 10_000);
   const storefrontPageCacheMs = integer('STOREFRONT_PAGE_CACHE_MS', 500, 0, 5000);
+  const stockPageCacheEntries = integer('STOCK_PAGE_CACHE_ENTRIES', 500, 0, 100_000);
   const pgliteMaintenanceSeconds =
     raw('PGLITE_MAINTENANCE_SECONDS') === undefined
       ? null
@@ -315,6 +322,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimit,
     enquiriesPerHour,
     storefrontPageCacheMs,
+    stockPageCacheEntries,
     pgliteMaintenanceSeconds,
     production,
     demo,

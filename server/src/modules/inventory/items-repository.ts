@@ -543,7 +543,7 @@ export class ItemsRepository {
     ordering: ItemOrdering,
     limit: number,
     offset: number,
-  ): Promise<{ results: ItemRow[]; count: number } | null> {
+  ): Promise<{ results: ItemRow[]; count: number; timeZone: string | null } | null> {
     const where = whereClause(shopId, filter);
     const n = where.params.length;
     // The subquery's conditions are the page's own on another alias: the same parameters, in the same order.
@@ -560,13 +560,12 @@ export class ItemsRepository {
     );
     const [first] = page;
     if (first === undefined) return null;
-    return {
-      results: await this.rowsOf(
-        shopId,
-        page.map((r) => r.id),
-      ),
-      count: first.total,
-    };
+    const { rows, timeZone } = await this.rowsAndZoneOf(
+      shopId,
+      page.map((r) => r.id),
+    );
+    // With the zone the rows' days in stock were counted in (null: every item went meanwhile).
+    return { results: rows, count: first.total, timeZone };
   }
 
   async list(
@@ -588,22 +587,33 @@ export class ItemsRepository {
       [...where.params, limit, offset],
       this.listStatementOptions(sql, filter),
     );
-    return this.rowsOf(
-      shopId,
-      page.map((r) => r.id),
-    );
+    return (
+      await this.rowsAndZoneOf(
+        shopId,
+        page.map((r) => r.id),
+      )
+    ).rows;
   }
 
-  /** The rows of the items of a page, in the page's order; an item deleted since its id was read is left out. */
-  private async rowsOf(shopId: number, ids: number[]): Promise<ItemRow[]> {
-    if (ids.length === 0) return [];
+  /**
+   * The rows of the items of a page, in the page's order; an item deleted since its id was read is left out. With
+   * the shop's zone their days in stock count in (null when no row is left).
+   */
+  private async rowsAndZoneOf(
+    shopId: number,
+    ids: number[],
+  ): Promise<{ rows: ItemRow[]; timeZone: string | null }> {
+    if (ids.length === 0) return { rows: [], timeZone: null };
     const rows = await this.db.query<RowRecord>(PAGE_ROWS, [shopId, ids], { prepare: true });
     const byId = new Map(rows.map((r) => [r.id, r]));
     const todayIn = todayAt(this.now());
-    return ids.flatMap((id) => {
-      const row = byId.get(id);
-      return row ? [toRow(row, todayIn)] : [];
-    });
+    return {
+      rows: ids.flatMap((id) => {
+        const row = byId.get(id);
+        return row ? [toRow(row, todayIn)] : [];
+      }),
+      timeZone: rows[0]?.timezone ?? null,
+    };
   }
 
   async findRow(shopId: number, id: number, lock = false): Promise<ItemRow | null> {

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { ItemConflict, ItemUpdate, endpoints } from '@loupe/contracts';
 import { etagOf } from '../../../kernel/record-versions';
+import { dayInZone } from '../../../kernel/pdf';
+import { SnapshotCache } from '../../../kernel/snapshot-cache';
 import { itemAnswer, itemFor, pageFor, requireCostsForQuery, summaryFor } from '../../../kernel/costs';
 import { shopCaller } from '../../../kernel/shop-scope';
 import { staffRoute } from '../../../kernel/schemas';
@@ -12,6 +14,16 @@ import { parseListQuery } from '../item-input';
 const TAGS = ['inventory'];
 const itemRoutes: FastifyPluginAsyncTypebox<InventoryRouteOptions> = async (fastify, { ctx, service }) => {
   const items = ctx.repos.items;
+  // Stock list pages kept while the database is unchanged (STOCK_PAGE_CACHE_ENTRIES, kernel/snapshot-cache.ts):
+  // the rows' days in stock count to today in the shop's zone, so a page holds until the shop's midnight at most.
+  const pages = new SnapshotCache<Awaited<ReturnType<typeof items.listCounted>>>(ctx.db, {
+    maxEntries: ctx.config.stockPageCacheEntries,
+    now: ctx.now,
+    keep: (page) => page !== null && page.timeZone !== null,
+    stillTrue: (page, madeAt, now) =>
+      page?.timeZone != null && dayInZone(madeAt, page.timeZone) === dayInZone(now, page.timeZone),
+  });
+  ctx.memory.register('stock list pages', { forget: () => pages.forget() });
 
   fastify.route({
     ...staffRoute(endpoints.items.list, TAGS, {
@@ -24,12 +36,10 @@ const itemRoutes: FastifyPluginAsyncTypebox<InventoryRouteOptions> = async (fast
       requireCostsForQuery(caller, request.query);
       const { filter, ordering, ...paging } = parseListQuery(request.query);
       // The count comes with the page's ids (issue 26); an empty page (none match, or past the end) counts alone.
-      const counted = await items.listCounted(
-        shopId,
-        filter,
-        ordering,
-        paging.pageSize,
-        (paging.page - 1) * paging.pageSize,
+      const offset = (paging.page - 1) * paging.pageSize;
+      const counted = await pages.read(
+        JSON.stringify([shopId, filter, ordering, paging.pageSize, offset]),
+        () => items.listCounted(shopId, filter, ordering, paging.pageSize, offset),
       );
       return pageFor(
         caller,
