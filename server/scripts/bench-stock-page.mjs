@@ -191,7 +191,11 @@ async function main() {
     execFileSync(process.execPath, [path.join(here, 'ensure-built.mjs')], { stdio: 'inherit' });
   }
   const dists = { current: path.resolve(process.env.BENCH_DIST ?? path.join(here, '..', 'dist')) };
+  // The same build with its stock page cache off (kernel/snapshot-cache.ts): every page read from PostgreSQL, as
+  // every build before that cache did.
+  dists.uncached = dists.current;
   if (process.env.BENCH_COMPARE) dists.compare = path.resolve(process.env.BENCH_COMPARE);
+  const labels = { ...dists, uncached: `${dists.current}, STOCK_PAGE_CACHE_ENTRIES=0` };
   console.log(
     `Stock page benchmark: GET ${PAGE} (signed in, Accept-Encoding: ${ACCEPT_ENCODING}), ${connections} ` +
       `connections, ${seconds} s per server in 1 s rounds, ${ITEMS.toLocaleString('en-GB')} items, PostgreSQL, ` +
@@ -220,11 +224,15 @@ async function main() {
         await db.close();
       }
     }
-    for (const [name, dist] of Object.entries(dists)) targets.push(await startTarget(name, dist, env));
+    for (const [name, dist] of Object.entries(dists)) {
+      targets.push(
+        await startTarget(name, dist, name === 'uncached' ? { ...env, STOCK_PAGE_CACHE_ENTRIES: '0' } : env),
+      );
+    }
     const sameBytes = await rawAnswerOf(targets[0]);
     targets.push(await startTarget('bare', null, { ...env, BENCH_SAME_BYTES: sameBytes }));
     const pageBytes = Buffer.from(JSON.parse(sameBytes).body, 'base64').length;
-    dists.bare = `a bare Fastify route sending the page's ${pageBytes} bytes`;
+    labels.bare = `a bare Fastify route sending the page's ${pageBytes} bytes`;
     // Warm-up: the JIT, pools, PostgreSQL's caches and plans.
     for (const target of targets) {
       const warmed = await warmUp(async () => {
@@ -260,7 +268,7 @@ async function main() {
           ? 'baseline: no Loupe, no PostgreSQL)'
           : `goal ≥ 1000 req/s, p99 ≤ 100 ms) ${ok ? 'OK' : 'BELOW GOAL'}`;
       console.log(
-        `${`${target.name} (${dists[target.name]})`.padEnd(44)} ${rps.toFixed(0).padStart(6)} req/s   ` +
+        `${`${target.name} (${labels[target.name]})`.padEnd(44)} ${rps.toFixed(0).padStart(6)} req/s   ` +
           `p50 ${String(p50).padStart(3)} ms   p99 ${String(p99).padStart(3)} ms   (${total} requests; ` +
           verdict,
       );
@@ -285,6 +293,7 @@ async function main() {
     // The stock page's rate as a share of what this machine served for the same bytes with nothing behind them.
     console.log(
       `stock page / bare route with its bytes: ${(rates.current / rates.bare).toFixed(2)}` +
+        `; with the cache off: ${(rates.uncached / rates.bare).toFixed(2)}` +
         (rates.compare ? `; the compared build: ${(rates.compare / rates.bare).toFixed(2)}` : ''),
     );
   } finally {
