@@ -70,6 +70,27 @@ describe('the stock list page kept while nothing is written', () => {
     expect(other.reads.length).toBeGreaterThan(0);
   });
 
+  it('shows a kept page to each member as they may see it, costs or not, in JSON like any other answer', async () => {
+    const owner = await as('platinum');
+    // Signed in first: a sign-in is a commit.
+    const silver = await as('silver');
+    await addWatch(owner, 'SPC-8');
+    const first = await owner.get(PAGE);
+    const summary = await owner.get(`${ITEMS}summary/`);
+    expect(first.headers['content-type']).toBe(summary.headers['content-type']);
+    expect(first.json().results[0]).toHaveProperty('purchasePrice', 1000);
+    // The same page, kept: silver may not see what stock cost (issue 21, item 6).
+    const seen = await itemReads(() => silver.get(PAGE));
+    expect(seen.reads).toEqual([]);
+    expect(seen.result.headers['content-type']).toBe(first.headers['content-type']);
+    const row = seen.result.json().results[0];
+    expect(row.serial).toBe('SPC-8');
+    expect(row).not.toHaveProperty('purchasePrice');
+    expect(row.consignment).toBeNull();
+    const again = await owner.get(PAGE);
+    expect(again.body).toBe(first.body);
+  });
+
   it('shows a write made through the API in the very next page', async () => {
     const owner = await as('platinum');
     const item = await addWatch(owner, 'SPC-3');

@@ -4,7 +4,14 @@ import { ItemConflict, ItemUpdate, endpoints } from '@loupe/contracts';
 import { etagOf } from '../../../kernel/record-versions';
 import { dayInZone } from '../../../kernel/pdf';
 import { SnapshotCache } from '../../../kernel/snapshot-cache';
-import { itemAnswer, itemFor, pageFor, requireCostsForQuery, summaryFor } from '../../../kernel/costs';
+import {
+  itemAnswer,
+  itemFor,
+  pageFor,
+  requireCostsForQuery,
+  seesCosts,
+  summaryFor,
+} from '../../../kernel/costs';
 import { shopCaller } from '../../../kernel/shop-scope';
 import { staffRoute } from '../../../kernel/schemas';
 import { pageOf, pathId } from '../../../kernel/validation';
@@ -12,6 +19,8 @@ import type { InventoryRouteOptions } from '../route-options';
 import { parseListQuery } from '../item-input';
 
 const TAGS = ['inventory'];
+/** What Fastify names a JSON answer it serialized itself. */
+const JSON_TYPE = 'application/json; charset=utf-8';
 const itemRoutes: FastifyPluginAsyncTypebox<InventoryRouteOptions> = async (fastify, { ctx, service }) => {
   const items = ctx.repos.items;
   // Stock list pages kept while the database is unchanged (STOCK_PAGE_CACHE_ENTRIES, kernel/snapshot-cache.ts):
@@ -24,12 +33,15 @@ const itemRoutes: FastifyPluginAsyncTypebox<InventoryRouteOptions> = async (fast
       page?.timeZone != null && dayInZone(madeAt, page.timeZone) === dayInZone(now, page.timeZone),
   });
   ctx.memory.register('stock list pages', { forget: () => pages.forget() });
+  // A kept page's JSON, serialized once for each view of it (with costs or without): on a kept page, turning 25
+  // rows into JSON again was about a tenth of the API's CPU (docs/perf/stock-page-profile.md, round 9).
+  const pageJson = new WeakMap<object, Map<boolean, string>>();
 
   fastify.route({
     ...staffRoute(endpoints.items.list, TAGS, {
       summary: 'Lists stock with server-side filters, ordering and paging',
     }),
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const caller = shopCaller(request);
       const { shopId } = caller;
       // Filtering or ordering by purchase price would reveal it row by row (issue 21, item 6).
@@ -41,14 +53,25 @@ const itemRoutes: FastifyPluginAsyncTypebox<InventoryRouteOptions> = async (fast
         JSON.stringify([shopId, filter, ordering, paging.pageSize, offset]),
         () => items.listCounted(shopId, filter, ordering, paging.pageSize, offset),
       );
-      return pageFor(
-        caller,
-        counted
-          ? await pageOf(paging, counted.count, async () => counted.results) // past the end: still a 404
-          : await pageOf(paging, await items.count(shopId, filter), (limit, offset) =>
-              items.list(shopId, filter, ordering, limit, offset),
-            ),
-      );
+      if (!counted) {
+        return pageFor(
+          caller,
+          await pageOf(paging, await items.count(shopId, filter), (limit, offset) =>
+            items.list(shopId, filter, ordering, limit, offset),
+          ),
+        );
+      }
+      const page = await pageOf(paging, counted.count, async () => counted.results); // past the end: still a 404
+      const costs = seesCosts(caller);
+      let views = pageJson.get(counted);
+      if (!views) pageJson.set(counted, (views = new Map()));
+      let json = views.get(costs);
+      if (json === undefined) {
+        // The route's own serializer (its response schema), as Fastify would have run it on the object.
+        json = reply.serialize(pageFor(caller, page)) as string;
+        views.set(costs, json);
+      }
+      return reply.type(JSON_TYPE).send(json as never);
     },
   });
 
