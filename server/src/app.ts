@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/ty
 import { fileKeyFor, type Config } from './config';
 import type { Db } from './db/database';
 import { createContext, type AppContext } from './context';
+import { keptPayloadZlib } from './kernel/kept-payloads';
 import { loggerOptions as apiLoggerOptions } from './kernel/logging';
 import { validatorCompiler } from './kernel/query-string';
 import { frameworkErrors, installErrorHandling } from './plugins/error-handling';
@@ -151,6 +152,8 @@ export const loupeApi: FastifyPluginAsync<LoupeApiOptions> = async (instance, op
     },
     customTypes: API_COMPRESSIBLE,
     globalDecompression: false,
+    // An answer sent again byte for byte (a kept stock page) is compressed once (kernel/kept-payloads.ts).
+    zlib: keptPayloadZlib,
   });
   const sessionCheck = installSecurityHooks(fastify, ctx, sessionRateLimit);
   installPasswordChangeRequirement(fastify);

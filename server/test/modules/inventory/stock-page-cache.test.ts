@@ -1,3 +1,5 @@
+import zlib from 'node:zlib';
+import { keptPayload, keptPayloadZlib } from '../../../src/kernel/kept-payloads';
 import { SNAPSHOT_STATEMENT, SnapshotCache } from '../../../src/kernel/snapshot-cache';
 import type { Browser } from '../../helper';
 import { inventoryTestbed, itemBody } from './setup';
@@ -91,6 +93,24 @@ describe('the stock list page kept while nothing is written', () => {
     expect(again.body).toBe(first.body);
   });
 
+  it('sends a kept page compressed as the browser accepts it, the same bytes again while it is kept', async () => {
+    const owner = await as('platinum');
+    for (const n of [1, 2, 3, 4, 5]) await addWatch(owner, `SPC-Z${n}`); // over the 1 KB compression threshold
+    const plain = await owner.get(PAGE);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const [encoding, decode] of [
+      ['br', zlib.brotliDecompressSync],
+      ['gzip', zlib.gunzipSync],
+    ] as const) {
+      const first = await owner.get(PAGE, { headers: { 'accept-encoding': `${encoding}` } });
+      expect(first.headers['content-encoding']).toBe(encoding);
+      expect(first.headers.vary).toContain('accept-encoding');
+      expect(decode(first.rawPayload).toString()).toBe(plain.body);
+      const again = await owner.get(PAGE, { headers: { 'accept-encoding': `${encoding}` } });
+      expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    }
+  });
+
   it('shows a write made through the API in the very next page', async () => {
     const owner = await as('platinum');
     const item = await addWatch(owner, 'SPC-3');
@@ -148,6 +168,27 @@ describe('the stock list page kept while nothing is written', () => {
     const again = await itemReads(() => page(owner));
     expect(again.reads.length).toBeGreaterThan(0);
     expect(again.snapshots).toBe(0);
+  });
+});
+
+describe('kept payloads (kernel/kept-payloads.ts)', () => {
+  it('compresses a kept payload once for each method and options, and anything else every time', () => {
+    const json = JSON.stringify({
+      results: Array.from({ length: 50 }, (_, id) => ({ id, serial: `S${id}` })),
+    });
+    const kept = keptPayload(json);
+    const options = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2 } };
+    const once = keptPayloadZlib.brotliCompressSync(kept, options);
+    expect(keptPayloadZlib.brotliCompressSync(kept, options)).toBe(once);
+    expect(zlib.brotliDecompressSync(once).toString()).toBe(json);
+    const gzip = keptPayloadZlib.gzipSync(kept, {});
+    expect(gzip).not.toBe(once);
+    expect(keptPayloadZlib.gzipSync(kept, {})).toBe(gzip);
+    expect(keptPayloadZlib.brotliCompressSync(kept, { params: {} })).not.toBe(once);
+    const other = Buffer.from(json);
+    const first = keptPayloadZlib.brotliCompressSync(other, options);
+    expect(keptPayloadZlib.brotliCompressSync(other, options)).not.toBe(first);
+    expect(keptPayloadZlib.brotliCompressSync(other, options).equals(first)).toBe(true);
   });
 });
 

@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { ItemConflict, ItemUpdate, endpoints } from '@loupe/contracts';
 import { etagOf } from '../../../kernel/record-versions';
 import { dayInZone } from '../../../kernel/pdf';
+import { keptPayload } from '../../../kernel/kept-payloads';
 import { SnapshotCache } from '../../../kernel/snapshot-cache';
 import {
   itemAnswer,
@@ -35,7 +36,7 @@ const itemRoutes: FastifyPluginAsyncTypebox<InventoryRouteOptions> = async (fast
   ctx.memory.register('stock list pages', { forget: () => pages.forget() });
   // A kept page's JSON, serialized once for each view of it (with costs or without): on a kept page, turning 25
   // rows into JSON again was about a tenth of the API's CPU (docs/perf/stock-page-profile.md, round 9).
-  const pageJson = new WeakMap<object, Map<boolean, string>>();
+  const pageJson = new WeakMap<object, Map<boolean, Buffer>>();
 
   fastify.route({
     ...staffRoute(endpoints.items.list, TAGS, {
@@ -68,7 +69,8 @@ const itemRoutes: FastifyPluginAsyncTypebox<InventoryRouteOptions> = async (fast
       let json = views.get(costs);
       if (json === undefined) {
         // The route's own serializer (its response schema), as Fastify would have run it on the object.
-        json = reply.serialize(pageFor(caller, page)) as string;
+        // As a Buffer compressed once for each encoding while the page is kept (kernel/kept-payloads.ts).
+        json = keptPayload(reply.serialize(pageFor(caller, page)) as string);
         views.set(costs, json);
       }
       return reply.type(JSON_TYPE).send(json as never);
