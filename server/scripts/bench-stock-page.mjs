@@ -14,6 +14,8 @@
 //   BENCH_COMPARE=<dist folder>: a second server built from other code (e.g. a copy of dist/ taken before a
 //     change) runs beside this one, in turns, on the same data, so that a busy neighbour weighs on both alike.
 //   BENCH_DIST=<dist folder>: measure that build instead of dist/ (which is then neither built nor used).
+//   BENCH_WRITES_PER_SECOND (default 0): another connection commits that many item updates a second while the
+//     rounds are measured (startWriter): what the page cache's misses cost on a shop that is writing.
 // Beside them, in the same turns, a bare Fastify route answers the page's own bytes (its headers and its brotli
 // body as the current build served them, no session, no PostgreSQL): what the wire, the kernel and the load
 // generator cost for that answer on this machine at that moment. A figure taken on another day compares through
@@ -179,6 +181,43 @@ function run(target, duration) {
   });
 }
 
+/**
+ * BENCH_WRITES_PER_SECOND (default 0): commits made meanwhile by another connection, as a busy shop's sales, edits
+ * and sign-ins are: each touches one item of the page's shop (`location` set to itself, a real update). Every
+ * commit makes the next request of a kept page read it again (kernel/snapshot-cache.ts); this shows what that
+ * costs. The writes go on during every target's rounds alike.
+ */
+async function startWriter(databaseUrl) {
+  const perSecond = Number(process.env.BENCH_WRITES_PER_SECOND ?? 0);
+  if (!(perSecond > 0)) return null;
+  const { Client } = require('pg');
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  const { rows } = await client.query('SELECT min(id) AS lo, max(id) AS hi FROM items');
+  const { lo, hi } = rows[0];
+  let commits = 0;
+  let busy = false;
+  const started = Date.now();
+  const timer = setInterval(() => {
+    if (busy) return; // one at a time: a slow commit is not stacked on
+    busy = true;
+    const id = lo + Math.floor(Math.random() * (hi - lo + 1));
+    client
+      .query('UPDATE items SET location = location WHERE id = $1', [id])
+      .then(() => (commits += 1))
+      .finally(() => (busy = false));
+  }, 1000 / perSecond);
+  return {
+    async stop() {
+      clearInterval(timer);
+      while (busy) await new Promise((resolve) => setTimeout(resolve, 5));
+      await client.end();
+      const rate = commits / ((Date.now() - started) / 1000);
+      return `writes meanwhile: ${commits} commits, ${rate.toFixed(1)} a second (asked ${perSecond})`;
+    },
+  };
+}
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main() {
@@ -245,6 +284,7 @@ async function main() {
       console.log(`warm-up, ${target.name}: ${warmed}`);
     }
     const rounds = Object.fromEntries(targets.map((t) => [t.name, []]));
+    const writer = await startWriter(url.toString());
     const cpuBefore = await cpuOfAll(admin, targets);
     for (let i = 0; i < seconds; i += 1) {
       for (const target of targets) {
@@ -254,6 +294,7 @@ async function main() {
       }
     }
     const cpuAfter = await cpuOfAll(admin, targets);
+    if (writer) console.log(await writer.stop());
     const rates = {};
     for (const [index, target] of targets.entries()) {
       const results = rounds[target.name];
