@@ -76,7 +76,8 @@ export interface Config {
   /**
    * STOCK_PAGE_CACHE_ENTRIES: how many stock list pages (GET /items/, per shop, filter, order and page) one
    * instance keeps while the database is unchanged (kernel/snapshot-cache.ts: each request checks the database's
-   * snapshot, so a write on any instance is seen by the next read). 0 turns it off. Default 500; at most 100,000.
+   * snapshot, so a write on any instance is seen by the next read). 0 turns it off. Default 200: a page of 25 rows is
+   * ~18 KB of JSON, of 100 ~70 KB, kept as JSON and as the rows' objects: a few tens of MB at most. At most 100,000.
    */
   stockPageCacheEntries: number;
   /**
@@ -248,7 +249,7 @@ export function loadConfig(env: Env = process.env): Config {
   const rateLimit = parseRateLimits(integer, problems);
   const enquiriesPerHour = integer('ENQUIRIES_PER_HOUR', 5, 1, 10_000);
   const storefrontPageCacheMs = integer('STOREFRONT_PAGE_CACHE_MS', 500, 0, 5000);
-  const stockPageCacheEntries = integer('STOCK_PAGE_CACHE_ENTRIES', 500, 0, 100_000);
+  const stockPageCacheEntries = integer('STOCK_PAGE_CACHE_ENTRIES', 200, 0, 100_000);
   const pgliteMaintenanceSeconds =
     raw('PGLITE_MAINTENANCE_SECONDS') === undefined
       ? null

@@ -33,7 +33,7 @@ describe('loadConfig', () => {
       rateLimit: { sessionPerMinute: 3000, addressPerMinute: 3000, floodPerMinute: 30000 },
       enquiriesPerHour: 5,
       storefrontPageCacheMs: 500,
-      stockPageCacheEntries: 500,
+      stockPageCacheEntries: 200,
       pgliteMaintenanceSeconds: null,
       production: false,
       demo: true,
