@@ -45,6 +45,7 @@ test('every holder of in-memory state registers, the API’s and the public site
   expect(app.inMemoryState.names).toEqual([
     'sessions',
     'request limits',
+    'stock list pages',
     'item changes heard',
     'storefront photos and brand lists',
     'storefront pages',
@@ -75,6 +76,38 @@ test('a session kept in memory is read from the database again', async () => {
   await app.inMemoryState.forget();
   await app.inMemoryState.resume();
   expect((await gold.get('/auth-check/')).json().user).toBeNull();
+});
+
+test('a kept stock list page is read from the database again', async () => {
+  // One item: an empty list is counted afresh each time, never kept.
+  await opened.db.query(
+    `INSERT INTO items (shop_id, serial, stock_type, brand, model, description, purchase_price, status, purchased_on,
+                        created_by, created_at, updated_at)
+     VALUES ($1, 'KEPT-1', 'Watches', 'Omega', 'Seamaster', '', 1000, 'available', '2026-01-01', $2, now(), now())`,
+    [fx.shopId, fx.ids.platinum],
+  );
+  const platinum = new Browser(app);
+  await platinum.signIn('platinum');
+  const reads: string[] = [];
+  const query = opened.db.query.bind(opened.db);
+  const spy = jest.spyOn(opened.db, 'query').mockImplementation((sql, params, options) => {
+    if (/\bFROM items\b/.test(sql)) reads.push(sql);
+    return query(sql, params, options);
+  });
+  try {
+    const page = async () => {
+      reads.length = 0;
+      expect((await platinum.get('/api/items/')).statusCode).toBe(200);
+      return reads.length;
+    };
+    expect(await page()).toBeGreaterThan(0);
+    expect(await page()).toBe(0); // kept: the database has not changed
+    await app.inMemoryState.forget();
+    await app.inMemoryState.resume();
+    expect(await page()).toBeGreaterThan(0);
+  } finally {
+    spy.mockRestore();
+  }
 });
 
 test('item changes committed while forgotten are not told; after resume they are', async () => {
