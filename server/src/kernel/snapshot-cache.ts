@@ -86,7 +86,7 @@ export class SnapshotCache<T> {
     return loaded;
   }
 
-  /** Hits and misses since the start (or the last forget): for tests and the bench. */
+  /** Hits and misses since the start (or the last forget), and the answers kept: for the tests. */
   get counts(): { hits: number; misses: number; entries: number } {
     return { hits: this.hits, misses: this.misses, entries: this.kept.size };
   }
