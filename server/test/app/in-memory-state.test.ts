@@ -95,13 +95,17 @@ test('a kept stock list page is read from the database again', async () => {
     return query(sql, params, options);
   });
   try {
-    const page = async () => {
+    const page = async (): Promise<number> => {
       reads.length = 0;
       expect((await platinum.get('/api/items/')).statusCode).toBe(200);
       return reads.length;
     };
     expect(await page()).toBeGreaterThan(0);
-    expect(await page()).toBe(0); // kept: the database has not changed
+    // Kept while the database has not changed (another test file's commit elsewhere in the PostgreSQL cluster
+    // moves the snapshot too: asked again until a quiet moment).
+    let itemReads: number = await page();
+    for (let i = 0; i < 30 && itemReads > 0; i += 1) itemReads = await page();
+    expect(itemReads).toBe(0);
     await app.inMemoryState.forget();
     await app.inMemoryState.resume();
     expect(await page()).toBeGreaterThan(0);
