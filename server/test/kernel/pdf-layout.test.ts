@@ -1,4 +1,6 @@
-import { FONT, createPdf, drawFacts, drawTable } from '../../src/kernel/pdf';
+import fs from 'node:fs';
+import { FONT, PDF_FONT_FILES, createPdf, drawFacts, drawTable, pdfBytes } from '../../src/kernel/pdf';
+import { parsePdf } from '../modules/documents/pdf-support';
 
 // The PDF kit's rows and tables, measured on a real pdfkit document: what each returns or leaves in doc.y is
 // where the next thing is drawn, so a row drawn too short prints the next one over it.
@@ -46,5 +48,34 @@ describe('drawTable', () => {
     // The header takes at most two lines ('Stock' / 'no.'; a broken word would take three: 'Stoc' / 'k' /
     // 'no.'), then the row's one line, each followed by 3 pt.
     expect(doc.y - top).toBeLessThanOrEqual(oneLine * 3 + 2 * 3 + 0.5);
+  });
+});
+
+describe('createPdf', () => {
+  it('reads each font file once a document, however often the font is switched', async () => {
+    // pdfkit 0.20 re-read and re-parsed DejaVu Sans at every `doc.font(FONT.regular)` when the document's default
+    // font had been opened from the same file (kernel/pdf/document.ts): 9.9 s for the demo's stock book.
+    const fonts = Object.values(PDF_FONT_FILES);
+    const reads = jest.spyOn(fs, 'readFileSync');
+    try {
+      const doc = newDoc();
+      for (let i = 0; i < 50; i += 1) {
+        doc.font(FONT.regular).fontSize(9).text(`Row ${i}`);
+        doc.font(FONT.bold).fontSize(9).text(`Total ${i}`);
+      }
+      const bytes = await pdfBytes(doc);
+      const fontReads = reads.mock.calls.filter(([file]) => fonts.includes(String(file)));
+      expect(fontReads).toHaveLength(fonts.length);
+      // Both fonts are embedded (subset), no standard font is written.
+      const pdf = await parsePdf(bytes);
+      expect(pdf.fonts.map((f) => f.replace(/^[A-Z]{6}\+/, '')).sort()).toEqual([
+        'DejaVuSans',
+        'DejaVuSans-Bold',
+      ]);
+      expect(pdf.standardFont).toBe(false);
+      expect(pdf.text).toContain('Row 49');
+    } finally {
+      reads.mockRestore();
+    }
   });
 });

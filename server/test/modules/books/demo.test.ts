@@ -7,10 +7,6 @@ import { keep, parsePdf } from '../documents/pdf-support';
 // equal what each sale's price and cost give by Notice 718's rule, sale by sale.
 const { state, as } = apiTestbed({ demo: new Date('2026-03-01T09:00:00Z'), per: 'file', clock: true });
 const Q1 = 'date_from=2026-01-01&date_to=2026-03-31';
-// Printing and reading back the demo quarter's whole stock book (thirteen columns, every page) took over 60 s on a
-// 2-core machine running the PostgreSQL and embedded suites side by side: the same limit as the other files that
-// print and parse whole documents or run real processes.
-jest.setTimeout(180_000);
 
 interface RawSale {
   id: string;
