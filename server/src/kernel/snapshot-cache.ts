@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database';
+import { KeptAnswers } from './kept-answers';
 
 /**
  * Answers kept for as long as the database has not changed (issue 26, goal 2: the stock list page on PostgreSQL).
@@ -14,7 +15,8 @@ import type { Queryable } from '../db/database';
  * on a busy database few hits.
  *
  * What the database cannot say: an answer that also depends on the clock says so with `stillTrue` (the stock list's
- * days in stock change at the shop's midnight). Bounded in entries (the least recently used go first).
+ * days in stock change at the shop's midnight). Bounded in entries (the least recently used go first), with one load
+ * for the requests that took the same snapshot (kernel/kept-answers.ts).
  */
 export const SNAPSHOT_STATEMENT = 'SELECT pg_current_snapshot()::text AS snapshot';
 
@@ -29,18 +31,15 @@ export interface SnapshotCacheOptions<T> {
 }
 
 export class SnapshotCache<T> {
-  private readonly kept = new Map<string, { snapshot: string; madeAt: Date; value: T }>();
-  /** The loads under way, by snapshot and key. */
-  private readonly loading = new Map<string, Promise<T>>();
-  /** Counts forget() calls: a load started before one keeps nothing (kernel/in-memory-state.ts). */
-  private era = 0;
-  private hits = 0;
-  private misses = 0;
+  /** Kept with the snapshot taken before each was read, and the time it was read. */
+  private readonly answers: KeptAnswers<T, { snapshot: string; madeAt: Date }>;
 
   constructor(
     private readonly db: Queryable,
     private readonly options: SnapshotCacheOptions<T>,
-  ) {}
+  ) {
+    this.answers = new KeptAnswers({ budget: options.maxEntries, keep: options.keep });
+  }
 
   /** The answer kept under `key` when the database is as it was then; otherwise `load()`'s, kept. */
   async read(key: string, load: () => Promise<T>): Promise<T> {
@@ -49,54 +48,26 @@ export class SnapshotCache<T> {
     if (!row) return load();
     const { snapshot } = row;
     const now = this.options.now();
-    const kept = this.kept.get(key);
-    if (kept) {
-      this.kept.delete(key);
-      if (kept.snapshot === snapshot && (this.options.stillTrue?.(kept.value, kept.madeAt, now) ?? true)) {
-        this.kept.set(key, kept); // the most recently used, last
-        this.hits += 1;
-        return kept.value;
-      }
-    }
-    this.misses += 1;
-    // Requests that took the same snapshot share one load: it began after that snapshot, and no commit came
-    // between it and theirs (their snapshot would differ), so what it reads is as fresh as a load of their own.
-    const loadKey = `${snapshot}\n${key}`;
-    const pending = this.loading.get(loadKey);
-    if (pending) return pending;
-    const era = this.era;
-    const loaded = load().then(
-      (value) => {
-        if (this.loading.get(loadKey) === loaded) this.loading.delete(loadKey);
-        if (era === this.era && (this.options.keep?.(value) ?? true)) {
-          if (this.kept.size >= this.options.maxEntries)
-            this.kept.delete(this.kept.keys().next().value as string);
-          // Made from reads that began after the snapshot: they saw it or later commits, and a later commit
-          // changes the snapshot, so the answer is kept only under a snapshot it cannot be older than.
-          this.kept.set(key, { snapshot, madeAt: now, value });
-        }
-        return value;
-      },
-      (error: unknown) => {
-        if (this.loading.get(loadKey) === loaded) this.loading.delete(loadKey);
-        throw error;
-      },
-    );
-    this.loading.set(loadKey, loaded);
-    return loaded;
+    const { stillTrue } = this.options;
+    return this.answers.read(key, load, {
+      // Made from reads that began after the snapshot: they saw it or later commits, and a later commit changes
+      // the snapshot, so the answer is kept only under a snapshot it cannot be older than.
+      stamp: { snapshot, madeAt: now },
+      holds: (kept, value) => kept.snapshot === snapshot && (stillTrue?.(value, kept.madeAt, now) ?? true),
+      // Requests that took the same snapshot share one load: it began after that snapshot, and no commit came
+      // between it and theirs (their snapshot would differ), so what it reads is as fresh as a load of their own.
+      shareKey: `${snapshot}\n${key}`,
+    });
   }
 
   /** Hits and misses since the start (or the last forget), and the answers kept: for the tests. */
   get counts(): { hits: number; misses: number; entries: number } {
-    return { hits: this.hits, misses: this.misses, entries: this.kept.size };
+    const { hits, misses, entries } = this.answers.counts;
+    return { hits, misses, entries };
   }
 
   /** Drops every kept answer; a load under way keeps nothing. */
   forget(): void {
-    this.era += 1;
-    this.kept.clear();
-    this.loading.clear();
-    this.hits = 0;
-    this.misses = 0;
+    this.answers.forget();
   }
 }

@@ -11,6 +11,7 @@ const NO_DATABASE_FILES = [
   'test/config.test.ts',
   'test/db/upgrade-lines.test.ts',
   'test/kernel/csv.test.ts',
+  'test/kernel/kept-answers.test.ts',
   'test/kernel/money.test.ts',
   'test/kernel/pdf-layout.test.ts',
   'test/kernel/query-string.test.ts',

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Queryable } from '../../db/database';
 import type { FileKey } from '../../config';
 import { openStoredFile } from '../../kernel/file-storage';
+import { KeptAnswers } from '../../kernel/kept-answers';
 import { loadSharp } from '../../kernel/sharp';
 import type { ImageFormat, ImageWidth } from './urls';
 
@@ -52,68 +53,26 @@ export function renditionEtag(
   return `"${imageId}-${width}-${format}-${version}"`;
 }
 
-interface Rendition {
-  bytes: Buffer;
-}
-
-/** Encoded renditions, least recently used evicted first once their bytes pass the budget. */
+/** Encoded renditions, least recently used evicted first once their bytes pass the budget (kernel/kept-answers.ts). */
 export class RenditionCache {
-  private readonly entries = new Map<string, Rendition>();
-  private readonly pending = new Map<string, Promise<Buffer>>();
-  private bytes = 0;
-  /** Counts forget() calls: an encoding started before one keeps nothing. */
-  private forgotten = 0;
+  private readonly renditions: KeptAnswers<Buffer>;
 
-  constructor(readonly budgetBytes: number) {}
-
-  get size(): { entries: number; bytes: number } {
-    return { entries: this.entries.size, bytes: this.bytes };
+  constructor(readonly budgetBytes: number) {
+    this.renditions = new KeptAnswers({ budget: budgetBytes, weigh: (bytes) => bytes.length });
   }
 
-  async get(key: string, make: () => Promise<Buffer>): Promise<Buffer> {
-    const hit = this.entries.get(key);
-    if (hit) {
-      // Most recently used last: Map keeps insertion order.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit.bytes;
-    }
-    const running = this.pending.get(key);
-    if (running) return running;
-    const era = this.forgotten;
-    const made = make().then(
-      (bytes) => {
-        if (era !== this.forgotten) return bytes;
-        this.pending.delete(key);
-        this.put(key, bytes);
-        return bytes;
-      },
-      (error: unknown) => {
-        if (era === this.forgotten) this.pending.delete(key);
-        throw error;
-      },
-    );
-    this.pending.set(key, made);
-    return made;
+  get size(): { entries: number; bytes: number } {
+    const { entries, weight } = this.renditions.counts;
+    return { entries, bytes: weight };
+  }
+
+  get(key: string, make: () => Promise<Buffer>): Promise<Buffer> {
+    return this.renditions.read(key, make, { stamp: undefined });
   }
 
   /** Forgets every rendition (kernel/in-memory-state.ts); an encoding under way is not kept either. */
   forget(): void {
-    this.forgotten += 1;
-    this.entries.clear();
-    this.pending.clear();
-    this.bytes = 0;
-  }
-
-  private put(key: string, bytes: Buffer): void {
-    if (bytes.length > this.budgetBytes) return;
-    this.entries.set(key, { bytes });
-    this.bytes += bytes.length;
-    for (const [oldest, entry] of this.entries) {
-      if (this.bytes <= this.budgetBytes) break;
-      this.entries.delete(oldest);
-      this.bytes -= entry.bytes.length;
-    }
+    this.renditions.forget();
   }
 }
 
