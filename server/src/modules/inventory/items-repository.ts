@@ -342,18 +342,12 @@ const ROW_SELECT = `
  * The same condition picks the rows' first photos in one read of item_images for the whole page. A sub-select for
  * each row (what this was) read the table once per item: on the embedded database every read of a table asks the
  * file system its size (an fstat through PGlite's file layer, ~10 µs), 50 of the ~114 a page of 50 asked.
- * The open check-out is looked up per row by its unique index (`checkouts_one_open_per_item`; LATERAL … LIMIT 1 keeps
- * the planner from turning it back into a join): as a plain join, the prepared statement's generic plan read and
- * hashed every open check-out of every shop (2,006 in the 100,000-item bench) for a page of 25. That took the rows
- * statement from 1.2-1.4 to 0.9 ms on PostgreSQL and from 1.8-2.3 to 1.1 ms on PGlite (a page of 25).
  */
 const rowsWhereId = (ids: string) => `SELECT ${ROW_SELECT} FROM items i
   LEFT JOIN (SELECT item_id, min(id) AS image_id FROM item_images WHERE item_id ${ids} GROUP BY item_id) im
     ON im.item_id = i.id
   JOIN shop_directory sh ON sh.id = i.shop_id
-  LEFT JOIN LATERAL (
-    SELECT c.id, c.agreed_price, c.client_id, c.due_date, c.note, c.checked_out_at FROM checkouts c
-     WHERE c.item_id = i.id AND c.returned_at IS NULL LIMIT 1) c ON true
+  LEFT JOIN checkouts c ON c.item_id = i.id AND c.returned_at IS NULL
   LEFT JOIN client_directory cl ON cl.id = c.client_id
   LEFT JOIN consignments co ON co.item_id = i.id
   LEFT JOIN client_directory sup ON sup.id = co.supplier_id
