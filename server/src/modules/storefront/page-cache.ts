@@ -6,8 +6,9 @@ import { KeptAnswers } from '../../kernel/kept-answers';
  * answered again from memory, and requests for a page that is being rendered wait for that rendering instead of
  * starting their own. Bounded in time (ttlMs, at most 5 s by configuration, so an item sold, reserved or
  * unlisted is gone from every page within it) and in entries (MAX_ENTRIES: a crawler walking every filter
- * combination cannot grow it without bound; the least recently used go first; kernel/kept-answers.ts). One per process: instances do not
- * share it, each serves a page at most ttlMs old. ttlMs 0: no cache, every request renders.
+ * combination cannot grow it without bound; the least recently used go first; kernel/kept-answers.ts). One
+ * per process: instances do not share it, each serves a page at most ttlMs old. ttlMs 0: no cache, every request
+ * renders.
  */
 const MAX_ENTRIES = 2_000;
 
