@@ -80,6 +80,31 @@ describe('prepared queries (both databases)', () => {
     expect(Object.values(plain[1] as object).filter((v) => v === null)).toHaveLength(12);
   });
 
+  it('give the same rows as one JSON value a row (rowsAsJson), plain or prepared, outside and inside a transaction', async () => {
+    const { db } = opened;
+    // The column types rowsAsJson is for (QueryOptions): text, integers, booleans, numerics and dates as text, and a
+    // timestamp, which comes as the same instant (a string on PGlite, a Date on PostgreSQL).
+    const sql = `SELECT p.id, p.price::text AS price, p.day::text AS day, p.ok, p.at, p.tags[1] AS tag, $2::text AS label
+      FROM prepared_types p WHERE p.id = ANY($1::int[])`;
+    const params = [[1, 2], 'a "quoted" £ label, {with} (brackets)\\'];
+    type Row = Record<string, unknown> & { id: number; at: Date | string | null };
+    const byId = (rows: Row[]) => [...rows].sort((a, b) => a.id - b.id);
+    const instant = (at: Date | string | null) => (at === null ? null : new Date(at).toISOString());
+    const plain = byId(await db.query<Row>(sql, params));
+    expect(plain[0]).toMatchObject({ id: 1, price: '12345.60', day: '2026-02-28', ok: true, tag: 'a b' });
+    expect(plain[1]).toMatchObject({ id: 2, price: null, ok: null, at: null, label: params[1] });
+    for (const prepare of [false, true]) {
+      const outside = await db.query<Row>(sql, params, { prepare, rowsAsJson: true });
+      const inside = await db.transaction((tx) => tx.query<Row>(sql, params, { prepare, rowsAsJson: true }));
+      for (const rows of [outside, inside].map(byId)) {
+        expect(rows.map(({ at: _at, ...rest }) => rest)).toStrictEqual(
+          plain.map(({ at: _at, ...rest }) => rest),
+        );
+        expect(rows.map((row) => instant(row.at))).toEqual(['2026-11-27T18:00:00.123Z', null]);
+      }
+    }
+  });
+
   it('keep the statement prepared on the connection, and give a transaction its own uncommitted rows', async () => {
     const { db } = opened;
     const read = 'SELECT label FROM prepared_keys WHERE id = $1';
@@ -233,6 +258,19 @@ describe('prepared queries on PGlite', () => {
     expect(await db.transaction((tx) => tx.query(all, [], { prepare: true }))).toEqual(answer);
     expect(await db.query(all, [], { prepare: true })).toEqual(answer);
     expect(await heldPrepared(db, all)).toBe(1);
+  });
+
+  it('send a rowsAsJson statement wrapped: one field a row, where PGlite spends its time on each field sent', async () => {
+    const db = open();
+    const read = 'SELECT $1::int AS id, $1::int + 1 AS next, true AS ok';
+    expect(await db.query(read, [1], { prepare: true, rowsAsJson: true })).toEqual([
+      { id: 1, next: 2, ok: true },
+    ]);
+    const held = await db.query<{ statement: string }>(
+      "SELECT statement FROM pg_prepared_statements WHERE name LIKE 'loupe\\_%' AND statement LIKE '%' || $1 || '%'",
+      [read],
+    );
+    expect(held.map((row) => row.statement)).toEqual([`SELECT row_to_json(q) AS r FROM (${read}) q`]);
   });
 
   it('are refused once their transaction has ended', async () => {

@@ -169,11 +169,11 @@ interface RowRecord {
   retail_price: string | null;
   status: ItemStatus;
   purchased_on: string;
-  promoted_at: Date | null;
+  promoted_at: Date | string | null;
   promotion_price: string | null;
   promotion_note: string;
-  created_at: Date;
-  updated_at: Date;
+  created_at: Date | string;
+  updated_at: Date | string;
   version: number;
   vat_scheme: VatScheme;
   location: string;
@@ -183,7 +183,7 @@ interface RowRecord {
   checkout_client_name: string | null;
   checkout_due_date: string | null;
   checkout_note: string | null;
-  checkout_at: Date | null;
+  checkout_at: Date | string | null;
   image_id: number | null;
   timezone: string;
   sold_on: string | null;
@@ -192,7 +192,7 @@ interface RowRecord {
   consignment_agreed_cost: string | null;
   consignment_return_by: string | null;
   consignment_supplier_ref: string | null;
-  consignment_returned_at: Date | null;
+  consignment_returned_at: Date | string | null;
 }
 
 /** Whole days from one calendar day (YYYY-MM-DD) to another. */
@@ -219,7 +219,7 @@ export const notConsigned = (item = 'i') =>
   `NOT EXISTS (SELECT 1 FROM consignments co WHERE co.item_id = ${item}.id)`;
 const NOT_CONSIGNED = notConsigned();
 
-/** node-postgres hands timestamps over as Dates already: no second Date for each. */
+/** node-postgres hands timestamps over as Dates already: no second Date for each (PGlite's JSON rows: strings). */
 const iso = (value: Date | string): string => (value instanceof Date ? value : new Date(value)).toISOString();
 const moneyOrNull = (value: string | null): number | null => (value === null ? null : moneyOut(value));
 
@@ -395,6 +395,8 @@ const pageFrom = (ordering: ItemOrdering) => `FROM items i ${ORDER_JOINS[orderin
 
 /** The rows of a page of items (their ids), in no order. */
 const PAGE_ROWS = rowsWhereId('= ANY($2::int[])');
+/** 45 columns a row: one JSON value a row on PGlite (QueryOptions.rowsAsJson). */
+const PAGE_ROWS_OPTIONS: QueryOptions = { prepare: true, rowsAsJson: true };
 
 /**
  * The filter's conditions on a FROM clause that names the item `item` (default `i`). With only the type and
@@ -604,7 +606,7 @@ export class ItemsRepository {
     ids: number[],
   ): Promise<{ rows: ItemRow[]; timeZone: string | null }> {
     if (ids.length === 0) return { rows: [], timeZone: null };
-    const rows = await this.db.query<RowRecord>(PAGE_ROWS, [shopId, ids], { prepare: true });
+    const rows = await this.db.query<RowRecord>(PAGE_ROWS, [shopId, ids], PAGE_ROWS_OPTIONS);
     const byId = new Map(rows.map((r) => [r.id, r]));
     const todayIn = todayAt(this.now());
     return {
