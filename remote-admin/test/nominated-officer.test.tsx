@@ -77,7 +77,9 @@ it("shows the service's refusal beside the choice, with the focus, and keeps the
   await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(4));
   await user.selectOptions(select, 'User #999 (gold)');
   await user.click(within(card).getByRole('button', { name: 'Save nominated officer' }));
-  await waitFor(() => expect(select).toHaveAccessibleDescription(expect.stringContaining(NOMINEE_NOT_ELIGIBLE)));
+  await waitFor(() =>
+    expect(select).toHaveAccessibleDescription(expect.stringContaining(NOMINEE_NOT_ELIGIBLE)),
+  );
   expect(select).toHaveFocus();
   expect(select).toHaveValue('999');
   expect(screen.queryByText('Nominated officer saved.')).not.toBeInTheDocument();

@@ -207,7 +207,9 @@ describe('the item page of a consignment item', () => {
     await userEvent.dblClick(within(dialog).getByRole('button', { name: 'Return to supplier' }));
     expect(mock.callsTo('POST', '/api/items/9/return-to-supplier/')).toHaveLength(1);
     answer();
-    await waitFor(() => expect(note).toHaveAccessibleDescription(/Remove control characters from this field\./));
+    await waitFor(() =>
+      expect(note).toHaveAccessibleDescription(/Remove control characters from this field\./),
+    );
     expect(note).toHaveAttribute('aria-invalid', 'true');
     expect(note).toHaveFocus();
     expect(note).toHaveValue('Back to Grace');

@@ -23,7 +23,9 @@ const renderList = (queryClient = createTestQueryClient()) =>
 
 async function openSellFromList(serial: string): Promise<HTMLElement> {
   await screen.findByRole('table');
-  const row = screen.getByRole('rowheader', { name: new RegExp(`^${serial}\\b`) }).closest('tr') as HTMLElement;
+  const row = screen
+    .getByRole('rowheader', { name: new RegExp(`^${serial}\\b`) })
+    .closest('tr') as HTMLElement;
   await userEvent.click(within(row).getByRole('button', { name: 'Sell' }));
   return screen.getByRole('dialog', { name: `Sell ${serial}` });
 }
@@ -41,13 +43,11 @@ describe('Sell: Channel', () => {
     renderList();
     const sell = await openSellFromList('CH-1');
     expect(channel(sell)).toHaveValue('shop');
-    expect(within(channel(sell)).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Shop',
-      'Phone',
-      'Website enquiry',
-      'Chrono24',
-      'Other',
-    ]);
+    expect(
+      within(channel(sell))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Shop', 'Phone', 'Website enquiry', 'Chrono24', 'Other']);
     expect(DEAL_CHANNELS.map((c) => DEAL_CHANNEL_LABELS[c])).toEqual(
       within(channel(sell))
         .getAllByRole('option')
@@ -87,7 +87,9 @@ describe('Sell: Channel', () => {
     await userEvent.selectOptions(channel(sell), 'Phone');
     await confirm(sell);
     const problem = await within(sell).findByText('"ebay" is not a valid choice.');
-    expect(channel(sell)).toHaveAccessibleDescription(expect.stringContaining('"ebay" is not a valid choice.'));
+    expect(channel(sell)).toHaveAccessibleDescription(
+      expect.stringContaining('"ebay" is not a valid choice.'),
+    );
     expect(problem).toBeVisible();
     expect(screen.getByRole('dialog', { name: 'Sell CH-400' })).toBeInTheDocument();
   });

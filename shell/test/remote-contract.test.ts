@@ -90,8 +90,7 @@ describe('a remote’s contract with the shell', () => {
       ok: false,
       problem: 'exposes',
       missing: ['./widgets'],
-      message:
-        'remote_inventory does not expose ./widgets (it exposes ./routes), which this shell mounts',
+      message: 'remote_inventory does not expose ./widgets (it exposes ./routes), which this shell mounts',
     });
   });
 
@@ -102,9 +101,10 @@ describe('a remote’s contract with the shell', () => {
       manifest: manifest('remote_clients', '^1.4.0', ['./routes', './widgets']),
     });
     expect(other).toMatchObject({ ok: false, problem: 'manifest' });
-    expect(
-      checkRemoteContract({ ...inventory, platformVersion: '1.4.0', manifest: [] }),
-    ).toMatchObject({ ok: false, problem: 'manifest' });
+    expect(checkRemoteContract({ ...inventory, platformVersion: '1.4.0', manifest: [] })).toMatchObject({
+      ok: false,
+      problem: 'manifest',
+    });
   });
 
   it('reads a build from before the contract by the platform version its shared list names', () => {

@@ -37,7 +37,13 @@ const bySerial = (known: Record<string, object>) => ({
 });
 
 /** The search's answer for a job number (issue 23): the job when `known` has it, exactly as the server. */
-const JOB = { id: 42, reference: 'JOB-000042', clientName: 'Ada Owner', brand: 'Omega', model: 'Speedmaster' };
+const JOB = {
+  id: 42,
+  reference: 'JOB-000042',
+  clientName: 'Ada Owner',
+  brand: 'Omega',
+  model: 'Speedmaster',
+};
 const byJobNumber = (known: Record<string, object>) => ({
   'GET /api/search/': (call: { url: string }) => {
     const q = (new URL(call.url, 'http://x').searchParams.get('q') ?? '').trim().toUpperCase();

@@ -42,7 +42,8 @@ const RESULTS = {
       buyerName: 'Ada Lovelace',
       match: 'contains',
     },
-  ],  jobs: [],
+  ],
+  jobs: [],
 };
 const EMPTY = { items: [], clients: [], invoices: [], jobs: [] };
 

@@ -84,11 +84,7 @@ export class WrongFileKeyError extends Error {
  * nothing a wrong key could lose, so it passes. The message names the setting and the fingerprints, never the
  * key, and its advice never suggests making a new key: files sealed with the old one would be lost.
  */
-export async function checkFileKey(
-  db: Queryable,
-  key: FileKey,
-  setting: FileKeySource,
-): Promise<void> {
+export async function checkFileKey(db: Queryable, key: FileKey, setting: FileKeySource): Promise<void> {
   const rows = await db.query<{ key: string; keyId: string; count: number; bytes: Uint8Array | string }>(
     `SELECT f.key, f.key_id AS "keyId", f.chunk_count AS count,
             ${(db as { kind?: string }).kind === 'postgres' ? 'c.bytes' : "encode(c.bytes, 'hex')"} AS bytes

@@ -75,10 +75,13 @@ function testFiles(dir: string): string[] {
  */
 export function runOpensDemo(
   testDir: string,
-  patterns: { isSet(): boolean; toExecutor(o: { rootDir: string }): { isMatch(p: string): boolean } } | undefined,
+  patterns:
+    { isSet(): boolean; toExecutor(o: { rootDir: string }): { isMatch(p: string): boolean } } | undefined,
   rootDir: string,
 ): boolean {
   if (!patterns?.isSet()) return true;
   const executor = patterns.toExecutor({ rootDir });
-  return testFiles(testDir).some((file) => executor.isMatch(file) && OPENS_DEMO.test(readFileSync(file, 'utf8')));
+  return testFiles(testDir).some(
+    (file) => executor.isMatch(file) && OPENS_DEMO.test(readFileSync(file, 'utf8')),
+  );
 }

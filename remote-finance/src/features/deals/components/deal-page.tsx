@@ -57,7 +57,6 @@ const SectionTitle = styled.h2`
   font-size: 1.15rem;
 `;
 
-
 const Links = styled.div`
   display: flex;
   flex-wrap: wrap;

@@ -56,7 +56,6 @@ const SectionTitle = styled.h2`
   font-size: 1.15rem;
 `;
 
-
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;

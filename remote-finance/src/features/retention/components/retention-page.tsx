@@ -259,7 +259,11 @@ function ConfirmDialog({
           undone.
         </p>
         <FormNotices controller={controller} status={false} />
-        <TextField label={`Type ${phrase} to confirm`} autoComplete="off" {...controller.text('confirmation')} />
+        <TextField
+          label={`Type ${phrase} to confirm`}
+          autoComplete="off"
+          {...controller.text('confirmation')}
+        />
         <Actions>
           <Button type="submit" variant="danger" disabled={busy} aria-busy={busy || undefined}>
             {busy ? 'Deleting...' : 'Delete clients'}

@@ -225,7 +225,8 @@ function checkVersion(values: VersionValues): FormProblems<VersionValues> {
   if (!values.file) problems.file = 'Choose the assessment’s document.';
   if (!values.assessedOn) problems.assessedOn = REQUIRED;
   if (!values.reviewOn) problems.reviewOn = REQUIRED;
-  else if (values.assessedOn && values.reviewOn <= values.assessedOn) problems.reviewOn = RISK_REVIEW_BEFORE_DATE;
+  else if (values.assessedOn && values.reviewOn <= values.assessedOn)
+    problems.reviewOn = RISK_REVIEW_BEFORE_DATE;
   return problems;
 }
 

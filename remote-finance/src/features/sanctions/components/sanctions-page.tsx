@@ -287,7 +287,11 @@ function DecisionForm({ pending, onDone }: { pending: Pending; onDone(message: s
           : `${match.clientName} will be recorded as ${match.matchedName}, and stays on hold.`}
       </p>
       <FormNotices controller={controller} status={false} />
-      <TextAreaField label="Reason (recorded in the audit trail)" maxLength={1000} {...controller.text('note')} />
+      <TextAreaField
+        label="Reason (recorded in the audit trail)"
+        maxLength={1000}
+        {...controller.text('note')}
+      />
       <FormActions submitLabel={clear ? 'Clear match' : 'Confirm match'} busy={controller.busy} />
     </form>
   );

@@ -1,10 +1,5 @@
 import type { Item } from '@loupe/contracts';
-import {
-  Card,
-  Facts,
-  formatDay,
-  formatMoney,
-} from '@loupe/platform';
+import { Card, Facts, formatDay, formatMoney } from '@loupe/platform';
 import { useId } from 'react';
 import styled from 'styled-components';
 import { ApprovalNoteLink } from './document-links';
@@ -13,7 +8,6 @@ const Title = styled.h2`
   margin: 0 0 ${({ theme }) => theme.space(4)};
   font-size: 1.2rem;
 `;
-
 
 /**
  * The open check-out of an item out on approval (issue 13): who has it, at what agreed price, until when, and

@@ -20,7 +20,6 @@ const Title = styled.h2`
   font-size: 1.2rem;
 `;
 
-
 const Overdue = styled.strong`
   color: ${({ theme }) => theme.colors.danger};
 `;

@@ -23,7 +23,6 @@ const Title = styled.h2`
   font-size: 1.2rem;
 `;
 
-
 const Documents = styled.div`
   margin-bottom: ${({ theme }) => theme.space(4)};
 `;

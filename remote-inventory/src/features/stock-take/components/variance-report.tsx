@@ -17,7 +17,6 @@ import { CountFigures } from './count-figures';
 import { LinesTable } from './lines-table';
 import { byAt } from './stock-take-words';
 
-
 /** Asks why the missing item is being marked unavailable, then does it (the item's status changes). */
 function MarkUnavailableDialog({
   takeId,
