@@ -18,35 +18,52 @@ export interface QueryOptions {
    */
   prepare?: boolean;
   /**
-   * PGlite: the statement is sent wrapped so that each row comes back as one JSON value (`row_to_json`), unpacked
-   * here into the same objects. Issue 26: PGlite's WebAssembly spends ~2.5 µs on every field it sends, so the
-   * stock list's 50 rows of 45 columns took 5.6-7.0 ms to come back against 3.5-4.0 ms as 50 JSON values (the
-   * rows statement alone counts them in 0.9 ms). PostgreSQL ignores it: building the JSON costs its server more
-   * than node-postgres spends reading the fields (+0.9 ms for those 50 rows). Only for statements whose columns'
-   * JSON forms are what their caller reads: text, integers, booleans, dates and numerics cast to text; a timestamp
-   * comes as an ISO string where node-postgres gives a Date, so such a caller takes both.
+   * PGlite: the statement is sent wrapped so that each row comes back as one JSON value (an array of its columns:
+   * jsonRowsOf), unpacked here into the same objects. Issue 26: PGlite's WebAssembly spends ~2.5 µs on every field
+   * it sends, so the stock list's 50 rows of 45 columns took 5.6-7.0 ms to come back, against 1.8-3.0 ms as 50
+   * JSON arrays (the same rows counted, nothing sent: 0.7-0.9 ms). PostgreSQL ignores it: building the JSON costs
+   * its server more than node-postgres spends reading the fields (+0.9 ms for those 50 rows as objects). Only for
+   * statements whose columns' JSON forms are what their caller reads: text, integers, booleans, and dates and
+   * numerics cast to text; a timestamp comes as an ISO string where node-postgres gives a Date, so such a caller
+   * takes both. The columns are read when the statement is first sent, and again after a migration or a failure:
+   * for statements that name their columns.
    */
   rowsAsJson?: boolean;
 }
 
-const jsonTexts = new Map<string, string>();
-/** `sql` wrapped for `rowsAsJson`: one JSON value a row, in `r` (each text made once: it names its statement). */
-function jsonRowsOf(sql: string): string {
-  let text = jsonTexts.get(sql);
-  if (text === undefined) {
-    text = `SELECT row_to_json(q) AS r FROM (${sql}) q`;
-    jsonTexts.set(sql, text);
-  }
-  return text;
+/** How PGlite sends a statement asked `rowsAsJson`: the wrapped text, and the names of its rows' JSON arrays. */
+interface JsonRows {
+  readonly text: string;
+  /** The statement's columns, in the order of each row's JSON array; null when each row is a JSON object. */
+  readonly names: readonly string[] | null;
 }
-/** The rows of `sql` as `options` ask, `run` sending a text: wrapped and unpacked for `rowsAsJson`. */
-async function rowsAsAsked<R extends object>(
-  sql: string,
-  options: QueryOptions | undefined,
-  run: (text: string) => Promise<object[]>,
-): Promise<R[]> {
-  if (!options?.rowsAsJson) return (await run(sql)) as R[];
-  return ((await run(jsonRowsOf(sql))) as Array<{ r: R }>).map((row) => row.r);
+
+/** PostgreSQL's limit on a function's arguments (FUNC_MAX_ARGS), json_build_array's included. */
+const MAX_FUNCTION_ARGUMENTS = 100;
+
+/**
+ * `sql` wrapped for `rowsAsJson`. Given its columns' names (as PGlite describes the statement), each row is a JSON
+ * array of them (`json_build_array`): no column name is written again in every row (the stock list's 50 rows in
+ * 1.8-3.0 ms, against 2.5-4.3 ms as objects). Without the names, past the limit on a function's arguments, or with
+ * a name twice (which `q."name"` could not tell apart), each row is an object (`row_to_json`).
+ */
+function jsonRowsOf(sql: string, names: readonly string[] | null): JsonRows {
+  if (names === null || names.length > MAX_FUNCTION_ARGUMENTS || new Set(names).size !== names.length) {
+    return { text: `SELECT row_to_json(q) AS r FROM (${sql}) q`, names: null };
+  }
+  const columns = names.map((name) => `q."${name.replace(/"/g, '""')}"`).join(', ');
+  return { text: `SELECT json_build_array(${columns}) AS r FROM (${sql}) q`, names };
+}
+
+/** The rows of a statement sent as `json`, as the statement itself would give them. */
+function unpackJsonRows<R>(rows: ReadonlyArray<{ r: unknown }>, names: readonly string[] | null): R[] {
+  if (names === null) return rows.map((row) => row.r as R);
+  return rows.map(({ r }) => {
+    const values = r as unknown[];
+    const row: Record<string, unknown> = {};
+    for (let i = 0; i < names.length; i += 1) row[names[i] as string] = values[i];
+    return row as R;
+  });
 }
 
 /** What repositories need: parameterised queries, inside or outside a transaction. */
@@ -115,8 +132,47 @@ function pgliteStatements(pg: PGlite) {
     return types;
   }
 
-  /** Runs the statement prepared; called holding PGlite's query lock, as `query` holds it. */
-  async function run<R extends object>(sql: string, params: readonly unknown[]): Promise<R[]> {
+  // The texts sent for `rowsAsJson`, by the statement asked, for the schema generation its columns were read in.
+  const jsonTexts = new Map<string, { readonly json: JsonRows; readonly generation: number }>();
+
+  /** How to send `sql` for `rowsAsJson`, describing its columns first if not done in this generation. */
+  async function jsonRows(sql: string): Promise<JsonRows> {
+    const held = jsonTexts.get(sql);
+    if (held && held.generation === generation) return held.json;
+    const described = await send([
+      protocol.serialize.parse({ text: sql }),
+      protocol.serialize.describe({ type: 'S' }),
+      protocol.serialize.sync(),
+    ]);
+    const fields = described.find(
+      (message): message is messages.RowDescriptionMessage => message.name === 'rowDescription',
+    )?.fields;
+    const json = jsonRowsOf(sql, fields ? fields.map((field) => field.name) : null);
+    jsonTexts.set(sql, { json, generation });
+    return json;
+  }
+
+  /**
+   * Runs the statement prepared (as one JSON value a row for `asJson`); called holding PGlite's query lock, as
+   * `query` holds it.
+   */
+  async function run<R extends object>(
+    sql: string,
+    params: readonly unknown[],
+    asJson = false,
+  ): Promise<R[]> {
+    if (asJson) {
+      try {
+        const json = await jsonRows(sql);
+        return unpackJsonRows<R>(await run<{ r: unknown }>(json.text, params), json.names);
+      } catch (error) {
+        // Described afresh next time (a plain ALTER may have dropped a column it names); named as it was asked.
+        jsonTexts.delete(sql);
+        if (error instanceof messages.DatabaseError)
+          Object.assign(error, { query: sql, params, queryOptions: undefined });
+        throw error;
+      }
+    }
     const name = statementName(sql);
     try {
       const types = await prepared(name, sql);
@@ -145,13 +201,13 @@ function pgliteStatements(pg: PGlite) {
 
   return {
     /** Outside a transaction: in the locks `query` takes, so never between a transaction's statements. */
-    async query<R extends object>(sql: string, params: readonly unknown[]): Promise<R[]> {
+    async query<R extends object>(sql: string, params: readonly unknown[], asJson = false): Promise<R[]> {
       await pg._checkReady();
       try {
         return await pg._runExclusiveTransaction(() =>
           pg._runExclusiveQuery(async () => {
             await pg._checkReady(); // a close() may have come first
-            const rows = await run<R>(sql, params);
+            const rows = await run<R>(sql, params, asJson);
             await pg.syncToFs();
             return rows;
           }),
@@ -166,10 +222,11 @@ function pgliteStatements(pg: PGlite) {
       tx: PGliteTransaction,
       sql: string,
       params: readonly unknown[],
+      asJson = false,
     ): Promise<R[]> {
       // Once the transaction has ended its lock is no longer held: refused, as the transaction's own query does.
       if (tx.closed) throw new Error('Transaction is closed');
-      return pg._runExclusiveQuery(() => run<R>(sql, params));
+      return pg._runExclusiveQuery(() => run<R>(sql, params, asJson));
     },
     /** Runs `exec` (migrations' DDL), after which every statement is parsed again before its next use. */
     async exec(exec: () => Promise<unknown>): Promise<void> {
@@ -231,10 +288,12 @@ export function createPgliteDb(dataDir: string | undefined, onClose?: () => void
     kind: 'pglite',
     description: dataDir ? `embedded PGlite in ${dataDir}` : 'embedded PGlite in memory',
     async query<R extends object>(sql: string, params: readonly unknown[] = [], options?: QueryOptions) {
-      return rowsAsAsked<R>(sql, options, async (text) =>
-        options?.prepare
-          ? statements.query(text, params)
-          : (await pg.query<object>(text, params as unknown[])).rows,
+      if (options?.prepare) return statements.query<R>(sql, params, options.rowsAsJson);
+      if (!options?.rowsAsJson) return (await pg.query<R>(sql, params as unknown[])).rows;
+      const json = jsonRowsOf(sql, null);
+      return unpackJsonRows<R>(
+        (await pg.query<{ r: unknown }>(json.text, params as unknown[])).rows,
+        json.names,
       );
     },
     async exec(sql: string) {
@@ -248,10 +307,12 @@ export function createPgliteDb(dataDir: string | undefined, onClose?: () => void
             params: readonly unknown[] = [],
             options?: QueryOptions,
           ): Promise<R[]> {
-            return rowsAsAsked<R>(sql, options, async (text) =>
-              options?.prepare
-                ? statements.inTransaction(tx, text, params)
-                : (await tx.query<object>(text, params as unknown[])).rows,
+            if (options?.prepare) return statements.inTransaction<R>(tx, sql, params, options.rowsAsJson);
+            if (!options?.rowsAsJson) return (await tx.query<R>(sql, params as unknown[])).rows;
+            const json = jsonRowsOf(sql, null);
+            return unpackJsonRows<R>(
+              (await tx.query<{ r: unknown }>(json.text, params as unknown[])).rows,
+              json.names,
             );
           },
           async exec(sql: string) {

@@ -167,6 +167,11 @@ describe('prepared queries (both databases)', () => {
       const unprepared = await failure(db.query(sql, params));
       expect(unprepared.code).toMatch(/^[0-9A-Z]{5}$/);
       expect(await failure(db.query(sql, params, { prepare: true }))).toStrictEqual(unprepared);
+      // rowsAsJson wraps a SELECT: its failures too are the statement's own.
+      if (sql.startsWith('SELECT'))
+        expect(await failure(db.query(sql, params, { prepare: true, rowsAsJson: true }))).toStrictEqual(
+          unprepared,
+        );
       const inside = await failure(
         db.transaction(async (tx) => {
           await tx.query('INSERT INTO prepared_keys VALUES (300, $1)', ['rolled back with the failure']);
@@ -260,17 +265,47 @@ describe('prepared queries on PGlite', () => {
     expect(await heldPrepared(db, all)).toBe(1);
   });
 
-  it('send a rowsAsJson statement wrapped: one field a row, where PGlite spends its time on each field sent', async () => {
+  it('send a rowsAsJson statement as one JSON array a row, its columns read once; objects where an array cannot', async () => {
     const db = open();
-    const read = 'SELECT $1::int AS id, $1::int + 1 AS next, true AS ok';
+    const sent = async (read: string) =>
+      (
+        await db.query<{ statement: string }>(
+          "SELECT statement FROM pg_prepared_statements WHERE name LIKE 'loupe\\_%' AND statement LIKE '%' || $1 || '%'",
+          [read],
+        )
+      ).map((row) => row.statement);
+    const read = 'SELECT $1::int AS id, $1::int + 1 AS "next ""one""", true AS ok';
     expect(await db.query(read, [1], { prepare: true, rowsAsJson: true })).toEqual([
-      { id: 1, next: 2, ok: true },
+      { id: 1, 'next "one"': 2, ok: true },
     ]);
-    const held = await db.query<{ statement: string }>(
-      "SELECT statement FROM pg_prepared_statements WHERE name LIKE 'loupe\\_%' AND statement LIKE '%' || $1 || '%'",
-      [read],
+    expect(await sent(read)).toEqual([
+      `SELECT json_build_array(q."id", q."next ""one""", q."ok") AS r FROM (${read}) q`,
+    ]);
+    // A name twice: an array's q."a" could not tell the two apart, so each row is an object, as the plain rows.
+    const twice = 'SELECT $1::int AS a, $1::int + 1 AS a';
+    expect(await db.query(twice, [1], { prepare: true, rowsAsJson: true })).toEqual(
+      await db.query(twice, [1]),
     );
-    expect(held.map((row) => row.statement)).toEqual([`SELECT row_to_json(q) AS r FROM (${read}) q`]);
+    expect(await sent(twice)).toEqual([`SELECT row_to_json(q) AS r FROM (${twice}) q`]);
+    // A migration changes what a statement's columns are: they are read again.
+    const all = 'SELECT * FROM json_probe ORDER BY id';
+    const first = {
+      version: 3, // after the migrations of the test above, on the same database
+      name: 'json_probe',
+      sql: 'CREATE TABLE json_probe (id int PRIMARY KEY); INSERT INTO json_probe VALUES (1);',
+    };
+    const second = {
+      version: 4,
+      name: 'json_probe_more',
+      sql: "ALTER TABLE json_probe ADD COLUMN note text NOT NULL DEFAULT 'n';",
+    };
+    await migrate(db, [first]);
+    expect(await db.query(all, [], { prepare: true, rowsAsJson: true })).toEqual([{ id: 1 }]);
+    await migrate(db, [first, second]);
+    expect(await db.query(all, [], { prepare: true, rowsAsJson: true })).toEqual([{ id: 1, note: 'n' }]);
+    expect(await db.transaction((tx) => tx.query(all, [], { prepare: true, rowsAsJson: true }))).toEqual([
+      { id: 1, note: 'n' },
+    ]);
   });
 
   it('are refused once their transaction has ended', async () => {
