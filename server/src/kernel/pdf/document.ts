@@ -11,11 +11,11 @@ function PDFDocumentClass(): typeof PDFKitModule {
 }
 
 /**
- * The PDF layout kit's document: every document Loupe prints (invoices, receipts, credit notes, approval notes, labels) as PDF. Fonts are
- * always the embedded DejaVu Sans (subset into each file): the PDF standard fonts only know Latin-1 in
- * WinAnsi and a viewer substitutes them, so "Panthère" or "Domínguez" could come out wrong; DejaVu carries
- * every accent, €, ₿ and the en dash of the margin scheme wording. The paths are resolved from the package,
- * so they hold from a fresh clone, from src (tests) and from dist.
+ * The PDF layout kit's document: every document Loupe prints (invoices, receipts, credit notes, approval notes,
+ * labels) as PDF. Fonts are always the embedded DejaVu Sans (subset into each file): the PDF standard fonts only
+ * know Latin-1 in WinAnsi and a viewer substitutes them, so "Panthère" or "Domínguez" could come out wrong; DejaVu
+ * carries every accent, €, ₿ and the en dash of the margin scheme wording. The paths are resolved from the
+ * package, so they hold from a fresh clone, from src (tests) and from dist.
  */
 export const PDF_FONT_FILES = {
   regular: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
