@@ -94,6 +94,13 @@ function pgQuery(sql: string, params: readonly unknown[], options?: QueryOptions
 /** "cached plan must not change result type": a prepared statement that a migration changed the result of. */
 const isStalePlan = (error: unknown): boolean => (error as { code?: string }).code === '0A000';
 
+/** `error` named as PGlite's `query` names its errors: the statement as asked, with its parameters. */
+function asQueryError(error: unknown, sql: string, params: readonly unknown[]): unknown {
+  if (error instanceof messages.DatabaseError)
+    Object.assign(error, { query: sql, params, queryOptions: undefined });
+  return error;
+}
+
 /** A statement PGlite keeps prepared: its parameters' types, and the schema generation it was parsed in. */
 interface KeptStatement {
   readonly types: readonly number[];
@@ -168,9 +175,7 @@ function pgliteStatements(pg: PGlite) {
       } catch (error) {
         // Described afresh next time (a plain ALTER may have dropped a column it names); named as it was asked.
         jsonTexts.delete(sql);
-        if (error instanceof messages.DatabaseError)
-          Object.assign(error, { query: sql, params, queryOptions: undefined });
-        throw error;
+        throw asQueryError(error, sql, params);
       }
     }
     const name = statementName(sql);
@@ -192,10 +197,7 @@ function pgliteStatements(pg: PGlite) {
       return (parse.parseResults(results, pg.parsers)[0]?.rows ?? []) as R[];
     } catch (error) {
       if (isStalePlan(error)) kept.delete(name);
-      // The shape `query` gives its errors.
-      if (error instanceof messages.DatabaseError)
-        Object.assign(error, { query: sql, params, queryOptions: undefined });
-      throw error;
+      throw asQueryError(error, sql, params);
     }
   }
 
@@ -278,6 +280,18 @@ function checkedChannel(channel: string): string {
   return channel;
 }
 
+/** An unprepared statement on PGlite or in one of its transactions; each row one JSON object for `asJson`. */
+async function unpreparedRows<R extends object>(
+  on: Pick<PGliteTransaction, 'query'>,
+  sql: string,
+  params: readonly unknown[],
+  asJson = false,
+): Promise<R[]> {
+  if (!asJson) return (await on.query<R>(sql, params as unknown[])).rows;
+  const json = jsonRowsOf(sql, null);
+  return unpackJsonRows<R>((await on.query<{ r: unknown }>(json.text, params as unknown[])).rows, json.names);
+}
+
 export function createPgliteDb(dataDir: string | undefined, onClose?: () => void): Db {
   // `undefined` keeps the database in memory: used by nothing in production, handy in one-off scripts.
   const pg = new PGlite(dataDir);
@@ -289,12 +303,7 @@ export function createPgliteDb(dataDir: string | undefined, onClose?: () => void
     description: dataDir ? `embedded PGlite in ${dataDir}` : 'embedded PGlite in memory',
     async query<R extends object>(sql: string, params: readonly unknown[] = [], options?: QueryOptions) {
       if (options?.prepare) return statements.query<R>(sql, params, options.rowsAsJson);
-      if (!options?.rowsAsJson) return (await pg.query<R>(sql, params as unknown[])).rows;
-      const json = jsonRowsOf(sql, null);
-      return unpackJsonRows<R>(
-        (await pg.query<{ r: unknown }>(json.text, params as unknown[])).rows,
-        json.names,
-      );
+      return unpreparedRows<R>(pg, sql, params, options?.rowsAsJson);
     },
     async exec(sql: string) {
       await statements.exec(() => pg.exec(sql));
@@ -308,12 +317,7 @@ export function createPgliteDb(dataDir: string | undefined, onClose?: () => void
             options?: QueryOptions,
           ): Promise<R[]> {
             if (options?.prepare) return statements.inTransaction<R>(tx, sql, params, options.rowsAsJson);
-            if (!options?.rowsAsJson) return (await tx.query<R>(sql, params as unknown[])).rows;
-            const json = jsonRowsOf(sql, null);
-            return unpackJsonRows<R>(
-              (await tx.query<{ r: unknown }>(json.text, params as unknown[])).rows,
-              json.names,
-            );
+            return unpreparedRows<R>(tx, sql, params, options?.rowsAsJson);
           },
           async exec(sql: string) {
             await statements.exec(() => tx.exec(sql));
