@@ -393,6 +393,47 @@ const ORDER_JOINS: Partial<Record<ItemOrdering, string>> = {
 /** The FROM clause of the statement that picks a page's ids in `ordering` (the item is `i`). */
 const pageFrom = (ordering: ItemOrdering) => `FROM items i ${ORDER_JOINS[ordering] ?? ''}`;
 
+/**
+ * From how far down a page of the stock screens' filters in id order is picked by the kept counts' blocks
+ * (migration 044, `seekingPage`) instead of by walking every entry before it. Above a few thousand entries the
+ * walk costs more than adding up the blocks' counts (a block's row per 4,096 ids of each type and status).
+ */
+export const SEEK_FROM_OFFSET = 2000;
+
+/** The orderings that are id order (items are numbered as they are added), and which way each reads. */
+const SEEK_DIRECTION: Partial<Record<ItemOrdering, 'ASC' | 'DESC'>> = {
+  created_at: 'ASC',
+  '-created_at': 'DESC',
+};
+
+/**
+ * The statement that picks a page of the items meeting `where` (on `i`, its parameters $1..$n), in id order
+ * `direction`, $n+1 items from the ($n+2)th, with `total`: `keptWhere` is the same conditions on the kept counts
+ * (`ic`). The kept counts' blocks, added up in the page's direction, name the block its first item is in and how
+ * many of that block's items come before it (`seek`); the walk starts at that block's edge. One statement, so the
+ * counts and the items are read in one snapshot. Past the end, `seek` is empty and so is the page.
+ */
+function seekingPage(
+  where: string,
+  total: string,
+  keptWhere: string,
+  direction: 'ASC' | 'DESC',
+  n: number,
+): string {
+  const offset = `$${n + 2}::bigint`;
+  const edge =
+    direction === 'DESC'
+      ? 'i.id < item_block_start((SELECT block FROM seek) + 1)'
+      : 'i.id >= item_block_start((SELECT block FROM seek))';
+  return `WITH seek AS (
+      SELECT block, ${offset} - (upto - n) AS skip FROM (
+        SELECT block, n, sum(n) OVER (ORDER BY block ${direction}) AS upto
+          FROM (SELECT ic.block, sum(ic.n)::int AS n FROM item_counts ic WHERE ${keptWhere} GROUP BY ic.block) b
+      ) c WHERE upto > ${offset} ORDER BY block ${direction} LIMIT 1)
+    SELECT i.id, (${total}) AS total FROM items i WHERE ${where} AND ${edge}
+     ORDER BY i.id ${direction} LIMIT $${n + 1} OFFSET (SELECT skip FROM seek)`;
+}
+
 /** The rows of a page of items (their ids), in no order. */
 const PAGE_ROWS = rowsWhereId('= ANY($2::int[])');
 /** 45 columns a row: one JSON value a row on PGlite (QueryOptions.rowsAsJson). */
@@ -537,7 +578,9 @@ export class ItemsRepository {
    * both sides of the connection. The stock screens' filters (type and statuses only) count on the kept counts
    * (migration 005); any other filter counts its items with the same conditions and parameters, in a subquery
    * the statement evaluates once. (One statement for all three was slower: PostgreSQL planned its joins afresh
-   * each time, as a plan for any LIMIT and OFFSET costs more than one for the values given.)
+   * each time, as a plan for any LIMIT and OFFSET costs more than one for the values given.) A stock screen's
+   * page in id order from SEEK_FROM_OFFSET down starts its walk in the block of ids its first item is in
+   * (`seekingPage`, migration 044).
    */
   async listCounted(
     shopId: number,
@@ -548,11 +591,15 @@ export class ItemsRepository {
   ): Promise<{ results: ItemRow[]; count: number; timeZone: string | null } | null> {
     const where = whereClause(shopId, filter);
     const n = where.params.length;
+    const kept = byKeptCounts(filter);
     // The subquery's conditions are the page's own on another alias: the same parameters, in the same order.
-    const total = byKeptCounts(filter)
+    const total = kept
       ? `SELECT coalesce(sum(ic.n), 0)::int FROM item_counts ic WHERE ${whereClause(shopId, filter, 'ic').sql}`
       : `SELECT count(*)::int FROM items ci WHERE ${whereClause(shopId, filter, 'ci').sql}`;
-    const sql = `SELECT i.id, (${total}) AS total
+    const direction = kept && offset >= SEEK_FROM_OFFSET ? SEEK_DIRECTION[ordering] : undefined;
+    const sql = direction
+      ? seekingPage(where.sql, total, whereClause(shopId, filter, 'ic').sql, direction, n)
+      : `SELECT i.id, (${total}) AS total
          ${pageFrom(ordering)} WHERE ${where.sql}
         ORDER BY ${ORDER_BY[ordering]} LIMIT $${n + 1} OFFSET $${n + 2}`;
     const page = await this.db.query<{ id: number; total: number }>(

@@ -1,6 +1,6 @@
 /**
  * The tables the inventory module owns: only its repositories write them (test/module-ownership.test.ts).
- * item_counts is kept by migration 005's triggers on items.
+ * item_counts is kept by migration 005's triggers on items (per type, status and block of ids since 044).
  */
 export const OWNED_TABLES = [
   'items',

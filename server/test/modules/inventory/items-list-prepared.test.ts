@@ -3,12 +3,13 @@ import type { QueryOptions, Queryable } from '../../../src/db/database';
 import {
   ItemsRepository,
   MAX_PREPARED_LIST_STATEMENTS,
+  SEEK_FROM_OFFSET,
   preparedUpTo,
   type ItemFilter,
 } from '../../../src/modules/inventory/items-repository';
-import { inventoryTestbed } from './setup';
+import { inventoryTestbed, itemBody } from './setup';
 
-const { as, state } = inventoryTestbed();
+const { as, client, state } = inventoryTestbed();
 
 interface Sent {
   sql: string;
@@ -307,5 +308,114 @@ describe('preparedUpTo', () => {
     expect(options('b')).toEqual({ prepare: true });
     expect(options('c')).toBeUndefined();
     expect(options('d')).toBeUndefined();
+  });
+});
+
+describe('deep pages in id order, picked by the kept counts’ blocks (migration 044)', () => {
+  /**
+   * 12,000 items numbered 4,002 to 28,000 (every other id: seven blocks of 4,096 ids, the first in part),
+   * of three types and five statuses, then holes: a few deleted, some sold or retyped after they were added.
+   */
+  async function seedDeep() {
+    const { shopId } = state.fx;
+    await state.db.query(
+      `INSERT INTO items (id, shop_id, serial, stock_type, brand, model, description, status, purchased_on,
+                          created_by, created_at, updated_at)
+       SELECT 4000 + 2 * g, $1, 'DEEP' || g, (ARRAY['Watches', 'Watches', 'Jewellery', 'Accessories'])[1 + g % 4],
+              'Rolex', 'Submariner', '',
+              (ARRAY['available', 'available', 'checked_out', 'unavailable', 'reserved', 'sold'])[1 + (g / 3) % 6],
+              date '2026-01-01', $2, timestamptz '2025-01-01', timestamptz '2025-01-01'
+         FROM generate_series(1, 12000) g`,
+      [shopId, state.fx.ids.platinum],
+    );
+    await state.db.query("SELECT setval(pg_get_serial_sequence('items', 'id'), (SELECT max(id) FROM items))");
+    await state.db.query('DELETE FROM items WHERE shop_id = $1 AND id % 23 = 0', [shopId]);
+    await state.db.query("UPDATE items SET status = 'sold' WHERE shop_id = $1 AND id % 17 = 0", [shopId]);
+    await state.db.query("UPDATE items SET stock_type = 'Jewellery' WHERE shop_id = $1 AND id % 29 = 0", [
+      shopId,
+    ]);
+  }
+
+  const filters: ItemFilter[] = [
+    {},
+    { stockType: 'Watches', statuses: ['available', 'checked_out', 'unavailable'] },
+    { stockType: 'Watches' },
+    { statuses: ['available'] },
+    { stockType: 'Jewellery', statuses: ['sold', 'reserved'] },
+    { stockType: 'Jewellery' },
+  ];
+  // Offsets from 2,000 (SEEK_FROM_OFFSET) to past the end of every filter; a page that straddles two blocks.
+  const pages: ReadonlyArray<readonly [number, number]> = [
+    [10, 201],
+    [25, 97],
+    [7, 400],
+    [50, 55],
+    [3, 1000],
+    [100, 60],
+    [10, 1000],
+    [25, 380],
+  ];
+
+  /** Every filter, both id orders, every page: `page` (one statement) as `separately` (a count, then OFFSET). */
+  async function compareAll(): Promise<{ seeking: number; pastTheEnd: number }> {
+    const { items, sent } = spied();
+    let seeking = 0;
+    let pastTheEnd = 0;
+    for (const filter of filters) {
+      for (const ordering of ['created_at', '-created_at'] as const) {
+        for (const [size, n] of pages) {
+          sent.length = 0;
+          const a = await page(items, filter, ordering, size, n);
+          const b = await separately(items, filter, ordering, size, n);
+          expect(a).toEqual(b);
+          expect((n - 1) * size).toBeGreaterThanOrEqual(SEEK_FROM_OFFSET);
+          expect(picks(sent)[0]?.sql).toMatch(/^WITH seek AS/);
+          seeking += 1;
+          if (a === null) pastTheEnd += 1;
+        }
+      }
+    }
+    return { seeking, pastTheEnd };
+  }
+
+  it('gives the page and count that a count and OFFSET give, past the end included', async () => {
+    await seedDeep();
+    const { seeking, pastTheEnd } = await compareAll();
+    expect(seeking).toBe(filters.length * 2 * pages.length);
+    // Pages with rows and pages past the end were both compared.
+    expect(pastTheEnd).toBeGreaterThan(0);
+    expect(seeking - pastTheEnd).toBeGreaterThanOrEqual(50);
+  });
+
+  it('still does after items are added, sold and checked out through the API, and one deleted', async () => {
+    await seedDeep();
+    const browser = await as('gold');
+    for (let k = 0; k < 3; k += 1) {
+      const added = await browser.post('/api/items/', itemBody({ serial: `NEW-${k}` }));
+      expect(added.statusCode).toBe(201);
+    }
+    // An available item of each of three blocks: one sold, one checked out, one gone.
+    const deep = await state.db.query<{ id: number }>(
+      `SELECT min(id) AS id FROM items WHERE shop_id = $1 AND status = 'available' AND item_block(id) IN (1, 3, 5)
+        GROUP BY item_block(id) ORDER BY 1`,
+      [state.fx.shopId],
+    );
+    const [sold, out, gone] = deep.map((r) => r.id);
+    expect(gone).toBeGreaterThan(5 * 4096);
+    expect((await browser.post(`/api/items/${sold}/sell/`, { price: 1500 })).statusCode).toBe(200);
+    const clientId = await client('Ada');
+    expect((await browser.post(`/api/items/${out}/check-out/`, { clientId })).statusCode).toBe(200);
+    await state.db.query('DELETE FROM items WHERE id = $1', [gone]);
+    await compareAll();
+    // The API's own deep page: the same ids as OFFSET gives.
+    const answer = await browser.get('/api/items/?page=300');
+    expect(answer.statusCode).toBe(200);
+    const expected = await state.db.query<{ id: number }>(
+      'SELECT id FROM items WHERE shop_id = $1 ORDER BY id DESC LIMIT 10 OFFSET 2990',
+      [state.fx.shopId],
+    );
+    expect((answer.json() as { results: Array<{ id: number }> }).results.map((r) => r.id)).toEqual(
+      expected.map((r) => r.id),
+    );
   });
 });
