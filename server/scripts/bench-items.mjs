@@ -6,6 +6,9 @@
 //   BENCH_ITEMS (default 100000), BENCH_REQUESTS per query (default 60)
 //   BENCH_ONLY=pglite or postgres: that database alone
 //   BENCH_DIST=<dist folder>: measure that build instead of dist/ (which is then neither built nor used)
+//   BENCH_COMPARE=<dist folder>: also measure another build (e.g. a worktree of the commit before) at the same
+//     moment: its app serves the same database, and each query's requests alternate between the two builds, so a
+//     change of the machine's speed during the run weighs on both alike (the database layer is this build's)
 // PGlite is measured twice in the same process: as the seeding leaves it, then after the product's own
 // maintenance run (db/maintenance.ts: VACUUM/ANALYZE where autovacuum's thresholds are passed), which a running
 // shop gets within a minute; the deep pages' ids statements are EXPLAIN (ANALYZE, BUFFERS)ed before and after.
@@ -24,6 +27,7 @@ const require = createRequire(import.meta.url);
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 60);
 const DIST = path.resolve(process.env.BENCH_DIST ?? path.join(here, '..', 'dist'), 'app.js');
+const COMPARE = process.env.BENCH_COMPARE ? path.resolve(process.env.BENCH_COMPARE, 'app.js') : null;
 
 const QUERIES = [
   ['all stock, page 1 (newest first)', ''],
@@ -61,13 +65,41 @@ const QUERIES = [
   ],
 ];
 
-/** Each query's p50 and p95 over REQUESTS requests (after five that warm caches and the JIT), and its count. */
-async function measure(app, cookie, clientId) {
-  const results = [];
+/**
+ * Each query's p50 and p95 over REQUESTS requests (after five that warm caches and the JIT), and its count, for
+ * each target (an app and its sign-in): with two, each request of one is followed by one of the other, the first
+ * of each pair taking turns. Both must count the same.
+ */
+async function measure(targets, clientId) {
+  const results = targets.map(() => []);
   for (const [name, query] of QUERIES) {
     const url = `/api/items/?${query.replace('CLIENT', String(clientId))}`;
-    const { times, json } = await timeGets(app, url, cookie, REQUESTS);
-    results.push({ name, p50: percentile(times, 50), p95: percentile(times, 95), count: json.count });
+    if (targets.length === 1) {
+      const { times, json } = await timeGets(targets[0].app, url, targets[0].cookie, REQUESTS);
+      results[0].push({ name, p50: percentile(times, 50), p95: percentile(times, 95), count: json.count });
+      continue;
+    }
+    const times = targets.map(() => []);
+    const counts = targets.map(() => null);
+    for (let i = 0; i < REQUESTS + 5; i += 1) {
+      for (const t of i % 2 === 0 ? [0, 1] : [1, 0]) {
+        const { app, cookie } = targets[t];
+        // As timeCalls: the event loop turns before each request, outside its time.
+        await new Promise((resolve) => setImmediate(resolve));
+        const t0 = process.hrtime.bigint();
+        const response = await app.inject({ method: 'GET', url, headers: { cookie } });
+        const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+        if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+        if (i >= 5) times[t].push(ms);
+        counts[t] ??= response.json().count;
+      }
+    }
+    if (counts[0] !== counts[1])
+      throw new Error(`${name}: count ${counts[0]} here, ${counts[1]} in BENCH_COMPARE`);
+    times.forEach((list, t) => {
+      list.sort((a, b) => a - b);
+      results[t].push({ name, p50: percentile(list, 50), p95: percentile(list, 95), count: counts[t] });
+    });
   }
   return results;
 }
@@ -112,13 +144,14 @@ async function benchOne(label, env, goal) {
   // The page cache off (STOCK_PAGE_CACHE_ENTRIES=0): this bench asks each page 65 times with nothing written
   // between, so with it on every request after the first would be a kept page, and what is measured here is what
   // the statements cost at scale — every page read from the database, as on a busy shop's first look.
-  const config = loadConfig({
+  const settings = {
     ...env,
     LOUPE_DEMO: '1',
     LOG_LEVEL: 'silent',
     ...UNLIMITED,
     STOCK_PAGE_CACHE_ENTRIES: '0',
-  });
+  };
+  const config = loadConfig(settings);
   const db = await openDatabase(config);
   try {
     const shop = await db.query("SELECT id FROM shops WHERE name = 'Loupe Demo'");
@@ -126,8 +159,20 @@ async function benchOne(label, env, goal) {
     const { seconds, clientId } = await seedStock(db, shop[0].id, user[0].id, ITEMS);
     const app = await buildApp({ db, config, logger: false });
     const cookie = await signIn(app);
+    const targets = [{ name: `this build (${path.dirname(DIST)})`, app, cookie }];
+    if (COMPARE) {
+      // The other build's app on this database, configured by its own code from the same settings.
+      const other = require(COMPARE);
+      const otherApp = await other.buildApp({ db, config: other.loadConfig(settings), logger: false });
+      targets.push({
+        name: `BENCH_COMPARE (${path.dirname(COMPARE)})`,
+        app: otherApp,
+        cookie: await signIn(otherApp),
+      });
+    }
     console.log(
-      `\n${label}: ${ITEMS.toLocaleString('en-GB')} items seeded in ${seconds.toFixed(1)} s; ${REQUESTS} requests per query`,
+      `\n${label}: ${ITEMS.toLocaleString('en-GB')} items seeded in ${seconds.toFixed(1)} s; ${REQUESTS} requests per query` +
+        (COMPARE ? ', alternated between two builds' : ''),
     );
     // PostgreSQL: seedStock ran VACUUM ANALYZE, as autovacuum does after bulk inserts. PGlite has no autovacuum:
     // it is measured as the inserts leave it, then after the product's own maintenance run (db/maintenance.ts),
@@ -149,7 +194,7 @@ async function benchOne(label, env, goal) {
       console.log(`  before maintenance (${uptime()}); the deep pages' ids statements:`);
       await explainDeepPages(db, app, cookie);
     }
-    const before = await measure(app, cookie, clientId);
+    const before = await measure(targets, clientId);
     let after = null;
     if (maintain) {
       const run = await maintain(db);
@@ -160,41 +205,47 @@ async function benchOne(label, env, goal) {
       );
       console.log(`  after maintenance (${uptime()}); the deep pages' ids statements:`);
       await explainDeepPages(db, app, cookie);
-      after = await measure(app, cookie, clientId);
+      after = await measure(targets, clientId);
     }
-    const baseline = await baselines(db, app, cookie, clientId, worstOf(after ?? before));
-    const verdict = (worst) => (worst <= goal ? 'MET' : 'BELOW GOAL');
-    const ms = (n) => `${n.toFixed(1).padStart(6)} ms`;
-    console.log(
-      after
-        ? `  ${'query'.padEnd(48)} ${'before: p50'.padStart(12)} ${'p95'.padStart(9)}   ${'after: p50'.padStart(12)} ${'p95'.padStart(9)}   (${uptime()})`
-        : `  (${uptime()})`,
-    );
-    before.forEach((b, i) => {
-      const a = after?.[i];
-      if (a && a.count !== b.count) throw new Error(`${b.name}: count ${b.count} before, ${a.count} after`);
-      const tail = a ? `   after ${ms(a.p50)} ${ms(a.p95)}` : '';
-      console.log(`  ${b.name.padEnd(48)} p50 ${ms(b.p50)} p95 ${ms(b.p95)}${tail}   (count ${b.count})`);
-    });
-    for (const [when, results] of after
-      ? [
-          ['before maintenance', before],
-          ['after maintenance', after],
-        ]
-      : [['', before]]) {
-      const worst = worstOf(results);
-      console.log(
-        `  worst p95${when ? ` ${when}` : ''}: ${worst.p95.toFixed(1)} ms (${worst.name}); goal ≤ ${goal} ms: ${verdict(worst.p95)}`,
-      );
-    }
+    const baseline = await baselines(db, app, cookie, clientId, worstOf((after ?? before)[0]));
+    targets.forEach((target, t) => printTable(target.name, before[t], after?.[t] ?? null, goal, uptime()));
     console.log(`  baselines, same process, same moment: ${baseline.statement}; ${baseline.bare}`);
-    await app.close();
+    for (const target of targets) await target.app.close();
   } finally {
     await db.close();
   }
 }
 
 const worstOf = (results) => results.reduce((w, r) => (r.p95 > w.p95 ? r : w));
+
+/** One build's figures: each query before and after maintenance (PGlite), and the worst p95 against the goal. */
+function printTable(name, before, after, goal, load) {
+  const verdict = (worst) => (worst <= goal ? 'MET' : 'BELOW GOAL');
+  const ms = (n) => `${n.toFixed(1).padStart(6)} ms`;
+  console.log(`  ${name}:`);
+  console.log(
+    after
+      ? `  ${'query'.padEnd(48)} ${'before: p50'.padStart(12)} ${'p95'.padStart(9)}   ${'after: p50'.padStart(12)} ${'p95'.padStart(9)}   (${load})`
+      : `  (${load})`,
+  );
+  before.forEach((b, i) => {
+    const a = after?.[i];
+    if (a && a.count !== b.count) throw new Error(`${b.name}: count ${b.count} before, ${a.count} after`);
+    const tail = a ? `   after ${ms(a.p50)} ${ms(a.p95)}` : '';
+    console.log(`  ${b.name.padEnd(48)} p50 ${ms(b.p50)} p95 ${ms(b.p95)}${tail}   (count ${b.count})`);
+  });
+  for (const [when, results] of after
+    ? [
+        ['before maintenance', before],
+        ['after maintenance', after],
+      ]
+    : [['', before]]) {
+    const worst = worstOf(results);
+    console.log(
+      `  worst p95${when ? ` ${when}` : ''}: ${worst.p95.toFixed(1)} ms (${worst.name}); goal ≤ ${goal} ms: ${verdict(worst.p95)}`,
+    );
+  }
+}
 
 /**
  * What this machine gives at this moment, without the stock list's work: one trivial statement on the same
