@@ -502,14 +502,31 @@ function byKeptCounts(filter: ItemFilter): boolean {
 }
 
 /**
- * The most statements of distinct text that pick a page of the stock screens (type and statuses only) kept
- * prepared by this process, so on any one connection (PostgreSQL: each pooled connection; PGlite: the instance):
- * each is kept for the life of its connection (~13.5 KB of plan cache on PGlite, issue 26). Their text follows
- * the shape (type given or not, one status or several, the ordering), never the values: at most 192 texts, of
- * which the screens send a few dozen; the cap bounds them whatever is asked. Statements of other filters are
- * sent unprepared: filters combine into tens of thousands of texts, and PostgreSQL's plan for any value (chosen
- * after five runs when it costs no more than the custom plans) is far slower for some of them (a rare brand's
- * page 0.2 -> 18.7 ms, a serial prefix's count 0.4 -> 37 ms at 100,000 items: docs/perf/ids-statement.md).
+ * A price range alone (a lowest price, a highest, or both), in price order: the page and its count are read from
+ * the price index (shop, purchase price, id) in its own order whatever the prices, so one plan serves any range.
+ * Sent prepared, its statement is planned once instead of at each page: PGlite planned it in ~1.3 ms of the
+ * price range page's ~9 ms (it looks at each of the items table's 23 indexes, asking the file system each one's
+ * size), PostgreSQL in ~0.5 ms. With any other filter or order the best plan depends on the values (below).
+ */
+function byPriceIndex(filter: ItemFilter, ordering: ItemOrdering): boolean {
+  const { minPrice, maxPrice, ...rest } = filter;
+  return (
+    (minPrice !== undefined || maxPrice !== undefined) &&
+    (ordering === 'purchase_price' || ordering === '-purchase_price') &&
+    Object.values(rest).every((value) => value === undefined)
+  );
+}
+
+/**
+ * The most statements of distinct text that pick a page kept prepared by this process, so on any one connection
+ * (PostgreSQL: each pooled connection; PGlite: the instance): each is kept for the life of its connection (~13.5 KB
+ * of plan cache on PGlite, issue 26). They are those of the stock screens (type and statuses only) and of a price
+ * range in price order (`byPriceIndex`). Their text follows the shape (type given or not, one status or several,
+ * the ordering, which prices), never the values: at most 216 texts, of which the screens send a few dozen; the cap
+ * bounds them whatever is asked. Statements of other filters are sent unprepared: filters combine into tens of
+ * thousands of texts, and PostgreSQL's plan for any value (chosen after five runs when it costs no more than the
+ * custom plans) is far slower for some of them (a rare brand's page 0.2 -> 18.7 ms, a serial prefix's count
+ * 0.4 -> 37 ms at 100,000 items: docs/perf/ids-statement.md).
  */
 export const MAX_PREPARED_LIST_STATEMENTS = 128;
 
@@ -544,12 +561,17 @@ export class ItemsRepository {
   ) {}
 
   /**
-   * The options for a statement that picks a page of items matching `filter` (issue 26): prepared for the stock
-   * screens' filters (type and statuses only) within MAX_PREPARED_LIST_STATEMENTS, so that its text is parsed
-   * once per connection and not for every page; unprepared otherwise.
+   * The options for a statement that picks a page of items matching `filter` in `ordering` (issue 26): prepared
+   * for the stock screens' filters (type and statuses only) and a price range in price order, within
+   * MAX_PREPARED_LIST_STATEMENTS, so that its text is parsed once per connection and not for every page;
+   * unprepared otherwise.
    */
-  private listStatementOptions(sql: string, filter: ItemFilter): QueryOptions | undefined {
-    return byKeptCounts(filter) ? this.listStatements(sql) : undefined;
+  private listStatementOptions(
+    sql: string,
+    filter: ItemFilter,
+    ordering: ItemOrdering,
+  ): QueryOptions | undefined {
+    return byKeptCounts(filter) || byPriceIndex(filter, ordering) ? this.listStatements(sql) : undefined;
   }
 
   async count(shopId: number, filter: ItemFilter): Promise<number> {
@@ -607,7 +629,7 @@ export class ItemsRepository {
     const page = await this.db.query<{ id: number; total: number }>(
       sql,
       [...where.params, limit, offset],
-      this.listStatementOptions(sql, filter),
+      this.listStatementOptions(sql, filter, ordering),
     );
     const [first] = page;
     if (first === undefined) return null;
@@ -636,7 +658,7 @@ export class ItemsRepository {
     const page = await this.db.query<{ id: number }>(
       sql,
       [...where.params, limit, offset],
-      this.listStatementOptions(sql, filter),
+      this.listStatementOptions(sql, filter, ordering),
     );
     return (
       await this.rowsAndZoneOf(

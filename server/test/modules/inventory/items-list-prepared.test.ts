@@ -36,6 +36,19 @@ function spied(options: { dropPrepare?: boolean; cap?: number } = {}) {
 const screens = ({ stockType: _t, statuses: _s, ...rest }: ItemFilter) =>
   Object.values(rest).every((v) => v === undefined);
 
+/** A price range alone (one bound or both) in price order. */
+const priceOrdered = ({ minPrice, maxPrice, ...rest }: ItemFilter, ordering: ItemOrdering) =>
+  (minPrice !== undefined || maxPrice !== undefined) &&
+  ordering.endsWith('purchase_price') &&
+  Object.values(rest).every((v) => v === undefined);
+
+/**
+ * Whether a statement of `page` should have gone prepared: one that picks a page (ORDER BY) for a stock screen's
+ * filter or a price range in price order; one that counts alone for a stock screen's filter (on the kept counts).
+ */
+const shouldPrepare = (sql: string, filter: ItemFilter, ordering: ItemOrdering) =>
+  screens(filter) || (/ORDER BY/.test(sql) && priceOrdered(filter, ordering));
+
 /** The statements that pick or count a page (not the rows by ids, prepared always). */
 const picks = (sent: Sent[]) => sent.filter(({ sql }) => !sql.includes('i.id = ANY($2::int[])'));
 
@@ -138,6 +151,8 @@ describe('the statements that pick and count a page of items (issue 26)', () => 
     { stockType: 'Watches', statuses: ['available', 'checked_out', 'unavailable'], brand: 'Omega' },
     { brand: 'Rolex', model: 'Submariner' },
     { minPrice: '1000', maxPrice: '2500' },
+    { minPrice: '3000' },
+    { maxPrice: '900' },
     { serialPrefix: 'snd%', stockNumber: 7 },
     { serialPrefix: 'snc_' },
     { reference: '311' },
@@ -182,9 +197,10 @@ describe('the statements that pick and count a page of items (issue 26)', () => 
             // The count read with the page's ids is the count of its own, and the page is the list's.
             const c = await separately(unprepared.items, filter, ordering, size, n);
             expect(a).toEqual(c);
-            // The prepared side sent its page's statements prepared: all of them for a stock screen's filters.
+            // The prepared side sent its page's statements prepared: all of them for a stock screen's filters, the
+            // page's for a price range in price order.
             expect(picks(prepared.sent).map((s) => s.prepared)).toEqual(
-              picks(prepared.sent).map(() => screens(filter)),
+              picks(prepared.sent).map((s) => shouldPrepare(s.sql, filter, ordering)),
             );
             if (a === null) pastTheEnd += 1;
             else if (a.results.length > 0) pages += 1;
@@ -200,7 +216,7 @@ describe('the statements that pick and count a page of items (issue 26)', () => 
     },
   );
 
-  it('sends the statements of filters other than type and statuses unprepared', async () => {
+  it('sends the statements of filters other than type and statuses unprepared, but a price range’s in price order', async () => {
     const { items, sent } = spied();
     const { shopId } = state.fx;
     const screen: ItemFilter = { stockType: 'Watches', statuses: ['available', 'checked_out'] };
@@ -220,6 +236,20 @@ describe('the statements that pick and count a page of items (issue 26)', () => 
       await items.count(shopId, { ...screen, ...narrower });
       await items.list(shopId, { ...screen, ...narrower }, 'serial', 10, 0);
       expect(picks(sent).map((s) => s.prepared)).toEqual([false, false, false]);
+    }
+    // A price range alone goes prepared in price order (its index's order, one plan for any range), not in another.
+    for (const [ordering, prepared] of [
+      ['-purchase_price', true],
+      ['purchase_price', true],
+      ['-created_at', false],
+      ['brand', false],
+    ] as const) {
+      sent.length = 0;
+      expect(
+        await items.listCounted(shopId, { minPrice: '100', maxPrice: '6000' }, ordering, 10, 0),
+      ).not.toBeNull();
+      await items.list(shopId, { maxPrice: '6000' }, ordering, 10, 0);
+      expect(picks(sent).map((s) => s.prepared)).toEqual([prepared, prepared]);
     }
     // The kept counts' statement is one text whatever the type and statuses: always prepared.
     sent.length = 0;
