@@ -8,7 +8,9 @@
 //   BENCH_DIST=<dist folder>: measure that build instead of dist/ (which is then neither built nor used)
 //   BENCH_COMPARE=<dist folder>: also measure another build (e.g. a worktree of the commit before) at the same
 //     moment: its app serves the same database, and each query's requests alternate between the two builds, so a
-//     change of the machine's speed during the run weighs on both alike (the database layer is this build's)
+//     change of the machine's speed during the run weighs on both alike (the database layer is this build's).
+//     Each build's p95 then includes pauses the other's garbage caused: compare the builds within such a run,
+//     and read the goal's verdict from a run of one build
 // PGlite is measured twice in the same process: as the seeding leaves it, then after the product's own
 // maintenance run (db/maintenance.ts: VACUUM/ANALYZE where autovacuum's thresholds are passed), which a running
 // shop gets within a minute; the deep pages' ids statements are EXPLAIN (ANALYZE, BUFFERS)ed before and after.
