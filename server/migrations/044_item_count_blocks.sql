@@ -22,32 +22,35 @@ INSERT INTO item_counts (shop_id, stock_type, status, block, n)
 ALTER TABLE item_counts ALTER COLUMN block SET NOT NULL;
 ALTER TABLE item_counts ADD PRIMARY KEY (shop_id, stock_type, status, block);
 
--- As in 005: each statement's rows netted per group (and block), applied in one upsert in key order.
+-- As in 005: each statement's rows netted per group (and block), applied in one upsert in key order. The upsert is
+-- written once (item_counts_add); each trigger function gives it the statement's rows, +1 new and -1 old.
+CREATE TYPE item_count_delta AS (shop_id integer, stock_type varchar(16), status varchar(16), block integer, n integer);
+CREATE FUNCTION item_counts_add(deltas item_count_delta[]) RETURNS void LANGUAGE sql AS $$
+  INSERT INTO item_counts AS c (shop_id, stock_type, status, block, n)
+  SELECT shop_id, stock_type, status, block, sum(n) FROM unnest(deltas)
+   GROUP BY 1, 2, 3, 4 HAVING sum(n) <> 0 ORDER BY 1, 2, 3, 4
+  ON CONFLICT (shop_id, stock_type, status, block) DO UPDATE SET n = c.n + EXCLUDED.n;
+$$;
 CREATE OR REPLACE FUNCTION item_counts_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO item_counts AS c (shop_id, stock_type, status, block, n)
-  SELECT shop_id, stock_type, status, item_block(id), count(*) FROM new_rows GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
-  ON CONFLICT (shop_id, stock_type, status, block) DO UPDATE SET n = c.n + EXCLUDED.n;
+  PERFORM item_counts_add(ARRAY(
+    SELECT (shop_id, stock_type, status, item_block(id), 1)::item_count_delta FROM new_rows));
   RETURN NULL;
 END
 $$;
 CREATE OR REPLACE FUNCTION item_counts_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO item_counts AS c (shop_id, stock_type, status, block, n)
-  SELECT shop_id, stock_type, status, item_block(id), -count(*) FROM old_rows GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
-  ON CONFLICT (shop_id, stock_type, status, block) DO UPDATE SET n = c.n + EXCLUDED.n;
+  PERFORM item_counts_add(ARRAY(
+    SELECT (shop_id, stock_type, status, item_block(id), -1)::item_count_delta FROM old_rows));
   RETURN NULL;
 END
 $$;
 CREATE OR REPLACE FUNCTION item_counts_updated() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO item_counts AS c (shop_id, stock_type, status, block, n)
-  SELECT shop_id, stock_type, status, block, sum(delta) FROM (
-    SELECT shop_id, stock_type, status, item_block(id) AS block, 1 AS delta FROM new_rows
+  PERFORM item_counts_add(ARRAY(
+    SELECT (shop_id, stock_type, status, item_block(id), 1)::item_count_delta FROM new_rows
     UNION ALL
-    SELECT shop_id, stock_type, status, item_block(id), -1 FROM old_rows
-  ) changes GROUP BY 1, 2, 3, 4 HAVING sum(delta) <> 0 ORDER BY 1, 2, 3, 4
-  ON CONFLICT (shop_id, stock_type, status, block) DO UPDATE SET n = c.n + EXCLUDED.n;
+    SELECT (shop_id, stock_type, status, item_block(id), -1)::item_count_delta FROM old_rows));
   RETURN NULL;
 END
 $$;
