@@ -397,8 +397,9 @@ const pageFrom = (ordering: ItemOrdering) => `FROM items i ${ORDER_JOINS[orderin
 
 /**
  * From how far down a page of the stock screens' filters in id order is picked by the kept counts' blocks
- * (migration 044, `seekingPage`) instead of by walking every entry before it. Above a few thousand entries the
- * walk costs more than adding up the blocks' counts (a block's row per 4,096 ids of each type and status).
+ * (migration 044, `seekingPage`) instead of by walking every entry before it: from about there the walk costs
+ * more than adding up the blocks' counts (a block's row per 4,096 ids of each type and status) and walking one
+ * block.
  */
 export const SEEK_FROM_OFFSET = 2000;
 
@@ -617,12 +618,13 @@ export class ItemsRepository {
     const n = where.params.length;
     const kept = byKeptCounts(filter);
     // The subquery's conditions are the page's own on another alias: the same parameters, in the same order.
+    const keptWhere = whereClause(shopId, filter, 'ic').sql;
     const total = kept
-      ? `SELECT coalesce(sum(ic.n), 0)::int FROM item_counts ic WHERE ${whereClause(shopId, filter, 'ic').sql}`
+      ? `SELECT coalesce(sum(ic.n), 0)::int FROM item_counts ic WHERE ${keptWhere}`
       : `SELECT count(*)::int FROM items ci WHERE ${whereClause(shopId, filter, 'ci').sql}`;
     const direction = kept && offset >= SEEK_FROM_OFFSET ? SEEK_DIRECTION[ordering] : undefined;
     const sql = direction
-      ? seekingPage(where.sql, total, whereClause(shopId, filter, 'ic').sql, direction, n)
+      ? seekingPage(where.sql, total, keptWhere, direction, n)
       : `SELECT i.id, (${total}) AS total
          ${pageFrom(ordering)} WHERE ${where.sql}
         ORDER BY ${ORDER_BY[ordering]} LIMIT $${n + 1} OFFSET $${n + 2}`;
