@@ -386,12 +386,12 @@ describe('deep pages in id order, picked by the kept counts’ blocks (migration
     [25, 380],
   ];
 
-  /** Every filter, both id orders, every page: `page` (one statement) as `separately` (a count, then OFFSET). */
-  async function compareAll(): Promise<{ seeking: number; pastTheEnd: number }> {
+  /** Each filter, both id orders, every page: `page` (one statement) as `separately` (a count, then OFFSET). */
+  async function compareAll(of: ItemFilter[]): Promise<{ seeking: number; pastTheEnd: number }> {
     const { items, sent } = spied();
     let seeking = 0;
     let pastTheEnd = 0;
-    for (const filter of filters) {
+    for (const filter of of) {
       for (const ordering of ['created_at', '-created_at'] as const) {
         for (const [size, n] of pages) {
           sent.length = 0;
@@ -408,17 +408,15 @@ describe('deep pages in id order, picked by the kept counts’ blocks (migration
     return { seeking, pastTheEnd };
   }
 
-  it('gives the page and count that a count and OFFSET give, past the end included', async () => {
+  it('gives the page and count that a count and OFFSET give, past the end included, and after writes', async () => {
     await seedDeep();
-    const { seeking, pastTheEnd } = await compareAll();
+    const { seeking, pastTheEnd } = await compareAll(filters);
     expect(seeking).toBe(filters.length * 2 * pages.length);
     // Pages with rows and pages past the end were both compared.
     expect(pastTheEnd).toBeGreaterThan(0);
     expect(seeking - pastTheEnd).toBeGreaterThanOrEqual(50);
-  });
 
-  it('still does after items are added, sold and checked out through the API, and one deleted', async () => {
-    await seedDeep();
+    // Then three items added, one sold and one checked out through the API, and one deleted.
     const browser = await as('gold');
     for (let k = 0; k < 3; k += 1) {
       const added = await browser.post('/api/items/', itemBody({ serial: `NEW-${k}` }));
@@ -436,7 +434,8 @@ describe('deep pages in id order, picked by the kept counts’ blocks (migration
     const clientId = await client('Ada');
     expect((await browser.post(`/api/items/${out}/check-out/`, { clientId })).statusCode).toBe(200);
     await state.db.query('DELETE FROM items WHERE id = $1', [gone]);
-    await compareAll();
+    // The filters the writes changed: all stock, the Watches screen, all Watches, available.
+    await compareAll(filters.slice(0, 4));
     // The API's own deep page: the same ids as OFFSET gives.
     const answer = await browser.get('/api/items/?page=300');
     expect(answer.statusCode).toBe(200);
