@@ -22,7 +22,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { UNLIMITED, percentile, seedStock, signIn, timeCalls, timeGets } from './bench-support.mjs';
+import { UNLIMITED, percentile, seedStock, signIn, timeCall, timeCalls, timeGets } from './bench-support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -86,11 +86,10 @@ async function measure(targets, clientId) {
     for (let i = 0; i < REQUESTS + 5; i += 1) {
       for (const t of i % 2 === 0 ? [0, 1] : [1, 0]) {
         const { app, cookie } = targets[t];
-        // As timeCalls: the event loop turns before each request, outside its time.
-        await new Promise((resolve) => setImmediate(resolve));
-        const t0 = process.hrtime.bigint();
-        const response = await app.inject({ method: 'GET', url, headers: { cookie } });
-        const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+        let response;
+        const ms = await timeCall(async () => {
+          response = await app.inject({ method: 'GET', url, headers: { cookie } });
+        });
         if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
         if (i >= 5) times[t].push(ms);
         counts[t] ??= response.json().count;
