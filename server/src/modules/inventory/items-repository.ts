@@ -443,8 +443,8 @@ const PAGE_ROWS = rowsWhereId('= ANY($2::int[])');
 const PAGE_ROWS_OPTIONS: QueryOptions = { prepare: true, rowsAsJson: true };
 
 /**
- * The filter's conditions on a FROM clause that names the item `item` (default `i`). With only the type and
- * statuses asked for, they read as well on the kept counts (item_counts has those columns too).
+ * The filter's conditions on a FROM clause that names the item `item` (default `i`). With only the type, statuses
+ * and brand asked for, they read as well on the kept counts, which have those columns too (`keptCountsOf`).
  */
 function whereClause(shopId: number, filter: ItemFilter, item = 'i'): { sql: string; params: unknown[] } {
   const params: unknown[] = [shopId];
@@ -496,11 +496,19 @@ function whereClause(shopId: number, filter: ItemFilter, item = 'i'): { sql: str
   return { sql: conditions.join(' AND '), params };
 }
 
-/** Only the type and statuses asked for: the kept per-group counts (migration 005) count what matches. */
-function byKeptCounts(filter: ItemFilter): boolean {
-  const { stockType: _type, statuses: _statuses, ...narrower } = filter;
-  return Object.values(narrower).every((value) => value === undefined);
+/**
+ * Which kept counts count what matches `filter`, if any: with only the type and statuses asked for, the per-group
+ * counts (item_counts, migration 005, per block of ids since 044); with a brand as well, the per-brand counts
+ * (item_brand_counts, 045). Both have the filter's columns under the same names.
+ */
+function keptCountsOf(filter: ItemFilter): 'item_counts' | 'item_brand_counts' | undefined {
+  const { stockType: _type, statuses: _statuses, brand, ...narrower } = filter;
+  if (!Object.values(narrower).every((value) => value === undefined)) return undefined;
+  return brand === undefined ? 'item_counts' : 'item_brand_counts';
 }
+
+/** Only the type and statuses asked for: the stock screens' filters. */
+const byKeptCounts = (filter: ItemFilter): boolean => keptCountsOf(filter) === 'item_counts';
 
 /**
  * A price range alone (a lowest price, a highest, or both), in price order: the page and its count are read from
@@ -590,7 +598,9 @@ export class ItemsRepository {
     }
     const where = whereClause(shopId, filter);
     const rows = await this.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM items i WHERE ${where.sql}`,
+      keptCountsOf(filter) === 'item_brand_counts'
+        ? `SELECT coalesce(sum(n), 0)::int AS n FROM item_brand_counts i WHERE ${where.sql}`
+        : `SELECT count(*)::int AS n FROM items i WHERE ${where.sql}`,
       where.params,
     );
     return rows[0]?.n ?? 0;
@@ -600,8 +610,9 @@ export class ItemsRepository {
    * The page (its rows) and the count of all that match, the count read by the statement that picks the page's
    * ids; null when the page is empty (nothing matches, or past the end: the count decides which), for `count` and
    * `list` to answer. Issue 26: a page was three round trips (count, page's ids, rows), each a write and a read on
-   * both sides of the connection. The stock screens' filters (type and statuses only) count on the kept counts
-   * (migration 005); any other filter counts its items with the same conditions and parameters, in a subquery
+   * both sides of the connection. The stock screens' filters (type and statuses only), and those with a brand too,
+   * count on the kept counts (migrations 005, 045: `keptCountsOf`); any other filter counts its items with the
+   * same conditions and parameters, in a subquery
    * the statement evaluates once. (One statement for all three was slower: PostgreSQL planned its joins afresh
    * each time, as a plan for any LIMIT and OFFSET costs more than one for the values given.) A stock screen's
    * page in id order from SEEK_FROM_OFFSET down starts its walk in the block of ids its first item is in
@@ -616,13 +627,15 @@ export class ItemsRepository {
   ): Promise<{ results: ItemRow[]; count: number; timeZone: string | null } | null> {
     const where = whereClause(shopId, filter);
     const n = where.params.length;
-    const kept = byKeptCounts(filter);
+    const kept = keptCountsOf(filter);
     // The subquery's conditions are the page's own on another alias: the same parameters, in the same order.
     const keptWhere = whereClause(shopId, filter, 'ic').sql;
     const total = kept
-      ? `SELECT coalesce(sum(ic.n), 0)::int FROM item_counts ic WHERE ${keptWhere}`
+      ? `SELECT coalesce(sum(ic.n), 0)::int FROM ${kept} ic WHERE ${keptWhere}`
       : `SELECT count(*)::int FROM items ci WHERE ${whereClause(shopId, filter, 'ci').sql}`;
-    const direction = kept && offset >= SEEK_FROM_OFFSET ? SEEK_DIRECTION[ordering] : undefined;
+    // Only the per-group counts are kept per block of ids.
+    const direction =
+      kept === 'item_counts' && offset >= SEEK_FROM_OFFSET ? SEEK_DIRECTION[ordering] : undefined;
     const sql = direction
       ? seekingPage(where.sql, total, keptWhere, direction, n)
       : `SELECT i.id, (${total}) AS total

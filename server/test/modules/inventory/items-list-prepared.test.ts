@@ -230,9 +230,14 @@ describe('the statements that pick and count a page of items (issue 26)', () => 
       { promoted: true },
     ]) {
       sent.length = 0;
-      // The page's ids with their count (counted on the items, not the kept counts), then the two alone.
+      // The page's ids with their count (counted on the items, or a brand's on the kept per-brand counts), then
+      // the two alone.
       expect(await items.listCounted(shopId, { ...screen, ...narrower }, 'serial', 10, 0)).not.toBeNull();
-      expect(picks(sent).map((s) => s.sql)).toEqual([expect.stringMatching(/count\(\*\).*FROM items ci/s)]);
+      expect(picks(sent).map((s) => s.sql)).toEqual([
+        expect.stringMatching(
+          'brand' in narrower ? /sum\(ic\.n\).*FROM item_brand_counts ic/s : /count\(\*\).*FROM items ci/s,
+        ),
+      ]);
       await items.count(shopId, { ...screen, ...narrower });
       await items.list(shopId, { ...screen, ...narrower }, 'serial', 10, 0);
       expect(picks(sent).map((s) => s.prepared)).toEqual([false, false, false]);
@@ -256,6 +261,69 @@ describe('the statements that pick and count a page of items (issue 26)', () => 
     await items.count(shopId, { stockType: 'Jewellery', statuses: ['sold', 'reserved'] });
     await items.count(shopId, {});
     expect(sent.map((s) => s.prepared)).toEqual([true, true]);
+  });
+
+  it('counts a brand (with a type and statuses or without) on the kept per-brand counts, as the items count, after edits, a sale and a deletion (migration 045)', async () => {
+    const { items, sent } = spied();
+    const { shopId } = state.fx;
+    const brandFilters: ItemFilter[] = [
+      { brand: 'Omega' },
+      { brand: 'Rolex', stockType: 'Watches' },
+      { brand: 'Omega', stockType: 'Watches', statuses: ['available', 'checked_out', 'unavailable'] },
+      { brand: '', statuses: ['available'] },
+      { brand: 'Cartier', stockType: 'Jewellery', statuses: ['sold'] },
+      { brand: 'Nobody' },
+    ];
+    /** Each filter's count as the list reads it, and as counting the items gives it. */
+    const counts = async () => {
+      const read: number[] = [];
+      const actual: number[] = [];
+      for (const filter of brandFilters) {
+        sent.length = 0;
+        const counted = await items.listCounted(shopId, filter, '-created_at', 5, 0);
+        expect(picks(sent)[0]?.sql).toMatch(/FROM item_brand_counts ic/);
+        const count = await items.count(shopId, filter);
+        expect(counted?.count ?? 0).toBe(count);
+        read.push(count);
+        const rows = await state.db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM items WHERE shop_id = $1 AND brand = $2
+              AND ($3::varchar IS NULL OR stock_type = $3) AND ($4::varchar[] IS NULL OR status = ANY($4))`,
+          [shopId, filter.brand, filter.stockType ?? null, filter.statuses ?? null],
+        );
+        actual.push(rows[0]?.n ?? 0);
+      }
+      expect(read).toEqual(actual);
+      return read;
+    };
+    const before = await counts();
+    expect(before.filter((n) => n > 0).length).toBe(brandFilters.length - 1);
+
+    // An Omega watch becomes a Rolex, another is sold, another deleted; a new Omega is added.
+    const browser = await as('gold');
+    const omegas = await state.db.query<{ id: number; version: number }>(
+      `SELECT id, version FROM items WHERE shop_id = $1 AND brand = 'Omega' AND stock_type = 'Watches'
+          AND status = 'available' ORDER BY id LIMIT 3`,
+      [shopId],
+    );
+    const [edited, sold, gone] = omegas;
+    const put = await browser.put(`/api/items/${edited?.id}/`, {
+      serial: 'OMEGA-TO-ROLEX',
+      stockType: 'Watches',
+      brand: 'Rolex',
+      model: 'Submariner',
+      description: '',
+      version: edited?.version,
+    });
+    expect(put.statusCode).toBe(200);
+    expect((await browser.post(`/api/items/${sold?.id}/sell/`, { price: 1500 })).statusCode).toBe(200);
+    await state.db.query('DELETE FROM items WHERE id = $1', [gone?.id]);
+    const added = await browser.post('/api/items/', itemBody({ serial: 'NEW-OMEGA', brand: 'Omega', model: 'Speedmaster' }));
+    expect(added.statusCode).toBe(201);
+    const after = await counts();
+    // Omega: -1 edited, -1 deleted, +1 added (the sold one is still Omega's); the screen's available Omegas -3 +1.
+    expect(after[0]).toBe((before[0] as number) - 1);
+    expect(after[2]).toBe((before[2] as number) - 2);
+    expect(after[1]).toBe((before[1] as number) + 1);
   });
 
   it(`keeps at most ${MAX_PREPARED_LIST_STATEMENTS} texts prepared; the rest are sent unprepared, with the same answers`, async () => {

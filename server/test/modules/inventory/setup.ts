@@ -8,8 +8,8 @@ export function inventoryTestbed() {
   const testbed = apiTestbed({ clock: true });
   const { state } = testbed;
   afterEach(async () => {
-    // Whatever a test did, the kept counts (migration 005's triggers, per block of ids since 044) still match
-    // the items.
+    // Whatever a test did, the kept counts (migration 005's triggers, per block of ids since 044, per brand since
+    // 045) still match the items.
     const drift = await state.db.query(
       `SELECT coalesce(a.shop_id, k.shop_id) AS shop_id, coalesce(a.block, k.block) AS block, a.n AS actual,
               k.n AS kept
@@ -20,6 +20,16 @@ export function inventoryTestbed() {
         WHERE a.n IS DISTINCT FROM k.n`,
     );
     expect(drift).toEqual([]);
+    // And per brand (045).
+    const brandDrift = await state.db.query(
+      `SELECT coalesce(a.shop_id, k.shop_id) AS shop_id, coalesce(a.brand, k.brand) AS brand, a.n AS actual,
+              k.n AS kept
+         FROM (SELECT shop_id, brand, stock_type, status, count(*)::int AS n FROM items GROUP BY 1, 2, 3, 4) a
+         FULL JOIN (SELECT * FROM item_brand_counts WHERE n <> 0) k
+           ON k.shop_id = a.shop_id AND k.brand = a.brand AND k.stock_type = a.stock_type AND k.status = a.status
+        WHERE a.n IS DISTINCT FROM k.n`,
+    );
+    expect(brandDrift).toEqual([]);
   });
 
   /** A client row straight in the table: these tests are about stock, not the clients screens. */
