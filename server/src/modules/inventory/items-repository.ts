@@ -443,11 +443,17 @@ const PAGE_ROWS = rowsWhereId('= ANY($2::int[])');
 const PAGE_ROWS_OPTIONS: QueryOptions = { prepare: true, rowsAsJson: true };
 
 /**
- * The filter's conditions on a FROM clause that names the item `item` (default `i`). With only the type, statuses
- * and brand asked for, they read as well on the kept counts, which have those columns too (`keptCountsOf`).
+ * The filter's conditions on a FROM clause that names the item `item` (default `i`), and the price bounds'
+ * parameters. With only the type, statuses and brand asked for, they read as well on the kept counts, which have
+ * those columns too (`keptCountsOf`).
  */
-function whereClause(shopId: number, filter: ItemFilter, item = 'i'): { sql: string; params: unknown[] } {
+function whereClause(
+  shopId: number,
+  filter: ItemFilter,
+  item = 'i',
+): { sql: string; params: unknown[]; prices: { min?: string; max?: string } } {
   const params: unknown[] = [shopId];
+  const prices: { min?: string; max?: string } = {};
   const add = (value: unknown) => {
     params.push(value);
     return `$${params.length}`;
@@ -459,10 +465,14 @@ function whereClause(shopId: number, filter: ItemFilter, item = 'i'): { sql: str
     conditions.push(`${item}.status = ANY(${add(filter.statuses)}::varchar[])`);
   if (filter.brand !== undefined) conditions.push(`${item}.brand = ${add(filter.brand)}`);
   if (filter.model !== undefined) conditions.push(`${item}.model = ${add(filter.model)}`);
-  if (filter.minPrice !== undefined)
-    conditions.push(`${item}.purchase_price >= ${add(filter.minPrice)}::numeric`);
-  if (filter.maxPrice !== undefined)
-    conditions.push(`${item}.purchase_price <= ${add(filter.maxPrice)}::numeric`);
+  if (filter.minPrice !== undefined) {
+    prices.min = `${add(filter.minPrice)}::numeric`;
+    conditions.push(`${item}.purchase_price >= ${prices.min}`);
+  }
+  if (filter.maxPrice !== undefined) {
+    prices.max = `${add(filter.maxPrice)}::numeric`;
+    conditions.push(`${item}.purchase_price <= ${prices.max}`);
+  }
   if (filter.serialPrefix !== undefined) {
     // LIKE's own wildcards in what was typed are literal characters of a serial.
     const pattern = `${filter.serialPrefix.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
@@ -493,18 +503,52 @@ function whereClause(shopId: number, filter: ItemFilter, item = 'i'): { sql: str
   if (filter.location !== undefined) conditions.push(`${item}.location = ${add(filter.location)}`);
   if (filter.consignment === true) conditions.push(`${item}.id IN (SELECT item_id FROM consignments)`);
   if (filter.consignment === false) conditions.push(item === 'i' ? NOT_CONSIGNED : notConsigned(item));
-  return { sql: conditions.join(' AND '), params };
+  return { sql: conditions.join(' AND '), params, prices };
 }
 
 /**
- * Which kept counts count what matches `filter`, if any: with only the type and statuses asked for, the per-group
- * counts (item_counts, migration 005, per block of ids since 044); with a brand as well, the per-brand counts
- * (item_brand_counts, 045). Both have the filter's columns under the same names.
+ * Which kept counts count what matches `filter`, if any, besides a type and statuses: nothing else, the per-group
+ * counts (item_counts, migration 005, per block of ids since 044); a brand, the per-brand counts
+ * (item_brand_counts, 045); a price range (one bound or both), the counts per £100 of price (item_price_counts,
+ * 045: `priceCountsTotal`). Each has the type, status and brand columns under the items' names.
  */
-function keptCountsOf(filter: ItemFilter): 'item_counts' | 'item_brand_counts' | undefined {
-  const { stockType: _type, statuses: _statuses, brand, ...narrower } = filter;
+function keptCountsOf(
+  filter: ItemFilter,
+): 'item_counts' | 'item_brand_counts' | 'item_price_counts' | undefined {
+  const { stockType: _type, statuses: _statuses, brand, minPrice, maxPrice, ...narrower } = filter;
   if (!Object.values(narrower).every((value) => value === undefined)) return undefined;
-  return brand === undefined ? 'item_counts' : 'item_brand_counts';
+  const priced = minPrice !== undefined || maxPrice !== undefined;
+  if (brand !== undefined) return priced ? undefined : 'item_brand_counts';
+  return priced ? 'item_price_counts' : 'item_counts';
+}
+
+/**
+ * A price range's count (with a type and statuses or without; the parameters of whereClause(shopId, filter)): its
+ * whole buckets of £100 from the kept counts, and the items of the buckets it cuts through, at its two ends, from
+ * the price index (those below its first whole bucket, and those from the end of its last, or from its first when
+ * it has none). An open end is taken as ±10^13, beyond any numeric(14, 2) price.
+ */
+function priceCountsTotal(shopId: number, filter: ItemFilter): string {
+  const { minPrice: _min, maxPrice: _max, ...groups } = filter;
+  const where = whereClause(shopId, filter, 'ci');
+  // whereClause numbers the type and statuses before the prices: the same parameters on the kept counts.
+  const groupWhere = whereClause(shopId, groups, 'pc').sql;
+  const first = `-item_price_bucket(-(${where.prices.min ?? '-1e13'}))`;
+  const end = `item_price_bucket(${where.prices.max ?? '1e13'})`;
+  return `SELECT ((SELECT coalesce(sum(pc.n), 0) FROM item_price_counts pc
+        WHERE ${groupWhere} AND pc.bucket >= ${first} AND pc.bucket < ${end})
+      + (SELECT count(*) FROM items ci WHERE ${where.sql} AND ci.purchase_price < item_price_bucket_start(${first}))
+      + (SELECT count(*) FROM items ci WHERE ${where.sql}
+          AND ci.purchase_price >= item_price_bucket_start(greatest(${first}, ${end}))))::int`;
+}
+
+/** The statement that counts the items meeting `filter` (the parameters of whereClause(shopId, filter)). */
+function totalOf(shopId: number, filter: ItemFilter): string {
+  const kept = keptCountsOf(filter);
+  if (kept === 'item_price_counts') return priceCountsTotal(shopId, filter);
+  return kept
+    ? `SELECT coalesce(sum(ic.n), 0)::int FROM ${kept} ic WHERE ${whereClause(shopId, filter, 'ic').sql}`
+    : `SELECT count(*)::int FROM items ci WHERE ${whereClause(shopId, filter, 'ci').sql}`;
 }
 
 /** Only the type and statuses asked for: the stock screens' filters. */
@@ -596,12 +640,9 @@ export class ItemsRepository {
       );
       return rows[0]?.n ?? 0;
     }
-    const where = whereClause(shopId, filter);
     const rows = await this.db.query<{ n: number }>(
-      keptCountsOf(filter) === 'item_brand_counts'
-        ? `SELECT coalesce(sum(n), 0)::int AS n FROM item_brand_counts i WHERE ${where.sql}`
-        : `SELECT count(*)::int AS n FROM items i WHERE ${where.sql}`,
-      where.params,
+      `SELECT (${totalOf(shopId, filter)}) AS n`,
+      whereClause(shopId, filter).params,
     );
     return rows[0]?.n ?? 0;
   }
@@ -610,11 +651,11 @@ export class ItemsRepository {
    * The page (its rows) and the count of all that match, the count read by the statement that picks the page's
    * ids; null when the page is empty (nothing matches, or past the end: the count decides which), for `count` and
    * `list` to answer. Issue 26: a page was three round trips (count, page's ids, rows), each a write and a read on
-   * both sides of the connection. The stock screens' filters (type and statuses only), and those with a brand too,
-   * count on the kept counts (migrations 005, 045: `keptCountsOf`); any other filter counts its items with the
-   * same conditions and parameters, in a subquery
-   * the statement evaluates once. (One statement for all three was slower: PostgreSQL planned its joins afresh
-   * each time, as a plan for any LIMIT and OFFSET costs more than one for the values given.) A stock screen's
+   * both sides of the connection. The stock screens' filters (type and statuses only), and those with a brand or
+   * a price range too, count on the kept counts (migrations 005, 045: `keptCountsOf`); any other filter counts its
+   * items with the same conditions and parameters, in a subquery the statement evaluates once. (One statement for
+   * all three was slower: PostgreSQL planned its joins afresh each time, as a plan for any LIMIT and OFFSET costs
+   * more than one for the values given.) A stock screen's
    * page in id order from SEEK_FROM_OFFSET down starts its walk in the block of ids its first item is in
    * (`seekingPage`, migration 044).
    */
@@ -627,17 +668,13 @@ export class ItemsRepository {
   ): Promise<{ results: ItemRow[]; count: number; timeZone: string | null } | null> {
     const where = whereClause(shopId, filter);
     const n = where.params.length;
-    const kept = keptCountsOf(filter);
-    // The subquery's conditions are the page's own on another alias: the same parameters, in the same order.
-    const keptWhere = whereClause(shopId, filter, 'ic').sql;
-    const total = kept
-      ? `SELECT coalesce(sum(ic.n), 0)::int FROM ${kept} ic WHERE ${keptWhere}`
-      : `SELECT count(*)::int FROM items ci WHERE ${whereClause(shopId, filter, 'ci').sql}`;
+    // The count's conditions are the page's own on other aliases: the same parameters, in the same order.
+    const total = totalOf(shopId, filter);
     // Only the per-group counts are kept per block of ids.
     const direction =
-      kept === 'item_counts' && offset >= SEEK_FROM_OFFSET ? SEEK_DIRECTION[ordering] : undefined;
+      byKeptCounts(filter) && offset >= SEEK_FROM_OFFSET ? SEEK_DIRECTION[ordering] : undefined;
     const sql = direction
-      ? seekingPage(where.sql, total, keptWhere, direction, n)
+      ? seekingPage(where.sql, total, whereClause(shopId, filter, 'ic').sql, direction, n)
       : `SELECT i.id, (${total}) AS total
          ${pageFrom(ordering)} WHERE ${where.sql}
         ORDER BY ${ORDER_BY[ordering]} LIMIT $${n + 1} OFFSET $${n + 2}`;

@@ -1,7 +1,8 @@
 /**
  * The tables the inventory module owns: only its repositories write them (test/module-ownership.test.ts).
  * item_counts is kept by migration 005's triggers on items (per type, status and block of ids since 044), and
- * item_brand_counts (per brand, type and status) by the same triggers since 045.
+ * item_brand_counts (per brand, type and status) and item_price_counts (per £100 of price, type and status) by the
+ * same triggers since 045.
  */
 export const OWNED_TABLES = [
   'items',
@@ -9,6 +10,7 @@ export const OWNED_TABLES = [
   'item_images',
   'item_counts',
   'item_brand_counts',
+  'item_price_counts',
   'checkouts',
   'consignments',
   // Each shop's last stock number (migration 021): taken by the trigger on items, in the creating transaction.

@@ -230,12 +230,16 @@ describe('the statements that pick and count a page of items (issue 26)', () => 
       { promoted: true },
     ]) {
       sent.length = 0;
-      // The page's ids with their count (counted on the items, or a brand's on the kept per-brand counts), then
-      // the two alone.
+      // The page's ids with their count (counted on the items, or on the kept counts per brand or per £100 of
+      // price), then the two alone.
       expect(await items.listCounted(shopId, { ...screen, ...narrower }, 'serial', 10, 0)).not.toBeNull();
       expect(picks(sent).map((s) => s.sql)).toEqual([
         expect.stringMatching(
-          'brand' in narrower ? /sum\(ic\.n\).*FROM item_brand_counts ic/s : /count\(\*\).*FROM items ci/s,
+          'brand' in narrower
+            ? /sum\(ic\.n\).*FROM item_brand_counts ic/s
+            : 'minPrice' in narrower
+              ? /sum\(pc\.n\).*FROM item_price_counts pc/s
+              : /count\(\*\).*FROM items ci/s,
         ),
       ]);
       await items.count(shopId, { ...screen, ...narrower });
@@ -317,13 +321,101 @@ describe('the statements that pick and count a page of items (issue 26)', () => 
     expect(put.statusCode).toBe(200);
     expect((await browser.post(`/api/items/${sold?.id}/sell/`, { price: 1500 })).statusCode).toBe(200);
     await state.db.query('DELETE FROM items WHERE id = $1', [gone?.id]);
-    const added = await browser.post('/api/items/', itemBody({ serial: 'NEW-OMEGA', brand: 'Omega', model: 'Speedmaster' }));
+    const added = await browser.post(
+      '/api/items/',
+      itemBody({ serial: 'NEW-OMEGA', brand: 'Omega', model: 'Speedmaster' }),
+    );
     expect(added.statusCode).toBe(201);
     const after = await counts();
     // Omega: -1 edited, -1 deleted, +1 added (the sold one is still Omega's); the screen's available Omegas -3 +1.
     expect(after[0]).toBe((before[0] as number) - 1);
     expect(after[2]).toBe((before[2] as number) - 2);
     expect(after[1]).toBe((before[1] as number) + 1);
+  });
+
+  it('counts a price range (with a type and statuses or without) on the kept counts per £100 and the price index, as the items count, after writes (migration 045)', async () => {
+    const { items, sent } = spied();
+    const { shopId } = state.fx;
+    // The seed's prices run from £100 to ~£5,100, some in pence: ranges on bucket edges and between them, within
+    // one bucket, open at either end, empty, upside down, and beyond every price.
+    const ranges: Array<Pick<ItemFilter, 'minPrice' | 'maxPrice'>> = [
+      { minPrice: '1000', maxPrice: '2500' },
+      { minPrice: '1000', maxPrice: '2499.99' },
+      { minPrice: '999.99', maxPrice: '2500.01' },
+      { minPrice: '1234.56', maxPrice: '1299' },
+      { minPrice: '1200', maxPrice: '1299.99' },
+      { minPrice: '1250', maxPrice: '1250' },
+      { minPrice: '3000' },
+      { minPrice: '0.01' },
+      { maxPrice: '900' },
+      { maxPrice: '100' },
+      { minPrice: '2000', maxPrice: '1000' },
+      { minPrice: '99999999' },
+      { minPrice: '0', maxPrice: '999999999999.99' },
+    ];
+    const groups: ItemFilter[] = [
+      {},
+      { stockType: 'Watches' },
+      { statuses: ['available', 'checked_out'] },
+      { stockType: 'Jewellery', statuses: ['sold', 'reserved', 'available'] },
+    ];
+    /** Each range in each group: the count the list reads, and the items counted. */
+    const counts = async () => {
+      const read: number[] = [];
+      const actual: number[] = [];
+      for (const group of groups) {
+        for (const range of ranges) {
+          const filter = { ...group, ...range };
+          sent.length = 0;
+          const counted = await items.listCounted(shopId, filter, 'serial', 5, 0);
+          expect(picks(sent)[0]?.sql).toMatch(/FROM item_price_counts pc/);
+          const count = await items.count(shopId, filter);
+          expect(counted?.count ?? 0).toBe(count);
+          read.push(count);
+          const rows = await state.db.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM items WHERE shop_id = $1
+                AND ($2::varchar IS NULL OR stock_type = $2) AND ($3::varchar[] IS NULL OR status = ANY($3))
+                AND ($4::numeric IS NULL OR purchase_price >= $4) AND ($5::numeric IS NULL OR purchase_price <= $5)`,
+            [
+              shopId,
+              group.stockType ?? null,
+              group.statuses ?? null,
+              range.minPrice ?? null,
+              range.maxPrice ?? null,
+            ],
+          );
+          actual.push(rows[0]?.n ?? 0);
+        }
+      }
+      expect(read).toEqual(actual);
+      return read;
+    };
+    // Some prices exactly on a bucket's edge (£0 to £2,900 in hundreds), counted once whichever side reads them.
+    await state.db.query(
+      'UPDATE items SET purchase_price = 100 * (id % 30) WHERE shop_id = $1 AND id % 10 = 1',
+      [shopId],
+    );
+    const before = await counts();
+    // Not all alike: counts of many sizes, empty ones among them.
+    expect(new Set(before).size).toBeGreaterThan(10);
+    expect(before).toContain(0);
+
+    // Prices move across buckets and within one; an item is added through the API, one sold, one deleted.
+    await state.db.query(
+      `UPDATE items SET purchase_price = purchase_price + CASE WHEN id % 2 = 0 THEN 250 ELSE 0.5 END
+        WHERE shop_id = $1 AND id % 3 = 0`,
+      [shopId],
+    );
+    const browser = await as('gold');
+    expect((await browser.post('/api/items/', itemBody({ serial: 'NEW-PRICED' }))).statusCode).toBe(201);
+    const [available, gone] = await state.db.query<{ id: number }>(
+      "SELECT id FROM items WHERE shop_id = $1 AND status = 'available' ORDER BY id LIMIT 2",
+      [shopId],
+    );
+    expect((await browser.post(`/api/items/${available?.id}/sell/`, { price: 1500 })).statusCode).toBe(200);
+    await state.db.query('DELETE FROM items WHERE id = $1', [gone?.id]);
+    const after = await counts();
+    expect(after).not.toEqual(before);
   });
 
   it(`keeps at most ${MAX_PREPARED_LIST_STATEMENTS} texts prepared; the rest are sent unprepared, with the same answers`, async () => {

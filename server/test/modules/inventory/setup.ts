@@ -8,8 +8,8 @@ export function inventoryTestbed() {
   const testbed = apiTestbed({ clock: true });
   const { state } = testbed;
   afterEach(async () => {
-    // Whatever a test did, the kept counts (migration 005's triggers, per block of ids since 044, per brand since
-    // 045) still match the items.
+    // Whatever a test did, the kept counts (migration 005's triggers, per block of ids since 044, per brand and
+    // per £100 of price since 045) still match the items.
     const drift = await state.db.query(
       `SELECT coalesce(a.shop_id, k.shop_id) AS shop_id, coalesce(a.block, k.block) AS block, a.n AS actual,
               k.n AS kept
@@ -30,6 +30,17 @@ export function inventoryTestbed() {
         WHERE a.n IS DISTINCT FROM k.n`,
     );
     expect(brandDrift).toEqual([]);
+    // And per £100 of price (045).
+    const priceDrift = await state.db.query(
+      `SELECT coalesce(a.shop_id, k.shop_id) AS shop_id, coalesce(a.bucket, k.bucket) AS bucket, a.n AS actual,
+              k.n AS kept
+         FROM (SELECT shop_id, item_price_bucket(purchase_price) AS bucket, stock_type, status, count(*)::int AS n
+                 FROM items GROUP BY 1, 2, 3, 4) a
+         FULL JOIN (SELECT * FROM item_price_counts WHERE n <> 0) k
+           ON k.shop_id = a.shop_id AND k.bucket = a.bucket AND k.stock_type = a.stock_type AND k.status = a.status
+        WHERE a.n IS DISTINCT FROM k.n`,
+    );
+    expect(priceDrift).toEqual([]);
   });
 
   /** A client row straight in the table: these tests are about stock, not the clients screens. */
