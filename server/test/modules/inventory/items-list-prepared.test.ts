@@ -132,6 +132,41 @@ async function seed(): Promise<{ clientId: number }> {
   return { clientId: clients[0]?.id as number };
 }
 
+/**
+ * Each filter's count as the list reads it (`listCounted` and `count` alike, from the kept counts `table`: the
+ * statement sent reads it) against the items counted; returns the counts read.
+ */
+async function keptCountsRead(table: string, filters: ItemFilter[]): Promise<number[]> {
+  const { items, sent } = spied();
+  const { shopId } = state.fx;
+  const read: number[] = [];
+  const actual: number[] = [];
+  for (const filter of filters) {
+    sent.length = 0;
+    const counted = await items.listCounted(shopId, filter, '-created_at', 5, 0);
+    expect(picks(sent)[0]?.sql).toContain(`FROM ${table} `);
+    const count = await items.count(shopId, filter);
+    expect(counted?.count ?? 0).toBe(count);
+    read.push(count);
+    const rows = await state.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM items WHERE shop_id = $1 AND ($2::varchar IS NULL OR brand = $2)
+          AND ($3::varchar IS NULL OR stock_type = $3) AND ($4::varchar[] IS NULL OR status = ANY($4))
+          AND ($5::numeric IS NULL OR purchase_price >= $5) AND ($6::numeric IS NULL OR purchase_price <= $6)`,
+      [
+        shopId,
+        filter.brand ?? null,
+        filter.stockType ?? null,
+        filter.statuses ?? null,
+        filter.minPrice ?? null,
+        filter.maxPrice ?? null,
+      ],
+    );
+    actual.push(rows[0]?.n ?? 0);
+  }
+  expect(read).toEqual(actual);
+  return read;
+}
+
 describe('the statements that pick and count a page of items (issue 26)', () => {
   let clientId: number;
   beforeEach(async () => {
@@ -268,7 +303,6 @@ describe('the statements that pick and count a page of items (issue 26)', () => 
   });
 
   it('counts a brand (with a type and statuses or without) on the kept per-brand counts, as the items count, after edits, a sale and a deletion (migration 045)', async () => {
-    const { items, sent } = spied();
     const { shopId } = state.fx;
     const brandFilters: ItemFilter[] = [
       { brand: 'Omega' },
@@ -278,27 +312,7 @@ describe('the statements that pick and count a page of items (issue 26)', () => 
       { brand: 'Cartier', stockType: 'Jewellery', statuses: ['sold'] },
       { brand: 'Nobody' },
     ];
-    /** Each filter's count as the list reads it, and as counting the items gives it. */
-    const counts = async () => {
-      const read: number[] = [];
-      const actual: number[] = [];
-      for (const filter of brandFilters) {
-        sent.length = 0;
-        const counted = await items.listCounted(shopId, filter, '-created_at', 5, 0);
-        expect(picks(sent)[0]?.sql).toMatch(/FROM item_brand_counts ic/);
-        const count = await items.count(shopId, filter);
-        expect(counted?.count ?? 0).toBe(count);
-        read.push(count);
-        const rows = await state.db.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM items WHERE shop_id = $1 AND brand = $2
-              AND ($3::varchar IS NULL OR stock_type = $3) AND ($4::varchar[] IS NULL OR status = ANY($4))`,
-          [shopId, filter.brand, filter.stockType ?? null, filter.statuses ?? null],
-        );
-        actual.push(rows[0]?.n ?? 0);
-      }
-      expect(read).toEqual(actual);
-      return read;
-    };
+    const counts = () => keptCountsRead('item_brand_counts', brandFilters);
     const before = await counts();
     expect(before.filter((n) => n > 0).length).toBe(brandFilters.length - 1);
 
@@ -334,7 +348,6 @@ describe('the statements that pick and count a page of items (issue 26)', () => 
   });
 
   it('counts a price range (with a type and statuses or without) on the kept counts per £100 and the price index, as the items count, after writes (migration 045)', async () => {
-    const { items, sent } = spied();
     const { shopId } = state.fx;
     // The seed's prices run from £100 to ~£5,100, some in pence: ranges on bucket edges and between them, within
     // one bucket, open at either end, empty, upside down, and beyond every price.
@@ -359,37 +372,11 @@ describe('the statements that pick and count a page of items (issue 26)', () => 
       { statuses: ['available', 'checked_out'] },
       { stockType: 'Jewellery', statuses: ['sold', 'reserved', 'available'] },
     ];
-    /** Each range in each group: the count the list reads, and the items counted. */
-    const counts = async () => {
-      const read: number[] = [];
-      const actual: number[] = [];
-      for (const group of groups) {
-        for (const range of ranges) {
-          const filter = { ...group, ...range };
-          sent.length = 0;
-          const counted = await items.listCounted(shopId, filter, 'serial', 5, 0);
-          expect(picks(sent)[0]?.sql).toMatch(/FROM item_price_counts pc/);
-          const count = await items.count(shopId, filter);
-          expect(counted?.count ?? 0).toBe(count);
-          read.push(count);
-          const rows = await state.db.query<{ n: number }>(
-            `SELECT count(*)::int AS n FROM items WHERE shop_id = $1
-                AND ($2::varchar IS NULL OR stock_type = $2) AND ($3::varchar[] IS NULL OR status = ANY($3))
-                AND ($4::numeric IS NULL OR purchase_price >= $4) AND ($5::numeric IS NULL OR purchase_price <= $5)`,
-            [
-              shopId,
-              group.stockType ?? null,
-              group.statuses ?? null,
-              range.minPrice ?? null,
-              range.maxPrice ?? null,
-            ],
-          );
-          actual.push(rows[0]?.n ?? 0);
-        }
-      }
-      expect(read).toEqual(actual);
-      return read;
-    };
+    const counts = () =>
+      keptCountsRead(
+        'item_price_counts',
+        groups.flatMap((group) => ranges.map((range) => ({ ...group, ...range }))),
+      );
     // Some prices exactly on a bucket's edge (£0 to £2,900 in hundreds), counted once whichever side reads them.
     await state.db.query(
       'UPDATE items SET purchase_price = 100 * (id % 30) WHERE shop_id = $1 AND id % 10 = 1',
