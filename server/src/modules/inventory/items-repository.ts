@@ -655,9 +655,8 @@ export class ItemsRepository {
    * a price range too, count on the kept counts (migrations 005, 045: `keptCountsOf`); any other filter counts its
    * items with the same conditions and parameters, in a subquery the statement evaluates once. (One statement for
    * all three was slower: PostgreSQL planned its joins afresh each time, as a plan for any LIMIT and OFFSET costs
-   * more than one for the values given.) A stock screen's
-   * page in id order from SEEK_FROM_OFFSET down starts its walk in the block of ids its first item is in
-   * (`seekingPage`, migration 044).
+   * more than one for the values given.) A stock screen's page in id order from SEEK_FROM_OFFSET down starts its
+   * walk in the block of ids its first item is in (`seekingPage`, migration 044).
    */
   async listCounted(
     shopId: number,
