@@ -48,10 +48,29 @@ async function until(check: () => boolean): Promise<void> {
 
 const publicOnly = (names: string[]) => names.filter((name) => name.startsWith('public.'));
 
+/**
+ * A scratch embedded database in a folder of its own, removed when it closes. In an empty folder the run's
+ * initialised copy is opened (test/jest/pglite.cjs); an in-memory one ran initdb again (~7-10 s of CPU).
+ */
+function scratchPglite(): Db {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'loupe-maintenance-'));
+  const db = createPgliteDb(dir);
+  return {
+    ...db,
+    close: async () => {
+      try {
+        await db.close();
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
 describe('the decision, as autovacuum makes it (PostgreSQL 18, relation_needs_vacanalyze)', () => {
   let settings: AutovacuumSettings;
   beforeAll(async () => {
-    const db = createPgliteDb(undefined);
+    const db = scratchPglite();
     try {
       settings = await autovacuumSettings(db);
     } finally {
@@ -129,7 +148,7 @@ describe('the decision, as autovacuum makes it (PostgreSQL 18, relation_needs_va
 describe('maintenance runs on PGlite', () => {
   let db: Db;
   beforeAll(async () => {
-    db = createPgliteDb(undefined);
+    db = scratchPglite();
     await db.exec(`CREATE TABLE big (id serial PRIMARY KEY, v int NOT NULL);
                    CREATE TABLE small (id serial PRIMARY KEY, v int NOT NULL)`);
   });
