@@ -34,6 +34,7 @@ import {
   CONNECTION_HEADERS,
   PERF_NODE_FLAGS,
   UNLIMITED,
+  inTurn,
   perfFolderOf,
   perfRecord,
   procCpu,
@@ -296,7 +297,7 @@ async function main() {
     const writer = await startWriter(url.toString());
     const cpuBefore = await cpuOfAll(admin, targets);
     for (let i = 0; i < seconds; i += 1) {
-      for (const target of targets) {
+      for (const target of inTurn(targets, i)) {
         await target.perf?.enable();
         rounds[target.name].push(await run(target, 1));
         await target.perf?.disable();

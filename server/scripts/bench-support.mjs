@@ -163,6 +163,14 @@ export async function serveUntilParentEnds(
 }
 
 /**
+ * The targets in the order they take round `i` of a bench's turns: each round starts one further along, so that no
+ * target always runs first or always after the same neighbour. It does not make two server processes equal: two
+ * copies of one build (`BENCH_COMPARE` at a copy of dist/) differed by 2-32% in server CPU a request, in turns of a
+ * fixed order and rotated alike, on 29 November 2026 (docs/perf/auth-check-profile.md, sixth round).
+ */
+export const inTurn = (targets, i) => targets.map((_, k) => targets[(i + k) % targets.length]);
+
+/**
  * Serves a target alone, in rounds of its own, until it has answered BENCH_WARMUP_REQUESTS (default 50,000; at
  * most 60 rounds), so that the figures after it are a warm server's. V8 compiles a path in tiers (interpreter,
  * baseline, optimised) as it gets hot, and a signed-in Loupe request runs through far more code than a bare

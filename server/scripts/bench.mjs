@@ -34,6 +34,7 @@ import { createInterface } from 'node:readline';
 import {
   CONNECTION_HEADERS,
   PERF_NODE_FLAGS,
+  inTurn,
   UNLIMITED,
   perfFolderOf,
   perfRecord,
@@ -296,9 +297,10 @@ async function main() {
       target.warm = true;
       console.log(`warm-up, ${kind}: ${warmed}`);
     }
-    // Rounds in turns, so that a busy neighbour on a shared machine weighs on all alike.
+    // Rounds in turns, so that a busy neighbour on a shared machine weighs on all alike, each round starting with
+    // the next target (bench-support's inTurn).
     for (let i = 0; i < seconds; i += 1) {
-      for (const kind of Object.keys(targets)) rounds[kind].push(await run(targets[kind], 1));
+      for (const kind of inTurn(Object.keys(targets), i)) rounds[kind].push(await run(targets[kind], 1));
     }
   } finally {
     for (const target of Object.values(targets)) {
