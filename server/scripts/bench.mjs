@@ -34,8 +34,8 @@ import { createInterface } from 'node:readline';
 import {
   CONNECTION_HEADERS,
   PERF_NODE_FLAGS,
-  inTurn,
   UNLIMITED,
+  inTurn,
   perfFolderOf,
   perfRecord,
   procCpu,

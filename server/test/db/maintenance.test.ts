@@ -50,7 +50,8 @@ const publicOnly = (names: string[]) => names.filter((name) => name.startsWith('
 
 /**
  * A scratch embedded database in a folder of its own, removed when it closes. In an empty folder the run's
- * initialised copy is opened (test/jest/pglite.cjs); an in-memory one ran initdb again (~7-10 s of CPU).
+ * initialised copy is opened (test/jest/pglite.cjs); an in-memory one runs initdb again (5-8 s of CPU on the CI
+ * machine, as pglite.cjs says).
  */
 function scratchPglite(): Db {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'loupe-maintenance-'));
