@@ -15,8 +15,8 @@
 //   - the browser suite serves the remotes' standalone builds: it waits for them (not for their jest suites).
 // Order: the longest chains start first (the server suite on PGlite; the remotes' standalone builds then the
 // browser suite; the server suite on PostgreSQL); the remotes' own tests and the short suites fill the gaps.
-// The closing lines give each suite's wall time and CPU time (user + system of its processes, not counting
-// PostgreSQL's own), and the slowest test files of each jest suite.
+// The closing lines give each suite's wall time and CPU time (user + system of the processes it reaps, so not
+// PostgreSQL's own; the browser suite reports Chromium's apart), and the slowest test files of each jest suite.
 import { spawn } from 'node:child_process';
 import {
   closeSync,
@@ -81,6 +81,9 @@ const jobs = [
     workspace: '@loupe/e2e',
     before: prepareBrowserSuite,
     after: ['typecheck', ...buildNames],
+    // Chromium's processes are reaped by init, not through the suite: it writes their CPU here instead
+    // (e2e/support/browser-cpu.ts).
+    env: { LOUPE_BROWSER_CPU_FILE: path.join(resultsDir, 'e2e-browser-cpu.txt') },
   },
   ...(process.env.TEST_DATABASE_URL
     ? [
@@ -267,7 +270,22 @@ function slowestFiles(report, base = root, count = 3) {
     .map((r) => `${r.file} ${r.s.toFixed(0)} s`);
 }
 
-/** Runs one job; resolves to { p, f, line, ok, slowest }. Never rejects: a crash is a failure. */
+/** The numbers of a file, a line each, added up. */
+const sumLines = (file) =>
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .reduce((sum, line) => sum + Number(line), 0);
+
+/**
+ * What a job's CPU is, for the closing lines: its processes' (GNU time), and the browser's it reported apart
+ * (`browserCpu`, seconds).
+ */
+const cpuText = (cpu, browserCpu) =>
+  (cpu === null ? '' : `, CPU ${cpu.toFixed(0)} s`) +
+  (browserCpu == null ? '' : ` and Chromium's ${browserCpu.toFixed(0)} s`);
+
+/** Runs one job; resolves to { p, f, line, ok, slowest, browserCpu }. Never rejects: a crash is a failure. */
 async function runJob(job, io) {
   if (job.check) {
     const ok = (await io.exec(...job.check)) === 0;
@@ -320,12 +338,14 @@ async function runJob(job, io) {
   const report = JSON.parse(readFileSync(out, 'utf8'));
   const { p, f } = countReport(report);
   const extra = status !== 0 && f === 0 ? 1 : 0;
+  const browserCpuFile = job.env?.LOUPE_BROWSER_CPU_FILE;
   return {
     p,
     f: f + extra,
     ok: f + extra === 0,
     slowest: slowestFiles(report),
     line: `${p} passed, ${f} failed${extra ? ` (exit ${status})` : ''}`,
+    browserCpu: browserCpuFile && existsSync(browserCpuFile) ? sumLines(browserCpuFile) : null,
   };
 }
 
@@ -355,7 +375,7 @@ function startJob(job) {
       process.stdout.write(readFileSync(io.file, 'utf8'));
       console.log(
         `[${clock(Date.now() - started)}] done   ${job.name}: ${result.line}, wall ${wall.toFixed(0)} s` +
-          (io.cpu === null ? '' : `, CPU ${io.cpu.toFixed(0)} s`),
+          cpuText(io.cpu, result.browserCpu),
       );
     });
   running.set(job.name, { job, promise });
@@ -390,7 +410,7 @@ console.log('\n=== summary ===');
 console.log(`wall ${clock(Date.now() - started)} for the whole run, up to ${slots} suites at once`);
 for (const job of jobs) {
   const r = results.get(job.name);
-  const cpu = r.cpu === null ? '' : `, CPU ${r.cpu.toFixed(0)} s`;
+  const cpu = cpuText(r.cpu, r.browserCpu);
   console.log(
     `  ${job.name}: wall ${r.wall.toFixed(0)} s${cpu}${r.slowest ? `; slowest: ${r.slowest.join(', ')}` : ''}`,
   );

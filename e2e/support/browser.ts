@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { Account } from './accounts';
+import { recordUncountedBrowserCpu } from './browser-cpu';
 import { apiSignIn } from './api';
 import { baseUrl as defaultBaseUrl } from './state';
 
@@ -143,6 +144,7 @@ export function browserSuite() {
     browser = await launchBrowser();
   }, 60_000);
   afterAll(async () => {
+    recordUncountedBrowserCpu();
     await browser?.close();
   });
 
