@@ -39,7 +39,9 @@ export function uncountedBrowserCpuSeconds(): number {
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const pid = Number(name);
       const ppid = Number(fields[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+      const siblings = children.get(ppid);
+      if (siblings) siblings.push(pid);
+      else children.set(ppid, [pid]);
       ticks.set(
         pid,
         fields.slice(11, 15).reduce((sum, field) => sum + Number(field), 0),
