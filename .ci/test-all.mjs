@@ -102,7 +102,7 @@ const jobs = [
     after: [`${dir} standalone build`],
   })),
   { name: 'typecheck e2e', check: ['npx', ['tsc', '-p', 'e2e', '--noEmit']] },
-  // The server's tests run through ts-jest with isolatedModules (no type check): checked here instead.
+  // The server's tests run through @swc/jest, which strips types without checking them: checked here instead.
   { name: 'typecheck server tests', check: ['npx', ['tsc', '-p', 'server/tsconfig.test.json']] },
   { name: 'lint', check: ['npx', ['eslint', '.']] },
   // These suites keep jest's default 5 s a test; side by side with other suites on shared cores they get 30 s, as

@@ -12,18 +12,7 @@ module.exports = {
     '^@loupe/server$': '<rootDir>/../server/src/app.ts',
   },
   transform: {
-    '^.+\\.ts$': [
-      'ts-jest',
-      {
-        tsconfig: {
-          module: 'commonjs',
-          esModuleInterop: true,
-          isolatedModules: true,
-          resolveJsonModule: true,
-          strict: true,
-          target: 'ES2022',
-        },
-      },
-    ],
+    // Types stripped by swc, as for the server's own tests (its jest.config.js); `typecheck` checks them.
+    '^.+\\.ts$': server.transform['^.+\\.ts$'],
   },
 };

@@ -1,7 +1,8 @@
-// One jest setup for every browser package (platform, shell, remotes): jsdom, ts-jest, and the workspace
+// One jest setup for every browser package (platform, shell, remotes): jsdom, swc, and the workspace
 // packages mapped to their TypeScript sources so tests never depend on a build.
 const path = require('node:path');
 const { createHostShared } = require('./federation.cjs');
+const { swcOptions } = require('./swc.cjs');
 
 const repo = path.resolve(__dirname, '..', '..');
 
@@ -12,20 +13,9 @@ function createJestConfig(rootDir, overrides = {}) {
     testEnvironment: 'jsdom',
     testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts?(x)'],
     transform: {
-      '^.+\\.tsx?$': [
-        'ts-jest',
-        {
-          tsconfig: {
-            jsx: 'react-jsx',
-            module: 'commonjs',
-            esModuleInterop: true,
-            isolatedModules: true,
-            strict: true,
-            target: 'ES2022',
-            lib: ['ES2022', 'DOM', 'DOM.Iterable'],
-          },
-        },
-      ],
+      // As the builds compile them (swc.cjs), here to CommonJS by @swc/jest.
+      '^.+\\.ts$': ['@swc/jest', swcOptions({ tsx: false })],
+      '^.+\\.tsx$': ['@swc/jest', swcOptions({ tsx: true })],
     },
     moduleNameMapper: {
       '^@loupe/platform$': path.join(repo, 'platform/src/index.ts'),

@@ -4,9 +4,11 @@ const path = require('node:path');
 const zlib = require('node:zlib');
 const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { compatibleRange, createHostShared, createSharedConfig, ROUTER_SURFACE } = require('./federation.cjs');
 const { CONTRACT_KEY, requiredExposes } = require('./remote-contract.cjs');
+const { swcOptions } = require('./swc.cjs');
 const PLATFORM_PACKAGE = require('../package.json');
 const REMOTES_LIST = require('../remotes.json');
 
@@ -164,28 +166,14 @@ function createWebpackConfig({ dir, name, kind, devPort, exposes = {}, title = '
         // all for the router surface, which lists only what Loupe uses.
         parser: { javascript: { exportsPresence: 'error' } },
         rules: [
-          {
-            test: /\.tsx?$/,
+          // Types stripped by swc (swc.cjs); type checking is `tsc -b`'s job. Platform and contracts sources,
+          // outside the package, are compiled into each bundle the same way.
+          ...[false, true].map((tsx) => ({
+            test: tsx ? /\.tsx$/ : /\.ts$/,
             exclude: /node_modules/,
-            loader: require.resolve('ts-loader'),
-            options: {
-              // Type checking is `tsc -b`'s job; the bundler only strips types (and stays fast).
-              transpileOnly: true,
-              configFile: path.join(dir, 'tsconfig.json'),
-              compilerOptions: {
-                module: 'esnext',
-                moduleResolution: 'bundler',
-                noEmit: false,
-                emitDeclarationOnly: false,
-                declaration: false,
-                declarationMap: false,
-                composite: false,
-                // Platform and contracts sources are compiled into each bundle; they live outside the package.
-                rootDir: repo,
-                sourceMap: true,
-              },
-            },
-          },
+            loader: require.resolve('swc-loader'),
+            options: swcOptions({ tsx }),
+          })),
         ],
       },
       plugins: [
@@ -231,6 +219,15 @@ function createWebpackConfig({ dir, name, kind, devPort, exposes = {}, title = '
         // Stable ids keep unchanged chunks' hashes (and thus browser caches) across releases.
         moduleIds: 'deterministic',
         chunkIds: 'deterministic',
+        // swc's minifier through webpack's own minimizer plugin (the one its default runs terser with), at the
+        // default's two compress passes: remote-inventory's build took 16.0 s of CPU with terser, 9.3 s not
+        // minified, 8.6 s with swc's, and its scripts came out 1% smaller (docs/perf/ci-time.md).
+        minimizer: [
+          new MinimizerPlugin({
+            minify: MinimizerPlugin.swcMinify,
+            minimizerOptions: { compress: { passes: 2 } },
+          }),
+        ],
       },
       performance: { hints: false },
       devServer: {

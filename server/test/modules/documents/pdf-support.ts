@@ -24,7 +24,7 @@ export interface ParsedPdf {
 
 type Pdfjs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 /**
- * pdfjs-dist is ESM only. ts-jest compiles these tests to CommonJS, where `import()` would become `require()`;
+ * pdfjs-dist is ESM only. @swc/jest compiles these tests to CommonJS, where `import()` would become `require()`;
  * written inside eval it stays a real dynamic import, which Jest serves under --experimental-vm-modules.
  */
 const loadPdfjs = (): Promise<Pdfjs> => eval("import('pdfjs-dist/legacy/build/pdf.mjs')");
