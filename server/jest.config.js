@@ -30,7 +30,7 @@ process.env.LOUPE_TEST_PGLITE_MAIN = require.resolve('@electric-sql/pglite');
 module.exports = {
   testEnvironment: 'node',
   transform: {
-    // Types stripped by swc, one file at a time (`typecheck server tests`, tsc -p tsconfig.test.json, checks them):
+    // Types stripped by swc, one file at a time (`npm run typecheck`, tsconfig.test.json, checks them):
     // on a fresh clone, with jest's cache empty, ts-jest's transpiling cost ~8 s of CPU a run more (docs/perf/ci-time.md).
     '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } }],
     // Fastify's plugin naming, remembered per function instead of scanning jest's module registry for each
