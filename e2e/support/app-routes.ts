@@ -101,14 +101,38 @@ export async function appRoutes(api: APIRequestContext): Promise<AppRoute[]> {
   ];
 }
 
+/**
+ * How a route is reached: `load`, a new document at its address (a link opened, a bookmark, a reload); `in-app`,
+ * through the router's history from the screen the page shows now, as a link inside the app is followed (the app
+ * must already be loaded in the page). In-app, the shell and the remotes' scripts are not fetched, compiled and
+ * run again: in Chromium ~0.07 s of CPU a route against ~0.33 s for a new document (eight routes, measured).
+ */
+export type RouteOpening = 'load' | 'in-app';
+
 /** Opens `route` and waits until its screen has drawn: its h1 is there, its API calls answered, no Loading…. */
-export async function openRoute(page: Page, route: Pick<AppRoute, 'path' | 'heading'>): Promise<void> {
-  await timed('navigate', route.path, () => drawRoute(page, route));
+export async function openRoute(
+  page: Page,
+  route: Pick<AppRoute, 'path' | 'heading'>,
+  opening: RouteOpening = 'load',
+): Promise<void> {
+  await timed('navigate', route.path, () => drawRoute(page, route, opening));
 }
 
-async function drawRoute(page: Page, route: Pick<AppRoute, 'path' | 'heading'>): Promise<void> {
+async function drawRoute(
+  page: Page,
+  route: Pick<AppRoute, 'path' | 'heading'>,
+  opening: RouteOpening,
+): Promise<void> {
   const calls = trackApiCalls(page);
-  await page.goto(route.path);
+  if (opening === 'load') {
+    await page.goto(route.path);
+  } else {
+    // What the router does for a followed link (react-router's BrowserRouter reads location on popstate).
+    await page.evaluate((path) => {
+      window.history.pushState(null, '', path);
+      window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    }, route.path);
+  }
   const title =
     typeof route.heading === 'string'
       ? heading(page, route.heading)
