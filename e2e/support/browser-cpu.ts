@@ -20,7 +20,8 @@ function clockTicks(): number {
  * is reaped by this one, but its zygote and renderers are reaped by init once the browser ends, so their CPU
  * never reaches that count (a page drawing for 4 s: 5.1 s of CPU in Chromium's processes, 1.2 s counted). So:
  * every process under each browser, with what it has reaped (the renderers of closed pages), but not the
- * browser's own process. Read just before the browser closes; 0 where there is no /proc.
+ * browser's own process. Read just before the browser closes (the suite's: at the global teardown); 0 where
+ * there is no /proc.
  */
 export function uncountedBrowserCpuSeconds(): number {
   let names: string[];

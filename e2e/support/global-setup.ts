@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { startApp } from './app-instance.cjs';
-import { ENV_BASE_URL, ENV_USER_IDS } from './state';
+import { ENV_BASE_URL, ENV_BROWSER_WS, ENV_USER_IDS } from './state';
 import { demo, extra } from './accounts';
 import { apiSend, apiSignIn, authCheck } from './api';
-import { CHROMIUM_PATH } from './browser';
+import { CHROMIUM_PATH, launchBrowserServer } from './browser';
 
 export default async function globalSetup(): Promise<void> {
   // The suite is never skipped: without the browser it fails, loudly, before anything else.
@@ -38,6 +38,13 @@ export default async function globalSetup(): Promise<void> {
     await owner.dispose();
   }
 
+  const browser = await launchBrowserServer().catch(async (error: unknown) => {
+    await app.stop();
+    throw error;
+  });
+  globalThis.__loupeE2eBrowser = browser;
+
   process.env[ENV_BASE_URL] = app.baseUrl;
   process.env[ENV_USER_IDS] = JSON.stringify(app.createdUsers);
+  process.env[ENV_BROWSER_WS] = browser.wsEndpoint();
 }

@@ -2,8 +2,8 @@ import { browserSuite } from '../support/browser';
 import { uncountedBrowserCpuSeconds } from '../support/browser-cpu';
 
 // The test run's closing line gives this suite's CPU with Chromium's apart (.ci/test-all.mjs), read from the
-// browser's processes just before each file's browser closes: if it could no longer find them (another
-// executable name, another parent), that figure would silently read 0.
+// browser's processes just before the suite's browser closes (the global teardown): if it could no longer find
+// them (another executable name, another parent), that figure would silently read 0.
 const browserTest = browserSuite();
 
 browserTest("finds the browser's processes and the CPU its pages spend", async (kit) => {
