@@ -1,6 +1,20 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
-import type { Locator } from 'playwright-core';
+import type { Download, Locator } from 'playwright-core';
+
+/**
+ * The bytes of a file the browser downloaded, read through playwright's connection: the suite's browser is
+ * connected to, not started by the test file (support/browser.ts), and a connected browser's download has no
+ * local path. A download the browser reports failed throws with its reason.
+ */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
+  const failure = await download.failure();
+  if (failure) throw new Error(`the download of ${download.suggestedFilename()} failed: ${failure}`);
+  return Buffer.concat(chunks);
+}
 
 /** What a reader of a PDF gets: each page's text (pdfjs-dist's text items joined by spaces). */
 export interface PdfText {

@@ -1,10 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Dialog, Page } from 'playwright-core';
 import { demo } from '../support/accounts';
 import { apiSignIn } from '../support/api';
 import { formatViolations, seriousViolations } from '../support/axe';
 import { browserSuite } from '../support/browser';
 import { addClient, uniqueClientName } from '../support/clients';
+import { downloadedBytes } from '../support/documents';
 import { parseCsv } from '../support/finance';
 import { createItem, uniqueSerial } from '../support/inventory';
 import { baseUrl } from '../support/state';
@@ -81,9 +81,7 @@ describe('the audit trail on screen (issue 12)', () => {
       const file = await download;
       expect(new URL(file.url()).pathname).toBe('/api/api/activity/csv/');
       expect(new URL(file.url()).searchParams.get('entity')).toBe('client');
-      const path = await file.path();
-      if (!path) throw new Error(`the download failed: ${await file.failure()}`);
-      const rows = parseCsv((await readFile(path, 'utf8')).replace(/^\uFEFF/, ''));
+      const rows = parseCsv((await downloadedBytes(file)).toString('utf8').replace(/^\uFEFF/, ''));
       const header = rows[0] ?? [];
       const line = rows.find((cells) => cells.includes(name) && cells.some((cell) => cell.includes(AFTER)));
       expect(line).toBeDefined();

@@ -1,8 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Locator, Page } from 'playwright-core';
 import { demo } from '../support/accounts';
 import { apiSignIn, csrfToken } from '../support/api';
 import { browserSuite } from '../support/browser';
+import { downloadedBytes } from '../support/documents';
 import {
   gbp,
   getFinanceDashboard,
@@ -166,9 +166,7 @@ describe('reports', () => {
     const file = await download;
     expect(file.url()).toMatch(/\/api\/api\/reports\/csv\/\?type=profit_loss&range=weekly$/);
     expect(file.suggestedFilename()).toMatch(/^loupe-profit-loss-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
-    const path = await file.path();
-    if (!path) throw new Error(`the download failed: ${await file.failure()}`);
-    const rows = parseCsv((await readFile(path, 'utf8')).replace(/^\uFEFF/, ''));
+    const rows = parseCsv((await downloadedBytes(file)).toString('utf8').replace(/^\uFEFF/, ''));
 
     expect(rows[0]).toEqual(['Date', 'Sales', 'Expenses', 'Profit']);
     const end = rows.findIndex((row) => row.length === 1 && row[0] === '');

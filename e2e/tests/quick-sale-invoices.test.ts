@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { demo } from '../support/accounts';
 import { browserSuite } from '../support/browser';
-import { pdfText } from '../support/documents';
+import { downloadedBytes, pdfText } from '../support/documents';
 import { uniqueSerial } from '../support/inventory';
 import { heading } from '../support/ui';
 
@@ -33,7 +32,7 @@ describe('quick sale invoices (issue 13)', () => {
       const reference = ((await link.innerText()).match(/Download invoice (\S+)/) ?? [])[1] ?? '(none)';
       const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
       expect(download.suggestedFilename()).toBe(`${reference}.pdf`);
-      const { text } = await pdfText(await readFile(await download.path()));
+      const { text } = await pdfText(await downloadedBytes(download));
       for (const printed of [reference, buyer, 'Strap, brown alligator', '£1,234.56'])
         expect(text).toContain(printed);
 

@@ -1,9 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Locator, Page } from 'playwright-core';
 import { demo } from '../support/accounts';
 import { apiSignIn } from '../support/api';
 import { browserSuite } from '../support/browser';
-import { pdfText } from '../support/documents';
+import { downloadedBytes, pdfText } from '../support/documents';
 import { createClient, createItem, getItem, uniqueSerial } from '../support/inventory';
 import { baseUrl } from '../support/state';
 import { heading } from '../support/ui';
@@ -91,7 +90,7 @@ describe('sales documents (issue 13)', () => {
         dialog.getByRole('link', { name: `Download invoice ${reference}` }).click(),
       ]);
       expect(download.suggestedFilename()).toBe(`${reference}.pdf`);
-      const bytes = await readFile(await download.path());
+      const bytes = await downloadedBytes(download);
       const { text } = await pdfText(bytes);
       for (const printed of [reference, 'Lucía Domínguez', '£7,450.50', `Total £7,450.50`])
         expect(text).toContain(printed);
