@@ -73,5 +73,9 @@ module.exports = {
   ],
   // Each test file opens one embedded database (seconds and ~1 GB at its peak): two at a time at most.
   maxWorkers: 2,
+  // A worker's heap keeps ~20 MB of each file it ran (152 → 1,059 MB over 40 API files in one worker), and the
+  // collector's work grows with it: a worker past 700 MB after a file is replaced by a fresh one. Those 40
+  // files in one worker: 131.5 s of CPU (user) before, 110.4 s with it (docs/perf/ci-time.md).
+  workerIdleMemoryLimit: '700MB',
   testTimeout: 60000,
 };
