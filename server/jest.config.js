@@ -30,8 +30,9 @@ process.env.LOUPE_TEST_PGLITE_MAIN = require.resolve('@electric-sql/pglite');
 module.exports = {
   testEnvironment: 'node',
   transform: {
-    // Types stripped by swc, one file at a time (`npm run typecheck`, tsconfig.test.json, checks them):
-    // on a fresh clone, with jest's cache empty, ts-jest's transpiling cost ~8 s of CPU a run more (docs/perf/ci-time.md).
+    // Types stripped by swc, one file at a time (`npm run typecheck`, tsconfig.test.json, checks them): on a
+    // fresh clone, with jest's cache empty, ts-jest's transpiling cost ~7 s of CPU more for 12 API files
+    // (docs/perf/ci-time.md).
     '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } }],
     // Fastify's plugin naming, remembered per function instead of scanning jest's module registry for each
     // plugin of each app (test/jest/fastify-plugin-names.cjs).

@@ -158,8 +158,8 @@ export class BrowserKit {
 }
 
 /**
- * Declares the browser for one test file (the suite's, connected to once) and returns `browserTest`, which gives each test
- * its own BrowserKit and saves screenshots under e2e/.artifacts when the test fails.
+ * Declares the browser for one test file (the suite's, connected to once) and returns `browserTest`, which
+ * gives each test its own BrowserKit and saves screenshots under e2e/.artifacts when the test fails.
  */
 export function browserSuite() {
   let browser: Browser | undefined;
