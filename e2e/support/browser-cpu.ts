@@ -65,8 +65,8 @@ export function uncountedBrowserCpuSeconds(): number {
 }
 
 /**
- * Adds that CPU to the file the test run names (LOUPE_BROWSER_CPU_FILE, a line a test file), which it sums into
- * this suite's closing line; nothing when the suite runs on its own.
+ * Adds that CPU to the file the test run names (LOUPE_BROWSER_CPU_FILE, a line each time), which it sums into
+ * this suite's closing line; nothing when the suite runs on its own. Called by the global teardown.
  */
 export function recordUncountedBrowserCpu(): void {
   const file = process.env.LOUPE_BROWSER_CPU_FILE;

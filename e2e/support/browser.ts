@@ -2,7 +2,6 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserServer, type Page } from 'playwright-core';
 import type { Account } from './accounts';
-import { recordUncountedBrowserCpu } from './browser-cpu';
 import { apiSignIn } from './api';
 import { baseUrl as defaultBaseUrl, ENV_BROWSER_WS } from './state';
 
@@ -21,41 +20,30 @@ export const CHROMIUM_ARGS = [
 
 const ARTIFACTS = path.resolve(__dirname, '..', '.artifacts');
 
-const LAUNCH_OPTIONS = {
-  executablePath: CHROMIUM_PATH,
-  headless: true,
-  args: CHROMIUM_ARGS,
-  timeout: 30_000,
-};
-
-function requireChromium(): void {
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(
-      `${CHROMIUM_PATH} does not exist: install Debian's Chromium (apt-get install -y chromium)`,
-    );
-  }
-}
-
-export async function launchBrowser(): Promise<Browser> {
-  requireChromium();
-  return chromium.launch(LAUNCH_OPTIONS);
-}
-
 /**
  * The suite's one Chromium, started by the global setup: each test file connects to it (browserSuite) instead
  * of starting one of its own, which cost ~0.8 s of CPU a file to start and stop (40 files). Every test still
  * gets contexts of its own (BrowserKit), closed after it, so nothing of one test's pages reaches another.
  */
 export async function launchBrowserServer(): Promise<BrowserServer> {
-  requireChromium();
-  return chromium.launchServer(LAUNCH_OPTIONS);
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(
+      `${CHROMIUM_PATH} does not exist: install Debian's Chromium (apt-get install -y chromium)`,
+    );
+  }
+  return chromium.launchServer({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    timeout: 30_000,
+  });
 }
 
-/** The suite's Chromium when the global setup started one, or one of the file's own. */
-async function suiteBrowser(): Promise<{ browser: Browser; own: boolean }> {
+/** The suite's Chromium, which the global setup started (jest runs it before any test file). */
+async function suiteBrowser(): Promise<Browser> {
   const endpoint = process.env[ENV_BROWSER_WS];
-  if (!endpoint) return { browser: await launchBrowser(), own: true };
-  return { browser: await chromium.connect(endpoint, { timeout: 30_000 }), own: false };
+  if (!endpoint) throw new Error(`${ENV_BROWSER_WS} is not set: the global setup did not start the browser`);
+  return chromium.connect(endpoint, { timeout: 30_000 });
 }
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
@@ -163,14 +151,11 @@ export class BrowserKit {
  */
 export function browserSuite() {
   let browser: Browser | undefined;
-  let own = false;
   beforeAll(async () => {
-    ({ browser, own } = await suiteBrowser());
+    browser = await suiteBrowser();
   }, 60_000);
   afterAll(async () => {
-    // The suite's browser is counted once, at the global teardown; a file's own browser here.
-    if (own) recordUncountedBrowserCpu();
-    // Connected: closes this file's contexts and disconnects; its own: stops it.
+    // Closes this file's contexts and disconnects; the global teardown stops the browser (and counts its CPU).
     await browser?.close();
   });
 
