@@ -13,6 +13,7 @@
 //   STORE_URL=https://… npm run lighthouse -w @loupe/e2e   a storefront already running (no server started)
 import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,7 +22,8 @@ import lighthouse from 'lighthouse';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SERVER = path.join(REPO, 'server');
-const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
+const { CHROMIUM_PATH } = createRequire(import.meta.url)('../support/chromium.cjs');
+const CHROME_PATH = process.env.CHROME_PATH || CHROMIUM_PATH;
 /** The demo shop's storefront (server/src/demo/storefront.ts, DEMO_STOREFRONT_SLUG). */
 const DEMO_SLUG = 'loupe-demo';
 const RUNS = Math.max(1, Number(process.env.RUNS ?? 1) || 1);

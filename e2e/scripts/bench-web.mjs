@@ -15,16 +15,7 @@ import { chromium } from 'playwright-core';
 const require = createRequire(import.meta.url);
 const { startApp } = require('../support/app-instance.cjs');
 
-const CHROMIUM_PATH = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const { CHROMIUM_ARGS, CHROMIUM_PATH } = require('../support/chromium.cjs');
 /** Issue 15's budgets for a back-office first load (KB = 1,000 bytes, the stricter reading). */
 const BUDGET = {
   loginJs: 120_000,

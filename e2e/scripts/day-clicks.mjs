@@ -27,18 +27,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import { chromium, request } from 'playwright-core';
 
-const CHROMIUM_PATH = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const { CHROMIUM_ARGS, CHROMIUM_PATH } = createRequire(import.meta.url)('../support/chromium.cjs');
 const ACCOUNT = { username: 'platinum', password: 'loupe-demo-2026' };
 const LAPTOP = { width: 1280, height: 800 };
 /** Where a failed walk leaves its screenshot, as the browser suite's failures do (not committed). */

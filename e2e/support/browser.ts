@@ -4,19 +4,7 @@ import { chromium, type Browser, type BrowserContext, type BrowserServer, type P
 import type { Account } from './accounts';
 import { apiSignIn } from './api';
 import { baseUrl as defaultBaseUrl, ENV_BROWSER_WS } from './state';
-
-/** Debian's Chromium; no tool of this suite ever downloads a browser. */
-export const CHROMIUM_PATH = '/usr/bin/chromium';
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.cjs';
 
 const ARTIFACTS = path.resolve(__dirname, '..', '.artifacts');
 

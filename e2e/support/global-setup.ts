@@ -3,7 +3,8 @@ import { startApp } from './app-instance.cjs';
 import { ENV_BASE_URL, ENV_BROWSER_WS, ENV_USER_IDS } from './state';
 import { demo, extra } from './accounts';
 import { apiSend, apiSignIn, authCheck } from './api';
-import { CHROMIUM_PATH, launchBrowserServer } from './browser';
+import { launchBrowserServer } from './browser';
+import { CHROMIUM_PATH } from './chromium.cjs';
 
 export default async function globalSetup(): Promise<void> {
   // The suite is never skipped: without the browser it fails, loudly, before anything else.
