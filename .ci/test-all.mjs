@@ -128,10 +128,13 @@ if (!process.env.TEST_DATABASE_URL && selected('server (PostgreSQL)')) {
       "starts Debian's PostgreSQL and sets it.",
   );
 } else if (selected('server (PostgreSQL)') && selected('server (PGlite)')) {
-  const { NO_DATABASE_FILES } = createRequire(import.meta.url)('../server/test/jest/no-database-files.cjs');
+  const { NO_DATABASE_FILES, EMBEDDED_ONLY_FILES } = createRequire(import.meta.url)(
+    '../server/test/jest/no-database-files.cjs',
+  );
   skipped.push(
-    `server (PostgreSQL): leaves the ${NO_DATABASE_FILES.length} server test files that open no database to ` +
-      'server (PGlite), which fails any of them that opens one (server/test/jest/no-database-files.cjs).',
+    `server (PostgreSQL): leaves the ${NO_DATABASE_FILES.length} server test files that open no database and the ` +
+      `${EMBEDDED_ONLY_FILES.length} that test PGlite itself to server (PGlite), which fails any of them that ` +
+      "opens a database, or the run's, respectively (server/test/jest/no-database-files.cjs).",
   );
 }
 

@@ -1,7 +1,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const ts = require('typescript');
-const { NO_DATABASE_FILES } = require('./test/jest/no-database-files.cjs');
+const { NO_DATABASE_FILES, EMBEDDED_ONLY_FILES } = require('./test/jest/no-database-files.cjs');
 
 // cookie@2 (used by @fastify/cookie and light-my-request) ships ESM only. Node 20.19+ loads it through
 // require(esm), Jest's module registry cannot, so tests get a CommonJS copy compiled here once.
@@ -65,11 +65,14 @@ module.exports = {
   // test/instances runs several API processes on one database, which only PostgreSQL allows (an embedded
   // database belongs to one process), and test/postgres tests what the suite does with PostgreSQL itself (the
   // teardown's DROP DATABASE): they are part of the PostgreSQL run, and throw if started without one.
-  // The files that open no database run in the embedded run only (test/jest/no-database-files.cjs).
+  // The files that open no database, and those that test PGlite itself, run in the embedded run only
+  // (test/jest/no-database-files.cjs).
   testPathIgnorePatterns: [
     '/node_modules/',
     ...(process.env.TEST_DATABASE_URL
-      ? NO_DATABASE_FILES.map((file) => `<rootDir>/${file.replaceAll('.', '\\.')}$`)
+      ? [...NO_DATABASE_FILES, ...EMBEDDED_ONLY_FILES].map(
+          (file) => `<rootDir>/${file.replaceAll('.', '\\.')}$`,
+        )
       : ['<rootDir>/test/instances/', '<rootDir>/test/postgres/']),
   ],
   // Each test file opens one embedded database (seconds and ~1 GB at its peak): two at a time at most.

@@ -9,9 +9,16 @@ import { buildApp, loadConfig, openDatabase, type Config, type LoupeDb } from '.
 import { hashPassword } from '../src/modules/auth/password-hasher';
 import type { DemoSeed } from '../src/demo/seed';
 import { demoTemplateFor } from './support/demo-template';
+import { OPENED_RUN_DATABASE } from './jest/no-database-files.cjs';
 
 export const PASSWORD = 'loupe-demo-2026';
 export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/** A log for the schedulers (backups, maintenance) that keeps its lines for the test to read. */
+export function recordingLog() {
+  const lines: string[] = [];
+  return { lines, info: (m: string) => lines.push(m), error: (m: string) => lines.push(`ERROR ${m}`) };
+}
 /** The key tests seal stored files with (base64 of 32 bytes). */
 export const TEST_FILE_KEY = Buffer.alloc(32, 7).toString('base64');
 
@@ -51,6 +58,8 @@ export interface TestDatabase {
 export async function createTestDatabase(
   options: { migrated?: boolean; demo?: Date } = {},
 ): Promise<TestDatabase> {
+  // The embedded-only files (test/jest/no-database-files.cjs) must never open the run's database.
+  (globalThis as Record<symbol, unknown>)[OPENED_RUN_DATABASE] = true;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'loupe-test-'));
   // `migrated`: on PGlite, a copy of the run's migrated folder (test/jest/global-setup.ts), so that opening it
   // finds no migration to apply; for files that open the database at once anyway. Otherwise an empty folder.

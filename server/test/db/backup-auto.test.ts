@@ -9,7 +9,7 @@ import { DAY_MS, scheduleDailyBackups } from '../../src/db/backup-schedule';
 import { createPgliteDb, createPostgresDb } from '../../src/db/database';
 import { acquireDataDirLock } from '../../src/db/lock';
 import { migrate, readMigrations } from '../../src/db/migrate';
-import { createTestDatabase, usingPostgres, type TestDatabase } from '../helper';
+import { createTestDatabase, recordingLog as log, usingPostgres, type TestDatabase } from '../helper';
 
 jest.setTimeout(300_000);
 
@@ -37,11 +37,6 @@ async function run(command: typeof backupCommand, args: string[], env: Record<st
   const code = await command(args, env, { out: (l) => out.push(l), err: (l) => err.push(l) });
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
-
-const log = () => {
-  const lines: string[] = [];
-  return { lines, info: (m: string) => lines.push(m), error: (m: string) => lines.push(`ERROR ${m}`) };
-};
 
 describe('automatic backups', () => {
   it('copies a database that has pending migrations before migrating it (embedded only), none of an empty one', async () => {

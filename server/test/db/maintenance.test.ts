@@ -1,11 +1,12 @@
 // The embedded database's VACUUM and ANALYZE (db/maintenance.ts, issue 26). PGlite has no autovacuum daemon; the
-// maintenance decides per table as autovacuum does and runs through the same single connection. Most of this
-// file is PGlite's alone (an instance of its own, whichever database the run uses); the last part checks that
-// nothing runs on PostgreSQL (the run's PostgreSQL when TEST_DATABASE_URL is set).
+// maintenance decides per table as autovacuum does and runs through the same single connection. This file is
+// PGlite's alone, on instances of its own whichever database the run uses, so the PostgreSQL run leaves it to the
+// embedded one (test/jest/no-database-files.cjs); maintenance-postgres.test.ts checks that nothing runs on
+// PostgreSQL.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createPgliteDb, createPostgresDb, type Db } from '../../src/db/database';
+import { createPgliteDb, type Db } from '../../src/db/database';
 import {
   autovacuumSettings,
   decide,
@@ -14,14 +15,9 @@ import {
   type AutovacuumSettings,
   type TableState,
 } from '../../src/db/maintenance';
-import { usingPostgres } from '../helper';
+import { recordingLog as log } from '../helper';
 
 jest.setTimeout(120_000);
-
-const log = () => {
-  const lines: string[] = [];
-  return { lines, info: (m: string) => lines.push(m), error: (m: string) => lines.push(`ERROR ${m}`) };
-};
 
 /** Every "Heap Fetches" of a JSON plan (an index-only scan's visits to the table). */
 function heapFetches(plan: unknown): number[] {
@@ -315,28 +311,6 @@ describe('the run at start, when PGlite has forgotten its counters', () => {
       expect(publicOnly((await maintainPglite(db, { atStart: true })).vacuumed)).toEqual([]);
     } finally {
       await db.close();
-    }
-  });
-});
-
-describe('nothing runs on PostgreSQL (its autovacuum does it)', () => {
-  it('sends no statement', async () => {
-    const sent: string[] = [];
-    // The run's PostgreSQL when there is one; otherwise a stand-in that says it is PostgreSQL.
-    const real = usingPostgres ? createPostgresDb(process.env.TEST_DATABASE_URL as string) : null;
-    const record = (sql: string) => Promise.resolve(void sent.push(sql)).then(() => []);
-    const postgres = (
-      real ? { ...real, query: record } : { kind: 'postgres', query: record, exec: record }
-    ) as Db;
-    expect(postgres.kind).toBe('postgres');
-    try {
-      expect(await maintainPglite(postgres)).toMatchObject({ vacuumed: [], analyzed: [], failed: [] });
-      const stop = scheduleMaintenance(postgres, { pgliteMaintenanceSeconds: 1 }, log());
-      await stop.checked;
-      stop();
-      expect(sent).toEqual([]);
-    } finally {
-      await real?.close();
     }
   });
 });

@@ -3,7 +3,8 @@
 // the module map. They run the same code whichever database a run has, so the PostgreSQL run (TEST_DATABASE_URL)
 // leaves them to the embedded one (jest.config.js) instead of running each a second time for nothing (issue
 // 26, goal 5). The embedded run holds the list to its word: a listed file that opens an embedded database fails
-// there (test/jest/no-database-check.cjs, through test/jest/pglite.cjs); it belongs off this list.
+// there (test/jest/no-database-check.cjs, through test/jest/pglite.cjs); it belongs off this list. The same goes
+// for the files of PGlite's own tests below (EMBEDDED_ONLY_FILES).
 
 /** Paths from the server folder. */
 const NO_DATABASE_FILES = [
@@ -26,7 +27,18 @@ const NO_DATABASE_FILES = [
   'test/testbed-scratch.test.ts',
 ];
 
+/**
+ * The files that test PGlite itself, on embedded databases of their own whichever database the run has: the
+ * PostgreSQL run would only repeat them, so it leaves them to the embedded run too. The embedded run holds them
+ * to it: one that opens the run's database (test/helper.ts's createTestDatabase) fails there, since what it tests
+ * then holds on PostgreSQL as well.
+ */
+const EMBEDDED_ONLY_FILES = ['test/db/maintenance.test.ts', 'test/db/pglite-prepared.test.ts'];
+
 /** Set on a test file's own global by test/jest/pglite.cjs when the file opens an embedded database. */
 const OPENED_EMBEDDED_DATABASE = Symbol.for('loupe.test.openedEmbeddedDatabase');
 
-module.exports = { NO_DATABASE_FILES, OPENED_EMBEDDED_DATABASE };
+/** Set on a test file's own global by test/helper.ts's createTestDatabase when the file opens the run's database. */
+const OPENED_RUN_DATABASE = Symbol.for('loupe.test.openedRunDatabase');
+
+module.exports = { NO_DATABASE_FILES, EMBEDDED_ONLY_FILES, OPENED_EMBEDDED_DATABASE, OPENED_RUN_DATABASE };
