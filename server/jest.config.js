@@ -57,6 +57,8 @@ module.exports = {
     // no-database files' check (test/jest/pglite.cjs).
     '^@electric-sql/pglite$': path.join(__dirname, 'test/jest/pglite.cjs'),
   },
+  // V8's compilation cache kept every finished test file's sandbox alive (test/jest/no-compilation-cache.cjs).
+  setupFiles: [path.join(__dirname, 'test/jest/no-compilation-cache.cjs')],
   setupFilesAfterEnv: [path.join(__dirname, 'test/jest/no-database-check.cjs')],
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   // The embedded database migrated once per run, copied by each file's testbed (test/jest/global-setup.ts).
@@ -77,9 +79,10 @@ module.exports = {
   ],
   // Each test file opens one embedded database (seconds and ~1 GB at its peak): two at a time at most.
   maxWorkers: 2,
-  // A worker's heap keeps ~20 MB of each file it ran (152 → 1,059 MB over 40 API files in one worker), and the
-  // collector's work grows with it: a worker past 700 MB after a file is replaced by a fresh one. Those 40
-  // files in one worker: 131.5 s of CPU (user) before, 110.4 s with it (docs/perf/ci-time.md).
+  // A worker's heap kept ~20 MB of each file it ran (152 → 1,059 MB over 40 API files in one worker), and the
+  // collector's work grew with it: a worker past 700 MB after a file is replaced by a fresh one. Those 40 files in
+  // one worker: 131.5 s of CPU (user) before, 110.4 s with it (docs/perf/ci-time.md). The leak's cause is now off
+  // (test/jest/no-compilation-cache.cjs); the limit stays as the guard should another file keep its sandbox.
   workerIdleMemoryLimit: '700MB',
   testTimeout: 60000,
 };
