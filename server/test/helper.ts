@@ -19,6 +19,7 @@ export function recordingLog() {
   const lines: string[] = [];
   return { lines, info: (m: string) => lines.push(m), error: (m: string) => lines.push(`ERROR ${m}`) };
 }
+
 /** The key tests seal stored files with (base64 of 32 bytes). */
 export const TEST_FILE_KEY = Buffer.alloc(32, 7).toString('base64');
 
