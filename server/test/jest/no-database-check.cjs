@@ -11,25 +11,31 @@ const {
   OPENED_RUN_DATABASE,
 } = require('./no-database-files.cjs');
 
+/** Each list the PostgreSQL run leaves out: what its files must not have opened, and where the list is. */
+const KEPT_TO = [
+  {
+    files: NO_DATABASE_FILES,
+    opened: OPENED_EMBEDDED_DATABASE,
+    what: 'a database',
+    list: 'test/jest/no-database-files.cjs',
+  },
+  {
+    files: EMBEDDED_ONLY_FILES,
+    opened: OPENED_RUN_DATABASE,
+    what: "the run's database",
+    list: 'EMBEDDED_ONLY_FILES in test/jest/no-database-files.cjs',
+  },
+];
+
 const file = path
   .relative(path.resolve(__dirname, '../..'), expect.getState().testPath)
   .split(path.sep)
   .join('/');
-if (NO_DATABASE_FILES.includes(file)) {
+for (const { files, opened, what, list } of KEPT_TO) {
+  if (!files.includes(file)) continue;
   afterAll(() => {
-    if (globalThis[OPENED_EMBEDDED_DATABASE] === true) {
-      throw new Error(
-        `${file} opened a database, so the PostgreSQL run must run it too: take it off test/jest/no-database-files.cjs`,
-      );
-    }
-  });
-}
-if (EMBEDDED_ONLY_FILES.includes(file)) {
-  afterAll(() => {
-    if (globalThis[OPENED_RUN_DATABASE] === true) {
-      throw new Error(
-        `${file} opened the run's database, so the PostgreSQL run must run it too: take it off EMBEDDED_ONLY_FILES in test/jest/no-database-files.cjs`,
-      );
+    if (globalThis[opened] === true) {
+      throw new Error(`${file} opened ${what}, so the PostgreSQL run must run it too: take it off ${list}`);
     }
   });
 }

@@ -3,8 +3,8 @@
 // the module map. They run the same code whichever database a run has, so the PostgreSQL run (TEST_DATABASE_URL)
 // leaves them to the embedded one (jest.config.js) instead of running each a second time for nothing (issue
 // 26, goal 5). The embedded run holds the list to its word: a listed file that opens an embedded database fails
-// there (test/jest/no-database-check.cjs, through test/jest/pglite.cjs); it belongs off this list. The same goes
-// for the files of PGlite's own tests below (EMBEDDED_ONLY_FILES).
+// there (test/jest/no-database-check.cjs, through test/jest/pglite.cjs); it belongs off this list. The files of
+// PGlite's own tests (EMBEDDED_ONLY_FILES, below) are held to theirs the same way.
 
 /** Paths from the server folder. */
 const NO_DATABASE_FILES = [
