@@ -14,3 +14,5 @@ const documentsRoutes: FastifyPluginAsyncTypebox<{ ctx: DocumentsContext }> = as
 export default documentsRoutes;
 
 export type { DocumentsContext, DocumentsRepos } from './deps';
+// The shop's letterhead from Shop Settings, read and tidied once for every module that prints or sends it.
+export { readShopLetterhead, type ShopLetterhead } from './letterhead';

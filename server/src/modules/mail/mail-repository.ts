@@ -1,5 +1,6 @@
 import type { MailStatus, OutboxMessage, OutboxSummary } from '@loupe/contracts';
 import type { Queryable } from '../../db/database';
+import { readShopLetterhead } from '../documents';
 
 /** A message as recorded, before delivery is tried. */
 export interface NewOutboxRow {
@@ -226,34 +227,9 @@ export class MailRepository {
     return rows[0] ? { name: rows[0].name, email: (rows[0].email ?? '').trim() } : null;
   }
 
-  /** The shop's name and details from Shop Settings (the documents module's published view). */
-  async shopSender(shopId: number): Promise<ShopSender> {
-    const rows = await this.db.query<{
-      shop_name: string;
-      legal_name: string | null;
-      trading_name: string | null;
-      address: string | null;
-      phone: string | null;
-      email: string | null;
-      vat_number: string | null;
-      company_number: string | null;
-    }>(
-      `SELECT s.name AS shop_name, ss.legal_name, ss.trading_name, ss.address, ss.phone, ss.email, ss.vat_number,
-              ss.company_number
-         FROM shop_directory s LEFT JOIN shop_document_settings ss ON ss.shop_id = s.id
-        WHERE s.id = $1`,
-      [shopId],
-    );
-    const r = rows[0];
-    const legalName = (r?.legal_name ?? '').trim() || (r?.shop_name ?? '');
-    return {
-      name: (r?.trading_name ?? '').trim() || legalName,
-      legalName,
-      address: r?.address ?? '',
-      phone: r?.phone ?? '',
-      email: (r?.email ?? '').trim(),
-      vatNumber: r?.vat_number ?? '',
-      companyNumber: r?.company_number ?? '',
-    };
+  /** The shop's name and details from Shop Settings: the documents module's letterhead, as on every paper. */
+  shopSender(shopId: number): Promise<ShopSender> {
+    // The letterhead is a ShopSender with the names' parts besides, which the e-mails do not read.
+    return readShopLetterhead(this.db, shopId);
   }
 }

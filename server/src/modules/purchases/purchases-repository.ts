@@ -16,6 +16,7 @@ import type { Queryable } from '../../db/database';
 import { sumPounds } from '../../kernel/money';
 import type { ItemFormPurchase, ItemFormPurchases } from '../inventory';
 import type { SellerBlock } from '../../kernel/pdf';
+import { readShopLetterhead } from '../documents';
 import { nextDocumentNumber } from '../sales';
 
 /** The seller as the purchase needs them: name, postal address parts and whether an identity paper is on file. */
@@ -267,35 +268,10 @@ export class PurchasesRepository implements ItemFormPurchases {
     };
   }
 
-  /** The shop as its documents print it (Shop Settings through shop_document_settings; the shop's name). */
-  async shopDetails(shopId: number): Promise<SellerBlock> {
-    const rows = await this.db.query<{
-      shop_name: string;
-      legal_name: string | null;
-      trading_name: string | null;
-      address: string | null;
-      phone: string | null;
-      email: string | null;
-      vat_number: string | null;
-      company_number: string | null;
-    }>(
-      `SELECT s.name AS shop_name, ss.legal_name, ss.trading_name, ss.address, ss.phone, ss.email, ss.vat_number,
-              ss.company_number
-         FROM shop_directory s LEFT JOIN shop_document_settings ss ON ss.shop_id = s.id
-        WHERE s.id = $1`,
-      [shopId],
-    );
-    const r = rows[0];
-    const legalName = (r?.legal_name ?? '').trim() || (r?.shop_name ?? '');
-    return {
-      name: (r?.trading_name ?? '').trim() || legalName,
-      legalName,
-      address: r?.address ?? '',
-      phone: r?.phone ?? '',
-      email: r?.email ?? '',
-      vatNumber: r?.vat_number ?? '',
-      companyNumber: r?.company_number ?? '',
-    };
+  /** The shop as its documents print it: the documents module's letterhead, as every paper reads it. */
+  shopDetails(shopId: number): Promise<SellerBlock> {
+    // The letterhead is a SellerBlock with the names' parts besides, which the invoice does not print.
+    return readShopLetterhead(this.db, shopId);
   }
 
   // ---------------------------------------------------------------- writes

@@ -9,6 +9,7 @@ import {
   type WantMatchReason,
 } from '@loupe/contracts';
 import type { Queryable } from '../../db/database';
+import { readShopLetterhead } from '../documents';
 import {
   clientWantsRecords,
   eraseClientWants,
@@ -19,8 +20,8 @@ import {
 /*
  * The wants module's tables (migration 042) and what it reads of others through their published views:
  * client_directory (clients), stock_items (inventory: the item, its promotion), storefront_offers and
- * storefront_shops (storefront: whether the item is online now, and where), shop_directory and
- * shop_document_settings (the shop's name under the e-mail).
+ * storefront_shops (storefront: whether the item is online now, and where); the shop's name under the e-mail
+ * is the documents module's letterhead (readShopLetterhead).
  */
 
 /** What a want is saved with (checked by the service). */
@@ -551,14 +552,8 @@ export class WantsRepository {
 
   /** The name the shop trades under (Shop Settings), as its e-mails are signed, and its e-mail address ('' none). */
   async shopSender(shopId: number): Promise<{ name: string; email: string }> {
-    const rows = await this.db.query<{ name: string; email: string | null }>(
-      `SELECT coalesce(nullif(trim(ss.trading_name), ''), nullif(trim(ss.legal_name), ''), s.name) AS name,
-              ss.email
-         FROM shop_directory s LEFT JOIN shop_document_settings ss ON ss.shop_id = s.id
-        WHERE s.id = $1`,
-      [shopId],
-    );
-    return { name: rows[0]?.name ?? '', email: (rows[0]?.email ?? '').trim() };
+    const { name, email } = await readShopLetterhead(this.db, shopId);
+    return { name, email };
   }
 
   // ---------------------------------------------------------------- the client's personal data (compliance)

@@ -11,6 +11,7 @@ import {
   type WorkshopStage,
 } from '@loupe/contracts';
 import type { Queryable } from '../../db/database';
+import { readShopLetterhead } from '../documents';
 import { nextDocumentNumber } from '../sales';
 
 /** What a stage move needs of a job: its stage, whether an estimate is required, where it is. */
@@ -132,10 +133,13 @@ export interface StoredPhoto {
   size: number;
 }
 
-/** What a document of a job prints of its shop (Shop Settings, as on file now). */
+/** What a job's documents print of its shop: Shop Settings as now (the documents module's letterhead). */
 export interface JobShop {
+  /** The shop's own name in Loupe. */
   name: string;
+  /** Shop Settings' legal name, trimmed; the shop's name when there is none. */
   legalName: string;
+  /** Shop Settings' trading name, trimmed; '' when there is none. */
   tradingName: string;
   address: string;
   phone: string;
@@ -706,34 +710,11 @@ export class WorkshopRepository {
     };
   }
 
-  /** The shop as its documents print it (shop_document_settings; the shop's name when no settings saved). */
+  /** The shop as its documents print it: the documents module's letterhead, as every paper reads it. */
   async shop(shopId: number): Promise<JobShop> {
-    const rows = await this.db.query<{
-      name: string;
-      legal_name: string | null;
-      trading_name: string | null;
-      address: string | null;
-      phone: string | null;
-      email: string | null;
-      vat_number: string | null;
-      company_number: string | null;
-    }>(
-      `SELECT sh.name, ss.legal_name, ss.trading_name, ss.address, ss.phone, ss.email, ss.vat_number,
-              ss.company_number
-         FROM shop_directory sh LEFT JOIN shop_document_settings ss ON ss.shop_id = sh.id
-        WHERE sh.id = $1`,
-      [shopId],
-    );
-    const r = rows[0];
-    return {
-      name: r?.name ?? '',
-      legalName: r?.legal_name ?? '',
-      tradingName: r?.trading_name ?? '',
-      address: r?.address ?? '',
-      phone: r?.phone ?? '',
-      email: r?.email ?? '',
-      vatNumber: r?.vat_number ?? '',
-      companyNumber: r?.company_number ?? '',
-    };
+    // A job's papers print the names from their parts (sellerOf), and the approval page heads itself with the
+    // shop's own name: JobShop's `name` is that one, not the letterhead's printed name.
+    const { name: _printed, shopName, ...details } = await readShopLetterhead(this.db, shopId);
+    return { ...details, name: shopName };
   }
 }
