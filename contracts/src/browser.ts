@@ -3,6 +3,7 @@
 // @loupe/contracts here). endpoint-schemas.ts, which holds schema values, is left out on purpose.
 export * from './constants';
 export * from './endpoints';
+export * from './http-names';
 export * from './paths';
 export * from './void-messages';
 export * from './documents-messages';

@@ -6,6 +6,10 @@
 // naming schemas rather than holding them keeps the schema builder out of every page.
 import type { Static, TSchema } from '@sinclair/typebox';
 import type * as Schemas from './schemas';
+import { profileEndpoints, sessionEndpoints } from './account-endpoints';
+
+export * from './account-endpoints';
+export * from './endpoint-paths';
 
 type SchemaModule = typeof Schemas;
 
@@ -37,21 +41,7 @@ export interface Endpoint {
 }
 
 export const endpoints = {
-  session: {
-    csrf: { method: 'GET', path: '/csrf/', response: 'DetailMessage' },
-    authCheck: { method: 'GET', path: '/auth-check/', response: 'AuthCheck' },
-    token: { method: 'POST', path: '/token/', body: 'Credentials', response: 'AuthCheck' },
-    logout: { method: 'POST', path: '/logout/', response: 'DetailMessage' },
-    /** Makes one of the caller's shops the session's active shop; 400 when they are not an active member. */
-    switchShop: { method: 'POST', path: '/api/session/shop/', body: 'ShopChoice', response: 'AuthCheck' },
-    /** The user has seen the notice of a new membership: `is_new` turns false. */
-    shopNoticeSeen: {
-      method: 'POST',
-      path: '/api/session/shop-notice-seen/',
-      body: 'ShopChoice',
-      response: 'AuthCheck',
-    },
-  },
+  session: sessionEndpoints,
   sessions: {
     list: { method: 'GET', path: '/api/account/sessions/', response: 'SessionList' },
     /** Ends every session of the caller but this one. */
@@ -68,21 +58,7 @@ export const endpoints = {
       status: 204,
     },
   },
-  profile: {
-    me: { method: 'GET', path: '/api/profile/me/', response: 'Profile' },
-    update: {
-      method: 'PUT',
-      path: '/api/profile/update_profile/',
-      body: 'ProfileUpdate',
-      response: 'Profile',
-    },
-    changePassword: {
-      method: 'POST',
-      path: '/api/account/change-password/',
-      body: 'ChangePassword',
-      response: 'DetailMessage',
-    },
-  },
+  profile: profileEndpoints,
   memberships: {
     list: {
       method: 'GET',
@@ -824,52 +800,3 @@ export type BodyOf<E extends Endpoint> = E extends { body: infer N extends Schem
 export type QueryOf<E extends Endpoint> = E extends { query: infer N extends SchemaName }
   ? Static<SchemaNamed<N>>
   : never;
-
-// ---------------------------------------------------------------- paths
-
-/** A value for a path parameter: ids come as numbers from the API and as strings from the page's URL. */
-export type PathParam = number | string;
-
-/** The parameter names of a pattern, in order: `ParamList<'/api/items/:id/images/:imageId/'>` is `['id', 'imageId']`. */
-export type ParamList<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
-  ? [Name, ...ParamList<Rest>]
-  : [];
-
-/** The values pathOf needs for a pattern: `{ id: PathParam, imageId: PathParam }`. */
-export type PathParams<P extends string> = { [K in ParamList<P>[number]]: PathParam };
-
-/**
- * pathOf's second argument: required when the pattern has parameters, absent when it has none (and
- * optional for a pattern only known as `string`).
- */
-export type PathArgs<P extends string> = string extends P
-  ? [params?: Record<string, PathParam>]
-  : ParamList<P> extends []
-    ? []
-    : [params: PathParams<P>];
-
-const PARAM = /:([A-Za-z_]\w*)/g;
-
-/** The parameter names of a pattern, in order (the runtime twin of ParamList). */
-export function paramNames(pattern: string): string[] {
-  return Array.from(pattern.matchAll(PARAM), (match) => match[1] as string);
-}
-
-/**
- * The path of an endpoint with its parameters filled in and URL-encoded:
- * `pathOf(endpoints.items.detail, { id: 7 })` → `/api/items/7/`. The browser's HTTP client adds API_BASE.
- */
-export function pathOf<E extends { readonly path: string }>(
-  endpoint: E,
-  ...args: PathArgs<E['path']>
-): string {
-  const params = (args[0] ?? {}) as Record<string, PathParam | undefined>;
-  return endpoint.path.replace(PARAM, (_match, name: string) => {
-    const value = params[name];
-    // A missing id would silently call a list endpoint instead of one record's.
-    if (value === undefined || value === null || value === '') {
-      throw new Error(`pathOf(${endpoint.path}): no value for "${name}"`);
-    }
-    return encodeURIComponent(String(value));
-  });
-}

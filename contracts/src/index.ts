@@ -2,6 +2,7 @@ export * from './schemas';
 export * from './constants';
 export * from './endpoints';
 export * from './endpoint-schemas';
+export * from './http-names';
 export * from './paths';
 export * from './amounts';
 export * from './permissions';

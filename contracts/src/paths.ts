@@ -1,15 +1,5 @@
 import { endpoints, paramNames, pathOf, type ParamList, type PathParam } from './endpoints';
 
-/**
- * The browser reaches the API service under this base; the service itself serves the paths below
- * (ARCHITECTURE.md, "HTTP and auth"): the browser calls `/api/csrf/` and `/api/api/profile/me/`.
- */
-export const API_BASE = '/api';
-
-export const CSRF_COOKIE = 'csrftoken';
-export const CSRF_HEADER = 'X-CSRFToken';
-export const SESSION_COOKIE = 'sessionid';
-
 /*
  * `paths` (browser) and `routes` (server) by their older names, both derived from the endpoint map, for the
  * code that has not moved to `endpoints` and `pathOf` yet. New code uses the map.

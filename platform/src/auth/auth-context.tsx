@@ -14,7 +14,7 @@ import { flushPendingUndos } from '../ui/toast';
 import {
   can as roleCan,
   SIGNED_OUT_AUTH_CHECK,
-  endpoints,
+  sessionEndpoints,
   type Action,
   type AuthCheck,
   type PermissionSettings,
@@ -26,7 +26,7 @@ import {
 import { createApi, http as defaultHttp, type HttpClient } from '../http';
 
 /** The two calls that change the session's shop; each answers the new auth-check. */
-type SessionChange = typeof endpoints.session.switchShop | typeof endpoints.session.shopNoticeSeen;
+type SessionChange = typeof sessionEndpoints.switchShop | typeof sessionEndpoints.shopNoticeSeen;
 import { setShopTimeZone } from '../lib/dates';
 
 export interface AuthContextValue {
@@ -150,7 +150,7 @@ export function AuthProvider({ children, http = defaultHttp, fullPageLoad }: Aut
     const seq = ++checkSeq.current;
     let result: AuthCheck;
     try {
-      const answer: Partial<AuthCheck> | undefined = await call(endpoints.session.authCheck);
+      const answer: Partial<AuthCheck> | undefined = await call(sessionEndpoints.authCheck);
       result =
         answer && typeof answer === 'object' && 'user' in answer ? normalised(answer) : SIGNED_OUT_AUTH_CHECK;
     } catch {
@@ -178,12 +178,12 @@ export function AuthProvider({ children, http = defaultHttp, fullPageLoad }: Aut
   );
 
   const switchShop = useCallback(
-    (shopId: number) => changeSession(endpoints.session.switchShop, shopId),
+    (shopId: number) => changeSession(sessionEndpoints.switchShop, shopId),
     [changeSession],
   );
 
   const dismissShopNotice = useCallback(
-    (shopId: number) => changeSession(endpoints.session.shopNoticeSeen, shopId),
+    (shopId: number) => changeSession(sessionEndpoints.shopNoticeSeen, shopId),
     [changeSession],
   );
 
@@ -219,7 +219,7 @@ export function AuthProvider({ children, http = defaultHttp, fullPageLoad }: Aut
   const login = useCallback(
     async (username: string, password: string): Promise<AuthCheck> => {
       try {
-        await call(endpoints.session.token, { body: { username, password } });
+        await call(sessionEndpoints.token, { body: { username, password } });
       } catch (error) {
         checkSeq.current++;
         setShopTimeZone(null);
@@ -238,7 +238,7 @@ export function AuthProvider({ children, http = defaultHttp, fullPageLoad }: Aut
     // An Undo toast's deferred request needs the session: it is sent and answered before the session ends.
     await flushPendingUndos();
     try {
-      await call(endpoints.session.logout);
+      await call(sessionEndpoints.logout);
     } catch {
       // SPEC §8: a failed sign-out call is ignored; the user is cleared all the same.
     }

@@ -1,4 +1,4 @@
-import { API_BASE, CSRF_COOKIE, CSRF_HEADER, paths } from '@loupe/contracts';
+import { API_BASE, CSRF_COOKIE, CSRF_HEADER, sessionEndpoints } from '@loupe/contracts';
 import { getCookie } from './cookies';
 
 /** An answer from the server with a status outside 2xx; `data` is the parsed body (DRF's error shapes). */
@@ -84,7 +84,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
 
   function fetchCsrf(): Promise<void> {
     if (!csrfInFlight) {
-      csrfInFlight = doFetch(baseUrl + paths.csrf, {
+      csrfInFlight = doFetch(baseUrl + sessionEndpoints.csrf.path, {
         method: 'GET',
         credentials: 'include',
         headers: { [SKIP_CSRF_HEADER]: 'true' },

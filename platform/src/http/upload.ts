@@ -3,7 +3,7 @@ import {
   CSRF_COOKIE,
   CSRF_HEADER,
   pathOf,
-  paths,
+  profileEndpoints,
   type Endpoint,
   type ResponseOf,
 } from '@loupe/contracts';
@@ -107,7 +107,7 @@ export async function upload<T = unknown>(path: string, file: Blob, options: Upl
   }
   if (answer.status === 401) {
     // The session is gone: a call through the client lets its 401 handler sign the user out as usual.
-    await client.get(paths.profileMe).catch(() => undefined);
+    await client.get(profileEndpoints.me.path).catch(() => undefined);
   }
   if (answer.status < 200 || answer.status >= 300) throw new HttpError(answer.status, answer.body);
   return answer.body as T;
