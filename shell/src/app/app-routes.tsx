@@ -1,7 +1,6 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { RequireAuth } from '@loupe/platform';
-import { AppLayout } from '../layout/app-layout';
-import { DashboardPage } from '../pages/dashboard/dashboard-page';
+import { AppLayout, DashboardPage } from '../layout/app-layout';
 import { UnauthorizedPage } from '../pages/unauthorized-page';
 import { RemoteOutlet } from './remote-outlet';
 import { SignInPage } from './sign-in-page';

@@ -1,117 +1,38 @@
-import { useEffect, useRef, useState } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { Suspense, useMemo, useRef, useState } from 'react';
+import { Outlet } from 'react-router-dom';
 import styled from 'styled-components';
-import { Alert, Toaster, useAuth } from '@loupe/platform';
-import { ChooseShop } from './choose-shop';
-import { MUST_CHANGE_PASSWORD, ShopNotices } from './shop-notices';
-import { ShopSwitchProvider } from './shop-switch';
-import { Sidebar } from './sidebar';
-import { TopBar } from './top-bar';
+import { Button, Card, FullScreenSpinner, useAuth } from '@loupe/platform';
+import { ErrorBoundary } from '../components/error-boundary';
+import { Main } from './main-area';
+import { signedInComponent } from './signed-in-chunk';
 import { useFocusHeadingOnNavigation } from './use-focus-heading-on-navigation';
 
-const Frame = styled.div`
-  /* The top bar's height, which the drawer, its backdrop and the search results sit under: on a phone the
-     search box has a row of its own (top-bar.tsx). */
-  --top-bar-height: 56px;
-  @media (max-width: ${({ theme }) => theme.breakpoints.sm}) {
-    --top-bar-height: 104px;
-  }
-  min-height: 100vh;
-  display: flex;
-  flex-direction: column;
+export const SIGNED_IN_UNAVAILABLE =
+  'Loupe could not load its screens. Check the connection, then try again.';
+
+const Unavailable = styled(Card)`
+  max-width: 560px;
+  margin: ${({ theme }) => theme.space(10)} auto;
 `;
-
-const Body = styled.div`
-  flex: 1;
-  display: flex;
-  min-height: 0;
-`;
-
-const Main = styled.main`
-  flex: 1;
-  min-width: 0;
-  padding: ${({ theme }) => theme.space(6)};
-  @media (max-width: ${({ theme }) => theme.breakpoints.md}) {
-    padding: ${({ theme }) => theme.space(4)};
-  }
-`;
-
-const Backdrop = styled.div`
-  display: none;
-  @media (max-width: ${({ theme }) => theme.breakpoints.md}) {
-    display: block;
-    position: fixed;
-    inset: var(--top-bar-height, 56px) 0 0 0;
-    z-index: 790;
-    background: rgba(0, 0, 0, 0.45);
-  }
-`;
-
-const SkipLink = styled.a`
-  position: absolute;
-  left: -9999px;
-  &:focus {
-    left: ${({ theme }) => theme.space(2)};
-    top: ${({ theme }) => theme.space(2)};
-    z-index: 2000;
-    padding: ${({ theme }) => theme.space(2)};
-    background: ${({ theme }) => theme.colors.surface};
-  }
-`;
-
-/** Where an account whose password was set by someone else changes it; every other screen waits for that. */
-export const PASSWORD_CHANGE_PATH = '/account/settings';
-
-/** The account's own screens, which work without a shop (the API answers them for any signed-in user). */
-const ACCOUNT_SCREENS = ['/account/', '/profile/'];
 
 /**
- * What goes in the main area: the screen, unless the session must first change the password (the API refuses
- * everything else until then) or has no shop to show data of. Keyed by the shop, so a switch starts every
- * screen afresh: a form or dialog filled from the previous shop's records keeps none of them.
- */
-function Screen() {
-  const { shop, shops, mustChangePassword } = useAuth();
-  const { pathname } = useLocation();
-  if (mustChangePassword && pathname !== PASSWORD_CHANGE_PATH) {
-    return <Navigate to={PASSWORD_CHANGE_PATH} replace />;
-  }
-  const account = ACCOUNT_SCREENS.some((prefix) => pathname.startsWith(prefix));
-  const choosing = !mustChangePassword && !shop && shops.length > 0 && !account;
-  // One shape in every state, so the screen stays mounted when the password change lifts the requirement: the
-  // account page keeps its "Password changed successfully." instead of starting again empty.
-  return (
-    <>
-      {mustChangePassword ? <Alert>{MUST_CHANGE_PASSWORD}</Alert> : <ShopNotices />}
-      {choosing ? <ChooseShop /> : <Outlet key={shop?.id ?? 'none'} />}
-    </>
-  );
-}
-
-/**
- * Top bar and sidebar around every screen, shown only once a signed-in user is known (SPEC §2): while the
- * session is being checked, and on /login for visitors, the page is the screen alone.
+ * The page's frame. While the session is being checked, and on /login for visitors, the page is the screen
+ * alone; a signed-in user gets the top bar and sidebar around it (SPEC §2), from a chunk of their own
+ * (signed-in-chunk.ts) shown at once, with the full-screen spinner of the session check until it is here. A
+ * chunk that would not load even after the loader's retries offers Retry, which builds a new lazy component
+ * (React.lazy remembers a failed load forever).
  */
 export function AppLayout() {
   const { loading, isAuthenticated } = useAuth();
-  const location = useLocation();
-  const [drawerOpen, setDrawerOpen] = useState(false);
   const mainRef = useRef<HTMLElement>(null);
   useFocusHeadingOnNavigation(mainRef);
-
-  // SPEC §2: the mobile drawer closes on any route change.
-  useEffect(() => {
-    setDrawerOpen(false);
-  }, [location.pathname, location.search]);
-
-  useEffect(() => {
-    if (!drawerOpen) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setDrawerOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [drawerOpen]);
+  const [attempt, setAttempt] = useState(0);
+  const SignedInLayout = useMemo(
+    () => signedInComponent((chunk) => chunk.SignedInLayout),
+    // `attempt` is the point: a new value means a new lazy component, i.e. a real second try.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [attempt],
+  );
 
   if (loading || !isAuthenticated) {
     return (
@@ -122,22 +43,23 @@ export function AppLayout() {
   }
 
   return (
-    <ShopSwitchProvider>
-      <Frame>
-        <SkipLink href="#main">Skip to content</SkipLink>
-        <TopBar drawerOpen={drawerOpen} onToggleDrawer={() => setDrawerOpen((open) => !open)} />
-        <Body>
-          <Sidebar open={drawerOpen} />
-          {drawerOpen ? (
-            <Backdrop data-testid="drawer-backdrop" onClick={() => setDrawerOpen(false)} />
-          ) : null}
-          <Main id="main" tabIndex={-1} ref={mainRef}>
-            <Screen />
-            {/* The one toaster of the app: remotes' toasts reach it through the shared platform. */}
-            <Toaster />
-          </Main>
-        </Body>
-      </Frame>
-    </ShopSwitchProvider>
+    <ErrorBoundary
+      resetKeys={[attempt]}
+      fallback={() => (
+        <Main id="main" ref={mainRef}>
+          <Unavailable role="alert">
+            <p>{SIGNED_IN_UNAVAILABLE}</p>
+            <Button onClick={() => setAttempt((n) => n + 1)}>Retry</Button>
+          </Unavailable>
+        </Main>
+      )}
+    >
+      <Suspense fallback={<FullScreenSpinner />}>
+        <SignedInLayout mainRef={mainRef} />
+      </Suspense>
+    </ErrorBoundary>
   );
 }
+
+/** The dashboard, from the same chunk: by the time its route renders, the frame around it has loaded it. */
+export const DashboardPage = signedInComponent((chunk) => chunk.DashboardPage);
