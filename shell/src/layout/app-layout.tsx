@@ -13,6 +13,9 @@ export const SIGNED_IN_UNAVAILABLE =
 const Unavailable = styled(Card)`
   max-width: 560px;
   margin: ${({ theme }) => theme.space(10)} auto;
+  p {
+    margin-top: 0;
+  }
 `;
 
 /**
