@@ -278,12 +278,11 @@ function slowestFiles(report, base = root, count = 3) {
     .map((r) => `${r.file} ${r.s.toFixed(0)} s`);
 }
 
-/** The numbers of a file, a line each, added up. */
-const sumLines = (file) =>
-  readFileSync(file, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .reduce((sum, line) => sum + Number(line), 0);
+/** The numbers of a file, a line each, added up; null (no figure printed) if a line is not a number. */
+const sumLines = (file) => {
+  const values = readFileSync(file, 'utf8').split('\n').filter(Boolean).map(Number);
+  return values.every(Number.isFinite) ? values.reduce((sum, value) => sum + value, 0) : null;
+};
 
 /**
  * What a job's CPU is, for the closing lines: its processes' (GNU time), and the browser's it reported apart
