@@ -48,7 +48,7 @@ const ROLE_WORDS: Record<string, string> = {
  */
 export async function renderComplianceSummaryPdf(data: ComplianceSummaryData): Promise<Buffer> {
   const { shop, year } = data;
-  const name = shop.tradingName || shop.legalName || shop.name;
+  const name = shop.printedName;
   const doc = createPdf({ title: `Annual compliance summary ${year} — ${name}`, date: data.printedAt });
   const left = doc.page.margins.left;
   const width = contentWidth(doc);

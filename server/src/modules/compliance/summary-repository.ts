@@ -1,10 +1,11 @@
 import type { Queryable } from '../../db/database';
 
-/** The shop as the summary heads it. */
+/** The shop as the summary heads it: its names as every paper prints them (the documents module's letterhead). */
 export interface SummaryShop {
-  name: string;
+  /** The name printed large: shop_letterhead's rule, never derived here. */
+  printedName: string;
+  /** The legal entity printed under it (the printed name's own when the same, which the head then leaves out). */
   legalName: string;
-  tradingName: string;
   address: string;
   hvdRegistrationNumber: string;
   timezone: string;
@@ -39,25 +40,25 @@ export class SummaryRepository {
 
   async shop(shopId: number): Promise<SummaryShop | null> {
     const rows = await this.db.query<{
-      name: string;
+      printed_name: string;
+      legal_name: string;
+      address: string;
       timezone: string;
-      legal_name: string | null;
-      trading_name: string | null;
-      address: string | null;
       hvd_registration_number: string | null;
     }>(
-      `SELECT s.name, s.timezone, ds.legal_name, ds.trading_name, ds.address, ds.hvd_registration_number
-         FROM shop_directory s LEFT JOIN shop_document_settings ds ON ds.shop_id = s.id
+      `SELECT l.name AS printed_name, l.legal_name, l.address, s.timezone, ds.hvd_registration_number
+         FROM shop_directory s
+         JOIN shop_letterhead l ON l.shop_id = s.id
+         LEFT JOIN shop_document_settings ds ON ds.shop_id = s.id
         WHERE s.id = $1`,
       [shopId],
     );
     const r = rows[0];
     if (!r) return null;
     return {
-      name: r.name,
-      legalName: r.legal_name ?? '',
-      tradingName: r.trading_name ?? '',
-      address: r.address ?? '',
+      printedName: r.printed_name,
+      legalName: r.legal_name,
+      address: r.address,
       hvdRegistrationNumber: r.hvd_registration_number ?? '',
       timezone: r.timezone,
     };

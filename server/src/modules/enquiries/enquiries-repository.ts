@@ -15,8 +15,8 @@ import { clientEnquiryRecords, eraseClientEnquiries, type ErasedEnquiries } from
 /*
  * The enquiries module's tables (migrations/041_enquiries.sql): only this file writes enquiries and
  * enquiry_replies. Other modules' data is read through their published views: stock_items (inventory),
- * storefront_shops and storefront_offers (storefront), client_directory (clients), shop_directory (shops),
- * shop_document_settings (documents), mail_outbox_records (mail).
+ * storefront_shops and storefront_offers (storefront), client_directory (clients), shop_letterhead
+ * (documents: the shop's printed name), mail_outbox_records (mail).
  */
 
 /** The storefront an enquiry is posted to, and the item on it (storefront_shops, stock_items, storefront_offers). */
@@ -130,9 +130,7 @@ export class EnquiriesRepository {
     const rows = await this.db.query<{
       shop_id: number;
       slug: string;
-      shop_name: string;
-      legal_name: string | null;
-      trading_name: string | null;
+      printed_name: string;
       item_id: number;
       brand: string;
       model: string;
@@ -141,13 +139,12 @@ export class EnquiriesRepository {
       serial: string;
       on_offer: boolean;
     }>(
-      `SELECT s.shop_id, s.slug, d.name AS shop_name, ss.legal_name, ss.trading_name, i.id AS item_id, i.brand,
-              i.model, i.reference_number, i.description, i.serial,
+      `SELECT s.shop_id, s.slug, l.name AS printed_name, i.id AS item_id, i.brand, i.model, i.reference_number,
+              i.description, i.serial,
               EXISTS (SELECT 1 FROM storefront_offers o WHERE o.item_id = i.id AND o.shop_id = s.shop_id) AS on_offer
          FROM storefront_shops s
          JOIN stock_items i ON i.shop_id = s.shop_id AND i.id = $2
-         JOIN shop_directory d ON d.id = s.shop_id
-         LEFT JOIN shop_document_settings ss ON ss.shop_id = s.shop_id
+         JOIN shop_letterhead l ON l.shop_id = s.shop_id
         WHERE s.slug = $1 AND s.enabled`,
       [slug, itemId],
     );
@@ -156,7 +153,7 @@ export class EnquiriesRepository {
     return {
       shopId: r.shop_id,
       slug: r.slug,
-      shopName: (r.trading_name ?? '').trim() || (r.legal_name ?? '').trim() || r.shop_name,
+      shopName: r.printed_name,
       itemId: r.item_id,
       itemTitle: itemTitle(r),
       onOffer: r.on_offer,

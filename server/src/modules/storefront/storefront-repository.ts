@@ -78,7 +78,10 @@ function filteredWhere(f: OfferFilters): { where: string; params: unknown[] } {
 
 const OFFER_SQL = `SELECT ${OFFER_COLUMNS} FROM storefront_offers WHERE shop_id = $1 AND item_id = $2`;
 
-/** A storefront with the shop's details as Shop Settings give them (the documents module's published view). */
+/**
+ * A storefront with the shop's details as its letterhead gives them (the documents module's published
+ * shop_letterhead: the printed name and the tidied details every paper and e-mail of the shop carries).
+ */
 export interface StoreShop {
   shopId: number;
   slug: string;
@@ -91,13 +94,10 @@ export interface StoreShop {
   vatNumber: string;
 }
 
-const SHOP_SQL = `SELECT s.shop_id AS "shopId", s.slug, s.enabled,
-    coalesce(nullif(ds.trading_name, ''), nullif(ds.legal_name, ''), d.name) AS name,
-    coalesce(ds.address, '') AS address, coalesce(ds.phone, '') AS phone, coalesce(ds.email, '') AS email,
-    coalesce(ds.company_number, '') AS "companyNumber", coalesce(ds.vat_number, '') AS "vatNumber"
+const SHOP_SQL = `SELECT s.shop_id AS "shopId", s.slug, s.enabled, l.name, l.address, l.phone, l.email,
+    l.company_number AS "companyNumber", l.vat_number AS "vatNumber"
   FROM storefront_shops s
-  JOIN shop_directory d ON d.id = s.shop_id
-  LEFT JOIN shop_document_settings ds ON ds.shop_id = s.shop_id
+  JOIN shop_letterhead l ON l.shop_id = s.shop_id
   WHERE s.slug = $1`;
 
 export interface StorefrontRow {

@@ -57,12 +57,14 @@ export async function workshopPaperSettings(
   };
 }
 
-/** The shop's head on a paper: the trading name large, the legal entity under it (as every document prints). */
+/**
+ * The shop's head on a paper: the letterhead's printed name large, the legal entity under it (as every document
+ * prints); both as the documents module's shop_letterhead gives them.
+ */
 export function sellerOf(shop: JobForDocuments['shop']): SellerBlock {
-  const legalName = shop.legalName.trim() || shop.name;
   return {
-    name: shop.tradingName.trim() || legalName,
-    legalName,
+    name: shop.printedName,
+    legalName: shop.legalName,
     address: shop.address,
     phone: shop.phone,
     email: shop.email,

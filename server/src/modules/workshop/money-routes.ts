@@ -27,6 +27,7 @@ import { pdfHeaders } from '../../kernel/pdf';
 import { Detail, staffRoute } from '../../kernel/schemas';
 import { shopCaller } from '../../kernel/shop-scope';
 import { pathId } from '../../kernel/validation';
+import { sellerOf } from './document-routes';
 import { WorkshopMoneyService, type WorkshopMoneyContext } from './money-service';
 import { noticeFileName, renderNoticePdf } from './uncollected-pdf';
 import { UncollectedService } from './uncollected-service';
@@ -108,15 +109,7 @@ const workshopMoneyRoutes: FastifyPluginAsyncTypebox<{ ctx: WorkshopMoneyContext
       const caller = shopCaller(request);
       const notice = await uncollected.recordedNotice(caller, pathId(request.params.id));
       const shop = await ctx.repos.workshop.shop(caller.shopId);
-      const bytes = await renderNoticePdf(notice, {
-        name: shop.tradingName.trim() || shop.legalName.trim() || shop.name,
-        legalName: shop.legalName.trim() || shop.name,
-        address: shop.address,
-        phone: shop.phone,
-        email: shop.email,
-        vatNumber: shop.vatNumber,
-        companyNumber: shop.companyNumber,
-      });
+      const bytes = await renderNoticePdf(notice, sellerOf(shop));
       return reply.headers(pdfHeaders(noticeFileName(notice), bytes.length)).send(bytes);
     },
   });

@@ -154,7 +154,7 @@ export class UncollectedService {
       return done;
     });
     const shop = await this.ctx.repos.workshop.shop(shopId);
-    const shopName = shop.tradingName.trim() || shop.legalName.trim() || shop.name;
+    const shopName = shop.printedName;
     for (const row of reminded) {
       if (row.clientId === null || row.clientEmail.trim() === '') continue;
       const sent = await sendMail(this.ctx, shopId, reminderMail(row, shopName, today, userId));
@@ -219,7 +219,7 @@ export class UncollectedService {
       clientName: job.clientName,
       goods: job.goods,
       amountOwedGbp: Number(notice.amountOwedGbp),
-      heldBy: shop.tradingName.trim() || shop.legalName.trim() || shop.name,
+      heldBy: shop.printedName,
       heldAt: shop.address
         .split('\n')
         .map((line) => line.trim())

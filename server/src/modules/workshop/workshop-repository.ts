@@ -137,6 +137,8 @@ export interface StoredPhoto {
 export interface JobShop {
   /** The shop's own name in Loupe. */
   name: string;
+  /** The name its papers and notices print: the letterhead's (shop_letterhead's rule, never derived here). */
+  printedName: string;
   /** Shop Settings' legal name, trimmed; the shop's name when there is none. */
   legalName: string;
   /** Shop Settings' trading name, trimmed; '' when there is none. */
@@ -712,9 +714,9 @@ export class WorkshopRepository {
 
   /** The shop as its documents print it: the documents module's letterhead, as every paper reads it. */
   async shop(shopId: number): Promise<JobShop> {
-    // A job's papers print the names from their parts (sellerOf), and the approval page heads itself with the
-    // shop's own name: JobShop's `name` is that one, not the letterhead's printed name.
-    const { name: _printed, shopName, ...details } = await readShopLetterhead(this.db, shopId);
-    return { ...details, name: shopName };
+    // A job's papers and notices print the letterhead's name (printedName, through sellerOf), and the approval
+    // page heads itself with the shop's own name: JobShop's `name` is that one, not the printed name.
+    const { name: printedName, shopName, ...details } = await readShopLetterhead(this.db, shopId);
+    return { ...details, name: shopName, printedName };
   }
 }
