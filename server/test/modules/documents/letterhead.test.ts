@@ -1,4 +1,5 @@
 import { readShopLetterhead } from '../../../src/modules/documents';
+import { PdfRepository } from '../../../src/modules/documents/pdf/pdf-repository';
 import { SummaryRepository } from '../../../src/modules/compliance/summary-repository';
 import { EnquiriesRepository } from '../../../src/modules/enquiries/enquiries-repository';
 import { MailRepository } from '../../../src/modules/mail/mail-repository';
@@ -10,9 +11,10 @@ import { fileDatabase, resetTables, seedFixtures, type Fixtures } from '../../he
 
 // The shop's letterhead is written once, as the documents module's shop_letterhead view (migration 047), and
 // the e-mails' sender, the purchase invoice's head and the workshop's papers (readShopLetterhead), the public
-// storefront, the enquiry form and the annual compliance summary (which join the view) all take it from there:
-// the same names and the same tidied e-mail address everywhere. Saving through Shop Settings trims already; a row written otherwise (before
-// that, or by hand) can hold stray spaces, which is what these rows do.
+// storefront, the enquiry form, the annual compliance summary and the approval note (which join the view) all
+// take it from there: the same names and the same tidied e-mail address everywhere. Saving through Shop
+// Settings trims already; a row written otherwise (before that, or by hand) can hold stray spaces, which is
+// what these rows do.
 
 const opened = fileDatabase();
 let fx: Fixtures;
@@ -61,6 +63,8 @@ async function readersOf(shopId: number) {
     storefront: await new StorefrontRepository(opened.db).shopBySlug(slug),
     enquiry: await new EnquiriesRepository(opened.db).publicTarget(slug, itemId),
     complianceSummary: await new SummaryRepository(opened.db).shop(shopId),
+    // The shop's own papers: the approval note of a check-out.
+    approvalNote: await new PdfRepository(opened.db).shop(shopId),
   };
 }
 
@@ -108,8 +112,11 @@ describe("the shop's letterhead", () => {
     // The storefront's own SQL once took '   ' for a trading name (no trim): its page headed the shop with
     // spaces while every paper printed the legal name.
     await settings(fx.shopId, 'Hart & Sons Ltd', '   ', 'hello@hart.example');
-    const { storefront, enquiry, workshopPaper, complianceSummary } = await readersOf(fx.shopId);
+    const { storefront, enquiry, workshopPaper, complianceSummary, approvalNote } = await readersOf(
+      fx.shopId,
+    );
     expect(storefront?.name).toBe('Hart & Sons Ltd');
+    expect(approvalNote).toMatchObject({ printedName: 'Hart & Sons Ltd', legalName: 'Hart & Sons Ltd' });
     expect(complianceSummary).toMatchObject({ printedName: 'Hart & Sons Ltd', legalName: 'Hart & Sons Ltd' });
     expect(enquiry?.shopName).toBe('Hart & Sons Ltd');
     expect(workshopPaper.name).toBe('Hart & Sons Ltd');
@@ -117,8 +124,9 @@ describe("the shop's letterhead", () => {
 
   it('prints the trading name large and the legal entity under it', async () => {
     await settings(fx.shopId, 'Hart & Sons Ltd', ' Hart Watches ', 'hello@hart.example');
-    const { mail, purchase, workshop, workshopPaper, storefront, enquiry, complianceSummary } =
+    const { mail, purchase, workshop, workshopPaper, storefront, enquiry, complianceSummary, approvalNote } =
       await readersOf(fx.shopId);
+    expect(approvalNote).toMatchObject({ printedName: 'Hart Watches', legalName: 'Hart & Sons Ltd' });
     for (const head of [mail, purchase, workshopPaper]) {
       expect(head).toMatchObject({ name: 'Hart Watches', legalName: 'Hart & Sons Ltd' });
     }

@@ -10,9 +10,6 @@ export const DEFAULT_APPROVAL_TERMS = (shop: string) =>
   'keeping and for any loss of or damage to it, and may not sell, pledge, lend or alter it. The client will ' +
   'return it in the same condition by the due date, or pay the agreed price by then.';
 
-/** The name a shop's documents are printed under: trading name, legal name, or its name in Loupe. */
-export const shopDisplayName = (shop: PdfShop) => shop.tradingName || shop.legalName || shop.shopName;
-
 export const approvalNoteFileName = (id: number) => `approval-${id}.pdf`;
 
 /**
@@ -24,7 +21,7 @@ export async function renderApprovalNotePdf(
   shop: PdfShop,
   logo: Buffer | null,
 ): Promise<Buffer> {
-  const shopName = shopDisplayName(shop);
+  const shopName = shop.printedName;
   const checkedOutOn = dayInZone(note.checkedOutAt, shop.timezone);
   const doc = createPdf({ title: `Approval note ${note.id} — ${note.item.serial}`, date: note.checkedOutAt });
   const left = doc.page.margins.left;

@@ -10,13 +10,16 @@ import type { Queryable } from '../../../db/database';
 import type { FileKey } from '../../../config';
 import { openStoredFile } from '../../../kernel/file-storage';
 
-/** The shop as its documents print it: shop_settings (migration 013) over shops, blanks where never saved. */
+/**
+ * The shop as its documents print it: the names and details of its letterhead (shop_letterhead, migration 047),
+ * with Shop Settings' own texts (migration 013), blanks where never saved.
+ */
 export interface PdfShop {
-  /** shops.name: printed when the settings give no legal or trading name. */
-  shopName: string;
-  timezone: string;
+  /** The name printed large: shop_letterhead's rule, never derived here. */
+  printedName: string;
+  /** The legal entity printed under it (left out by the head when it is the printed name). */
   legalName: string;
-  tradingName: string;
+  timezone: string;
   address: string;
   phone: string;
   email: string;
@@ -157,15 +160,13 @@ export class PdfRepository {
 
   async shop(shopId: number): Promise<PdfShop | null> {
     const rows = await this.db.query<PdfShop>(
-      `SELECT s.name AS "shopName", s.timezone,
-              coalesce(ss.legal_name, '') AS "legalName", coalesce(ss.trading_name, '') AS "tradingName",
-              coalesce(ss.address, '') AS address, coalesce(ss.phone, '') AS phone,
-              coalesce(ss.email, '') AS email, coalesce(ss.vat_number, '') AS "vatNumber",
-              coalesce(ss.company_number, '') AS "companyNumber",
+      `SELECT h.name AS "printedName", h.legal_name AS "legalName", s.timezone, h.address, h.phone, h.email,
+              h.vat_number AS "vatNumber", h.company_number AS "companyNumber",
               coalesce(ss.invoice_footer, '') AS "invoiceFooter",
               coalesce(ss.approval_terms, '') AS "approvalTerms",
               l.storage_key AS "logoKey"
          FROM shop_directory s
+         JOIN shop_letterhead h ON h.shop_id = s.id
          LEFT JOIN shop_settings ss ON ss.shop_id = s.id
          LEFT JOIN shop_logos l ON l.shop_id = s.id
         WHERE s.id = $1`,
