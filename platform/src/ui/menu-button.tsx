@@ -1,14 +1,6 @@
-import {
-  useCallback,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type ReactNode,
-} from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { menuKeys } from './menu-keys';
 
 /** One entry of a {@link MenuButton}: its name, whether it is allowed now, and what it does. */
 export interface MenuAction {
@@ -159,50 +151,7 @@ export function MenuButton({ children, label, actions }: MenuButtonProps) {
     };
   }, [open, close]);
 
-  const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault();
-      openWith('first');
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      openWith('last');
-    } else if (event.key === 'Escape' && open) {
-      event.preventDefault();
-      close(true);
-    }
-  };
-
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
-    const list = items();
-    const index = list.indexOf(document.activeElement as HTMLButtonElement);
-    const move = (to: number) => list[(to + list.length) % list.length]?.focus();
-    switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault();
-        move(index + 1);
-        break;
-      case 'ArrowUp':
-        event.preventDefault();
-        move(index - 1);
-        break;
-      case 'Home':
-        event.preventDefault();
-        move(0);
-        break;
-      case 'End':
-        event.preventDefault();
-        move(list.length - 1);
-        break;
-      case 'Escape':
-        event.preventDefault();
-        close(true);
-        break;
-      case 'Tab':
-        close(false);
-        break;
-      default:
-    }
-  };
+  const { onButtonKeyDown, onMenuKeyDown } = menuKeys({ open, openWith, close, items });
 
   return (
     <>

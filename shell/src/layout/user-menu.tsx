@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { useAuth, useCan, useThemeMode } from '@loupe/platform';
+import { menuKeys } from '@loupe/platform/src/ui/menu-keys';
 import { userMenuLinksFor } from './nav-items';
 import { useShopSwitch } from './shop-switch';
 
@@ -147,50 +148,7 @@ export function UserMenu() {
     setOpen(true);
   };
 
-  const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault();
-      openWith('first');
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      openWith('last');
-    } else if (event.key === 'Escape' && open) {
-      event.preventDefault();
-      close(true);
-    }
-  };
-
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
-    const list = items();
-    const index = list.indexOf(document.activeElement as HTMLElement);
-    const move = (to: number) => list[(to + list.length) % list.length]?.focus();
-    switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault();
-        move(index + 1);
-        break;
-      case 'ArrowUp':
-        event.preventDefault();
-        move(index - 1);
-        break;
-      case 'Home':
-        event.preventDefault();
-        move(0);
-        break;
-      case 'End':
-        event.preventDefault();
-        move(list.length - 1);
-        break;
-      case 'Escape':
-        event.preventDefault();
-        close(true);
-        break;
-      case 'Tab':
-        close(false);
-        break;
-      default:
-    }
-  };
+  const { onButtonKeyDown, onMenuKeyDown } = menuKeys({ open, openWith, close, items });
 
   if (!user) return null;
 
