@@ -148,6 +148,19 @@ const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debu
 const TRUE = ['1', 'true', 'yes', 'on'];
 const FALSE = ['0', 'false', 'no', 'off'];
 
+const POSTGRES_PROTOCOLS = ['postgres:', 'postgresql:'];
+
+/** The setting as a URL when it parses and has one of these schemes and a host name; null otherwise. */
+function urlOf(value: string, protocols: readonly string[]): URL | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  return protocols.includes(url.protocol) && url.hostname !== '' ? url : null;
+}
+
 /**
  * Reads and validates the environment once, at boot. Every problem is reported in one error so an operator
  * fixes them all in one go rather than one per restart.
@@ -197,14 +210,7 @@ export function loadConfig(env: Env = process.env): Config {
 
   let databaseUrl: string | null = raw('DATABASE_URL') ?? null;
   if (databaseUrl !== null) {
-    let ok = false;
-    try {
-      const url = new URL(databaseUrl);
-      ok = (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== '';
-    } catch {
-      ok = false;
-    }
-    if (!ok) {
+    if (!urlOf(databaseUrl, POSTGRES_PROTOCOLS)) {
       problems.push(
         'DATABASE_URL must be a PostgreSQL URL such as postgres://user:password@host:5432/dbname',
       );
@@ -219,14 +225,7 @@ export function loadConfig(env: Env = process.env): Config {
         'DATABASE_OWNER_URL is for PostgreSQL only: set DATABASE_URL (the application role) with it, or neither for the embedded database',
       );
     }
-    let ok = false;
-    try {
-      const url = new URL(databaseOwnerUrl);
-      ok = (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== '';
-    } catch {
-      ok = false;
-    }
-    if (!ok) {
+    if (!urlOf(databaseOwnerUrl, POSTGRES_PROTOCOLS)) {
       problems.push(
         'DATABASE_OWNER_URL must be a PostgreSQL URL such as postgres://owner:password@host:5432/dbname',
       );
@@ -781,14 +780,7 @@ export function parseMailConfig(
 ): MailConfig {
   let smtpUrl = raw('SMTP_URL') ?? null;
   if (smtpUrl !== null) {
-    let ok = false;
-    try {
-      const url = new URL(smtpUrl);
-      ok = (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
-    } catch {
-      ok = false;
-    }
-    if (!ok) {
+    if (!urlOf(smtpUrl, ['smtp:', 'smtps:'])) {
       // Never echo the value: it may hold the SMTP password.
       problems.push(
         'SMTP_URL must be an SMTP URL such as smtp://user:password@mail.example.com:587 or smtps://user:password@mail.example.com:465',
@@ -806,20 +798,11 @@ export function parseMailConfig(
   let publicUrl = DEFAULT_PUBLIC_URL;
   const given = raw('PUBLIC_URL');
   if (given !== undefined) {
-    let ok = false;
-    try {
-      const url = new URL(given);
-      ok =
-        (url.protocol === 'https:' || url.protocol === 'http:') &&
-        url.hostname !== '' &&
-        (url.pathname === '/' || url.pathname === '') &&
-        !url.search &&
-        !url.hash;
-      if (ok) publicUrl = url.origin;
-    } catch {
-      ok = false;
-    }
-    if (!ok) {
+    const url = urlOf(given, ['https:', 'http:']);
+    // An origin only: no path, query or fragment.
+    if (url !== null && (url.pathname === '/' || url.pathname === '') && !url.search && !url.hash) {
+      publicUrl = url.origin;
+    } else {
       problems.push(
         `PUBLIC_URL must be the app's address such as https://loupe.example.com, without a path (got ${JSON.stringify(given)})`,
       );

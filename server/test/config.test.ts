@@ -302,4 +302,31 @@ describe('loadConfig', () => {
   it('rejects a DATABASE_URL that is not a URL', () => {
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL must be a PostgreSQL URL/);
   });
+
+  it('takes each URL setting only with its own schemes and a host name (PUBLIC_URL: an origin only)', () => {
+    const database = 'postgresql://loupe:pw@db.internal:5432/loupe';
+    expect(loadConfig({ DATABASE_URL: database }).databaseUrl).toBe(database);
+    for (const wrong of ['mysql://loupe:pw@db.internal/loupe', 'postgres:///loupe']) {
+      expect(() => loadConfig({ DATABASE_URL: wrong })).toThrow(/DATABASE_URL must be a PostgreSQL URL/);
+    }
+    const owner = 'postgres://owner:pw@db.internal/loupe';
+    expect(loadConfig({ DATABASE_URL: database, DATABASE_OWNER_URL: owner }).databaseOwnerUrl).toBe(owner);
+    expect(() =>
+      loadConfig({ DATABASE_URL: database, DATABASE_OWNER_URL: 'https://db.internal/loupe' }),
+    ).toThrow(/DATABASE_OWNER_URL must be a PostgreSQL URL/);
+    expect(loadConfig({ SMTP_URL: 'smtps://mail.example.com:465' }).mail.smtpUrl).toBe(
+      'smtps://mail.example.com:465',
+    );
+    expect(() => loadConfig({ SMTP_URL: 'smtp://' })).toThrow(/SMTP_URL must be an SMTP URL/);
+    expect(loadConfig({ PUBLIC_URL: 'https://loupe.example.com/' }).mail.publicUrl).toBe(
+      'https://loupe.example.com',
+    );
+    for (const wrong of [
+      'https://loupe.example.com/?shop=1',
+      'https://loupe.example.com/#top',
+      'ftp://loupe.example.com',
+    ]) {
+      expect(() => loadConfig({ PUBLIC_URL: wrong })).toThrow(/PUBLIC_URL must be the app's address/);
+    }
+  });
 });
