@@ -32,6 +32,27 @@ function nameOf(raw: string): string {
  * the items that follow it (a rename or merge re-points their brand and model text) and its audit entry commit
  * together; every change answers the catalogue as it now is.
  */
+/**
+ * The two records of a merge, `id` into `intoId`, each locked as it is read, in id order: two merges of the same
+ * pair queue rather than deadlock. 404 when `id` is not the shop's, 400 naming `intoId` when that is not.
+ */
+async function mergedPair<T>(
+  id: number,
+  intoId: number,
+  lock: (id: number) => Promise<T | null>,
+): Promise<{ from: T; into: T }> {
+  const [first, second] = id < intoId ? [id, intoId] : [intoId, id];
+  const locked = new Map([
+    [first, await lock(first)],
+    [second, await lock(second)],
+  ]);
+  const from = locked.get(id);
+  const into = locked.get(intoId);
+  if (!from) throw notFound();
+  if (!into) throw fieldErrors({ intoId: [INVALID_PK(intoId)] });
+  return { from, into };
+}
+
 export class CatalogueService {
   constructor(private readonly ctx: CatalogueContext) {}
 
@@ -123,16 +144,7 @@ export class CatalogueService {
     return this.change(
       caller,
       async ({ catalogue, audit }, at) => {
-        // Locked in id order, so two merges of the same pair queue rather than deadlock.
-        const [first, second] = id < body.intoId ? [id, body.intoId] : [body.intoId, id];
-        const locked = new Map([
-          [first, await catalogue.brand(shopId, first, true)],
-          [second, await catalogue.brand(shopId, second, true)],
-        ]);
-        const from = locked.get(id);
-        const into = locked.get(body.intoId);
-        if (!from) throw notFound();
-        if (!into) throw fieldErrors({ intoId: [INVALID_PK(body.intoId)] });
+        const { from, into } = await mergedPair(id, body.intoId, (at) => catalogue.brand(shopId, at, true));
         if (into.retired) throw conflict(CATALOGUE_MERGE_RETIRED(into.name));
         const intoModels = await catalogue.modelsOf(shopId, into.id);
         let moved = 0;
@@ -248,15 +260,7 @@ export class CatalogueService {
     return this.change(
       caller,
       async ({ catalogue, audit }, at) => {
-        const [first, second] = id < body.intoId ? [id, body.intoId] : [body.intoId, id];
-        const locked = new Map([
-          [first, await catalogue.model(shopId, first, true)],
-          [second, await catalogue.model(shopId, second, true)],
-        ]);
-        const from = locked.get(id);
-        const into = locked.get(body.intoId);
-        if (!from) throw notFound();
-        if (!into) throw fieldErrors({ intoId: [INVALID_PK(body.intoId)] });
+        const { from, into } = await mergedPair(id, body.intoId, (at) => catalogue.model(shopId, at, true));
         const brand = (await catalogue.brand(shopId, from.brandId, true)) as { name: string };
         if (into.brandId !== from.brandId) throw conflict(CATALOGUE_MODEL_OTHER_BRAND(brand.name));
         if (into.retired) throw conflict(CATALOGUE_MERGE_RETIRED(into.name));
