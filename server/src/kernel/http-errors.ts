@@ -17,6 +17,8 @@ export const PERMISSION_DENIED = 'You do not have permission to perform this act
 export const NOT_FOUND = 'Not found.';
 export const REQUIRED = 'This field is required.';
 export const BLANK = 'This field may not be blank.';
+/** The 400 of a figure beyond its column (PostgreSQL's numeric_value_out_of_range, db-errors.ts). */
+export const TOO_LARGE = { non_field_errors: ['A value is too large.'] };
 
 export const notAuthenticated = () => new ApiError(401, { detail: NOT_AUTHENTICATED });
 export const permissionDenied = (detail = PERMISSION_DENIED) => new ApiError(403, { detail });

@@ -52,6 +52,20 @@ export class AmlRefused extends ConflictWithFields {
   }
 }
 
+/**
+ * The guard's refusal as an answer, for a check that asks what a write would meet without writing (a deal's or
+ * a purchase's dry run): what `work` threw as AmlRefused, or null when it let the cash through.
+ */
+export async function amlRefusalOf(work: () => Promise<unknown>): Promise<AmlRefusal | null> {
+  try {
+    await work();
+    return null;
+  } catch (error) {
+    if (error instanceof AmlRefused) return error.refusal;
+    throw error;
+  }
+}
+
 /** What the writer calls once the accepted payment is saved: the 'flagged' event and its audit entry. */
 export interface AmlAccepted {
   flag(repos: AmlRepos, saved: { saleId?: number; ledgerEntryId?: number; dealId?: number }): Promise<void>;

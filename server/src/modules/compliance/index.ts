@@ -144,6 +144,7 @@ export default complianceRoutes;
 
 export {
   AmlRefused,
+  amlRefusalOf,
   amlRefusals,
   guardCash,
   recordAmlRefusal,

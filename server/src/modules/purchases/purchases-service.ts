@@ -6,27 +6,38 @@ import {
   PURCHASE_REGISTER_CHECK_MISSING,
   PURCHASE_REGISTER_FLAGGED,
   PURCHASE_SELLER_UNKNOWN,
-  type AmlRefusal,
   type Purchase,
   type PurchaseCheck,
   type PurchaseCreate,
   type PurchaseMissing,
   type PurchaseQuery,
 } from '@loupe/contracts';
-import { isUniqueViolation } from '../../kernel/db-errors';
+import { isNumericOutOfRange, isUniqueViolation } from '../../kernel/db-errors';
 import { penceOf, poundsOf } from '../../kernel/money';
-import { ApiError, ConflictWithFields, conflict, fieldErrors, notFound } from '../../kernel/http-errors';
+import {
+  ApiError,
+  ConflictWithFields,
+  TOO_LARGE,
+  conflict,
+  fieldErrors,
+  notFound,
+} from '../../kernel/http-errors';
 import { requireVoider, voidReason } from '../../kernel/reversals';
 import { requireCosts } from '../../kernel/costs';
 import { requireAction, type ShopCaller } from '../../kernel/shop-scope';
 import { ErrorBag, dayRangeField, pageOf, pagingOf } from '../../kernel/validation';
-import { AmlRefused, amlRefusals, guardCash, guardClient, type AmlAccepted } from '../compliance';
+import {
+  AmlRefused,
+  amlRefusalOf,
+  amlRefusals,
+  guardCash,
+  guardClient,
+  type AmlAccepted,
+} from '../compliance';
 import { SERIAL_TAKEN, checkItemCatalogue, createStockItems } from '../inventory';
 import type { PurchasesContext, PurchasesRepos } from './deps';
 import { WATCH, parsePurchase, type ParsedLine, type ParsedPurchase } from './purchase-input';
 import { sellerAddressOf, type PurchaseRules, type Seller } from './purchases-repository';
-
-const TOO_LARGE = { non_field_errors: ['A value is too large.'] };
 
 /** Thrown inside a check's transaction to roll everything back and carry the answer out. */
 class CheckDone extends Error {
@@ -220,7 +231,7 @@ export class PurchasesService {
       const balanced = penceOf(paid.total) === penceOf(total);
       if (mode === 'check') {
         const aml = balanced
-          ? await refusalOf(() => this.guard(repos, caller, input, seller, paid.cash, 'check', now))
+          ? await amlRefusalOf(() => this.guard(repos, caller, input, seller, paid.cash, 'check', now))
           : null;
         throw new CheckDone({ totalGbp: Number(total), paidGbp: Number(paid.total), missing, aml });
       }
@@ -418,19 +429,8 @@ export class PurchasesService {
         const constraint = (error as { constraint?: unknown }).constraint;
         if (constraint === 'items_shop_serial_key') throw fieldErrors({ lines: [SERIAL_TAKEN] });
       }
-      if ((error as { code?: unknown }).code === '22003') throw new ApiError(400, TOO_LARGE);
+      if (isNumericOutOfRange(error)) throw new ApiError(400, TOO_LARGE);
       throw error;
     }
-  }
-}
-
-/** The guard's refusal as an answer (a check), or null when it lets the cash through. */
-async function refusalOf(work: () => Promise<unknown>): Promise<AmlRefusal | null> {
-  try {
-    await work();
-    return null;
-  } catch (error) {
-    if (error instanceof AmlRefused) return error.refusal;
-    throw error;
   }
 }

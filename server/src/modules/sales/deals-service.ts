@@ -9,7 +9,6 @@ import {
   DEAL_OVERPAID,
   DEAL_PX_ITEM_SOLD,
   DEAL_RESERVE_NEEDS_DEPOSIT,
-  type AmlRefusal,
   type Deal,
   type DealChannel,
   type DealCancel,
@@ -23,17 +22,22 @@ import {
 } from '@loupe/contracts';
 import type { ModuleContext } from '../../kernel/context';
 import type { SaleRecordRepos, SalesRepos } from './deps';
-import { isUniqueViolation } from '../../kernel/db-errors';
-import { ApiError, conflict, fieldErrors, notFound } from '../../kernel/http-errors';
+import { isNumericOutOfRange, isUniqueViolation } from '../../kernel/db-errors';
+import { ApiError, TOO_LARGE, conflict, fieldErrors, notFound } from '../../kernel/http-errors';
 import type { ShopCaller } from '../../kernel/shop-scope';
 import { ErrorBag, dateField, pageOf, pagingOf } from '../../kernel/validation';
-import { AmlRefused, amlRefusals, guardCash, guardClient, type AmlAccepted } from '../compliance';
+import {
+  AmlRefused,
+  amlRefusalOf,
+  amlRefusals,
+  guardCash,
+  guardClient,
+  type AmlAccepted,
+} from '../compliance';
 import { SERIAL_TAKEN, postConsignmentPayable, reverseConsignmentPayable } from '../inventory';
 import { requireVoider, voidReason } from '../../kernel/reversals';
 import { INVALID_CLIENT, INVALID_ITEM, parseDeal, parsePayments, type ParsedDeal } from './deal-input';
 import type { Money, StoredLine } from './deals-repository';
-
-const TOO_LARGE = { non_field_errors: ['A value is too large.'] };
 
 /** Thrown inside a check's transaction to roll everything back and carry the answer out. */
 class CheckDone extends Error {
@@ -223,7 +227,9 @@ export class DealsService<R extends SalesRepos = SalesRepos> {
       );
       const money = await repos.deals.money(dealId);
       if (mode === 'check') {
-        const aml = await refusalOf(() => this.guard(repos, caller, input, dealId, paymentIds, now, false));
+        const aml = await amlRefusalOf(() =>
+          this.guard(repos, caller, input, dealId, paymentIds, now, false),
+        );
         throw new CheckDone({ totals: totalsOf(money), aml });
       }
       if (reserve) requireDeposit(money);
@@ -719,7 +725,7 @@ export async function writeDeal<T, R extends SalesRepos = SalesRepos>(
       const constraint = (error as { constraint?: unknown }).constraint;
       if (constraint === 'items_shop_serial_key') throw fieldErrors({ lines: [SERIAL_TAKEN] });
     }
-    if ((error as { code?: unknown }).code === '22003') throw new ApiError(400, tooLarge);
+    if (isNumericOutOfRange(error)) throw new ApiError(400, tooLarge);
     throw error;
   }
 }
@@ -798,15 +804,4 @@ function auditMoney(money: Money) {
     partExchangeGbp: Number(money.partExchange),
     paidGbp: Number(money.paid),
   };
-}
-
-/** The guard's refusal as an answer (a check), or null when it lets the cash through. */
-async function refusalOf(work: () => Promise<unknown>): Promise<AmlRefusal | null> {
-  try {
-    await work();
-    return null;
-  } catch (error) {
-    if (error instanceof AmlRefused) return error.refusal;
-    throw error;
-  }
 }

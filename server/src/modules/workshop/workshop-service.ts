@@ -33,7 +33,8 @@ import { fileKeyFor } from '../../config';
 import type { Db, Queryable } from '../../db/database';
 import { FileStore, NO_FILE, type UploadRules } from '../../kernel/file-storage';
 import { sniffImage } from '../../kernel/file-types';
-import { ApiError, BLANK, REQUIRED, conflict, notFound } from '../../kernel/http-errors';
+import { isNumericOutOfRange } from '../../kernel/db-errors';
+import { ApiError, BLANK, REQUIRED, TOO_LARGE, conflict, notFound } from '../../kernel/http-errors';
 import { AMOUNT_RULE, penceOf, poundsOf } from '../../kernel/money';
 import type { ShopCaller } from '../../kernel/shop-scope';
 import { ErrorBag, dateField, decimalField, pageOf, pagingOf } from '../../kernel/validation';
@@ -329,8 +330,6 @@ const PHOTO_FILES: UploadRules = {
   misnamedPart: NO_FILE,
 };
 
-const TOO_LARGE = { non_field_errors: ['A value is too large.'] };
-
 /**
  * THE WORKSHOP (issue 23, items 1 and 2): jobs taken in, numbered gap-free per shop, their estimate, photos and
  * stage moves. Every member of the shop may take in and move jobs (no Action: the counter staff do both).
@@ -583,7 +582,7 @@ export class WorkshopService {
     } catch (error) {
       if (error instanceof ApiError) throw error;
       // numeric overflow: a figure beyond the columns (the decimal rule bounds it first; kept as a 400).
-      if ((error as { code?: unknown }).code === '22003') throw new ApiError(400, TOO_LARGE);
+      if (isNumericOutOfRange(error)) throw new ApiError(400, TOO_LARGE);
       throw error;
     }
   }
