@@ -107,6 +107,27 @@ describe('compressed delivery, as the browser receives it', () => {
   );
 
   browserTest(
+    'a signed-in chunk that does not arrive is asked for again, then the page says so and Retry loads it',
+    async (kit) => {
+      const page = await kit.newPage({ as: demo.platinum });
+      // Four failures: the first request and the loader's three more (500 ms, 1.5 s and 4 s later).
+      let refused = 0;
+      await page.route(/\/signed-in\.[0-9a-f]+\.js$/, (route) =>
+        refused < 4 ? ((refused += 1), route.abort('connectionreset')) : route.continue(),
+      );
+      await page.goto('/dashboard');
+      const alert = page.getByRole('alert').filter({ hasText: 'Loupe could not load its screens.' });
+      await alert.waitFor({ timeout: 20_000 });
+      expect(refused).toBe(4);
+      await expect(topBar(page).count()).resolves.toBe(0);
+      await alert.getByRole('button', { name: 'Retry', exact: true }).click();
+      await heading(page, 'Dashboard').waitFor();
+      await topBar(page).waitFor();
+      expect(kit.pageErrors).toEqual([]);
+    },
+  );
+
+  browserTest(
     'the dashboard’s scripts from every remote, and an API list, arrive compressed',
     async (kit) => {
       const page = await kit.newPage({ as: demo.platinum });
