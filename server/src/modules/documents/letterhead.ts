@@ -10,21 +10,6 @@ export interface ShopLetterhead extends SellerBlock {
 }
 
 /**
- * Shop Settings' letterhead columns as saved, null where none: Shop Settings' own read (settings-repository.ts).
- * Every other reader takes them tidied, from shop_letterhead (readShopLetterhead).
- */
-export interface LetterheadRow {
-  shop_name: string;
-  legal_name: string | null;
-  trading_name: string | null;
-  address: string | null;
-  phone: string | null;
-  email: string | null;
-  vat_number: string | null;
-  company_number: string | null;
-}
-
-/**
  * The one reading of the shop's letterhead, for every module that prints or sends in the shop's name (the
  * e-mails' sender, purchase invoices, the workshop's papers): a row of the shop_letterhead view, which applies
  * the rule once for these and for the readers that join the view in their own SQL (the storefront's pages, the

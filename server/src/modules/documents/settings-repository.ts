@@ -6,7 +6,6 @@ import {
   type VatStagger,
 } from '@loupe/contracts';
 import type { Queryable } from '../../db/database';
-import type { LetterheadRow } from './letterhead';
 
 /** The values a save writes (timezone goes to shops.timezone, the rest to shop_settings). */
 export interface SettingsValues {
@@ -44,10 +43,17 @@ export interface StoredLogo {
   size: number;
 }
 
-/** The settings' row: the letterhead's columns (the same names and details) and the rest of Shop Settings. */
-interface SettingsRecord extends LetterheadRow {
+interface SettingsRecord {
   shop_id: number;
+  shop_name: string;
   timezone: string;
+  legal_name: string | null;
+  trading_name: string | null;
+  address: string | null;
+  phone: string | null;
+  email: string | null;
+  vat_number: string | null;
+  company_number: string | null;
   invoice_footer: string | null;
   approval_terms: string | null;
   workshop_terms: string | null;
