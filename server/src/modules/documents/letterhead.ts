@@ -13,8 +13,9 @@ export interface ShopLetterhead extends SellerBlock {
  * The one reading of the shop's letterhead, for every module that prints or sends in the shop's name (the
  * e-mails' sender, purchase invoices, the workshop's papers): a row of the shop_letterhead view, which applies
  * the rule once for these and for the readers that join the view in their own SQL (the storefront's pages, the
- * enquiry form, the annual compliance summary, the approval note). Each reader used to tidy Shop Settings its own way, so one paper or page could print what
- * another never would (an e-mail address with stray spaces, a blank name).
+ * enquiry form, the annual compliance summary, the approval note). Each reader used to tidy Shop Settings its
+ * own way, so one paper or page could print what another never would (an e-mail address with stray spaces, a
+ * blank name).
  *
  * The rule (migrations/047_shop_letterhead.sql): the printed name is the trading name, else the legal name,
  * else the shop's name; the legal name is the legal name, else the shop's name. Both Shop Settings names and
