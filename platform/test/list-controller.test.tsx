@@ -182,6 +182,29 @@ describe('useListController', () => {
     expect(location()).toBe('/stock?ordering=-serial&other=kept');
   });
 
+  it('says whether a filter is set, and tells a refused filter (a 400) from a failed load (platform 1.2)', async () => {
+    const endpoint = createEndpoint();
+    const { list } = mount(['/stock?ordering=serial'], baseOptions(endpoint));
+    // The sort and the screen's fixed values are not filters the user can clear.
+    expect(list()).toMatchObject({ filtered: false, filtersRefused: false, filterErrors: {} });
+
+    act(() => list().setFilters({ model: 'Daytona' }));
+    expect(list().filtered).toBe(true);
+    await endpoint.fail(new HttpError(400, { model: ['Choose a model of this brand.'], detail: 'Bad filters.' }));
+    expect(list()).toMatchObject({
+      filtersRefused: true,
+      filterErrors: { model: 'Choose a model of this brand.' },
+    });
+    expect((list().error as HttpError).status).toBe(400);
+
+    act(() => list().clearFilters());
+    expect(list().filtered).toBe(false);
+    // The unfiltered list is the first query again, still unanswered.
+    await settle(() => endpoint.calls[0]!.reject(new HttpError(500, { detail: 'Server Error' })));
+    expect(list()).toMatchObject({ filtersRefused: false, filterErrors: {} });
+    expect((list().error as HttpError).status).toBe(500);
+  });
+
   it('a new sort goes back to page 1 and the default sort leaves the URL', () => {
     const endpoint = createEndpoint();
     const { list } = mount(['/stock?page=4&brand=Omega'], baseOptions(endpoint));

@@ -3,3 +3,4 @@ export * from './list-params';
 export * from './pagination';
 export * from './list-results';
 export * from './filter-bar';
+export * from './list-search';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import type { List } from '@loupe/contracts';
-import { HttpError } from '../http';
+import { fieldErrors, HttpError } from '../http';
 import { pageCount, useListParams, type PageSize } from './list-params';
 
 /** The URL parameter (and the API's) that carries a list's sort, as Django REST framework names it. */
@@ -77,6 +77,15 @@ export interface ListController<TRow, F extends string, S extends string = never
   setFilters(next: Partial<Record<F, string>>): void;
   /** Removes every filter and goes back to page 1; the sort stays. */
   clearFilters(): void;
+  /** Some filter is set (platform 1.2): the screen offers Clear Filters and words its empty list for it. */
+  filtered: boolean;
+  /**
+   * The service refused the filters (platform 1.2): a 400 that names the filter at fault (date_to before
+   * date_from), to be shown at that field rather than as a failed load. `error` still holds it.
+   */
+  filtersRefused: boolean;
+  /** What the service said of each refused filter, by its name; empty unless `filtersRefused`. */
+  filterErrors: Partial<Record<string, string>>;
   /** The ordering in force (the default when the URL has none). */
   sort: [S] extends [never] ? undefined : S;
   /** Changes the order and goes back to page 1, since page 3 of another order is another set of rows. */
@@ -152,6 +161,11 @@ export function useListController<
     list && list.count > 0 && shown.current ? (shown.current.page - 1) * shown.current.pageSize + 1 : 0;
   const to = list && from > 0 ? Math.min(list.count, from + list.results.length - 1) : 0;
 
+  const error = resetting ? null : result.error;
+  const filtersRefused = error instanceof HttpError && error.status === 400;
+  const filterErrors = useMemo(() => (filtersRefused ? fieldErrors(error) : {}), [filtersRefused, error]);
+  const filtered = Object.values<string>(filters).some(Boolean);
+
   const { refetch } = result;
   const retry = useCallback(() => void refetch(), [refetch]);
   const setFilters = useCallback((next: Partial<Record<F, string>>) => setParams(next), [setParams]);
@@ -170,7 +184,7 @@ export function useListController<
     total: list?.count,
     isLoading: !list && (result.isPending || resetting),
     isFetching: result.isFetching || result.isPlaceholderData || resetting,
-    error: resetting ? null : result.error,
+    error,
     retry,
     pastTheEnd,
     page,
@@ -182,6 +196,9 @@ export function useListController<
     filters,
     setFilters,
     clearFilters,
+    filtered,
+    filtersRefused,
+    filterErrors,
     sort: ordering as ListController<TRow, F, S, X>['sort'],
     setSort,
     query,
