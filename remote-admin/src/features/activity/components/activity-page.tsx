@@ -4,9 +4,7 @@ import {
   Card,
   DataTable,
   DayField,
-  fieldErrors,
   formatMoment,
-  HttpError,
   ListResults,
   PageHeader,
   RetryAlert,
@@ -120,10 +118,6 @@ export function ActivityPage() {
     [entityLabels, actionLabels, shop?.time_zone],
   );
 
-  // A 400 names the filter at fault (date_from after date_to): shown at that field, not as a failed load.
-  const badFilters = list.error instanceof HttpError && list.error.status === 400;
-  const errors: Partial<Record<string, string>> = badFilters ? fieldErrors(list.error) : {};
-  const filtered = ACTIVITY_FILTERS.some((name) => list.filters[name]);
   const set = (name: ActivityFilter) => (value: string) => list.setFilters({ [name]: value });
 
   return (
@@ -132,7 +126,7 @@ export function ActivityPage() {
         title="Activity"
         actions={
           // Filters the service refused would download its 400 instead of a CSV: the export waits for them.
-          badFilters ? (
+          list.filtersRefused ? (
             <Button type="button" disabled>
               Export CSV
             </Button>
@@ -185,19 +179,19 @@ export function ActivityPage() {
             label="From"
             value={list.filters.date_from}
             max={list.filters.date_to || undefined}
-            error={errors.date_from}
+            error={list.filterErrors.date_from}
             onChange={set('date_from')}
           />
           <DayField
             label="To"
             value={list.filters.date_to}
             min={list.filters.date_from || undefined}
-            error={errors.date_to}
+            error={list.filterErrors.date_to}
             onChange={set('date_to')}
           />
         </FilterForm>
         <FilterActions>
-          {filtered ? (
+          {list.filtered ? (
             <Button variant="ghost" onClick={list.clearFilters}>
               Clear Filters
             </Button>
@@ -211,14 +205,14 @@ export function ActivityPage() {
           />
         ) : null}
 
-        {list.error && !badFilters ? (
+        {list.error && !list.filtersRefused ? (
           <RetryAlert error={list.error} what="Failed to load activity." onRetry={list.retry} />
         ) : null}
 
         <ListResults
           list={list}
           loadingLabel="Loading activity..."
-          emptyText={filtered ? 'No activity matches these filters.' : 'No activity yet.'}
+          emptyText={list.filtered ? 'No activity matches these filters.' : 'No activity yet.'}
           paginationLabel="Activity pages"
         >
           {(rows) => (

@@ -11,10 +11,8 @@ import {
   Card,
   DataTable,
   DayField,
-  fieldErrors,
   formatDay,
   formatMoney,
-  HttpError,
   ListResults,
   PageHeader,
   RetryAlert,
@@ -125,10 +123,6 @@ export function CompliancePage({ riskNotice, programme }: ComplianceSections = {
 
 function ComplianceReport({ riskNotice, programme }: ComplianceSections) {
   const list = useListController({ filters: AML_FILTERS, query: amlQueryOptions });
-  // A 400 names the filter at fault (date_from after date_to): shown at that field, not as a failed load.
-  const badFilters = list.error instanceof HttpError && list.error.status === 400;
-  const errors: Partial<Record<string, string>> = badFilters ? fieldErrors(list.error) : {};
-  const filtered = AML_FILTERS.some((name) => list.filters[name]);
   const set = (name: AmlFilter) => (value: string) => list.setFilters({ [name]: value });
   const { role, nominatedOfficer } = useAuth();
 
@@ -137,7 +131,7 @@ function ComplianceReport({ riskNotice, programme }: ComplianceSections) {
       <PageHeader
         title="Compliance"
         actions={
-          badFilters ? (
+          list.filtersRefused ? (
             <Button type="button" disabled>
               Download CSV
             </Button>
@@ -183,31 +177,33 @@ function ComplianceReport({ riskNotice, programme }: ComplianceSections) {
             label="From"
             value={list.filters.date_from}
             max={list.filters.date_to || undefined}
-            error={errors.date_from}
+            error={list.filterErrors.date_from}
             onChange={set('date_from')}
           />
           <DayField
             label="To"
             value={list.filters.date_to}
             min={list.filters.date_from || undefined}
-            error={errors.date_to}
+            error={list.filterErrors.date_to}
             onChange={set('date_to')}
           />
         </FilterForm>
         <FilterActions>
-          {filtered ? (
+          {list.filtered ? (
             <Button variant="ghost" onClick={list.clearFilters}>
               Clear Filters
             </Button>
           ) : null}
         </FilterActions>
-        {list.error && !badFilters ? (
+        {list.error && !list.filtersRefused ? (
           <RetryAlert error={list.error} what="Failed to load the compliance report." onRetry={list.retry} />
         ) : null}
         <ListResults
           list={list}
           loadingLabel="Loading the compliance report..."
-          emptyText={filtered ? 'Nothing matches these filters.' : 'No flagged or refused cash payments yet.'}
+          emptyText={
+            list.filtered ? 'Nothing matches these filters.' : 'No flagged or refused cash payments yet.'
+          }
           paginationLabel="Compliance report pages"
         >
           {(rows) => (

@@ -2,17 +2,16 @@ import type { Invoice, InvoiceKind, InvoiceStatus, InvoiceVatTreatment } from '@
 import {
   Button,
   Card,
+  ClientFilterPicker,
   DataTable,
   DayField,
-  fieldErrors,
   formatDay,
   formatMoney,
-  HttpError,
   ListResults,
+  ListSearch,
   PageHeader,
   RetryAlert,
   SelectField,
-  TextField,
   useListController,
   usePageTitle,
   VisuallyHidden,
@@ -20,11 +19,8 @@ import {
   DownloadLink,
   FilterActions,
 } from '@loupe/platform';
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { invoicePdfUrl } from '../../../api/invoice-files';
-import { useClientName } from '@loupe/platform';
-import { ClientPicker } from '@loupe/platform';
 import {
   INVOICE_FILTERS,
   invoicesCsvUrl,
@@ -38,18 +34,6 @@ const Filters = styled.div`
   grid-template-columns: repeat(auto-fit, minmax(180px, 1fr));
   align-items: start;
   column-gap: ${({ theme }) => theme.space(3)};
-`;
-
-const SearchRow = styled.form`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-end;
-  gap: ${({ theme }) => theme.space(2)};
-  margin-bottom: ${({ theme }) => theme.space(2)};
-  input {
-    min-width: 0;
-    width: 260px;
-  }
 `;
 
 const Actions = styled.div`
@@ -153,36 +137,6 @@ const COLUMNS: readonly DataColumn<Invoice>[] = [
   },
 ];
 
-/** The search box: typed text goes to the URL (and the server) when submitted, not on every key. */
-function SearchForm({ initial, onSearch }: { initial: string; onSearch(text: string): void }) {
-  const [text, setText] = useState(initial);
-  // The URL can change under the box (Clear Filters, Back): show what the list is searched by then.
-  const [shown, setShown] = useState(initial);
-  if (shown !== initial) {
-    setShown(initial);
-    setText(initial);
-  }
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    onSearch(text.trim());
-  };
-  return (
-    <SearchRow role="search" aria-label="Invoices" onSubmit={submit}>
-      <TextField
-        label="Search invoices"
-        type="search"
-        placeholder="Reference or buyer"
-        maxLength={100}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-      />
-      <Button type="submit" variant="secondary">
-        Search
-      </Button>
-    </SearchRow>
-  );
-}
-
 /**
  * /invoices (issue 13): every invoice and credit note the shop issued, newest first, filtered by days, client,
  * status, kind and a search, with the filters in the URL (a filtered view can be bookmarked or shared) and the
@@ -191,28 +145,6 @@ function SearchForm({ initial, onSearch }: { initial: string; onSearch(text: str
 export function InvoiceListPage() {
   usePageTitle('Invoices');
   const list = useListController({ filters: INVOICE_FILTERS, query: invoicesQueryOptions });
-  const clientId = /^\d+$/.test(list.filters.client) ? Number(list.filters.client) : null;
-  // The picker keeps its own text; when the client filter goes from outside (Clear Filters, Back) it is
-  // remounted empty, but not when the user typed over the chosen name (that text is theirs).
-  const [pickerRound, setPickerRound] = useState(0);
-  const typedOver = useRef(false);
-  const previousClient = useRef(clientId);
-  useEffect(() => {
-    if (previousClient.current !== null && clientId === null && !typedOver.current)
-      setPickerRound((n) => n + 1);
-    previousClient.current = clientId;
-    typedOver.current = false;
-  }, [clientId]);
-  const clientName = useClientName(clientId);
-  const client = useMemo(
-    () => (clientId === null ? null : { id: clientId, name: clientName.data ?? `Client #${clientId}` }),
-    [clientId, clientName.data],
-  );
-
-  // A 400 names the filter at fault (date_to before date_from): shown at that field, not as a failed load.
-  const badFilters = list.error instanceof HttpError && list.error.status === 400;
-  const errors: Partial<Record<string, string>> = badFilters ? fieldErrors(list.error) : {};
-  const filtered = INVOICE_FILTERS.some((name) => list.filters[name]);
   const set = (name: InvoiceFilter) => (value: string) => list.setFilters({ [name]: value });
 
   return (
@@ -221,7 +153,7 @@ export function InvoiceListPage() {
         title="Invoices"
         actions={
           // Filters the service refused would download its 400 instead of a CSV: the export waits for them.
-          badFilters ? (
+          list.filtersRefused ? (
             <Button type="button" disabled>
               Download CSV
             </Button>
@@ -233,41 +165,40 @@ export function InvoiceListPage() {
         }
       />
       <Card>
-        <SearchForm initial={list.filters.search} onSearch={set('search')} />
+        <ListSearch
+          name="Invoices"
+          label="Search invoices"
+          placeholder="Reference or buyer"
+          maxLength={100}
+          value={list.filters.search}
+          onSearch={set('search')}
+        />
         <Filters>
           <DayField
             label="From"
             value={list.filters.date_from}
             max={list.filters.date_to || undefined}
-            error={errors.date_from}
+            error={list.filterErrors.date_from}
             onChange={set('date_from')}
           />
           <DayField
             label="To"
             value={list.filters.date_to}
             min={list.filters.date_from || undefined}
-            error={errors.date_to}
+            error={list.filterErrors.date_to}
             onChange={set('date_to')}
           />
-          <ClientPicker
-            key={pickerRound}
+          <ClientFilterPicker
             label="Client"
             hint="Any client"
-            value={client}
-            error={errors.client}
-            onChange={(chosen) => {
-              // Typing over a chosen client drops it; a new choice filters by it.
-              if (chosen) set('client')(String(chosen.id));
-              else if (list.filters.client) {
-                typedOver.current = true;
-                set('client')('');
-              }
-            }}
+            value={list.filters.client}
+            error={list.filterErrors.client}
+            onChange={set('client')}
           />
           <SelectField
             label="Status"
             value={list.filters.status}
-            error={errors.status}
+            error={list.filterErrors.status}
             onChange={(event) => set('status')(event.target.value)}
           >
             <option value="">Any status</option>
@@ -280,7 +211,7 @@ export function InvoiceListPage() {
           <SelectField
             label="Kind"
             value={list.filters.kind}
-            error={errors.kind}
+            error={list.filterErrors.kind}
             onChange={(event) => set('kind')(event.target.value)}
           >
             <option value="">Any kind</option>
@@ -292,14 +223,14 @@ export function InvoiceListPage() {
           </SelectField>
         </Filters>
         <FilterActions>
-          {filtered ? (
+          {list.filtered ? (
             <Button variant="ghost" onClick={list.clearFilters}>
               Clear Filters
             </Button>
           ) : null}
         </FilterActions>
 
-        {list.error && !badFilters ? (
+        {list.error && !list.filtersRefused ? (
           <RetryAlert error={list.error} what="Failed to load invoices." onRetry={list.retry} />
         ) : null}
 
@@ -307,7 +238,7 @@ export function InvoiceListPage() {
           list={list}
           loadingLabel="Loading invoices..."
           emptyText={
-            filtered
+            list.filtered
               ? 'No invoices match these filters.'
               : 'No invoices yet: each sale issues one as it is saved.'
           }

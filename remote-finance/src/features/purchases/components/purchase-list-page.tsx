@@ -2,25 +2,21 @@ import { PURCHASE_STATUSES } from '@loupe/contracts';
 import {
   Button,
   Card,
-  ClientPicker,
   DataTable,
   DayField,
-  fieldErrors,
   FilterActions,
   formatDay,
   formatMoney,
-  HttpError,
   ListResults,
   PageHeader,
   RetryAlert,
   SelectField,
   useAuth,
-  useClientName,
   useListController,
   usePageTitle,
   type DataColumn,
+  ClientFilterPicker,
 } from '@loupe/platform';
-import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import {
@@ -90,27 +86,7 @@ export function PurchaseListPage() {
   // Buying in records a cost: offered to the members who may see costs, as the service allows.
   const canBuy = useAuth().can('viewCosts');
   const list = useListController({ filters: PURCHASE_FILTERS, query: purchasesQueryOptions });
-  const sellerId = /^\d+$/.test(list.filters.seller) ? Number(list.filters.seller) : null;
-  // The picker keeps its own text; when the seller filter goes from outside (Clear Filters, Back) it is
-  // remounted empty, but not when the user typed over the chosen name (that text is theirs).
-  const [pickerRound, setPickerRound] = useState(0);
-  const typedOver = useRef(false);
-  const previous = useRef(sellerId);
-  useEffect(() => {
-    if (previous.current !== null && sellerId === null && !typedOver.current) setPickerRound((n) => n + 1);
-    previous.current = sellerId;
-    typedOver.current = false;
-  }, [sellerId]);
-  const sellerName = useClientName(sellerId);
-  const seller = useMemo(
-    () => (sellerId === null ? null : { id: sellerId, name: sellerName.data ?? `Client #${sellerId}` }),
-    [sellerId, sellerName.data],
-  );
 
-  // A 400 names the filter at fault (date_to before date_from): shown at that field, not as a failed load.
-  const badFilters = list.error instanceof HttpError && list.error.status === 400;
-  const errors: Partial<Record<string, string>> = badFilters ? fieldErrors(list.error) : {};
-  const filtered = PURCHASE_FILTERS.some((name) => list.filters[name]);
   const set = (name: PurchaseFilter) => (value: string) => list.setFilters({ [name]: value });
 
   return (
@@ -122,34 +98,27 @@ export function PurchaseListPage() {
             label="From"
             value={list.filters.date_from}
             max={list.filters.date_to || undefined}
-            error={errors.date_from}
+            error={list.filterErrors.date_from}
             onChange={set('date_from')}
           />
           <DayField
             label="To"
             value={list.filters.date_to}
             min={list.filters.date_from || undefined}
-            error={errors.date_to}
+            error={list.filterErrors.date_to}
             onChange={set('date_to')}
           />
-          <ClientPicker
-            key={pickerRound}
+          <ClientFilterPicker
             label="Seller"
             hint="Any seller"
-            value={seller}
-            error={errors.seller}
-            onChange={(chosen) => {
-              if (chosen) set('seller')(String(chosen.id));
-              else if (list.filters.seller) {
-                typedOver.current = true;
-                set('seller')('');
-              }
-            }}
+            value={list.filters.seller}
+            error={list.filterErrors.seller}
+            onChange={set('seller')}
           />
           <SelectField
             label="Status"
             value={list.filters.status}
-            error={errors.status}
+            error={list.filterErrors.status}
             onChange={(event) => set('status')(event.target.value)}
           >
             <option value="">Any status</option>
@@ -161,14 +130,14 @@ export function PurchaseListPage() {
           </SelectField>
         </Filters>
         <FilterActions>
-          {filtered ? (
+          {list.filtered ? (
             <Button variant="ghost" onClick={list.clearFilters}>
               Clear Filters
             </Button>
           ) : null}
         </FilterActions>
 
-        {list.error && !badFilters ? (
+        {list.error && !list.filtersRefused ? (
           <RetryAlert error={list.error} what="Failed to load purchases." onRetry={list.retry} />
         ) : null}
 
@@ -176,7 +145,9 @@ export function PurchaseListPage() {
           list={list}
           loadingLabel="Loading purchases..."
           emptyText={
-            filtered ? 'No purchases match these filters.' : 'No purchases yet: Buy In records the first.'
+            list.filtered
+              ? 'No purchases match these filters.'
+              : 'No purchases yet: Buy In records the first.'
           }
           paginationLabel="Purchases pages"
         >

@@ -2,42 +2,25 @@ import { WORKSHOP_STAGE_LABELS, WORKSHOP_STAGES } from '@loupe/contracts';
 import {
   Button,
   Card,
-  ClientPicker,
+  ClientFilterPicker,
   DataTable,
-  fieldErrors,
   FilterActions,
   FilterForm,
   formatDay,
-  HttpError,
   ListResults,
+  ListSearch,
   PageHeader,
   RetryAlert,
   SelectField,
-  TextField,
-  useClientName,
   useListController,
   usePageTitle,
   type DataColumn,
 } from '@loupe/platform';
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { JOB_FILTERS, jobsQueryOptions, type JobFilter, type JobRow } from '../api/jobs';
 import { daysInStageText, locationText, ownerOf, pieceOf } from '../lib/jobs';
 import { Badge } from './job-card';
-
-const SearchRow = styled.form`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-end;
-  gap: ${({ theme }) => theme.space(2)};
-  margin-bottom: ${({ theme }) => theme.space(2)};
-  input {
-    min-width: 0;
-    width: 260px;
-    max-width: 100%;
-  }
-`;
 
 const Sub = styled.span`
   display: block;
@@ -113,36 +96,6 @@ const COLUMNS: readonly DataColumn<JobRow>[] = [
   },
 ];
 
-/** The search box: what is typed goes to the URL (and the service) when submitted, not on every key. */
-function SearchForm({ initial, onSearch }: { initial: string; onSearch(text: string): void }) {
-  const [text, setText] = useState(initial);
-  // The URL can change under the box (Clear Filters, Back): show what the list is searched by then.
-  const [shown, setShown] = useState(initial);
-  if (shown !== initial) {
-    setShown(initial);
-    setText(initial);
-  }
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    onSearch(text.trim());
-  };
-  return (
-    <SearchRow role="search" aria-label="Jobs" onSubmit={submit}>
-      <TextField
-        label="Search jobs"
-        type="search"
-        placeholder="Job number, client, brand, serial"
-        maxLength={100}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-      />
-      <Button type="submit" variant="secondary">
-        Search
-      </Button>
-    </SearchRow>
-  );
-}
-
 /**
  * /workshop/list (issue 23 item 2): every job, open ones first by promised date (rush first), paged, filtered by
  * stage, rush, overdue, a search and the supplier a piece is sent out to, the filters kept in the address so a
@@ -151,28 +104,6 @@ function SearchForm({ initial, onSearch }: { initial: string; onSearch(text: str
 export function JobListPage() {
   usePageTitle('Workshop jobs');
   const list = useListController({ filters: JOB_FILTERS, query: jobsQueryOptions });
-  const supplierId = /^\d+$/.test(list.filters.supplier) ? Number(list.filters.supplier) : null;
-  const supplierName = useClientName(supplierId);
-  const supplier = useMemo(
-    () =>
-      supplierId === null ? null : { id: supplierId, name: supplierName.data ?? `Client #${supplierId}` },
-    [supplierId, supplierName.data],
-  );
-  // The picker keeps its own text: when the supplier filter goes from outside (Clear Filters, Back) it is
-  // remounted empty, but not when the user typed over the chosen name (that text is theirs).
-  const [pickerRound, setPickerRound] = useState(0);
-  const typedOver = useRef(false);
-  const previous = useRef(supplierId);
-  useEffect(() => {
-    if (previous.current !== null && supplierId === null && !typedOver.current) setPickerRound((n) => n + 1);
-    previous.current = supplierId;
-    typedOver.current = false;
-  }, [supplierId]);
-
-  // A 400 names the filter at fault: shown at that field, not as a failed load.
-  const badFilters = list.error instanceof HttpError && list.error.status === 400;
-  const errors: Partial<Record<string, string>> = badFilters ? fieldErrors(list.error) : {};
-  const filtered = JOB_FILTERS.some((name) => list.filters[name]);
   const set = (name: JobFilter) => (value: string) => list.setFilters({ [name]: value });
 
   return (
@@ -188,12 +119,19 @@ export function JobListPage() {
         }
       />
       <Card>
-        <SearchForm initial={list.filters.q} onSearch={set('q')} />
+        <ListSearch
+          name="Jobs"
+          label="Search jobs"
+          placeholder="Job number, client, brand, serial"
+          maxLength={100}
+          value={list.filters.q}
+          onSearch={set('q')}
+        />
         <FilterForm aria-label="Filter jobs" onSubmit={(event) => event.preventDefault()}>
           <SelectField
             label="Stage"
             value={list.filters.stage}
-            error={errors.stage}
+            error={list.filterErrors.stage}
             onChange={(event) => set('stage')(event.target.value)}
           >
             <option value="">Any stage</option>
@@ -206,7 +144,7 @@ export function JobListPage() {
           <SelectField
             label="Rush"
             value={list.filters.rush}
-            error={errors.rush}
+            error={list.filterErrors.rush}
             onChange={(event) => set('rush')(event.target.value)}
           >
             <option value="">Rush or not</option>
@@ -216,37 +154,30 @@ export function JobListPage() {
           <SelectField
             label="Overdue"
             value={list.filters.overdue}
-            error={errors.overdue}
+            error={list.filterErrors.overdue}
             onChange={(event) => set('overdue')(event.target.value)}
           >
             <option value="">Overdue or not</option>
             <option value="true">Overdue only</option>
             <option value="false">Not overdue</option>
           </SelectField>
-          <ClientPicker
-            key={pickerRound}
+          <ClientFilterPicker
             label="Supplier"
             hint="Any supplier"
-            value={supplier}
-            error={errors.supplier}
-            onChange={(chosen) => {
-              if (chosen) set('supplier')(String(chosen.id));
-              else if (list.filters.supplier) {
-                typedOver.current = true;
-                set('supplier')('');
-              }
-            }}
+            value={list.filters.supplier}
+            error={list.filterErrors.supplier}
+            onChange={set('supplier')}
           />
         </FilterForm>
         <FilterActions>
-          {filtered ? (
+          {list.filtered ? (
             <Button variant="ghost" onClick={list.clearFilters}>
               Clear Filters
             </Button>
           ) : null}
         </FilterActions>
 
-        {list.error && !badFilters ? (
+        {list.error && !list.filtersRefused ? (
           <RetryAlert error={list.error} what="Failed to load jobs." onRetry={list.retry} />
         ) : null}
 
@@ -254,7 +185,7 @@ export function JobListPage() {
           list={list}
           loadingLabel="Loading jobs..."
           emptyText={
-            filtered ? 'No jobs match these filters.' : 'No jobs yet: New job takes in the first piece.'
+            list.filtered ? 'No jobs match these filters.' : 'No jobs yet: New job takes in the first piece.'
           }
           paginationLabel="Jobs pages"
         >
