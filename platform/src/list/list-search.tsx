@@ -27,6 +27,8 @@ export interface ListSearchProps {
   value: string;
   /** The typed text, trimmed, when the form is sent. */
   onSearch(text: string): void;
+  /** For `styled(ListSearch)`, where a screen lays the box out with other controls. */
+  className?: string;
 }
 
 /**
@@ -34,7 +36,15 @@ export interface ListSearchProps {
  * every key. The URL can change under the box (Clear Filters, Back): the box then shows what the list is
  * searched by.
  */
-export function ListSearch({ name, label, placeholder, maxLength, value, onSearch }: ListSearchProps) {
+export function ListSearch({
+  name,
+  label,
+  placeholder,
+  maxLength,
+  value,
+  onSearch,
+  className,
+}: ListSearchProps) {
   const [text, setText] = useState(value);
   const [shown, setShown] = useState(value);
   if (shown !== value) {
@@ -46,7 +56,7 @@ export function ListSearch({ name, label, placeholder, maxLength, value, onSearc
     onSearch(text.trim());
   };
   return (
-    <SearchRow role="search" aria-label={name} onSubmit={submit}>
+    <SearchRow className={className} role="search" aria-label={name} onSubmit={submit}>
       <TextField
         label={label}
         type="search"

@@ -1,6 +1,5 @@
 import type { ClientOrdering } from '@loupe/contracts';
-import { Button, ChoiceField, TextField } from '@loupe/platform';
-import { useState, type FormEvent } from 'react';
+import { Button, ChoiceField, ListSearch } from '@loupe/platform';
 import styled from 'styled-components';
 import type { ClientFilter } from '../../../api/get-clients';
 import {
@@ -25,46 +24,14 @@ const Toolbar = styled.div`
   }
 `;
 
-const SearchRow = styled.div`
-  display: flex;
-  align-items: flex-end;
-  gap: ${({ theme }) => theme.space(2)};
+// The search box shares the toolbar's row: it keeps no space under it, and does not wrap its button.
+const Search = styled(ListSearch)`
+  flex-wrap: nowrap;
+  margin-bottom: 0;
   input {
-    min-width: 0;
     width: 240px;
   }
 `;
-
-/** The search box: typed text goes to the URL (and the server) when submitted, not on every key. */
-function SearchForm({ initial, onSearch }: { initial: string; onSearch(text: string): void }) {
-  const [text, setText] = useState(initial);
-  // The URL can change under the box (Clear Filters, Back): show what the list is searched by then.
-  const [shown, setShown] = useState(initial);
-  if (shown !== initial) {
-    setShown(initial);
-    setText(initial);
-  }
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    onSearch(text.trim());
-  };
-  return (
-    <form role="search" aria-label="Clients" onSubmit={submit}>
-      <SearchRow>
-        <TextField
-          label="Search clients"
-          type="search"
-          placeholder="Name, email or phone"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-        />
-        <Button type="submit" variant="secondary">
-          Search
-        </Button>
-      </SearchRow>
-    </form>
-  );
-}
 
 /** The value in the URL if the box offers it, else the box's first choice (any, or the default order). */
 function choiceOf<T extends string>(choices: readonly [T, ...T[]], value: string): T {
@@ -90,7 +57,13 @@ export function ClientToolbar({
   const filtered = Boolean(filters.search || filters.status || filters.balance);
   return (
     <Toolbar>
-      <SearchForm initial={filters.search} onSearch={(search) => setFilters({ search })} />
+      <Search
+        name="Clients"
+        label="Search clients"
+        placeholder="Name, email or phone"
+        value={filters.search}
+        onSearch={(search) => setFilters({ search })}
+      />
       <ChoiceField
         label="Status"
         value={choiceOf(STATUS_CHOICES, filters.status)}
