@@ -19,3 +19,4 @@ export * from './visually-hidden';
 export * from './reason-form';
 export * from './void-dialog';
 export * from './aml-refusal';
+export * from './record-pending';
