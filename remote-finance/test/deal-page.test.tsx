@@ -235,6 +235,13 @@ describe('/deals/:id', () => {
     show(404);
     expect(await screen.findByText(/No such deal in this shop\./)).toBeInTheDocument();
   });
+
+  it('says not found for an address whose id is not a number, asking the service nothing', async () => {
+    const mock = server(deal(5));
+    renderWithProviders(<DealPage />, { route: '/deals/5x', path: '/deals/:id' });
+    expect(await screen.findByText(/No such deal in this shop\./)).toBeInTheDocument();
+    expect(mock.calls.filter((call) => call.path.startsWith('/api/deals/'))).toEqual([]);
+  });
 });
 
 describe('/deals', () => {

@@ -240,6 +240,14 @@ it('says so when the job is not in this shop', async () => {
   expect(screen.getByRole('heading', { level: 1, name: 'Job' })).toBeInTheDocument();
 });
 
+it('says not found at once for an address whose id is not a number, asking the service nothing', async () => {
+  renderWithProviders(<JobPage />, { route: '/workshop/jobs/abc', path: '/workshop/jobs/:id' });
+  expect(await screen.findByText(/No such job in this shop/)).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Back to the board' })).toHaveAttribute('href', '/workshop');
+  expect(screen.queryByText('Loading the job...')).not.toBeInTheDocument();
+  expect(mock.calls.filter((call) => call.path.startsWith('/api/workshop/'))).toEqual([]);
+});
+
 it('changes the promised date and the rush flag of an open job', async () => {
   const user = userEvent.setup();
   show(makeJobDetail({ id: 3, promisedDate: '2026-12-18' }));

@@ -6,15 +6,14 @@ import {
   errorDetail,
   Facts,
   formatMoment,
-  isNotFound,
   PageHeader,
-  RetryAlert,
-  Spinner,
+  RecordPending,
   useAuth,
   usePageTitle,
+  useRecordId,
 } from '@loupe/platform';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { useOutboxMessage, useRetryMessage } from '../api/outbox';
 import { canRetry, recipient, retryOutcome } from './mail-status';
@@ -33,8 +32,7 @@ const Back = () => <Link to="/settings/outbox">Back to the Outbox</Link>;
 
 /** /settings/outbox/:id: one message as it was written and what became of it, with Retry when it was not sent. */
 export function OutboxMessagePage() {
-  const { id: raw } = useParams();
-  const id = /^\d+$/.test(raw ?? '') ? Number(raw) : 0;
+  const id = useRecordId();
   const message = useOutboxMessage(id);
   const retryMessage = useRetryMessage();
   const { shop } = useAuth();
@@ -46,19 +44,17 @@ export function OutboxMessagePage() {
     return (
       <>
         <PageHeader title="E-mail" />
-        {id === 0 || isNotFound(message.error) ? (
-          <Alert>
-            No such e-mail in this shop&apos;s outbox. <Back />
-          </Alert>
-        ) : message.error ? (
-          <RetryAlert
-            error={message.error}
-            what="Failed to load the e-mail."
-            onRetry={() => void message.refetch()}
-          />
-        ) : (
-          <Spinner label="Loading the e-mail..." />
-        )}
+        <RecordPending
+          id={id}
+          query={message}
+          notFound={
+            <>
+              No such e-mail in this shop&apos;s outbox. <Back />
+            </>
+          }
+          failed="Failed to load the e-mail."
+          loading="Loading the e-mail..."
+        />
       </>
     );
   }

@@ -10,4 +10,5 @@ export function getDeal(id: number, signal?: AbortSignal): Promise<Deal> {
 export const dealQueryOptions = (id: number) =>
   queryOptions({ queryKey: dealKeys.detail(id), queryFn: ({ signal }) => getDeal(id, signal) });
 
-export const useDeal = (id: number) => useQuery(dealQueryOptions(id));
+/** `id` 0 (a URL whose id is not a number) asks nothing: the page says not found. */
+export const useDeal = (id: number) => useQuery({ ...dealQueryOptions(id), enabled: id > 0 });

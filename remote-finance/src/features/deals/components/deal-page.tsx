@@ -8,11 +8,10 @@ import {
   Facts,
   formatDay,
   formatMoney,
-  isNotFound,
+  RecordPending,
   ReportSuspicion,
-  RetryAlert,
-  Spinner,
   usePageTitle,
+  useRecordId,
   useVoidPermission,
   VisuallyHidden,
   VoidButton,
@@ -20,7 +19,7 @@ import {
   VoidNotAllowed,
 } from '@loupe/platform';
 import { Fragment, useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { invoicePdfUrl } from '../../../api/invoice-files';
 import { DIRECTION_LABELS } from '../../../lib/payment-values';
@@ -163,8 +162,7 @@ function createdText(deal: Deal, created: CreatedState['created']): string | nul
  * the deal was just made, so a screen reader starts from it.
  */
 export function DealPage() {
-  const { id: raw } = useParams();
-  const id = /^\d+$/.test(raw ?? '') ? Number(raw) : 0;
+  const id = useRecordId();
   const deal = useDeal(id);
   const location = useLocation();
   const navigate = useNavigate();
@@ -204,21 +202,17 @@ export function DealPage() {
         <Header>
           <h1>Deal</h1>
         </Header>
-        {deal.error ? (
-          isNotFound(deal.error) || id === 0 ? (
-            <Alert>
+        <RecordPending
+          id={id}
+          query={deal}
+          notFound={
+            <>
               No such deal in this shop. <Link to="/deals">Back to Deals</Link>
-            </Alert>
-          ) : (
-            <RetryAlert
-              error={deal.error}
-              what="Failed to load the deal."
-              onRetry={() => void deal.refetch()}
-            />
-          )
-        ) : (
-          <Spinner label="Loading the deal..." />
-        )}
+            </>
+          }
+          failed="Failed to load the deal."
+          loading="Loading the deal..."
+        />
       </>
     );
   }

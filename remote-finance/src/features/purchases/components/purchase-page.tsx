@@ -7,12 +7,11 @@ import {
   Facts,
   formatDay,
   formatMoney,
-  isNotFound,
+  RecordPending,
   ReportSuspicion,
-  RetryAlert,
-  Spinner,
   useAuth,
   usePageTitle,
+  useRecordId,
   useVoidPermission,
   VisuallyHidden,
   VoidButton,
@@ -20,7 +19,7 @@ import {
   VoidNotAllowed,
 } from '@loupe/platform';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { usePurchase } from '../api/get-purchase';
 import type { Purchase } from '../api/get-purchases';
@@ -180,8 +179,7 @@ interface CreatedState {
  * seller to sign; Void (platinum and gold, with a reason), refused while one of its items is no longer in stock.
  */
 export function PurchasePage() {
-  const { id: raw } = useParams();
-  const id = /^\d+$/.test(raw ?? '') ? Number(raw) : 0;
+  const id = useRecordId();
   const purchase = usePurchase(id);
   const location = useLocation();
   const navigate = useNavigate();
@@ -216,21 +214,17 @@ export function PurchasePage() {
         <Header>
           <h1>Purchase</h1>
         </Header>
-        {purchase.error || id === 0 ? (
-          isNotFound(purchase.error) || id === 0 ? (
-            <Alert>
+        <RecordPending
+          id={id}
+          query={purchase}
+          notFound={
+            <>
               No such purchase in this shop. <Link to="/purchases">Back to Purchases</Link>
-            </Alert>
-          ) : (
-            <RetryAlert
-              error={purchase.error}
-              what="Failed to load the purchase."
-              onRetry={() => void purchase.refetch()}
-            />
-          )
-        ) : (
-          <Spinner label="Loading the purchase..." />
-        )}
+            </>
+          }
+          failed="Failed to load the purchase."
+          loading="Loading the purchase..."
+        />
       </>
     );
   }

@@ -6,17 +6,16 @@ import {
   errorMessage,
   Facts,
   formatMoment,
-  isNotFound,
   Modal,
   PageHeader,
-  RetryAlert,
-  Spinner,
+  RecordPending,
   useAuth,
   useCan,
   usePageTitle,
+  useRecordId,
 } from '@loupe/platform';
 import { useId, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { useCloseEnquiry, useConvert, useEnquiry, type EnquiryDetail } from '../api/enquiries';
 import { itemTitleOf, mailOutcome, mailStatusLabel } from './enquiry-text';
@@ -206,8 +205,7 @@ function CloseButton({ enquiry }: { enquiry: EnquiryDetail }) {
  * client it is (or would be) linked to, the replies sent and how each went; Reply, Convert to client, Close.
  */
 export function EnquiryPage() {
-  const { id: raw } = useParams();
-  const id = /^\d+$/.test(raw ?? '') ? Number(raw) : 0;
+  const id = useRecordId();
   const enquiry = useEnquiry(id);
   const { shop } = useAuth();
   const data = enquiry.data;
@@ -217,19 +215,17 @@ export function EnquiryPage() {
     return (
       <>
         <PageHeader title="Enquiry" />
-        {id === 0 || isNotFound(enquiry.error) ? (
-          <Alert>
-            No such enquiry in this shop. <Back />
-          </Alert>
-        ) : enquiry.error ? (
-          <RetryAlert
-            error={enquiry.error}
-            what="Failed to load the enquiry."
-            onRetry={() => void enquiry.refetch()}
-          />
-        ) : (
-          <Spinner label="Loading the enquiry..." />
-        )}
+        <RecordPending
+          id={id}
+          query={enquiry}
+          notFound={
+            <>
+              No such enquiry in this shop. <Back />
+            </>
+          }
+          failed="Failed to load the enquiry."
+          loading="Loading the enquiry..."
+        />
       </>
     );
   }

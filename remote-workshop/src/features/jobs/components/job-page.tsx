@@ -13,21 +13,21 @@ import {
   Alert,
   Button,
   Card,
+  type DataColumn,
   DataTable,
   errorMessage,
   formatDay,
   formatMoment,
   formatMoney,
-  isNotFound,
-  RetryAlert,
+  RecordPending,
   Spinner,
   usePageTitle,
   useQueryClient,
+  useRecordId,
   VisuallyHidden,
-  type DataColumn,
 } from '@loupe/platform';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { jobKeys, uploadJobPhoto, useJob, type Job } from '../api/jobs';
 import { photoProblem } from '../lib/intake';
@@ -189,8 +189,7 @@ interface CreatedState {
  * rule allows, each through a dialog that takes a note for the history (and, into the workshop, where).
  */
 export function JobPage() {
-  const { id: raw } = useParams();
-  const id = /^\d+$/.test(raw ?? '') ? Number(raw) : 0;
+  const id = useRecordId();
   const job = useJob(id);
   const data = job.data;
   usePageTitle(data ? `Job ${data.reference}` : 'Job');
@@ -245,17 +244,17 @@ export function JobPage() {
         <Header>
           <h1>Job</h1>
         </Header>
-        {job.error ? (
-          isNotFound(job.error) || id === 0 ? (
-            <Alert>
+        <RecordPending
+          id={id}
+          query={job}
+          notFound={
+            <>
               No such job in this shop. <Link to="/workshop">Back to the board</Link>
-            </Alert>
-          ) : (
-            <RetryAlert error={job.error} what="Failed to load the job." onRetry={() => void job.refetch()} />
-          )
-        ) : (
-          <Spinner label="Loading the job..." />
-        )}
+            </>
+          }
+          failed="Failed to load the job."
+          loading="Loading the job..."
+        />
       </>
     );
   }
