@@ -19,4 +19,4 @@ export * from './visually-hidden';
 export * from './reason-form';
 export * from './void-dialog';
 export * from './aml-refusal';
-export * from './record-pending';
+export * from './record-page';

@@ -12,14 +12,15 @@ import {
   ReportSuspicion,
   usePageTitle,
   useRecordId,
+  useRecordMessage,
   useVoidPermission,
   VisuallyHidden,
   VoidButton,
   VoidDialog,
   VoidNotAllowed,
 } from '@loupe/platform';
-import { Fragment, useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Fragment, useState } from 'react';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { invoicePdfUrl } from '../../../api/invoice-files';
 import { DIRECTION_LABELS } from '../../../lib/payment-values';
@@ -140,12 +141,8 @@ function InvoiceLinks({ invoice, receipt }: { invoice: InvoiceRef; receipt: bool
 
 type Dialog = 'pay' | 'complete' | 'cancel' | 'void' | null;
 
-/** What the Deal screen tells the page it created (router state): a sale completed or a reservation. */
-interface CreatedState {
-  created?: 'complete' | 'reserve';
-}
-
-function createdText(deal: Deal, created: CreatedState['created']): string | null {
+/** What the Deal screen tells the page it created (router state `created`): a sale completed or a reservation. */
+function createdText(deal: Deal, created: 'complete' | 'reserve'): string | null {
   if (created === 'complete') {
     return `Sale complete.${deal.invoice ? ` Invoice ${deal.invoice.reference} issued.` : ''}`;
   }
@@ -164,36 +161,17 @@ function createdText(deal: Deal, created: CreatedState['created']): string | nul
 export function DealPage() {
   const id = useRecordId();
   const deal = useDeal(id);
-  const location = useLocation();
-  const navigate = useNavigate();
-  const created = (location.state as CreatedState | null)?.created;
-  const [message, setMessage] = useState<string | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const heading = useRef<HTMLHeadingElement>(null);
   const voidDeal = useVoidDeal();
   const permission = useVoidPermission();
   const data = deal.data;
   usePageTitle(data ? `Deal ${data.reference}` : 'Deal');
-
   // Just made (or changed by a dialog): the heading takes the focus, and the message is read from there.
-  const [focusHeading, setFocusHeading] = useState(Boolean(created));
-  useEffect(() => {
-    if (!focusHeading || !data) return;
-    heading.current?.focus();
-    setFocusHeading(false);
-  }, [focusHeading, data]);
-  // The router state says "just created" once: a reload or Back shows the deal without it.
-  useEffect(() => {
-    if (created && data) {
-      setMessage(createdText(data, created));
-      navigate(location.pathname, { replace: true, state: null });
-    }
-  }, [created, data, navigate, location.pathname]);
+  const { heading, message, say } = useRecordMessage(data, createdText);
 
   const done = (_saved: Deal, text: string) => {
     setDialog(null);
-    setMessage(text);
-    setFocusHeading(true);
+    say(text);
   };
 
   if (!data) {

@@ -12,14 +12,15 @@ import {
   useAuth,
   usePageTitle,
   useRecordId,
+  useRecordMessage,
   useVoidPermission,
   VisuallyHidden,
   VoidButton,
   VoidDialog,
   VoidNotAllowed,
 } from '@loupe/platform';
-import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { usePurchase } from '../api/get-purchase';
 import type { Purchase } from '../api/get-purchases';
@@ -168,11 +169,6 @@ const PAYMENT_COLUMNS: readonly DataColumn<Payment>[] = [
   { key: 'gbp', header: 'In pounds', numeric: true, cell: (p) => formatMoney(p.amountGbp) },
 ];
 
-/** What the buy-in screen tells the page it created (router state): the confirmation to show once. */
-interface CreatedState {
-  created?: string;
-}
-
 /**
  * /purchases/:id (issue 22): a buy-in — its seller with their address, the items with their stock numbers (each
  * opening the item), the register checks, the payments out and the status; the purchase invoice PDF for the
@@ -181,32 +177,15 @@ interface CreatedState {
 export function PurchasePage() {
   const id = useRecordId();
   const purchase = usePurchase(id);
-  const location = useLocation();
-  const navigate = useNavigate();
-  const created = (location.state as CreatedState | null)?.created;
-  const [message, setMessage] = useState<string | null>(null);
   const [voiding, setVoiding] = useState(false);
-  const heading = useRef<HTMLHeadingElement>(null);
   const voidPurchase = useVoidPurchase();
   const permission = useVoidPermission();
   const canAttach = useAuth().can('viewCosts');
   const data = purchase.data;
   usePageTitle(data ? `Purchase ${data.reference}` : 'Purchase');
-
-  // Just made (or voided): the heading takes the focus, and the message is read from there.
-  const [focusHeading, setFocusHeading] = useState(Boolean(created));
-  useEffect(() => {
-    if (!focusHeading || !data) return;
-    heading.current?.focus();
-    setFocusHeading(false);
-  }, [focusHeading, data]);
-  // The router state says "just created" once: a reload or Back shows the purchase without it.
-  useEffect(() => {
-    if (created && data) {
-      setMessage(created);
-      navigate(location.pathname, { replace: true, state: null });
-    }
-  }, [created, data, navigate, location.pathname]);
+  // Just made (router state `created`, the buy-in screen's confirmation) or voided: the heading takes the focus,
+  // and the message is read from there.
+  const { heading, message, say } = useRecordMessage(data);
 
   if (!data) {
     return (
@@ -355,8 +334,7 @@ export function PurchasePage() {
         send={(reason) => voidPurchase.mutateAsync({ id: data.id, reason })}
         onVoided={() => {
           setVoiding(false);
-          setMessage('Purchase voided: its items have left stock and its payments out are reversed.');
-          setFocusHeading(true);
+          say('Purchase voided: its items have left stock and its payments out are reversed.');
         }}
         onClose={() => setVoiding(false)}
       />

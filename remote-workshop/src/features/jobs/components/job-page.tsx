@@ -24,10 +24,11 @@ import {
   usePageTitle,
   useQueryClient,
   useRecordId,
+  useRecordMessage,
   VisuallyHidden,
 } from '@loupe/platform';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { jobKeys, uploadJobPhoto, useJob, type Job } from '../api/jobs';
 import { photoProblem } from '../lib/intake';
@@ -177,11 +178,6 @@ function Paper({ href, children }: { href: string; children: ReactNode }) {
   );
 }
 
-/** What the intake page tells the job's page (router state): its number, and any photo it could not attach. */
-interface CreatedState {
-  created?: string;
-}
-
 /**
  * /workshop/jobs/:id (issue 23 items 1–3): a job whole — what the piece is and whose, the intake, where it is and
  * for how long, its papers (intake receipt, estimate, bag label), its photos, its estimate (editable while the
@@ -193,28 +189,14 @@ export function JobPage() {
   const job = useJob(id);
   const data = job.data;
   usePageTitle(data ? `Job ${data.reference}` : 'Job');
-  const location = useLocation();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const created = (location.state as CreatedState | null)?.created;
-  const [message, setMessage] = useState<string | null>(created ?? null);
+  // Just taken in (router state `created`: its number, and any photo it could not attach) or moved: the heading
+  // takes the focus, and the message is read from there.
+  const { heading, message, say, show } = useRecordMessage(data);
   const [moving, setMoving] = useState<WorkshopStage | null>(null);
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const [photoInput, setPhotoInput] = useState(0);
-  const heading = useRef<HTMLHeadingElement>(null);
-  const [focusHeading, setFocusHeading] = useState(Boolean(created));
-
-  // Just taken in (or moved): the heading takes the focus, and the message is read from there.
-  useEffect(() => {
-    if (!focusHeading || !data) return;
-    heading.current?.focus();
-    setFocusHeading(false);
-  }, [focusHeading, data]);
-  // The router state says "just taken in" once: a reload or Back shows the job without it.
-  useEffect(() => {
-    if (created) navigate(location.pathname, { replace: true, state: null });
-  }, [created, navigate, location.pathname]);
 
   const update = (saved: Job) => queryClient.setQueryData(jobKeys.detail(saved.id), saved);
 
@@ -230,7 +212,7 @@ export function JobPage() {
     setUploading(true);
     try {
       update(await uploadJobPhoto(data.id, file));
-      setMessage(`Photo ${file.name} added.`);
+      show(`Photo ${file.name} added.`);
     } catch (error) {
       setPhotoError(`${file.name}: ${errorMessage(error, 'the upload failed. Please try again.')}`);
     } finally {
@@ -384,13 +366,7 @@ export function JobPage() {
 
       <Card aria-labelledby="job-money">
         <SectionTitle id="job-money">Money</SectionTitle>
-        <JobMoneyCard
-          job={data}
-          onDone={(text) => {
-            setMessage(text);
-            setFocusHeading(true);
-          }}
-        />
+        <JobMoneyCard job={data} onDone={say} />
       </Card>
 
       <Card aria-labelledby="job-photos">
@@ -453,8 +429,7 @@ export function JobPage() {
           onMoved={(saved) => {
             setMoving(null);
             update(saved);
-            setMessage(`Moved to ${WORKSHOP_STAGE_LABELS[saved.stage]}.`);
-            setFocusHeading(true);
+            say(`Moved to ${WORKSHOP_STAGE_LABELS[saved.stage]}.`);
           }}
         />
       ) : null}
