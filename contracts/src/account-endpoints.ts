@@ -1,4 +1,4 @@
-import type { Endpoint } from './endpoints';
+import type { Endpoint } from './endpoint-types';
 
 // The session's and the signed-in user's own endpoints, a group of the map (endpoints.ts) each, in a module of
 // their own: the browser's first chunk (the sign-in, the session check, the HTTP client's 401 handling) calls
