@@ -1,5 +1,5 @@
 import type { Item } from '@loupe/contracts';
-import { ApiError } from '../../kernel/http-errors';
+import { ApiError, TOO_LARGE, fieldErrors } from '../../kernel/http-errors';
 import { isNumericOutOfRange, isUniqueViolation } from '../../kernel/db-errors';
 
 export const SERIAL_TAKEN = 'An item with this serial already exists.';
@@ -35,4 +35,21 @@ export function translateWriteError(error: unknown, tooLarge: { field: string; m
     throw new ApiError(400, { [tooLarge.field]: [tooLarge.message] });
   }
   throw error;
+}
+
+/**
+ * The database's refusals a client can cause in a workflow that adds stock items through its lines (a purchase's
+ * intake, a deal's part-exchange), as DRF answers: a serial taken by a concurrent add (the unique constraint
+ * decides the race) at `lines`, and a value beyond its money column (`tooLarge`). Any other error comes back as
+ * it was, for the caller to throw.
+ */
+export function linesWriteRefusal(error: unknown, tooLarge: Record<string, string[]> = TOO_LARGE): unknown {
+  if (
+    isUniqueViolation(error) &&
+    (error as { constraint?: unknown }).constraint === 'items_shop_serial_key'
+  ) {
+    return fieldErrors({ lines: [SERIAL_TAKEN] });
+  }
+  if (isNumericOutOfRange(error)) return new ApiError(400, tooLarge);
+  return error;
 }

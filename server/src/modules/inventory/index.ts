@@ -47,7 +47,7 @@ const inventoryRoutes: FastifyPluginAsyncTypebox<{ ctx: InventoryContext }> = as
 export default inventoryRoutes;
 
 export { daysBetween, notConsigned, type ItemsRepository } from './items-repository';
-export { auditView, SERIAL_TAKEN } from './common';
+export { auditView, linesWriteRefusal, SERIAL_TAKEN } from './common';
 export { postConsignmentPayable, reverseConsignmentPayable } from './consignment-service';
 export { standingSale } from './item-sales-repository';
 /** Items created and price changes, told after commit (issue 24 item 5): push a listener to onItemChanged. */

@@ -12,39 +12,18 @@ import {
   type PurchaseMissing,
   type PurchaseQuery,
 } from '@loupe/contracts';
-import { isNumericOutOfRange, isUniqueViolation } from '../../kernel/db-errors';
+import { DryRunAnswer, dryRun } from '../../kernel/dry-run';
 import { penceOf, poundsOf } from '../../kernel/money';
-import {
-  ApiError,
-  ConflictWithFields,
-  TOO_LARGE,
-  conflict,
-  fieldErrors,
-  notFound,
-} from '../../kernel/http-errors';
+import { ConflictWithFields, conflict, fieldErrors, notFound } from '../../kernel/http-errors';
 import { requireVoider, voidReason } from '../../kernel/reversals';
 import { requireCosts } from '../../kernel/costs';
 import { requireAction, type ShopCaller } from '../../kernel/shop-scope';
 import { ErrorBag, dayRangeField, pageOf, pagingOf } from '../../kernel/validation';
-import {
-  AmlRefused,
-  amlRefusalOf,
-  amlRefusals,
-  guardCash,
-  guardClient,
-  type AmlAccepted,
-} from '../compliance';
-import { SERIAL_TAKEN, checkItemCatalogue, createStockItems } from '../inventory';
+import { amlRefusalOf, amlRefusals, guardCash, guardClient, type AmlAccepted } from '../compliance';
+import { SERIAL_TAKEN, checkItemCatalogue, createStockItems, linesWriteRefusal } from '../inventory';
 import type { PurchasesContext, PurchasesRepos } from './deps';
 import { WATCH, parsePurchase, type ParsedLine, type ParsedPurchase } from './purchase-input';
 import { sellerAddressOf, type PurchaseRules, type Seller } from './purchases-repository';
-
-/** Thrown inside a check's transaction to roll everything back and carry the answer out. */
-class CheckDone extends Error {
-  constructor(readonly result: PurchaseCheck) {
-    super('purchase check');
-  }
-}
 
 /** "£1,000.00"-style figure for the messages, without the sign. */
 function shown(value: string): string {
@@ -180,14 +159,8 @@ export class PurchasesService {
 
   // ---------------------------------------------------------------- a new purchase
 
-  async check(caller: ShopCaller, body: PurchaseCreate): Promise<PurchaseCheck> {
-    try {
-      await this.run(caller, body, 'check');
-    } catch (error) {
-      if (error instanceof CheckDone) return error.result;
-      throw error;
-    }
-    throw new Error('a purchase check ended without its answer');
+  check(caller: ShopCaller, body: PurchaseCreate): Promise<PurchaseCheck> {
+    return dryRun(() => this.run(caller, body, 'check'), 'a purchase check');
   }
 
   async create(caller: ShopCaller, body: PurchaseCreate): Promise<Purchase> {
@@ -233,7 +206,12 @@ export class PurchasesService {
         const aml = balanced
           ? await amlRefusalOf(() => this.guard(repos, caller, input, seller, paid.cash, 'check', now))
           : null;
-        throw new CheckDone({ totalGbp: Number(total), paidGbp: Number(paid.total), missing, aml });
+        throw new DryRunAnswer<PurchaseCheck>({
+          totalGbp: Number(total),
+          paidGbp: Number(paid.total),
+          missing,
+          aml,
+        });
       }
       if (!balanced)
         throw fieldErrors({ payments: [PURCHASE_NOT_BALANCED(shown(total), shown(paid.total))] });
@@ -424,13 +402,7 @@ export class PurchasesService {
     try {
       return await this.ctx.transaction(work);
     } catch (error) {
-      if (error instanceof ApiError || error instanceof CheckDone || error instanceof AmlRefused) throw error;
-      if (isUniqueViolation(error)) {
-        const constraint = (error as { constraint?: unknown }).constraint;
-        if (constraint === 'items_shop_serial_key') throw fieldErrors({ lines: [SERIAL_TAKEN] });
-      }
-      if (isNumericOutOfRange(error)) throw new ApiError(400, TOO_LARGE);
-      throw error;
+      throw linesWriteRefusal(error);
     }
   }
 }

@@ -22,29 +22,20 @@ import {
 } from '@loupe/contracts';
 import type { ModuleContext } from '../../kernel/context';
 import type { SaleRecordRepos, SalesRepos } from './deps';
-import { isNumericOutOfRange, isUniqueViolation } from '../../kernel/db-errors';
-import { ApiError, TOO_LARGE, conflict, fieldErrors, notFound } from '../../kernel/http-errors';
+import { DryRunAnswer, dryRun } from '../../kernel/dry-run';
+import { TOO_LARGE, conflict, fieldErrors, notFound } from '../../kernel/http-errors';
 import type { ShopCaller } from '../../kernel/shop-scope';
 import { ErrorBag, dateField, pageOf, pagingOf } from '../../kernel/validation';
+import { amlRefusalOf, amlRefusals, guardCash, guardClient, type AmlAccepted } from '../compliance';
 import {
-  AmlRefused,
-  amlRefusalOf,
-  amlRefusals,
-  guardCash,
-  guardClient,
-  type AmlAccepted,
-} from '../compliance';
-import { SERIAL_TAKEN, postConsignmentPayable, reverseConsignmentPayable } from '../inventory';
+  SERIAL_TAKEN,
+  linesWriteRefusal,
+  postConsignmentPayable,
+  reverseConsignmentPayable,
+} from '../inventory';
 import { requireVoider, voidReason } from '../../kernel/reversals';
 import { INVALID_CLIENT, INVALID_ITEM, parseDeal, parsePayments, type ParsedDeal } from './deal-input';
 import type { Money, StoredLine } from './deals-repository';
-
-/** Thrown inside a check's transaction to roll everything back and carry the answer out. */
-class CheckDone extends Error {
-  constructor(readonly result: DealCheck) {
-    super('deal check');
-  }
-}
 
 type Mode = 'create' | 'check';
 
@@ -136,14 +127,8 @@ export class DealsService<R extends SalesRepos = SalesRepos> {
   // ---------------------------------------------------------------- a new deal
 
   /** What the deal would come to, and the AML guard's answer; nothing is saved. */
-  async check(caller: ShopCaller, body: DealCreate): Promise<DealCheck> {
-    try {
-      await this.run(caller, body, 'check');
-    } catch (error) {
-      if (error instanceof CheckDone) return error.result;
-      throw error;
-    }
-    throw new Error('a deal check ended without its answer');
+  check(caller: ShopCaller, body: DealCreate): Promise<DealCheck> {
+    return dryRun(() => this.run(caller, body, 'check'), 'a deal check');
   }
 
   /** `step`: the caller's own writes, in the deal's transaction (DealStep). */
@@ -230,7 +215,7 @@ export class DealsService<R extends SalesRepos = SalesRepos> {
         const aml = await amlRefusalOf(() =>
           this.guard(repos, caller, input, dealId, paymentIds, now, false),
         );
-        throw new CheckDone({ totals: totalsOf(money), aml });
+        throw new DryRunAnswer<DealCheck>({ totals: totalsOf(money), aml });
       }
       if (reserve) requireDeposit(money);
       else requireSettled(money);
@@ -720,13 +705,7 @@ export async function writeDeal<T, R extends SalesRepos = SalesRepos>(
   try {
     return await ctx.transaction(work);
   } catch (error) {
-    if (error instanceof ApiError || error instanceof CheckDone || error instanceof AmlRefused) throw error;
-    if (isUniqueViolation(error)) {
-      const constraint = (error as { constraint?: unknown }).constraint;
-      if (constraint === 'items_shop_serial_key') throw fieldErrors({ lines: [SERIAL_TAKEN] });
-    }
-    if (isNumericOutOfRange(error)) throw new ApiError(400, tooLarge);
-    throw error;
+    throw linesWriteRefusal(error, tooLarge);
   }
 }
 
