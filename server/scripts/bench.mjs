@@ -5,7 +5,9 @@
 // generator (this process) never shares an event loop with what it measures. A third server, a bare route that
 // answers auth-check's own headers and body byte for byte, shows how much of the gap is the answer's size
 // (its ~1 KB of security headers cost the wire and the load generator, which share the cores) and how much is
-// Loupe's code; each server's CPU per request is printed too, steadier than req/s on a shared machine.
+// Loupe's code; each server's CPU per request is printed too, steadier than req/s on a shared machine. A fourth,
+// the same route doing the least a signed-in request must do (leastWorkApp: the session cookie, its key's hash,
+// the session, two request limits) in one hook, shows how far the goal is within reach of that work.
 //   BENCH_SECONDS (default 5), BENCH_CONNECTIONS (default 10), BENCH_WARMUP_REQUESTS (default 50,000: each
 //     target is served alone until it has answered that many, and its figures leave them out: bench-support's
 //     warmUp)
@@ -86,6 +88,49 @@ function threadCpuSince(before, after) {
   );
 }
 
+/**
+ * What a signed-in request cannot do without, on a bare Fastify route in one hook, written as lean as it goes:
+ * read the session cookie out of the Cookie header, hash its key (sessions are stored by the key's SHA-256, as
+ * Loupe's are), find the session in a Map and check that it has not expired, count the request against the
+ * flood limit of its address and the limit of its session, then answer auth-check's own headers and body. It is
+ * a yardstick, not a server: no CSRF, no host or address check, no 405, no compression negotiation, no error
+ * handling. How close Loupe could come to the bare route with the same work done as lean as this.
+ */
+function leastWorkApp(app, { headers, body, cookie }) {
+  const { hash } = require('node:crypto');
+  const { SESSION_COOKIE } = require('@loupe/contracts');
+  const key = cookie
+    .split('; ')
+    .find((pair) => pair.startsWith(`${SESSION_COOKIE}=`))
+    .slice(SESSION_COOKIE.length + 1);
+  const sessions = new Map([[hash('sha256', key, 'hex'), { expires: Date.now() + 3_600_000, body }]]);
+  const flood = new Map();
+  const perSession = new Map();
+  const count = (limit, of, now) => {
+    const counter = limit.get(of);
+    if (!counter || counter.reset <= now) limit.set(of, { count: 1, reset: now + 60_000 });
+    else counter.count += 1;
+  };
+  app.decorateRequest('session', null);
+  app.addHook('onRequest', (request, reply, done) => {
+    const cookies = request.headers.cookie ?? '';
+    const at = cookies.indexOf(`${SESSION_COOKIE}=`);
+    const end = at < 0 ? -1 : cookies.indexOf(';', at);
+    const value = at < 0 ? '' : cookies.slice(at + SESSION_COOKIE.length + 1, end < 0 ? undefined : end);
+    const hashed = hash('sha256', value, 'hex');
+    const session = sessions.get(hashed);
+    const now = Date.now();
+    if (!session || session.expires <= now) return void reply.code(401).send({ detail: 'Not signed in.' });
+    count(flood, request.ip, now);
+    count(perSession, hashed, now);
+    request.session = session;
+    done();
+  });
+  app.get('/bare/', (request, reply) => {
+    reply.headers(headers).type('application/json; charset=utf-8').send(request.session.body);
+  });
+}
+
 async function serve(kind, dist) {
   const Fastify = require('fastify');
   let app;
@@ -93,6 +138,8 @@ async function serve(kind, dist) {
   if (kind === 'bare') {
     app = Fastify({ logger: false });
     app.get('/bare/', async () => ({ user: null, role: null, shop: null }));
+  } else if (kind === 'least-work') {
+    leastWorkApp((app = Fastify({ logger: false })), JSON.parse(process.env.BENCH_SAME_BYTES));
   } else if (kind === 'same-bytes') {
     // A bare route answering, byte for byte, what the signed-in /auth-check/ answered (its headers and body,
     // given as JSON in BENCH_SAME_BYTES): what the wire and the load generator cost for an answer that size.
@@ -179,7 +226,7 @@ async function serve(kind, dist) {
 }
 
 async function startTarget(kind, { dist, profile, perf, env = {} } = {}) {
-  const serves = kind === 'bare' || kind === 'same-bytes' ? kind : 'loupe';
+  const serves = ['bare', 'same-bytes', 'least-work'].includes(kind) ? kind : 'loupe';
   const perfFolder = perf ? perfFolderOf(perf, kind) : null;
   const args = [...(perf ? PERF_NODE_FLAGS : []), fileURLToPath(import.meta.url), '--serve', serves];
   const child = spawn(process.execPath, [...args, dist ? path.resolve(dist) : ''], {
@@ -280,9 +327,14 @@ async function main() {
   if (process.env.BENCH_COMPARE)
     targets.compare = await startTarget('compare', { dist: process.env.BENCH_COMPARE });
   targets.bare = await startTarget('bare', { profile, perf });
-  targets.sameBytes = await startTarget('same-bytes', {
-    env: { BENCH_SAME_BYTES: await answerOf(targets.loupe) },
+  const answer = await answerOf(targets.loupe);
+  targets.sameBytes = await startTarget('same-bytes', { env: { BENCH_SAME_BYTES: answer } });
+  // The yardstick gets the signed-in session's cookie with auth-check's answer, and sends it as Loupe's does.
+  const { headers, body } = JSON.parse(answer);
+  targets.leastWork = await startTarget('least-work', {
+    env: { BENCH_SAME_BYTES: JSON.stringify({ headers, body, cookie: targets.loupe.cookie }) },
   });
+  targets.leastWork.cookie = targets.loupe.cookie;
   // BENCH_COMPARE's server is asked the same question once, so both signed-in servers have the same history
   // before their warm-up: with that one request (fetch's headers, Accept-Encoding among them) made of the first
   // server only, the first cost 15-21% more a request than the second in four runs of one build against itself
@@ -368,6 +420,9 @@ async function main() {
   console.log(byThread('bare'));
   console.log(row('bare route, auth-check’s bytes', sameBytes));
   console.log(byThread('sameBytes'));
+  const leastWork = summary('leastWork');
+  console.log(row('bare route, least signed-in work', leastWork));
+  console.log(byThread('leastWork'));
   const ratio = loupe.rps / bare.rps;
   if (rate > 0) {
     // Every target was sent the same fixed rate: their req/s are equal by construction, only the CPU compares.
@@ -382,6 +437,11 @@ async function main() {
   console.log(
     `ratio auth-check / a bare route sending auth-check's headers and body: ${(loupe.rps / sameBytes.rps).toFixed(2)} ` +
       '(what Loupe’s own code costs, the answer’s size set aside)',
+  );
+  // The same work done as lean as it goes (leastWorkApp): what the goal asks is within reach of that much.
+  console.log(
+    `ratio the least signed-in work / bare: ${(leastWork.rps / bare.rps).toFixed(2)}; ` +
+      `auth-check / the least signed-in work: ${(loupe.rps / leastWork.rps).toFixed(2)}`,
   );
   if (process.env.DATABASE_URL) {
     // Issue 26's second figure: PostgreSQL, 50 connections (BENCH_CONNECTIONS=50).
